@@ -1,0 +1,153 @@
+import { company } from "#app/config/company.ts";
+import type { Project, RealisationsPageContent } from "#app/content/types.ts";
+
+/** The ten completed jobs of the portfolio (/realisations). */
+export const projects: readonly Project[] = [
+  {
+    id: 1,
+    title: "Maison de plain-pied RE2020 à La Garde",
+    category: "Construction",
+    serviceLink: "/services/construction-toulon",
+    description:
+      "Construction d'une maison de plain-pied de 105 m² avec trois chambres, en blocs béton isolés par l'extérieur et toiture en tuiles canal. Dix mois de chantier du terrassement à la remise des clés, avec attestation RE2020 délivrée à l'achèvement.",
+    location: "La Garde",
+    year: 2024,
+    illustration: "project-01",
+    alt: "Maison neuve de plain-pied aux murs blancs et toiture en tuiles rouges, entourée d'un jardin à La Garde",
+    width: 1200,
+    height: 900,
+  },
+  {
+    id: 2,
+    title: "Extension de séjour avec baie vitrée à Six-Fours-les-Plages",
+    category: "Construction",
+    serviceLink: "/services/construction-toulon",
+    description:
+      "Extension de 32 m² en béton cellulaire sur dalle, toiture terrasse et baie coulissante en aluminium de 4 mètres ouvrant sur le jardin. Le chantier a duré sept semaines après une déclaration préalable acceptée en deux mois.",
+    location: "Six-Fours-les-Plages",
+    year: 2025,
+    illustration: "project-02",
+    alt: "Extension contemporaine à toit plat avec grande baie vitrée accolée à une maison provençale",
+    width: 1200,
+    height: 900,
+  },
+  {
+    id: 3,
+    title: "Rénovation complète d'un appartement au Mourillon",
+    category: "Rénovation",
+    serviceLink: "/services/renovation-toulon",
+    description:
+      "Appartement de 68 m² des années 60 entièrement repris : ouverture de la cuisine sur le séjour, électricité et plomberie refaites, parquet chêne contrecollé et salle de bains avec douche à l'italienne. Dix semaines de travaux, livrés dans les délais prévus au devis.",
+    location: "Toulon, Le Mourillon",
+    year: 2024,
+    illustration: "project-03",
+    alt: "Séjour rénové avec cuisine ouverte blanche et parquet clair dans un appartement du Mourillon",
+    width: 1200,
+    height: 900,
+  },
+  {
+    id: 4,
+    title: "Villa des années 70 remise à neuf au Cap Brun",
+    category: "Rénovation",
+    serviceLink: "/services/renovation-toulon",
+    description:
+      "Rénovation intérieure d'une villa de 140 m² : redistribution de l'étage pour créer une suite parentale, remplacement des menuiseries par du PVC double vitrage et sols en grès cérame grand format. Quatre mois de chantier, en coordination avec un plombier et un électricien partenaires.",
+    location: "Toulon, Cap Brun",
+    year: 2025,
+    illustration: "project-04",
+    alt: "Suite parentale lumineuse avec vue sur la mer dans une villa rénovée du Cap Brun",
+    width: 1200,
+    height: 900,
+  },
+  {
+    id: 5,
+    title: "Cuisine et salle de bains à Saint-Jean-du-Var",
+    category: "Rénovation",
+    serviceLink: "/services/renovation-toulon",
+    description:
+      "Dans une maison de ville, dépose de l'ancienne cuisine et création d'une salle de bains de 6 m² avec carrelage imitation ciment et meuble double vasque. Trois semaines de travaux, la famille est restée dans les lieux grâce à un phasage pièce par pièce.",
+    location: "Toulon, Saint-Jean-du-Var",
+    year: 2023,
+    illustration: "project-05",
+    alt: "Salle de bains rénovée avec carrelage à motifs, douche vitrée et meuble double vasque en bois",
+    width: 1200,
+    height: 900,
+  },
+  {
+    id: 6,
+    title: "Ravalement d'une maison au Pradet",
+    category: "Façades",
+    serviceLink: "/services/ravalement-facade-toulon",
+    description:
+      "Ravalement de 180 m² de façade : nettoyage basse pression, traitement des fissures par pontage et enduit à la chaux teinte sable. Deux semaines de chantier, génoises et encadrements de fenêtres repris à l'identique.",
+    location: "Le Pradet",
+    year: 2024,
+    illustration: "project-06",
+    alt: "Maison au Pradet après ravalement, enduit couleur sable et génoise restaurée sous le toit",
+    width: 1200,
+    height: 900,
+  },
+  {
+    id: 7,
+    title: "Façade d'une copropriété à La Seyne-sur-Mer",
+    category: "Façades",
+    serviceLink: "/services/ravalement-facade-toulon",
+    description:
+      "Ravalement d'un immeuble de quatre étages et 12 logements, soit 650 m² de façade : reprise des nez de balcons en béton, traitement des aciers corrodés et peinture pliolite adaptée à l'air salin. Six semaines de travaux sur échafaudage, avec une information des résidents à chaque étape.",
+    location: "La Seyne-sur-Mer",
+    year: 2025,
+    illustration: "project-07",
+    alt: "Immeuble de quatre étages à La Seyne-sur-Mer avec façade repeinte en blanc cassé et balcons rénovés",
+    width: 1200,
+    height: 900,
+  },
+  {
+    id: 8,
+    title: "Enduit neuf pour une villa à Sanary-sur-Mer",
+    category: "Façades",
+    serviceLink: "/services/ravalement-facade-toulon",
+    description:
+      "Décroûtage d'un ancien crépi fissuré sur 220 m², puis enduit monocouche gratté teinte ocre clair validée par la mairie. Trois semaines de chantier, volets et ferronneries repeints dans la foulée.",
+    location: "Sanary-sur-Mer",
+    year: 2023,
+    illustration: "project-08",
+    alt: "Villa de Sanary-sur-Mer avec façade ocre clair refaite et volets bleu lavande",
+    width: 1200,
+    height: 900,
+  },
+  {
+    id: 9,
+    title: "Isolation par l'extérieur à La Valette-du-Var",
+    category: "Isolation",
+    serviceLink: "/services/isolation-thermique-var",
+    description:
+      "Isolation par l'extérieur de 130 m² de murs d'une maison des années 80 avec des panneaux de polystyrène graphité de 140 mm, finition enduit mince. Trois semaines de travaux, réalisés en tant qu'entreprise RGE pour permettre aux propriétaires de percevoir MaPrimeRénov' et les primes CEE.",
+    location: "La Valette-du-Var",
+    year: 2024,
+    illustration: "project-09",
+    alt: "Maison en cours d'isolation par l'extérieur, panneaux isolants gris posés sur les murs à La Valette-du-Var",
+    width: 1200,
+    height: 900,
+  },
+  {
+    id: 10,
+    title: "Isolation des combles perdus à Hyères",
+    category: "Isolation",
+    serviceLink: "/services/isolation-thermique-var",
+    description:
+      "Soufflage de 32 cm de laine de verre sur 90 m² de combles perdus, pour une résistance thermique R de 7, avec rehausse des trappes et repérage des gaines électriques. Une journée d'intervention, sans travaux dans les pièces habitées.",
+    location: "Hyères",
+    year: 2025,
+    illustration: "project-10",
+    alt: "Combles perdus recouverts d'une épaisse couche de laine soufflée dans une maison à Hyères",
+    width: 1200,
+    height: 900,
+  },
+];
+
+export const realisationsPage: RealisationsPageContent = {
+  title: `Nos réalisations à Toulon et dans le Var | ${company.name}`,
+  metaDescription: `Maisons neuves, rénovations, ravalements et isolations réalisés par ${company.name} à Toulon, Hyères, La Garde et La Seyne-sur-Mer. Découvrez nos chantiers.`,
+  h1: "Nos réalisations à Toulon et alentour",
+  lead: `Quelques chantiers menés depuis ${company.foundedYear} à Toulon et dans les communes voisines. Filtrez par type de travaux et retrouvez pour chacun la surface, la durée et les matériaux employés.`,
+};

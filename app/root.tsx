@@ -1,0 +1,101 @@
+import montserratLatin from "@fontsource-variable/montserrat/files/montserrat-latin-wght-normal.woff2?url";
+import openSansLatin from "@fontsource-variable/open-sans/files/open-sans-latin-wght-normal.woff2?url";
+import "@fontsource-variable/montserrat/wght.css";
+import "@fontsource-variable/open-sans/wght.css";
+import type { ReactNode } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { Footer } from "#app/components/layout/footer.tsx";
+import { Header } from "#app/components/layout/header.tsx";
+import { MobileBar } from "#app/components/layout/mobile-bar.tsx";
+import { MAIN_CONTENT_ID, SkipLink } from "#app/components/layout/skip-link.tsx";
+import { Toaster } from "#app/components/ui/toast.tsx";
+import { loadEnv } from "#app/config/env.server.ts";
+import { servicesContext } from "#app/lib/app-context.ts";
+import { useNonce } from "#app/lib/nonce.ts";
+import { NotFound } from "#app/routes/site/not-found-view.tsx";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "preload", href: montserratLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "preload", href: openSansLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+];
+
+export function loader({ context }: Route.LoaderArgs) {
+  // While prerendering at build time there is no server and so no services.
+  const env = context.get(servicesContext)?.env ?? loadEnv();
+  return { siteUrl: env.SITE_URL };
+}
+
+function isErpPath(pathname: string) {
+  return pathname === "/erp" || pathname.startsWith("/erp/");
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  const { pathname } = useLocation();
+  const publicFrame = !isErpPath(pathname);
+  return (
+    <html lang="fr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1e4e8c" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh">
+        <SkipLink />
+        {publicFrame ? <Header /> : null}
+        <main id={MAIN_CONTENT_ID} tabIndex={-1} className="outline-none">
+          {children}
+        </main>
+        {publicFrame ? <Footer /> : null}
+        {publicFrame ? <MobileBar /> : null}
+        <Toaster />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <NotFound />;
+  }
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  // The stack is shown only while developing; production never reveals it.
+  const stack = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
+  return (
+    <section className="container-page grid min-h-[60vh] content-center gap-4 pt-28 pb-16">
+      <title>Une erreur est survenue</title>
+      <meta name="robots" content="noindex" />
+      <p className="font-heading text-sm font-bold tracking-widest text-accent-700 uppercase">
+        Erreur {status}
+      </p>
+      <h1 className="text-3xl font-bold">Une erreur est survenue</h1>
+      <p>Nous n'avons pas pu afficher cette page. Veuillez réessayer dans quelques instants.</p>
+      <p>
+        <a href="/" className="font-semibold text-brand-700 underline">
+          Revenir à l'accueil
+        </a>
+      </p>
+      {stack ? <pre className="overflow-auto rounded bg-sand p-4 text-xs">{stack}</pre> : null}
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+import { index, prefix, type RouteConfig, route } from "@react-router/dev/routes";
+
+// Every URL of the product. Permanent redirects (/espace-pro, /services/construction,
+// /confidentialite, ...) are answered by the server before any rendering; their
+// table is `redirects` in ./routes/public-paths.ts.
+export default [
+  // Public site (prerendered, except /faq which reads the database).
+  index("routes/site/home.tsx"),
+  route("services", "routes/site/services.tsx"),
+  route("services/construction-toulon", "routes/site/service-page.tsx", {
+    id: "service-construction-toulon",
+  }),
+  route("services/renovation-toulon", "routes/site/service-page.tsx", { id: "service-renovation-toulon" }),
+  route("services/ravalement-facade-toulon", "routes/site/service-page.tsx", {
+    id: "service-ravalement-facade-toulon",
+  }),
+  route("services/isolation-thermique-var", "routes/site/service-page.tsx", {
+    id: "service-isolation-thermique-var",
+  }),
+  route("services/innovation-3d-ia", "routes/site/service-page.tsx", { id: "service-innovation-3d-ia" }),
+  route("realisations", "routes/site/realisations.tsx"),
+  route("devis", "routes/site/devis.tsx"),
+  route("merci", "routes/site/merci.tsx"),
+  route("a-propos", "routes/site/a-propos.tsx"),
+  route("contact", "routes/site/contact.tsx"),
+  route("faq", "routes/site/faq.tsx"),
+  route("mentions-legales", "routes/site/legal-page.tsx", { id: "legal-mentions-legales" }),
+  route("politique-de-confidentialite", "routes/site/legal-page.tsx", {
+    id: "legal-politique-de-confidentialite",
+  }),
+  route("cgv", "routes/site/legal-page.tsx", { id: "legal-cgv" }),
+  route("cgu", "routes/site/legal-page.tsx", { id: "legal-cgu" }),
+
+  // Shop.
+  route("store", "routes/shop/store.tsx"),
+  route("product/:id", "routes/shop/product.tsx"),
+  route("success", "routes/shop/success.tsx"),
+
+  // Espace Pro: every route checks the session on the server.
+  ...prefix("erp", [index("routes/erp/dashboard.tsx"), route("login", "routes/erp/login.tsx")]),
+
+  // Search engines.
+  route("robots.txt", "routes/seo/robots.ts"),
+  route("sitemap.xml", "routes/seo/sitemap.ts"),
+] satisfies RouteConfig;

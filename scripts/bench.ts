@@ -1,0 +1,14 @@
+import { load, printTable, startProductionServer, stopServer } from "./bench-lib.ts";
+
+// `npm run bench`: GET / (prerendered) and GET /faq (database), 10 s each, 20 connections.
+const port = Number(process.env.BENCH_PORT ?? 3310);
+const server = await startProductionServer(port);
+try {
+  const rows = [
+    await load("GET / (prérendu)", `http://127.0.0.1:${port}/`),
+    await load("GET /faq (base de données)", `http://127.0.0.1:${port}/faq`),
+  ];
+  printTable(rows);
+} finally {
+  await stopServer(server);
+}

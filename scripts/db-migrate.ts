@@ -1,0 +1,13 @@
+import { loadEnv } from "#app/config/env.server.ts";
+import { openDatabase } from "#app/db/client.server.ts";
+
+const env = loadEnv();
+const database = env.DATABASE_URL
+  ? await openDatabase({ url: env.DATABASE_URL })
+  : await openDatabase({ dataDir: env.DATA_DIR });
+try {
+  await database.migrate();
+  console.log(`Migrations appliquées (${database.kind}).`);
+} finally {
+  await database.close();
+}

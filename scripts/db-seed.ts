@@ -1,0 +1,15 @@
+import { loadEnv } from "#app/config/env.server.ts";
+import { openDatabase } from "#app/db/client.server.ts";
+import { seedDemoContent } from "#app/db/seed.server.ts";
+
+const env = loadEnv();
+const database = env.DATABASE_URL
+  ? await openDatabase({ url: env.DATABASE_URL })
+  : await openDatabase({ dataDir: env.DATA_DIR });
+try {
+  await database.migrate();
+  await seedDemoContent(database.db);
+  console.log(`Contenu de démonstration en place (${database.kind}).`);
+} finally {
+  await database.close();
+}

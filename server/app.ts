@@ -1,0 +1,153 @@
+import { randomUUID } from "node:crypto";
+import { Hono } from "hono";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { type AppServices, requestContext, servicesContext } from "#app/lib/app-context.ts";
+import { redirects } from "#app/routes/public-paths.ts";
+import { compressResponse } from "./compress.ts";
+import { baseSecurityHeaders, contentSecurityPolicy, createNonce } from "./security.ts";
+import { StaticFiles, staticResponse } from "./static.ts";
+
+export type AppOptions = {
+  services: AppServices;
+  /** The React Router server build, or a function that loads it (development). */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** build/client: hashed assets, public files and prerendered pages. */
+  clientDir?: string;
+  development?: boolean;
+  /** Hook for later features (auth handler, store API, uploads) mounted before React Router. */
+  mount?: (app: Hono<AppEnv>) => void;
+};
+
+export type AppEnv = {
+  Variables: { requestId: string; nonce: string; clientIp: string; services: AppServices };
+  Bindings: { incoming?: { socket?: { remoteAddress?: string } } };
+};
+
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,64}$/;
+const HEALTH_TIMEOUT_MS = 2000;
+
+function clientAddress(request: Request, env: AppEnv["Bindings"], trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = request.headers.get("x-forwarded-for");
+    const first = forwarded?.split(",")[0]?.trim();
+    if (first) return first;
+  }
+  const socket = env.incoming?.socket as { remoteAddress?: string } | undefined;
+  return socket?.remoteAddress ?? "inconnue";
+}
+
+function isHttps(request: Request, trustProxy: boolean): boolean {
+  if (new URL(request.url).protocol === "https:") return true;
+  return trustProxy && request.headers.get("x-forwarded-proto") === "https";
+}
+
+export function createApp(options: AppOptions): Hono<AppEnv> {
+  const { services, development = false } = options;
+  const { env, logger } = services;
+  const app = new Hono<AppEnv>();
+  const staticFiles = options.clientDir ? new StaticFiles(options.clientDir) : undefined;
+  const handleRequest = createRequestHandler(options.build, development ? "development" : "production");
+
+  // 1. Request id, client address, access log.
+  app.use(async (c, next) => {
+    const incoming = c.req.header("x-request-id");
+    const requestId = incoming && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
+    c.set("requestId", requestId);
+    c.set("nonce", createNonce());
+    c.set("clientIp", clientAddress(c.req.raw, c.env ?? {}, env.TRUST_PROXY));
+    c.set("services", services);
+    const started = performance.now();
+    await next();
+    c.res.headers.set("X-Request-Id", requestId);
+    const ms = Math.round((performance.now() - started) * 10) / 10;
+    const path = c.req.path;
+    if (path.startsWith("/assets/")) return;
+    logger.info({ reqId: requestId, method: c.req.method, path, status: c.res.status, ms }, "requête");
+  });
+
+  // 2. Security headers on every response; compression of dynamic bodies.
+  app.use(async (c, next) => {
+    await next();
+    const headers = c.res.headers;
+    for (const [name, value] of Object.entries(baseSecurityHeaders(isHttps(c.req.raw, env.TRUST_PROXY)))) {
+      headers.set(name, value);
+    }
+    if (!headers.has("Content-Security-Policy")) {
+      headers.set("Content-Security-Policy", contentSecurityPolicy({ nonce: c.get("nonce"), development }));
+    }
+    c.res = compressResponse(c.req.raw, c.res);
+  });
+
+  // 3. Errors never show a stack trace.
+  app.onError((error, c) => {
+    logger.error({ reqId: c.get("requestId"), err: error }, "erreur non gérée");
+    return c.html(
+      '<!doctype html><html lang="fr"><meta charset="utf-8"><title>Erreur</title><h1>Une erreur est survenue</h1><p>Veuillez réessayer dans quelques instants.</p></html>',
+      500,
+    );
+  });
+
+  // 4. Permanent redirects, before any rendering.
+  app.use(async (c, next) => {
+    const target = redirects[c.req.path];
+    if (!target) return next();
+    const search = new URL(c.req.url).search;
+    return c.redirect(`${target}${search}`, 301);
+  });
+
+  // 5. Health check: the database must answer.
+  app.get("/healthz", async (c) => {
+    try {
+      await withTimeout(services.pingDatabase(), HEALTH_TIMEOUT_MS);
+      return c.json({ status: "ok" }, 200, { "Cache-Control": "no-store" });
+    } catch (error) {
+      logger.warn({ err: error }, "healthz : base de données injoignable");
+      return c.json({ status: "indisponible" }, 503, { "Cache-Control": "no-store" });
+    }
+  });
+
+  options.mount?.(app);
+
+  // 6. Static files and prerendered pages.
+  if (staticFiles) {
+    app.use(async (c, next) => {
+      if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
+      const file = staticFiles.lookup(c.req.path);
+      if (!file) return next();
+      const response = staticResponse(file, c.req.raw);
+      if (file.scriptHashes) {
+        response.headers.set(
+          "Content-Security-Policy",
+          contentSecurityPolicy({ scriptHashes: file.scriptHashes }),
+        );
+      }
+      return response;
+    });
+  }
+
+  // 7. Everything else: React Router.
+  app.all("*", async (c) => {
+    const context = new RouterContextProvider();
+    context.set(servicesContext, services);
+    context.set(requestContext, {
+      nonce: c.get("nonce"),
+      requestId: c.get("requestId"),
+      clientIp: c.get("clientIp"),
+    });
+    return handleRequest(c.req.raw, context);
+  });
+
+  return app;
+}
+
+async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error("délai dépassé")), ms);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,26 @@
+import { createServer } from "node:http";
+import { getRequestListener } from "@hono/node-server";
+import type { ServerBuild } from "react-router";
+import { createServer as createViteServer } from "vite";
+import { loadEnv } from "#app/config/env.server.ts";
+import { createApp } from "./app.ts";
+import { createLogger } from "./logger.ts";
+import { startServices } from "./services.ts";
+
+// `npm run dev`: the same Hono app, with Vite in middleware mode for hot reload.
+process.env.NODE_ENV = "development";
+const env = loadEnv();
+const logger = createLogger(env.LOG_LEVEL);
+const vite = await createViteServer({ server: { middlewareMode: true }, appType: "custom" });
+const services = await startServices(env, logger);
+const app = createApp({
+  services,
+  development: true,
+  build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+});
+const listener = getRequestListener(app.fetch);
+createServer((req, res) => {
+  vite.middlewares(req, res, () => listener(req, res));
+}).listen(env.PORT, env.HOST, () => {
+  console.log(`Serveur de développement sur http://localhost:${env.PORT}`);
+});

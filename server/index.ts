@@ -1,0 +1,65 @@
+import { existsSync, mkdirSync } from "node:fs";
+import type { Server } from "node:http";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { serve } from "@hono/node-server";
+import type { ServerBuild } from "react-router";
+import { EnvError, loadEnv } from "#app/config/env.server.ts";
+import { createApp } from "./app.ts";
+import { createLogger } from "./logger.ts";
+import { startServices } from "./services.ts";
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main() {
+  let env: ReturnType<typeof loadEnv>;
+  try {
+    env = loadEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(env.LOG_LEVEL);
+  mkdirSync(env.DATA_DIR, { recursive: true });
+
+  const buildDir = path.resolve("build");
+  const serverBuildPath = path.join(buildDir, "server", "index.js");
+  if (!existsSync(serverBuildPath)) {
+    logger.fatal("Aucun build de production : lancez `npm run build` (ou `npm start`, qui le fait).");
+    process.exit(1);
+  }
+  const build = (await import(pathToFileURL(serverBuildPath).href)) as ServerBuild;
+  const services = await startServices(env, logger);
+  const app = createApp({ services, build, clientDir: path.join(buildDir, "client") });
+
+  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+    const shownHost = env.HOST === "0.0.0.0" || env.HOST === "::" ? "localhost" : env.HOST;
+    logger.info({ port: info.port }, "serveur démarré");
+    console.log(`Site disponible sur http://${shownHost}:${info.port}`);
+  }) as Server;
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "arrêt : plus de nouvelles requêtes, fin de celles en cours");
+    const force = setTimeout(() => {
+      logger.warn("arrêt forcé après le délai de grâce");
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    server.close(async () => {
+      await services.close().catch((error) => logger.error({ err: error }, "fermeture de la base"));
+      logger.info("arrêt terminé");
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+await main();

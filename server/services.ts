@@ -1,0 +1,34 @@
+import type { Logger } from "pino";
+import type { Env } from "#app/config/env.server.ts";
+import { type DatabaseHandle, openDatabase } from "#app/db/client.server.ts";
+import { seedDemoContent } from "#app/db/seed.server.ts";
+import type { AppServices } from "#app/lib/app-context.ts";
+
+export type RunningServices = AppServices & { database: DatabaseHandle; close: () => Promise<void> };
+
+/** Opens the database (PostgreSQL at DATABASE_URL, else PGlite in DATA_DIR), migrates and seeds it. */
+export async function startServices(
+  env: Env,
+  logger: Logger,
+  { seed = true } = {},
+): Promise<RunningServices> {
+  const database = env.DATABASE_URL
+    ? await openDatabase({ url: env.DATABASE_URL })
+    : await openDatabase({ dataDir: env.DATA_DIR });
+  try {
+    await database.migrate();
+    if (seed) await seedDemoContent(database.db);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  logger.info({ database: database.kind }, "base de données prête");
+  return {
+    db: database.db,
+    env,
+    logger,
+    pingDatabase: database.ping,
+    database,
+    close: () => database.close(),
+  };
+}

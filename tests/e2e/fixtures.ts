@@ -1,0 +1,43 @@
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+
+/** axe-core on the current page: every WCAG 2.x A/AA rule, no violation allowed. */
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+    .analyze();
+  const summary = results.violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+  );
+  expect(summary, "violations axe-core").toEqual([]);
+}
+
+/**
+ * Pages must not log errors in the browser console nor fail to load a resource
+ * of their own: the test fails on either.
+ */
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on("console", (message) => {
+        // Failed loads are checked below, by URL: a 404 page is itself a "failed" document.
+        if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) {
+          errors.push(message.text());
+        }
+      });
+      page.on("response", (response) => {
+        if (response.status() >= 400 && !response.request().isNavigationRequest()) {
+          errors.push(`${response.status()} ${response.url()}`);
+        }
+      });
+      page.on("pageerror", (error) => errors.push(error.message));
+      await use(errors);
+      expect(errors, "erreurs dans la console du navigateur").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
