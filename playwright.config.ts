@@ -11,7 +11,8 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
+  outputDir: process.env.PW_OUTPUT_DIR ?? "test-results/e2e",
+  reporter: [["list"], ["json", { outputFile: process.env.PW_JSON_REPORT ?? "test-results/e2e.json" }]],
   use: {
     baseURL: `http://localhost:${port}`,
     locale: "fr-FR",

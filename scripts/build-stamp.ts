@@ -12,9 +12,10 @@ const INPUTS = [
   "tsconfig.json",
 ];
 /** Variables baked into prerendered pages. */
-const BUILD_ENV = ["SITE_URL", "PORT"];
+const BUILD_ENV = ["SITE_URL", "PORT", "BUILD_DIR"];
 
-export const STAMP_FILE = path.join("build", ".stamp");
+export const BUILD_DIR = process.env.BUILD_DIR ?? "build";
+export const STAMP_FILE = path.join(BUILD_DIR, ".stamp");
 
 function files(entry: string): string[] {
   if (!existsSync(entry)) return [];
@@ -40,6 +41,6 @@ export function computeStamp(): string {
 }
 
 export function buildIsFresh(): boolean {
-  if (!existsSync(STAMP_FILE) || !existsSync(path.join("build", "server", "index.js"))) return false;
+  if (!existsSync(STAMP_FILE) || !existsSync(path.join(BUILD_DIR, "server", "index.js"))) return false;
   return readFileSync(STAMP_FILE, "utf8").trim() === computeStamp();
 }

@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
-import { computeStamp, STAMP_FILE } from "./build-stamp.ts";
+import { BUILD_DIR, computeStamp, STAMP_FILE } from "./build-stamp.ts";
 import { precompress } from "./precompress.ts";
 
 /** Production build: React Router (with prerendering), then precompressed static files and the stamp. */
@@ -14,7 +14,7 @@ export function build(): void {
     console.error("Le build a échoué.");
     process.exit(result.status ?? 1);
   }
-  const { files, saved } = precompress("build/client");
+  const { files, saved } = precompress(`${BUILD_DIR}/client`);
   console.log(`Fichiers précompressés : ${files} (${Math.round(saved / 1024)} Kio économisés)`);
   writeFileSync(STAMP_FILE, `${stamp}\n`);
 }

@@ -25,7 +25,7 @@ async function main() {
   const logger = createLogger(env.LOG_LEVEL);
   mkdirSync(env.DATA_DIR, { recursive: true });
 
-  const buildDir = path.resolve("build");
+  const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
   const serverBuildPath = path.join(buildDir, "server", "index.js");
   if (!existsSync(serverBuildPath)) {
     logger.fatal("Aucun build de production : lancez `npm run build` (ou `npm start`, qui le fait).");
