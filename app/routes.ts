@@ -39,6 +39,9 @@ export default [
   // Espace Pro: every route checks the session on the server.
   ...prefix("erp", [index("routes/erp/dashboard.tsx"), route("login", "routes/erp/login.tsx")]),
 
+  // Browser configuration for the consent-gated trackers.
+  route("api/public-config", "routes/api/public-config.ts"),
+
   // Search engines.
   route("robots.txt", "routes/seo/robots.ts"),
   route("sitemap.xml", "routes/seo/sitemap.ts"),

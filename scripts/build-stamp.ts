@@ -11,8 +11,10 @@ const INPUTS = [
   "package-lock.json",
   "tsconfig.json",
 ];
-/** Variables baked into prerendered pages. */
-const BUILD_ENV = ["SITE_URL", "PORT", "BUILD_DIR"];
+/** The canonical origin is baked into prerendered pages (its default follows PORT). */
+function bakedSiteUrl(): string {
+  return process.env.SITE_URL || `http://localhost:${process.env.PORT || 3000}`;
+}
 
 export const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 export const STAMP_FILE = path.join(BUILD_DIR, ".stamp");
@@ -36,7 +38,7 @@ export function computeStamp(): string {
   for (const file of INPUTS.flatMap((input) => files(input))) {
     hash.update(file).update("\0").update(readFileSync(file)).update("\0");
   }
-  for (const name of BUILD_ENV) hash.update(`${name}=${process.env[name] ?? ""}\0`);
+  hash.update(`SITE_URL=${bakedSiteUrl()}\0BUILD_DIR=${BUILD_DIR}\0`);
   return hash.digest("hex");
 }
 

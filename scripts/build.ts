@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
-import { BUILD_DIR, computeStamp, STAMP_FILE } from "./build-stamp.ts";
+import { BUILD_DIR, buildIsFresh, computeStamp, STAMP_FILE } from "./build-stamp.ts";
 import { precompress } from "./precompress.ts";
 
 /** Production build: React Router (with prerendering), then precompressed static files and the stamp. */
@@ -19,4 +19,7 @@ export function build(): void {
   writeFileSync(STAMP_FILE, `${stamp}\n`);
 }
 
-if (import.meta.main) build();
+if (import.meta.main) {
+  if (process.argv.includes("--if-stale") && buildIsFresh()) console.log("Build de production à jour.");
+  else build();
+}

@@ -6,6 +6,11 @@ import { existsSync, mkdirSync, readFileSync } from "node:fs";
  * tests in Chromium. Ends with one summary line: "N passed, N failed".
  */
 const ci = process.env.CI === "true" || process.env.CI === "1";
+// One origin for the whole run, so the build made for the server tests is the one
+// the end-to-end server uses (SITE_URL is baked into prerendered pages).
+const e2ePort = process.env.E2E_PORT ?? "3210";
+process.env.E2E_PORT = e2ePort;
+process.env.SITE_URL ??= `http://localhost:${e2ePort}`;
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 let failed = false;
 
@@ -49,6 +54,8 @@ function readPlaywright(file: string) {
 mkdirSync("test-results", { recursive: true });
 run("Lint et format (Biome)", "npx", ["biome", "ci", "."]);
 run("Types (react-router typegen && tsc)", "npx", ["react-router", "typegen"]) && run("tsc", "npx", ["tsc"]);
+// The server tests exercise the production build: build it once, first.
+run("Build de production", "node", ["scripts/build.ts", "--if-stale"]);
 run("Tests unitaires et d'intégration (Vitest)", "npx", [
   "vitest",
   "run",

@@ -4,7 +4,7 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 import { type AppServices, requestContext, servicesContext } from "#app/lib/app-context.ts";
 import { redirects } from "#app/routes/public-paths.ts";
 import { compressResponse } from "./compress.ts";
-import { baseSecurityHeaders, contentSecurityPolicy, createNonce } from "./security.ts";
+import { baseSecurityHeaders, contentSecurityPolicy, createNonce, trackerOriginsFrom } from "./security.ts";
 import { StaticFiles, staticResponse } from "./static.ts";
 
 export type AppOptions = {
@@ -47,6 +47,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const staticFiles = options.clientDir ? new StaticFiles(options.clientDir) : undefined;
   const handleRequest = createRequestHandler(options.build, development ? "development" : "production");
+  const trackerOrigins = trackerOriginsFrom(env);
 
   // 1. Request id, client address, access log.
   app.use(async (c, next) => {
@@ -73,7 +74,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
       headers.set(name, value);
     }
     if (!headers.has("Content-Security-Policy")) {
-      headers.set("Content-Security-Policy", contentSecurityPolicy({ nonce: c.get("nonce"), development }));
+      headers.set("Content-Security-Policy", contentSecurityPolicy({ nonce: c.get("nonce"), development, trackerOrigins }));
     }
     c.res = compressResponse(c.req.raw, c.res);
   });
@@ -118,7 +119,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
       if (file.scriptHashes) {
         response.headers.set(
           "Content-Security-Policy",
-          contentSecurityPolicy({ scriptHashes: file.scriptHashes }),
+          contentSecurityPolicy({ scriptHashes: file.scriptHashes, trackerOrigins }),
         );
       }
       return response;

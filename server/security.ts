@@ -26,21 +26,43 @@ export type CspOptions = {
   scriptHashes?: readonly string[];
   /** Development only: Vite's client needs inline and eval'd scripts. */
   development?: boolean;
+  /** Origins of the consent-gated trackers, named only when they are configured. */
+  trackerOrigins?: readonly string[];
 };
 
-export function contentSecurityPolicy({ nonce, scriptHashes = [], development = false }: CspOptions): string {
+/** The map on /contact is a Google Maps embed (loaded after consent or a click). */
+export const MAP_FRAME_ORIGIN = "https://www.google.com";
+
+/** The origins the configured trackers load from and send to. */
+export function trackerOriginsFrom(env: {
+  TIKTOK_PIXEL_ID?: string;
+  TIKTOK_PIXEL_ORIGIN: string;
+  TRACKING_SCRIPT_URL?: string;
+}): string[] {
+  const origins = new Set<string>();
+  if (env.TIKTOK_PIXEL_ID) origins.add(new URL(env.TIKTOK_PIXEL_ORIGIN).origin);
+  if (env.TRACKING_SCRIPT_URL) origins.add(new URL(env.TRACKING_SCRIPT_URL).origin);
+  return [...origins];
+}
+
+export function contentSecurityPolicy({
+  nonce,
+  scriptHashes = [],
+  development = false,
+  trackerOrigins = [],
+}: CspOptions): string {
   const scriptSrc = development
-    ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"]
-    : ["'self'", ...(nonce ? [`'nonce-${nonce}'`] : []), ...scriptHashes];
+    ? ["'self'", "'unsafe-inline'", "'unsafe-eval'", ...trackerOrigins]
+    : ["'self'", ...(nonce ? [`'nonce-${nonce}'`] : []), ...scriptHashes, ...trackerOrigins];
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
     "script-src": scriptSrc,
     // Radix positions popovers and toasts with inline style attributes.
     "style-src": ["'self'", "'unsafe-inline'"],
-    "img-src": ["'self'", "data:", "blob:"],
+    "img-src": ["'self'", "data:", "blob:", ...trackerOrigins],
     "font-src": ["'self'"],
-    "connect-src": development ? ["'self'", "ws:", "wss:"] : ["'self'"],
-    "frame-src": ["'none'"],
+    "connect-src": [...(development ? ["'self'", "ws:", "wss:"] : ["'self'"]), ...trackerOrigins],
+    "frame-src": [MAP_FRAME_ORIGIN],
     "object-src": ["'none'"],
     "base-uri": ["'none'"],
     "form-action": ["'self'"],

@@ -30,6 +30,19 @@ export const EnvSchema = z
     SITE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     TRUST_PROXY: booleanFlag,
+    // Signs the Espace Pro session cookies. Required in production (see app/features/auth/secret.server.ts).
+    AUTH_SECRET: optionalString.pipe(
+      z.string().min(32, "doit contenir au moins 32 caractères (openssl rand -base64 32)").optional(),
+    ),
+    // Consent-gated trackers (loaded only after « Accepter »; never when unset).
+    TIKTOK_PIXEL_ID: optionalString.pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{4,64}$/, "identifiant de pixel invalide")
+        .optional(),
+    ),
+    TIKTOK_PIXEL_ORIGIN: z.url({ protocol: /^https?$/ }).default("https://analytics.tiktok.com"),
+    TRACKING_SCRIPT_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   })
   .transform((env) => ({
     ...env,

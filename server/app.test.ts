@@ -1,0 +1,143 @@
+import type { ServerBuild } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedDemoContent } from "#app/db/seed.server.ts";
+import { loadServerBuild } from "#tests/helpers/built-app.ts";
+import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
+import { testEnv, testServices } from "#tests/helpers/services.ts";
+import { createApp } from "./app.ts";
+
+let database: TestDatabase;
+let build: ServerBuild;
+let clientDir: string;
+
+beforeAll(async () => {
+  ({ build, clientDir } = await loadServerBuild());
+  database = await createTestDatabase();
+  await seedDemoContent(database.db);
+}, 180_000);
+afterAll(async () => {
+  await database.cleanup();
+});
+
+function app(envOverrides: Record<string, string> = {}) {
+  return createApp({ services: testServices(database, testEnv(envOverrides)), build, clientDir });
+}
+
+function scriptSrc(csp: string | null): string {
+  return csp?.split(";").find((directive) => directive.trim().startsWith("script-src")) ?? "";
+}
+
+describe("security headers", () => {
+  it("a server-rendered page carries a nonce CSP that matches its inline scripts, without unsafe-inline", async () => {
+    const response = await app().request("/faq");
+    expect(response.status).toBe(200);
+    const csp = response.headers.get("content-security-policy");
+    const nonce = /'nonce-([^']+)'/.exec(scriptSrc(csp))?.[1];
+    expect(nonce).toBeTruthy();
+    expect(scriptSrc(csp)).not.toContain("unsafe-inline");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    const html = await response.text();
+    const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)([^>]*)>/g)];
+    expect(inline.length).toBeGreaterThan(0);
+    for (const match of inline) expect(match[1]).toContain(`nonce="${nonce}"`);
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(response.headers.get("permissions-policy")).toContain("camera=()");
+    expect(response.headers.get("strict-transport-security")).toBeNull();
+  });
+
+  it("a prerendered page is allowed by the hashes of its own inline scripts", async () => {
+    const response = await app().request("/");
+    expect(response.status).toBe(200);
+    const csp = response.headers.get("content-security-policy");
+    expect(scriptSrc(csp)).toMatch(/'sha256-[A-Za-z0-9+/=]+'/);
+    expect(scriptSrc(csp)).not.toContain("unsafe-inline");
+    const html = await response.text();
+    const { createHash } = await import("node:crypto");
+    for (const match of html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g)) {
+      const hash = createHash("sha256")
+        .update(match[1] ?? "")
+        .digest("base64");
+      expect(scriptSrc(csp)).toContain(`'sha256-${hash}'`);
+    }
+  });
+
+  it("HSTS is sent when served over https", async () => {
+    const response = await app().request("https://www.example.test/faq");
+    expect(response.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
+  });
+
+  it("names the tracker origins in the CSP only when they are configured", async () => {
+    const plain = await app().request("/");
+    expect(plain.headers.get("content-security-policy")).not.toContain("tiktok");
+    const configured = await app({
+      TIKTOK_PIXEL_ID: "CTEST1234",
+      TRACKING_SCRIPT_URL: "https://stats.example.org/script.js",
+    }).request("/");
+    const csp = configured.headers.get("content-security-policy") ?? "";
+    expect(scriptSrc(csp)).toContain("https://analytics.tiktok.com");
+    expect(scriptSrc(csp)).toContain("https://stats.example.org");
+  });
+});
+
+describe("caching and compression", () => {
+  it("hashed assets are immutable for a year, HTML revalidates", async () => {
+    const page = await app().request("/");
+    expect(page.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate");
+    const html = await page.text();
+    const asset = /\/assets\/[^"']+\.js/.exec(html)?.[0];
+    expect(asset).toBeTruthy();
+    const response = await app().request(asset as string);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    const etag = response.headers.get("etag");
+    const again = await app().request(asset as string, { headers: { "if-none-match": etag ?? "" } });
+    expect(again.status).toBe(304);
+  });
+
+  it("answers brotli or gzip as the client accepts, for static and rendered pages", async () => {
+    const brotli = await app().request("/", { headers: { "accept-encoding": "gzip, br" } });
+    expect(brotli.headers.get("content-encoding")).toBe("br");
+    const gzip = await app().request("/faq", { headers: { "accept-encoding": "gzip" } });
+    expect(gzip.headers.get("content-encoding")).toBe("gzip");
+    const { gunzipSync } = await import("node:zlib");
+    const body = gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString("utf8");
+    expect(body).toContain("Questions fréquentes");
+    const identity = await app().request("/faq");
+    expect(identity.headers.get("content-encoding")).toBeNull();
+  });
+});
+
+describe("health, redirects, errors", () => {
+  it("/healthz answers 200 while the database answers, 503 when it does not", async () => {
+    expect((await app().request("/healthz")).status).toBe(200);
+    const closed = await createTestDatabase();
+    await closed.cleanup();
+    const broken = createApp({ services: testServices(closed), build, clientDir });
+    const response = await broken.request("/healthz");
+    expect(response.status).toBe(503);
+  });
+
+  it("redirects old addresses with a 301 before rendering, keeping the query string", async () => {
+    const response = await app().request("/services/facades?utm_source=flyer");
+    expect(response.status).toBe(301);
+    expect(response.headers.get("location")).toBe("/services/ravalement-facade-toulon?utm_source=flyer");
+  });
+
+  it("an unknown path is a 404 page marked noindex", async () => {
+    const response = await app().request("/nulle-part");
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).toContain("Erreur 404");
+    expect(html).toMatch(/<meta name="robots" content="noindex/);
+  });
+
+  it("a request id is echoed, and a malformed one replaced", async () => {
+    const kept = await app().request("/healthz", { headers: { "x-request-id": "abcdef12-3456" } });
+    expect(kept.headers.get("x-request-id")).toBe("abcdef12-3456");
+    const replaced = await app().request("/healthz", { headers: { "x-request-id": "<script>" } });
+    expect(replaced.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
