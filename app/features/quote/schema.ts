@@ -1,0 +1,176 @@
+import { z } from "zod";
+
+/**
+ * The quote request: one schema for the browser (react-hook-form) and the server
+ * action (FormData). Browser-safe: no server import here.
+ */
+
+export const WORK_TYPES = [
+  "Maçonnerie générale",
+  "Rénovation complète",
+  "Isolation thermique",
+  "Ravalement de façade",
+  "Extension",
+  "Autre",
+] as const;
+export type WorkType = (typeof WORK_TYPES)[number];
+
+export const BUDGETS = [
+  "Moins de 5 000 €",
+  "5 000 € - 15 000 €",
+  "15 000 € - 30 000 €",
+  "30 000 € - 60 000 €",
+  "Plus de 60 000 €",
+  "Je ne sais pas",
+] as const;
+export type Budget = (typeof BUDGETS)[number];
+
+/** Spec section 9: 5*1024*1024 bytes per photo. */
+export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+export const PHOTO_MAX_COUNT = 10;
+export const PHOTO_MIME_TYPES = ["image/jpeg", "image/jpg", "image/png", "image/webp"] as const;
+/** For the file input's `accept` attribute. */
+export const PHOTO_ACCEPT = ".jpg,.jpeg,.png,.webp,image/jpeg,image/png,image/webp";
+
+export const NAME_MIN = 2;
+export const NAME_MAX = 100;
+export const EMAIL_MAX = 254;
+export const MESSAGE_MIN = 10;
+export const MESSAGE_MAX = 5000;
+
+/** Where the request came from, and how it is written in `erp_submissions.data.source`. */
+export const QUOTE_SOURCES = ["modal", "page"] as const;
+export type QuoteSource = (typeof QUOTE_SOURCES)[number];
+export const SOURCE_LABELS: Record<QuoteSource, string> = {
+  modal: "Site Web - Modal Devis",
+  page: "Site Web - Page Devis",
+};
+
+/** Spec section 5, word for word; the others are ours, for limits the spec leaves open. */
+export const QUOTE_MESSAGES = {
+  name: "Le nom/prénom est requis.",
+  email: "L'adresse email n'est pas valide.",
+  phone: "Le numéro de téléphone est invalide.",
+  workType: "Veuillez sélectionner un type de travaux.",
+  message: "Veuillez décrire votre projet (10 caractères minimum).",
+  photoSize: "La taille max. par photo est 5MB.",
+  photoType: "Formats acceptés : .jpg, .jpeg, .png, .webp.",
+  consent: "Vous devez accepter notre politique de confidentialité.",
+  nameTooLong: `Le nom/prénom ne doit pas dépasser ${NAME_MAX} caractères.`,
+  messageTooLong: "Votre description ne doit pas dépasser 5 000 caractères.",
+  budget: "Veuillez choisir un budget dans la liste.",
+  photoCount: `Vous pouvez joindre ${PHOTO_MAX_COUNT} photos au maximum.`,
+  photoUnreadable: "Cette photo est illisible ou endommagée. Veuillez en choisir une autre.",
+  controlCharacters: "Ce texte contient des caractères non autorisés.",
+} as const;
+
+/**
+ * +33 (optionally followed by a space) or a leading 0, then 1-9, then four pairs of
+ * digits; a space, a dot or a hyphen may separate the pairs.
+ */
+export const FRENCH_PHONE = /^(?:\+33 ?|0)[1-9](?:[ .-]?\d{2}){4}$/;
+
+// Control characters have no place in a form field; a description may keep its
+// line breaks and tabs.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point
+const CONTROL_CHARS = /[\u0000-\u001F\u007F]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point
+const CONTROL_CHARS_EXCEPT_LINES = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+const singleLine = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .refine((value) => !CONTROL_CHARS.test(value), QUOTE_MESSAGES.controlCharacters);
+
+export const PhotoSchema = z
+  .file({ error: QUOTE_MESSAGES.photoType })
+  .max(PHOTO_MAX_BYTES, QUOTE_MESSAGES.photoSize)
+  .mime([...PHOTO_MIME_TYPES], QUOTE_MESSAGES.photoType);
+
+export const QuoteRequestSchema = z.object({
+  user_name: singleLine(QUOTE_MESSAGES.name)
+    .pipe(z.string().min(NAME_MIN, QUOTE_MESSAGES.name))
+    .pipe(z.string().max(NAME_MAX, QUOTE_MESSAGES.nameTooLong)),
+  user_email: singleLine(QUOTE_MESSAGES.email).pipe(
+    z.email({ error: QUOTE_MESSAGES.email }).max(EMAIL_MAX, QUOTE_MESSAGES.email),
+  ),
+  user_phone: singleLine(QUOTE_MESSAGES.phone).pipe(z.string().regex(FRENCH_PHONE, QUOTE_MESSAGES.phone)),
+  work_type: z.enum(WORK_TYPES, { error: QUOTE_MESSAGES.workType }),
+  budget: z.union([z.literal(""), z.enum(BUDGETS)], { error: QUOTE_MESSAGES.budget }).default(""),
+  message: z
+    .string({ error: QUOTE_MESSAGES.message })
+    .trim()
+    .refine((value) => !CONTROL_CHARS_EXCEPT_LINES.test(value), QUOTE_MESSAGES.controlCharacters)
+    .pipe(z.string().min(MESSAGE_MIN, QUOTE_MESSAGES.message))
+    .pipe(z.string().max(MESSAGE_MAX, QUOTE_MESSAGES.messageTooLong)),
+  photos: z
+    .array(PhotoSchema, { error: QUOTE_MESSAGES.photoType })
+    .max(PHOTO_MAX_COUNT, QUOTE_MESSAGES.photoCount)
+    .default([]),
+  consent: z.boolean({ error: QUOTE_MESSAGES.consent }).refine((value) => value, QUOTE_MESSAGES.consent),
+  honeypot: z.string().optional().default(""),
+  source: z.enum(QUOTE_SOURCES).catch("page"),
+});
+
+/** What the form holds (before parsing). */
+export type QuoteRequestInput = z.input<typeof QuoteRequestSchema>;
+/** What the server stores (after parsing). */
+export type QuoteRequest = z.output<typeof QuoteRequestSchema>;
+
+export type QuoteFieldName = Exclude<keyof QuoteRequestInput, "honeypot" | "source">;
+export type QuoteFieldErrors = Partial<Record<QuoteFieldName, string>>;
+/** What the form shows back after a refused submission: the text values (never the files). */
+export type QuoteFormValues = Omit<QuoteRequestInput, "photos">;
+
+/** The first message of each field, as the form shows it under the field. */
+export function fieldErrorsOf(error: z.ZodError): QuoteFieldErrors {
+  const errors: QuoteFieldErrors = {};
+  for (const issue of error.issues) {
+    const field = issue.path[0];
+    if (typeof field !== "string" || field === "honeypot" || field === "source") continue;
+    const key = field as QuoteFieldName;
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+const TEXT_FIELDS = ["user_name", "user_email", "user_phone", "work_type", "budget", "message"] as const;
+
+/**
+ * Turns a submitted form into the schema's input. Only the first value of each
+ * field counts; an empty file part (what a browser sends for an untouched file
+ * input) is not a photo.
+ */
+export function readQuoteFormData(formData: FormData): Record<string, unknown> {
+  const input: Record<string, unknown> = {};
+  for (const name of TEXT_FIELDS) {
+    const value = formData.get(name);
+    if (value !== null) input[name] = value;
+  }
+  const consent = formData.get("consent");
+  input.consent = consent === "on" || consent === "true";
+  const honeypot = formData.get("honeypot");
+  input.honeypot = typeof honeypot === "string" ? honeypot : honeypot === null ? "" : "fichier";
+  input.source = formData.get("source");
+  input.photos = formData
+    .getAll("photos")
+    .filter((entry) => !(typeof entry !== "string" && entry.size === 0 && entry.name === ""));
+  return input;
+}
+
+/** Text values to put back in the form after a refused submission. */
+export function formValuesOf(input: Record<string, unknown>): QuoteFormValues {
+  const text = (value: unknown) => (typeof value === "string" ? value.slice(0, MESSAGE_MAX + 100) : "");
+  const source = input.source === "modal" ? "modal" : "page";
+  return {
+    user_name: text(input.user_name),
+    user_email: text(input.user_email),
+    user_phone: text(input.user_phone),
+    work_type: text(input.work_type) as QuoteFormValues["work_type"],
+    budget: text(input.budget) as QuoteFormValues["budget"],
+    message: text(input.message),
+    consent: input.consent === true,
+    source,
+  };
+}
