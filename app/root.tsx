@@ -20,6 +20,7 @@ import { MobileBar } from "#app/components/layout/mobile-bar.tsx";
 import { MAIN_CONTENT_ID, SkipLink } from "#app/components/layout/skip-link.tsx";
 import { Toaster } from "#app/components/ui/toast.tsx";
 import { loadEnv } from "#app/config/env.server.ts";
+import { CookieBanner } from "#app/features/consent/components/cookie-banner.tsx";
 import { servicesContext } from "#app/lib/app-context.ts";
 import { useNonce } from "#app/lib/nonce.ts";
 import { NotFound } from "#app/routes/site/not-found-view.tsx";
@@ -62,6 +63,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </main>
         {publicFrame ? <Footer /> : null}
         {publicFrame ? <MobileBar /> : null}
+        {publicFrame ? <CookieBanner /> : null}
         <Toaster />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

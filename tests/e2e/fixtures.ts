@@ -17,7 +17,24 @@ export async function expectNoAxeViolations(page: Page) {
  * Pages must not log errors in the browser console nor fail to load a resource
  * of their own: the test fails on either.
  */
-export const test = base.extend<{ consoleErrors: string[] }>({
+export const test = base.extend<{ consoleErrors: string[]; storedConsent: "accepted" | "declined" | null }>({
+  /**
+   * The cookie banner appears 1.5 s after load and could cover what a test clicks:
+   * by default a choice ("declined") is already stored. Consent tests set
+   * `test.use({ storedConsent: null })` to see the banner.
+   */
+  storedConsent: ["declined", { option: true }],
+  page: async ({ page, storedConsent }, use) => {
+    if (storedConsent) {
+      await page.addInitScript((value) => {
+        if (!window.localStorage.getItem("cookie_consent")) {
+          window.localStorage.setItem("cookie_consent", value);
+          window.localStorage.setItem("cookie_consent_at", new Date().toISOString());
+        }
+      }, storedConsent);
+    }
+    await use(page);
+  },
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { company, fullAddress } from "#app/config/company.ts";
 import { footerNav, legalNav } from "#app/config/navigation.ts";
+import { openConsentBanner } from "#app/features/consent/consent.ts";
 import { Logo } from "./logo.tsx";
 
 export function Footer() {
@@ -58,6 +59,15 @@ export function Footer() {
                 </Link>
               </li>
             ))}
+            <li>
+              <button
+                type="button"
+                onClick={openConsentBanner}
+                className="inline-flex min-h-11 items-center text-sm hover:text-white hover:underline"
+              >
+                Gérer les cookies
+              </button>
+            </li>
           </ul>
         </nav>
         <div>

@@ -1,5 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { CONSENT_KEY, CONSENT_TIME_KEY, consentExpiry, onConsentChange, readConsent, saveConsent } from "./consent.ts";
+import {
+  CONSENT_KEY,
+  CONSENT_TIME_KEY,
+  consentExpiry,
+  onConsentChange,
+  readConsent,
+  saveConsent,
+} from "./consent.ts";
 
 class MemoryStorage {
   private values = new Map<string, string>();
@@ -21,7 +28,8 @@ afterEach(() => {
   delete (globalThis as { window?: unknown }).window;
 });
 
-const storage = () => (globalThis as unknown as { window: { localStorage: MemoryStorage } }).window.localStorage;
+const storage = () =>
+  (globalThis as unknown as { window: { localStorage: MemoryStorage } }).window.localStorage;
 
 describe("consent", () => {
   it("has no choice until one is saved, then reads it back", () => {

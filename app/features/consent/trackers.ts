@@ -19,7 +19,24 @@ type PixelQueue = unknown[] & {
 type TrackerWindow = Window & { ttq?: PixelQueue; TiktokAnalyticsObject?: string };
 
 const SCRIPT_MARK = "data-consent-tracker";
-const PIXEL_METHODS = ["page", "track", "identify", "instances", "debug", "on", "off", "once", "ready", "alias", "group", "enableCookie", "disableCookie", "grantConsent", "revokeConsent", "holdConsent"];
+const PIXEL_METHODS = [
+  "page",
+  "track",
+  "identify",
+  "instances",
+  "debug",
+  "on",
+  "off",
+  "once",
+  "ready",
+  "alias",
+  "group",
+  "enableCookie",
+  "disableCookie",
+  "grantConsent",
+  "revokeConsent",
+  "holdConsent",
+];
 
 function addScript(src: string, name: string): void {
   if (document.querySelector(`script[${SCRIPT_MARK}="${name}"]`)) return;

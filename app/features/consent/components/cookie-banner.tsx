@@ -56,15 +56,20 @@ export function CookieBanner() {
       data-testid="cookie-banner"
       className="fixed inset-x-2 bottom-[4.75rem] z-[60] mx-auto max-w-3xl rounded-xl border border-brand-100 bg-white p-4 shadow-2xl sm:inset-x-4 md:bottom-4 md:p-5"
     >
-      <h2 id="cookie-banner-title" ref={headingRef} tabIndex={-1} className="text-base font-bold outline-none">
+      <h2
+        id="cookie-banner-title"
+        ref={headingRef}
+        tabIndex={-1}
+        className="text-base font-bold outline-none"
+      >
         Cookies et traceurs : à vous de choisir
       </h2>
       <p className="mt-2 max-h-40 overflow-y-auto text-sm leading-relaxed text-slate-700">
-        Avec votre accord, nous utilisons le pixel publicitaire de TikTok (TikTok Technology Limited) pour mesurer
-        l'efficacité de nos annonces, un outil tiers de mesure d'audience, et la carte Google Maps (Google Ireland
-        Limited) sur la page Contact. Si vous refusez, aucun de ces services n'est chargé et le site fonctionne
-        normalement. Votre choix est conservé 6 mois et modifiable à tout moment par le lien « Gérer les cookies » en
-        bas de page.{" "}
+        Avec votre accord, nous utilisons le pixel publicitaire de TikTok (TikTok Technology Limited) pour
+        mesurer l'efficacité de nos annonces, un outil tiers de mesure d'audience, et la carte Google Maps
+        (Google Ireland Limited) sur la page Contact. Si vous refusez, aucun de ces services n'est chargé et
+        le site fonctionne normalement. Votre choix est conservé 6 mois et modifiable à tout moment par le
+        lien « Gérer les cookies » en bas de page.{" "}
         <Link to="/politique-de-confidentialite" className="font-semibold text-brand-700 underline">
           Politique de confidentialité
         </Link>
