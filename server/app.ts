@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { Hono } from "hono";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { mountStaffAuth } from "#app/features/auth/http.server.ts";
 import { type AppServices, requestContext, servicesContext } from "#app/lib/app-context.ts";
 import { redirects } from "#app/routes/public-paths.ts";
 import { compressResponse } from "./compress.ts";
@@ -106,6 +107,9 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
       return c.json({ status: "indisponible" }, 503, { "Cache-Control": "no-store" });
     }
   });
+
+  // Espace Pro authentication: /api/auth/* and the local admin endpoint of user:create.
+  mountStaffAuth(app, services);
 
   options.mount?.(app);
 

@@ -5,6 +5,11 @@ import { pathToFileURL } from "node:url";
 import { serve } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { EnvError, loadEnv } from "#app/config/env.server.ts";
+import {
+  announceServerReady,
+  announceServerStarting,
+  removeServerInfo,
+} from "#app/features/auth/server-info.server.ts";
 import { createApp } from "./app.ts";
 import { createLogger } from "./logger.ts";
 import { startServices } from "./services.ts";
@@ -32,12 +37,16 @@ async function main() {
     process.exit(1);
   }
   const build = (await import(pathToFileURL(serverBuildPath).href)) as ServerBuild;
+  // The embedded database is single-process: `npm run user:create` reads this to go through us.
+  await announceServerStarting(env.DATA_DIR);
+  process.on("exit", () => removeServerInfo(env.DATA_DIR));
   const services = await startServices(env, logger);
   const app = createApp({ services, build, clientDir: path.join(buildDir, "client") });
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     const shownHost = env.HOST === "0.0.0.0" || env.HOST === "::" ? "localhost" : env.HOST;
     logger.info({ port: info.port }, "serveur démarré");
+    announceServerReady(env.DATA_DIR, info.port);
     console.log(`Site disponible sur http://${shownHost}:${info.port}`);
   }) as Server;
 

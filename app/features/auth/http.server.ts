@@ -1,0 +1,97 @@
+import { timingSafeEqual } from "node:crypto";
+import type { Hono } from "hono";
+import type { AppServices } from "#app/lib/app-context.ts";
+import { STAFF_HINT_COOKIE } from "#app/lib/staff-hint.ts";
+import type { AppEnv } from "#server/app.ts";
+import { AccountError, createStaffAccount } from "./accounts.server.ts";
+import { AUTH_BASE_PATH, CLIENT_IP_HEADER, getStaffAuth, SESSION_EXPIRES_IN_SECONDS } from "./auth.server.ts";
+import { LOCAL_ADMIN_PATH, localAdminToken } from "./server-info.server.ts";
+
+/**
+ * The part of better-auth's HTTP surface the product uses. Everything else under
+ * /api/auth (sign-up above all) answers 404.
+ */
+const ALLOWED = new Set([
+  "GET /get-session",
+  "POST /sign-in/email",
+  "POST /sign-out",
+  "POST /change-password",
+  "GET /ok",
+]);
+const MAX_BODY_BYTES = 16 * 1024;
+const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
+
+const noStore = { "Cache-Control": "no-store" };
+
+function sameToken(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * Mounts the Espace Pro's authentication on the Hono app (server/app.ts), before React
+ * Router: better-auth's handler under /api/auth/*, and the loopback-only endpoint that
+ * `npm run user:create` uses while the server holds the embedded database.
+ */
+export function mountStaffAuth(app: Hono<AppEnv>, services: AppServices): void {
+  // Created now, so a missing AUTH_SECRET stops start-up rather than the first sign-in.
+  const auth = getStaffAuth(services);
+  const secure = services.env.SITE_URL.startsWith("https://");
+
+  app.all(`${AUTH_BASE_PATH}/*`, async (c) => {
+    const path = c.req.path.slice(AUTH_BASE_PATH.length);
+    if (!ALLOWED.has(`${c.req.method} ${path}`)) {
+      return c.json({ message: "Adresse inconnue." }, 404, noStore);
+    }
+    const headers = new Headers(c.req.raw.headers);
+    // Only the server says where a request comes from.
+    headers.set(CLIENT_IP_HEADER, c.get("clientIp"));
+    let body: ArrayBuffer | undefined;
+    if (c.req.method === "POST") {
+      const declared = Number(c.req.header("content-length") ?? "0");
+      if (declared > MAX_BODY_BYTES) return c.json({ message: "Requête trop volumineuse." }, 413, noStore);
+      body = await c.req.raw.arrayBuffer();
+      if (body.byteLength > MAX_BODY_BYTES)
+        return c.json({ message: "Requête trop volumineuse." }, 413, noStore);
+    }
+    const response = await auth.handler(new Request(c.req.raw.url, { method: c.req.method, headers, body }));
+    if (response.ok && (path === "/sign-in/email" || path === "/sign-out")) {
+      const signedIn = path === "/sign-in/email";
+      const attributes = `Path=/; SameSite=Lax; Max-Age=${signedIn ? SESSION_EXPIRES_IN_SECONDS : 0}${secure ? "; Secure" : ""}`;
+      const copy = new Response(response.body, response);
+      copy.headers.append("Set-Cookie", `${STAFF_HINT_COOKIE}=${signedIn ? "1" : ""}; ${attributes}`);
+      return copy;
+    }
+    return response;
+  });
+
+  app.post(LOCAL_ADMIN_PATH, async (c) => {
+    const socket = c.env?.incoming?.socket as { remoteAddress?: string } | undefined;
+    const remote = socket?.remoteAddress ?? "";
+    // Loopback only, and never through a reverse proxy (which would also be loopback).
+    if (!LOOPBACK.has(remote) || c.req.header("x-forwarded-for") || c.req.header("forwarded")) {
+      return c.json({ message: "Adresse inconnue." }, 404, noStore);
+    }
+    const authorization = c.req.header("authorization") ?? "";
+    const given = authorization.startsWith("Bearer ") ? authorization.slice(7) : "";
+    if (!given || !sameToken(given, localAdminToken())) {
+      return c.json({ message: "Jeton d'administration local invalide." }, 401, noStore);
+    }
+    let input: unknown;
+    try {
+      input = await c.req.json();
+    } catch {
+      return c.json({ message: "Corps JSON invalide." }, 400, noStore);
+    }
+    try {
+      const account = await createStaffAccount(services, input);
+      return c.json(account, 201, noStore);
+    } catch (error) {
+      if (error instanceof AccountError) {
+        return c.json({ message: error.message }, error.status as 400 | 404 | 409, noStore);
+      }
+      throw error;
+    }
+  });
+}

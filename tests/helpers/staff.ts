@@ -1,0 +1,48 @@
+import type { Env } from "#app/config/env.server.ts";
+import { createStaffAccount } from "#app/features/auth/accounts.server.ts";
+import { signInStaff } from "#app/features/auth/session.server.ts";
+import type { AppServices } from "#app/lib/app-context.ts";
+import type { TestDatabase } from "./db.ts";
+import { routerContext, testEnv, testServices } from "./services.ts";
+
+/** A fixed secret for tests, so no file is written in DATA_DIR; the site on plain http, as in development. */
+export const TEST_AUTH_SECRET = "test-secret-0123456789-abcdefghijklmnopqrstuvwxyz";
+
+export function staffTestEnv(overrides: Record<string, string> = {}): Env {
+  return testEnv({ AUTH_SECRET: TEST_AUTH_SECRET, SITE_URL: "http://localhost", ...overrides });
+}
+
+export function staffTestServices(
+  database: TestDatabase,
+  overrides: Record<string, string> = {},
+): AppServices {
+  return testServices(database, staffTestEnv(overrides));
+}
+
+/** The Cookie header a browser would send back after these Set-Cookie headers. */
+export function cookieHeaderFrom(setCookies: string[]): string {
+  return setCookies
+    .map((cookie) => cookie.split(";")[0] ?? "")
+    .filter((pair) => pair && !pair.endsWith("="))
+    .join("; ");
+}
+
+let counter = 0;
+
+/** Creates an account and signs it in; returns the Cookie header of its session. */
+export async function signedInStaff(
+  services: AppServices,
+  role: "owner" | "staff" = "staff",
+  email = `membre${++counter}-${role}@batirade.test`,
+): Promise<{ cookie: string; userId: string; email: string }> {
+  const password = "mot-de-passe-solide-2025";
+  const account = await createStaffAccount(services, { email, password, role });
+  const result = await signInStaff(
+    new Request("http://localhost/erp/login", { method: "POST" }),
+    // One address per sign-in, so helpers never hit the per-address limit.
+    routerContext(services, `10.9.${Math.floor(counter / 250)}.${(counter % 250) + 1}`),
+    { email, password },
+  );
+  if (!result.ok) throw new Error(`connexion de test impossible : ${result.reason}`);
+  return { cookie: cookieHeaderFrom(result.setCookies), userId: account.id, email };
+}
