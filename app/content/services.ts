@@ -15,7 +15,7 @@ const construction: ServicePage = {
     "De l'étude du terrain à la remise des clés, nous construisons votre maison ou votre extension conforme à la RE2020, avec un seul interlocuteur du premier rendez-vous à la réception.",
   illustration: "service-construction",
   illustrationAlt:
-    "Maison neuve en cours de construction sur les hauteurs de Toulon, murs montés et charpente posée",
+    "Maison neuve en cours de construction : une partie achevée avec panneaux solaires, l'autre encore en ossature bois",
   cardSummary:
     "Maisons individuelles, extensions et surélévations conformes à la RE2020, du terrassement à la remise des clés.",
   intro: {
@@ -94,7 +94,8 @@ const renovation: ServicePage = {
   heroLead:
     "Appartement au Mourillon, maison à La Garde ou villa des années 70 : nous reprenons votre logement de A à Z, avec un planning clair et une seule équipe responsable du résultat.",
   illustration: "service-renovation",
-  illustrationAlt: "Appartement toulonnais rénové : séjour lumineux, parquet neuf et cuisine ouverte",
+  illustrationAlt:
+    "Appartement en cours de rénovation : cuisine bleue en pose, escabeau, rouleau de peinture et caisse à outils",
   cardSummary:
     "Rénovation complète d'appartements et de maisons, de la démolition aux finitions, avec un planning tenu.",
   intro: {
@@ -172,7 +173,8 @@ const facade: ServicePage = {
   heroLead:
     "Soleil, embruns et mistral fatiguent vite les façades varoises. Nous les nettoyons, les réparons et les protégeons pour dix ans et plus.",
   illustration: "service-facade",
-  illustrationAlt: "Façade de maison provençale fraîchement ravalée, enduit ocre clair et volets bleus",
+  illustrationAlt:
+    "Immeuble à la façade ocre et aux volets bleus en cours de ravalement, un peintre sur l'échafaudage",
   cardSummary:
     "Nettoyage, traitement des fissures, enduits et peintures de façade pour maisons et copropriétés.",
   intro: {
@@ -248,7 +250,8 @@ const isolation: ServicePage = {
   heroLead:
     "Moins de chauffage l'hiver, moins de chaleur l'été : une isolation bien posée change le confort de votre logement, et l'entreprise RGE vous ouvre les aides de l'État.",
   illustration: "service-isolation",
-  illustrationAlt: "Artisan posant des panneaux isolants sur le mur extérieur d'une maison dans le Var",
+  illustrationAlt:
+    "Coupe d'une maison isolée, combles et murs garnis d'isolant, avec le détail d'un mur isolé par l'extérieur",
   cardSummary:
     "Isolation des combles, des murs par l'intérieur ou l'extérieur et des planchers, par une entreprise certifiée RGE.",
   intro: {
@@ -324,7 +327,7 @@ const innovation: ServicePage = {
   heroLead:
     "Voir sa future cuisine, son extension ou sa nouvelle façade avant le premier coup de pioche : nous modélisons votre projet en 3D et générons des rendus réalistes pour vous aider à décider.",
   illustration: "service-innovation",
-  illustrationAlt: "Maquette 3D d'une maison avec extension affichée sur un écran, à côté du plan papier",
+  illustrationAlt: "Maquette 3D d'une maison affichée sur une tablette, à côté de son stylet",
   cardSummary:
     "Maquette 3D et rendus réalistes assistés par l'IA pour visualiser votre projet avant le début des travaux.",
   intro: {

@@ -1,20 +1,146 @@
-import { Placeholder } from "#app/components/layout/placeholder.tsx";
-import { pageTitle, seo, siteUrlFrom } from "#app/lib/seo.ts";
+import type { LucideIcon } from "lucide-react";
+import { Award, Handshake, Leaf, Lightbulb, ShieldCheck, Umbrella } from "lucide-react";
+import { company, fullAddress } from "#app/config/company.ts";
+import { about } from "#app/content/about.ts";
+import { CtaBand } from "#app/features/marketing/components/cta-band.tsx";
+import { Illustration } from "#app/features/marketing/components/illustration.tsx";
+import { PageHeader } from "#app/features/marketing/components/page-header.tsx";
+import { aboutPageJsonLd } from "#app/features/marketing/json-ld.ts";
+import { jsonLd, seo, siteUrlFrom } from "#app/lib/seo.ts";
 import type { Route } from "./+types/a-propos";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({
-    title: pageTitle("À propos"),
-    description: "Une entreprise du bâtiment toulonnaise, artisan qualifié depuis 2023.",
-    path: "/a-propos",
-    siteUrl: siteUrlFrom(matches),
-  });
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const siteUrl = siteUrlFrom(matches);
+  return [
+    ...seo({ title: about.title, description: about.metaDescription, path: "/a-propos", siteUrl }),
+    jsonLd(
+      aboutPageJsonLd(
+        siteUrl,
+        { name: about.h1, description: about.metaDescription, path: "/a-propos" },
+        about.team,
+      ),
+    ),
+  ];
+};
 
-export default function Page() {
+// Icons follow the order of the content: Qualité, Confiance, Innovation…
+const valueIcons: readonly LucideIcon[] = [Award, Handshake, Lightbulb];
+// …and garantie décennale, certification RGE, responsabilité civile professionnelle.
+const guaranteeIcons: readonly LucideIcon[] = [ShieldCheck, Leaf, Umbrella];
+
+const facts: readonly { label: string; value: string }[] = [
+  { label: "Création", value: String(company.foundedYear) },
+  { label: "Siège", value: fullAddress },
+  { label: "Zone d'intervention", value: `${company.serviceRadiusKm} km autour de ${company.address.city}` },
+  { label: "Dirigeant", value: company.director },
+  {
+    label: "Forme juridique",
+    value: `${company.legalForm} au capital de ${company.capitalEuros.toLocaleString("fr-FR")} €`,
+  },
+];
+
+function TitledCards({
+  items,
+  icons,
+}: {
+  items: readonly { title: string; text: string }[];
+  icons: readonly LucideIcon[];
+}) {
   return (
-    <Placeholder
-      title="À propos"
-      text="Une entreprise du bâtiment toulonnaise, artisan qualifié depuis 2023."
-    />
+    <ul className="mt-8 grid gap-6 md:grid-cols-3">
+      {items.map((item, index) => {
+        const Icon = icons[index] ?? ShieldCheck;
+        return (
+          <li key={item.title} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-brand-100">
+            <span className="inline-flex size-12 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
+              <Icon aria-hidden="true" className="size-6" />
+            </span>
+            <h3 className="mt-4 text-xl font-bold">{item.title}</h3>
+            <p className="mt-2 leading-relaxed text-slate-700">{item.text}</p>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+export default function AboutPage() {
+  return (
+    <>
+      <PageHeader eyebrow="À propos" title={about.h1} lead={about.lead} />
+
+      <section aria-labelledby="notre-histoire" className="container-page pb-14 lg:pb-20">
+        <div className="grid gap-10 lg:grid-cols-[1.5fr_1fr] lg:gap-14">
+          <div>
+            <h2 id="notre-histoire" className="text-2xl font-extrabold sm:text-3xl">
+              {about.story.heading}
+            </h2>
+            {about.story.paragraphs.map((paragraph) => (
+              <p key={paragraph} className="mt-4 text-lg leading-relaxed text-slate-800">
+                {paragraph}
+              </p>
+            ))}
+          </div>
+          <aside aria-labelledby="en-bref" className="self-start rounded-2xl bg-brand-50 p-6 sm:p-8">
+            <h3 id="en-bref" className="text-xl font-bold">
+              L'entreprise en bref
+            </h3>
+            <dl className="mt-4 grid gap-4">
+              {facts.map((fact) => (
+                <div key={fact.label}>
+                  <dt className="text-sm font-semibold text-slate-700">{fact.label}</dt>
+                  <dd className="font-semibold text-brand-900">{fact.value}</dd>
+                </div>
+              ))}
+            </dl>
+          </aside>
+        </div>
+      </section>
+
+      <section aria-labelledby="nos-valeurs" className="bg-sand py-14 lg:py-20">
+        <div className="container-page">
+          <h2 id="nos-valeurs" className="text-2xl font-extrabold sm:text-3xl">
+            Nos valeurs
+          </h2>
+          <TitledCards items={about.values} icons={valueIcons} />
+        </div>
+      </section>
+
+      <section aria-labelledby="nos-garanties" className="container-page py-14 lg:py-20">
+        <h2 id="nos-garanties" className="text-2xl font-extrabold sm:text-3xl">
+          Nos garanties
+        </h2>
+        <TitledCards items={about.guarantees} icons={guaranteeIcons} />
+      </section>
+
+      <section aria-labelledby="notre-equipe" className="bg-brand-50 py-14 lg:py-20">
+        <div className="container-page">
+          <h2 id="notre-equipe" className="text-2xl font-extrabold sm:text-3xl">
+            Notre équipe
+          </h2>
+          <ul className="mt-8 grid gap-6 md:grid-cols-3">
+            {about.team.map((member) => (
+              <li key={member.name} className="overflow-hidden rounded-2xl bg-white shadow-sm">
+                <Illustration
+                  name={member.image}
+                  alt={member.alt}
+                  className="aspect-[4/3] w-full object-cover object-top"
+                />
+                <div className="p-6">
+                  <h3 className="text-xl font-bold">{member.name}</h3>
+                  <p className="mt-1 font-heading font-semibold text-accent-600">{member.role}</p>
+                  <p className="mt-3 leading-relaxed text-slate-700">{member.bio}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <CtaBand
+        heading="Travaillons ensemble"
+        text="Parlez-nous de votre projet : nous vous rappelons pour organiser une visite et établir un devis détaillé, gratuit et sans engagement."
+      />
+    </>
   );
 }

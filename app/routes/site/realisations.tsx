@@ -1,17 +1,54 @@
-import { Placeholder } from "#app/components/layout/placeholder.tsx";
-import { pageTitle, seo, siteUrlFrom } from "#app/lib/seo.ts";
+import { realisationsPage } from "#app/content/projects.ts";
+import { CtaBand } from "#app/features/marketing/components/cta-band.tsx";
+import { PageHeader } from "#app/features/marketing/components/page-header.tsx";
+import { Portfolio } from "#app/features/marketing/components/portfolio.tsx";
+import { TestimonialsCarousel } from "#app/features/marketing/components/testimonials-carousel.tsx";
+import { allTestimonials, portfolioProjects } from "#app/features/marketing/content.server.ts";
+import { portfolioJsonLd } from "#app/features/marketing/json-ld.ts";
+import { jsonLd, seo, siteUrlFrom } from "#app/lib/seo.ts";
 import type { Route } from "./+types/realisations";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({
-    title: pageTitle("Nos réalisations"),
-    description: "Découvrez nos chantiers réalisés à Toulon et dans le Var.",
-    path: "/realisations",
-    siteUrl: siteUrlFrom(matches),
-  });
+export function loader() {
+  return { projects: portfolioProjects(), testimonials: allTestimonials() };
+}
 
-export default function Page() {
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const siteUrl = siteUrlFrom(matches);
+  const tags = seo({
+    title: realisationsPage.title,
+    description: realisationsPage.metaDescription,
+    path: "/realisations",
+    siteUrl,
+  });
+  if (loaderData) {
+    tags.push(
+      jsonLd(
+        portfolioJsonLd(
+          siteUrl,
+          { name: realisationsPage.h1, description: realisationsPage.metaDescription, path: "/realisations" },
+          loaderData.projects,
+        ),
+      ),
+    );
+  }
+  return tags;
+};
+
+export default function RealisationsPage({ loaderData }: Route.ComponentProps) {
   return (
-    <Placeholder title="Nos réalisations" text="Découvrez nos chantiers réalisés à Toulon et dans le Var." />
+    <>
+      <PageHeader eyebrow="Portfolio" title={realisationsPage.h1} lead={realisationsPage.lead} />
+      <section aria-labelledby="nos-chantiers" className="container-page pb-14 lg:pb-20">
+        <h2 id="nos-chantiers" className="sr-only">
+          Nos chantiers
+        </h2>
+        <Portfolio projects={loaderData.projects} />
+      </section>
+      <TestimonialsCarousel testimonials={loaderData.testimonials} heading="L'avis de nos clients" />
+      <CtaBand
+        heading="Votre chantier sera le prochain ?"
+        text="Construction, rénovation, façade ou isolation : racontez-nous votre projet, nous vous proposons une visite et un devis détaillé gratuit."
+      />
+    </>
   );
 }

@@ -1,17 +1,168 @@
-import { useLocation } from "react-router";
-import { Placeholder } from "#app/components/layout/placeholder.tsx";
-import { pageTitle, seo, siteUrlFrom } from "#app/lib/seo.ts";
+import { ArrowRight, Check, Phone } from "lucide-react";
+import { data, Link } from "react-router";
+import { QuestionAccordion } from "#app/components/ui/accordion.tsx";
+import { buttonClasses } from "#app/components/ui/button.tsx";
+import { company } from "#app/config/company.ts";
+import type { ServicePage } from "#app/content/types.ts";
+import { Breadcrumbs } from "#app/features/marketing/components/breadcrumbs.tsx";
+import { CtaBand } from "#app/features/marketing/components/cta-band.tsx";
+import { Hero } from "#app/features/marketing/components/hero.tsx";
+import { serviceAt } from "#app/features/marketing/content.server.ts";
+import {
+  breadcrumbJsonLd,
+  type Crumb,
+  faqPageJsonLd,
+  serviceJsonLd,
+} from "#app/features/marketing/json-ld.ts";
+import { QuoteButton } from "#app/features/quote/components/quote-button.tsx";
+import { jsonLd, seo, siteUrlFrom } from "#app/lib/seo.ts";
 import type { Route } from "./+types/service-page";
 
-export const meta: Route.MetaFunction = ({ matches, location }) =>
-  seo({
-    title: pageTitle("Nos services"),
-    description: "Service du bâtiment à Toulon.",
-    path: location.pathname,
-    siteUrl: siteUrlFrom(matches),
-  });
+// One module serves the five service pages (see app/routes.ts); the path says which.
+export function loader({ url }: Route.LoaderArgs) {
+  const service = serviceAt(url.pathname);
+  if (!service) throw data(null, { status: 404 });
+  return { service };
+}
 
-export default function Page() {
-  const { pathname } = useLocation();
-  return <Placeholder title="Nos services" text={`Page ${pathname}`} />;
+function crumbsOf(service: Pick<ServicePage, "name" | "path">): Crumb[] {
+  return [
+    { name: "Accueil", path: "/" },
+    { name: "Nos services", path: "/services" },
+    { name: service.name, path: service.path },
+  ];
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  if (!loaderData) return [];
+  const { service } = loaderData;
+  const siteUrl = siteUrlFrom(matches);
+  return [
+    ...seo({ title: service.title, description: service.metaDescription, path: service.path, siteUrl }),
+    jsonLd(serviceJsonLd(siteUrl, service)),
+    jsonLd(breadcrumbJsonLd(siteUrl, crumbsOf(service))),
+    jsonLd(faqPageJsonLd(service.faq)),
+  ];
+};
+
+export default function ServicePageView({ loaderData }: Route.ComponentProps) {
+  const { service } = loaderData;
+  return (
+    <>
+      <Hero
+        above={<Breadcrumbs crumbs={crumbsOf(service)} />}
+        title={service.h1}
+        lead={service.heroLead}
+        image={service.illustration}
+        imageAlt={service.illustrationAlt}
+      >
+        <QuoteButton trigger="service">{service.cta.buttonLabel}</QuoteButton>
+        <a href={`tel:${company.phone.e164}`} className={buttonClasses("outline", "cta")}>
+          <Phone aria-hidden="true" className="size-5" />
+          <span>
+            <span className="sr-only">Appeler le </span>
+            {company.phone.display}
+          </span>
+        </a>
+      </Hero>
+
+      <section aria-labelledby="presentation" className="container-page py-14 lg:py-20">
+        <div className="grid gap-10 lg:grid-cols-[1.4fr_1fr] lg:gap-14">
+          <div>
+            <h2 id="presentation" className="text-2xl font-extrabold sm:text-3xl">
+              {service.intro.heading}
+            </h2>
+            {service.intro.paragraphs.map((paragraph) => (
+              <p key={paragraph} className="mt-4 text-lg leading-relaxed text-slate-800">
+                {paragraph}
+              </p>
+            ))}
+          </div>
+          <aside aria-labelledby="en-bref" className="self-start rounded-2xl bg-brand-50 p-6 sm:p-8">
+            <h3 id="en-bref" className="text-xl font-bold">
+              En bref
+            </h3>
+            <ul className="mt-4 grid gap-4">
+              {service.intro.bullets.map((bullet) => (
+                <li key={bullet} className="flex gap-3">
+                  <Check aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-accent-600" />
+                  <span className="leading-relaxed font-semibold text-brand-900">{bullet}</span>
+                </li>
+              ))}
+            </ul>
+          </aside>
+        </div>
+      </section>
+
+      <section aria-labelledby="demarche" className="bg-sand py-14 lg:py-20">
+        <div className="container-page">
+          <h2 id="demarche" className="text-2xl font-extrabold sm:text-3xl">
+            {service.block.heading}
+          </h2>
+          <ol className="mt-8 grid gap-6 md:grid-cols-3">
+            {service.block.items.map((item) => (
+              <li key={item.title} className="rounded-2xl bg-white p-6 shadow-sm">
+                <h3 className="text-lg font-bold">{item.title}</h3>
+                <p className="mt-3 leading-relaxed text-slate-700">{item.text}</p>
+              </li>
+            ))}
+          </ol>
+        </div>
+      </section>
+
+      <section aria-labelledby="questions" className="container-page max-w-3xl py-14 lg:py-20">
+        <h2 id="questions" className="text-2xl font-extrabold sm:text-3xl">
+          Vos questions sur ce service
+        </h2>
+        <div className="mt-8">
+          <QuestionAccordion
+            items={service.faq.map((item, index) => ({
+              id: `question-${index + 1}`,
+              question: item.question,
+              answer: item.answer,
+            }))}
+          />
+        </div>
+        <p className="mt-6 text-slate-700">
+          D'autres questions ?{" "}
+          <Link to="/faq" className="font-semibold text-brand-700 underline underline-offset-4">
+            Consultez notre FAQ
+          </Link>{" "}
+          ou{" "}
+          <Link to="/contact" className="font-semibold text-brand-700 underline underline-offset-4">
+            contactez-nous
+          </Link>
+          .
+        </p>
+      </section>
+
+      {service.related && service.related.length > 0 ? (
+        <nav aria-labelledby="pour-aller-plus-loin" className="container-page max-w-3xl">
+          <h2 id="pour-aller-plus-loin" className="text-xl font-bold">
+            Pour aller plus loin
+          </h2>
+          <ul className="mt-4 grid gap-2 sm:grid-cols-2">
+            {service.related.map((link) => (
+              <li key={link.href}>
+                <Link
+                  to={link.href}
+                  className="flex min-h-12 items-center justify-between gap-3 rounded-xl border border-brand-100 bg-white px-4 py-3 font-semibold text-brand-800 hover:border-brand-700"
+                >
+                  {link.label}
+                  <ArrowRight aria-hidden="true" className="size-5 shrink-0 text-accent-600" />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+
+      <CtaBand
+        heading={service.cta.heading}
+        text={service.cta.text}
+        buttonLabel={service.cta.buttonLabel}
+        trigger="service"
+      />
+    </>
+  );
 }

@@ -1,21 +1,54 @@
-import { Placeholder } from "#app/components/layout/placeholder.tsx";
-import { pageTitle, seo, siteUrlFrom } from "#app/lib/seo.ts";
+import { servicesPage } from "#app/content/home.ts";
+import { CtaBand } from "#app/features/marketing/components/cta-band.tsx";
+import { PageHeader } from "#app/features/marketing/components/page-header.tsx";
+import { ServiceCards } from "#app/features/marketing/components/service-cards.tsx";
+import { TestimonialsCarousel } from "#app/features/marketing/components/testimonials-carousel.tsx";
+import { allTestimonials, serviceCards } from "#app/features/marketing/content.server.ts";
+import { servicesCollectionJsonLd } from "#app/features/marketing/json-ld.ts";
+import { jsonLd, seo, siteUrlFrom } from "#app/lib/seo.ts";
 import type { Route } from "./+types/services";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  seo({
-    title: pageTitle("Nos services"),
-    description:
-      "Construction, rénovation, façades, isolation et modélisation 3D : découvrez nos services à Toulon et dans le Var.",
-    path: "/services",
-    siteUrl: siteUrlFrom(matches),
-  });
+export function loader() {
+  return { cards: serviceCards(), testimonials: allTestimonials() };
+}
 
-export default function Page() {
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const siteUrl = siteUrlFrom(matches);
+  const tags = seo({
+    title: servicesPage.title,
+    description: servicesPage.metaDescription,
+    path: "/services",
+    siteUrl,
+  });
+  if (loaderData) {
+    tags.push(
+      jsonLd(
+        servicesCollectionJsonLd(
+          siteUrl,
+          { name: servicesPage.h1, description: servicesPage.metaDescription, path: "/services" },
+          loaderData.cards.map((card) => ({ name: card.name, path: card.path })),
+        ),
+      ),
+    );
+  }
+  return tags;
+};
+
+export default function ServicesPage({ loaderData }: Route.ComponentProps) {
   return (
-    <Placeholder
-      title="Nos services"
-      text="Construction, rénovation, façades, isolation et modélisation 3D : découvrez nos services à Toulon et dans le Var."
-    />
+    <>
+      <PageHeader eyebrow="Nos métiers" title={servicesPage.h1} lead={servicesPage.lead} />
+      <section aria-label="Nos cinq services" className="container-page pb-14 lg:pb-20">
+        <ServiceCards cards={loaderData.cards} headingLevel={2} />
+      </section>
+      <TestimonialsCarousel
+        testimonials={loaderData.testimonials}
+        lead="Ils nous ont confié leur construction, leur rénovation, leur façade ou leur isolation."
+      />
+      <CtaBand
+        heading="Parlons de votre projet"
+        text="Construction, rénovation, façade ou isolation : décrivez vos travaux, nous revenons vers vous avec un devis détaillé, gratuit et sans engagement."
+      />
+    </>
   );
 }
