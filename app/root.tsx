@@ -21,6 +21,7 @@ import { MAIN_CONTENT_ID, SkipLink } from "#app/components/layout/skip-link.tsx"
 import { Toaster } from "#app/components/ui/toast.tsx";
 import { loadEnv } from "#app/config/env.server.ts";
 import { CookieBanner } from "#app/features/consent/components/cookie-banner.tsx";
+import { QuoteModal } from "#app/features/quote/components/quote-modal.tsx";
 import { servicesContext } from "#app/lib/app-context.ts";
 import { useNonce } from "#app/lib/nonce.ts";
 import { NotFound } from "#app/routes/site/not-found-view.tsx";
@@ -64,6 +65,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {publicFrame ? <Footer /> : null}
         {publicFrame ? <MobileBar /> : null}
         {publicFrame ? <CookieBanner /> : null}
+        {publicFrame ? <QuoteModal /> : null}
         <Toaster />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -5,6 +5,7 @@ import { mountStaffAuth } from "#app/features/auth/http.server.ts";
 import { type AppServices, requestContext, servicesContext } from "#app/lib/app-context.ts";
 import { redirects } from "#app/routes/public-paths.ts";
 import { compressResponse } from "./compress.ts";
+import { allowSiteOrigin, limitQuoteBody, refuseCrossSitePosts } from "./form-guards.ts";
 import { baseSecurityHeaders, contentSecurityPolicy, createNonce, trackerOriginsFrom } from "./security.ts";
 import { StaticFiles, staticResponse } from "./static.ts";
 
@@ -47,7 +48,10 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   const { env, logger } = services;
   const app = new Hono<AppEnv>();
   const staticFiles = options.clientDir ? new StaticFiles(options.clientDir) : undefined;
-  const handleRequest = createRequestHandler(options.build, development ? "development" : "production");
+  const handleRequest = createRequestHandler(
+    allowSiteOrigin(options.build, env.SITE_URL),
+    development ? "development" : "production",
+  );
   const trackerOrigins = trackerOriginsFrom(env);
 
   // 1. Request id, client address, access log.
@@ -129,6 +133,10 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
       return response;
     });
   }
+
+  // Actions: cross-site posts refused (403), quote bodies over 60 MB refused (413), before any read.
+  app.use(refuseCrossSitePosts(env));
+  app.use(limitQuoteBody());
 
   // 7. Everything else: React Router.
   app.all("*", async (c) => {

@@ -3,6 +3,7 @@ import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { createServer as createViteServer } from "vite";
 import { loadEnv } from "#app/config/env.server.ts";
+import { startOutboxWorker } from "#app/lib/outbox.server.ts";
 import {
   announceServerReady,
   announceServerStarting,
@@ -22,6 +23,7 @@ await announceServerStarting(env.DATA_DIR);
 process.on("exit", () => removeServerInfo(env.DATA_DIR));
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => process.exit(0));
 const services = await startServices(env, logger);
+startOutboxWorker(services);
 const app = createApp({
   services,
   development: true,

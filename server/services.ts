@@ -3,6 +3,9 @@ import type { Env } from "#app/config/env.server.ts";
 import { type DatabaseHandle, openDatabase } from "#app/db/client.server.ts";
 import { seedDemoContent } from "#app/db/seed.server.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
+import { createMailer } from "#app/lib/mailer.server.ts";
+import { createOutboxSignal } from "#app/lib/outbox.server.ts";
+import { storageFor } from "#app/lib/storage.server.ts";
 
 export type RunningServices = AppServices & { database: DatabaseHandle; close: () => Promise<void> };
 
@@ -23,12 +26,19 @@ export async function startServices(
     throw error;
   }
   logger.info({ database: database.kind }, "base de données prête");
+  const mailer = createMailer(env);
   return {
     db: database.db,
     env,
     logger,
     pingDatabase: database.ping,
+    storage: storageFor(env),
+    mailer,
+    outbox: createOutboxSignal(),
     database,
-    close: () => database.close(),
+    close: async () => {
+      mailer.close();
+      await database.close();
+    },
   };
 }

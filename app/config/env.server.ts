@@ -30,6 +30,18 @@ export const EnvSchema = z
     SITE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     TRUST_PROXY: booleanFlag,
+    // Outgoing mail (app/lib/mailer.server.ts): SMTP when set, else .eml files in DATA_DIR/mail.
+    SMTP_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^smtps?:\/\/[^\s]+$/, "doit commencer par smtp:// ou smtps://")
+        .optional(),
+    ),
+    MAIL_FROM: z.string().trim().min(3).default("Bâti Rade Toulon <no-reply@batirade-toulon.fr>"),
+    // Who receives each quote request.
+    NOTIFY_EMAIL: z.email("doit être une adresse e-mail").default("contact@batirade-toulon.fr"),
+    // Accepted quote requests per client address and 10 minutes; 0 turns the limit off.
+    QUOTE_RATE_LIMIT: z.coerce.number().int().min(0, "doit être un entier positif ou nul").default(5),
     // Signs the Espace Pro session cookies. Required in production (see app/features/auth/secret.server.ts).
     AUTH_SECRET: optionalString.pipe(
       z.string().min(32, "doit contenir au moins 32 caractères (openssl rand -base64 32)").optional(),

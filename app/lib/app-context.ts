@@ -2,6 +2,9 @@ import type { Logger } from "pino";
 import { createContext, type RouterContext } from "react-router";
 import type { Env } from "#app/config/env.server.ts";
 import type { Database } from "#app/db/client.server.ts";
+import type { Mailer } from "./mailer.server.ts";
+import type { OutboxSignal } from "./outbox.server.ts";
+import type { FileStorage } from "./storage.server.ts";
 
 /** What the server hands every loader and action (see server/app.ts). */
 export type AppServices = {
@@ -10,6 +13,12 @@ export type AppServices = {
   logger: Logger;
   /** Resolves when the database answers (used by /healthz). */
   pingDatabase: () => Promise<void>;
+  /** Uploaded files (quote photos, ...): DATA_DIR/uploads, never served publicly. */
+  storage: FileStorage;
+  /** Outgoing mail; code sends through the outbox (app/lib/outbox.server.ts), not directly. */
+  mailer: Mailer;
+  /** `outbox.wake()` after committing messages: the worker sends them at once. */
+  outbox: OutboxSignal;
 };
 
 /** Facts about the request being served that React Router does not carry. */

@@ -2,6 +2,9 @@ import pino from "pino";
 import { RouterContextProvider } from "react-router";
 import { type Env, loadEnv } from "#app/config/env.server.ts";
 import { type AppServices, requestContext, servicesContext } from "#app/lib/app-context.ts";
+import { createMailer } from "#app/lib/mailer.server.ts";
+import { createOutboxSignal } from "#app/lib/outbox.server.ts";
+import { storageFor } from "#app/lib/storage.server.ts";
 import type { TestDatabase } from "./db.ts";
 
 export function testEnv(overrides: Record<string, string> = {}): Env {
@@ -15,7 +18,16 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
 
 /** Application services over a test database, with a silent logger. */
 export function testServices(database: TestDatabase, env: Env = testEnv()): AppServices {
-  return { db: database.db, env, logger: pino({ level: "silent" }), pingDatabase: database.ping };
+  return {
+    db: database.db,
+    env,
+    logger: pino({ level: "silent" }),
+    pingDatabase: database.ping,
+    // Files and .eml messages under env.DATA_DIR (pass a temporary one); SMTP when env.SMTP_URL is set.
+    storage: storageFor(env),
+    mailer: createMailer(env),
+    outbox: createOutboxSignal(),
+  };
 }
 
 /** The `context` a loader or action receives from the server. */

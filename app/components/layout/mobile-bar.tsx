@@ -1,6 +1,7 @@
 import { FileText, Phone } from "lucide-react";
 import { company } from "#app/config/company.ts";
 import { QuoteButton } from "#app/features/quote/components/quote-button.tsx";
+import { track } from "#app/lib/analytics.ts";
 
 /** Bottom bar on small screens: call, or ask for a quote. */
 export function MobileBar() {
@@ -12,6 +13,7 @@ export function MobileBar() {
       <a
         href={`tel:${company.phone.e164}`}
         data-track="cta_call_mobile"
+        onClick={() => track("cta_call_mobile")}
         className="inline-flex min-h-12 items-center justify-center gap-2 rounded-lg border-2 border-brand-700 font-heading font-semibold text-brand-700"
       >
         <Phone aria-hidden="true" className="size-5" /> Appeler

@@ -64,6 +64,27 @@ export const QUOTE_MESSAGES = {
   controlCharacters: "Ce texte contient des caractères non autorisés.",
 } as const;
 
+/** Messages about the whole submission (the field messages are above). */
+export const QUOTE_FORM_ERRORS = {
+  unreadable: "Le formulaire envoyé est illisible. Veuillez réessayer.",
+  invalid: "Certains champs sont à corriger.",
+  rateLimited:
+    "Vous avez envoyé plusieurs demandes en peu de temps. Veuillez patienter quelques minutes avant de réessayer, ou appelez-nous.",
+  unavailable: "Une erreur est survenue. Veuillez réessayer.",
+  method: "Cette adresse n'accepte que l'envoi du formulaire de devis.",
+} as const;
+
+/** The toasts of spec section 8. */
+export const QUOTE_TOASTS = {
+  success: { title: "Demande envoyée !", description: "Merci ! Nous vous répondrons sous 48h." },
+  failure: { title: "Erreur", description: "Une erreur est survenue. Veuillez réessayer." },
+} as const;
+
+/** What the /devis action answers a script (the form without script is redirected to /merci). */
+export type QuoteActionResult =
+  | { status: "success"; source: QuoteSource; workType: string }
+  | { status: "error"; formError: string; fieldErrors: QuoteFieldErrors; values: QuoteFormValues | null };
+
 /**
  * +33 (optionally followed by a space) or a leading 0, then 1-9, then four pairs of
  * digits; a space, a dot or a hyphen may separate the pairs.
@@ -121,7 +142,15 @@ export type QuoteRequest = z.output<typeof QuoteRequestSchema>;
 export type QuoteFieldName = Exclude<keyof QuoteRequestInput, "honeypot" | "source">;
 export type QuoteFieldErrors = Partial<Record<QuoteFieldName, string>>;
 /** What the form shows back after a refused submission: the text values (never the files). */
-export type QuoteFormValues = Omit<QuoteRequestInput, "photos">;
+export type QuoteFormValues = {
+  user_name: string;
+  user_email: string;
+  user_phone: string;
+  work_type: string;
+  budget: string;
+  message: string;
+  consent: boolean;
+};
 
 /** The first message of each field, as the form shows it under the field. */
 export function fieldErrorsOf(error: z.ZodError): QuoteFieldErrors {
@@ -162,15 +191,13 @@ export function readQuoteFormData(formData: FormData): Record<string, unknown> {
 /** Text values to put back in the form after a refused submission. */
 export function formValuesOf(input: Record<string, unknown>): QuoteFormValues {
   const text = (value: unknown) => (typeof value === "string" ? value.slice(0, MESSAGE_MAX + 100) : "");
-  const source = input.source === "modal" ? "modal" : "page";
   return {
     user_name: text(input.user_name),
     user_email: text(input.user_email),
     user_phone: text(input.user_phone),
-    work_type: text(input.work_type) as QuoteFormValues["work_type"],
-    budget: text(input.budget) as QuoteFormValues["budget"],
+    work_type: text(input.work_type),
+    budget: text(input.budget),
     message: text(input.message),
     consent: input.consent === true,
-    source,
   };
 }

@@ -1,0 +1,44 @@
+import { X } from "lucide-react";
+import { Dialog } from "radix-ui";
+import { useEffect } from "react";
+import { useLocation } from "react-router";
+import { closeQuoteModal, useQuoteModal } from "../quote-modal-store.ts";
+import { QuoteForm } from "./quote-form.tsx";
+
+/** The quote modal, mounted once in app/root.tsx; every quote button opens it. */
+export function QuoteModal() {
+  const { open } = useQuoteModal();
+  const { pathname } = useLocation();
+
+  // A link followed from inside the modal (or the browser's back button) closes it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger
+  useEffect(() => {
+    closeQuoteModal();
+  }, [pathname]);
+
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => (next ? undefined : closeQuoteModal())}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-[60] bg-brand-900/60 backdrop-blur-sm" />
+        <Dialog.Content
+          data-quote-modal=""
+          className="fixed top-1/2 left-1/2 z-[70] max-h-[90vh] w-[calc(100%-1.5rem)] max-w-[500px] -translate-x-1/2 -translate-y-1/2 overflow-y-auto overscroll-contain rounded-2xl bg-white p-5 shadow-2xl outline-none sm:p-6"
+        >
+          <Dialog.Title className="pr-10 font-heading text-2xl font-extrabold text-brand-900">
+            Demande de devis gratuit
+          </Dialog.Title>
+          <Dialog.Description className="mt-1 mb-4 text-slate-700">
+            Décrivez votre projet : nous vous répondons sous 48h.
+          </Dialog.Description>
+          <QuoteForm source="modal" onSuccess={closeQuoteModal} />
+          <Dialog.Close
+            aria-label="Fermer"
+            className="absolute top-3 right-3 inline-flex size-11 items-center justify-center rounded-full text-brand-900 hover:bg-brand-50"
+          >
+            <X aria-hidden="true" className="size-5" />
+          </Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,186 @@
+import { erpSubmissionPhotos, erpSubmissions } from "#app/db/schema.ts";
+import type { AppServices } from "#app/lib/app-context.ts";
+import { enqueueMail } from "#app/lib/outbox.server.ts";
+import { isRateLimited, purgeOldHits, type RateLimit, recordHit } from "#app/lib/rate-limit.server.ts";
+import { newStorageKey } from "#app/lib/storage.server.ts";
+import { quoteAcknowledgementMail, quoteNotificationMail, type StoredPhoto } from "./mails.server.ts";
+import { PhotoRejectedError, type PreparedPhoto, preparePhoto } from "./photos.server.ts";
+import {
+  fieldErrorsOf,
+  formValuesOf,
+  PHOTO_MAX_COUNT,
+  QUOTE_FORM_ERRORS,
+  QUOTE_MESSAGES,
+  type QuoteFieldErrors,
+  type QuoteFormValues,
+  type QuoteRequest,
+  QuoteRequestSchema,
+  type QuoteSource,
+  readQuoteFormData,
+  SOURCE_LABELS,
+} from "./schema.ts";
+
+export const QUOTE_RATE_WINDOW_MS = 10 * 60_000;
+
+export type QuoteOutcome =
+  | { kind: "accepted"; submissionId: string; source: QuoteSource; workType: string }
+  /** The trap field was filled: answered like a success, nothing stored nor sent. */
+  | { kind: "trap"; source: QuoteSource; workType: string }
+  | {
+      kind: "refused";
+      status: 400 | 429 | 503;
+      formError: string;
+      fieldErrors: QuoteFieldErrors;
+      values: QuoteFormValues;
+    };
+
+type Services = Pick<AppServices, "db" | "env" | "logger" | "storage" | "outbox">;
+
+function refused(
+  status: 400 | 429 | 503,
+  formError: string,
+  values: QuoteFormValues,
+  fieldErrors: QuoteFieldErrors = {},
+): QuoteOutcome {
+  return { kind: "refused", status, formError, fieldErrors, values };
+}
+
+const EMPTY_VALUES = formValuesOf({});
+
+/**
+ * A quote request, from the submitted form to the stored row and its two e-mails.
+ * Never trusts the browser: the same schema as the form, then the photos' real bytes.
+ * `formData` is null when the body could not be read as a form.
+ */
+export async function submitQuoteRequest(
+  services: Services,
+  formData: FormData | null,
+  clientIp: string,
+): Promise<QuoteOutcome> {
+  const { db, env, logger, storage } = services;
+  if (!formData) return refused(400, QUOTE_FORM_ERRORS.unreadable, EMPTY_VALUES);
+
+  const input = readQuoteFormData(formData);
+  const values = formValuesOf(input);
+  const source: QuoteSource = input.source === "modal" ? "modal" : "page";
+  if (typeof input.honeypot === "string" && input.honeypot.trim() !== "") {
+    logger.info({ clientIp }, "demande de devis : champ piège rempli, ignorée");
+    return { kind: "trap", source, workType: values.work_type };
+  }
+  if (Array.isArray(input.photos) && input.photos.length > PHOTO_MAX_COUNT) {
+    return refused(400, QUOTE_FORM_ERRORS.invalid, values, { photos: QUOTE_MESSAGES.photoCount });
+  }
+
+  const parsed = QuoteRequestSchema.safeParse(input);
+  if (!parsed.success) {
+    return refused(400, QUOTE_FORM_ERRORS.invalid, values, fieldErrorsOf(parsed.error));
+  }
+  const quote = parsed.data;
+
+  const rule: RateLimit = {
+    key: `devis:${clientIp}`,
+    limit: env.QUOTE_RATE_LIMIT,
+    windowMs: QUOTE_RATE_WINDOW_MS,
+  };
+  try {
+    if (await isRateLimited(db, rule)) return refused(429, QUOTE_FORM_ERRORS.rateLimited, values);
+  } catch (error) {
+    logger.error({ err: error }, "demande de devis : base de données injoignable");
+    return refused(503, QUOTE_FORM_ERRORS.unavailable, values);
+  }
+
+  let prepared: PreparedPhoto[];
+  try {
+    prepared = [];
+    // One at a time: each decode may take tens of megabytes.
+    for (const file of quote.photos) prepared.push(await preparePhoto(file));
+  } catch (error) {
+    if (error instanceof PhotoRejectedError) {
+      return refused(400, QUOTE_FORM_ERRORS.invalid, values, { photos: error.message });
+    }
+    throw error;
+  }
+
+  const receivedAt = new Date();
+  const stored: (StoredPhoto & PreparedPhoto)[] = [];
+  try {
+    for (const photo of prepared) {
+      const storageKey = newStorageKey("devis", photo.extension, receivedAt);
+      await storage.put(storageKey, photo.content, photo.contentType);
+      stored.push({ ...photo, storageKey });
+    }
+    const outcome = await db.transaction(async (tx) => {
+      if (!(await recordHit(tx, rule, receivedAt))) return "rate-limited" as const;
+      const [row] = await tx
+        .insert(erpSubmissions)
+        .values({
+          module: "devis",
+          data: submissionData(quote),
+          createdAt: receivedAt,
+          consentAt: receivedAt,
+          lastActivityAt: receivedAt,
+        })
+        .returning({ id: erpSubmissions.id });
+      if (!row) throw new Error("Demande non enregistrée.");
+      if (stored.length > 0) {
+        await tx.insert(erpSubmissionPhotos).values(
+          stored.map((photo, position) => ({
+            submissionId: row.id,
+            storageKey: photo.storageKey,
+            fileName: photo.fileName,
+            contentType: photo.contentType,
+            sizeBytes: photo.content.byteLength,
+            width: photo.width,
+            height: photo.height,
+            position,
+          })),
+        );
+      }
+      await enqueueMail(
+        tx,
+        quoteNotificationMail(quote, stored, {
+          notifyEmail: env.NOTIFY_EMAIL,
+          receivedAt,
+          submissionId: row.id,
+        }),
+      );
+      await enqueueMail(tx, quoteAcknowledgementMail(quote, stored.length));
+      return row.id;
+    });
+    if (outcome === "rate-limited") {
+      await forget(services, stored);
+      return refused(429, QUOTE_FORM_ERRORS.rateLimited, values);
+    }
+    services.outbox.wake();
+    // Old hits of addresses that never came back: cleaned now and then, off the answer's path.
+    if (Math.random() < 0.01) purgeOldHits(db).catch(() => {});
+    logger.info({ submissionId: outcome, source, photos: stored.length }, "demande de devis enregistrée");
+    return { kind: "accepted", submissionId: outcome, source, workType: quote.work_type };
+  } catch (error) {
+    logger.error({ err: error }, "demande de devis : enregistrement impossible");
+    await forget(services, stored);
+    return refused(503, QUOTE_FORM_ERRORS.unavailable, values);
+  }
+}
+
+/** The row's `data`, exactly as the spec names its keys. */
+function submissionData(quote: QuoteRequest) {
+  return {
+    nom: quote.user_name,
+    email: quote.user_email,
+    telephone: quote.user_phone,
+    type_projet: quote.work_type,
+    budget: quote.budget,
+    message: quote.message,
+    source: SOURCE_LABELS[quote.source],
+  };
+}
+
+/** Photos written for a request that was not stored are deleted again. */
+async function forget(services: Services, stored: { storageKey: string }[]) {
+  for (const photo of stored) {
+    await services.storage.delete(photo.storageKey).catch((error: unknown) => {
+      services.logger.warn({ err: error, key: photo.storageKey }, "photo orpheline non supprimée");
+    });
+  }
+}

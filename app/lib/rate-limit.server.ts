@@ -1,0 +1,44 @@
+import { and, count, eq, gt, lt, sql } from "drizzle-orm";
+import { rateLimitHits } from "#app/db/schema.ts";
+import type { DbExecutor, DbTransaction } from "./outbox.server.ts";
+
+/**
+ * Accepted requests per key over a sliding window, kept in the database so that
+ * several instances share the count. `limit` 0 means no limit.
+ */
+export type RateLimit = { key: string; limit: number; windowMs: number };
+
+/** True when `key` already has `limit` hits in the window (a read, for an early answer). */
+export async function isRateLimited(db: DbExecutor, rule: RateLimit, now = new Date()): Promise<boolean> {
+  if (rule.limit <= 0) return false;
+  const since = new Date(now.getTime() - rule.windowMs);
+  const [row] = await db
+    .select({ hits: count() })
+    .from(rateLimitHits)
+    .where(and(eq(rateLimitHits.key, rule.key), gt(rateLimitHits.hitAt, since)));
+  return (row?.hits ?? 0) >= rule.limit;
+}
+
+/**
+ * Records one hit inside the caller's transaction, unless the key is at its limit:
+ * returns false then, and records nothing. Two requests of the same key are
+ * serialised by a transaction-scoped advisory lock, so the limit holds under load.
+ */
+export async function recordHit(tx: DbTransaction, rule: RateLimit, now = new Date()): Promise<boolean> {
+  if (rule.limit <= 0) return true;
+  const since = new Date(now.getTime() - rule.windowMs);
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`rate-limit:${rule.key}`}, 0))`);
+  await tx.delete(rateLimitHits).where(and(eq(rateLimitHits.key, rule.key), lt(rateLimitHits.hitAt, since)));
+  const [row] = await tx
+    .select({ hits: count() })
+    .from(rateLimitHits)
+    .where(and(eq(rateLimitHits.key, rule.key), gt(rateLimitHits.hitAt, since)));
+  if ((row?.hits ?? 0) >= rule.limit) return false;
+  await tx.insert(rateLimitHits).values({ key: rule.key, hitAt: now });
+  return true;
+}
+
+/** Forgets hits older than a day, whatever their key (addresses that never came back). */
+export async function purgeOldHits(db: DbExecutor, now = new Date()): Promise<void> {
+  await db.delete(rateLimitHits).where(lt(rateLimitHits.hitAt, new Date(now.getTime() - 24 * 60 * 60_000)));
+}
