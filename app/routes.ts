@@ -35,6 +35,16 @@ export default [
   route("store", "routes/shop/store.tsx"),
   route("product/:id", "routes/shop/product.tsx"),
   route("success", "routes/shop/success.tsx"),
+  route("commande", "routes/shop/checkout.tsx"),
+  // The built-in store service (spec section 7, calls 3-5, and checkout).
+  ...prefix("api/store/:storeId", [
+    route("products", "routes/api/store/products.ts"),
+    route("products/:id", "routes/api/store/product.ts"),
+    route("variants", "routes/api/store/variants.ts"),
+    route("checkout", "routes/api/store/checkout.ts"),
+    route("checkout/:orderId/cancel", "routes/api/store/checkout-cancel.ts"),
+    route("webhooks/stripe", "routes/api/store/stripe-webhook.ts"),
+  ]),
 
   // Espace Pro: every route checks the session on the server.
   ...prefix("erp", [index("routes/erp/dashboard.tsx"), route("login", "routes/erp/login.tsx")]),

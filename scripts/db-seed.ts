@@ -8,7 +8,7 @@ const database = env.DATABASE_URL
   : await openDatabase({ dataDir: env.DATA_DIR });
 try {
   await database.migrate();
-  await seedDemoContent(database.db);
+  await seedDemoContent(database.db, { storeId: env.STORE_ID });
   console.log(`Contenu de démonstration en place (${database.kind}).`);
 } finally {
   await database.close();

@@ -20,7 +20,7 @@ export async function startServices(
     : await openDatabase({ dataDir: env.DATA_DIR });
   try {
     await database.migrate();
-    if (seed) await seedDemoContent(database.db);
+    if (seed) await seedDemoContent(database.db, { storeId: env.STORE_ID });
   } catch (error) {
     await database.close();
     throw error;

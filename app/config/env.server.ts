@@ -59,6 +59,32 @@ export const EnvSchema = z
     ),
     TIKTOK_PIXEL_ORIGIN: z.url({ protocol: /^https?$/ }).default("https://analytics.tiktok.com"),
     TRACKING_SCRIPT_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    // Shop: the store this server serves (and seeds), and where the shop pages reach
+    // the store API (unset: this server's built-in store service, in-process).
+    STORE_ID: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/, "lettres, chiffres, - et _ uniquement (64 au plus)")
+      .default("batirade-toulon"),
+    STORE_API_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    // Online payment with Stripe Checkout: both keys, or neither (then orders are paid by
+    // transfer or at pick-up). STRIPE_API_URL only points the client at a stub (tests).
+    STRIPE_SECRET_KEY: optionalString.pipe(
+      z.string().regex(/^(sk|rk)_(test|live)_\w+$/, "doit commencer par sk_test_ ou sk_live_").optional(),
+    ),
+    STRIPE_WEBHOOK_SECRET: optionalString.pipe(
+      z.string().regex(/^whsec_\w+$/, "doit commencer par whsec_").optional(),
+    ),
+    STRIPE_API_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_WEBHOOK_SECRET)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.STRIPE_SECRET_KEY ? "STRIPE_WEBHOOK_SECRET" : "STRIPE_SECRET_KEY"],
+        message: "STRIPE_SECRET_KEY et STRIPE_WEBHOOK_SECRET vont ensemble : renseignez les deux, ou aucune",
+      });
+    }
   })
   .transform((env) => ({
     ...env,

@@ -4,6 +4,7 @@ import { Link, NavLink, useLocation } from "react-router";
 import { company } from "#app/config/company.ts";
 import { mainNav } from "#app/config/navigation.ts";
 import { QuoteButton } from "#app/features/quote/components/quote-button.tsx";
+import { CartButton } from "#app/features/shop/components/cart-button.tsx";
 import { Logo } from "./logo.tsx";
 
 /** Past this many pixels of scroll the header turns into a white translucent bar. */
@@ -71,6 +72,7 @@ export function Header({ signedIn = false }: { signedIn?: boolean }) {
           <QuoteButton trigger="header" size="md" className="hidden sm:inline-flex">
             Devis Gratuit
           </QuoteButton>
+          <CartButton />
           <Link
             to={signedIn ? "/erp" : "/erp/login"}
             aria-label={signedIn ? "Espace Pro" : "Espace Pro : se connecter"}

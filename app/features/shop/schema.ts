@@ -1,0 +1,295 @@
+import { z } from "zod";
+
+/*
+ * The store API contract (spec section 7, calls 3-5, plus checkout), as zod
+ * schemas: the built-in store service validates what it receives with them, and
+ * the client validates what any store (built-in or hosted) answers.
+ */
+
+// ─── Catalogue, as the store answers it ──────────────────────────────────────────
+
+export const StoreCurrencySchema = z.object({
+  code: z.string(),
+  symbol: z.string(),
+  template: z.string(),
+});
+
+export const StorePriceSchema = z.object({
+  amount: z.number().int(),
+  sale_amount: z.number().int().nullable().optional(),
+  currency_code: z.string().nullable().optional(),
+  currency: StoreCurrencySchema.nullable().optional(),
+});
+
+export const StoreVariantSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  image_url: z.string().nullable().optional(),
+  sku: z.string().nullable().optional(),
+  prices: z.array(StorePriceSchema),
+  manage_inventory: z.boolean(),
+  weight: z.number().nullable().optional(),
+  options: z
+    .array(z.object({ id: z.string(), option_id: z.string(), value: z.string() }))
+    .optional()
+    .default([]),
+  inventory_quantity: z.number().int().nullable().optional(),
+});
+
+export const StoreImageSchema = z.object({
+  id: z.union([z.string(), z.number()]).optional(),
+  url: z.string(),
+  order: z.number().int().optional().default(0),
+  type: z.string().optional().default("image"),
+});
+
+export const StoreProductSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  subtitle: z.string().nullable().optional(),
+  ribbon_text: z.string().nullable().optional(),
+  description: z.string().nullable().optional(),
+  thumbnail: z.string().nullable().optional(),
+  status: z.string().optional(),
+  purchasable: z.boolean().optional().default(true),
+  order: z.number().int().optional(),
+  site_product_selection: z.string().nullable().optional(),
+  images: z.array(StoreImageSchema).optional().default([]),
+  options: z
+    .array(
+      z.object({
+        id: z.string(),
+        title: z.string(),
+        values: z.array(z.object({ id: z.string(), value: z.string() })),
+      }),
+    )
+    .optional()
+    .default([]),
+  variants: z.array(StoreVariantSchema).optional().default([]),
+  collections: z
+    .array(z.object({ product_id: z.string(), collection_id: z.string(), order: z.number().int() }))
+    .optional()
+    .default([]),
+  additional_info: z
+    .array(z.object({ id: z.string(), order: z.number().int(), title: z.string(), description: z.string() }))
+    .optional()
+    .default([]),
+  type: z.object({ value: z.string() }).nullable().optional(),
+  custom_fields: z
+    .array(z.object({ id: z.string(), title: z.string(), is_required: z.boolean() }))
+    .optional()
+    .default([]),
+  related_products: z
+    .array(
+      z.object({
+        id: z.string(),
+        section_title: z.string(),
+        related_type: z.string(),
+        related_id: z.string(),
+        position: z.number().int(),
+      }),
+    )
+    .optional()
+    .default([]),
+  updated_at: z.string().nullable().optional(),
+  created_at: z.string().nullable().optional(),
+  deleted_at: z.string().nullable().optional(),
+  metadata: z.record(z.string(), z.unknown()).nullable().optional(),
+});
+
+export type StoreProduct = z.output<typeof StoreProductSchema>;
+export type StoreVariant = z.output<typeof StoreVariantSchema>;
+
+export const ProductListResponseSchema = z.object({
+  count: z.number().int(),
+  offset: z.number().int(),
+  limit: z.number().int(),
+  products: z.array(StoreProductSchema),
+});
+export type ProductListResponse = z.output<typeof ProductListResponseSchema>;
+
+export const ProductResponseSchema = z.object({ product: StoreProductSchema });
+
+export const VariantStockResponseSchema = z.object({
+  variants: z.array(z.object({ id: z.string(), inventory_quantity: z.number().int().nullable().optional() })),
+});
+export type VariantStockResponse = z.output<typeof VariantStockResponseSchema>;
+
+export const CheckoutResponseSchema = z.object({ url: z.string() });
+
+// ─── Query parameters of the store API ───────────────────────────────────────────
+
+export const PRODUCT_LIST_MAX_LIMIT = 100;
+export const PRODUCT_LIST_DEFAULT_LIMIT = 20;
+export const PRODUCT_SORT_FIELDS = ["order", "created_at", "updated_at", "title"] as const;
+
+const nonNegativeInt = (label: string) =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/, `${label} doit être un entier positif ou nul.`)
+    .transform(Number);
+
+export const ProductListQuerySchema = z.object({
+  ids: z
+    .array(z.string().trim().min(1, "Un identifiant de produit est vide.").max(200))
+    .max(PRODUCT_LIST_MAX_LIMIT, `Au plus ${PRODUCT_LIST_MAX_LIMIT} identifiants.`)
+    .optional(),
+  offset: nonNegativeInt("offset").optional().default(0),
+  limit: nonNegativeInt("limit")
+    .pipe(
+      z
+        .number()
+        .min(1, "limit doit valoir au moins 1.")
+        .max(PRODUCT_LIST_MAX_LIMIT, `limit vaut au plus ${PRODUCT_LIST_MAX_LIMIT}.`),
+    )
+    .optional()
+    .default(PRODUCT_LIST_DEFAULT_LIMIT),
+  order: z.enum(["asc", "desc"], { error: "order doit valoir asc ou desc." }).optional().default("asc"),
+  sort_by: z
+    .enum(PRODUCT_SORT_FIELDS, { error: `sort_by doit valoir ${PRODUCT_SORT_FIELDS.join(", ")}.` })
+    .optional()
+    .default("order"),
+  is_hidden: z
+    .enum(["true", "false"], { error: "is_hidden doit valoir true ou false." })
+    .transform((value) => value === "true")
+    .optional(),
+  to_date: z
+    .string()
+    .refine((value) => /^\d{4}-\d{2}-\d{2}/.test(value) && !Number.isNaN(Date.parse(value)), {
+      message: "to_date doit être une date ISO 8601 (AAAA-MM-JJ).",
+    })
+    // A bare date includes the whole day.
+    .transform((value) =>
+      /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(Date.parse(value) + 86_399_999) : new Date(value),
+    )
+    .optional(),
+});
+export type ProductListQuery = z.output<typeof ProductListQuerySchema>;
+export type ProductListParams = {
+  ids?: string[];
+  offset?: number;
+  limit?: number;
+  order?: "asc" | "desc";
+  sort_by?: (typeof PRODUCT_SORT_FIELDS)[number];
+  is_hidden?: boolean;
+  to_date?: string;
+};
+
+export const VARIANT_FIELDS = ["id", "inventory_quantity", "manage_inventory", "sku", "title"] as const;
+
+export const VariantQuerySchema = z.object({
+  fields: z
+    .string()
+    .transform((value) => value.split(",").map((field) => field.trim()))
+    .pipe(
+      z.array(z.enum(VARIANT_FIELDS, { error: `fields accepte : ${VARIANT_FIELDS.join(", ")}.` })),
+    )
+    .optional()
+    .default(["id", "inventory_quantity"]),
+  product_ids: z
+    .array(z.string().trim().min(1, "Un identifiant de produit est vide.").max(200))
+    .min(1, "product_ids[] est requis.")
+    .max(PRODUCT_LIST_MAX_LIMIT, `Au plus ${PRODUCT_LIST_MAX_LIMIT} produits.`),
+});
+
+// ─── Checkout ────────────────────────────────────────────────────────────────────
+
+export const MAX_QUANTITY = 999;
+export const MAX_CART_LINES = 50;
+
+/** French phone numbers: +33 or a leading 0, then 1-9, then four pairs of digits. */
+export const FRENCH_PHONE = /^(?:\+33\s?|0)[1-9](?:[\s.-]?\d{2}){4}$/;
+export const FRENCH_POSTAL_CODE = /^\d{5}$/;
+/** Deliveries stay within the Var, the company's area; elsewhere the buyer picks up in Toulon. */
+export const DELIVERY_POSTAL_PREFIX = "83";
+
+export const FulfilmentSchema = z.discriminatedUnion(
+  "method",
+  [
+    z.object({ method: z.literal("pickup") }),
+    z.object({
+      method: z.literal("delivery"),
+      address: z.object({
+        line1: z.string().trim().min(5, "Indiquez l'adresse de livraison (numéro et rue).").max(200),
+        postalCode: z
+          .string()
+          .trim()
+          .regex(FRENCH_POSTAL_CODE, "Le code postal doit comporter 5 chiffres.")
+          .refine((value) => value.startsWith(DELIVERY_POSTAL_PREFIX), {
+            message: "Nous livrons uniquement dans le Var (codes postaux 83…). Choisissez le retrait à Toulon.",
+          }),
+        city: z.string().trim().min(2, "Indiquez la ville.").max(100),
+      }),
+    }),
+  ],
+  { error: "Choisissez la livraison ou le retrait." },
+);
+
+export const CheckoutCustomerSchema = z.object({
+  name: z.string().trim().min(2, "Le nom/prénom est requis.").max(120, "120 caractères au plus."),
+  email: z.email("L'adresse email n'est pas valide.").max(200),
+  phone: z.string().trim().regex(FRENCH_PHONE, "Le numéro de téléphone est invalide."),
+});
+
+export const CheckoutItemSchema = z.object({
+  variant_id: z.string().trim().min(1, "variant_id est requis.").max(200),
+  quantity: z
+    .number({ error: "quantity doit être un entier." })
+    .int("quantity doit être un entier.")
+    .min(1, "quantity vaut au moins 1.")
+    .max(MAX_QUANTITY, `quantity vaut au plus ${MAX_QUANTITY}.`),
+});
+
+const absoluteUrl = (label: string) =>
+  z.url({ protocol: /^https?$/, error: `${label} doit être une adresse http(s) absolue.` });
+
+export const CheckoutRequestSchema = z.object({
+  items: z
+    .array(CheckoutItemSchema)
+    .min(1, "Le panier est vide.")
+    .max(MAX_CART_LINES, `Au plus ${MAX_CART_LINES} lignes par commande.`),
+  successUrl: absoluteUrl("successUrl"),
+  cancelUrl: absoluteUrl("cancelUrl"),
+  locale: z.string().trim().min(2).max(10).optional().default("fr"),
+  // Extensions of the contract for the built-in store: who buys, and how they get it.
+  customer: CheckoutCustomerSchema,
+  fulfilment: FulfilmentSchema,
+  termsAccepted: z.literal(true, { error: "Vous devez accepter les conditions générales de vente." }),
+});
+export type CheckoutRequest = z.input<typeof CheckoutRequestSchema>;
+
+// ─── The checkout form (browser and page action) ─────────────────────────────────
+
+export const CheckoutFormSchema = z
+  .object({
+    name: CheckoutCustomerSchema.shape.name,
+    email: z.string().trim().pipe(CheckoutCustomerSchema.shape.email),
+    phone: CheckoutCustomerSchema.shape.phone,
+    fulfilment: z.enum(["delivery", "pickup"], { error: "Choisissez la livraison ou le retrait." }),
+    line1: z.string().trim().max(200).optional().default(""),
+    postalCode: z.string().trim().max(10).optional().default(""),
+    city: z.string().trim().max(100).optional().default(""),
+    terms: z.literal(true, { error: "Vous devez accepter les conditions générales de vente." }),
+  })
+  .superRefine((value, ctx) => {
+    if (value.fulfilment !== "delivery") return;
+    const parsed = FulfilmentSchema.safeParse({
+      method: "delivery",
+      address: { line1: value.line1, postalCode: value.postalCode, city: value.city },
+    });
+    if (parsed.success) return;
+    for (const issue of parsed.error.issues) {
+      ctx.addIssue({ code: "custom", message: issue.message, path: [issue.path.at(-1) ?? "line1"] });
+    }
+  });
+export type CheckoutFormInput = z.input<typeof CheckoutFormSchema>;
+export type CheckoutFormValues = z.output<typeof CheckoutFormSchema>;
+
+/** A cart line as the browser keeps it (localStorage `e-commerce-cart`). */
+export const CartLineSchema = z.object({
+  productId: z.string().min(1).max(200),
+  variantId: z.string().min(1).max(200),
+  quantity: z.number().int().min(1).max(MAX_QUANTITY),
+});
+export const CartLinesSchema = z.array(CartLineSchema).min(1, "Le panier est vide.").max(MAX_CART_LINES);
+export type CartLineInput = z.output<typeof CartLineSchema>;
