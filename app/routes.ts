@@ -1,4 +1,4 @@
-import { index, prefix, type RouteConfig, route } from "@react-router/dev/routes";
+import { index, layout, prefix, type RouteConfig, route } from "@react-router/dev/routes";
 
 // Every URL of the product. Permanent redirects (/espace-pro, /services/construction,
 // /confidentialite, ...) are answered by the server before any rendering; their
@@ -47,7 +47,29 @@ export default [
   ]),
 
   // Espace Pro: every route checks the session on the server.
-  ...prefix("erp", [index("routes/erp/dashboard.tsx"), route("login", "routes/erp/login.tsx")]),
+  ...prefix("erp", [
+    route("login", "routes/erp/login.tsx"),
+    route("logout", "routes/erp/logout.tsx"),
+    layout("routes/erp/layout.tsx", [
+      index("routes/erp/dashboard.tsx"),
+      route("leads", "routes/erp/leads.tsx"),
+      route("leads/nouveau", "routes/erp/lead-new.tsx"),
+      route("leads/:id", "routes/erp/lead.tsx"),
+      route("devis", "routes/erp/section.tsx", { id: "erp-devis" }),
+      route("chantiers", "routes/erp/section.tsx", { id: "erp-chantiers" }),
+      route("achats", "routes/erp/section.tsx", { id: "erp-achats" }),
+      route("temps", "routes/erp/section.tsx", { id: "erp-temps" }),
+      route("docs", "routes/erp/section.tsx", { id: "erp-docs" }),
+      route("comptes", "routes/erp/accounts.tsx"),
+      route("*", "routes/erp/not-found.tsx"),
+    ]),
+  ]),
+  // Espace Pro data endpoints (401 without a session).
+  ...prefix("api/erp", [
+    route("leads/export.csv", "routes/api/erp/leads-export.ts"),
+    route("leads/:id/export.json", "routes/api/erp/lead-export.ts"),
+    route("photos/:id", "routes/api/erp/photo.ts"),
+  ]),
 
   // Browser configuration for the consent-gated trackers.
   route("api/public-config", "routes/api/public-config.ts"),

@@ -47,3 +47,27 @@ export function safeErpRedirect(target: string | null | undefined): string {
   if (target.startsWith("/erp/login") || target.startsWith("/erp/logout")) return "/erp";
   return target;
 }
+
+/** The sign-in screen's words (spec sections 2 and 8, word for word). */
+export const LOGIN_TEXTS = {
+  title: "Espace Pro - Connexion",
+  restricted: "Accès réservé",
+  emailLabel: "Identifiant (e-mail)",
+  passwordLabel: "Mot de passe",
+  submit: "Connexion",
+  submitting: "Connexion...",
+  forgotten: "Mot de passe oublié ?",
+  forgottenNotice: "Bientôt disponible ! La réinitialisation de mot de passe sera bientôt implémentée.",
+  forgottenMeanwhile: "En attendant, un gérant peut réinitialiser votre mot de passe.",
+  loading: "Chargement de l'Espace Pro...",
+  failureTitle: "Échec de la connexion",
+  failure: "Veuillez vérifier votre email et mot de passe.",
+  signOutFailureTitle: "Échec de la déconnexion",
+  genericError: "Une erreur est survenue.",
+} as const;
+
+export function tooManyAttemptsMessage(seconds: number): string {
+  return `Trop de tentatives de connexion. Veuillez réessayer dans ${seconds} seconde${seconds > 1 ? "s" : ""}.`;
+}
+
+export type LoginActionResult = { ok: false; reason: "invalid" | "rate-limited" | "input"; message: string };

@@ -1,15 +1,67 @@
+import { data, redirect } from "react-router";
+import { LoginScreen } from "#app/features/auth/components/login-screen.tsx";
+import {
+  LOGIN_TEXTS,
+  type LoginActionResult,
+  LoginSchema,
+  safeErpRedirect,
+  tooManyAttemptsMessage,
+} from "#app/features/auth/schema.ts";
+import { getStaffSession, signInStaff } from "#app/features/auth/session.server.ts";
+import { hasStaffHint, STAFF_HINT_COOKIE } from "#app/lib/staff-hint.ts";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = () => [
-  { title: "Espace Pro - Connexion" },
+  { title: LOGIN_TEXTS.title },
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-export default function Page() {
-  return (
-    <section className="mx-auto grid min-h-dvh max-w-md content-center gap-4 p-6">
-      <h1 className="text-2xl font-bold">Espace Pro - Connexion</h1>
-      <p>Accès réservé</p>
-    </section>
+export function headers() {
+  return { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" };
+}
+
+/** Signed in already: straight to the Espace Pro. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const redirectTo = safeErpRedirect(url.searchParams.get("redirectTo"));
+  const session = await getStaffSession(request, context);
+  if (session) throw redirect(redirectTo);
+  // A hint left by an expired session would point the public header at /erp.
+  const headers = hasStaffHint(request.headers.get("cookie"))
+    ? { "Set-Cookie": `${STAFF_HINT_COOKIE}=; Path=/; SameSite=Lax; Max-Age=0` }
+    : undefined;
+  return data({ redirectTo }, { headers });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const redirectTo = safeErpRedirect(String(form.get("redirectTo") ?? ""));
+  const parsed = LoginSchema.safeParse({
+    email: form.get("email") ?? "",
+    password: form.get("password") ?? "",
+  });
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? LOGIN_TEXTS.failure;
+    return data<LoginActionResult>({ ok: false, reason: "input", message }, { status: 400 });
+  }
+  const result = await signInStaff(request, context, parsed.data);
+  if (result.ok) {
+    const headers = new Headers();
+    for (const cookie of result.setCookies) headers.append("Set-Cookie", cookie);
+    throw redirect(redirectTo, { headers });
+  }
+  if (result.reason === "rate-limited") {
+    return data<LoginActionResult>(
+      { ok: false, reason: "rate-limited", message: tooManyAttemptsMessage(result.retryAfterSeconds) },
+      { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
+    );
+  }
+  return data<LoginActionResult>(
+    { ok: false, reason: "invalid", message: LOGIN_TEXTS.failure },
+    { status: 401 },
   );
+}
+
+export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
+  return <LoginScreen redirectTo={loaderData.redirectTo} serverError={actionData?.message} />;
 }

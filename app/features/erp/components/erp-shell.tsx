@@ -1,0 +1,233 @@
+import { ChevronDown, ChevronRight, LogOut, Menu, UsersRound, X } from "lucide-react";
+import { Dialog, DropdownMenu } from "radix-ui";
+import { type ReactNode, useEffect, useState } from "react";
+import { Link, NavLink, useFetcher, useLocation, useMatches, useNavigation } from "react-router";
+import { toast } from "#app/components/ui/toast.tsx";
+import { ERP_SECTIONS, isErpHandle } from "../navigation.ts";
+
+export type ShellUser = { email: string; role: "owner" | "staff" };
+
+type SignOutResult = { ok: true } | { ok: false; message: string };
+
+const SIGN_OUT_FAILURE = "Échec de la déconnexion";
+const GENERIC_ERROR = "Une erreur est survenue.";
+
+function SideNav({ label }: { label: string }) {
+  return (
+    <nav aria-label={label}>
+      <ul className="grid gap-1">
+        {ERP_SECTIONS.map((section) => (
+          <li key={section.href}>
+            <NavLink
+              to={section.href}
+              end={section.href === "/erp"}
+              className={({ isActive }) =>
+                `flex min-h-11 items-center rounded-lg px-3 font-semibold transition-colors ${
+                  isActive ? "bg-brand-700 text-white" : "text-brand-900 hover:bg-brand-50"
+                }`
+              }
+            >
+              {section.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function Breadcrumb() {
+  const matches = useMatches();
+  const deepest = [...matches].reverse().find((match) => isErpHandle(match.handle));
+  const handle = deepest && isErpHandle(deepest.handle) ? deepest.handle : undefined;
+  const data = deepest?.loaderData as { crumb?: string; section?: string } | undefined;
+  const trail: { label: string; href?: string }[] = [{ label: "Espace Pro", href: "/erp" }];
+  const section = data?.section ?? handle?.section;
+  if (section) trail.push({ label: section, href: data?.crumb ? handle?.sectionHref : undefined });
+  if (data?.crumb) trail.push({ label: data.crumb });
+  return (
+    <nav aria-label="Fil d'Ariane" className="min-w-0">
+      <ol className="flex min-w-0 flex-wrap items-center gap-1 text-sm">
+        {trail.map((item, index) => {
+          const last = index === trail.length - 1;
+          return (
+            <li key={item.href ?? `courant-${item.label}`} className="flex min-w-0 items-center gap-1">
+              {index > 0 ? (
+                <ChevronRight aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
+              ) : null}
+              {last ? (
+                <span aria-current="page" className="truncate font-semibold text-brand-900">
+                  {item.label}
+                </span>
+              ) : item.href ? (
+                <Link to={item.href} className="truncate text-brand-700 underline-offset-2 hover:underline">
+                  {item.label}
+                </Link>
+              ) : (
+                <span className="truncate">{item.label}</span>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}
+
+function SignOutButton() {
+  const fetcher = useFetcher<SignOutResult>();
+  const busy = fetcher.state !== "idle";
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    if (fetcher.data.ok) {
+      // A full page load: nothing of the Espace Pro stays in the browser's memory.
+      window.location.replace("/erp");
+    } else {
+      toast({
+        title: SIGN_OUT_FAILURE,
+        description: fetcher.data.message || GENERIC_ERROR,
+        variant: "destructive",
+      });
+    }
+  }, [fetcher.state, fetcher.data]);
+  return (
+    <fetcher.Form method="post" action="/erp/logout">
+      <button
+        type="submit"
+        disabled={busy}
+        className="inline-flex min-h-11 items-center gap-2 rounded-lg border-2 border-brand-700 px-3 text-sm font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60"
+      >
+        <LogOut aria-hidden="true" className="size-4" />
+        Déconnexion
+      </button>
+    </fetcher.Form>
+  );
+}
+
+/** The signed-in e-mail; for owners, a menu with the team's accounts. */
+function UserMenu({ user }: { user: ShellUser }) {
+  if (user.role !== "owner") {
+    return (
+      <p className="hidden truncate text-sm text-slate-700 sm:block">
+        <span className="sr-only">Connecté en tant que </span>
+        {user.email}
+      </p>
+    );
+  }
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger
+        aria-label={`Menu du compte ${user.email}`}
+        className="inline-flex min-h-11 max-w-64 items-center gap-1 rounded-lg px-2 text-sm text-slate-700 hover:bg-brand-50"
+      >
+        <span className="truncate">{user.email}</span>
+        <ChevronDown aria-hidden="true" className="size-4 shrink-0" />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={6}
+          className="z-50 min-w-56 rounded-xl border border-slate-200 bg-white p-1 shadow-lg"
+        >
+          <DropdownMenu.Label className="px-3 py-2 text-xs text-slate-600">Gérant</DropdownMenu.Label>
+          <DropdownMenu.Item asChild>
+            <Link
+              to="/erp/comptes"
+              className="flex min-h-11 items-center gap-2 rounded-lg px-3 text-sm font-semibold text-brand-900 outline-none data-[highlighted]:bg-brand-50"
+            >
+              <UsersRound aria-hidden="true" className="size-4" />
+              Comptes de l'équipe
+            </Link>
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
+/**
+ * The frame of every signed-in Espace Pro page: the seven-entry side menu (fixed on
+ * large screens, a slide-over drawer on small ones), the breadcrumb, the signed-in
+ * e-mail and « Déconnexion ».
+ */
+export function ErpShell({ user, children }: { user: ShellUser; children: ReactNode }) {
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const location = useLocation();
+  const navigation = useNavigation();
+  // The drawer closes on every page change.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the location is the trigger
+  useEffect(() => {
+    setDrawerOpen(false);
+  }, [location.pathname, location.search]);
+
+  return (
+    <div className="min-h-dvh bg-slate-50">
+      <div className="fixed inset-y-0 left-0 z-30 hidden w-64 flex-col border-r border-slate-200 bg-white lg:flex">
+        <div className="flex h-16 items-center px-5">
+          <Link to="/erp" className="font-heading text-lg font-extrabold text-brand-900">
+            Espace Pro
+          </Link>
+        </div>
+        <div className="flex-1 overflow-y-auto px-3 pb-6">
+          <SideNav label="Menu de l'Espace Pro" />
+        </div>
+        <div className="border-t border-slate-200 px-5 py-4 text-sm">
+          <Link to="/" className="text-brand-700 underline">
+            Retour au site
+          </Link>
+        </div>
+      </div>
+
+      <Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="fixed inset-0 z-40 bg-brand-900/50 lg:hidden" />
+          <Dialog.Content className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col bg-white shadow-2xl outline-none lg:hidden">
+            <div className="flex h-16 items-center justify-between px-4">
+              <Dialog.Title className="font-heading text-lg font-extrabold text-brand-900">
+                Espace Pro
+              </Dialog.Title>
+              <Dialog.Close
+                aria-label="Fermer le menu"
+                className="inline-flex size-11 items-center justify-center rounded-lg text-brand-900 hover:bg-brand-50"
+              >
+                <X aria-hidden="true" className="size-5" />
+              </Dialog.Close>
+            </div>
+            <Dialog.Description className="sr-only">Sections de l'Espace Pro</Dialog.Description>
+            <div className="flex-1 overflow-y-auto px-3 pb-6">
+              <SideNav label="Menu de l'Espace Pro (mobile)" />
+            </div>
+            <p className="truncate border-t border-slate-200 px-5 py-4 text-sm text-slate-700">
+              {user.email}
+            </p>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+
+      <div className="lg:pl-64">
+        <header className="sticky top-0 z-20 flex h-16 items-center gap-3 border-b border-slate-200 bg-white/95 px-3 backdrop-blur sm:px-6">
+          <button
+            type="button"
+            onClick={() => setDrawerOpen(true)}
+            aria-expanded={drawerOpen}
+            className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-brand-900 hover:bg-brand-50 lg:hidden"
+          >
+            <Menu aria-hidden="true" className="size-6" />
+            <span className="sr-only">Ouvrir le menu</span>
+          </button>
+          <div className="min-w-0 flex-1">
+            <Breadcrumb />
+          </div>
+          <UserMenu user={user} />
+          <SignOutButton />
+        </header>
+        {navigation.state === "loading" ? (
+          <div role="status" className="h-1 w-full animate-pulse bg-accent-500">
+            <span className="sr-only">Chargement…</span>
+          </div>
+        ) : null}
+        <div className="mx-auto w-full max-w-7xl px-3 py-6 sm:px-6">{children}</div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,165 @@
+import { z } from "zod";
+
+/** The pipeline of a lead, in order (values as stored, labels as shown). */
+export const LEAD_STATUSES = ["nouveau", "contacte", "devis_envoye", "gagne", "perdu"] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+export const statusLabels: Record<LeadStatus, string> = {
+  nouveau: "Nouveau",
+  contacte: "Contacté",
+  devis_envoye: "Devis envoyé",
+  gagne: "Gagné",
+  perdu: "Perdu",
+};
+/** Statuses after which nobody calls back. */
+export const CLOSED_STATUSES: readonly LeadStatus[] = ["gagne", "perdu"];
+
+export function isLeadStatus(value: unknown): value is LeadStatus {
+  return typeof value === "string" && (LEAD_STATUSES as readonly string[]).includes(value);
+}
+
+/** Where a manual lead came from (written in `data.source`). */
+export const MANUAL_SOURCES = [
+  "Appel téléphonique",
+  "Visite à l'agence",
+  "Recommandation",
+  "Salon ou foire",
+  "Autre",
+] as const;
+
+export const LEADS_PAGE_SIZE = 25;
+export const NOTE_MAX = 2000;
+
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "La date doit être au format AAAA-MM-JJ.")
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), "Cette date n'existe pas.");
+
+const optionalText = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .optional()
+    .transform((value) => (value ? value : undefined));
+
+/** The list's query string: /erp/leads?q=&statut=&type=&budget=&du=&au=&relance=&suivi=&page= */
+export const LeadFiltersSchema = z
+  .object({
+    q: optionalText(200, "La recherche est trop longue (200 caractères au plus)."),
+    statut: z
+      .enum(LEAD_STATUSES, { error: "Ce statut n'existe pas." })
+      .or(z.literal("").transform(() => undefined))
+      .optional(),
+    type: optionalText(100, "Type de travaux invalide."),
+    budget: optionalText(100, "Budget invalide."),
+    du: isoDay.or(z.literal("").transform(() => undefined)).optional(),
+    au: isoDay.or(z.literal("").transform(() => undefined)).optional(),
+    relance: z
+      .enum(["echue"], { error: "Filtre de relance invalide." })
+      .or(z.literal("").transform(() => undefined))
+      .optional(),
+    suivi: optionalText(100, "Filtre de suivi invalide."),
+    page: z.coerce
+      .number({ error: "Le numéro de page est invalide." })
+      .int("Le numéro de page est invalide.")
+      .min(1, "Le numéro de page est invalide.")
+      .max(100_000, "Le numéro de page est invalide.")
+      .default(1),
+  })
+  .refine((f) => !f.du || !f.au || f.du <= f.au, {
+    message: "La date de début doit précéder la date de fin.",
+    path: ["au"],
+  });
+export type LeadFilters = z.output<typeof LeadFiltersSchema>;
+
+export function parseLeadFilters(
+  searchParams: URLSearchParams,
+): { ok: true; filters: LeadFilters } | { ok: false; message: string } {
+  const raw: Record<string, string> = {};
+  for (const key of ["q", "statut", "type", "budget", "du", "au", "relance", "suivi", "page"]) {
+    const value = searchParams.get(key);
+    if (value !== null) raw[key] = value;
+  }
+  const parsed = LeadFiltersSchema.safeParse(raw);
+  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? "Filtres invalides." };
+  return { ok: true, filters: parsed.data };
+}
+
+/** The query string of a filtered list (what the dashboard links to). */
+export function leadsHref(filters: Partial<Record<keyof LeadFilters, string | number | undefined>>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters)) {
+    if (value !== undefined && value !== "" && !(key === "page" && value === 1))
+      params.set(key, String(value));
+  }
+  const query = params.toString();
+  return query ? `/erp/leads?${query}` : "/erp/leads";
+}
+
+const FRENCH_PHONE = /^(?:\+33 ?|0)[1-9](?:[ .-]?\d{2}){4}$/;
+
+/** A lead entered by hand after a call or a visit. */
+export const ManualLeadSchema = z
+  .object({
+    nom: z.string().trim().min(2, "Le nom/prénom est requis.").max(100, "Le nom est trop long."),
+    email: z
+      .string()
+      .trim()
+      .max(254, "L'adresse e-mail est trop longue.")
+      .optional()
+      .transform((value) => value?.toLowerCase() || "")
+      .pipe(z.email("L'adresse email n'est pas valide.").or(z.literal(""))),
+    telephone: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => value ?? "")
+      .pipe(z.string().regex(FRENCH_PHONE, "Le numéro de téléphone est invalide.").or(z.literal(""))),
+    type_projet: z.string().trim().min(1, "Veuillez sélectionner un type de travaux.").max(100),
+    budget: z.string().trim().max(100).optional().default(""),
+    town: z.string().trim().max(100, "Le nom de la commune est trop long.").optional().default(""),
+    message: z
+      .string()
+      .trim()
+      .min(10, "Veuillez décrire le projet (10 caractères minimum).")
+      .max(5000, "La description ne doit pas dépasser 5 000 caractères."),
+    source: z.enum(MANUAL_SOURCES, { error: "Veuillez indiquer l'origine du contact." }),
+  })
+  .refine((lead) => lead.email !== "" || lead.telephone !== "", {
+    message: "Indiquez au moins un téléphone ou une adresse e-mail pour recontacter la personne.",
+    path: ["telephone"],
+  });
+export type ManualLeadInput = z.input<typeof ManualLeadSchema>;
+export type ManualLead = z.output<typeof ManualLeadSchema>;
+
+/** Changes to a lead's follow-up (each field optional: only what is sent changes). */
+export const LeadUpdateSchema = z.object({
+  status: z.enum(LEAD_STATUSES, { error: "Ce statut n'existe pas." }).optional(),
+  doNotContact: z.boolean().optional(),
+  assigneeId: z.string().trim().max(100).nullable().optional(),
+  nextFollowUp: isoDay.nullable().optional(),
+  town: z.string().trim().max(100, "Le nom de la commune est trop long.").nullable().optional(),
+});
+export type LeadUpdate = z.output<typeof LeadUpdateSchema>;
+
+export const NoteSchema = z
+  .string({ error: "La note est vide." })
+  .trim()
+  .min(1, "La note est vide.")
+  .max(NOTE_MAX, `La note ne doit pas dépasser ${NOTE_MAX} caractères.`);
+
+/** "0612345678", "+33 6 12 34 56 78" -> "06 12 34 56 78"; anything else is left as it is. */
+export function formatPhone(phone: string): string {
+  const digits = phone.replace(/[^\d+]/g, "");
+  const national = digits.startsWith("+33") ? `0${digits.slice(3)}` : digits;
+  if (/^0\d{9}$/.test(national)) return national.replace(/(\d{2})(?=\d)/g, "$1 ").trim();
+  return phone;
+}
+
+/** "+33612345678" for a tel: link. */
+export function phoneHref(phone: string): string {
+  const digits = phone.replace(/[^\d+]/g, "");
+  if (digits.startsWith("+")) return `tel:${digits}`;
+  if (/^0\d{9}$/.test(digits)) return `tel:+33${digits.slice(1)}`;
+  return `tel:${digits}`;
+}

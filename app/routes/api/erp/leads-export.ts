@@ -1,0 +1,27 @@
+import { requireStaff } from "#app/features/auth/session.server.ts";
+import { csvFileName, leadsCsv } from "#app/features/leads/csv.ts";
+import { allLeads, parisDay } from "#app/features/leads/leads.server.ts";
+import { parseLeadFilters } from "#app/features/leads/schema.ts";
+import { getServices } from "#app/lib/app-context.ts";
+import type { Route } from "./+types/leads-export";
+
+/** GET /api/erp/leads/export.csv?<the list's filters>: the filtered leads as a CSV file. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const session = await requireStaff(request, context);
+  const parsed = parseLeadFilters(new URL(request.url).searchParams);
+  if (!parsed.ok) {
+    return Response.json(
+      { message: parsed.message },
+      { status: 400, headers: { "Cache-Control": "no-store" } },
+    );
+  }
+  const items = await allLeads(getServices(context).db, parsed.filters, session.user.id);
+  return new Response(leadsCsv(items), {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${csvFileName(parisDay())}"`,
+      "Cache-Control": "private, no-store",
+      "X-Robots-Tag": "noindex, nofollow",
+    },
+  });
+}

@@ -1,0 +1,57 @@
+import sharp from "sharp";
+import { requireStaff } from "#app/features/auth/session.server.ts";
+import { getLeadPhoto } from "#app/features/leads/leads.server.ts";
+import { getServices } from "#app/lib/app-context.ts";
+import { StorageNotFoundError } from "#app/lib/storage.server.ts";
+import type { Route } from "./+types/photo";
+
+const THUMBNAIL_WIDTH = 480;
+const notFound = () =>
+  Response.json(
+    { message: "Cette photo n'existe pas." },
+    { status: 404, headers: { "Cache-Control": "no-store" } },
+  );
+
+/**
+ * GET /api/erp/photos/:id[?taille=vignette]: a quote photo, full size or as a
+ * thumbnail, for signed-in staff only (the files are never public).
+ */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireStaff(request, context);
+  const { db, storage } = getServices(context);
+  const size = new URL(request.url).searchParams.get("taille");
+  if (size !== null && size !== "vignette") {
+    return Response.json(
+      { message: "Taille inconnue : « vignette » ou rien (taille réelle)." },
+      { status: 400, headers: { "Cache-Control": "no-store" } },
+    );
+  }
+  const photo = await getLeadPhoto(db, params.id);
+  if (!photo) return notFound();
+  let content: Buffer;
+  try {
+    content = await storage.get(photo.storageKey);
+  } catch (error) {
+    if (error instanceof StorageNotFoundError) return notFound();
+    throw error;
+  }
+  let contentType = photo.contentType;
+  if (size === "vignette") {
+    content = await sharp(content)
+      .resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true })
+      .webp({ quality: 75 })
+      .toBuffer();
+    contentType = "image/webp";
+  }
+  return new Response(new Uint8Array(content), {
+    headers: {
+      "Content-Type": contentType,
+      "Content-Length": String(content.byteLength),
+      // Personal data: not kept in the browser's cache after the page is left.
+      "Cache-Control": "private, no-store",
+      "Content-Disposition": `inline; filename="${photo.fileName.replace(/"/g, "")}"`,
+      "X-Content-Type-Options": "nosniff",
+      "X-Robots-Tag": "noindex, nofollow",
+    },
+  });
+}

@@ -1,0 +1,272 @@
+import { useEffect, useId, useRef } from "react";
+import { data, useFetcher } from "react-router";
+import { buttonClasses } from "#app/components/ui/button.tsx";
+import { toast } from "#app/components/ui/toast.tsx";
+import {
+  AccountError,
+  createStaffAccount,
+  endAccountSessions,
+  listStaffAccounts,
+  resetAccountPassword,
+  setAccountDisabled,
+} from "#app/features/auth/accounts.server.ts";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, roleLabels } from "#app/features/auth/schema.ts";
+import { requireOwner } from "#app/features/auth/session.server.ts";
+import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
+import { errorTextClass, inputClass, labelClass, panelClass } from "#app/features/erp/components/ui.ts";
+import { erpMeta } from "#app/features/erp/navigation.ts";
+import { formatDateTime } from "#app/features/leads/format.ts";
+import { getServices } from "#app/lib/app-context.ts";
+import type { Route } from "./+types/accounts";
+
+type ActionResult = { ok: true; message: string } | { ok: false; message: string };
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const session = await requireOwner(request, context);
+  return { accounts: await listStaffAccounts(getServices(context)), me: session.user.id };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const session = await requireOwner(request, context);
+  const services = getServices(context);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const userId = String(form.get("userId") ?? "");
+  try {
+    switch (intent) {
+      case "creer": {
+        const account = await createStaffAccount(services, {
+          email: String(form.get("email") ?? ""),
+          password: String(form.get("password") ?? ""),
+          role: String(form.get("role") ?? ""),
+        });
+        return data<ActionResult>({ ok: true, message: `Compte créé pour ${account.email}.` });
+      }
+      case "desactiver":
+        await setAccountDisabled(services, session.user.id, userId, true);
+        return data<ActionResult>({ ok: true, message: "Compte désactivé ; ses sessions sont fermées." });
+      case "reactiver":
+        await setAccountDisabled(services, session.user.id, userId, false);
+        return data<ActionResult>({ ok: true, message: "Compte réactivé." });
+      case "sessions": {
+        const ended = await endAccountSessions(services, userId);
+        return data<ActionResult>({
+          ok: true,
+          message:
+            ended === 0
+              ? "Aucune session ouverte."
+              : `${ended} session${ended > 1 ? "s" : ""} fermée${ended > 1 ? "s" : ""}.`,
+        });
+      }
+      case "mot-de-passe":
+        await resetAccountPassword(services, userId, String(form.get("password") ?? ""));
+        return data<ActionResult>({
+          ok: true,
+          message: "Mot de passe réinitialisé ; les sessions du compte sont fermées.",
+        });
+      default:
+        return data<ActionResult>({ ok: false, message: "Action inconnue." }, { status: 400 });
+    }
+  } catch (error) {
+    if (error instanceof AccountError) {
+      return data<ActionResult>({ ok: false, message: error.message }, { status: error.status });
+    }
+    throw error;
+  }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  erpMeta("Comptes de l'équipe", Boolean(loaderData));
+
+/** Owners only (the route walk test reads `ownerOnly`). */
+export const handle = { section: "Comptes de l'équipe", ownerOnly: true };
+
+export const ErrorBoundary = ErpPageErrorBoundary;
+
+function useResultToast(fetcher: { state: string; data?: ActionResult }, onSuccess?: () => void) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per finished submission
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    if (fetcher.data.ok) {
+      toast({ title: fetcher.data.message });
+      onSuccess?.();
+    } else {
+      toast({ title: "Action impossible", description: fetcher.data.message, variant: "destructive" });
+    }
+  }, [fetcher.state, fetcher.data]);
+}
+
+function CreateAccount() {
+  const fetcher = useFetcher<ActionResult>();
+  const formRef = useRef<HTMLFormElement>(null);
+  useResultToast(fetcher, () => formRef.current?.reset());
+  const id = useId();
+  const failed = fetcher.data && !fetcher.data.ok ? fetcher.data.message : undefined;
+  return (
+    <fetcher.Form
+      ref={formRef}
+      method="post"
+      className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end"
+    >
+      <input type="hidden" name="intent" value="creer" />
+      <div>
+        <label htmlFor={`${id}-email`} className={labelClass}>
+          E-mail
+        </label>
+        <input
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          required
+          maxLength={254}
+          autoComplete="off"
+          className={inputClass}
+        />
+      </div>
+      <div>
+        <label htmlFor={`${id}-password`} className={labelClass}>
+          Mot de passe ({PASSWORD_MIN_LENGTH} caractères minimum)
+        </label>
+        <input
+          id={`${id}-password`}
+          name="password"
+          type="password"
+          required
+          minLength={PASSWORD_MIN_LENGTH}
+          maxLength={PASSWORD_MAX_LENGTH}
+          autoComplete="new-password"
+          className={inputClass}
+        />
+      </div>
+      <div>
+        <label htmlFor={`${id}-role`} className={labelClass}>
+          Rôle
+        </label>
+        <select id={`${id}-role`} name="role" defaultValue="staff" className={inputClass}>
+          <option value="staff">{roleLabels.staff}</option>
+          <option value="owner">{roleLabels.owner} (gère aussi les comptes)</option>
+        </select>
+      </div>
+      <button type="submit" disabled={fetcher.state !== "idle"} className={buttonClasses("secondary", "md")}>
+        Créer le compte
+      </button>
+      {failed ? (
+        <p role="alert" className={`${errorTextClass} sm:col-span-2 lg:col-span-4`}>
+          {failed}
+        </p>
+      ) : null}
+    </fetcher.Form>
+  );
+}
+
+function AccountActions({
+  account,
+  me,
+}: {
+  account: Route.ComponentProps["loaderData"]["accounts"][number];
+  me: string;
+}) {
+  const fetcher = useFetcher<ActionResult>();
+  const resetRef = useRef<HTMLFormElement>(null);
+  useResultToast(fetcher, () => resetRef.current?.reset());
+  const busy = fetcher.state !== "idle";
+  const id = useId();
+  return (
+    <div className="grid gap-2">
+      <div className="flex flex-wrap gap-2">
+        {account.id !== me ? (
+          <fetcher.Form method="post">
+            <input type="hidden" name="userId" value={account.id} />
+            <input type="hidden" name="intent" value={account.disabled ? "reactiver" : "desactiver"} />
+            <button
+              type="submit"
+              disabled={busy}
+              className={buttonClasses(account.disabled ? "outline" : "destructive", "md")}
+            >
+              {account.disabled ? "Réactiver" : "Désactiver"}
+              <span className="sr-only"> le compte {account.email}</span>
+            </button>
+          </fetcher.Form>
+        ) : null}
+        <fetcher.Form method="post">
+          <input type="hidden" name="userId" value={account.id} />
+          <input type="hidden" name="intent" value="sessions" />
+          <button type="submit" disabled={busy} className={buttonClasses("outline", "md")}>
+            Fermer toutes les sessions
+            <span className="sr-only"> de {account.email}</span>
+          </button>
+        </fetcher.Form>
+      </div>
+      <details>
+        <summary className="inline-flex min-h-11 cursor-pointer items-center text-sm font-semibold text-brand-700 underline">
+          Réinitialiser le mot de passe<span className="sr-only"> de {account.email}</span>
+        </summary>
+        <fetcher.Form ref={resetRef} method="post" className="mt-2 flex flex-wrap items-end gap-2">
+          <input type="hidden" name="userId" value={account.id} />
+          <input type="hidden" name="intent" value="mot-de-passe" />
+          <div>
+            <label htmlFor={`${id}-new`} className={labelClass}>
+              Nouveau mot de passe
+            </label>
+            <input
+              id={`${id}-new`}
+              name="password"
+              type="password"
+              required
+              minLength={PASSWORD_MIN_LENGTH}
+              maxLength={PASSWORD_MAX_LENGTH}
+              autoComplete="new-password"
+              className={inputClass}
+            />
+          </div>
+          <button type="submit" disabled={busy} className={buttonClasses("outline", "md")}>
+            Enregistrer
+          </button>
+        </fetcher.Form>
+      </details>
+    </div>
+  );
+}
+
+export default function AccountsPage({ loaderData }: Route.ComponentProps) {
+  const { accounts, me } = loaderData;
+  return (
+    <div className="grid gap-5">
+      <h1 className="text-2xl font-extrabold sm:text-3xl">Comptes de l'équipe</h1>
+      <section aria-labelledby="new-account-title" className={panelClass}>
+        <h2 id="new-account-title" className="mb-3 text-lg font-bold">
+          Nouveau compte
+        </h2>
+        <CreateAccount />
+      </section>
+      <section aria-labelledby="accounts-title" className={panelClass}>
+        <h2 id="accounts-title" className="text-lg font-bold">
+          Comptes ({accounts.length})
+        </h2>
+        <ul className="mt-3 divide-y divide-slate-200">
+          {accounts.map((account) => (
+            <li key={account.id} className="grid gap-3 py-4 md:grid-cols-[minmax(0,1fr)_auto] md:items-start">
+              <div className="min-w-0">
+                <p className="font-semibold break-all text-brand-900">
+                  {account.email}
+                  {account.id === me ? <span className="font-normal text-slate-700"> (vous)</span> : null}
+                </p>
+                <p className="text-sm text-slate-700">
+                  {roleLabels[account.role]} ·{" "}
+                  {account.disabled ? (
+                    <span className="font-semibold text-red-800">Désactivé</span>
+                  ) : (
+                    <span className="font-semibold text-green-800">Actif</span>
+                  )}{" "}
+                  · {account.activeSessions} session{account.activeSessions > 1 ? "s" : ""} ouverte
+                  {account.activeSessions > 1 ? "s" : ""} · créé le {formatDateTime(account.createdAt)}
+                </p>
+              </div>
+              <AccountActions account={account} me={me} />
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { data } from "react-router";
+import { requireStaff } from "#app/features/auth/session.server.ts";
+import { ComingSoon } from "#app/features/erp/components/coming-soon.tsx";
+import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
+import { erpMeta } from "#app/features/erp/navigation.ts";
+import type { Route } from "./+types/section";
+
+/** The Espace Pro sections that later issues build, and what each will hold. */
+const SECTIONS: Record<string, { title: string; holds: string[] }> = {
+  devis: {
+    title: "Devis",
+    holds: [
+      "les devis chiffrés préparés pour les prospects, ligne par ligne ;",
+      "leur envoi au client et leur suivi (envoyé, accepté, refusé) ;",
+      "la transformation d'un devis accepté en chantier.",
+    ],
+  },
+  chantiers: {
+    title: "Chantiers",
+    holds: [
+      "les chantiers en cours et à venir, avec leur adresse et leur client ;",
+      "le planning des équipes et l'avancement de chaque chantier ;",
+      "les photos et les comptes rendus de visite.",
+    ],
+  },
+  achats: {
+    title: "Achats",
+    holds: [
+      "les commandes de matériaux passées aux fournisseurs ;",
+      "leur rattachement à un chantier et leur coût ;",
+      "le suivi des livraisons et des factures fournisseurs.",
+    ],
+  },
+  temps: {
+    title: "Pointage",
+    holds: [
+      "les heures de chaque membre de l'équipe, jour par jour ;",
+      "leur répartition par chantier ;",
+      "le récapitulatif mensuel pour la paie.",
+    ],
+  },
+  docs: {
+    title: "Documents",
+    holds: [
+      "les attestations d'assurance (décennale, responsabilité civile) et la certification RGE ;",
+      "les contrats, plans et procès-verbaux de réception de chantier ;",
+      "les modèles de documents de l'entreprise.",
+    ],
+  },
+};
+
+function sectionKey(request: Request): string {
+  return new URL(request.url).pathname.replace(/^\/erp\//, "").replace(/\/$/, "");
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaff(request, context);
+  const section = SECTIONS[sectionKey(request)];
+  if (!section) throw data({ message: "Cette section n'existe pas." }, { status: 404 });
+  return { ...section, section: section.title };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  erpMeta(loaderData?.title ?? "", Boolean(loaderData));
+
+/** The section's name comes from the loader (one module serves the five sections). */
+export const handle = { section: "" };
+
+export const ErrorBoundary = ErpPageErrorBoundary;
+
+export default function SectionPage({ loaderData }: Route.ComponentProps) {
+  return <ComingSoon title={loaderData.title} holds={loaderData.holds} />;
+}

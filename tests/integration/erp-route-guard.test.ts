@@ -1,0 +1,190 @@
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AppServices } from "#app/lib/app-context.ts";
+import routes from "#app/routes.ts";
+import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
+import { routerContext } from "#tests/helpers/services.ts";
+import { signedInStaff, staffTestServices } from "#tests/helpers/staff.ts";
+
+/**
+ * Walks the whole route table: every route under /erp and /api/erp must refuse a
+ * request without a session (401) in its loader and its action, and a staff member
+ * on an owner-only route (handle.ownerOnly) must get 403. A new Espace Pro route that
+ * forgets `requireStaff` makes this test fail.
+ */
+
+type FlatRoute = { id: string; path: string; file: string };
+
+/** Routes that work without a session by nature, and why. */
+const PUBLIC_ERP_ROUTES: Record<string, string> = {
+  "erp/login": "the sign-in page itself",
+  "erp/logout": "ends whatever session the browser holds and reads nothing",
+};
+
+/**
+ * Every route with its full path. `prefix()` already wrote full paths on its children;
+ * a pathless layout gets the path of its first child (the URL its loader runs for).
+ */
+function flatten(entries: readonly RouteConfigEntry[]): FlatRoute[] {
+  return entries.flatMap((entry) => {
+    const children = flatten(entry.children ?? []);
+    const routePath = entry.path ?? children[0]?.path ?? "";
+    return [{ id: entry.id ?? entry.file, path: routePath, file: entry.file }, ...children];
+  });
+}
+
+function concretePath(routePath: string): string {
+  return `/${routePath
+    .split("/")
+    .map((segment) => {
+      if (segment === "*") return "chemin-inconnu";
+      if (segment.startsWith(":")) return "00000000-0000-4000-8000-000000000000";
+      return segment;
+    })
+    .join("/")}`;
+}
+
+async function statusOf(run: () => Promise<unknown>): Promise<number> {
+  try {
+    const result = await run();
+    if (result instanceof Response) return result.status;
+    const init = (result as { init?: { status?: number } } | null)?.init;
+    return init?.status ?? 200;
+  } catch (error) {
+    if (error instanceof Response) return error.status;
+    const init = (error as { init?: { status?: number } }).init;
+    if (init?.status) return init.status;
+    throw error;
+  }
+}
+
+type RouteModule = {
+  loader?: (args: unknown) => Promise<unknown>;
+  action?: (args: unknown) => Promise<unknown>;
+  handle?: { ownerOnly?: boolean };
+  default?: unknown;
+};
+
+const all = flatten(routes);
+const erpRoutes = all.filter(
+  (r) => r.path === "erp" || r.path.startsWith("erp/") || r.path.startsWith("api/erp/"),
+);
+
+let database: TestDatabase;
+let services: AppServices;
+let staffCookie: string;
+let ownerCookie: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  services = staffTestServices(database);
+  staffCookie = (await signedInStaff(services, "staff")).cookie;
+  ownerCookie = (await signedInStaff(services, "owner")).cookie;
+});
+afterAll(async () => {
+  await database.cleanup();
+});
+
+async function load(file: string): Promise<RouteModule> {
+  return (await import(pathToFileURL(path.resolve("app", file)).href)) as RouteModule;
+}
+
+function call(route: FlatRoute, handler: "loader" | "action", module: RouteModule, cookie?: string) {
+  const fn = module[handler];
+  if (!fn) throw new Error(`pas de ${handler}`);
+  const url = `http://localhost${concretePath(route.path)}`;
+  const headers: Record<string, string> = cookie ? { cookie } : {};
+  const request =
+    handler === "loader"
+      ? new Request(url, { headers })
+      : new Request(url, {
+          method: "POST",
+          headers,
+          body: new URLSearchParams({ intent: "note", note: "x" }),
+        });
+  const params = Object.fromEntries(
+    route.path
+      .split("/")
+      .filter((segment) => segment.startsWith(":") || segment === "*")
+      .map((segment) =>
+        segment === "*"
+          ? ["*", "chemin-inconnu"]
+          : [segment.slice(1), "00000000-0000-4000-8000-000000000000"],
+      ),
+  );
+  return () => fn({ request, params, context: routerContext(services), unstable_pattern: `/${route.path}` });
+}
+
+describe("route table walk: every Espace Pro route checks the session on the server", () => {
+  it("finds the Espace Pro routes in app/routes.ts", () => {
+    const paths = erpRoutes.map((r) => r.path);
+    for (const expected of [
+      "erp",
+      "erp/leads",
+      "erp/leads/:id",
+      "erp/devis",
+      "erp/temps",
+      "api/erp/leads/export.csv",
+    ]) {
+      expect(paths).toContain(expected);
+    }
+    // The layout (whose loader guards the frame) is walked too.
+    expect(erpRoutes.map((r) => r.file)).toContain("routes/erp/layout.tsx");
+    expect(erpRoutes.length).toBeGreaterThanOrEqual(16);
+  });
+
+  for (const route of erpRoutes) {
+    if (PUBLIC_ERP_ROUTES[route.path]) continue;
+
+    describe(`/${route.path} (${route.file}, ${route.id})`, () => {
+      it("has a server loader (so the page is never served without a check)", async () => {
+        const module = await load(route.file);
+        expect(typeof module.loader).toBe("function");
+      });
+
+      it("answers 401 without a session, in its loader and its action", async () => {
+        const module = await load(route.file);
+        expect(await statusOf(call(route, "loader", module))).toBe(401);
+        if (module.action) expect(await statusOf(call(route, "action", module))).toBe(401);
+      });
+
+      it("answers 401 to a forged session cookie", async () => {
+        const module = await load(route.file);
+        expect(
+          await statusOf(call(route, "loader", module, "batirade.session_token=inventé.signature")),
+        ).toBe(401);
+      });
+
+      it("lets staff in, except on owner-only routes (403)", async () => {
+        const module = await load(route.file);
+        const ownerOnly = module.handle?.ownerOnly === true;
+        const staffStatus = await statusOf(call(route, "loader", module, staffCookie));
+        if (ownerOnly) {
+          expect(staffStatus).toBe(403);
+          if (module.action) expect(await statusOf(call(route, "action", module, staffCookie))).toBe(403);
+          expect(await statusOf(call(route, "loader", module, ownerCookie))).toBe(200);
+        } else {
+          expect(staffStatus).not.toBe(401);
+          expect(staffStatus).not.toBe(403);
+        }
+      });
+    });
+  }
+
+  it("keeps the exempted routes free of Espace Pro data", async () => {
+    for (const [routePath] of Object.entries(PUBLIC_ERP_ROUTES)) {
+      const route = erpRoutes.find((r) => r.path === routePath);
+      expect(route, routePath).toBeDefined();
+    }
+    const login = await load("routes/erp/login.tsx");
+    const result = (await login.loader?.({
+      request: new Request("http://localhost/erp/login?redirectTo=/erp/leads"),
+      params: {},
+      context: routerContext(services),
+      unstable_pattern: "/erp/login",
+    })) as { data: unknown };
+    expect(result.data).toEqual({ redirectTo: "/erp/leads" });
+  });
+});
