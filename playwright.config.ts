@@ -1,6 +1,8 @@
 import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
+/** Loopback stand-in for the third-party trackers (tests/stubs/tracker-server.ts). */
+export const trackerPort = Number(process.env.TRACKER_PORT ?? port + 89);
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export default defineConfig({
@@ -33,13 +35,31 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
-  webServer: {
-    command: "node scripts/e2e-server.ts",
-    url: `http://localhost:${port}/healthz`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: { PORT: String(port), LOG_LEVEL: "warn" },
-  },
+  webServer: [
+    {
+      command: "node tests/stubs/tracker-server.ts",
+      url: `http://127.0.0.1:${trackerPort}/healthz`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "ignore",
+      env: { TRACKER_PORT: String(trackerPort) },
+    },
+    {
+      command: "node scripts/e2e-server.ts",
+      url: `http://localhost:${port}/healthz`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      // Both trackers configured (pointed at the loopback stand-in): the consent
+      // tests prove nothing loads before « Accepter » even so.
+      env: {
+        PORT: String(port),
+        LOG_LEVEL: "warn",
+        TIKTOK_PIXEL_ID: "CTESTPIXEL01",
+        TIKTOK_PIXEL_ORIGIN: `http://127.0.0.1:${trackerPort}`,
+        TRACKING_SCRIPT_URL: `http://127.0.0.1:${trackerPort}/tracker.js`,
+      },
+    },
+  ],
 });

@@ -20,6 +20,7 @@ import { MobileBar } from "#app/components/layout/mobile-bar.tsx";
 import { MAIN_CONTENT_ID, SkipLink } from "#app/components/layout/skip-link.tsx";
 import { Toaster } from "#app/components/ui/toast.tsx";
 import { loadEnv } from "#app/config/env.server.ts";
+import { ConsentManager } from "#app/features/consent/components/consent-manager.tsx";
 import { CookieBanner } from "#app/features/consent/components/cookie-banner.tsx";
 import { QuoteModal } from "#app/features/quote/components/quote-modal.tsx";
 import { servicesContext } from "#app/lib/app-context.ts";
@@ -65,6 +66,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {publicFrame ? <Footer /> : null}
         {publicFrame ? <MobileBar /> : null}
         {publicFrame ? <CookieBanner /> : null}
+        <ConsentManager />
         {publicFrame ? <QuoteModal /> : null}
         <Toaster />
         <ScrollRestoration nonce={nonce} />

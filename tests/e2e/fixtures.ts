@@ -27,6 +27,8 @@ export const test = base.extend<{ consoleErrors: string[]; storedConsent: "accep
   page: async ({ page, storedConsent }, use) => {
     if (storedConsent) {
       await page.addInitScript((value) => {
+        // Init scripts run in every frame; only the site's own page holds the choice.
+        if (window.top !== window) return;
         if (!window.localStorage.getItem("cookie_consent")) {
           window.localStorage.setItem("cookie_consent", value);
           window.localStorage.setItem("cookie_consent_at", new Date().toISOString());

@@ -1,8 +1,9 @@
 import { Clock, Mail, MapPin, MessageCircle, Navigation, Phone } from "lucide-react";
-import type { ReactNode } from "react";
-import { buttonClasses } from "#app/components/ui/button.tsx";
+import { type ReactNode, useState } from "react";
+import { Button, buttonClasses } from "#app/components/ui/button.tsx";
 import { company, fullAddress } from "#app/config/company.ts";
 import { contactPage } from "#app/content/about.ts";
+import { useConsent } from "#app/features/consent/use-consent.ts";
 import { directionsUrl, LazyMap, mapEmbedUrl } from "#app/features/marketing/components/lazy-map.tsx";
 import { PageHeader } from "#app/features/marketing/components/page-header.tsx";
 import { contactPageJsonLd } from "#app/features/marketing/json-ld.ts";
@@ -26,6 +27,34 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 const mapQuery = `${company.name}, ${fullAddress}`;
 const chatUrl = `https://wa.me/${company.whatsapp.e164}?text=${encodeURIComponent(contactPage.chatMessage)}`;
+
+/**
+ * The map is a Google embed, a third party: it loads only once the visitor
+ * accepted trackers, or asked for it on its placeholder (which says why).
+ */
+function ConsentGatedMap() {
+  const consent = useConsent();
+  const [asked, setAsked] = useState(false);
+  return (
+    <LazyMap
+      src={mapEmbedUrl(mapQuery)}
+      title={contactPage.mapTitle}
+      mayLoad={consent === "accepted" || asked}
+      fallback={
+        <>
+          <p className="max-w-xs font-semibold text-brand-900">{fullAddress}</p>
+          <p className="max-w-sm text-sm text-slate-700">
+            La carte est fournie par Google Maps (Google Ireland Limited) : l'afficher transmet votre adresse
+            IP à Google. Elle ne se charge qu'avec votre accord.
+          </p>
+          <Button variant="outline" size="md" onClick={() => setAsked(true)}>
+            Afficher la carte
+          </Button>
+        </>
+      }
+    />
+  );
+}
 
 function Detail({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
@@ -111,11 +140,7 @@ export default function ContactPage() {
             </ExternalButton>
           </div>
           <div className="mt-6">
-            <LazyMap
-              src={mapEmbedUrl(mapQuery)}
-              title={contactPage.mapTitle}
-              fallback={<p className="max-w-xs font-semibold text-brand-900">{fullAddress}</p>}
-            />
+            <ConsentGatedMap />
           </div>
         </section>
       </div>
