@@ -4,9 +4,14 @@ import { useSyncExternalStore } from "react";
  * Whether the quote modal is open: a tiny store outside React, so any quote button
  * opens the one modal mounted in app/root.tsx.
  */
-type ModalState = { open: boolean; trigger: string | null };
+type ModalState = {
+  open: boolean;
+  trigger: string | null;
+  /** The button that opened the modal: focus goes back to it on close. */
+  opener: HTMLElement | null;
+};
 
-let state: ModalState = { open: false, trigger: null };
+let state: ModalState = { open: false, trigger: null, opener: null };
 const listeners = new Set<() => void>();
 const emit = () => {
   for (const listener of listeners) listener();
@@ -16,17 +21,17 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 const snapshot = () => state;
-const closed: ModalState = { open: false, trigger: null };
+const closed: ModalState = { open: false, trigger: null, opener: null };
 const serverSnapshot = () => closed;
 
-export function openQuoteModal(trigger: string): void {
-  state = { open: true, trigger };
+export function openQuoteModal(trigger: string, opener: HTMLElement | null = null): void {
+  state = { open: true, trigger, opener };
   emit();
 }
 
 export function closeQuoteModal(): void {
   if (!state.open) return;
-  state = { open: false, trigger: state.trigger };
+  state = { ...state, open: false };
   emit();
 }
 

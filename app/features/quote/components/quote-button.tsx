@@ -31,7 +31,7 @@ export function QuoteButton({
     // On /devis the form is already on the page: the link simply stays there.
     if (pathname === "/devis") return;
     event.preventDefault();
-    openQuoteModal(trigger);
+    openQuoteModal(trigger, event.currentTarget);
     track("cta_devis_modal_open", { trigger });
     track("devis_form_view", { source: "modal" });
   };

@@ -7,7 +7,7 @@ import { QuoteForm } from "./quote-form.tsx";
 
 /** The quote modal, mounted once in app/root.tsx; every quote button opens it. */
 export function QuoteModal() {
-  const { open } = useQuoteModal();
+  const { open, opener } = useQuoteModal();
   const { pathname } = useLocation();
 
   // A link followed from inside the modal (or the browser's back button) closes it.
@@ -22,6 +22,14 @@ export function QuoteModal() {
         <Dialog.Overlay className="fixed inset-0 z-[60] bg-brand-900/60 backdrop-blur-sm" />
         <Dialog.Content
           data-quote-modal=""
+          // No Radix trigger here (the buttons are links all over the site): focus goes
+          // back to the one that opened the modal, if it is still on the page.
+          onCloseAutoFocus={(event) => {
+            if (opener?.isConnected) {
+              event.preventDefault();
+              opener.focus();
+            }
+          }}
           className="fixed top-1/2 left-1/2 z-[70] max-h-[90vh] w-[calc(100%-1.5rem)] max-w-[500px] -translate-x-1/2 -translate-y-1/2 overflow-y-auto overscroll-contain rounded-2xl bg-white p-5 shadow-2xl outline-none sm:p-6"
         >
           <Dialog.Title className="pr-10 font-heading text-2xl font-extrabold text-brand-900">
