@@ -1,0 +1,212 @@
+import { randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/*
+ * A loopback stub of the part of Stripe's HTTP API the shop uses: Checkout
+ * sessions (create, retrieve, expire). The real `stripe` package talks to it
+ * (host/port/protocol through STRIPE_API_URL), so the requests it checks are the
+ * ones production sends. It also builds the events Stripe would post to the
+ * webhook; tests sign them with `stripe.webhooks.generateTestHeaderString`.
+ */
+
+export type StubSession = {
+  id: string;
+  object: "checkout.session";
+  url: string | null;
+  status: "open" | "complete" | "expired";
+  payment_status: "unpaid" | "paid";
+  mode: string;
+  currency: string;
+  amount_total: number;
+  customer_email: string | null;
+  client_reference_id: string | null;
+  metadata: Record<string, string>;
+  success_url: string;
+  cancel_url: string;
+  expires_at: number;
+  locale: string | null;
+  created: number;
+  line_items: { quantity: number; unit_amount: number; currency: string; name: string }[];
+};
+
+export type StubRequest = {
+  method: string;
+  path: string;
+  headers: IncomingMessage["headers"];
+  /** The form-encoded body, decoded into nested objects (Stripe's encoding). */
+  body: Record<string, unknown>;
+};
+
+export type StripeStub = {
+  /** The STRIPE_API_URL that reaches it. */
+  url: string;
+  requests: StubRequest[];
+  sessions: Map<string, StubSession>;
+  /** The next session creation fails with this Stripe error (HTTP 400). */
+  failNextCreate: (message: string) => void;
+  /** The buyer pays: the session completes, and the event Stripe would send. */
+  completeSession: (id: string) => StubEvent;
+  /** The session runs out of time: it expires, and the event Stripe would send. */
+  expireSession: (id: string) => StubEvent;
+  close: () => Promise<void>;
+};
+
+export type StubEvent = {
+  id: string;
+  object: "event";
+  type: string;
+  api_version: string;
+  created: number;
+  livemode: false;
+  pending_webhooks: number;
+  request: { id: null; idempotency_key: null };
+  data: { object: StubSession };
+};
+
+/** Stripe's form encoding (`a[b][0][c]=1`) back into nested objects and arrays. */
+export function decodeStripeForm(body: string): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  for (const [key, value] of new URLSearchParams(body)) {
+    const parts = key.split(/\[|\]\[|\]/).filter((part) => part !== "");
+    let node: Record<string, unknown> | unknown[] = root;
+    parts.forEach((part, index) => {
+      const last = index === parts.length - 1;
+      const nextIsIndex = /^\d+$/.test(parts[index + 1] ?? "");
+      const slot = Array.isArray(node) ? Number(part) : part;
+      const container = node as Record<string | number, unknown>;
+      if (last) {
+        container[slot] = value;
+        return;
+      }
+      container[slot] ??= nextIsIndex ? [] : {};
+      node = container[slot] as Record<string, unknown> | unknown[];
+    });
+  }
+  return root;
+}
+
+const id = (prefix: string) => `${prefix}_test_${randomBytes(12).toString("hex")}`;
+
+function stripeError(message: string, status = 400) {
+  return { status, body: { error: { type: "invalid_request_error", message } } };
+}
+
+export async function startStripeStub(): Promise<StripeStub> {
+  const requests: StubRequest[] = [];
+  const sessions = new Map<string, StubSession>();
+  let nextFailure: string | null = null;
+  let base = "";
+
+  const event = (type: string, session: StubSession): StubEvent => ({
+    id: id("evt"),
+    object: "event",
+    type,
+    api_version: "2025-01-27.acacia",
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    data: { object: structuredClone(session) },
+  });
+
+  function handle(method: string, path: string, body: Record<string, unknown>) {
+    if (method === "POST" && path === "/v1/checkout/sessions") {
+      if (nextFailure) {
+        const message = nextFailure;
+        nextFailure = null;
+        return stripeError(message);
+      }
+      const items = (body.line_items as Record<string, Record<string, unknown>>[] | undefined) ?? [];
+      const lineItems = items.map((item) => {
+        const price = item.price_data as Record<string, unknown>;
+        const product = price.product_data as Record<string, unknown>;
+        return {
+          quantity: Number(item.quantity),
+          unit_amount: Number(price.unit_amount),
+          currency: String(price.currency),
+          name: String(product.name),
+        };
+      });
+      const session: StubSession = {
+        id: id("cs"),
+        object: "checkout.session",
+        url: "",
+        status: "open",
+        payment_status: "unpaid",
+        mode: String(body.mode),
+        currency: lineItems[0]?.currency ?? "eur",
+        amount_total: lineItems.reduce((sum, item) => sum + item.quantity * item.unit_amount, 0),
+        customer_email: (body.customer_email as string | undefined) ?? null,
+        client_reference_id: (body.client_reference_id as string | undefined) ?? null,
+        metadata: (body.metadata as Record<string, string> | undefined) ?? {},
+        success_url: String(body.success_url),
+        cancel_url: String(body.cancel_url),
+        expires_at: Number(body.expires_at),
+        locale: (body.locale as string | undefined) ?? null,
+        created: Math.floor(Date.now() / 1000),
+        line_items: lineItems,
+      };
+      session.url = `${base}/pay/${session.id}`;
+      sessions.set(session.id, session);
+      return { status: 200, body: session };
+    }
+    const match = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(path);
+    const session = match ? sessions.get(match[1] as string) : undefined;
+    if (match && !session) return stripeError(`No such checkout.session: '${match[1]}'`, 404);
+    if (session && method === "GET" && !match?.[2]) return { status: 200, body: session };
+    if (session && method === "POST" && match?.[2]) {
+      if (session.status !== "open")
+        return stripeError("Only Checkout Sessions with a status of open can be expired.");
+      session.status = "expired";
+      session.url = null;
+      return { status: 200, body: session };
+    }
+    return stripeError(`Unrecognized request URL (${method}: ${path}).`, 404);
+  }
+
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      const url = new URL(request.url ?? "/", base);
+      const raw = Buffer.concat(chunks).toString("utf8");
+      const body = decodeStripeForm(request.method === "GET" ? url.search.slice(1) : raw);
+      requests.push({ method: request.method ?? "GET", path: url.pathname, headers: request.headers, body });
+      const answer = handle(request.method ?? "GET", url.pathname, body);
+      response.writeHead(answer.status, { "Content-Type": "application/json", "Request-Id": id("req") });
+      response.end(JSON.stringify(answer.body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    url: base,
+    requests,
+    sessions,
+    failNextCreate(message) {
+      nextFailure = message;
+    },
+    completeSession(sessionId) {
+      const session = sessions.get(sessionId);
+      if (!session) throw new Error(`session inconnue ${sessionId}`);
+      session.status = "complete";
+      session.payment_status = "paid";
+      session.url = null;
+      return event("checkout.session.completed", session);
+    },
+    expireSession(sessionId) {
+      const session = sessions.get(sessionId);
+      if (!session) throw new Error(`session inconnue ${sessionId}`);
+      session.status = "expired";
+      session.url = null;
+      return event("checkout.session.expired", session);
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}
