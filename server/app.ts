@@ -5,6 +5,7 @@ import { mountStaffAuth } from "#app/features/auth/http.server.ts";
 import { type AppServices, requestContext, servicesContext } from "#app/lib/app-context.ts";
 import { redirects } from "#app/routes/public-paths.ts";
 import { compressResponse } from "./compress.ts";
+import { mountInternalRoutes } from "./internal.ts";
 import { allowSiteOrigin, limitQuoteBody, refuseCrossSitePosts } from "./form-guards.ts";
 import { baseSecurityHeaders, contentSecurityPolicy, createNonce, trackerOriginsFrom } from "./security.ts";
 import { StaticFiles, staticResponse } from "./static.ts";
@@ -114,6 +115,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
 
   // Espace Pro authentication: /api/auth/* and the local admin endpoint of user:create.
   mountStaffAuth(app, services);
+  mountInternalRoutes(app);
 
   options.mount?.(app);
 

@@ -10,6 +10,7 @@ import {
   announceServerStarting,
   removeServerInfo,
 } from "#app/features/auth/server-info.server.ts";
+import { startRetentionJob } from "#app/features/retention/job.server.ts";
 import { startOutboxWorker } from "#app/lib/outbox.server.ts";
 import { createApp } from "./app.ts";
 import { createLogger } from "./logger.ts";
@@ -45,6 +46,8 @@ async function main() {
   const app = createApp({ services, build, clientDir: path.join(buildDir, "client") });
   // Sends the e-mails written by quote requests and orders (retries included).
   const outboxWorker = startOutboxWorker(services);
+  // Deletes what the privacy page says is no longer kept, once a day.
+  const retentionJob = startRetentionJob(services);
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     const shownHost = env.HOST === "0.0.0.0" || env.HOST === "::" ? "localhost" : env.HOST;
@@ -64,6 +67,7 @@ async function main() {
     }, SHUTDOWN_GRACE_MS);
     force.unref();
     server.close(async () => {
+      await retentionJob.stop().catch((error) => logger.error({ err: error }, "arrêt de la purge"));
       await outboxWorker.stop().catch((error) => logger.error({ err: error }, "arrêt de l'envoi des e-mails"));
       await services.close().catch((error) => logger.error({ err: error }, "fermeture de la base"));
       logger.info("arrêt terminé");
