@@ -72,7 +72,8 @@ test.describe("carrousel des avis", () => {
       const frame = root.getBoundingClientRect();
       return [...root.querySelectorAll<HTMLElement>("[data-slide]")]
         .filter((slide) => {
-          const box = slide.getBoundingClientRect();
+          // The card, not the slide: slides carry the gutter as left padding.
+          const box = (slide.firstElementChild ?? slide).getBoundingClientRect();
           return box.left >= frame.left - 2 && box.right <= frame.right + 2 && box.width > 0;
         })
         .sort((a, b) => a.getBoundingClientRect().left - b.getBoundingClientRect().left)
@@ -190,7 +191,16 @@ test.describe("pages de service", () => {
 
 test.describe("contact : carte chargée à l'approche", () => {
   // Once a consent gate decides whether the map may load, the visitor here has accepted.
-  test.use({ storedConsent: "accepted" });
+  // The choice is stored in the top document only: the fixture's own init script also
+  // runs inside the map's cross-site iframe, where reading localStorage throws.
+  test.use({ storedConsent: null });
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript(() => {
+      if (window !== window.top) return;
+      window.localStorage.setItem("cookie_consent", "accepted");
+      window.localStorage.setItem("cookie_consent_at", new Date().toISOString());
+    });
+  });
 
   test("aucune requête vers Google avant que la carte n'approche à 50 px de l'écran", async ({ page }) => {
     const mapRequests: string[] = [];
