@@ -75,10 +75,12 @@ function drillBits(): string {
   ${Array.from({ length: Math.floor((560 - top - 110) / 28) }, (_, i) => `<path d="M${x - width / 2} ${top + 24 + i * 28} L${x + width / 2} ${top + 10 + i * 28}" stroke-width="4"/>`).join("")}
   <rect x="${x - width / 2 - 4}" y="470" width="${width + 8}" height="90" rx="6" fill="${c.metalDark}"/>
   <path d="M${x - width / 2} ${top} L${x} ${top - 26} L${x + width / 2} ${top} Z" fill="${c.grey}"/>`;
-  return frame(
-    `<g ${stroke}>${bit(280, 200, 36)}${bit(400, 150, 44)}${bit(520, 250, 30)}</g>`,
-    { cx: 400, cy: 580, rx: 220, ry: 26 },
-  );
+  return frame(`<g ${stroke}>${bit(280, 200, 36)}${bit(400, 150, 44)}${bit(520, 250, 30)}</g>`, {
+    cx: 400,
+    cy: 580,
+    rx: 220,
+    ry: 26,
+  });
 }
 
 function impactDriver(): string {

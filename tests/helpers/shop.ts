@@ -15,7 +15,11 @@ export async function storeApi<T = Record<string, unknown>>(
 ): Promise<ApiAnswer<T>> {
   const response = await inProcessStoreFetch(services)(`${STORE_BASE}${path}`, init);
   const text = await response.text();
-  return { status: response.status, statusText: response.statusText, body: (text ? JSON.parse(text) : null) as T };
+  return {
+    status: response.status,
+    statusText: response.statusText,
+    body: (text ? JSON.parse(text) : null) as T,
+  };
 }
 
 export type CheckoutItem = { variant_id: string; quantity: number };
@@ -35,9 +39,13 @@ export function checkoutBody(items: CheckoutItem[], overrides: Record<string, un
 }
 
 export function postCheckout(services: AppServices, body: unknown) {
-  return storeApi<{ url?: string; error?: { message: string; [key: string]: unknown } }>(services, "/checkout", {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(body),
-  });
+  return storeApi<{ url?: string; error?: { message: string; [key: string]: unknown } }>(
+    services,
+    "/checkout",
+    {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    },
+  );
 }

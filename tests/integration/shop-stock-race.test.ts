@@ -1,7 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedDemoContent } from "#app/db/seed.server.ts";
 import { shopOrderItems, shopOrders, shopVariants } from "#app/db/schema.ts";
+import { seedDemoContent } from "#app/db/seed.server.ts";
 import { closeUnpaidOrder } from "#app/features/shop/orders.server.ts";
 import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
 import { testServices } from "#tests/helpers/services.ts";
@@ -23,7 +23,10 @@ afterAll(async () => {
 });
 
 async function setStock(variantId: string, quantity: number) {
-  await database.db.update(shopVariants).set({ inventoryQuantity: quantity }).where(eq(shopVariants.id, variantId));
+  await database.db
+    .update(shopVariants)
+    .set({ inventoryQuantity: quantity })
+    .where(eq(shopVariants.id, variantId));
 }
 
 async function stockOf(variantId: string) {
@@ -32,7 +35,10 @@ async function stockOf(variantId: string) {
 }
 
 async function ordersOf(variantId: string) {
-  const items = await database.db.select().from(shopOrderItems).where(eq(shopOrderItems.variantId, variantId));
+  const items = await database.db
+    .select()
+    .from(shopOrderItems)
+    .where(eq(shopOrderItems.variantId, variantId));
   if (items.length === 0) return [];
   return database.db
     .select()
@@ -54,7 +60,11 @@ describe("stock race", () => {
         postCheckout(
           services,
           checkoutBody([{ variant_id: variantId, quantity: 1 }], {
-            customer: { name: `Acheteur ${buyer}`, email: `acheteur${buyer}@example.fr`, phone: "0612345678" },
+            customer: {
+              name: `Acheteur ${buyer}`,
+              email: `acheteur${buyer}@example.fr`,
+              phone: "0612345678",
+            },
           }),
         ),
       ),
@@ -72,7 +82,9 @@ describe("stock race", () => {
     const variantId = "chaussures-securite-s3--basses";
     await setStock(variantId, 5);
     const answers = await Promise.all(
-      Array.from({ length: 20 }, () => postCheckout(services, checkoutBody([{ variant_id: variantId, quantity: 2 }]))),
+      Array.from({ length: 20 }, () =>
+        postCheckout(services, checkoutBody([{ variant_id: variantId, quantity: 2 }])),
+      ),
     );
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(2);
     expect(await stockOf(variantId)).toBe(1);
@@ -97,7 +109,10 @@ describe("stock race", () => {
 
   it("the database itself refuses a negative stock", async () => {
     await expect(
-      database.db.update(shopVariants).set({ inventoryQuantity: -1 }).where(eq(shopVariants.id, "casque-chantier--bleu")),
+      database.db
+        .update(shopVariants)
+        .set({ inventoryQuantity: -1 })
+        .where(eq(shopVariants.id, "casque-chantier--bleu")),
     ).rejects.toThrow();
   });
 });

@@ -5,8 +5,8 @@ import { desc, eq } from "drizzle-orm";
 import pino from "pino";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedDemoContent } from "#app/db/seed.server.ts";
 import { outboxMessages, shopOrders, shopVariants } from "#app/db/schema.ts";
+import { seedDemoContent } from "#app/db/seed.server.ts";
 import { createMailer } from "#app/lib/mailer.server.ts";
 import { deliverDueMail } from "#app/lib/outbox.server.ts";
 import { storageFor } from "#app/lib/storage.server.ts";
@@ -116,7 +116,12 @@ describe("Stripe Checkout", () => {
       locale: "fr",
       amount_total: 2 * 15900,
       line_items: [
-        { quantity: 2, unit_amount: 15900, currency: "eur", name: "Perforateur burineur SDS-Plus 800 W — Coffret standard" },
+        {
+          quantity: 2,
+          unit_amount: 15900,
+          currency: "eur",
+          name: "Perforateur burineur SDS-Plus 800 W — Coffret standard",
+        },
       ],
     });
     expect(session.success_url).toMatch(/^https:\/\/www\.example\.test\/success\?commande=CMD-\d{6}$/);
@@ -180,7 +185,9 @@ describe("Stripe Checkout", () => {
     const forged = signer.webhooks.generateTestHeaderString({ payload, secret: "whsec_pasLeBon" });
     const wrong = await webhook(payload, forged);
     expect(wrong.status).toBe(400);
-    expect(await wrong.json()).toEqual({ error: { status: 400, message: "Signature de la notification invalide." } });
+    expect(await wrong.json()).toEqual({
+      error: { status: 400, message: "Signature de la notification invalide." },
+    });
     const tampered = await webhook(
       payload.replace('"paid"', '"unpaid"'),
       signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
@@ -215,7 +222,9 @@ describe("Stripe Checkout", () => {
     } as never);
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe("https://www.example.test/commande?paiement=annule");
-    expect(stub.requests.some((request) => request.path === `/v1/checkout/sessions/${session.id}/expire`)).toBe(true);
+    expect(
+      stub.requests.some((request) => request.path === `/v1/checkout/sessions/${session.id}/expire`),
+    ).toBe(true);
     expect(stub.sessions.get(session.id)?.status).toBe("expired");
     expect((await orderById(order.id)).status).toBe("cancelled");
     expect(await stockOf("casque-chantier--jaune")).toBe(before);

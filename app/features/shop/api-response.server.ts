@@ -24,4 +24,3 @@ export function json(body: unknown, status = 200, headers: Record<string, string
 export function jsonError(status: number, message: string, details: Record<string, unknown> = {}): Response {
   return json({ error: { status, message, ...details } }, status);
 }
-

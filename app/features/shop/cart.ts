@@ -159,5 +159,7 @@ export function clearCart(): void {
 
 /** The highest quantity a line may take. */
 export function maxQuantity(item: Pick<CartItem, "manageInventory" | "inventoryQuantity">): number {
-  return item.manageInventory ? Math.max(0, Math.min(MAX_QUANTITY, item.inventoryQuantity ?? 0)) : MAX_QUANTITY;
+  return item.manageInventory
+    ? Math.max(0, Math.min(MAX_QUANTITY, item.inventoryQuantity ?? 0))
+    : MAX_QUANTITY;
 }

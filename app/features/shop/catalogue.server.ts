@@ -85,7 +85,11 @@ const sortColumns = {
 export type ProductPage = { count: number; offset: number; limit: number; products: ApiProduct[] };
 
 /** Call 3: a page of products, with the total count of those matching. */
-export async function listProducts(db: Database, storeId: string, query: ProductListQuery): Promise<ProductPage> {
+export async function listProducts(
+  db: Database,
+  storeId: string,
+  query: ProductListQuery,
+): Promise<ProductPage> {
   const conditions: SQL[] = [visibleProducts(storeId)];
   if (query.ids) conditions.push(inArray(shopProducts.id, query.ids.length > 0 ? query.ids : [""]));
   if (query.is_hidden !== undefined) conditions.push(eq(shopProducts.isHidden, query.is_hidden));
@@ -140,11 +144,17 @@ export async function listVariants(
     .from(shopVariants)
     .innerJoin(shopProducts, eq(shopProducts.id, shopVariants.productId))
     .where(
-      and(visibleProducts(storeId), inArray(shopVariants.productId, productIds), isNull(shopVariants.deletedAt)),
+      and(
+        visibleProducts(storeId),
+        inArray(shopVariants.productId, productIds),
+        isNull(shopVariants.deletedAt),
+      ),
     )
     .orderBy(asc(shopVariants.productId), asc(shopVariants.sortOrder), asc(shopVariants.id));
   const wanted = new Set<VariantField>(["id", ...fields]);
-  return rows.map((row) => Object.fromEntries(Object.entries(row).filter(([key]) => wanted.has(key as VariantField))));
+  return rows.map((row) =>
+    Object.fromEntries(Object.entries(row).filter(([key]) => wanted.has(key as VariantField))),
+  );
 }
 
 type ProductRow = typeof shopProducts.$inferSelect;

@@ -59,7 +59,10 @@ export async function checkout(
 
   if (provider.name === "manual") {
     services.outbox.wake();
-    logger.info({ orderId: order.id, number: order.number }, "boutique : commande enregistrée (paiement manuel)");
+    logger.info(
+      { orderId: order.id, number: order.number },
+      "boutique : commande enregistrée (paiement manuel)",
+    );
     const start = await provider.start(order, request);
     return { ok: true, url: start.url, orderId: order.id };
   }

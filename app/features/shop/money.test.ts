@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatMoney, listingVariant, variantPrice } from "./money.ts";
+import { AMOUNT_PLACEHOLDER, formatMoney, listingVariant, variantPrice } from "./money.ts";
 
 const eur = { code: "eur", symbol: "€", template: "{{amount}}\u00a0€" };
 const variant = (id: string, amount: number, sale?: number | null) => ({
@@ -17,14 +17,20 @@ describe("formatMoney", () => {
   });
 
   it("follows another currency's template", () => {
-    expect(formatMoney(1250, { code: "usd", symbol: "$", template: "${{amount}}" })).toBe("$12,50");
+    expect(formatMoney(1250, { code: "usd", symbol: "$", template: `$${AMOUNT_PLACEHOLDER}` })).toBe(
+      "$12,50",
+    );
     expect(formatMoney(1250, { code: "chf", symbol: "CHF", template: "CHF" })).toBe("12,50\u00a0CHF");
   });
 });
 
 describe("variantPrice", () => {
   it("is the first price entry; a sale amount below it is what is charged", () => {
-    expect(variantPrice(variant("a", 18900, 15900))).toEqual({ cents: 15900, originalCents: 18900, currency: eur });
+    expect(variantPrice(variant("a", 18900, 15900))).toEqual({
+      cents: 15900,
+      originalCents: 18900,
+      currency: eur,
+    });
     expect(variantPrice(variant("a", 1990))).toEqual({ cents: 1990, originalCents: null, currency: eur });
     const twoEntries = { id: "b", prices: [{ amount: 500 }, { amount: 100 }] };
     expect(variantPrice(twoEntries)?.cents).toBe(500);
@@ -32,7 +38,11 @@ describe("variantPrice", () => {
   });
 
   it("ignores a sale amount that is not lower, and has no price without entries", () => {
-    expect(variantPrice(variant("a", 1000, 1000))).toEqual({ cents: 1000, originalCents: null, currency: eur });
+    expect(variantPrice(variant("a", 1000, 1000))).toEqual({
+      cents: 1000,
+      originalCents: null,
+      currency: eur,
+    });
     expect(variantPrice({ id: "c", prices: [] })).toBeNull();
   });
 });

@@ -21,7 +21,10 @@ export function currencyFor(code: string | null | undefined): Currency {
 const twoDecimals = new Intl.NumberFormat("fr-FR", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** 2490 -> "24,90 €"; the template decides where the symbol goes. */
-export function formatMoney(amountInCents: number, currency: Partial<Currency> | null = DEFAULT_CURRENCY): string {
+export function formatMoney(
+  amountInCents: number,
+  currency: Partial<Currency> | null = DEFAULT_CURRENCY,
+): string {
   const template = currency?.template || DEFAULT_CURRENCY.template;
   const amount = twoDecimals.format(Math.round(amountInCents) / 100);
   if (template.includes(AMOUNT_PLACEHOLDER)) return template.replace(AMOUNT_PLACEHOLDER, amount);

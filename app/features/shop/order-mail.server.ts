@@ -3,8 +3,8 @@ import type { Env } from "#app/config/env.server.ts";
 import { type DbExecutor, enqueueMail, type OutboxMessageInput } from "#app/lib/outbox.server.ts";
 import { fulfilmentLabels, orderReference } from "./delivery.ts";
 import { currencyFor, formatMoney } from "./money.ts";
-import { MANUAL_PAYMENT_INSTRUCTIONS } from "./payment-text.ts";
 import type { PlacedOrder } from "./orders.server.ts";
+import { MANUAL_PAYMENT_INSTRUCTIONS } from "./payment-text.ts";
 
 function escapeHtml(value: string): string {
   return value
@@ -14,7 +14,6 @@ function escapeHtml(value: string): string {
     .replaceAll('"', "&quot;")
     .replaceAll("'", "&#39;");
 }
-
 
 function money(order: PlacedOrder, cents: number): string {
   return formatMoney(cents, currencyFor(order.currencyCode));
@@ -78,7 +77,9 @@ export function orderConfirmationMail(order: PlacedOrder): OutboxMessageInput {
     ? "Nous avons bien reçu votre paiement. Votre commande est en cours de traitement."
     : "Nous avons bien reçu votre commande. Elle est en attente de paiement.";
   const rows = summaryRows(order);
-  const payment = paid ? [] : ["Comment régler :", ...MANUAL_PAYMENT_INSTRUCTIONS.map((line) => `- ${line}`), ""];
+  const payment = paid
+    ? []
+    : ["Comment régler :", ...MANUAL_PAYMENT_INSTRUCTIONS.map((line) => `- ${line}`), ""];
   const text = [
     `Bonjour ${order.customerName},`,
     "",
@@ -123,7 +124,8 @@ ${
 /** The company's copy: who ordered what, how it is received, whether it is paid. */
 export function orderNotificationMail(order: PlacedOrder, notifyEmail: string): OutboxMessageInput {
   const reference = orderReference(order.number);
-  const state = order.status === "paid" ? "payée en ligne (Stripe)" : "en attente de paiement (virement ou retrait)";
+  const state =
+    order.status === "paid" ? "payée en ligne (Stripe)" : "en attente de paiement (virement ou retrait)";
   const subject = `Nouvelle commande ${reference} — ${money(order, order.totalCents)} — ${state}`;
   const customer: [string, string][] = [
     ["Client", order.customerName],

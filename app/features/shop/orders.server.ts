@@ -26,7 +26,9 @@ export type NewOrder = {
   provider: "manual" | "stripe";
   items: { variant_id: string; quantity: number }[];
   customer: { name: string; email: string; phone: string };
-  fulfilment: { method: "pickup" } | { method: "delivery"; address: { line1: string; postalCode: string; city: string } };
+  fulfilment:
+    | { method: "pickup" }
+    | { method: "delivery"; address: { line1: string; postalCode: string; city: string } };
   locale: string;
   cancelUrl: string;
 };
@@ -45,7 +47,9 @@ function mergeItems(items: NewOrder["items"]): Map<string, number> {
   for (const item of items) merged.set(item.variant_id, (merged.get(item.variant_id) ?? 0) + item.quantity);
   for (const [variantId, quantity] of merged) {
     if (quantity > MAX_QUANTITY) {
-      throw new StoreProblem(400, `Quantité trop élevée (${MAX_QUANTITY} au plus).`, { variant_id: variantId });
+      throw new StoreProblem(400, `Quantité trop élevée (${MAX_QUANTITY} au plus).`, {
+        variant_id: variantId,
+      });
     }
   }
   return merged;
@@ -102,11 +106,17 @@ export async function placeOrder(
       const row = byId.get(variantId);
       if (!row) throw new StoreProblem(404, `Article introuvable : ${variantId}.`, { variant_id: variantId });
       if (!row.purchasable) {
-        throw new StoreProblem(409, UNAVAILABLE_MESSAGE, { variant_id: variantId, product_title: row.productTitle });
+        throw new StoreProblem(409, UNAVAILABLE_MESSAGE, {
+          variant_id: variantId,
+          product_title: row.productTitle,
+        });
       }
       const price = firstPrice.get(variantId);
       if (!price) {
-        throw new StoreProblem(409, UNAVAILABLE_MESSAGE, { variant_id: variantId, product_title: row.productTitle });
+        throw new StoreProblem(409, UNAVAILABLE_MESSAGE, {
+          variant_id: variantId,
+          product_title: row.productTitle,
+        });
       }
       const code = currencyFor(price.currencyCode).code;
       if (currencyCode && code !== currencyCode) {
@@ -231,7 +241,10 @@ export async function closeUnpaidOrder(
   for (const item of items) {
     await tx
       .update(shopVariants)
-      .set({ inventoryQuantity: sql`${shopVariants.inventoryQuantity} + ${item.quantity}`, updatedAt: sql`now()` })
+      .set({
+        inventoryQuantity: sql`${shopVariants.inventoryQuantity} + ${item.quantity}`,
+        updatedAt: sql`now()`,
+      })
       .where(eq(shopVariants.id, item.variantId));
   }
   return true;

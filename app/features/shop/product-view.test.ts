@@ -36,13 +36,19 @@ describe("stock messages and the add button", () => {
   });
 
   it("says 'Stock insuffisant. {n} restant(s).' above it, and disables the button", () => {
-    expect(stockState(true, managed(2), 3)).toEqual({ kind: "insufficient", message: "Stock insuffisant. 2 restant(s)." });
+    expect(stockState(true, managed(2), 3)).toEqual({
+      kind: "insufficient",
+      message: "Stock insuffisant. 2 restant(s).",
+    });
     expect(stockState(true, managed(0), 1).message).toBe("Stock insuffisant. 0 restant(s).");
     expect(canAddToCart(true, managed(2), 3)).toBe(false);
   });
 
   it("says 'Indisponible pour le moment' when not purchasable, and nothing when stock is not managed", () => {
-    expect(stockState(false, managed(5), 1)).toEqual({ kind: "unavailable", message: "Indisponible pour le moment" });
+    expect(stockState(false, managed(5), 1)).toEqual({
+      kind: "unavailable",
+      message: "Indisponible pour le moment",
+    });
     expect(canAddToCart(false, managed(5), 1)).toBe(false);
     const unmanaged = { manageInventory: false, inventoryQuantity: 0 };
     expect(stockState(true, unmanaged, 500)).toEqual({ kind: "unmanaged", message: null });

@@ -32,7 +32,7 @@ export type CartVariant = {
   inventoryQuantity: number | null;
 };
 
-function cartVariant(product: StoreProduct, variant: StoreVariant, image: string | null): CartVariant | null {
+function cartVariant(variant: StoreVariant, image: string | null): CartVariant | null {
   const price = variantPrice(variant);
   if (!price) return null;
   return {
@@ -61,7 +61,7 @@ export function toProductCard(product: StoreProduct): ProductCard {
     price: shown ? variantPrice(shown) : null,
     purchasable: product.purchasable,
     hasChoices: product.variants.length > 1,
-    variant: shown ? cartVariant(product, shown, image) : null,
+    variant: shown ? cartVariant(shown, image) : null,
   };
 }
 
@@ -96,10 +96,7 @@ export function overlayStock(product: StoreProduct, stock: VariantStockResponse[
   };
 }
 
-export function toProductDetail(
-  product: StoreProduct,
-  sanitize: (html: string) => string,
-): ProductDetail {
+export function toProductDetail(product: StoreProduct, sanitize: (html: string) => string): ProductDetail {
   const gallery = sortedImages(product);
   if (gallery.length === 0 && product.thumbnail) gallery.push(product.thumbnail);
   // A variant's own picture belongs in the gallery, so choosing the variant can show it.
@@ -109,7 +106,7 @@ export function toProductDetail(
   const first = gallery[0] ?? null;
   const variants: DetailVariant[] = [];
   for (const variant of product.variants) {
-    const base = cartVariant(product, variant, first);
+    const base = cartVariant(variant, first);
     if (!base) continue;
     variants.push({
       ...base,

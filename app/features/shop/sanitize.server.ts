@@ -6,8 +6,24 @@ import sanitizeHtml from "sanitize-html";
  * image or form; links keep http(s)/mailto/tel and open safely.
  */
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: ["p", "br", "strong", "b", "em", "i", "u", "ul", "ol", "li", "h3", "h4", "blockquote", "a", "span"],
-  allowedAttributes: { a: ["href", "title"] },
+  allowedTags: [
+    "p",
+    "br",
+    "strong",
+    "b",
+    "em",
+    "i",
+    "u",
+    "ul",
+    "ol",
+    "li",
+    "h3",
+    "h4",
+    "blockquote",
+    "a",
+    "span",
+  ],
+  allowedAttributes: { a: ["href", "title", "rel"] },
   allowedSchemes: ["http", "https", "mailto", "tel"],
   allowProtocolRelative: false,
   disallowedTagsMode: "discard",
@@ -20,24 +36,24 @@ const OPTIONS: sanitizeHtml.IOptions = {
 };
 
 export function sanitizeDescription(html: string): string {
-  return sanitizeHtml(html, {
-    ...OPTIONS,
-    allowedAttributes: { a: ["href", "title", "rel"] },
-  }).trim();
+  return sanitizeHtml(html, OPTIONS).trim();
 }
 
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
 
 /** The description as plain text (for the meta description). */
 export function htmlToText(html: string): string {
-  const text = sanitizeHtml(html.replace(/<\/(p|li|h\d|br)\s*>|<br\s*\/?>/gi, " $& "), {
+  // Block boundaries become spaces, so "<p>a</p><p>b</p>" reads "a b", not "ab".
+  const spaced = html.replace(/<\/?(?:p|div|li|ul|ol|h\d|br|blockquote|tr|td|th|table)\b[^>]*>/gi, " $& ");
+  const text = sanitizeHtml(spaced, {
     allowedTags: [],
     allowedAttributes: {},
   });
   return text
     .replace(/&(#x?[0-9a-f]+|[a-z]+);/gi, (entity, name: string) => {
       if (name.startsWith("#")) {
-        const code = name[1]?.toLowerCase() === "x" ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
+        const code =
+          name[1]?.toLowerCase() === "x" ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
         return Number.isFinite(code) ? String.fromCodePoint(code) : entity;
       }
       return ENTITIES[name.toLowerCase()] ?? entity;

@@ -181,9 +181,7 @@ export const VariantQuerySchema = z.object({
   fields: z
     .string()
     .transform((value) => value.split(",").map((field) => field.trim()))
-    .pipe(
-      z.array(z.enum(VARIANT_FIELDS, { error: `fields accepte : ${VARIANT_FIELDS.join(", ")}.` })),
-    )
+    .pipe(z.array(z.enum(VARIANT_FIELDS, { error: `fields accepte : ${VARIANT_FIELDS.join(", ")}.` })))
     .optional()
     .default(["id", "inventory_quantity"]),
   product_ids: z
@@ -216,7 +214,8 @@ export const FulfilmentSchema = z.discriminatedUnion(
           .trim()
           .regex(FRENCH_POSTAL_CODE, "Le code postal doit comporter 5 chiffres.")
           .refine((value) => value.startsWith(DELIVERY_POSTAL_PREFIX), {
-            message: "Nous livrons uniquement dans le Var (codes postaux 83…). Choisissez le retrait à Toulon.",
+            message:
+              "Nous livrons uniquement dans le Var (codes postaux 83…). Choisissez le retrait à Toulon.",
           }),
         city: z.string().trim().min(2, "Indiquez la ville.").max(100),
       }),
@@ -271,17 +270,26 @@ export const CheckoutFormSchema = z
     city: z.string().trim().max(100).optional().default(""),
     terms: z.literal(true, { error: "Vous devez accepter les conditions générales de vente." }),
   })
-  .superRefine((value, ctx) => {
-    if (value.fulfilment !== "delivery") return;
-    const parsed = FulfilmentSchema.safeParse({
-      method: "delivery",
-      address: { line1: value.line1, postalCode: value.postalCode, city: value.city },
-    });
-    if (parsed.success) return;
-    for (const issue of parsed.error.issues) {
-      ctx.addIssue({ code: "custom", message: issue.message, path: [issue.path.at(-1) ?? "line1"] });
-    }
-  });
+  .superRefine(
+    (value, ctx) => {
+      if (value.fulfilment !== "delivery") return;
+      const parsed = FulfilmentSchema.safeParse({
+        method: "delivery",
+        address: { line1: value.line1, postalCode: value.postalCode, city: value.city },
+      });
+      if (parsed.success) return;
+      for (const issue of parsed.error.issues) {
+        ctx.addIssue({ code: "custom", message: issue.message, path: [issue.path.at(-1) ?? "line1"] });
+      }
+    },
+    {
+      // The address is checked even while other fields are wrong: every message at once.
+      when: (payload) =>
+        !payload.issues.some((issue) =>
+          ["fulfilment", "line1", "postalCode", "city"].includes(String(issue.path?.[0])),
+        ),
+    },
+  );
 export type CheckoutFormInput = z.input<typeof CheckoutFormSchema>;
 export type CheckoutFormValues = z.output<typeof CheckoutFormSchema>;
 

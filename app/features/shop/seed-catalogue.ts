@@ -100,7 +100,9 @@ export const seedProducts: SeedProduct[] = [
       "<p>Deux lignes vertes très visibles, même en intérieur lumineux, pour poser cloisons, carrelage et faux plafonds d'aplomb.</p><ul><li>Autonivelant sur ± 4°, blocage du pendule pour le transport</li><li>Mode pulsé pour cellule de réception</li><li>Filetage 1/4\" pour trépied</li></ul>",
     images: [img("niveau-laser")],
     collection: "outillage",
-    variants: [{ key: "standard", title: "Standard", sku: "OUT-LAS-X2V", price: 24900, weightGrams: 650, stock: 2 }],
+    variants: [
+      { key: "standard", title: "Standard", sku: "OUT-LAS-X2V", price: 24900, weightGrams: 650, stock: 2 },
+    ],
   },
   {
     id: "meuleuse-125",
@@ -123,7 +125,9 @@ export const seedProducts: SeedProduct[] = [
       "<p>Mélange homogène des mortiers, colles, enduits et bétons légers jusqu'à 90 litres. Deux poignées pour un contrôle total.</p><ul><li>Variateur électronique et 2 vitesses mécaniques</li><li>Fouet hélicoïdal livré</li></ul>",
     images: [img("malaxeur")],
     collection: "maconnerie",
-    variants: [{ key: "standard", title: "Standard", sku: "MAC-MALAX-1600", price: 17900, weightGrams: 5600 }],
+    variants: [
+      { key: "standard", title: "Standard", sku: "MAC-MALAX-1600", price: 17900, weightGrams: 5600 },
+    ],
   },
   {
     id: "cheville-frapper",
@@ -164,7 +168,14 @@ export const seedProducts: SeedProduct[] = [
     images: [img("scellement-chimique")],
     collection: "fixations",
     variants: [
-      { key: "standard", title: "Cartouche 300 ml", sku: "FIX-SCH-300", price: 1450, sale: 1190, weightGrams: 520 },
+      {
+        key: "standard",
+        title: "Cartouche 300 ml",
+        sku: "FIX-SCH-300",
+        price: 1450,
+        sale: 1190,
+        weightGrams: 520,
+      },
     ],
   },
   {
@@ -175,7 +186,9 @@ export const seedProducts: SeedProduct[] = [
       "<p>Isolation thermique et acoustique des combles perdus, rampants et cloisons. Le <strong>kraft</strong> fait office de pare-vapeur et facilite la pose.</p><ul><li>Résistance thermique R = 2,50 m².K/W</li><li>Classement au feu du produit nu : A1</li></ul>",
     images: [img("laine-de-verre")],
     collection: "isolation",
-    variants: [{ key: "standard", title: "Rouleau 6 m²", sku: "ISO-LDV-100", price: 3490, weightGrams: 7200 }],
+    variants: [
+      { key: "standard", title: "Rouleau 6 m²", sku: "ISO-LDV-100", price: 3490, weightGrams: 7200 },
+    ],
   },
   {
     id: "panneau-pse-ite",
@@ -197,7 +210,9 @@ export const seedProducts: SeedProduct[] = [
       "<p>Isolant naturel pour toitures et murs à ossature bois : il garde la fraîcheur l'été grâce à sa forte densité. <strong>Réapprovisionnement en cours</strong>, contactez-nous pour une réservation.</p>",
     images: [img("fibre-de-bois")],
     collection: "isolation",
-    variants: [{ key: "standard", title: "Panneau 1,22 × 0,58 m", sku: "ISO-FDB-100", price: 4290, weightGrams: 9800 }],
+    variants: [
+      { key: "standard", title: "Panneau 1,22 × 0,58 m", sku: "ISO-FDB-100", price: 4290, weightGrams: 9800 },
+    ],
   },
   {
     id: "membrane-pare-vapeur",
@@ -207,7 +222,9 @@ export const seedProducts: SeedProduct[] = [
       "<p>Freine la vapeur d'eau l'hiver et la laisse sécher l'été : elle protège l'isolant de la condensation. À poser côté chaud, joints recouverts et adhésivés.</p>",
     images: [img("pare-vapeur")],
     collection: "isolation",
-    variants: [{ key: "standard", title: "Rouleau 1,5 × 26,7 m", sku: "ISO-PVH-40", price: 8900, weightGrams: 6100 }],
+    variants: [
+      { key: "standard", title: "Rouleau 1,5 × 26,7 m", sku: "ISO-PVH-40", price: 8900, weightGrams: 6100 },
+    ],
   },
   {
     id: "mortier-colle-c2",
@@ -370,7 +387,16 @@ export const seedProducts: SeedProduct[] = [
       "<p>Pour les travaux en hauteur sur toiture et échafaudage. Sangles réglables aux cuisses et aux épaules, boucles automatiques.</p>",
     images: [img("harnais")],
     collection: "protection",
-    variants: [{ key: "standard", title: "Taille unique", sku: "EPI-HAR-361", price: 6490, weightGrams: 1100, stock: 0 }],
+    variants: [
+      {
+        key: "standard",
+        title: "Taille unique",
+        sku: "EPI-HAR-361",
+        price: 6490,
+        weightGrams: 1100,
+        stock: 0,
+      },
+    ],
   },
   {
     id: "bouchons-oreilles",
@@ -380,7 +406,9 @@ export const seedProducts: SeedProduct[] = [
       "<p>Bouchons jetables en mousse polyuréthane, doux et faciles à mettre en place. Idéal pour équiper une équipe sur les chantiers bruyants.</p>",
     images: [],
     collection: "protection",
-    variants: [{ key: "standard", title: "Boîte de 200 paires", sku: "EPI-BOU-200", price: 2990, weightGrams: 900 }],
+    variants: [
+      { key: "standard", title: "Boîte de 200 paires", sku: "EPI-BOU-200", price: 2990, weightGrams: 900 },
+    ],
   },
   {
     id: "brouette-100l",
@@ -390,7 +418,9 @@ export const seedProducts: SeedProduct[] = [
       "<p>Brouette renforcée pour le béton, les gravats et les sacs. <strong>Roue gonflable</strong> sur roulement à billes pour rouler sur terrain meuble.</p>",
     images: [img("brouette")],
     collection: "chantier",
-    variants: [{ key: "standard", title: "Standard", sku: "CHA-BRO-100", price: 8990, weightGrams: 18000, stock: 6 }],
+    variants: [
+      { key: "standard", title: "Standard", sku: "CHA-BRO-100", price: 8990, weightGrams: 18000, stock: 6 },
+    ],
   },
   {
     id: "truelle-macon",
@@ -407,7 +437,8 @@ export const seedProducts: SeedProduct[] = [
     id: "regle-alu",
     title: "Règle de maçon aluminium 2 m",
     subtitle: "Profil renforcé, embouts de protection",
-    description: "<p>Pour tirer les chapes, dresser les enduits et contrôler la planéité. Légère et indéformable.</p>",
+    description:
+      "<p>Pour tirer les chapes, dresser les enduits et contrôler la planéité. Légère et indéformable.</p>",
     images: [img("regle-alu")],
     collection: "maconnerie",
     variants: [{ key: "standard", title: "2 m", sku: "MAC-REG-200", price: 2490, weightGrams: 1400 }],

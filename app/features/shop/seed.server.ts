@@ -69,7 +69,12 @@ export async function seedShop(db: Database, storeId: string): Promise<void> {
     if (products.length === 0) return;
 
     const images = products.flatMap((product) =>
-      product.images.map((url, order) => ({ productId: id(product.id), url, sortOrder: order, type: "image" })),
+      product.images.map((url, order) => ({
+        productId: id(product.id),
+        url,
+        sortOrder: order,
+        type: "image",
+      })),
     );
     if (images.length > 0) await tx.insert(shopProductImages).values(images);
 
@@ -146,7 +151,11 @@ export async function seedShop(db: Database, storeId: string): Promise<void> {
     const styled = products.filter((product) => product.variants.length > 1);
     if (styled.length === 0) return;
     await tx.insert(shopProductOptions).values(
-      styled.map((product) => ({ id: id(`${product.id}--style`), productId: id(product.id), title: "Style" })),
+      styled.map((product) => ({
+        id: id(`${product.id}--style`),
+        productId: id(product.id),
+        title: "Style",
+      })),
     );
     await tx.insert(shopProductOptionValues).values(
       styled.flatMap((product) =>

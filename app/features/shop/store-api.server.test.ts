@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedDemoContent } from "#app/db/seed.server.ts";
 import { outboxMessages, shopOrderItems, shopOrders, shopProducts, shopVariants } from "#app/db/schema.ts";
+import { seedDemoContent } from "#app/db/seed.server.ts";
+import { action as checkoutAction, loader as checkoutGet } from "#app/routes/api/store/checkout.ts";
 import { loader as productLoader } from "#app/routes/api/store/product.ts";
 import { loader as productsLoader } from "#app/routes/api/store/products.ts";
-import { action as checkoutAction, loader as checkoutGet } from "#app/routes/api/store/checkout.ts";
 import { loader as variantsLoader } from "#app/routes/api/store/variants.ts";
 import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
 import { routerContext, testServices } from "#tests/helpers/services.ts";
@@ -42,9 +42,8 @@ describe("seed", () => {
       .set({ inventoryQuantity: 11 })
       .where(eq(shopVariants.id, "perforateur-sds-plus--standard"));
     await seedDemoContent(database.db);
-    const [{ count }] = (await database.db.execute(sql`select count(*)::int as count from shop_products`))
-      .rows as [{ count: number }];
-    expect(count).toBe(seedProducts.length);
+    const rows = await database.db.select({ id: shopProducts.id }).from(shopProducts);
+    expect(rows).toHaveLength(seedProducts.length);
     expect(seedProducts.length).toBeGreaterThanOrEqual(20);
     const [variant] = await database.db
       .select()
@@ -60,8 +59,12 @@ describe("seed", () => {
   it("covers the cases the shop must show", () => {
     expect(seedProducts.filter((product) => product.variants.length > 1).length).toBeGreaterThanOrEqual(3);
     expect(seedProducts.some((product) => product.variants.some((variant) => variant.sale))).toBe(true);
-    expect(seedProducts.some((product) => product.variants.some((variant) => variant.stock === 0))).toBe(true);
-    expect(seedProducts.some((product) => product.variants.some((variant) => variant.stock === 2))).toBe(true);
+    expect(seedProducts.some((product) => product.variants.some((variant) => variant.stock === 0))).toBe(
+      true,
+    );
+    expect(seedProducts.some((product) => product.variants.some((variant) => variant.stock === 2))).toBe(
+      true,
+    );
     expect(seedProducts.filter((product) => product.purchasable === false)).toHaveLength(1);
     expect(seedProducts.filter((product) => product.images.length === 0)).toHaveLength(1);
   });
@@ -102,7 +105,10 @@ describe("GET /products (call 3)", () => {
   it("filters by ids[] (and a comma list), is_hidden and to_date", async () => {
     const byIds = await list("?ids[]=truelle-macon&ids[]=casque-chantier&ids[]=inconnu");
     expect(byIds.body.count).toBe(2);
-    expect(byIds.body.products.map((product) => product.id).sort()).toEqual(["casque-chantier", "truelle-macon"]);
+    expect(byIds.body.products.map((product) => product.id).sort()).toEqual([
+      "casque-chantier",
+      "truelle-macon",
+    ]);
     const comma = await list("?ids=truelle-macon,regle-alu");
     expect(comma.body.count).toBe(2);
 
@@ -116,7 +122,9 @@ describe("GET /products (call 3)", () => {
 
     // The demo catalogue went on sale one product a day from 1 September 2025.
     const early = await list("?to_date=2025-09-03&limit=100");
-    expect(early.body.products.map((product) => product.id)).toEqual(seedProducts.slice(0, 3).map((p) => p.id));
+    expect(early.body.products.map((product) => product.id)).toEqual(
+      seedProducts.slice(0, 3).map((p) => p.id),
+    );
     const instant = await list("?to_date=2025-09-02T08:00:00Z&limit=100");
     expect(instant.body.count).toBe(2);
   });
@@ -132,8 +140,14 @@ describe("GET /products (call 3)", () => {
     expect(all.body.products.map((product) => product.id)).not.toContain("cordeau-traceur");
     expect((await storeApi(services, "/products/cordeau-traceur")).status).toBe(404);
     expect((await storeApi(services, "/products/regle-alu")).status).toBe(404);
-    await database.db.update(shopProducts).set({ deletedAt: null }).where(eq(shopProducts.id, "cordeau-traceur"));
-    await database.db.update(shopProducts).set({ status: "published" }).where(eq(shopProducts.id, "regle-alu"));
+    await database.db
+      .update(shopProducts)
+      .set({ deletedAt: null })
+      .where(eq(shopProducts.id, "cordeau-traceur"));
+    await database.db
+      .update(shopProducts)
+      .set({ status: "published" })
+      .where(eq(shopProducts.id, "regle-alu"));
   });
 
   it.each([
@@ -269,7 +283,11 @@ describe("GET /products/{id} (call 4)", () => {
       services,
       "/products/truelle-macon?fields=title,purchasable",
     );
-    expect(some.body.product).toEqual({ id: "truelle-macon", title: "Truelle de maçon 20 cm, lame inox", purchasable: true });
+    expect(some.body.product).toEqual({
+      id: "truelle-macon",
+      title: "Truelle de maçon 20 cm, lame inox",
+      purchasable: true,
+    });
     const bad = await storeApi<ApiError>(services, "/products/truelle-macon?fields=title,prix");
     expect(bad.status).toBe(400);
     expect(bad.body.error.message).toBe("Champ(s) inconnu(s) : prix.");
@@ -360,13 +378,16 @@ describe("POST /checkout", () => {
       customerEmail: "camille.martin@example.fr",
       shippingAddress: { line1: "12 rue des Maçons", postalCode: "83200", city: "Toulon" },
     });
-    const items = await database.db.select().from(shopOrderItems).where(eq(shopOrderItems.orderId, order?.id ?? ""));
-    expect(items.map((item) => [item.variantId, item.unitPriceCents, item.quantity, item.reservedStock]).sort()).toEqual(
-      [
-        ["perforateur-sds-plus--standard", 15900, 2, true],
-        ["vis-bois-torx--5x60", 1490, 3, false],
-      ],
-    );
+    const items = await database.db
+      .select()
+      .from(shopOrderItems)
+      .where(eq(shopOrderItems.orderId, order?.id ?? ""));
+    expect(
+      items.map((item) => [item.variantId, item.unitPriceCents, item.quantity, item.reservedStock]).sort(),
+    ).toEqual([
+      ["perforateur-sds-plus--standard", 15900, 2, true],
+      ["vis-bois-torx--5x60", 1490, 3, false],
+    ]);
     const [drill] = await database.db
       .select()
       .from(shopVariants)
@@ -386,16 +407,25 @@ describe("POST /checkout", () => {
   });
 
   it("refuses more than the managed stock with the spec's message, and a product not for sale", async () => {
-    const tooMany = await postCheckout(services, checkoutBody([{ variant_id: "niveau-laser-croix--standard", quantity: 3 }]));
+    const tooMany = await postCheckout(
+      services,
+      checkoutBody([{ variant_id: "niveau-laser-croix--standard", quantity: 3 }]),
+    );
     expect(tooMany.status).toBe(409);
     expect(tooMany.body.error).toMatchObject({
       message: "Stock insuffisant. 2 restant(s).",
       product_title: "Niveau laser croix vert autonivelant",
       remaining: 2,
     });
-    const none = await postCheckout(services, checkoutBody([{ variant_id: "harnais-antichute--standard", quantity: 1 }]));
+    const none = await postCheckout(
+      services,
+      checkoutBody([{ variant_id: "harnais-antichute--standard", quantity: 1 }]),
+    );
     expect(none.body.error?.message).toBe("Stock insuffisant. 0 restant(s).");
-    const closed = await postCheckout(services, checkoutBody([{ variant_id: "panneau-fibre-bois--standard", quantity: 1 }]));
+    const closed = await postCheckout(
+      services,
+      checkoutBody([{ variant_id: "panneau-fibre-bois--standard", quantity: 1 }]),
+    );
     expect(closed.status).toBe(409);
     expect(closed.body.error?.message).toBe("Indisponible pour le moment");
     // A refused order leaves nothing behind, not even the units of its other lines.
@@ -407,24 +437,65 @@ describe("POST /checkout", () => {
       ]),
     );
     expect(mixed.status).toBe(409);
-    const [barrow] = await database.db.select().from(shopVariants).where(eq(shopVariants.id, "brouette-100l--standard"));
+    const [barrow] = await database.db
+      .select()
+      .from(shopVariants)
+      .where(eq(shopVariants.id, "brouette-100l--standard"));
     expect(barrow?.inventoryQuantity).toBe(6);
   });
 
   it("answers 404 for an unknown variant", async () => {
-    const answer = await postCheckout(services, checkoutBody([{ variant_id: "variante-fantome", quantity: 1 }]));
+    const answer = await postCheckout(
+      services,
+      checkoutBody([{ variant_id: "variante-fantome", quantity: 1 }]),
+    );
     expect(answer.status).toBe(404);
     expect(answer.body.error?.message).toBe("Article introuvable : variante-fantome.");
   });
 
   it.each([
     ["an empty cart", { items: [] }, "items", "Le panier est vide."],
-    ["a zero quantity", { items: [{ variant_id: "truelle-macon--standard", quantity: 0 }] }, "items.0.quantity", "quantity vaut au moins 1."],
-    ["a bad e-mail", { customer: { name: "Camille", email: "camille@", phone: "0612345678" } }, "customer.email", "L'adresse email n'est pas valide."],
-    ["a bad phone", { customer: { name: "Camille", email: "c@example.fr", phone: "12345" } }, "customer.phone", "Le numéro de téléphone est invalide."],
-    ["terms not accepted", { termsAccepted: false }, "termsAccepted", "Vous devez accepter les conditions générales de vente."],
-    ["a delivery outside the Var", { fulfilment: { method: "delivery", address: { line1: "1 rue de Paris", postalCode: "75001", city: "Paris" } } }, "fulfilment.address.postalCode", "Nous livrons uniquement dans le Var (codes postaux 83…). Choisissez le retrait à Toulon."],
-    ["a relative success URL", { successUrl: "/success" }, "successUrl", "successUrl doit être une adresse http(s) absolue."],
+    [
+      "a zero quantity",
+      { items: [{ variant_id: "truelle-macon--standard", quantity: 0 }] },
+      "items.0.quantity",
+      "quantity vaut au moins 1.",
+    ],
+    [
+      "a bad e-mail",
+      { customer: { name: "Camille", email: "camille@", phone: "0612345678" } },
+      "customer.email",
+      "L'adresse email n'est pas valide.",
+    ],
+    [
+      "a bad phone",
+      { customer: { name: "Camille", email: "c@example.fr", phone: "12345" } },
+      "customer.phone",
+      "Le numéro de téléphone est invalide.",
+    ],
+    [
+      "terms not accepted",
+      { termsAccepted: false },
+      "termsAccepted",
+      "Vous devez accepter les conditions générales de vente.",
+    ],
+    [
+      "a delivery outside the Var",
+      {
+        fulfilment: {
+          method: "delivery",
+          address: { line1: "1 rue de Paris", postalCode: "75001", city: "Paris" },
+        },
+      },
+      "fulfilment.address.postalCode",
+      "Nous livrons uniquement dans le Var (codes postaux 83…). Choisissez le retrait à Toulon.",
+    ],
+    [
+      "a relative success URL",
+      { successUrl: "/success" },
+      "successUrl",
+      "successUrl doit être une adresse http(s) absolue.",
+    ],
   ])("answers 400 for %s", async (_label, overrides, path, message) => {
     const answer = await postCheckout(
       services,
@@ -466,7 +537,10 @@ describe("POST /checkout", () => {
     const refused = await call("203.0.113.9");
     expect(refused.status).toBe(429);
     expect(await refused.json()).toEqual({
-      error: { status: 429, message: "Trop de commandes depuis cette adresse. Réessayez dans quelques minutes." },
+      error: {
+        status: 429,
+        message: "Trop de commandes depuis cette adresse. Réessayez dans quelques minutes.",
+      },
     });
     expect((await call("203.0.113.10")).status).toBe(200);
   });

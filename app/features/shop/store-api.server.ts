@@ -1,12 +1,12 @@
 import type { z } from "zod";
 import type { AppServices } from "#app/lib/app-context.ts";
+import { json, jsonError, STATUS_TEXT } from "./api-response.server.ts";
 import { getProduct, listProducts, listVariants } from "./catalogue.server.ts";
-import { closeUnpaidOrder, findOrder, StoreProblem } from "./orders.server.ts";
 import { checkout } from "./checkout.server.ts";
+import { closeUnpaidOrder, findOrder, StoreProblem } from "./orders.server.ts";
 import { paymentProviderFor } from "./payments.server.ts";
 import { ProductListQuerySchema, VariantQuerySchema } from "./schema.ts";
 import { handleStripeWebhook } from "./stripe-webhook.server.ts";
-import { json, jsonError, STATUS_TEXT } from "./api-response.server.ts";
 
 /*
  * The built-in store service: the HTTP contract of the hosted store the original
@@ -63,7 +63,12 @@ export function productsEndpoint(services: AppServices, storeId: string, url: UR
 const PRODUCT_FIELD = /^[a-z_]+$/;
 
 /** GET /products/{id}, with an optional `fields` (or `field`) list of top-level fields. */
-export function productEndpoint(services: AppServices, storeId: string, id: string, url: URL): Promise<Response> {
+export function productEndpoint(
+  services: AppServices,
+  storeId: string,
+  id: string,
+  url: URL,
+): Promise<Response> {
   return guarded(services, async () => {
     const unknown = unknownStore(services, storeId);
     if (unknown) return unknown;
@@ -71,7 +76,8 @@ export function productEndpoint(services: AppServices, storeId: string, id: stri
     const fieldsParam = url.searchParams.get("fields") ?? url.searchParams.get("field");
     const product = await getProduct(services.db, storeId, id);
     if (!product) return jsonError(404, "Produit introuvable.");
-    if (!fieldsParam) return json({ product }, 200, { "Cache-Control": "public, max-age=0, must-revalidate" });
+    if (!fieldsParam)
+      return json({ product }, 200, { "Cache-Control": "public, max-age=0, must-revalidate" });
     const fields = fieldsParam.split(",").map((field) => field.trim());
     const bad = fields.filter((field) => !PRODUCT_FIELD.test(field) || !(field in product));
     if (bad.length > 0) return jsonError(400, `Champ(s) inconnu(s) : ${bad.join(", ")}.`);
@@ -156,7 +162,11 @@ export function cancelEndpoint(services: AppServices, storeId: string, orderId: 
 }
 
 /** POST /webhooks/stripe */
-export function stripeWebhookEndpoint(services: AppServices, storeId: string, request: Request): Promise<Response> {
+export function stripeWebhookEndpoint(
+  services: AppServices,
+  storeId: string,
+  request: Request,
+): Promise<Response> {
   return guarded(services, async () => {
     const unknown = unknownStore(services, storeId);
     if (unknown) return unknown;

@@ -69,7 +69,9 @@ function appendParams(url: URL, params: ProductListParams): void {
   if (params.to_date) url.searchParams.set("to_date", params.to_date);
 }
 
-async function errorBody(response: Response): Promise<{ detail: string | null; info: Record<string, unknown> }> {
+async function errorBody(
+  response: Response,
+): Promise<{ detail: string | null; info: Record<string, unknown> }> {
   try {
     const body = (await response.json()) as { error?: Record<string, unknown> | string };
     if (typeof body.error === "string") return { detail: body.error, info: {} };
@@ -85,7 +87,11 @@ export function createStoreClient(options: StoreClientOptions): StoreClient {
   const base = `${options.baseUrl.replace(/\/+$/, "")}/store/${encodeURIComponent(options.storeId)}`;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 
-  async function call<S extends z.ZodType>(schema: S, url: URL, init: RequestInit = {}): Promise<z.output<S>> {
+  async function call<S extends z.ZodType>(
+    schema: S,
+    url: URL,
+    init: RequestInit = {},
+  ): Promise<z.output<S>> {
     const response = await doFetch(url, {
       ...init,
       headers: { Accept: "application/json", ...(init.headers ?? {}) },

@@ -1,10 +1,10 @@
 import type Stripe from "stripe";
 import { shopPaymentEvents } from "#app/db/schema.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
+import { json, jsonError } from "./api-response.server.ts";
 import { orderEmails } from "./order-mail.server.ts";
 import { closeUnpaidOrder, findOrder, markOrderPaid, type Transaction } from "./orders.server.ts";
 import { stripeClient, stripeEnabled } from "./payments.server.ts";
-import { json, jsonError } from "./api-response.server.ts";
 
 const MAX_WEBHOOK_BODY = 512 * 1024;
 
@@ -44,7 +44,7 @@ export async function handleStripeWebhook(services: AppServices, request: Reques
   const session = event.data.object as Stripe.Checkout.Session;
   const orderId = session.metadata?.order_id ?? session.client_reference_id ?? "";
   const order = /^[0-9a-f-]{36}$/i.test(orderId) ? await findOrder(db, orderId) : null;
-  if (!order || order.provider !== "stripe") {
+  if (order?.provider !== "stripe") {
     logger.warn({ eventId: event.id, sessionId: session.id }, "boutique : notification Stripe sans commande");
     return json({ received: true, ignored: "commande inconnue" });
   }
@@ -63,7 +63,10 @@ export async function handleStripeWebhook(services: AppServices, request: Reques
     return applyEvent(tx, services, event.type, session, order.id);
   });
   if (outcome === "payée") services.outbox.wake();
-  logger.info({ eventId: event.id, type: event.type, orderId: order.id, outcome }, "boutique : notification Stripe");
+  logger.info(
+    { eventId: event.id, type: event.type, orderId: order.id, outcome },
+    "boutique : notification Stripe",
+  );
   return json({ received: true, outcome });
 }
 

@@ -12,8 +12,7 @@ export function productJsonLd(
   siteUrl: string,
 ): WithContext<Product> {
   const offers = product.variants.map((variant) => {
-    const inStock =
-      product.purchasable && (!variant.manageInventory || (variant.inventoryQuantity ?? 0) > 0);
+    const inStock = product.purchasable && (!variant.manageInventory || (variant.inventoryQuantity ?? 0) > 0);
     return {
       "@type": "Offer" as const,
       ...(product.variants.length > 1 ? { name: variant.title } : {}),

@@ -4,11 +4,11 @@ import { priceCart } from "#app/features/shop/cart-pricing.server.ts";
 import { enforceCheckoutRateLimit } from "#app/features/shop/checkout.server.ts";
 import { CheckoutView } from "#app/features/shop/components/checkout-view.tsx";
 import { DELIVERY_FEE_CENTS } from "#app/features/shop/delivery.ts";
+import { StoreProblem } from "#app/features/shop/orders.server.ts";
 import { MANUAL_PAYMENT_INSTRUCTIONS } from "#app/features/shop/payment-text.ts";
 import { stripeEnabled } from "#app/features/shop/payments.server.ts";
 import { CartLinesSchema, CheckoutFormSchema } from "#app/features/shop/schema.ts";
 import { StoreHttpError, storeClientFor } from "#app/features/shop/store-client.server.ts";
-import { StoreProblem } from "#app/features/shop/orders.server.ts";
 import { getServices, requestContext } from "#app/lib/app-context.ts";
 import { pageTitle, seo, siteUrlFrom } from "#app/lib/seo.ts";
 import type { Route } from "./+types/checkout";
@@ -63,7 +63,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const cart = readCart(formData);
 
   if (intent === "price") {
-    if (!cart.success) return { intent: "price" as const, ok: false as const, message: "Le panier est vide." };
+    if (!cart.success)
+      return { intent: "price" as const, ok: false as const, message: "Le panier est vide." };
     try {
       return { intent: "price" as const, ok: true as const, cart: await priceCart(client, cart.data) };
     } catch (error) {

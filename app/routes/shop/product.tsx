@@ -5,8 +5,8 @@ import { ProductDetail } from "#app/features/shop/components/product-detail.tsx"
 import { Spinner } from "#app/features/shop/components/spinner.tsx";
 import { overlayStock, toProductDetail } from "#app/features/shop/product-view.ts";
 import { htmlToText, sanitizeDescription } from "#app/features/shop/sanitize.server.ts";
-import { productJsonLd } from "#app/features/shop/structured-data.ts";
 import { StoreHttpError, storeClientFor } from "#app/features/shop/store-client.server.ts";
+import { productJsonLd } from "#app/features/shop/structured-data.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import { jsonLd, META_DESCRIPTION_MAX, seo, siteUrlFrom } from "#app/lib/seo.ts";
 import type { Route } from "./+types/product";
@@ -37,7 +37,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     });
   } catch (error) {
     const notFound = error instanceof StoreHttpError && error.status === 404;
-    if (!notFound) services.logger.warn({ err: error, productId: params.id }, "boutique : produit indisponible");
+    if (!notFound)
+      services.logger.warn({ err: error, productId: params.id }, "boutique : produit indisponible");
     const message = error instanceof Error && error.message ? error.message : null;
     return data({ status: "error" as const, message }, { status: notFound ? 404 : 503 });
   }

@@ -57,8 +57,8 @@ export default function StorePage({ loaderData }: Route.ComponentProps) {
     <div className="container-page pt-28 pb-16 lg:pt-32">
       <h1 className="text-3xl font-extrabold sm:text-4xl">Boutique</h1>
       <p className="mt-3 max-w-prose text-lg text-slate-700">
-        Le matériel que nos équipes utilisent sur les chantiers : outillage, fixations, isolants et équipements
-        de protection. Retrait gratuit à notre atelier de Toulon ou livraison dans le Var.
+        Le matériel que nos équipes utilisent sur les chantiers : outillage, fixations, isolants et
+        équipements de protection. Retrait gratuit à notre atelier de Toulon ou livraison dans le Var.
       </p>
       <div className="mt-8" aria-live="polite" aria-busy={loading}>
         {loading ? (

@@ -33,7 +33,7 @@ export function CartButton() {
   const location = useLocation();
   const count = cartCount(items);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the location is the trigger
+  // Any navigation closes the panel (its links lead to the shop and to checkout).
   useEffect(() => {
     setOpen(false);
     // Back from a completed order (manual or paid online): the cart has been bought.
@@ -62,7 +62,9 @@ export function CartButton() {
         <Dialog.Content className="fixed inset-y-0 right-0 z-[70] flex w-full max-w-md flex-col bg-white shadow-2xl outline-none">
           <div className="flex items-start justify-between gap-4 border-b border-brand-100 p-5">
             <div>
-              <Dialog.Title className="font-heading text-2xl font-extrabold text-brand-900">Votre panier</Dialog.Title>
+              <Dialog.Title className="font-heading text-2xl font-extrabold text-brand-900">
+                Votre panier
+              </Dialog.Title>
               <Dialog.Description className="text-sm text-slate-700">
                 {count === 0 ? "Votre panier est vide." : `${itemsLabel(count)}, prix TTC.`}
               </Dialog.Description>
@@ -81,7 +83,10 @@ export function CartButton() {
             </div>
           ) : (
             <>
-              <ul className="flex-1 divide-y divide-brand-100 overflow-y-auto px-5" aria-label="Articles du panier">
+              <ul
+                className="flex-1 divide-y divide-brand-100 overflow-y-auto px-5"
+                aria-label="Articles du panier"
+              >
                 {items.map((item) => (
                   <CartLine key={item.variantId} item={item} />
                 ))}
@@ -97,7 +102,9 @@ export function CartButton() {
                 <Link to="/commande" className={buttonClasses("primary", "cta", "w-full")}>
                   Commander
                 </Link>
-                <Dialog.Close className={buttonClasses("ghost", "md", "w-full")}>Continuer mes achats</Dialog.Close>
+                <Dialog.Close className={buttonClasses("ghost", "md", "w-full")}>
+                  Continuer mes achats
+                </Dialog.Close>
               </div>
             </>
           )}

@@ -45,7 +45,9 @@ export type CheckoutViewProps = {
 };
 
 const cartPayload = (items: readonly CartItem[]) =>
-  JSON.stringify(items.map((item) => ({ productId: item.productId, variantId: item.variantId, quantity: item.quantity })));
+  JSON.stringify(
+    items.map((item) => ({ productId: item.productId, variantId: item.variantId, quantity: item.quantity })),
+  );
 
 const inputClasses =
   "block w-full min-h-11 rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-ink " +
@@ -82,8 +84,12 @@ export function CheckoutView(props: CheckoutViewProps) {
       </Link>
       <h1 className="mt-2 text-3xl font-extrabold sm:text-4xl">Commande</h1>
       {cancelled ? (
-        <p role="status" className="mt-4 rounded-xl border border-amber-300 bg-amber-50 p-4 font-semibold text-amber-900">
-          Paiement annulé : votre commande n'a pas été validée. Votre panier est conservé, vous pouvez réessayer.
+        <p
+          role="status"
+          className="mt-4 rounded-xl border border-amber-300 bg-amber-50 p-4 font-semibold text-amber-900"
+        >
+          Paiement annulé : votre commande n'a pas été validée. Votre panier est conservé, vous pouvez
+          réessayer.
         </p>
       ) : null}
       {!hydrated ? (
@@ -266,7 +272,12 @@ function CheckoutContent({
             Réception de la commande{required}
           </legend>
           <label className="flex min-h-11 cursor-pointer items-start gap-3 rounded-xl border border-brand-100 p-4 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50">
-            <input type="radio" value="pickup" className="mt-1 size-5 accent-brand-700" {...register("fulfilment")} />
+            <input
+              type="radio"
+              value="pickup"
+              className="mt-1 size-5 accent-brand-700"
+              {...register("fulfilment")}
+            />
             <span>
               <span className="block font-semibold">{fulfilmentLabels.pickup} — gratuit</span>
               <span className="block text-sm text-slate-700">
@@ -275,7 +286,12 @@ function CheckoutContent({
             </span>
           </label>
           <label className="flex min-h-11 cursor-pointer items-start gap-3 rounded-xl border border-brand-100 p-4 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50">
-            <input type="radio" value="delivery" className="mt-1 size-5 accent-brand-700" {...register("fulfilment")} />
+            <input
+              type="radio"
+              value="delivery"
+              className="mt-1 size-5 accent-brand-700"
+              {...register("fulfilment")}
+            />
             <span>
               <span className="block font-semibold">
                 {fulfilmentLabels.delivery} — {formatMoney(deliveryFeeCents)}
@@ -290,7 +306,9 @@ function CheckoutContent({
 
         {fulfilment === "delivery" ? (
           <fieldset className="grid gap-4">
-            <legend className="mb-2 font-heading text-lg font-bold text-brand-900">Adresse de livraison</legend>
+            <legend className="mb-2 font-heading text-lg font-bold text-brand-900">
+              Adresse de livraison
+            </legend>
             <div>
               <label htmlFor={fieldId("line1")} className={labelClasses}>
                 Adresse (numéro et rue){required}
@@ -346,7 +364,8 @@ function CheckoutContent({
           {payment === "stripe" ? (
             <p className="flex items-start gap-2">
               <Lock aria-hidden="true" className="mt-1 size-4 shrink-0" />
-              Paiement sécurisé par carte bancaire sur la page de notre prestataire Stripe, à l'étape suivante.
+              Paiement sécurisé par carte bancaire sur la page de notre prestataire Stripe, à l'étape
+              suivante.
             </p>
           ) : (
             <ul className="grid list-disc gap-1 pl-5">
@@ -397,7 +416,10 @@ function CheckoutContent({
         </Button>
       </form>
 
-      <aside aria-labelledby={fieldId("recap")} className="grid content-start gap-4 rounded-2xl border border-brand-100 bg-white p-5 shadow-sm">
+      <aside
+        aria-labelledby={fieldId("recap")}
+        className="grid content-start gap-4 rounded-2xl border border-brand-100 bg-white p-5 shadow-sm"
+      >
         <h2 id={fieldId("recap")} className="text-xl font-bold">
           Récapitulatif
         </h2>

@@ -49,7 +49,10 @@ export function ProductCard({ product, priority = false }: { product: ProductCar
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <h2 className="text-base leading-snug font-bold">
-          <Link to={href} className="before:absolute before:inset-0 before:content-[''] hover:text-accent-700">
+          <Link
+            to={href}
+            className="before:absolute before:inset-0 before:content-[''] hover:text-accent-700"
+          >
             {product.title}
           </Link>
         </h2>

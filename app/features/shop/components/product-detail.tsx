@@ -54,7 +54,12 @@ export function ProductDetail({ product }: { product: ProductDetailData }) {
 
   return (
     <div className="grid gap-8 lg:grid-cols-2 lg:gap-12">
-      <Gallery images={product.gallery} title={product.title} index={imageIndex} onIndexChange={setImageIndex} />
+      <Gallery
+        images={product.gallery}
+        title={product.title}
+        index={imageIndex}
+        onIndexChange={setImageIndex}
+      />
       <div className="grid content-start gap-5">
         <div>
           {product.ribbon ? (
@@ -70,7 +75,10 @@ export function ProductDetail({ product }: { product: ProductDetailData }) {
 
         {hasChoices ? (
           <div>
-            <label htmlFor={`${ids}-style`} className="mb-1 block font-heading text-sm font-semibold text-brand-900">
+            <label
+              htmlFor={`${ids}-style`}
+              className="mb-1 block font-heading text-sm font-semibold text-brand-900"
+            >
               {product.optionTitle}
             </label>
             <select

@@ -33,7 +33,10 @@ export function QuantityControl({
 
   return (
     <div>
-      <label htmlFor={id} className={compact ? "sr-only" : "mb-1 block font-heading text-sm font-semibold text-brand-900"}>
+      <label
+        htmlFor={id}
+        className={compact ? "sr-only" : "mb-1 block font-heading text-sm font-semibold text-brand-900"}
+      >
         {label}
       </label>
       <div className="flex items-center gap-2">
