@@ -190,17 +190,8 @@ test.describe("pages de service", () => {
 });
 
 test.describe("contact : carte chargée à l'approche", () => {
-  // Once a consent gate decides whether the map may load, the visitor here has accepted.
-  // The choice is stored in the top document only: the fixture's own init script also
-  // runs inside the map's cross-site iframe, where reading localStorage throws.
-  test.use({ storedConsent: null });
-  test.beforeEach(async ({ page }) => {
-    await page.addInitScript(() => {
-      if (window !== window.top) return;
-      window.localStorage.setItem("cookie_consent", "accepted");
-      window.localStorage.setItem("cookie_consent_at", new Date().toISOString());
-    });
-  });
+  // The map is a third party: it may load only once the visitor accepted (see the consent gate).
+  test.use({ storedConsent: "accepted" });
 
   test("aucune requête vers Google avant que la carte n'approche à 50 px de l'écran", async ({ page }) => {
     const mapRequests: string[] = [];

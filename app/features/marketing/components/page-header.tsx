@@ -23,7 +23,9 @@ export function PageHeader({
             {eyebrow}
           </p>
         ) : null}
-        <h1 className="mt-3 max-w-4xl text-3xl leading-tight font-extrabold sm:text-4xl lg:text-5xl">{title}</h1>
+        <h1 className="mt-3 max-w-4xl text-3xl leading-tight font-extrabold sm:text-4xl lg:text-5xl">
+          {title}
+        </h1>
         {lead ? <p className="mt-5 max-w-prose text-lg leading-relaxed text-slate-700">{lead}</p> : null}
         {children}
       </div>
