@@ -556,3 +556,18 @@ export const erpLeadEvents = pgTable(
   },
   (t) => [index("erp_lead_events_submission_idx").on(t.submissionId, t.createdAt)],
 );
+
+/**
+ * What the Prospects search compares, folded once (lower case, no accents; phone as
+ * digits with +33 written 0) instead of for every row of every search. Filled lazily
+ * by the list for requests it has not seen (app/features/leads/leads.server.ts), so
+ * storing a quote request never depends on it; a row is dropped when its lead's town
+ * changes and comes back at the next search.
+ */
+export const erpLeadSearch = pgTable("erp_lead_search", {
+  submissionId: uuid("submission_id")
+    .primaryKey()
+    .references(() => erpSubmissions.id, { onDelete: "cascade" }),
+  text: text("text").notNull(),
+  phone: text("phone").notNull(),
+});
