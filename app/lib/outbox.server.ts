@@ -33,13 +33,19 @@ export type OutboxMessageInput = OutboxMail & {
 
 /** Adds a message to the outbox, inside the caller's transaction. Returns its id. */
 export async function enqueueMail(tx: DbExecutor, message: OutboxMessageInput): Promise<string> {
-  const { kind, ...payload } = message;
-  const [row] = await tx
+  const [id] = await enqueueMails(tx, [message]);
+  if (!id) throw new Error("Message non enregistré dans la file d'envoi.");
+  return id;
+}
+
+/** Adds several messages in one statement, inside the caller's transaction. Returns their ids. */
+export async function enqueueMails(tx: DbExecutor, messages: OutboxMessageInput[]): Promise<string[]> {
+  if (messages.length === 0) return [];
+  const rows = await tx
     .insert(outboxMessages)
-    .values({ kind, payload })
+    .values(messages.map(({ kind, ...payload }) => ({ kind, payload })))
     .returning({ id: outboxMessages.id });
-  if (!row) throw new Error("Message non enregistré dans la file d'envoi.");
-  return row.id;
+  return rows.map((row) => row.id);
 }
 
 /** Tells the workers of this process that messages are waiting (call it after the commit). */
@@ -136,6 +142,14 @@ export async function deliverDueMail(
   for (let start = 0; start < claimed.length; start += concurrency) {
     const chunk = claimed.slice(start, start + concurrency);
     const outcomes = await Promise.all(chunk.map((message) => deliverOne(deps, message, now)));
+    // Sent messages are marked in one statement: one write per chunk, not per message.
+    const sentIds = chunk.filter((_, index) => outcomes[index] === "sent").map((message) => message.id);
+    if (sentIds.length > 0) {
+      await db
+        .update(outboxMessages)
+        .set({ status: "sent", sentAt: new Date(), lockedUntil: null, lastError: null })
+        .where(inArray(outboxMessages.id, sentIds));
+    }
     for (const outcome of outcomes) report[outcome] += 1;
   }
   return report;
@@ -143,6 +157,7 @@ export async function deliverDueMail(
 
 type OutboxRow = typeof outboxMessages.$inferSelect;
 
+/** Sends one message; a failure is recorded here (retry or give up), a success by the caller. */
 async function deliverOne(
   deps: OutboxDeps,
   message: OutboxRow,
@@ -168,6 +183,7 @@ async function deliverOne(
       attachments,
       messageId: `<${message.id}@${mailDomain(env.MAIL_FROM)}>`,
     });
+    return "sent";
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     const next = nextAttemptAfterFailure(message.createdAt, message.attempts, now);
@@ -204,11 +220,6 @@ async function deliverOne(
     );
     return "failed";
   }
-  await db
-    .update(outboxMessages)
-    .set({ status: "sent", sentAt: new Date(), lockedUntil: null, lastError: null })
-    .where(eq(outboxMessages.id, message.id));
-  return "sent";
 }
 
 export type OutboxWorker = {
@@ -216,7 +227,13 @@ export type OutboxWorker = {
   stop: () => Promise<void>;
 };
 
-export type OutboxWorkerOptions = { pollMs?: number; batchSize?: number; concurrency?: number };
+export type OutboxWorkerOptions = {
+  pollMs?: number;
+  batchSize?: number;
+  concurrency?: number;
+  /** After a wake-up, wait this long so that a burst of requests is sent as one batch. */
+  coalesceMs?: number;
+};
 
 /**
  * Sends due messages as soon as `services.outbox.wake()` is called, and polls every
@@ -224,17 +241,29 @@ export type OutboxWorkerOptions = { pollMs?: number; batchSize?: number; concurr
  */
 export function startOutboxWorker(
   services: OutboxDeps & { outbox: OutboxSignal },
-  { pollMs = 5_000, batchSize = 20, concurrency = 5 }: OutboxWorkerOptions = {},
+  { pollMs = 5_000, batchSize = 50, concurrency = 5, coalesceMs = 100 }: OutboxWorkerOptions = {},
 ): OutboxWorker {
   const { logger } = services;
   let stopped = false;
   let woken = false;
+  let wakeable = false;
   let release: (() => void) | undefined;
   let timer: NodeJS.Timeout | undefined;
 
+  const pause = (ms: number, interruptible: boolean) =>
+    new Promise<void>((resolve) => {
+      wakeable = interruptible;
+      release = () => {
+        clearTimeout(timer);
+        release = undefined;
+        resolve();
+      };
+      timer = setTimeout(release, ms);
+    });
+
   const unsubscribe = services.outbox.onWake(() => {
     woken = true;
-    release?.();
+    if (wakeable) release?.();
   });
 
   const loop = async () => {
@@ -247,15 +276,10 @@ export function startOutboxWorker(
         logger.error({ err: error }, "file d'envoi des e-mails : lecture impossible");
       }
       if (stopped) break;
-      if (claimed > 0 || woken) continue;
-      await new Promise<void>((resolve) => {
-        release = () => {
-          clearTimeout(timer);
-          release = undefined;
-          resolve();
-        };
-        timer = setTimeout(release, pollMs);
-      });
+      if (claimed > 0) continue;
+      if (!woken) await pause(pollMs, true);
+      // Woken by a commit: let the other requests of a burst commit too, then send them together.
+      if (!stopped && woken) await pause(coalesceMs, false);
     }
   };
   const running = loop();

@@ -15,7 +15,7 @@ import {
   WORK_TYPES,
 } from "#app/features/quote/schema.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
-import { deliverDueMail, GIVE_UP_AFTER_MS } from "#app/lib/outbox.server.ts";
+import { deliverDueMail, GIVE_UP_AFTER_MS, startOutboxWorker } from "#app/lib/outbox.server.ts";
 import { action } from "#app/routes/site/devis.tsx";
 import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
 import { routerContext, testEnv, testServices } from "#tests/helpers/services.ts";
@@ -336,6 +336,20 @@ describe("e-mails through a real SMTP server", () => {
     } finally {
       local.mailer.close();
     }
+  });
+
+  it("the running worker sends a request's e-mails as soon as it is stored, and stops cleanly", async () => {
+    // Poll once an hour: only the wake-up after the commit can explain a prompt delivery.
+    const worker = startOutboxWorker(services, { pollMs: 60 * 60_000, coalesceMs: 10 });
+    try {
+      expect((await post(form())).status).toBe(200);
+      const mails = await smtp.waitForMessages(2);
+      expect(mails.map((mail) => mail.envelope.to[0]).sort()).toEqual([NOTIFY, "marie.dupont@example.fr"]);
+    } finally {
+      await worker.stop();
+    }
+    const rows = await database.db.select().from(outboxMessages);
+    expect(rows.map((message) => message.status)).toEqual(["sent", "sent"]);
   });
 
   it("two workers draining at once send each message exactly once", async () => {

@@ -1,6 +1,6 @@
 import { erpSubmissionPhotos, erpSubmissions } from "#app/db/schema.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
-import { enqueueMail } from "#app/lib/outbox.server.ts";
+import { enqueueMails } from "#app/lib/outbox.server.ts";
 import { isRateLimited, purgeOldHits, type RateLimit, recordHit } from "#app/lib/rate-limit.server.ts";
 import { newStorageKey } from "#app/lib/storage.server.ts";
 import { quoteAcknowledgementMail, quoteNotificationMail, type StoredPhoto } from "./mails.server.ts";
@@ -136,15 +136,14 @@ export async function submitQuoteRequest(
           })),
         );
       }
-      await enqueueMail(
-        tx,
+      await enqueueMails(tx, [
         quoteNotificationMail(quote, stored, {
           notifyEmail: env.NOTIFY_EMAIL,
           receivedAt,
           submissionId: row.id,
         }),
-      );
-      await enqueueMail(tx, quoteAcknowledgementMail(quote, stored.length));
+        quoteAcknowledgementMail(quote, stored.length),
+      ]);
       return row.id;
     });
     if (outcome === "rate-limited") {
