@@ -5,12 +5,15 @@ import { company } from "#app/config/company.ts";
 import { mainNav } from "#app/config/navigation.ts";
 import { QuoteButton } from "#app/features/quote/components/quote-button.tsx";
 import { CartButton } from "#app/features/shop/components/cart-button.tsx";
+import { useStaffHint } from "#app/lib/staff-hint.ts";
 import { Logo } from "./logo.tsx";
 
 /** Past this many pixels of scroll the header turns into a white translucent bar. */
 export const HEADER_SCROLL_THRESHOLD = 20;
 
-export function Header({ signedIn = false }: { signedIn?: boolean }) {
+export function Header({ signedIn: signedInProp = false }: { signedIn?: boolean }) {
+  // Prerendered without a session: after hydration the hint cookie tells whether one exists.
+  const signedIn = useStaffHint() || signedInProp;
   const [scrolled, setScrolled] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();

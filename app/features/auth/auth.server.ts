@@ -93,7 +93,9 @@ function createStaffAuth(db: Database, env: Env, logger: Logger) {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     logger: {
-      level: "warn",
+      // Not "warn": at warn, error or debug better-auth also prints every refused
+      // request to the console itself (api/index.mjs, onError); at "info" it all comes here.
+      level: "info",
       log: (level, message, ...args) => {
         const payload = args.length > 0 ? { details: args.map(String) } : {};
         logger[level]({ ...payload, module: "auth" }, message);

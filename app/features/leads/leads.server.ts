@@ -1,9 +1,10 @@
-import { and, asc, count, desc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
 import {
   authUsers,
   type DevisSubmissionData,
   erpLeadEvents,
+  erpLeadSearch,
   erpLeads,
   erpSubmissionPhotos,
   erpSubmissions,
@@ -66,7 +67,7 @@ const foldText = (text: string) =>
     .replace(/[\u0300-\u036f]/g, "");
 /** Digits of a phone number, +33 written as 0: what a phone search compares. */
 const phoneDigits = sql`regexp_replace(regexp_replace(${field("telephone")}, '[^0-9+]', '', 'g'), '^\\+33', '0')`;
-const searchable = fold(
+const searchableText = fold(
   sql`${field("nom")} || ' ' || ${field("email")} || ' ' || coalesce(${erpLeads.town}, '') || ' ' || ${field("message")} || ' ' || ${field("type_projet")}`,
 );
 
@@ -74,21 +75,58 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
-/** Start of a Paris calendar day as an instant. */
-const parisMidnight = (day: string) => sql`(${day}::date)::timestamp at time zone ${TIME_ZONE}`;
+const leadModules = inArray(erpSubmissions.module, [...LEAD_MODULES]);
+
+/**
+ * Folds the searchable text of the leads the search table does not hold yet (new
+ * requests, or a lead whose town changed): the search then compares plain strings.
+ */
+export async function syncSearchIndex(db: Database): Promise<number> {
+  const missing = db
+    .select({ id: erpLeadSearch.submissionId })
+    .from(erpLeadSearch)
+    .where(eq(erpLeadSearch.submissionId, erpSubmissions.id));
+  const rows = await db
+    .insert(erpLeadSearch)
+    .select(
+      db
+        .select({
+          submissionId: erpSubmissions.id,
+          text: sql<string>`${searchableText}`.as("text"),
+          phone: sql<string>`${phoneDigits}`.as("phone"),
+        })
+        .from(erpSubmissions)
+        .leftJoin(erpLeads, eq(erpLeads.submissionId, erpSubmissions.id))
+        .where(and(leadModules, sql`not exists (${missing})`)),
+    )
+    .onConflictDoNothing()
+    .returning({ id: erpLeadSearch.submissionId });
+  return rows.length;
+}
+
+/** Instant at which a Paris calendar day begins ("2025-03-10" -> 2025-03-09T23:00:00Z). */
+export function parisMidnight(day: string): Date {
+  const utcMidnight = new Date(`${day}T00:00:00Z`);
+  const offset = new Intl.DateTimeFormat("en-US", { timeZone: TIME_ZONE, timeZoneName: "longOffset" })
+    .formatToParts(utcMidnight)
+    .find((part) => part.type === "timeZoneName")?.value;
+  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(offset ?? "");
+  const minutes = match ? (match[1] === "-" ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
+  return new Date(utcMidnight.getTime() - minutes * 60_000);
+}
 
 function filterConditions(filters: LeadFilters, actorId: string | null): SQL[] {
-  const conditions: SQL[] = [inArray(erpSubmissions.module, [...LEAD_MODULES])];
+  const conditions: SQL[] = [leadModules];
   if (filters.q) {
     // Every word must appear somewhere (name, e-mail, town, message, work type); a
     // word of digits also matches the phone number whatever its spacing.
     for (const word of filters.q.split(/\s+/).filter(Boolean).slice(0, 8)) {
       const pattern = `%${escapeLike(foldText(word))}%`;
       const digits = word.replace(/[^\d+]/g, "").replace(/^\+33/, "0");
-      const byText = sql`${searchable} like ${pattern}`;
+      const byText = sql`${erpLeadSearch.text} like ${pattern}`;
       conditions.push(
         digits.length >= 2 && /^[\d+ .-]+$/.test(word)
-          ? (or(byText, sql`${phoneDigits} like ${`%${escapeLike(digits)}%`}`) as SQL)
+          ? (or(byText, sql`${erpLeadSearch.phone} like ${`%${escapeLike(digits)}%`}`) as SQL)
           : byText,
       );
     }
@@ -96,9 +134,11 @@ function filterConditions(filters: LeadFilters, actorId: string | null): SQL[] {
   if (filters.statut) conditions.push(sql`${statusExpr} = ${filters.statut}`);
   if (filters.type) conditions.push(sql`${field("type_projet")} = ${filters.type}`);
   if (filters.budget) conditions.push(sql`${field("budget")} = ${filters.budget}`);
-  if (filters.du) conditions.push(sql`${erpSubmissions.createdAt} >= ${parisMidnight(filters.du)}`);
+  if (filters.du) conditions.push(gte(erpSubmissions.createdAt, parisMidnight(filters.du)));
   if (filters.au) {
-    conditions.push(sql`${erpSubmissions.createdAt} < ${parisMidnight(filters.au)} + interval '1 day'`);
+    const next = new Date(`${filters.au}T12:00:00Z`);
+    next.setUTCDate(next.getUTCDate() + 1);
+    conditions.push(lt(erpSubmissions.createdAt, parisMidnight(next.toISOString().slice(0, 10))));
   }
   if (filters.relance === "echue") conditions.push(followUpDue(parisDay()));
   if (filters.suivi === "personne") conditions.push(isNull(erpLeads.assigneeId));
@@ -107,7 +147,15 @@ function filterConditions(filters: LeadFilters, actorId: string | null): SQL[] {
   return conditions;
 }
 
-/** A follow-up due today or late, on a lead still open and willing to be called. */
+/** The rows a filtered list walks: requests, their follow-up, their folded search text when searching. */
+function filteredIds(db: Database, filters: LeadFilters) {
+  const base = db
+    .select({ id: erpSubmissions.id, createdAt: erpSubmissions.createdAt })
+    .from(erpSubmissions)
+    .leftJoin(erpLeads, eq(erpLeads.submissionId, erpSubmissions.id));
+  return filters.q ? base.innerJoin(erpLeadSearch, eq(erpLeadSearch.submissionId, erpSubmissions.id)) : base;
+}
+
 function followUpDue(today: string): SQL {
   return and(
     sql`${erpLeads.nextFollowUp} <= ${today}::date`,
@@ -170,31 +218,49 @@ function toItem(row: Omit<LeadListItem, "status" | "photoCount"> & { status: str
 
 export type LeadPage = { items: LeadListItem[]; total: number; page: number; pageCount: number };
 
-/** One page of leads, newest first, with the filters of the list. */
-export async function listLeads(
-  db: Database,
-  filters: LeadFilters,
-  actorId: string | null,
-): Promise<LeadPage> {
-  const where = and(...filterConditions(filters, actorId));
-  const [totalRow] = await db
-    .select({ n: count() })
-    .from(erpSubmissions)
-    .leftJoin(erpLeads, eq(erpLeads.submissionId, erpSubmissions.id))
-    .where(where);
-  const total = Number(totalRow?.n ?? 0);
-  const pageCount = Math.max(1, Math.ceil(total / LEADS_PAGE_SIZE));
-  const page = Math.min(filters.page, pageCount);
+async function itemsByIds(db: Database, ids: string[]): Promise<LeadListItem[]> {
+  if (ids.length === 0) return [];
   const rows = await db
     .select({ ...listColumns, photoCount })
     .from(erpSubmissions)
     .leftJoin(erpLeads, eq(erpLeads.submissionId, erpSubmissions.id))
     .leftJoin(authUsers, eq(authUsers.id, erpLeads.assigneeId))
+    .where(inArray(erpSubmissions.id, ids));
+  const byId = new Map(rows.map((row) => [row.id, toItem(row)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * One page of leads, newest first, with the filters of the list. The filtered,
+ * sorted walk only carries ids; the 25 rows shown are read afterwards.
+ */
+export async function listLeads(
+  db: Database,
+  filters: LeadFilters,
+  actorId: string | null,
+): Promise<LeadPage> {
+  if (filters.q) await syncSearchIndex(db);
+  const where = and(...filterConditions(filters, actorId));
+  const [totalRow] = await db
+    .select({ n: count() })
+    .from(filteredIds(db, filters).where(where).as("filtered"));
+  const total = Number(totalRow?.n ?? 0);
+  const pageCount = Math.max(1, Math.ceil(total / LEADS_PAGE_SIZE));
+  const page = Math.min(filters.page, pageCount);
+  const ids = await filteredIds(db, filters)
     .where(where)
     .orderBy(desc(erpSubmissions.createdAt), desc(erpSubmissions.id))
     .limit(LEADS_PAGE_SIZE)
     .offset((page - 1) * LEADS_PAGE_SIZE);
-  return { items: rows.map(toItem), total, page, pageCount };
+  return {
+    items: await itemsByIds(
+      db,
+      ids.map((row) => row.id),
+    ),
+    total,
+    page,
+    pageCount,
+  };
 }
 
 /** Every lead matching the filters (for the CSV export), newest first. */
@@ -203,11 +269,16 @@ export async function allLeads(
   filters: LeadFilters,
   actorId: string | null,
 ): Promise<LeadListItem[]> {
-  const rows = await db
+  if (filters.q) await syncSearchIndex(db);
+  const base = db
     .select(listColumns)
     .from(erpSubmissions)
     .leftJoin(erpLeads, eq(erpLeads.submissionId, erpSubmissions.id))
-    .leftJoin(authUsers, eq(authUsers.id, erpLeads.assigneeId))
+    .leftJoin(authUsers, eq(authUsers.id, erpLeads.assigneeId));
+  const joined = filters.q
+    ? base.innerJoin(erpLeadSearch, eq(erpLeadSearch.submissionId, erpSubmissions.id))
+    : base;
+  const rows = await joined
     .where(and(...filterConditions(filters, actorId)))
     .orderBy(desc(erpSubmissions.createdAt), desc(erpSubmissions.id));
   return rows.map(toItem);
@@ -443,6 +514,8 @@ export async function updateLead(db: Database, actor: Actor, id: string, update:
       .values({ submissionId: id, ...after, updatedAt: new Date() })
       .onConflictDoUpdate({ target: erpLeads.submissionId, set: { ...after, updatedAt: new Date() } });
     await tx.insert(erpLeadEvents).values(events);
+    // The town is part of the searchable text: folded again at the next search.
+    if (after.town !== before.town) await tx.delete(erpLeadSearch).where(eq(erpLeadSearch.submissionId, id));
     await touch(tx, id);
   });
 }
@@ -569,7 +642,6 @@ export async function dashboard(db: Database, now = new Date()): Promise<Dashboa
   const nowSql = sql`${now.toISOString()}::timestamptz`;
   // Monday of this week in Paris, and the same moment of last week.
   const weekStartSql = sql`(date_trunc('week', ${nowSql} at time zone ${TIME_ZONE}) at time zone ${TIME_ZONE})`;
-  const leadModules = inArray(erpSubmissions.module, [...LEAD_MODULES]);
   const [weekRow] = await db
     .select({
       weekStart: sql<string>`to_char(${weekStartSql} at time zone ${TIME_ZONE}, 'YYYY-MM-DD')`,

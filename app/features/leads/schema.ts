@@ -32,7 +32,14 @@ export const NOTE_MAX = 2000;
 const isoDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "La date doit être au format AAAA-MM-JJ.")
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), "Cette date n'existe pas.");
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  }, "Cette date n'existe pas.");
+
+/** An empty form field means "no filter". */
+const blankAsMissing = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === "" ? undefined : value), schema);
 
 const optionalText = (max: number, message: string) =>
   z
@@ -46,18 +53,12 @@ const optionalText = (max: number, message: string) =>
 export const LeadFiltersSchema = z
   .object({
     q: optionalText(200, "La recherche est trop longue (200 caractères au plus)."),
-    statut: z
-      .enum(LEAD_STATUSES, { error: "Ce statut n'existe pas." })
-      .or(z.literal("").transform(() => undefined))
-      .optional(),
+    statut: blankAsMissing(z.enum(LEAD_STATUSES, { error: "Ce statut n'existe pas." }).optional()),
     type: optionalText(100, "Type de travaux invalide."),
     budget: optionalText(100, "Budget invalide."),
-    du: isoDay.or(z.literal("").transform(() => undefined)).optional(),
-    au: isoDay.or(z.literal("").transform(() => undefined)).optional(),
-    relance: z
-      .enum(["echue"], { error: "Filtre de relance invalide." })
-      .or(z.literal("").transform(() => undefined))
-      .optional(),
+    du: blankAsMissing(isoDay.optional()),
+    au: blankAsMissing(isoDay.optional()),
+    relance: blankAsMissing(z.enum(["echue"], { error: "Filtre de relance invalide." }).optional()),
     suivi: optionalText(100, "Filtre de suivi invalide."),
     page: z.coerce
       .number({ error: "Le numéro de page est invalide." })

@@ -1,0 +1,67 @@
+import sharp from "sharp";
+import type { Database } from "#app/db/client.server.ts";
+import { type DevisSubmissionData, erpSubmissionPhotos, erpSubmissions } from "#app/db/schema.ts";
+import { type FileStorage, newStorageKey } from "#app/lib/storage.server.ts";
+
+/** A quote request row as the public form writes it (erp_submissions, module 'devis'). */
+export async function insertQuoteRequest(
+  db: Database,
+  data: Partial<DevisSubmissionData> = {},
+  createdAt = new Date(),
+): Promise<string> {
+  const [row] = await db
+    .insert(erpSubmissions)
+    .values({
+      module: "devis",
+      data: {
+        nom: "Camille Martin",
+        email: "camille.martin@example.fr",
+        telephone: "06 12 34 56 78",
+        type_projet: "Rénovation complète",
+        budget: "15 000 € - 30 000 €",
+        message: "Rénovation d'un appartement de 70 m² à Toulon, cuisine et salle de bains.",
+        source: "Site Web - Modal Devis",
+        ...data,
+      },
+      createdAt,
+      consentAt: createdAt,
+      lastActivityAt: createdAt,
+    })
+    .returning({ id: erpSubmissions.id });
+  if (!row) throw new Error("insertion impossible");
+  return row.id;
+}
+
+/** A real JPEG of the given size and colour. */
+export function jpeg(width = 64, height = 48, color = "#c73e1d"): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: color } })
+    .jpeg()
+    .toBuffer();
+}
+
+/** Attaches a photo to a request, stored like the quote form stores it. */
+export async function attachPhoto(
+  db: Database,
+  storage: FileStorage,
+  submissionId: string,
+  content: Buffer,
+  fileName = "facade.jpg",
+): Promise<{ id: string; storageKey: string }> {
+  const storageKey = newStorageKey("devis", "jpg");
+  await storage.put(storageKey, content, "image/jpeg");
+  const meta = await sharp(content).metadata();
+  const [row] = await db
+    .insert(erpSubmissionPhotos)
+    .values({
+      submissionId,
+      storageKey,
+      fileName,
+      contentType: "image/jpeg",
+      sizeBytes: content.byteLength,
+      width: meta.width ?? 0,
+      height: meta.height ?? 0,
+    })
+    .returning({ id: erpSubmissionPhotos.id });
+  if (!row) throw new Error("insertion impossible");
+  return { id: row.id, storageKey };
+}
