@@ -465,6 +465,22 @@ describe("the action never trusts the browser", () => {
     }
   });
 
+  it("with the database unreachable the visitor gets a 503 and a French message, and no photo is left", async () => {
+    const broken = await createTestDatabase();
+    await broken.cleanup();
+    const local = testServices(
+      broken,
+      testEnv({ DATA_DIR: dataDir, NOTIFY_EMAIL: NOTIFY, QUOTE_RATE_LIMIT: "0" }),
+    );
+    const before = uploadedFiles().length;
+    const answer = await post(form({}, [await png()]), { using: local });
+    expect(answer).toMatchObject({
+      status: 503,
+      body: { status: "error", formError: "Une erreur est survenue. Veuillez réessayer." },
+    });
+    expect(uploadedFiles()).toHaveLength(before);
+  });
+
   it("random field values never get a 500 nor store an invalid row (property)", async () => {
     const text = fc.oneof(
       fc.string({ maxLength: 40 }),
