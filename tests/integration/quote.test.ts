@@ -460,6 +460,11 @@ describe("the action never trusts the browser", () => {
       expect(third).toMatchObject({ status: 429, body: { formError: QUOTE_FORM_ERRORS.rateLimited } });
       expect((await post(form(), { using: limited, ip: "198.51.100.2" })).status).toBe(200);
       expect(await database.db.select().from(erpSubmissions)).toHaveLength(3);
+      // At once, from one new address: the limit still holds.
+      const burst = await Promise.all(
+        Array.from({ length: 6 }, () => post(form(), { using: limited, ip: "198.51.100.3" })),
+      );
+      expect(burst.map((answer) => answer.status).sort()).toEqual([200, 200, 429, 429, 429, 429]);
     } finally {
       limited.mailer.close();
     }
