@@ -9,8 +9,11 @@ import path from "node:path";
  * through routes that check who asks.
  */
 export interface FileStorage {
-  /** Writes the file; an existing file under the same key is replaced. */
-  put(key: string, content: Uint8Array, contentType: string): Promise<void>;
+  /**
+   * Writes the file; an existing file under the same key is replaced. `contentType`
+   * (default application/octet-stream) is for stores that keep it, such as S3.
+   */
+  put(key: string, content: Uint8Array, contentType?: string): Promise<void>;
   /** The file's bytes; throws `StorageNotFoundError` when it does not exist. */
   get(key: string): Promise<Buffer>;
   /** Deletes the file; deleting a missing file is not an error. */
