@@ -56,7 +56,9 @@ describe("security headers", () => {
     expect(scriptSrc(csp)).not.toContain("unsafe-inline");
     const html = await response.text();
     const { createHash } = await import("node:crypto");
-    for (const match of html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g)) {
+    for (const match of html.matchAll(
+      /<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g,
+    )) {
       const hash = createHash("sha256")
         .update(match[1] ?? "")
         .digest("base64");

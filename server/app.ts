@@ -5,8 +5,8 @@ import { mountStaffAuth } from "#app/features/auth/http.server.ts";
 import { type AppServices, requestContext, servicesContext } from "#app/lib/app-context.ts";
 import { redirects } from "#app/routes/public-paths.ts";
 import { compressResponse } from "./compress.ts";
-import { mountInternalRoutes } from "./internal.ts";
 import { allowSiteOrigin, limitQuoteBody, refuseCrossSitePosts } from "./form-guards.ts";
+import { mountInternalRoutes } from "./internal.ts";
 import { baseSecurityHeaders, contentSecurityPolicy, createNonce, trackerOriginsFrom } from "./security.ts";
 import { StaticFiles, staticResponse } from "./static.ts";
 
@@ -80,7 +80,10 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
       headers.set(name, value);
     }
     if (!headers.has("Content-Security-Policy")) {
-      headers.set("Content-Security-Policy", contentSecurityPolicy({ nonce: c.get("nonce"), development, trackerOrigins }));
+      headers.set(
+        "Content-Security-Policy",
+        contentSecurityPolicy({ nonce: c.get("nonce"), development, trackerOrigins }),
+      );
     }
     c.res = compressResponse(c.req.raw, c.res);
   });

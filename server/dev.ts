@@ -3,12 +3,12 @@ import { getRequestListener } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { createServer as createViteServer } from "vite";
 import { loadEnv } from "#app/config/env.server.ts";
-import { startOutboxWorker } from "#app/lib/outbox.server.ts";
 import {
   announceServerReady,
   announceServerStarting,
   removeServerInfo,
 } from "#app/features/auth/server-info.server.ts";
+import { startOutboxWorker } from "#app/lib/outbox.server.ts";
 import { createApp } from "./app.ts";
 import { createLogger } from "./logger.ts";
 import { startServices } from "./services.ts";

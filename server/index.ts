@@ -68,7 +68,9 @@ async function main() {
     force.unref();
     server.close(async () => {
       await retentionJob.stop().catch((error) => logger.error({ err: error }, "arrêt de la purge"));
-      await outboxWorker.stop().catch((error) => logger.error({ err: error }, "arrêt de l'envoi des e-mails"));
+      await outboxWorker
+        .stop()
+        .catch((error) => logger.error({ err: error }, "arrêt de l'envoi des e-mails"));
       await services.close().catch((error) => logger.error({ err: error }, "fermeture de la base"));
       logger.info("arrêt terminé");
       process.exit(0);

@@ -33,7 +33,14 @@ describe("server process", () => {
   it("stops taking requests on SIGTERM, finishes those in flight, closes the database and exits 0", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "batirade-shutdown-"));
     child = spawn(process.execPath, ["server/index.ts"], {
-      env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "silent", NODE_ENV: "production" },
+      env: {
+        ...process.env,
+        PORT: String(PORT),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        LOG_LEVEL: "silent",
+        NODE_ENV: "production",
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";

@@ -86,7 +86,10 @@ export function unloadTrackers(): void {
   for (const cookie of document.cookie.split(";")) {
     const name = cookie.split("=")[0]?.trim();
     if (name && /^(_ttp|_tt_|ttcsid|_ga|_gid|_fbp)/.test(name)) {
+      // Expiring a third party's first-party cookie: the Cookie Store API is not in every browser yet.
+      // biome-ignore lint/suspicious/noDocumentCookie: see above
       document.cookie = `${name}=; Max-Age=0; path=/`;
+      // biome-ignore lint/suspicious/noDocumentCookie: see above
       document.cookie = `${name}=; Max-Age=0; path=/; domain=${location.hostname}`;
     }
   }

@@ -45,7 +45,7 @@ async function addRequest(name: string, status?: "gagne" | "perdu" | "contacte")
     .returning({ id: erpSubmissions.id });
   const id = row?.id as string;
   const key = `devis/${id}/photo.webp`;
-  await services.storage.put(key, Buffer.from("photo"));
+  await services.storage.put(key, Buffer.from("photo"), "image/webp");
   await database.db.insert(erpSubmissionPhotos).values({
     submissionId: id,
     storageKey: key,

@@ -1,5 +1,5 @@
-import type { Route } from "./+types/public-config";
 import { getServices } from "#app/lib/app-context.ts";
+import type { Route } from "./+types/public-config";
 
 /**
  * What the browser needs to load the trackers, asked for only after the visitor
