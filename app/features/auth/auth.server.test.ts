@@ -171,6 +171,32 @@ describe("sign-in and sessions", () => {
     expect((await signIn("claire@batirade.test", PASSWORD, "203.0.113.10")).ok).toBe(true);
   });
 
+  it("counts only wrong attempts: right ones from a busy address are never refused", async () => {
+    await createStaffAccount(services, { email: "bureau@batirade.test", password: PASSWORD, role: "staff" });
+    for (let attempt = 1; attempt <= 15; attempt++) {
+      expect(
+        (await signIn("bureau@batirade.test", PASSWORD, "203.0.113.80")).ok,
+        `connexion ${attempt}`,
+      ).toBe(true);
+    }
+  });
+
+  it("takes the address from the server, not from headers the browser sends", async () => {
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      const forged = new Request("http://localhost/erp/login", {
+        method: "POST",
+        headers: { "x-batirade-client-ip": `10.1.0.${attempt}`, "x-forwarded-for": `10.2.0.${attempt}` },
+      });
+      await signInStaff(forged, routerContext(services, "203.0.113.90"), {
+        email: `faux${attempt}@batirade.test`,
+        password: "mauvais-mot-de-passe",
+      });
+    }
+    expect(await signIn("quelquun@batirade.test", "mauvais-mot-de-passe", "203.0.113.90")).toMatchObject({
+      reason: "rate-limited",
+    });
+  });
+
   it("keeps the count in the database, so a second instance on the same database agrees", async () => {
     const other = staffTestServices(database, { SITE_URL: "http://127.0.0.1:4000" });
     for (let attempt = 1; attempt <= 10; attempt++) {

@@ -1,14 +1,12 @@
-import { createHash } from "node:crypto";
 import { APIError, BASE_ERROR_CODES, betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { createAuthMiddleware } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Env } from "#app/config/env.server.ts";
 import type { Database } from "#app/db/client.server.ts";
 import { authAccounts, authRateLimits, authSessions, authUsers, authVerifications } from "#app/db/schema.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
-import { consumeAttempt, type RateRule } from "./rate-limit.server.ts";
+import type { RateRule } from "./rate-limit.server.ts";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./schema.ts";
 import { resolveAuthSecret } from "./secret.server.ts";
 
@@ -16,7 +14,7 @@ import { resolveAuthSecret } from "./secret.server.ts";
 export const SESSION_EXPIRES_IN_SECONDS = 5 * 24 * 60 * 60;
 /** A session in use has its end pushed back at most once an hour (one write per hour, not per page). */
 export const SESSION_UPDATE_AGE_SECONDS = 60 * 60;
-/** Sign-in attempts per address and per account: the 11th within a minute is refused. */
+/** Wrong sign-in attempts per address and per account: the 11th within a minute is refused. */
 export const SIGN_IN_RULE: RateRule = { windowSeconds: 60, max: 10 };
 /**
  * The client address as the server saw it (server/app.ts, TRUST_PROXY-aware). The Hono
@@ -35,10 +33,6 @@ const authSchema = {
   verification: authVerifications,
   rateLimit: authRateLimits,
 };
-
-function accountKey(email: string): string {
-  return `sign-in:account:${createHash("sha256").update(email.trim().toLowerCase()).digest("hex")}`;
-}
 
 function createStaffAuth(db: Database, env: Env, logger: Logger) {
   return betterAuth({
@@ -81,9 +75,9 @@ function createStaffAuth(db: Database, env: Env, logger: Logger) {
       storage: "database",
       window: 60,
       max: 60,
-      // Sign-in is limited per address *and* per account by the hook below, on every
-      // path (HTTP and server calls alike); the built-in per-address rule would
-      // otherwise refuse the 4th attempt in 10 s.
+      // Sign-in is limited per address *and* per account by `signInStaff`
+      // (session.server.ts), the only way in; the built-in per-address rule would
+      // otherwise refuse the 4th attempt in 10 s, wrong or not.
       customRules: { "/sign-in/email": false },
     },
     advanced: {
@@ -100,28 +94,6 @@ function createStaffAuth(db: Database, env: Env, logger: Logger) {
         const payload = args.length > 0 ? { details: args.map(String) } : {};
         logger[level]({ ...payload, module: "auth" }, message);
       },
-    },
-    hooks: {
-      before: createAuthMiddleware(async (ctx) => {
-        if (ctx.path !== "/sign-in/email") return;
-        const headers = ctx.headers ?? ctx.request?.headers;
-        const ip = headers?.get(CLIENT_IP_HEADER) || "inconnue";
-        const email = typeof ctx.body?.email === "string" ? ctx.body.email : "";
-        // Both counters move on every attempt, known e-mail or not: the answer never
-        // tells whether an account exists.
-        const [byAddress, byAccount] = await Promise.all([
-          consumeAttempt(db, `sign-in:ip:${ip}`, SIGN_IN_RULE),
-          consumeAttempt(db, accountKey(email), SIGN_IN_RULE),
-        ]);
-        if (!byAddress.allowed || !byAccount.allowed) {
-          const retryAfter = Math.max(byAddress.retryAfterSeconds, byAccount.retryAfterSeconds);
-          throw new APIError(
-            "TOO_MANY_REQUESTS",
-            { code: "TOO_MANY_REQUESTS", message: "Too many requests. Please try again later." },
-            { "Retry-After": String(retryAfter), "X-Retry-After": String(retryAfter) },
-          );
-        }
-      }),
     },
     databaseHooks: {
       session: {

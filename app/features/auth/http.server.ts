@@ -4,20 +4,15 @@ import type { AppServices } from "#app/lib/app-context.ts";
 import { STAFF_HINT_COOKIE } from "#app/lib/staff-hint.ts";
 import type { AppEnv } from "#server/app.ts";
 import { AccountError, createStaffAccount } from "./accounts.server.ts";
-import { AUTH_BASE_PATH, CLIENT_IP_HEADER, getStaffAuth, SESSION_EXPIRES_IN_SECONDS } from "./auth.server.ts";
+import { AUTH_BASE_PATH, CLIENT_IP_HEADER, getStaffAuth } from "./auth.server.ts";
 import { LOCAL_ADMIN_PATH, localAdminToken } from "./server-info.server.ts";
 
 /**
  * The part of better-auth's HTTP surface the product uses. Everything else under
- * /api/auth (sign-up above all) answers 404.
+ * /api/auth answers 404: sign-up above all, and sign-in, whose only way in is the
+ * /erp/login form (limited per address and per account, see session.server.ts).
  */
-const ALLOWED = new Set([
-  "GET /get-session",
-  "POST /sign-in/email",
-  "POST /sign-out",
-  "POST /change-password",
-  "GET /ok",
-]);
+const ALLOWED = new Set(["GET /get-session", "POST /sign-out", "POST /change-password", "GET /ok"]);
 const MAX_BODY_BYTES = 16 * 1024;
 const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
 
@@ -56,11 +51,13 @@ export function mountStaffAuth(app: Hono<AppEnv>, services: AppServices): void {
         return c.json({ message: "Requête trop volumineuse." }, 413, noStore);
     }
     const response = await auth.handler(new Request(c.req.raw.url, { method: c.req.method, headers, body }));
-    if (response.ok && (path === "/sign-in/email" || path === "/sign-out")) {
-      const signedIn = path === "/sign-in/email";
-      const attributes = `Path=/; SameSite=Lax; Max-Age=${signedIn ? SESSION_EXPIRES_IN_SECONDS : 0}${secure ? "; Secure" : ""}`;
+    if (response.ok && path === "/sign-out") {
+      // The public header's hint goes with the session.
       const copy = new Response(response.body, response);
-      copy.headers.append("Set-Cookie", `${STAFF_HINT_COOKIE}=${signedIn ? "1" : ""}; ${attributes}`);
+      copy.headers.append(
+        "Set-Cookie",
+        `${STAFF_HINT_COOKIE}=; Path=/; SameSite=Lax; Max-Age=0${secure ? "; Secure" : ""}`,
+      );
       return copy;
     }
     return response;

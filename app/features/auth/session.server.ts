@@ -1,10 +1,12 @@
+import { createHash } from "node:crypto";
 import { isAPIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import { createContext, data, type MiddlewareFunction, type RouterContext } from "react-router";
 import { authSessions } from "#app/db/schema.ts";
 import { getServices, requestContext } from "#app/lib/app-context.ts";
 import { hasStaffHint, STAFF_HINT_COOKIE } from "#app/lib/staff-hint.ts";
-import { CLIENT_IP_HEADER, getStaffAuth, SESSION_EXPIRES_IN_SECONDS } from "./auth.server.ts";
+import { CLIENT_IP_HEADER, getStaffAuth, SESSION_EXPIRES_IN_SECONDS, SIGN_IN_RULE } from "./auth.server.ts";
+import { refundAttempts, takeAttempt } from "./rate-limit.server.ts";
 import type { StaffRole } from "./schema.ts";
 
 export type StaffUser = { id: string; email: string; name: string; role: StaffRole };
@@ -149,10 +151,17 @@ export type SignInResult =
   | { ok: false; reason: "invalid" }
   | { ok: false; reason: "rate-limited"; retryAfterSeconds: number };
 
+function accountKey(email: string): string {
+  return `sign-in:account:${createHash("sha256").update(email.trim().toLowerCase()).digest("hex")}`;
+}
+
 /**
- * Signs a staff member in. Every failure that could tell whether an account exists
- * (unknown e-mail, wrong password, disabled account) gives the same "invalid" answer.
- * A new session (and session id) is issued each time.
+ * Signs a staff member in: the Espace Pro's only way in (the HTTP surface of
+ * better-auth has no sign-in). Wrong attempts are limited per address and per
+ * account (`SIGN_IN_RULE`), counted in the database whether the e-mail exists or not;
+ * every failure that could tell whether an account exists (unknown e-mail, wrong
+ * password, disabled account) gives the same "invalid" answer. A new session (and
+ * session id) is issued each time.
  */
 export async function signInStaff(
   request: Request,
@@ -162,26 +171,31 @@ export async function signInStaff(
   const services = getServices(context);
   const auth = getStaffAuth(services);
   const headers = authHeaders(request, context);
+  const ip = headers.get(CLIENT_IP_HEADER) ?? "inconnue";
   // The sign-in cookie replaces whatever session cookie the browser sent.
   headers.delete("cookie");
+
+  const decisions = [
+    await takeAttempt(services.db, `sign-in:ip:${ip}`, SIGN_IN_RULE),
+    await takeAttempt(services.db, accountKey(credentials.email), SIGN_IN_RULE),
+  ];
+  const taken = decisions.flatMap((decision) => (decision.allowed ? [decision.hitId] : []));
+  const refused = decisions.flatMap((decision) => (decision.allowed ? [] : [decision.retryAfterSeconds]));
+  if (refused.length > 0) {
+    await refundAttempts(services.db, taken);
+    return { ok: false, reason: "rate-limited", retryAfterSeconds: Math.max(...refused) };
+  }
   try {
     const result = await auth.api.signInEmail({
       body: { email: credentials.email, password: credentials.password, rememberMe: true },
       headers,
       returnHeaders: true,
     });
+    await refundAttempts(services.db, taken);
     const secure = services.env.SITE_URL.startsWith("https://");
     return { ok: true, setCookies: [...result.headers.getSetCookie(), hintCookie(secure, false)] };
   } catch (error) {
-    if (isAPIError(error) && error.statusCode === 429) {
-      const retryAfter = Number(new Headers(error.headers).get("Retry-After") ?? "60");
-      return {
-        ok: false,
-        reason: "rate-limited",
-        retryAfterSeconds: Number.isFinite(retryAfter) ? retryAfter : 60,
-      };
-    }
-    if (isAPIError(error)) return { ok: false, reason: "invalid" };
+    if (isAPIError(error) && error.statusCode < 500) return { ok: false, reason: "invalid" };
     throw error;
   }
 }
