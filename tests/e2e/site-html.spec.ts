@@ -15,18 +15,19 @@ import { pages } from "#app/content/pages.ts";
 import { realisationsPage } from "#app/content/projects.ts";
 import { services } from "#app/content/services.ts";
 
+/** `hero`: the page's first picture is its main one, fetched first (not lazily). */
 type PageCase = { path: string; h1: string; types: string[]; noindex?: boolean; hero?: boolean };
 
 const pageCases: PageCase[] = [
   { path: "/", h1: home.h1, types: ["GeneralContractor", "WebSite"], hero: true },
-  { path: "/services", h1: servicesPage.h1, types: ["CollectionPage"] },
+  { path: "/services", h1: servicesPage.h1, types: ["CollectionPage"], hero: true },
   ...services.map((service) => ({
     path: service.path,
     h1: service.h1,
     types: ["Service", "BreadcrumbList", "FAQPage"],
     hero: true,
   })),
-  { path: "/realisations", h1: realisationsPage.h1, types: ["CollectionPage"] },
+  { path: "/realisations", h1: realisationsPage.h1, types: ["CollectionPage"], hero: true },
   { path: "/a-propos", h1: about.h1, types: ["AboutPage"] },
   { path: "/contact", h1: contactPage.h1, types: ["ContactPage"] },
   ...[mentionsLegales, politiqueDeConfidentialite, cgv, cgu].map((page) => ({
@@ -171,7 +172,7 @@ test.describe("pages publiques sans JavaScript", () => {
         if (page.hero && index === 0) {
           expect(attribute(tag, "fetchpriority"), where).toBe("high");
           expect(attribute(tag, "loading"), where).not.toBe("lazy");
-        } else if (page.path !== "/realisations" || index > 0) {
+        } else {
           expect(attribute(tag, "loading"), where).toBe("lazy");
         }
       });

@@ -39,7 +39,7 @@ export default function ServicesPage({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader eyebrow="Nos métiers" title={servicesPage.h1} lead={servicesPage.lead} />
       <section aria-label="Nos cinq services" className="container-page pb-14 lg:pb-20">
-        <ServiceCards cards={loaderData.cards} headingLevel={2} />
+        <ServiceCards cards={loaderData.cards} headingLevel={2} firstIsMainImage />
       </section>
       <TestimonialsCarousel
         testimonials={loaderData.testimonials}

@@ -28,15 +28,18 @@ export function ServiceCards({
   cards,
   headingLevel = 3,
   columns = "lg:grid-cols-3",
+  firstIsMainImage = false,
 }: {
   cards: readonly ServiceCardData[];
   headingLevel?: 2 | 3;
   columns?: string;
+  /** The first card's picture is the page's main one (right under the heading): fetch it first. */
+  firstIsMainImage?: boolean;
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <ul className={`grid gap-6 sm:grid-cols-2 ${columns}`}>
-      {cards.map((card) => (
+      {cards.map((card, index) => (
         <li
           key={card.slug}
           className="group relative flex flex-col overflow-hidden rounded-2xl border border-brand-100 bg-white shadow-sm transition-shadow hover:shadow-lg has-[a:focus-visible]:ring-3 has-[a:focus-visible]:ring-accent-600 has-[a:focus-visible]:ring-offset-2"
@@ -44,6 +47,7 @@ export function ServiceCards({
           <Illustration
             name={card.illustration}
             alt={card.illustrationAlt}
+            priority={firstIsMainImage && index === 0}
             className="aspect-[3/2] w-full object-cover"
           />
           <div className="flex flex-1 flex-col gap-3 p-6">
