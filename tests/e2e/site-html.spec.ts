@@ -218,6 +218,12 @@ test.describe("référencement", () => {
     expect(body).toContain(`Sitemap: ${siteOrigin(baseURL)}/sitemap.xml`);
   });
 
+  test("l'Espace Pro est en noindex", async ({ request }) => {
+    const response = await request.get("/erp/login");
+    expect(response.status()).toBe(200);
+    expect(metaContent(await response.text(), "name", "robots")).toContain("noindex");
+  });
+
   test("la page 404 est en noindex", async ({ request }) => {
     const response = await request.get("/une-page-qui-n-existe-pas");
     expect(response.status()).toBe(404);
