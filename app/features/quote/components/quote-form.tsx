@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ImagePlus, X } from "lucide-react";
-import { type ChangeEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { type ChangeEvent, useEffect, useId, useRef, useState } from "react";
 import { type FieldErrors, useForm } from "react-hook-form";
 import { Form, Link, useFetcher, useNavigate } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
@@ -36,17 +36,6 @@ const EMPTY: QuoteFormValues = {
 const formDefaults = (values: QuoteFormValues, source: QuoteSource) =>
   ({ ...values, photos: [], honeypot: "", source }) as unknown as QuoteRequestInput;
 
-const FIELD_ORDER: QuoteFieldName[] = [
-  "user_name",
-  "user_email",
-  "user_phone",
-  "work_type",
-  "budget",
-  "message",
-  "photos",
-  "consent",
-];
-
 const inputClasses =
   "block w-full min-h-11 rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-ink " +
   "placeholder:text-slate-500 focus-visible:border-brand-700 aria-[invalid=true]:border-red-700";
@@ -79,14 +68,12 @@ export function QuoteForm({
   source,
   serverResult,
   onSuccess,
-  intro,
 }: {
   source: QuoteSource;
   /** The action's answer to a submission made without JavaScript (errors to show back). */
   serverResult?: QuoteActionResult;
   /** Called after a successful submission from the modal. */
   onSuccess?: () => void;
-  intro?: ReactNode;
 }) {
   const id = useId();
   const fieldId = (name: string) => `${id}-${name}`;
@@ -232,9 +219,6 @@ export function QuoteForm({
   const labelClasses = "mb-1 block font-heading text-sm font-semibold text-brand-900";
   const photoHintId = fieldId("photos-aide");
 
-  // Order of the first error: the field the visitor meets first.
-  const firstError = FIELD_ORDER.find((name) => messageOf(name));
-
   return (
     <Form
       method="post"
@@ -244,10 +228,8 @@ export function QuoteForm({
       onSubmit={handleSubmit(onValid)}
       aria-label="Demande de devis gratuit"
       data-quote-form={source}
-      data-first-error={firstError}
       className="grid gap-4"
     >
-      {intro}
       <p className="text-sm text-slate-700">
         Les champs marqués d'un astérisque (<span aria-hidden="true">*</span>
         <span className="sr-only">astérisque</span>) sont obligatoires.
