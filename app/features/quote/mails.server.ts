@@ -17,12 +17,13 @@ const multiline = (value: string) => escapeHtml(value).replaceAll(/\r?\n/g, "<br
 
 export type StoredPhoto = { fileName: string; contentType: string; storageKey: string };
 
-const parisTime = (date: Date) =>
-  new Intl.DateTimeFormat("fr-FR", {
-    dateStyle: "full",
-    timeStyle: "short",
-    timeZone: "Europe/Paris",
-  }).format(date);
+// Built once: creating a DateTimeFormat costs far more than using one.
+const parisFormat = new Intl.DateTimeFormat("fr-FR", {
+  dateStyle: "full",
+  timeStyle: "short",
+  timeZone: "Europe/Paris",
+});
+const parisTime = (date: Date) => parisFormat.format(date);
 
 function layout(title: string, body: string): string {
   return `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
