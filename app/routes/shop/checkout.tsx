@@ -1,3 +1,4 @@
+import { redirect } from "react-router";
 import { z } from "zod";
 import { company, fullAddress } from "#app/config/company.ts";
 import { priceCart } from "#app/features/shop/cart-pricing.server.ts";
@@ -113,7 +114,8 @@ export async function action({ request, context }: Route.ActionArgs) {
           : { method: "pickup" },
       termsAccepted: true,
     });
-    return { intent: "order" as const, ok: true as const, url };
+    // To the payment page (Stripe), or straight to /success for a manual-payment order.
+    return redirect(url);
   } catch (error) {
     if (!(error instanceof StoreHttpError) && !(error instanceof StoreProblem)) {
       services.logger.error({ err: error }, "boutique : commande impossible");

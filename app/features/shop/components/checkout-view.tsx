@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { ArrowLeft, Lock } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { useForm } from "react-hook-form";
-import { Link, useFetcher, useNavigate, useSearchParams } from "react-router";
+import { Link, useFetcher, useSearchParams } from "react-router";
 import { Button, buttonClasses } from "#app/components/ui/button.tsx";
 import { type CartItem, useCart } from "../cart.ts";
 import { fulfilmentLabels } from "../delivery.ts";
@@ -32,9 +32,13 @@ type PriceAnswer =
       };
     }
   | { intent: "price"; ok: false; message: string };
-type OrderAnswer =
-  | { intent: "order"; ok: true; url: string }
-  | { intent: "order"; ok: false; message: string; fieldErrors: Partial<Record<string, string[]>> };
+/** A recorded order redirects (to the payment page or /success); only refusals come back. */
+type OrderAnswer = {
+  intent: "order";
+  ok: false;
+  message: string;
+  fieldErrors: Partial<Record<string, string[]>>;
+};
 
 export type CheckoutViewProps = {
   payment: "stripe" | "manual";
@@ -123,7 +127,6 @@ function CheckoutContent({
   priceFetcher: ReturnType<typeof useFetcher<PriceAnswer>>;
 }) {
   const orderFetcher = useFetcher<OrderAnswer>();
-  const navigate = useNavigate();
   const ids = useId();
   const fieldId = (name: string) => `${ids}-${name}`;
   const {
@@ -151,15 +154,7 @@ function CheckoutContent({
   const pricing = priceFetcher.state !== "idle" || (!priceFetcher.data && items.length > 0);
   const ordering = orderFetcher.state !== "idle";
   const answer = orderFetcher.data;
-  const serverErrors = answer && !answer.ok ? answer.fieldErrors : {};
-
-  // The order is recorded: on to the payment page (Stripe) or straight to /success.
-  useEffect(() => {
-    if (!answer?.ok) return;
-    const target = new URL(answer.url, window.location.href);
-    if (target.origin === window.location.origin) navigate(`${target.pathname}${target.search}`);
-    else window.location.assign(target.toString());
-  }, [answer, navigate]);
+  const serverErrors = answer?.fieldErrors ?? {};
 
   const onValid = (values: CheckoutFormValues) => {
     orderFetcher.submit(
@@ -395,7 +390,7 @@ function CheckoutContent({
           {errorText("terms")}
         </div>
 
-        {answer && !answer.ok ? (
+        {answer ? (
           <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 font-medium text-red-800">
             {answer.message}
           </p>
@@ -418,7 +413,7 @@ function CheckoutContent({
 
       <aside
         aria-labelledby={fieldId("recap")}
-        className="grid content-start gap-4 rounded-2xl border border-brand-100 bg-white p-5 shadow-sm"
+        className="grid content-start gap-4 self-start rounded-2xl border border-brand-100 bg-white p-5 shadow-sm"
       >
         <h2 id={fieldId("recap")} className="text-xl font-bold">
           Récapitulatif
