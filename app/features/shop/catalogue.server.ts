@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lte, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, lte, type SQL, sql } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
 import {
   shopProductAdditionalInfo,
@@ -96,32 +96,29 @@ export async function listProducts(
   if (query.to_date) conditions.push(lte(shopProducts.createdAt, query.to_date));
   const where = and(...conditions);
   const direction = query.order === "desc" ? desc : asc;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(shopProducts)
-      .where(where)
-      .orderBy(direction(sortColumns[query.sort_by]), direction(shopProducts.id))
-      .limit(query.limit)
-      .offset(query.offset),
-    db.select({ count: sql<number>`count(*)::int` }).from(shopProducts).where(where),
-  ]);
-  return {
-    count: total?.count ?? 0,
-    offset: query.offset,
-    limit: query.limit,
-    products: await assembleProducts(db, rows),
-  };
+  const rows = await db
+    .select(productColumns)
+    .from(shopProducts)
+    .where(where)
+    .orderBy(direction(sortColumns[query.sort_by]), direction(shopProducts.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  // The window count rides along with the rows; a page past the end needs its own count.
+  let count = rows[0]?.total ?? 0;
+  if (rows.length === 0 && query.offset > 0) {
+    const [total] = await db.select({ count: sql<number>`count(*)::int` }).from(shopProducts).where(where);
+    count = total?.count ?? 0;
+  }
+  return { count, offset: query.offset, limit: query.limit, products: rows.map(toApiProduct) };
 }
 
 /** Call 4: one product, or null when this store has no such (live) product. */
 export async function getProduct(db: Database, storeId: string, id: string): Promise<ApiProduct | null> {
-  const rows = await db
-    .select()
+  const [row] = await db
+    .select(productColumns)
     .from(shopProducts)
     .where(and(visibleProducts(storeId), eq(shopProducts.id, id)));
-  const [product] = await assembleProducts(db, rows);
-  return product ?? null;
+  return row ? toApiProduct(row) : null;
 }
 
 export type VariantField = (typeof VARIANT_FIELDS)[number];
@@ -157,176 +154,98 @@ export async function listVariants(
   );
 }
 
-type ProductRow = typeof shopProducts.$inferSelect;
+type JsonPrice = { amount: number; sale_amount: number | null; currency_code: string };
+type JsonVariant = Omit<ApiVariant, "prices"> & { prices: JsonPrice[] };
 
-function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
-  const groups = new Map<K, T[]>();
-  for (const item of items) {
-    const k = key(item);
-    const group = groups.get(k);
-    if (group) group.push(item);
-    else groups.set(k, [item]);
-  }
-  return groups;
-}
+const jsonList = (select: SQL) => sql`coalesce((${select}), '[]'::json)`;
 
-/** Loads everything hanging off the products in a fixed number of queries, whatever their count. */
-async function assembleProducts(db: Database, rows: ProductRow[]): Promise<ApiProduct[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((row) => row.id);
-  const [images, options, optionValues, variants, collections, additionalInfo, customFields, related] =
-    await Promise.all([
-      db
-        .select()
-        .from(shopProductImages)
-        .where(inArray(shopProductImages.productId, ids))
-        .orderBy(asc(shopProductImages.sortOrder), asc(shopProductImages.id)),
-      db
-        .select()
-        .from(shopProductOptions)
-        .where(inArray(shopProductOptions.productId, ids))
-        .orderBy(asc(shopProductOptions.sortOrder), asc(shopProductOptions.id)),
-      db
-        .select({
-          id: shopProductOptionValues.id,
-          optionId: shopProductOptionValues.optionId,
-          value: shopProductOptionValues.value,
-        })
-        .from(shopProductOptionValues)
-        .innerJoin(shopProductOptions, eq(shopProductOptions.id, shopProductOptionValues.optionId))
-        .where(inArray(shopProductOptions.productId, ids))
-        .orderBy(asc(shopProductOptionValues.sortOrder), asc(shopProductOptionValues.id)),
-      db
-        .select()
-        .from(shopVariants)
-        .where(and(inArray(shopVariants.productId, ids), isNull(shopVariants.deletedAt)))
-        .orderBy(asc(shopVariants.sortOrder), asc(shopVariants.id)),
-      db
-        .select()
-        .from(shopProductCollections)
-        .where(inArray(shopProductCollections.productId, ids))
-        .orderBy(asc(shopProductCollections.sortOrder)),
-      db
-        .select()
-        .from(shopProductAdditionalInfo)
-        .where(inArray(shopProductAdditionalInfo.productId, ids))
-        .orderBy(asc(shopProductAdditionalInfo.sortOrder), asc(shopProductAdditionalInfo.id)),
-      db.select().from(shopProductCustomFields).where(inArray(shopProductCustomFields.productId, ids)),
-      db
-        .select()
-        .from(shopRelatedProducts)
-        .where(inArray(shopRelatedProducts.productId, ids))
-        .orderBy(asc(shopRelatedProducts.position)),
-    ]);
-  const variantIds = variants.map((variant) => variant.id);
-  const [prices, variantOptions] =
-    variantIds.length === 0
-      ? [[], []]
-      : await Promise.all([
-          db
-            .select()
-            .from(shopVariantPrices)
-            .where(inArray(shopVariantPrices.variantId, variantIds))
-            .orderBy(asc(shopVariantPrices.sortOrder), asc(shopVariantPrices.id)),
-          db
-            .select({
-              variantId: shopVariantOptionValues.variantId,
-              id: shopProductOptionValues.id,
-              optionId: shopProductOptionValues.optionId,
-              value: shopProductOptionValues.value,
-            })
-            .from(shopVariantOptionValues)
-            .innerJoin(
-              shopProductOptionValues,
-              eq(shopProductOptionValues.id, shopVariantOptionValues.optionValueId),
-            )
-            .where(inArray(shopVariantOptionValues.variantId, variantIds)),
-        ]);
+/*
+ * Everything hanging off a product comes back in the same query, as JSON built by
+ * the database: one round trip per page whatever its size (the listing's cost is
+ * mostly round trips on PGlite).
+ */
+const productColumns = {
+  ...getTableColumns(shopProducts),
+  total: sql<number>`count(*) over ()`.mapWith(Number),
+  images: sql<ApiProduct["images"]>`${jsonList(sql`
+    select json_agg(json_build_object('id', i.id, 'url', i.url, 'order', i.sort_order, 'type', i.type)
+      order by i.sort_order, i.id)
+    from ${shopProductImages} i where i.product_id = ${shopProducts.id}`)}`,
+  options: sql<ApiProduct["options"]>`${jsonList(sql`
+    select json_agg(json_build_object('id', o.id, 'title', o.title, 'values', ${jsonList(sql`
+        select json_agg(json_build_object('id', ov.id, 'value', ov.value) order by ov.sort_order, ov.id)
+        from ${shopProductOptionValues} ov where ov.option_id = o.id`)}) order by o.sort_order, o.id)
+    from ${shopProductOptions} o where o.product_id = ${shopProducts.id}`)}`,
+  variants: sql<JsonVariant[]>`${jsonList(sql`
+    select json_agg(json_build_object(
+        'id', v.id, 'title', v.title, 'image_url', v.image_url, 'sku', v.sku,
+        'prices', ${jsonList(sql`
+          select json_agg(json_build_object('amount', pr.amount, 'sale_amount', pr.sale_amount,
+            'currency_code', pr.currency_code) order by pr.sort_order, pr.id)
+          from ${shopVariantPrices} pr where pr.variant_id = v.id`)},
+        'manage_inventory', v.manage_inventory, 'weight', v.weight_grams,
+        'options', ${jsonList(sql`
+          select json_agg(json_build_object('id', ov.id, 'option_id', ov.option_id, 'value', ov.value)
+            order by ov.sort_order, ov.id)
+          from ${shopVariantOptionValues} vo join ${shopProductOptionValues} ov on ov.id = vo.option_value_id
+          where vo.variant_id = v.id`)},
+        'inventory_quantity', v.inventory_quantity) order by v.sort_order, v.id)
+    from ${shopVariants} v where v.product_id = ${shopProducts.id} and v.deleted_at is null`)}`,
+  collections: sql<ApiProduct["collections"]>`${jsonList(sql`
+    select json_agg(json_build_object('product_id', c.product_id, 'collection_id', c.collection_id,
+      'order', c.sort_order) order by c.sort_order, c.collection_id)
+    from ${shopProductCollections} c where c.product_id = ${shopProducts.id}`)}`,
+  additionalInfo: sql<ApiProduct["additional_info"]>`${jsonList(sql`
+    select json_agg(json_build_object('id', a.id, 'order', a.sort_order, 'title', a.title,
+      'description', a.description) order by a.sort_order, a.id)
+    from ${shopProductAdditionalInfo} a where a.product_id = ${shopProducts.id}`)}`,
+  customFields: sql<ApiProduct["custom_fields"]>`${jsonList(sql`
+    select json_agg(json_build_object('id', f.id, 'title', f.title, 'is_required', f.is_required) order by f.id)
+    from ${shopProductCustomFields} f where f.product_id = ${shopProducts.id}`)}`,
+  related: sql<ApiProduct["related_products"]>`${jsonList(sql`
+    select json_agg(json_build_object('id', r.id, 'section_title', r.section_title,
+      'related_type', r.related_type, 'related_id', r.related_id, 'position', r.position)
+      order by r.position, r.id)
+    from ${shopRelatedProducts} r where r.product_id = ${shopProducts.id}`)}`,
+};
 
-  const imagesBy = groupBy(images, (row) => row.productId);
-  const optionsBy = groupBy(options, (row) => row.productId);
-  const valuesBy = groupBy(optionValues, (row) => row.optionId);
-  const variantsBy = groupBy(variants, (row) => row.productId);
-  const pricesBy = groupBy(prices, (row) => row.variantId);
-  const variantOptionsBy = groupBy(variantOptions, (row) => row.variantId);
-  const collectionsBy = groupBy(collections, (row) => row.productId);
-  const infoBy = groupBy(additionalInfo, (row) => row.productId);
-  const fieldsBy = groupBy(customFields, (row) => row.productId);
-  const relatedBy = groupBy(related, (row) => row.productId);
+type ProductRow = typeof shopProducts.$inferSelect & {
+  images: ApiProduct["images"];
+  options: ApiProduct["options"];
+  variants: JsonVariant[];
+  collections: ApiProduct["collections"];
+  additionalInfo: ApiProduct["additional_info"];
+  customFields: ApiProduct["custom_fields"];
+  related: ApiProduct["related_products"];
+};
 
-  return rows.map((row) => {
-    const productImages = (imagesBy.get(row.id) ?? []).map((image) => ({
-      id: image.id,
-      url: image.url,
-      order: image.sortOrder,
-      type: image.type,
-    }));
-    return {
-      id: row.id,
-      title: row.title,
-      subtitle: row.subtitle,
-      ribbon_text: row.ribbonText,
-      description: row.description,
-      thumbnail: row.thumbnail ?? productImages[0]?.url ?? null,
-      status: row.status,
-      purchasable: row.purchasable,
-      order: row.sortOrder,
-      site_product_selection: row.siteProductSelection,
-      is_hidden: row.isHidden,
-      images: productImages,
-      options: (optionsBy.get(row.id) ?? []).map((option) => ({
-        id: option.id,
-        title: option.title,
-        values: (valuesBy.get(option.id) ?? []).map((value) => ({ id: value.id, value: value.value })),
-      })),
-      variants: (variantsBy.get(row.id) ?? []).map((variant) => ({
-        id: variant.id,
-        title: variant.title,
-        image_url: variant.imageUrl,
-        sku: variant.sku,
-        prices: (pricesBy.get(variant.id) ?? []).map((price) => ({
-          amount: price.amount,
-          sale_amount: price.saleAmount,
-          currency_code: price.currencyCode,
-          currency: currencyFor(price.currencyCode),
-        })),
-        manage_inventory: variant.manageInventory,
-        weight: variant.weightGrams,
-        options: (variantOptionsBy.get(variant.id) ?? []).map((value) => ({
-          id: value.id,
-          option_id: value.optionId,
-          value: value.value,
-        })),
-        inventory_quantity: variant.inventoryQuantity,
-      })),
-      collections: (collectionsBy.get(row.id) ?? []).map((link) => ({
-        product_id: link.productId,
-        collection_id: link.collectionId,
-        order: link.sortOrder,
-      })),
-      additional_info: (infoBy.get(row.id) ?? []).map((info) => ({
-        id: info.id,
-        order: info.sortOrder,
-        title: info.title,
-        description: info.description,
-      })),
-      type: { value: row.typeValue },
-      custom_fields: (fieldsBy.get(row.id) ?? []).map((field) => ({
-        id: field.id,
-        title: field.title,
-        is_required: field.isRequired,
-      })),
-      related_products: (relatedBy.get(row.id) ?? []).map((link) => ({
-        id: link.id,
-        section_title: link.sectionTitle,
-        related_type: link.relatedType,
-        related_id: link.relatedId,
-        position: link.position,
-      })),
-      updated_at: row.updatedAt.toISOString(),
-      created_at: row.createdAt.toISOString(),
-      deleted_at: row.deletedAt ? row.deletedAt.toISOString() : null,
-      metadata: row.metadata,
-    };
-  });
+function toApiProduct(row: ProductRow): ApiProduct {
+  return {
+    id: row.id,
+    title: row.title,
+    subtitle: row.subtitle,
+    ribbon_text: row.ribbonText,
+    description: row.description,
+    thumbnail: row.thumbnail ?? row.images[0]?.url ?? null,
+    status: row.status,
+    purchasable: row.purchasable,
+    order: row.sortOrder,
+    site_product_selection: row.siteProductSelection,
+    is_hidden: row.isHidden,
+    images: row.images,
+    options: row.options,
+    variants: row.variants.map((variant) => ({
+      ...variant,
+      prices: variant.prices.map((price) => ({ ...price, currency: currencyFor(price.currency_code) })),
+    })),
+    collections: row.collections,
+    additional_info: row.additionalInfo,
+    type: { value: row.typeValue },
+    custom_fields: row.customFields,
+    related_products: row.related,
+    updated_at: row.updatedAt.toISOString(),
+    created_at: row.createdAt.toISOString(),
+    deleted_at: row.deletedAt ? row.deletedAt.toISOString() : null,
+    metadata: row.metadata,
+  };
 }
