@@ -22,10 +22,45 @@ export function isErpHandle(handle: unknown): handle is ErpHandle {
   return typeof handle === "object" && handle !== null && typeof (handle as ErpHandle).section === "string";
 }
 
-/** Title of an Espace Pro page; the sign-in title when the page could not load (no session). */
-export function erpMeta(page: string, loaded: boolean) {
-  return [
-    { title: loaded ? `${page} | Espace Pro` : "Espace Pro - Connexion" },
-    { name: "robots", content: "noindex, nofollow" },
-  ];
+function errorStatus(error: unknown): number | undefined {
+  if (typeof error === "object" && error !== null && "status" in error) {
+    const status = (error as { status: unknown }).status;
+    return typeof status === "number" ? status : undefined;
+  }
+  return error === undefined ? undefined : 500;
+}
+
+/**
+ * Title of an Espace Pro page: the page's when it loaded; the sign-in screen's when it
+ * could not for want of a session (401); an error title otherwise. Always noindex.
+ */
+export function erpMeta(page: string, args: { loaderData?: unknown; error?: unknown }) {
+  const status = args.loaderData ? undefined : errorStatus(args.error);
+  const title = args.loaderData
+    ? `${page} | Espace Pro`
+    : status === undefined || status === 401
+      ? "Espace Pro - Connexion"
+      : status === 403
+        ? "Accès refusé | Espace Pro"
+        : status === 404
+          ? "Introuvable | Espace Pro"
+          : "Une erreur est survenue | Espace Pro";
+  return [{ title }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+/**
+ * Every Espace Pro route skips revalidation after a sign-out: the page reloads at once
+ * and would only ask again for pages the browser may no longer see. (After a sign-in
+ * the default applies: a failure, 4xx, reloads nothing; a success redirects and loads
+ * the frame.)
+ */
+export function erpShouldRevalidate({
+  formAction,
+  defaultShouldRevalidate,
+}: {
+  formAction?: string;
+  defaultShouldRevalidate: boolean;
+}): boolean {
+  if (formAction && /^\/erp\/logout(\?|$)/.test(formAction)) return false;
+  return defaultShouldRevalidate;
 }

@@ -14,7 +14,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, roleLabels } from "#app/featu
 import { requireOwner } from "#app/features/auth/session.server.ts";
 import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
 import { errorTextClass, inputClass, labelClass, panelClass } from "#app/features/erp/components/ui.ts";
-import { erpMeta } from "#app/features/erp/navigation.ts";
+import { erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
 import { formatDateTime } from "#app/features/leads/format.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import type { Route } from "./+types/accounts";
@@ -75,8 +75,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  erpMeta("Comptes de l'équipe", Boolean(loaderData));
+export const meta: Route.MetaFunction = (args) => erpMeta("Comptes de l'équipe", args);
+
+export const shouldRevalidate = erpShouldRevalidate;
 
 /** Owners only (the route walk test reads `ownerOnly`). */
 export const handle = { section: "Comptes de l'équipe", ownerOnly: true };

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { requireStaff } from "#app/features/auth/session.server.ts";
 import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
 import { panelClass } from "#app/features/erp/components/ui.ts";
-import { erpMeta } from "#app/features/erp/navigation.ts";
+import { erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
 import { LeadStatusBadge } from "#app/features/leads/components/status-badge.tsx";
 import { formatDateTime, formatDay } from "#app/features/leads/format.ts";
 import { dashboard } from "#app/features/leads/leads.server.ts";
@@ -16,7 +16,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return dashboard(getServices(context).db);
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => erpMeta("Tableau de bord", Boolean(loaderData));
+export const meta: Route.MetaFunction = (args) => erpMeta("Tableau de bord", args);
+
+export const shouldRevalidate = erpShouldRevalidate;
 
 export const handle = { section: "Dashboard" };
 

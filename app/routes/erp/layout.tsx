@@ -1,25 +1,43 @@
-import { isRouteErrorResponse, Outlet, useLocation } from "react-router";
+import { data, isRouteErrorResponse, Outlet, useLocation } from "react-router";
 import { LoginScreen } from "#app/features/auth/components/login-screen.tsx";
-import { requireStaff, staffSessionMiddleware } from "#app/features/auth/session.server.ts";
+import {
+  getStaffSession,
+  SIGN_IN_REQUIRED_MESSAGE,
+  staffSessionMiddleware,
+} from "#app/features/auth/session.server.ts";
 import { ErpError } from "#app/features/erp/components/erp-error.tsx";
 import { ErpShell } from "#app/features/erp/components/erp-shell.tsx";
+import { erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
 import type { Route } from "./+types/layout";
 
 /** One session lookup per request (renewing it while used), shared by every /erp loader. */
 export const middleware: Route.MiddlewareFunction[] = [staffSessionMiddleware];
 
+/**
+ * Without a session the frame answers 401 and renders the sign-in screen itself
+ * (not through the error boundary), so the form keeps what was typed when a failed
+ * attempt makes the pages below ask again; those pages refuse on their own
+ * (requireStaff) and are never rendered.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const session = await requireStaff(request, context);
-  return { user: { email: session.user.email, role: session.user.role } };
+  const session = await getStaffSession(request, context);
+  if (!session) return data({ user: null, message: SIGN_IN_REQUIRED_MESSAGE }, { status: 401 });
+  return { user: { email: session.user.email, role: session.user.role }, message: null };
 }
 
 export function headers() {
   return { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" };
 }
 
-export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex, nofollow" }];
+/** Pages name themselves; this one speaks when the frame itself cannot load (no session). */
+export const meta: Route.MetaFunction = (args) =>
+  erpMeta("Espace Pro", { ...args, loaderData: args.loaderData?.user ? args.loaderData : undefined });
+
+export const shouldRevalidate = erpShouldRevalidate;
 
 export default function ErpLayout({ loaderData }: Route.ComponentProps) {
+  const location = useLocation();
+  if (!loaderData.user) return <LoginScreen redirectTo={`${location.pathname}${location.search}`} />;
   return (
     <ErpShell user={loaderData.user}>
       <Outlet />

@@ -3,7 +3,7 @@ import { buttonClasses } from "#app/components/ui/button.tsx";
 import { requireStaff } from "#app/features/auth/session.server.ts";
 import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
 import { errorTextClass, inputClass, labelClass, panelClass } from "#app/features/erp/components/ui.ts";
-import { erpMeta } from "#app/features/erp/navigation.ts";
+import { erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
 import { createManualLead } from "#app/features/leads/leads.server.ts";
 import { MANUAL_SOURCES, ManualLeadSchema } from "#app/features/leads/schema.ts";
 import { BUDGETS, WORK_TYPES } from "#app/features/quote/schema.ts";
@@ -42,7 +42,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw redirect(`/erp/leads/${id}`);
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => erpMeta("Nouveau prospect", Boolean(loaderData));
+export const meta: Route.MetaFunction = (args) => erpMeta("Nouveau prospect", args);
+
+export const shouldRevalidate = erpShouldRevalidate;
 
 export const handle = { section: "Prospects", sectionHref: "/erp/leads" };
 

@@ -7,7 +7,7 @@ import { toast } from "#app/components/ui/toast.tsx";
 import { requireStaff } from "#app/features/auth/session.server.ts";
 import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
 import { errorTextClass, inputClass, labelClass, panelClass } from "#app/features/erp/components/ui.ts";
-import { erpMeta } from "#app/features/erp/navigation.ts";
+import { erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
 import { LeadStatusBadge } from "#app/features/leads/components/status-badge.tsx";
 import { LeadTimeline } from "#app/features/leads/components/timeline.tsx";
 import { formatBytes, formatDateTime } from "#app/features/leads/format.ts";
@@ -98,8 +98,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  erpMeta(loaderData ? `${loaderData.lead.nom} — Prospects` : "", Boolean(loaderData));
+export const meta: Route.MetaFunction = (args) =>
+  erpMeta(args.loaderData ? `${args.loaderData.lead.nom} — Prospects` : "", args);
+
+export const shouldRevalidate = erpShouldRevalidate;
 
 export const handle = { section: "Prospects", sectionHref: "/erp/leads" };
 

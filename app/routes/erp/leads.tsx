@@ -4,7 +4,7 @@ import { buttonClasses } from "#app/components/ui/button.tsx";
 import { requireStaff } from "#app/features/auth/session.server.ts";
 import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
 import { inputClass, labelClass, panelClass } from "#app/features/erp/components/ui.ts";
-import { erpMeta } from "#app/features/erp/navigation.ts";
+import { erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
 import { LeadStatusBadge } from "#app/features/leads/components/status-badge.tsx";
 import { formatDateTime, formatDay } from "#app/features/leads/format.ts";
 import { assignableStaff, filterValues, listLeads, parisDay } from "#app/features/leads/leads.server.ts";
@@ -44,7 +44,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => erpMeta("Prospects", Boolean(loaderData));
+export const meta: Route.MetaFunction = (args) => erpMeta("Prospects", args);
+
+export const shouldRevalidate = erpShouldRevalidate;
 
 export const handle = { section: "Prospects", sectionHref: "/erp/leads" };
 

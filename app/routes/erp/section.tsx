@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { requireStaff } from "#app/features/auth/session.server.ts";
 import { ComingSoon } from "#app/features/erp/components/coming-soon.tsx";
 import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
-import { erpMeta } from "#app/features/erp/navigation.ts";
+import { erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
 import type { Route } from "./+types/section";
 
 /** The Espace Pro sections that later issues build, and what each will hold. */
@@ -50,7 +50,11 @@ const SECTIONS: Record<string, { title: string; holds: string[] }> = {
 };
 
 function sectionKey(request: Request): string {
-  return new URL(request.url).pathname.replace(/^\/erp\//, "").replace(/\/$/, "");
+  // A client navigation asks for "/erp/devis.data".
+  return new URL(request.url).pathname
+    .replace(/\.data$/, "")
+    .replace(/^\/erp\//, "")
+    .replace(/\/$/, "");
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -60,8 +64,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...section, section: section.title };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  erpMeta(loaderData?.title ?? "", Boolean(loaderData));
+export const meta: Route.MetaFunction = (args) => erpMeta(args.loaderData?.title ?? "", args);
+
+export const shouldRevalidate = erpShouldRevalidate;
 
 /** The section's name comes from the loader (one module serves the five sections). */
 export const handle = { section: "" };

@@ -1,5 +1,5 @@
 import { LockKeyhole } from "lucide-react";
-import { useEffect, useId } from "react";
+import { useEffect, useId, useState } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "#app/components/ui/button.tsx";
 import { toast } from "#app/components/ui/toast.tsx";
@@ -18,6 +18,8 @@ const inputClass =
 export function LoginScreen({ redirectTo, serverError }: { redirectTo: string; serverError?: string }) {
   const fetcher = useFetcher<LoginActionResult>();
   const emailId = useId();
+  // Kept in state: a failed attempt must not make the person type their e-mail again.
+  const [email, setEmail] = useState("");
   const passwordId = useId();
   const submitting = fetcher.state === "submitting";
   const loadingShell = fetcher.state === "loading";
@@ -31,8 +33,6 @@ export function LoginScreen({ redirectTo, serverError }: { redirectTo: string; s
 
   return (
     <div className="grid min-h-dvh place-items-center bg-sand px-4 py-10">
-      <title>{LOGIN_TEXTS.title}</title>
-      <meta name="robots" content="noindex, nofollow" />
       <section
         aria-labelledby="erp-login-title"
         className="w-full max-w-md rounded-2xl border border-brand-100 bg-white p-6 shadow-xl sm:p-8"
@@ -61,6 +61,8 @@ export function LoginScreen({ redirectTo, serverError }: { redirectTo: string; s
                 id={emailId}
                 name="email"
                 type="email"
+                value={email}
+                onChange={(event) => setEmail(event.target.value)}
                 required
                 autoComplete="username"
                 inputMode="email"

@@ -25,8 +25,6 @@ export function ErpError({ error }: { error: unknown }) {
       : "Nous n'avons pas pu afficher cette page. Veuillez réessayer dans quelques instants.");
   return (
     <section role="alert" className="grid max-w-2xl gap-3 rounded-xl border border-red-200 bg-red-50 p-6">
-      <title>{`${title} | Espace Pro`}</title>
-      <meta name="robots" content="noindex, nofollow" />
       <p className="font-heading text-sm font-bold tracking-widest text-red-800 uppercase">Erreur {status}</p>
       <h1 className="text-2xl font-bold">{title}</h1>
       <p>{text}</p>
