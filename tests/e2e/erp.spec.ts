@@ -289,6 +289,58 @@ test.describe("Espace Pro : Prospects", () => {
     expect(text).toContain(`;${name};prospect.e2e@example.fr;06 12 34 56 78;`);
   });
 
+  test("un prospect saisi après un appel, puis ses données exportées et supprimées", async ({
+    page,
+    createStaffUser,
+    signIn,
+    consoleErrors,
+  }) => {
+    const user = await createStaffUser();
+    await signIn(user, "/erp/login?redirectTo=/erp/leads");
+    await page.getByRole("link", { name: "Nouveau prospect" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Nouveau prospect" })).toBeVisible();
+    await expectNoAxeViolations(page);
+    // Nothing to call back on: refused with the field's message.
+    await page.getByLabel("Nom et prénom *").fill("Appel Sans Contact");
+    await page.getByLabel("Type de travaux *").selectOption("Extension");
+    await page.getByLabel("Description du projet *").fill("Extension de 20 m² côté jardin.");
+    await page.getByRole("button", { name: "Enregistrer le prospect" }).click();
+    await expect(
+      page.getByText("Indiquez au moins un téléphone ou une adresse e-mail pour recontacter la personne."),
+    ).toBeVisible();
+    await expect(page.getByLabel("Téléphone")).toHaveAttribute("aria-invalid", "true");
+    // The refusal (400, bad input) is the one expected failed request here.
+    const refusal = consoleErrors.findIndex((entry) => /^400 .*\/erp\/leads\/nouveau\.data/.test(entry));
+    expect(refusal).toBeGreaterThanOrEqual(0);
+    consoleErrors.splice(refusal, 1);
+    await page.getByLabel("Téléphone").fill("06 98 76 54 32");
+    await page.getByLabel("Commune du chantier").fill("Six-Fours-les-Plages");
+    await page.getByRole("button", { name: "Enregistrer le prospect" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Appel Sans Contact" })).toBeVisible();
+    const timeline = page.getByRole("list", { name: "Historique du prospect" });
+    await expect(timeline).toContainText("Prospect saisi par l'équipe (Appel téléphonique)");
+
+    const download = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Exporter en JSON" }).click();
+    const file = await download;
+    const exported = JSON.parse(
+      await (await import("node:fs/promises")).readFile((await file.path()) ?? "", "utf8"),
+    );
+    expect(exported.demande).toMatchObject({ nom: "Appel Sans Contact", telephone: "06 98 76 54 32" });
+    expect(exported.suivi.commune).toBe("Six-Fours-les-Plages");
+
+    await page.getByRole("button", { name: "Supprimer les données…" }).click();
+    const confirm = page.getByRole("alertdialog", {
+      name: /Supprimer définitivement les données de Appel Sans Contact/,
+    });
+    await expect(confirm).toBeVisible();
+    await expectNoAxeViolations(page);
+    await confirm.getByRole("button", { name: "Supprimer définitivement" }).click();
+    await expect(page).toHaveURL(/\/erp\/leads\?supprime=1$/);
+    await expect(page.getByText("Les données du prospect ont été supprimées définitivement.")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Appel Sans Contact" })).toHaveCount(0);
+  });
+
   test("le tableau de bord compte les demandes et mène aux listes filtrées", async ({
     page,
     createStaffUser,

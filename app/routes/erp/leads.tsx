@@ -26,7 +26,8 @@ function merged(known: readonly string[], found: readonly string[]): string[] {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireStaff(request, context);
-  const parsed = parseLeadFilters(new URL(request.url).searchParams);
+  const url = new URL(request.url);
+  const parsed = parseLeadFilters(url.searchParams);
   if (!parsed.ok) throw data({ message: parsed.message }, { status: 400 });
   const { db } = getServices(context);
   const [page, values, staff] = await Promise.all([
@@ -41,6 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     budgets: merged(BUDGETS, values.budgets),
     staff,
     today: parisDay(),
+    deleted: url.searchParams.get("supprime") === "1",
   };
 }
 
@@ -102,7 +104,7 @@ function Select({
 }
 
 export default function LeadsPage({ loaderData }: Route.ComponentProps) {
-  const { items, total, page, pageCount, filters, types, budgets, staff, today } = loaderData;
+  const { items, total, page, pageCount, filters, types, budgets, staff, today, deleted } = loaderData;
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location?.pathname === "/erp/leads";
   const query = filterQuery(filters);
@@ -124,6 +126,15 @@ export default function LeadsPage({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
       </div>
+
+      {deleted ? (
+        <p
+          role="status"
+          className="rounded-lg border border-green-300 bg-green-50 p-3 font-semibold text-green-900"
+        >
+          Les données du prospect ont été supprimées définitivement.
+        </p>
+      ) : null}
 
       <Form
         method="get"
