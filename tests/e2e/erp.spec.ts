@@ -372,6 +372,14 @@ test.describe("Espace Pro : déconnexion et comptes", () => {
     expect(session?.sameSite).toBe("Lax");
     expect(cookies.find((cookie) => cookie.name === "erp_hint")?.httpOnly).toBe(false);
 
+    // The server out of reach: the spec's failure toast, and still signed in.
+    await page.route("**/erp/logout.data*", (route) => route.abort("failed"));
+    await page.getByRole("button", { name: "Déconnexion" }).click();
+    const toast = page.locator('[data-variant="destructive"]');
+    await expect(toast.getByText("Échec de la déconnexion", { exact: true })).toBeVisible();
+    await expect(toast.getByText("Une erreur est survenue.", { exact: true })).toBeVisible();
+    await page.unroute("**/erp/logout.data*");
+
     await page.getByRole("button", { name: "Déconnexion" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Espace Pro - Connexion" })).toBeVisible();
     await expect(page).toHaveURL(/\/erp$/);

@@ -62,6 +62,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
+/** The server cannot be reached: a failure toast rather than the error page. */
+export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<LoginActionResult> {
+  try {
+    return (await serverAction()) as LoginActionResult;
+  } catch (error) {
+    if (error instanceof TypeError) {
+      return { ok: false, reason: "input", message: "Connexion au serveur impossible. Veuillez réessayer." };
+    }
+    throw error;
+  }
+}
+
 export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
   return <LoginScreen redirectTo={loaderData.redirectTo} serverError={actionData?.message} />;
 }

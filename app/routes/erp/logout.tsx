@@ -28,6 +28,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+/** The server cannot be reached: the Déconnexion button says so (spec: « Échec de la déconnexion »). */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  try {
+    return await serverAction();
+  } catch (error) {
+    if (error instanceof TypeError) return { ok: false as const, message: LOGIN_TEXTS.genericError };
+    throw error;
+  }
+}
+
 /** Shown only without JavaScript (the Déconnexion button reloads /erp itself). */
 export default function LogoutPage({ actionData }: Route.ComponentProps) {
   return (
