@@ -46,10 +46,6 @@ export const EnvSchema = z
     AUTH_SECRET: optionalString.pipe(
       z.string().min(32, "doit contenir au moins 32 caractères (openssl rand -base64 32)").optional(),
     ),
-    // Signs the Espace Pro session cookies. Required in production (see app/features/auth/secret.server.ts).
-    AUTH_SECRET: optionalString.pipe(
-      z.string().min(32, "doit contenir au moins 32 caractères (openssl rand -base64 32)").optional(),
-    ),
     // Consent-gated trackers (loaded only after « Accepter »; never when unset).
     TIKTOK_PIXEL_ID: optionalString.pipe(
       z
