@@ -4,7 +4,9 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
+import Stripe from "stripe";
 import { type StoreServer, startStoreServer } from "../stubs/store-server.ts";
+import { type StripeStub, startStripeStub } from "../stubs/stripe-server.ts";
 import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
 
 const CART_KEY = "e-commerce-cart";
@@ -131,9 +133,8 @@ test.describe("listing /store", () => {
 test.describe("listing states with another store (STORE_API_URL)", () => {
   test.describe.configure({ mode: "serial" });
   let store: StoreServer;
-  let server: ChildProcess | undefined;
+  let server: SecondServer | undefined;
   let origin = "";
-  let dataDir = "";
   let mode: "empty" | "broken" | "slow-empty" = "empty";
 
   test.beforeAll(async () => {
@@ -144,32 +145,12 @@ test.describe("listing states with another store (STORE_API_URL)", () => {
       if (mode === "slow-empty") await new Promise((resolve) => setTimeout(resolve, 1500));
       return Response.json({ count: 0, offset: 0, limit: 100, products: [] });
     });
-    const port = await freePort();
-    origin = `http://localhost:${port}`;
-    // The production server straight from the build the main test server uses (never
-    // rebuilding it under that server's feet), on its own fresh data directory.
-    dataDir = mkdtempSync(path.join(tmpdir(), "batirade-e2e-shop-"));
-    server = spawn(process.execPath, ["server/index.ts"], {
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        LOG_LEVEL: "fatal",
-        STORE_API_URL: store.url,
-      },
-      stdio: ["ignore", "ignore", "ignore"],
-    });
-    await waitForHealth(`${origin}/healthz`);
+    server = await startSecondServer({ STORE_API_URL: store.url });
+    origin = server.origin;
   });
   test.afterAll(async () => {
-    if (server) {
-      const exited = new Promise((resolve) => server?.once("exit", resolve));
-      server.kill("SIGTERM");
-      await exited;
-    }
+    await server?.stop();
     await store?.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   test("an empty store shows 'Aucun produit disponible pour le moment.'", async ({ page }) => {
@@ -527,6 +508,127 @@ test.describe("checkout", () => {
     ).toBeVisible();
   });
 });
+
+test.describe("online payment with Stripe (a second server, against a loopback Stripe stub)", () => {
+  test.describe.configure({ mode: "serial" });
+  const secretKey = "sk_test_e2eBoutique";
+  const webhookSecret = "whsec_e2eBoutique";
+  let stub: StripeStub;
+  let server: SecondServer | undefined;
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    stub = await startStripeStub();
+    server = await startSecondServer({
+      STRIPE_SECRET_KEY: secretKey,
+      STRIPE_WEBHOOK_SECRET: webhookSecret,
+      STRIPE_API_URL: stub.url,
+    });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+    await stub?.close();
+  });
+
+  async function stockOfYellowHelmet(origin: string) {
+    const answer = await fetch(
+      `${origin}/api/store/batirade-toulon/variants?fields=inventory_quantity&product_ids[]=casque-chantier`,
+    );
+    const body = (await answer.json()) as { variants: { id: string; inventory_quantity: number }[] };
+    return body.variants.find((variant) => variant.id === "casque-chantier--jaune")?.inventory_quantity;
+  }
+
+  async function orderYellowHelmet(page: Page, origin: string) {
+    await page.goto(`${origin}/product/casque-chantier`);
+    await hydrated(page.getByRole("button", { name: "Ajouter au panier" }));
+    await page.getByRole("combobox", { name: "Style" }).selectOption({ label: "Jaune" });
+    await page.getByRole("button", { name: "Ajouter au panier" }).click();
+    await expect(cartButton(page)).toHaveAttribute("data-cart-count", "1");
+    await page.goto(`${origin}/commande`);
+    await expect(page.getByText("Paiement sécurisé par carte bancaire")).toBeVisible();
+    await page.getByRole("textbox", { name: "Nom et prénom" }).fill("Inès Garcia");
+    await page.getByRole("textbox", { name: "E-mail" }).fill("ines.garcia@example.fr");
+    await page.getByRole("textbox", { name: "Téléphone" }).fill("0494000000");
+    await page.getByRole("checkbox", { name: /conditions générales de vente/ }).check();
+    await page.getByRole("button", { name: "Payer 19,90 €" }).click();
+    await expect(page.getByRole("heading", { name: "Payer 19,90 €" })).toBeVisible();
+    expect(new URL(page.url()).origin).toBe(new URL(stub.url).origin);
+  }
+
+  test("the buyer goes to Stripe; giving up brings them back to the cart and releases the stock", async ({
+    page,
+  }) => {
+    const origin = server?.origin ?? "";
+    const before = await stockOfYellowHelmet(origin);
+    await orderYellowHelmet(page, origin);
+    expect(await stockOfYellowHelmet(origin)).toBe((before ?? 0) - 1);
+    await page.getByRole("link", { name: "Retour" }).click();
+    await expect(page).toHaveURL(`${origin}/commande?paiement=annule`);
+    await expect(page.getByText("Paiement annulé : votre commande n'a pas été validée.")).toBeVisible();
+    await expect(cartButton(page)).toHaveAttribute("data-cart-count", "1");
+    expect(await stockOfYellowHelmet(origin)).toBe(before);
+  });
+
+  test("paying ends on /success with the cart emptied; Stripe's signed notification marks the order paid", async ({
+    page,
+  }) => {
+    const origin = server?.origin ?? "";
+    await orderYellowHelmet(page, origin);
+    await page.getByRole("link", { name: "Payer" }).click();
+    await expect(page).toHaveURL(new RegExp(`^${origin}/success\\?commande=CMD-\\d{6}$`));
+    await expect(page.getByRole("heading", { level: 1, name: "Paiement Réussi !" })).toBeVisible();
+    await expect(cartButton(page)).toHaveAttribute("data-cart-count", "0");
+
+    const sessionId = stub.paid.at(-1) ?? "";
+    const event = stub.completeSession(sessionId);
+    const payload = JSON.stringify(event);
+    const signature = new Stripe(secretKey).webhooks.generateTestHeaderString({
+      payload,
+      secret: webhookSecret,
+    });
+    const notify = () =>
+      fetch(`${origin}/api/store/batirade-toulon/webhooks/stripe`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "Stripe-Signature": signature },
+        body: payload,
+      }).then((response) => response.json());
+    expect(await notify()).toEqual({ received: true, outcome: "payée" });
+    expect(await notify()).toEqual({ received: true, outcome: "déjà traitée" });
+  });
+});
+
+type SecondServer = { origin: string; stop: () => Promise<void> };
+
+/**
+ * Another production server, straight from the build the main test server uses (never
+ * rebuilding it under that server's feet), on a fresh data directory, with `env`.
+ */
+async function startSecondServer(env: Record<string, string>): Promise<SecondServer> {
+  const port = await freePort();
+  const origin = `http://localhost:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), "batirade-e2e-shop-"));
+  const child: ChildProcess = spawn(process.execPath, ["server/index.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "fatal",
+      ...env,
+    },
+    stdio: ["ignore", "ignore", "ignore"],
+  });
+  await waitForHealth(`${origin}/healthz`);
+  return {
+    origin,
+    stop: async () => {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

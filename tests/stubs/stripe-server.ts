@@ -43,6 +43,8 @@ export type StripeStub = {
   url: string;
   requests: StubRequest[];
   sessions: Map<string, StubSession>;
+  /** Sessions a buyer paid on the stub's payment page (`/pay/{id}`). */
+  paid: string[];
   /** The next session creation fails with this Stripe error (HTTP 400). */
   failNextCreate: (message: string) => void;
   /** The buyer pays: the session completes, and the event Stripe would send. */
@@ -96,6 +98,8 @@ export async function startStripeStub(): Promise<StripeStub> {
   const requests: StubRequest[] = [];
   const sessions = new Map<string, StubSession>();
   let nextFailure: string | null = null;
+  /** Sessions paid on the hosted page, in order (their events are for the test to send). */
+  const paid: string[] = [];
   let base = "";
 
   const event = (type: string, session: StubSession): StubEvent => ({
@@ -166,6 +170,38 @@ export async function startStripeStub(): Promise<StripeStub> {
   }
 
   const server = createServer((request, response) => {
+    // Stripe's hosted payment page, reduced to its two ways out.
+    const page = /^\/pay\/([^/?]+)$/.exec(request.url ?? "");
+    if (page && request.method === "GET") {
+      const session = sessions.get(page[1] as string);
+      if (session?.status !== "open") {
+        response.writeHead(410, { "Content-Type": "text/html; charset=utf-8" });
+        response.end(
+          '<!doctype html><html lang="fr"><title>Session terminée</title><h1>Session terminée</h1></html>',
+        );
+        return;
+      }
+      const total = (session.amount_total / 100).toFixed(2).replace(".", ",");
+      response.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
+      response.end(
+        `<!doctype html><html lang="fr"><title>Paiement (Stripe de test)</title><h1>Payer ${total} €</h1>` +
+          `<a href="/pay/${session.id}/complete">Payer</a> <a href="${session.cancel_url}">Retour</a></html>`,
+      );
+      return;
+    }
+    const completion = /^\/pay\/([^/?]+)\/complete$/.exec(request.url ?? "");
+    if (completion && request.method === "GET") {
+      const session = sessions.get(completion[1] as string);
+      if (session?.status === "open") {
+        session.status = "complete";
+        session.payment_status = "paid";
+        session.url = null;
+        paid.push(session.id);
+      }
+      response.writeHead(303, { Location: session?.success_url ?? "/" });
+      response.end();
+      return;
+    }
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
@@ -185,6 +221,7 @@ export async function startStripeStub(): Promise<StripeStub> {
     url: base,
     requests,
     sessions,
+    paid,
     failNextCreate(message) {
       nextFailure = message;
     },
