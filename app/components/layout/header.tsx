@@ -72,7 +72,7 @@ export function Header({ signedIn: signedInProp = false }: { signedIn?: boolean 
               {company.phone.display}
             </span>
           </a>
-          <QuoteButton trigger="header" size="md" className="hidden sm:inline-flex">
+          <QuoteButton trigger="header" size="md" className="max-sm:hidden">
             Devis Gratuit
           </QuoteButton>
           <CartButton />
