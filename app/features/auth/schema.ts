@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "#app/lib/zod.ts";
 
 /** Staff passwords: at least 12 characters; long passphrases (up to 128) are welcome. */
 export const PASSWORD_MIN_LENGTH = 12;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "#app/lib/zod.ts";
 
 /** The pipeline of a lead, in order (values as stored, labels as shown). */
 export const LEAD_STATUSES = ["nouveau", "contacte", "devis_envoye", "gagne", "perdu"] as const;

@@ -38,3 +38,14 @@ export function closeQuoteModal(): void {
 export function useQuoteModal(): ModalState {
   return useSyncExternalStore(subscribe, snapshot, serverSnapshot);
 }
+
+/** The quote form's module, fetched once (on first opening or first approach of a quote button). */
+let formModule: Promise<typeof import("./components/quote-form.tsx")> | null = null;
+export function loadQuoteForm() {
+  formModule ??= import("./components/quote-form.tsx").catch((error: unknown) => {
+    // A failed download (network) may succeed on the next try.
+    formModule = null;
+    throw error;
+  });
+  return formModule;
+}

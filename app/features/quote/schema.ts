@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "#app/lib/zod.ts";
 
 /**
  * The quote request: one schema for the browser (react-hook-form) and the server

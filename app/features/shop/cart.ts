@@ -1,7 +1,6 @@
 import { useSyncExternalStore } from "react";
-import { z } from "zod";
+import { MAX_CART_LINES, MAX_QUANTITY } from "./limits.ts";
 import type { CartVariant } from "./product-view.ts";
-import { MAX_CART_LINES, MAX_QUANTITY } from "./schema.ts";
 
 /**
  * The cart lives in the browser, in localStorage under `e-commerce-cart` (the
@@ -10,19 +9,57 @@ import { MAX_CART_LINES, MAX_QUANTITY } from "./schema.ts";
  */
 export const CART_STORAGE_KEY = "e-commerce-cart";
 
-const CartItemSchema = z.object({
-  productId: z.string().min(1),
-  variantId: z.string().min(1),
-  title: z.string(),
-  variantTitle: z.string().nullable(),
-  priceCents: z.number().int().min(0),
-  currencyCode: z.string(),
-  image: z.string().nullable(),
-  quantity: z.number().int().min(1).max(MAX_QUANTITY),
-  manageInventory: z.boolean(),
-  inventoryQuantity: z.number().int().nullable(),
-});
-export type CartItem = z.output<typeof CartItemSchema>;
+export type CartItem = {
+  productId: string;
+  variantId: string;
+  title: string;
+  variantTitle: string | null;
+  priceCents: number;
+  currencyCode: string;
+  image: string | null;
+  quantity: number;
+  manageInventory: boolean;
+  inventoryQuantity: number | null;
+};
+
+const isText = (value: unknown): value is string => typeof value === "string";
+const isTextOrNull = (value: unknown) => value === null || isText(value);
+const isInt = (value: unknown): value is number => Number.isInteger(value);
+
+/** A stored line is trusted only if it has the exact shape the cart writes (hand-written: no zod on every page). */
+export function parseCartItem(entry: unknown): CartItem | null {
+  if (typeof entry !== "object" || entry === null) return null;
+  const e = entry as Record<string, unknown>;
+  const ok =
+    isText(e.productId) &&
+    e.productId.length > 0 &&
+    isText(e.variantId) &&
+    e.variantId.length > 0 &&
+    isText(e.title) &&
+    isTextOrNull(e.variantTitle) &&
+    isInt(e.priceCents) &&
+    e.priceCents >= 0 &&
+    isText(e.currencyCode) &&
+    isTextOrNull(e.image) &&
+    isInt(e.quantity) &&
+    e.quantity >= 1 &&
+    e.quantity <= MAX_QUANTITY &&
+    typeof e.manageInventory === "boolean" &&
+    (e.inventoryQuantity === null || isInt(e.inventoryQuantity));
+  if (!ok) return null;
+  return {
+    productId: e.productId as string,
+    variantId: e.variantId as string,
+    title: e.title as string,
+    variantTitle: e.variantTitle as string | null,
+    priceCents: e.priceCents as number,
+    currencyCode: e.currencyCode as string,
+    image: e.image as string | null,
+    quantity: e.quantity as number,
+    manageInventory: e.manageInventory as boolean,
+    inventoryQuantity: e.inventoryQuantity as number | null,
+  };
+}
 
 const EMPTY: readonly CartItem[] = Object.freeze([]);
 let items: readonly CartItem[] = EMPTY;
@@ -33,12 +70,12 @@ function read(): readonly CartItem[] {
   try {
     const raw = window.localStorage.getItem(CART_STORAGE_KEY);
     if (!raw) return EMPTY;
-    const parsed = z.array(z.unknown()).safeParse(JSON.parse(raw));
-    if (!parsed.success) return EMPTY;
+    const parsed: unknown = JSON.parse(raw);
+    if (!Array.isArray(parsed)) return EMPTY;
     // Lines that no longer match the format are dropped rather than breaking the cart.
-    return parsed.data.flatMap((entry) => {
-      const item = CartItemSchema.safeParse(entry);
-      return item.success ? [item.data] : [];
+    return parsed.flatMap((entry) => {
+      const item = parseCartItem(entry);
+      return item ? [item] : [];
     });
   } catch {
     return EMPTY;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "#app/lib/zod.ts";
 
 /*
  * The store API contract (spec section 7, calls 3-5, plus checkout), as zod
@@ -192,8 +192,9 @@ export const VariantQuerySchema = z.object({
 
 // ─── Checkout ────────────────────────────────────────────────────────────────────
 
-export const MAX_QUANTITY = 999;
-export const MAX_CART_LINES = 50;
+import { MAX_CART_LINES, MAX_QUANTITY } from "./limits.ts";
+
+export { MAX_CART_LINES, MAX_QUANTITY };
 
 /** French phone numbers: +33 or a leading 0, then 1-9, then four pairs of digits. */
 export const FRENCH_PHONE = /^(?:\+33\s?|0)[1-9](?:[\s.-]?\d{2}){4}$/;

@@ -1,5 +1,4 @@
 import { redirect } from "react-router";
-import { z } from "zod";
 import { company, fullAddress } from "#app/config/company.ts";
 import { priceCart } from "#app/features/shop/cart-pricing.server.ts";
 import { enforceCheckoutRateLimit } from "#app/features/shop/checkout.server.ts";
@@ -12,6 +11,7 @@ import { CartLinesSchema, CheckoutFormSchema } from "#app/features/shop/schema.t
 import { StoreHttpError, storeClientFor } from "#app/features/shop/store-client.server.ts";
 import { getServices, requestContext } from "#app/lib/app-context.ts";
 import { pageTitle, seo, siteUrlFrom } from "#app/lib/seo.ts";
+import { z } from "#app/lib/zod.ts";
 import type { Route } from "./+types/checkout";
 
 export function loader({ context }: Route.LoaderArgs) {

@@ -2,7 +2,7 @@ import type { MouseEvent, ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { type ButtonSize, type ButtonVariant, buttonClasses } from "#app/components/ui/button.tsx";
 import { track } from "#app/lib/analytics.ts";
-import { openQuoteModal } from "../quote-modal-store.ts";
+import { loadQuoteForm, openQuoteModal } from "../quote-modal-store.ts";
 
 export type QuoteTrigger = "header" | "hero" | "service" | "contact" | "mobile-bar" | "cta" | "other";
 
@@ -25,6 +25,9 @@ export function QuoteButton({
   className?: string;
 }) {
   const { pathname } = useLocation();
+  const preload = () => {
+    loadQuoteForm().catch(() => {});
+  };
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.defaultPrevented || event.button !== 0) return;
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
@@ -40,6 +43,9 @@ export function QuoteButton({
       to="/devis"
       data-quote-trigger={trigger}
       onClick={onClick}
+      onPointerEnter={preload}
+      onFocus={preload}
+      onTouchStart={preload}
       className={buttonClasses(variant, size, className)}
     >
       {children}

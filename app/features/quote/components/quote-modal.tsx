@@ -1,9 +1,25 @@
 import { X } from "lucide-react";
 import { Dialog } from "radix-ui";
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { useLocation } from "react-router";
-import { closeQuoteModal, useQuoteModal } from "../quote-modal-store.ts";
-import { QuoteForm } from "./quote-form.tsx";
+import { closeQuoteModal, loadQuoteForm, useQuoteModal } from "../quote-modal-store.ts";
+
+// The form (react-hook-form, zod and the schema) is loaded when the modal first
+// opens, or as soon as a pointer or the focus reaches a quote button: no page pays
+// for it up front.
+const QuoteForm = lazy(() => loadQuoteForm().then((module) => ({ default: module.QuoteForm })));
+
+/**
+ * Rendered right after the form inside the same Suspense boundary: once the form is
+ * on screen (at once when already loaded, else when its module arrives), the focus
+ * goes to its first field, as it would had the form been there from the start.
+ */
+function FocusFirstField() {
+  useEffect(() => {
+    document.querySelector<HTMLInputElement>('[data-quote-modal] input[name="user_name"]')?.focus();
+  }, []);
+  return null;
+}
 
 /** The quote modal, mounted once in app/root.tsx; every quote button opens it. */
 export function QuoteModal() {
@@ -38,7 +54,16 @@ export function QuoteModal() {
           <Dialog.Description className="mt-1 mb-4 text-slate-700">
             Décrivez votre projet : nous vous répondons sous 48h.
           </Dialog.Description>
-          <QuoteForm source="modal" onSuccess={closeQuoteModal} />
+          <Suspense
+            fallback={
+              <p role="status" className="py-12 text-center text-slate-700">
+                Chargement du formulaire…
+              </p>
+            }
+          >
+            <QuoteForm source="modal" onSuccess={closeQuoteModal} />
+            <FocusFirstField />
+          </Suspense>
           <Dialog.Close
             aria-label="Fermer"
             className="absolute top-3 right-3 inline-flex size-11 items-center justify-center rounded-full text-brand-900 hover:bg-brand-50"

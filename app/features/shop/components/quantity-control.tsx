@@ -1,6 +1,6 @@
 import { Minus, Plus } from "lucide-react";
 import { useEffect, useState } from "react";
-import { MAX_QUANTITY } from "../schema.ts";
+import { MAX_QUANTITY } from "../limits.ts";
 
 /**
  * A quantity with minus and plus buttons; never below 1. The field can be typed
