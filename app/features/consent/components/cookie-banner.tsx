@@ -64,16 +64,21 @@ export function CookieBanner() {
       >
         Cookies et traceurs : à vous de choisir
       </h2>
-      <p className="mt-2 max-h-40 overflow-y-auto text-sm leading-relaxed text-slate-700">
-        Avec votre accord, nous utilisons le pixel publicitaire de TikTok (TikTok Technology Limited) pour
-        mesurer l'efficacité de nos annonces, un outil tiers de mesure d'audience, et la carte Google Maps
-        (Google Ireland Limited) sur la page Contact. Si vous refusez, aucun de ces services n'est chargé et
-        le site fonctionne normalement. Votre choix est conservé 6 mois et modifiable à tout moment par le
-        lien « Gérer les cookies » en bas de page.{" "}
-        <Link to="/politique-de-confidentialite" className="font-semibold text-brand-700 underline">
-          Politique de confidentialité
-        </Link>
-      </p>
+      {/* Short paragraphs: the banner arrives late and must not become the page's largest text block. */}
+      <div className="mt-2 grid max-h-40 gap-1 overflow-y-auto text-sm leading-relaxed text-slate-700">
+        <p>
+          Avec votre accord, nous utilisons le pixel publicitaire de TikTok (TikTok Technology Limited) pour
+          mesurer l'efficacité de nos annonces et un outil tiers de mesure d'audience.
+        </p>
+        <p>La carte Google Maps (Google Ireland Limited) de la page Contact suit le même choix.</p>
+        <p>Si vous refusez, aucun de ces services n'est chargé et le site fonctionne normalement.</p>
+        <p>
+          Votre choix est conservé 6 mois, modifiable à tout moment par « Gérer les cookies » en bas de page.{" "}
+          <Link to="/politique-de-confidentialite" className="font-semibold text-brand-700 underline">
+            Politique de confidentialité
+          </Link>
+        </p>
+      </div>
       {current ? (
         <p className="mt-2 text-sm font-semibold text-brand-800">
           Choix actuel : {current === "accepted" ? "traceurs acceptés" : "traceurs refusés"}.
