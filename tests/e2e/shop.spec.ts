@@ -379,6 +379,21 @@ test.describe("cart", () => {
     expect(await account.boundingBox()).toEqual(before);
   });
 
+  test("on a 360 px screen the cart, account and menu buttons all stay on screen", async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.goto("/store");
+    for (const control of [
+      cartButton(page),
+      page.getByRole("link", { name: /Espace Pro/ }),
+      page.getByRole("button", { name: "Ouvrir le menu" }),
+    ]) {
+      const box = await control.boundingBox();
+      expect(box).not.toBeNull();
+      expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(360);
+      expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
+    }
+  });
+
   test("persists across reloads; the panel changes quantities, removes lines and shows the total", async ({
     page,
   }) => {

@@ -185,12 +185,18 @@ export function inProcessStoreFetch(services: AppServices): typeof fetch {
     const url = new URL(request.url);
     const match = /^\/(?:api\/)?store\/([^/]+)\/(.+)$/.exec(url.pathname);
     if (!match) return jsonError(404, "Adresse inconnue du service boutique.");
-    const storeId = decodeURIComponent(match[1] as string);
-    const rest = match[2] as string;
+    let storeId: string;
+    let rest: string;
+    try {
+      storeId = decodeURIComponent(match[1] as string);
+      rest = decodeURIComponent(match[2] as string);
+    } catch {
+      return jsonError(404, "Adresse inconnue du service boutique.");
+    }
     const method = request.method.toUpperCase();
     if (method === "GET" && rest === "products") return productsEndpoint(services, storeId, url);
     if (method === "GET" && rest.startsWith("products/") && !rest.slice(9).includes("/")) {
-      return productEndpoint(services, storeId, decodeURIComponent(rest.slice(9)), url);
+      return productEndpoint(services, storeId, rest.slice(9), url);
     }
     if (method === "GET" && rest === "variants") return variantsEndpoint(services, storeId, url);
     if (method === "POST" && rest === "checkout") return checkoutEndpoint(services, storeId, request);

@@ -96,6 +96,12 @@ export function CheckoutView(props: CheckoutViewProps) {
           réessayer.
         </p>
       ) : null}
+      <noscript>
+        <p className="mt-4 rounded-xl border border-amber-300 bg-amber-50 p-4 font-semibold text-amber-900">
+          Votre panier est conservé dans votre navigateur : activez JavaScript pour passer commande, ou
+          appelez-nous pour commander par téléphone.
+        </p>
+      </noscript>
       {!hydrated ? (
         <Spinner label="Chargement de votre panier…" />
       ) : items.length === 0 ? (
