@@ -16,6 +16,7 @@ export async function startProductionServer(
   });
   const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`Le serveur s'est arrêté (code ${child.exitCode}).`);
     try {
       const response = await fetch(`http://127.0.0.1:${port}/healthz`);
       if (response.ok) return child;
