@@ -8,7 +8,10 @@ const server = await startProductionServer(port);
 const base = `http://127.0.0.1:${port}`;
 try {
   const rows = [
-    await load("GET /api/store/…/products?limit=24 (API, liste)", `${base}/api/store/${storeId}/products?limit=24`),
+    await load(
+      "GET /api/store/…/products?limit=24 (API, liste)",
+      `${base}/api/store/${storeId}/products?limit=24`,
+    ),
     await load("GET /store (page, rendue à la demande)", `${base}/store`),
     await load(
       "GET /api/store/…/products/{id} (API, fiche)",
