@@ -66,10 +66,16 @@ export const EnvSchema = z
     // Online payment with Stripe Checkout: both keys, or neither (then orders are paid by
     // transfer or at pick-up). STRIPE_API_URL only points the client at a stub (tests).
     STRIPE_SECRET_KEY: optionalString.pipe(
-      z.string().regex(/^(sk|rk)_(test|live)_\w+$/, "doit commencer par sk_test_ ou sk_live_").optional(),
+      z
+        .string()
+        .regex(/^(sk|rk)_(test|live)_\w+$/, "doit commencer par sk_test_ ou sk_live_")
+        .optional(),
     ),
     STRIPE_WEBHOOK_SECRET: optionalString.pipe(
-      z.string().regex(/^whsec_\w+$/, "doit commencer par whsec_").optional(),
+      z
+        .string()
+        .regex(/^whsec_\w+$/, "doit commencer par whsec_")
+        .optional(),
     ),
     STRIPE_API_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   })

@@ -19,16 +19,31 @@ describe("truncateDescription", () => {
 
 describe("seo", () => {
   it("gives the canonical URL on SITE_URL, Open Graph and Twitter tags", () => {
-    const tags = seo({ title: pageTitle("Contact"), description: "Écrivez-nous.", path: "/contact", siteUrl: "https://www.example.fr" });
+    const tags = seo({
+      title: pageTitle("Contact"),
+      description: "Écrivez-nous.",
+      path: "/contact",
+      siteUrl: "https://www.example.fr",
+    });
     expect(tags).toContainEqual({ title: `Contact | ${company.name}` });
-    expect(tags).toContainEqual({ tagName: "link", rel: "canonical", href: "https://www.example.fr/contact" });
+    expect(tags).toContainEqual({
+      tagName: "link",
+      rel: "canonical",
+      href: "https://www.example.fr/contact",
+    });
     expect(tags).toContainEqual({ property: "og:url", content: "https://www.example.fr/contact" });
     expect(tags).toContainEqual({ name: "twitter:card", content: "summary_large_image" });
     expect(tags.some((tag) => "name" in tag && tag.name === "robots")).toBe(false);
   });
 
   it("marks noindex pages", () => {
-    const tags = seo({ title: "Merci", description: "Reçu.", path: "/merci", siteUrl: "https://x.fr", noindex: true });
+    const tags = seo({
+      title: "Merci",
+      description: "Reçu.",
+      path: "/merci",
+      siteUrl: "https://x.fr",
+      noindex: true,
+    });
     expect(tags).toContainEqual({ name: "robots", content: "noindex, nofollow" });
   });
 });
