@@ -627,6 +627,8 @@ async function startSecondServer(env: Record<string, string>): Promise<SecondSer
       ...process.env,
       NODE_ENV: "production",
       PORT: String(port),
+      // Its own origin: the run's SITE_URL names the main test server.
+      SITE_URL: origin,
       DATA_DIR: dataDir,
       LOG_LEVEL: "fatal",
       ...env,
