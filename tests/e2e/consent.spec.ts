@@ -117,8 +117,9 @@ test.describe("aucun traceur sans accord", () => {
       await page.evaluate(() => localStorage.clear()).catch(() => {});
       await visitWholePage(page, path);
     }
+    // The proof is per page: no request left for another origin. (The stand-in's own
+    // log is shared with tests running in parallel, so it cannot prove absence.)
     expect(foreign).toEqual([]);
-    expect(await trackerEvents(page)).toEqual([]);
   });
 
   test("après « Refuser », aucune page publique ne contacte une autre origine que le site", async ({
@@ -134,8 +135,9 @@ test.describe("aucun traceur sans accord", () => {
     await page.goto("/");
     await page.locator('[data-quote-trigger="hero"]').first().click();
     await page.waitForTimeout(300);
+    // The proof is per page: no request left for another origin. (The stand-in's own
+    // log is shared with tests running in parallel, so it cannot prove absence.)
     expect(foreign).toEqual([]);
-    expect(await trackerEvents(page)).toEqual([]);
   });
 });
 
@@ -180,7 +182,10 @@ test.describe("après « Accepter »", () => {
     await page.locator('[data-quote-trigger="hero"]').first().click();
     await expect(page.getByRole("dialog")).toBeVisible();
     await page.waitForTimeout(500);
-    expect((await trackerEvents(page)).filter((e) => e.event !== "revoke")).toEqual([]);
+    // The stand-in is shared by parallel workers (the map test sends page views from
+    // /contact): look only at the events this page would have sent after withdrawal.
+    const quoteEvents = new Set(["cta_devis_modal_open", "devis_form_view"]);
+    expect((await trackerEvents(page)).filter((e) => quoteEvents.has(e.event))).toEqual([]);
     expect(await page.locator("script[data-consent-tracker]").count()).toBe(0);
   });
 });
