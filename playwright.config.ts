@@ -56,6 +56,9 @@ export default defineConfig({
       env: {
         PORT: String(port),
         LOG_LEVEL: "warn",
+        // Every test submits from the same loopback address; the limit itself is
+        // covered by the integration tests (tests/integration/quote*.test.ts).
+        QUOTE_RATE_LIMIT: "1000",
         TIKTOK_PIXEL_ID: "CTESTPIXEL01",
         TIKTOK_PIXEL_ORIGIN: `http://127.0.0.1:${trackerPort}`,
         TRACKING_SCRIPT_URL: `http://127.0.0.1:${trackerPort}/tracker.js`,
