@@ -1,11 +1,10 @@
-import { timingSafeEqual } from "node:crypto";
 import type { Hono } from "hono";
 import type { AppServices } from "#app/lib/app-context.ts";
 import { STAFF_HINT_COOKIE } from "#app/lib/staff-hint.ts";
 import type { AppEnv } from "#server/app.ts";
 import { AccountError, createStaffAccount } from "./accounts.server.ts";
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER, getStaffAuth } from "./auth.server.ts";
-import { LOCAL_ADMIN_PATH, localAdminToken } from "./server-info.server.ts";
+import { checkLocalAdmin, LOCAL_ADMIN_PATH } from "./server-info.server.ts";
 
 /**
  * The part of better-auth's HTTP surface the product uses. Everything else under
@@ -14,15 +13,8 @@ import { LOCAL_ADMIN_PATH, localAdminToken } from "./server-info.server.ts";
  */
 const ALLOWED = new Set(["GET /get-session", "POST /sign-out", "POST /change-password", "GET /ok"]);
 const MAX_BODY_BYTES = 16 * 1024;
-const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
 
 const noStore = { "Cache-Control": "no-store" };
-
-function sameToken(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
 
 /**
  * Mounts the Espace Pro's authentication on the Hono app (server/app.ts), before React
@@ -65,14 +57,10 @@ export function mountStaffAuth(app: Hono<AppEnv>, services: AppServices): void {
 
   app.post(LOCAL_ADMIN_PATH, async (c) => {
     const socket = c.env?.incoming?.socket as { remoteAddress?: string } | undefined;
-    const remote = socket?.remoteAddress ?? "";
     // Loopback only, and never through a reverse proxy (which would also be loopback).
-    if (!LOOPBACK.has(remote) || c.req.header("x-forwarded-for") || c.req.header("forwarded")) {
-      return c.json({ message: "Adresse inconnue." }, 404, noStore);
-    }
-    const authorization = c.req.header("authorization") ?? "";
-    const given = authorization.startsWith("Bearer ") ? authorization.slice(7) : "";
-    if (!given || !sameToken(given, localAdminToken())) {
+    const caller = checkLocalAdmin(socket?.remoteAddress, (name) => c.req.header(name));
+    if (caller === "not-local") return c.json({ message: "Adresse inconnue." }, 404, noStore);
+    if (caller === "bad-token") {
       return c.json({ message: "Jeton d'administration local invalide." }, 401, noStore);
     }
     let input: unknown;

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, timingSafeEqual } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -25,6 +25,25 @@ let token: string | undefined;
 export function localAdminToken(): string {
   token ??= randomBytes(32).toString("base64url");
   return token;
+}
+
+const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
+
+/**
+ * Who is calling a loopback-only admin endpoint: a command-line tool on this machine
+ * holding our token ("ok"), a local caller with a wrong token ("bad-token"), or
+ * anything else ("not-local": another address, or a request relayed by a proxy).
+ */
+export function checkLocalAdmin(
+  remoteAddress: string | undefined,
+  header: (name: string) => string | undefined,
+): "ok" | "bad-token" | "not-local" {
+  if (!LOOPBACK.has(remoteAddress ?? "")) return "not-local";
+  if (header("x-forwarded-for") || header("forwarded")) return "not-local";
+  const authorization = header("authorization") ?? "";
+  const given = Buffer.from(authorization.startsWith("Bearer ") ? authorization.slice(7) : "");
+  const expected = Buffer.from(localAdminToken());
+  return given.length === expected.length && timingSafeEqual(given, expected) ? "ok" : "bad-token";
 }
 
 export function isProcessAlive(pid: number): boolean {
