@@ -4,10 +4,19 @@ import { type DevisSubmissionData, erpSubmissionPhotos, erpSubmissions } from "#
 import { type FileStorage, newStorageKey } from "#app/lib/storage.server.ts";
 
 /** A quote request row as the public form writes it (erp_submissions, module 'devis'). */
+// Requests inserted one after the other must sort in that order ("newest first"):
+// two calls within the same millisecond would otherwise tie and fall back on the
+// random id. Each default time is at least 1 ms after the previous one.
+let lastDefaultTime = 0;
+function nextDefaultTime(): Date {
+  lastDefaultTime = Math.max(Date.now(), lastDefaultTime + 1);
+  return new Date(lastDefaultTime);
+}
+
 export async function insertQuoteRequest(
   db: Database,
   data: Partial<DevisSubmissionData> = {},
-  createdAt = new Date(),
+  createdAt = nextDefaultTime(),
 ): Promise<string> {
   const [row] = await db
     .insert(erpSubmissions)
