@@ -12,11 +12,19 @@ export default defineConfig({
       output: {
         // Every page needs the framework: one file instead of a dozen small ones. Over
         // HTTP/1.1 (six connections per origin) each extra file costs a round trip.
+        // The Espace Pro's menus (dropdown, alert dialog and their positioning code)
+        // stay out of it: public pages never use them.
         codeSplitting: {
           groups: [
             {
               name: "framework",
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@react-router|radix-ui|@radix-ui|lucide-react|cookie|set-cookie-parser|turbo-stream)[\\/]/,
+              test: (id) =>
+                /node_modules[\\/](react|react-dom|scheduler|react-router|@react-router|radix-ui|@radix-ui|lucide-react|cookie|set-cookie-parser|turbo-stream)[\\/]/.test(
+                  id,
+                ) &&
+                !/[\\/]@radix-ui[\\/]react-(menu|dropdown-menu|popper|roving-focus|alert-dialog|arrow)[\\/]/.test(
+                  id,
+                ),
             },
           ],
         },

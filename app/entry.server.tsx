@@ -6,6 +6,8 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { requestContext, servicesContext } from "#app/lib/app-context.ts";
+import { deferHydration } from "#app/lib/deferred-hydration.server.ts";
+import { isErpPath } from "#app/lib/erp-path.ts";
 import { NonceContext } from "#app/lib/nonce.ts";
 
 export const streamTimeout = 5_000;
@@ -52,12 +54,24 @@ export default function handleRequest(
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
+          if (isErpPath(new URL(request.url).pathname)) {
+            // The Espace Pro is an application: it streams and hydrates at once.
+            resolve(
+              new Response(createReadableStreamFromReadable(body), {
+                headers: responseHeaders,
+                status: responseStatusCode,
+              }),
+            );
+            return;
+          }
+          // Public pages: the whole document, then its scripts deferred until `load`.
+          const chunks: Buffer[] = [];
+          body.on("data", (chunk: Buffer) => chunks.push(chunk));
+          body.on("error", reject);
+          body.on("end", () => {
+            const html = deferHydration(Buffer.concat(chunks).toString("utf8"));
+            resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
+          });
         },
         onShellError(error: unknown) {
           reject(error);

@@ -1,8 +1,6 @@
 import montserratLatin from "@fontsource-variable/montserrat/files/montserrat-latin-wght-normal.woff2?url";
 import openSansLatin from "@fontsource-variable/open-sans/files/open-sans-latin-wght-normal.woff2?url";
-import "@fontsource-variable/montserrat/wght.css";
-import "@fontsource-variable/open-sans/wght.css";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -12,8 +10,6 @@ import {
   ScrollRestoration,
   useLocation,
 } from "react-router";
-import type { Route } from "./+types/root";
-import "./app.css";
 import { Footer } from "#app/components/layout/footer.tsx";
 import { Header } from "#app/components/layout/header.tsx";
 import { MobileBar } from "#app/components/layout/mobile-bar.tsx";
@@ -24,10 +20,16 @@ import { ConsentManager } from "#app/features/consent/components/consent-manager
 import { CookieBanner } from "#app/features/consent/components/cookie-banner.tsx";
 import { QuoteModal } from "#app/features/quote/components/quote-modal.tsx";
 import { servicesContext } from "#app/lib/app-context.ts";
+import { isErpPath } from "#app/lib/erp-path.ts";
 import { useNonce } from "#app/lib/nonce.ts";
 import { NotFound } from "#app/routes/site/not-found-view.tsx";
+import type { Route } from "./+types/root";
+import appStylesheet from "./app.css?url";
 
 export const links: Route.LinksFunction = () => [
+  // A precedence makes React write the stylesheet at the top of <head>, before the
+  // module preloads: the page's only render-blocking request starts first.
+  { rel: "stylesheet", href: appStylesheet, precedence: "default" },
   { rel: "preload", href: montserratLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "preload", href: openSansLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -40,14 +42,16 @@ export function loader({ context }: Route.LoaderArgs) {
   return { siteUrl: env.SITE_URL };
 }
 
-function isErpPath(pathname: string) {
-  return pathname === "/erp" || pathname.startsWith("/erp/");
-}
-
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const { pathname } = useLocation();
   const publicFrame = !isErpPath(pathname);
+  // Marks the document once React has taken over (pages, error pages and 404 alike):
+  // public pages start their scripts after the first paint, and end-to-end tests
+  // wait for this mark before they act.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return (
     <html lang="fr">
       <head>

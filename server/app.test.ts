@@ -84,6 +84,37 @@ describe("security headers", () => {
   });
 });
 
+describe("script loading", () => {
+  /** The built page's React Router module script, rewritten to start after the first paint. */
+  function deferredLoader(html: string) {
+    expect(html).not.toContain('<link rel="modulepreload"');
+    const code = /<script[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? "";
+    expect(code).toContain('addEventListener("load",go,{once:true})');
+    expect(code).toMatch(/import\("\/assets\/entry\.client-[\w-]+\.js"\)/);
+    // Every module the page hydrates with is still preloaded, once the page has painted.
+    const preloads: string[] = JSON.parse(/for\(const href of (\[[^\]]*\])\)/.exec(code)?.[1] ?? "[]");
+    expect(preloads.some((href) => /\/assets\/framework-[\w-]+\.js$/.test(href))).toBe(true);
+    return preloads;
+  }
+
+  it("a prerendered public page and a page rendered per request load their scripts after the first paint", async () => {
+    for (const path of ["/", "/faq"]) {
+      const response = await app().request(path);
+      expect(response.status).toBe(200);
+      const preloads = deferredLoader(await response.text());
+      for (const href of preloads) expect((await app().request(href)).status).toBe(200);
+    }
+  });
+
+  it("the Espace Pro keeps its module preloads: it is an application, not a page to read", async () => {
+    const response = await app().request("/erp/login");
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('<link rel="modulepreload"');
+    expect(html).toContain('type="module" async=""');
+  });
+});
+
 describe("caching and compression", () => {
   it("hashed assets are immutable for a year, HTML revalidates", async () => {
     const page = await app().request("/");

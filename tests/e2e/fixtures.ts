@@ -24,7 +24,16 @@ export const test = base.extend<{ consoleErrors: string[]; storedConsent: "accep
    * `test.use({ storedConsent: null })` to see the banner.
    */
   storedConsent: ["declined", { option: true }],
-  page: async ({ page, storedConsent }, use) => {
+  page: async ({ page, storedConsent, javaScriptEnabled }, use) => {
+    // Public pages load their scripts after the first paint (app/lib/deferred-hydration.server.ts):
+    // a test acts once React has hydrated the page, as a visitor would a moment later.
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      const html = response?.headers()["content-type"]?.includes("text/html") ?? false;
+      if (javaScriptEnabled && html) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+      return response;
+    };
     if (storedConsent) {
       await page.addInitScript((value) => {
         // Init scripts run in every frame; only the site's own page holds the choice.

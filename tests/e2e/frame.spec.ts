@@ -94,6 +94,33 @@ test.describe("cadre commun des pages", () => {
   });
 });
 
+test.describe("chargement des scripts", () => {
+  for (const path of ["/", "/faq", "/store"]) {
+    test(`${path} : la page s'affiche avant que ses scripts ne commencent à se charger, puis devient interactive`, async ({
+      page,
+    }) => {
+      await page.goto(path);
+      const timing = await page.evaluate(() => {
+        const paint = performance.getEntriesByName("first-contentful-paint")[0];
+        const scripts = performance
+          .getEntriesByType("resource")
+          .filter((entry) => new URL(entry.name).pathname.startsWith("/assets/") && entry.name.endsWith(".js"));
+        return {
+          paint: paint?.startTime ?? Number.NaN,
+          firstScript: Math.min(...scripts.map((entry) => entry.startTime)),
+          scripts: scripts.length,
+        };
+      });
+      expect(timing.scripts).toBeGreaterThan(0);
+      expect(timing.firstScript).toBeGreaterThan(timing.paint);
+      // Hydrated: the mobile menu button answers.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.getByRole("button", { name: "Ouvrir le menu" }).click();
+      await expect(page.getByRole("navigation", { name: "Navigation mobile" })).toBeVisible();
+    });
+  }
+});
+
 test.describe("redirections et page introuvable", () => {
   const redirects: Record<string, string> = {
     "/espace-pro": "/erp",

@@ -200,3 +200,8 @@ export function maxQuantity(item: Pick<CartItem, "manageInventory" | "inventoryQ
     ? Math.max(0, Math.min(MAX_QUANTITY, item.inventoryQuantity ?? 0))
     : MAX_QUANTITY;
 }
+
+/** How the cart's content is read out: « vide », « 1 article », « 3 articles ». */
+export function itemsLabel(count: number): string {
+  return count === 0 ? "vide" : `${count} article${count > 1 ? "s" : ""}`;
+}

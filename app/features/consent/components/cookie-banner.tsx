@@ -64,16 +64,20 @@ export function CookieBanner() {
       >
         Cookies et traceurs : à vous de choisir
       </h2>
-      {/* Short paragraphs: the banner arrives late and must not become the page's largest text block. */}
+      {/*
+        Short blocks: the banner arrives after the page and must not become its largest
+        text (Largest Contentful Paint), so no paragraph runs past two lines on a phone.
+      */}
       <div className="mt-2 grid max-h-40 gap-1 overflow-y-auto text-sm leading-relaxed text-slate-700">
+        <p>Avec votre accord :</p>
+        <ul className="list-disc pl-5">
+          <li>le pixel de TikTok (TikTok Technology Limited) mesure l'efficacité de nos annonces ;</li>
+          <li>un outil tiers de mesure d'audience compte les visites ;</li>
+          <li>la carte Google Maps (Google Ireland Limited) s'affiche sur la page Contact.</li>
+        </ul>
+        <p>Si vous refusez, rien de tout cela n'est chargé et le site fonctionne normalement.</p>
+        <p>Choix conservé 6 mois, modifiable par « Gérer les cookies » en bas de page.</p>
         <p>
-          Avec votre accord, nous utilisons le pixel publicitaire de TikTok (TikTok Technology Limited) pour
-          mesurer l'efficacité de nos annonces et un outil tiers de mesure d'audience.
-        </p>
-        <p>La carte Google Maps (Google Ireland Limited) de la page Contact suit le même choix.</p>
-        <p>Si vous refusez, aucun de ces services n'est chargé et le site fonctionne normalement.</p>
-        <p>
-          Votre choix est conservé 6 mois, modifiable à tout moment par « Gérer les cookies » en bas de page.{" "}
           <Link to="/politique-de-confidentialite" className="font-semibold text-brand-700 underline">
             Politique de confidentialité
           </Link>

@@ -7,7 +7,26 @@ import { closeQuoteModal, loadQuoteForm, useQuoteModal } from "../quote-modal-st
 // The form (react-hook-form, zod and the schema) is loaded when the modal first
 // opens, or as soon as a pointer or the focus reaches a quote button: no page pays
 // for it up front.
-const QuoteForm = lazy(() => loadQuoteForm().then((module) => ({ default: module.QuoteForm })));
+const QuoteForm = lazy(() =>
+  loadQuoteForm().then(
+    (module) => ({ default: module.QuoteForm }),
+    () => ({ default: QuoteFormUnavailable }),
+  ),
+);
+
+/** Shown when the form's code cannot be downloaded (connection lost): /devis works without it. */
+function QuoteFormUnavailable(_props: { source: "modal" | "page"; onSuccess?: () => void }) {
+  return (
+    <div role="alert" className="grid gap-4 py-6">
+      <p>
+        Le formulaire n'a pas pu se charger. Vérifiez votre connexion, ou ouvrez la page de demande de devis.
+      </p>
+      <a href="/devis" className="font-semibold text-brand-700 underline">
+        Ouvrir la page Demande de devis
+      </a>
+    </div>
+  );
+}
 
 /**
  * Rendered right after the form inside the same Suspense boundary: once the form is
