@@ -91,7 +91,7 @@ describe("script loading", () => {
     const code = /<script[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? "";
     expect(code).toContain('addEventListener("load",go,{once:true})');
     expect(code).toMatch(/import\("\/assets\/entry\.client-[\w-]+\.js"\)/);
-    // Every module the page hydrates with is still preloaded, once the page has painted.
+    // Every module the page hydrates with is still fetched, in parallel, once the page has painted.
     const preloads: string[] = JSON.parse(/for\(const href of (\[[^\]]*\])\)/.exec(code)?.[1] ?? "[]");
     expect(preloads.some((href) => /\/assets\/framework-[\w-]+\.js$/.test(href))).toBe(true);
     return preloads;

@@ -10,9 +10,10 @@
  * inline module script at the end of <body> that imports the route modules
  * statically, then the client entry. This rewrites both: the preloads leave the
  * HTML, and the inline script, with the same attributes (nonce included), waits
- * for the `load` event and the first contentful paint, then preloads the same
- * modules in parallel, imports the route modules dynamically and runs the rest of
- * React Router's script unchanged.
+ * for the `load` event and the first contentful paint, then imports every module
+ * the page needs in parallel (the client entry excepted), and runs the rest of
+ * React Router's script unchanged once the route modules are in; that rest ends by
+ * importing the client entry, which hydrates.
  *
  * When the markup is not the expected shape (a React Router upgrade), the HTML is
  * returned untouched, so the page still works; a test on the built pages fails.
@@ -45,10 +46,14 @@ export function deferHydration(html: string): string {
   for (const { specifier } of imports) preloads.add(JSON.parse(specifier) as string);
 
   const names = imports.map(({ name }, index) => name ?? `_unused${index}`);
+  // The client entry hydrates as soon as it runs: it comes last, from React Router's own statements.
+  const entries = new Set(
+    [...rest.matchAll(/\bimport\(("[^"\n]+")\)/g)].map((match) => JSON.parse(match[1] ?? '""') as string),
+  );
+  const dependencies = [...preloads].filter((href) => !entries.has(href));
   const loader = [
     "const start=()=>{",
-    `for(const href of ${JSON.stringify([...preloads])}){`,
-    'const link=document.createElement("link");link.rel="modulepreload";link.href=href;document.head.append(link);}',
+    `for(const href of ${JSON.stringify(dependencies)})import(href);`,
     `Promise.all([${imports.map(({ specifier }) => `import(${specifier})`).join(",")}])`,
     `.then(([${names.join(",")}])=>{${rest}});`,
     "};",

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { company, fullAddress } from "#app/config/company.ts";
 import { footerNav, legalNav } from "#app/config/navigation.ts";
 import { openConsentBanner } from "#app/features/consent/consent.ts";
+import { formatInteger } from "#app/lib/french-number.ts";
 import { Logo } from "./logo.tsx";
 
 export function Footer() {
@@ -96,8 +97,8 @@ export function Footer() {
             © {year} {company.name}. Tous droits réservés.
           </p>
           <p>
-            {company.legalForm} au capital de {company.capitalEuros.toLocaleString("fr-FR")} € · SIRET{" "}
-            {company.siret} · {company.rcs}
+            {company.legalForm} au capital de {formatInteger(company.capitalEuros)} € · SIRET {company.siret}{" "}
+            · {company.rcs}
           </p>
         </div>
       </div>

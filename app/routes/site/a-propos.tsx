@@ -6,6 +6,7 @@ import { CtaBand } from "#app/features/marketing/components/cta-band.tsx";
 import { Illustration } from "#app/features/marketing/components/illustration.tsx";
 import { PageHeader } from "#app/features/marketing/components/page-header.tsx";
 import { aboutPageJsonLd } from "#app/features/marketing/json-ld.ts";
+import { formatInteger } from "#app/lib/french-number.ts";
 import { jsonLd, seo, siteUrlFrom } from "#app/lib/seo.ts";
 import type { Route } from "./+types/a-propos";
 
@@ -35,7 +36,7 @@ const facts: readonly { label: string; value: string }[] = [
   { label: "Dirigeant", value: company.director },
   {
     label: "Forme juridique",
-    value: `${company.legalForm} au capital de ${company.capitalEuros.toLocaleString("fr-FR")} €`,
+    value: `${company.legalForm} au capital de ${formatInteger(company.capitalEuros)} €`,
   },
 ];
 

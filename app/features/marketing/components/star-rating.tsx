@@ -1,9 +1,11 @@
+import { formatOneDecimal } from "#app/lib/french-number.ts";
+
 const STAR_PATH =
   "M12 2.5l2.94 5.96 6.56.95-4.75 4.63 1.12 6.54L12 17.5l-5.87 3.08 1.12-6.54L2.5 9.41l6.56-.95L12 2.5z";
 
 /** "4,5" or "5": the rating as a French reader says it. */
 export function formatRating(rating: number): string {
-  return rating.toLocaleString("fr-FR", { maximumFractionDigits: 1 });
+  return formatOneDecimal(rating);
 }
 
 /**
