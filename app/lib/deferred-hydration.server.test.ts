@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deferHydration } from "./deferred-hydration.server.ts";
+import { deferHydration, LOAD_TIMEOUT_MS } from "./deferred-hydration.server.ts";
 
 /** The shape React Router 8 writes, with lazy route discovery (no manifest import). */
 function page({ nonce = "", manifestImport = "" } = {}) {
@@ -45,6 +45,8 @@ describe("deferHydration", () => {
     expect(code).toContain('addEventListener("load",go,{once:true})');
     expect(code).toContain('document.readyState==="complete"');
     expect(code).toContain('observe({type:"paint",buffered:true})');
+    expect(code).toContain(`setTimeout(start,${LOAD_TIMEOUT_MS})`);
+    expect(code).toContain("if(started)return;started=true;");
     const modules = JSON.parse(/for\(const href of (\[[^\]]*\])\)/.exec(code)?.[1] ?? "[]");
     // Everything the page needs, in parallel; the client entry only after React Router's statements.
     expect(modules).toEqual([

@@ -24,6 +24,9 @@ const INLINE_MODULE =
   /<script((?:\s+[\w-]+(?:="[^"]*")?)*?)\s+type="module"\s+async=""((?:\s+[\w-]+(?:="[^"]*")?)*)>([\s\S]*?)<\/script>/;
 const STATIC_IMPORT = /^\s*import\s+(?:\*\s+as\s+([\w$]+)\s+from\s+)?("[^"\n]+")\s*;?/gm;
 
+/** When `load` has not come by then (a stalled request), the scripts start anyway. */
+export const LOAD_TIMEOUT_MS = 10_000;
+
 /** Rewrites a document's React Router scripts so they start after `load`. */
 export function deferHydration(html: string): string {
   const script = INLINE_MODULE.exec(html);
@@ -52,7 +55,9 @@ export function deferHydration(html: string): string {
   );
   const dependencies = [...preloads].filter((href) => !entries.has(href));
   const loader = [
+    "let started=false;",
     "const start=()=>{",
+    "if(started)return;started=true;",
     `for(const href of ${JSON.stringify(dependencies)})import(href);`,
     `Promise.all([${imports.map(({ specifier }) => `import(${specifier})`).join(",")}])`,
     `.then(([${names.join(",")}])=>{${rest}});`,
@@ -64,7 +69,9 @@ export function deferHydration(html: string): string {
     'observer.observe({type:"paint",buffered:true});',
     "};",
     "const go=()=>painted(()=>requestAnimationFrame(()=>setTimeout(start)));",
-    'if(document.readyState==="complete")go();else addEventListener("load",go,{once:true});',
+    'if(document.readyState==="complete")go();else{addEventListener("load",go,{once:true});',
+    // A request that never ends would hold `load` back: the page becomes interactive anyway.
+    `setTimeout(start,${LOAD_TIMEOUT_MS});}`,
   ].join("");
 
   return withoutPreloads.replace(whole, () => `<script${before} type="module"${after}>${loader}</script>`);

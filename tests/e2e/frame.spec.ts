@@ -121,6 +121,22 @@ test.describe("chargement des scripts", () => {
   }
 });
 
+test.describe("chargement des scripts, requête bloquée", () => {
+  test("une image qui ne finit jamais de charger n'empêche pas la page de devenir interactive", async ({
+    page,
+  }) => {
+    // The hero picture never arrives: `load` never fires, the scripts start after 10 s anyway.
+    await page.route("**/assets/hero-home-*.svg", () => new Promise(() => {}));
+    const started = Date.now();
+    await page.goto("/", { waitUntil: "domcontentloaded" });
+    expect(await page.evaluate(() => document.readyState)).not.toBe("complete");
+    expect(Date.now() - started).toBeGreaterThan(9_000);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole("button", { name: "Ouvrir le menu" }).click();
+    await expect(page.getByRole("navigation", { name: "Navigation mobile" })).toBeVisible();
+  });
+});
+
 test.describe("redirections et page introuvable", () => {
   const redirects: Record<string, string> = {
     "/espace-pro": "/erp",
