@@ -104,7 +104,9 @@ test.describe("chargement des scripts", () => {
         const paint = performance.getEntriesByName("first-contentful-paint")[0];
         const scripts = performance
           .getEntriesByType("resource")
-          .filter((entry) => new URL(entry.name).pathname.startsWith("/assets/") && entry.name.endsWith(".js"));
+          .filter(
+            (entry) => new URL(entry.name).pathname.startsWith("/assets/") && entry.name.endsWith(".js"),
+          );
         return {
           paint: paint?.startTime ?? Number.NaN,
           firstScript: Math.min(...scripts.map((entry) => entry.startTime)),

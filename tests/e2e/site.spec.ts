@@ -92,6 +92,7 @@ test.describe("carrousel des avis", () => {
       await page.setViewportSize({ width, height: 900 });
       await page.goto("/services");
       const carousel = page.locator('[aria-roledescription="carrousel"]');
+      await carousel.scrollIntoViewIfNeeded();
       await expect(carousel).toHaveAttribute("data-carousel", "ready");
       await expect(carousel.locator("[data-slide]")).toHaveCount(testimonials.length);
       expect(await visibleSlides(carousel)).toHaveLength(cards);
@@ -111,6 +112,9 @@ test.describe("carrousel des avis", () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto("/realisations");
     const carousel = page.locator('[aria-roledescription="carrousel"]');
+    // Far below the first screen, the carousel waits: it starts as it comes near.
+    await expect(carousel).toHaveAttribute("data-carousel", "static");
+    await carousel.scrollIntoViewIfNeeded();
     await expect(carousel).toHaveAttribute("data-carousel", "ready");
     const total = testimonials.length;
     await expect.poll(() => visibleSlides(carousel)).toEqual(["1 sur 6", "2 sur 6", "3 sur 6"]);

@@ -1,6 +1,6 @@
 import useEmblaCarousel from "embla-carousel-react";
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { useCallback, useId } from "react";
+import { useCallback, useEffect, useId, useRef } from "react";
 import type { Testimonial } from "#app/content/types.ts";
 import { Illustration } from "./illustration.tsx";
 import { StarRating } from "./star-rating.tsx";
@@ -21,8 +21,31 @@ export function TestimonialsCarousel({
   heading?: string;
   lead?: string;
 }) {
-  const [viewportRef, api] = useEmblaCarousel({ loop: true, align: "start" });
+  const [startCarousel, api] = useEmblaCarousel({ loop: true, align: "start" });
+  const viewportRef = useRef<HTMLElement>(null);
   const headingId = useId();
+
+  // Embla measures every slide when it starts: that happens when the carousel comes
+  // within 300 px of the screen, not in the middle of hydration. Until then the
+  // slides are the same CSS row, so nothing moves when it starts.
+  useEffect(() => {
+    const viewport = viewportRef.current;
+    if (!viewport) return;
+    if (typeof IntersectionObserver === "undefined") {
+      startCarousel(viewport);
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        startCarousel(viewport);
+      },
+      { rootMargin: "300px 0px" },
+    );
+    observer.observe(viewport);
+    return () => observer.disconnect();
+  }, [startCarousel]);
   const trackId = useId();
   const previous = useCallback(() => api?.scrollPrev(), [api]);
   const next = useCallback(() => api?.scrollNext(), [api]);
