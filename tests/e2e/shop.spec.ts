@@ -433,6 +433,23 @@ test.describe("cart", () => {
   });
 });
 
+test.describe("cart panel, connection lost", () => {
+  test("when the panel's code cannot be downloaded, it says so and still leads to the order page", async ({
+    page,
+  }) => {
+    await openProduct(page, "truelle-macon");
+    await page.getByRole("button", { name: "Ajouter au panier" }).click();
+    await expect(cartButton(page)).toHaveAttribute("data-cart-count", "1");
+    // The lines' code is fetched only when the panel first opens (or on hover): cut it off.
+    await page.route("**/assets/cart-lines-*.js", (route) => route.abort("internetdisconnected"));
+    await cartButton(page).click();
+    const panel = page.getByRole("dialog", { name: "Votre panier" });
+    await expect(panel.getByRole("alert")).toContainText("Le détail du panier n'a pas pu se charger.");
+    await panel.getByRole("link", { name: "Voir ma commande" }).click();
+    await expect(page).toHaveURL(/\/commande$/);
+  });
+});
+
 test.describe("checkout", () => {
   test("an empty cart says so on /commande, which is noindex", async ({ page }) => {
     await page.goto("/commande");

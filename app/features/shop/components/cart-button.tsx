@@ -8,6 +8,10 @@ import { cartCount, clearCart, itemsLabel, useCart } from "../cart.ts";
 /** The cart's lines and total: their code (pictures, quantities, prices) loads when the panel first opens with items. */
 const loadCartLines = () => import("./cart-lines.tsx");
 const CartLines = lazy(() => loadCartLines().catch(() => ({ default: CartLinesUnavailable })));
+/** Fetched ahead on a sign of intent; a failure then shows when the panel opens. */
+const prefetchCartLines = () => {
+  loadCartLines().catch(() => undefined);
+};
 
 /** Shown when the panel's code cannot be downloaded (connection lost): checkout still works. */
 function CartLinesUnavailable() {
@@ -43,8 +47,8 @@ export function CartButton() {
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger
         // Fetched as soon as the visitor shows intent, so the panel rarely waits.
-        onPointerEnter={() => void loadCartLines()}
-        onFocus={() => void loadCartLines()}
+        onPointerEnter={prefetchCartLines}
+        onFocus={prefetchCartLines}
         className="relative inline-flex size-11 items-center justify-center rounded-full text-brand-800 hover:bg-brand-50"
         data-cart-count={count}
       >
@@ -84,7 +88,13 @@ export function CartButton() {
               </Link>
             </div>
           ) : (
-            <Suspense fallback={<p className="flex-1 p-5 text-slate-700">Chargement du panier…</p>}>
+            <Suspense
+              fallback={
+                <p role="status" className="flex-1 p-5 text-slate-700">
+                  Chargement du panier…
+                </p>
+              }
+            >
               <CartLines items={items} />
             </Suspense>
           )}
