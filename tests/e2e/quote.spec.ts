@@ -229,6 +229,22 @@ test.describe("la fenêtre de demande de devis", () => {
   });
 });
 
+test.describe("la fenêtre de demande de devis, connexion coupée", () => {
+  test("si le formulaire ne peut pas se charger, elle le dit et propose la page /devis", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto("/faq");
+    // The form's code loads when the modal first opens (or on hover): cut it off.
+    await page.route("**/assets/quote-form-*.js", (route) => route.abort("internetdisconnected"));
+    const button = page.locator("header").getByRole("link", { name: "Devis Gratuit" });
+    await hydrated(button);
+    await button.click();
+    const dialog = quoteDialog(page);
+    await expect(dialog.getByRole("alert")).toContainText("Le formulaire n'a pas pu se charger.");
+    await dialog.getByRole("link", { name: "Ouvrir la page Demande de devis" }).click();
+    await expect(page).toHaveURL(/\/devis$/);
+  });
+});
+
 test.describe("la page /devis", () => {
   test("porte le formulaire, sans violation d'accessibilité, et se termine sur /merci", async ({ page }) => {
     await page.goto("/devis");
