@@ -36,6 +36,7 @@ export default [
   route("product/:id", "routes/shop/product.tsx"),
   route("success", "routes/shop/success.tsx"),
   route("commande", "routes/shop/checkout.tsx"),
+  route("commande/confirmation", "routes/shop/order-confirmation.tsx"),
   // The built-in store service (spec section 7, calls 3-5, and checkout).
   ...prefix("api/store/:storeId", [
     route("products", "routes/api/store/products.ts"),

@@ -457,7 +457,7 @@ test.describe("checkout", () => {
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
   });
 
-  test("a manual-payment order: checks, priced by the server, then ends on /success with the cart emptied", async ({
+  test("a manual-payment order: checks, priced by the server, then ends on its confirmation page with the cart emptied", async ({
     page,
   }) => {
     await openProduct(page, "truelle-macon");
@@ -500,10 +500,24 @@ test.describe("checkout", () => {
     await expectNoAxeViolations(page);
     await submit.click();
 
-    await expect(page).toHaveURL(/\/success\?commande=CMD-\d{6}$/);
-    await expect(page.getByRole("heading", { level: 1, name: "Paiement Réussi !" })).toBeVisible();
+    // Nothing is paid yet: not /success ("Paiement Réussi !") but the order's confirmation, with how to pay.
+    await expect(page).toHaveURL(/\/commande\/confirmation\?commande=CMD-\d{6}$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Commande enregistrée !" })).toBeVisible();
+    const reference = new URL(page.url()).searchParams.get("commande");
+    await expect(page.locator("[data-order-reference]")).toHaveText(reference ?? "");
+    await expect(page.getByText("Elle est en attente de paiement")).toBeVisible();
+    await expect(page.getByText(/^Paiement par virement/)).toBeVisible();
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
     await expect(cartButton(page)).toHaveAttribute("data-cart-count", "0");
     expect(await cartLines(page)).toEqual([]);
+    await expectNoAxeViolations(page);
+  });
+
+  test("the confirmation page shows back only a well-formed order reference", async ({ page }) => {
+    await page.goto("/commande/confirmation?commande=%3Cscript%3Ealert(1)%3C%2Fscript%3E");
+    await expect(page.getByRole("heading", { level: 1, name: "Commande enregistrée !" })).toBeVisible();
+    await expect(page.locator("[data-order-reference]")).toHaveCount(0);
+    await expect(page.locator("main")).not.toContainText("script");
   });
 
   test("a refused order keeps the buyer on the page with the store's message", async ({ page }) => {

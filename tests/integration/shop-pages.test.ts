@@ -359,12 +359,13 @@ describe("/commande", () => {
       ...details,
       cart: cart([{ productId: "gants-nitrile", variantId: "gants-nitrile--standard", quantity: 2 }]),
     });
-    // A recorded order redirects the buyer: here straight to /success (manual payment).
+    // A recorded order redirects the buyer: with manual payment nothing is paid yet, so
+    // to the order's confirmation page, not to /success.
     expect(placed).toBeInstanceOf(Response);
     const redirect = placed as unknown as Response;
     expect(redirect.status).toBe(302);
     expect(redirect.headers.get("location")).toMatch(
-      /^https:\/\/www\.example\.test\/success\?commande=CMD-\d{6}$/,
+      /^https:\/\/www\.example\.test\/commande\/confirmation\?commande=CMD-\d{6}$/,
     );
     const refused = await submit({
       ...details,

@@ -14,10 +14,15 @@ import { pageTitle, seo, siteUrlFrom } from "#app/lib/seo.ts";
 import { z } from "#app/lib/zod.ts";
 import type { Route } from "./+types/checkout";
 
+/** Online payment with our own store and a Stripe key; otherwise the order is paid by transfer or at pick-up. */
+function paymentMode(env: ReturnType<typeof getServices>["env"]) {
+  return stripeEnabled(env) && !env.STORE_API_URL ? ("stripe" as const) : ("manual" as const);
+}
+
 export function loader({ context }: Route.LoaderArgs) {
   const { env } = getServices(context);
   return {
-    payment: stripeEnabled(env) && !env.STORE_API_URL ? ("stripe" as const) : ("manual" as const),
+    payment: paymentMode(env),
     deliveryFeeCents: DELIVERY_FEE_CENTS,
     pickupAddress: fullAddress,
     hours: company.hours.label,
@@ -101,7 +106,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     await enforceCheckoutRateLimit(services, context.get(requestContext).clientIp);
     const { url } = await client.checkout({
       items: cart.data.map((line) => ({ variant_id: line.variantId, quantity: line.quantity })),
-      successUrl: `${env.SITE_URL}/success`,
+      // /success confirms a payment received; a manual-payment order has not been paid yet.
+      successUrl:
+        paymentMode(env) === "stripe" ? `${env.SITE_URL}/success` : `${env.SITE_URL}/commande/confirmation`,
       cancelUrl: `${env.SITE_URL}/commande`,
       locale: "fr",
       customer: { name: values.name, email: values.email, phone: values.phone },
@@ -114,7 +121,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           : { method: "pickup" },
       termsAccepted: true,
     });
-    // To the payment page (Stripe), or straight to /success for a manual-payment order.
+    // To the payment page (Stripe), or straight to the confirmation page for a manual-payment order.
     return redirect(url);
   } catch (error) {
     if (!(error instanceof StoreHttpError) && !(error instanceof StoreProblem)) {

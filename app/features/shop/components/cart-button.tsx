@@ -40,7 +40,8 @@ export function CartButton() {
   useEffect(() => {
     setOpen(false);
     // Back from a completed order (manual or paid online): the cart has been bought.
-    if (location.pathname === "/success" && new URLSearchParams(location.search).has("commande")) clearCart();
+    const ordered = location.pathname === "/success" || location.pathname === "/commande/confirmation";
+    if (ordered && new URLSearchParams(location.search).has("commande")) clearCart();
   }, [location.pathname, location.search]);
 
   return (
