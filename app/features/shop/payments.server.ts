@@ -123,6 +123,14 @@ export function stripeEnabled(env: Env): boolean {
   return Boolean(env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET);
 }
 
+/**
+ * How the buyer of the checkout page pays: online with Stripe when our own store holds
+ * its two keys; otherwise (no keys, or an outside store) by transfer or at pick-up.
+ */
+export function checkoutPaymentMode(env: Env): "stripe" | "manual" {
+  return stripeEnabled(env) && !env.STORE_API_URL ? "stripe" : "manual";
+}
+
 /** `stripe` when its two keys are set, else `manual`. */
 export function paymentProviderFor(env: Env): PaymentProvider {
   return stripeEnabled(env) ? createStripeProvider(stripeClient(env)) : manualProvider;

@@ -6,7 +6,7 @@ import { CheckoutView } from "#app/features/shop/components/checkout-view.tsx";
 import { DELIVERY_FEE_CENTS } from "#app/features/shop/delivery.ts";
 import { StoreProblem } from "#app/features/shop/orders.server.ts";
 import { MANUAL_PAYMENT_INSTRUCTIONS } from "#app/features/shop/payment-text.ts";
-import { stripeEnabled } from "#app/features/shop/payments.server.ts";
+import { checkoutPaymentMode } from "#app/features/shop/payments.server.ts";
 import { CartLinesSchema, CheckoutFormSchema } from "#app/features/shop/schema.ts";
 import { StoreHttpError, storeClientFor } from "#app/features/shop/store-client.server.ts";
 import { getServices, requestContext } from "#app/lib/app-context.ts";
@@ -14,15 +14,10 @@ import { pageTitle, seo, siteUrlFrom } from "#app/lib/seo.ts";
 import { z } from "#app/lib/zod.ts";
 import type { Route } from "./+types/checkout";
 
-/** Online payment with our own store and a Stripe key; otherwise the order is paid by transfer or at pick-up. */
-function paymentMode(env: ReturnType<typeof getServices>["env"]) {
-  return stripeEnabled(env) && !env.STORE_API_URL ? ("stripe" as const) : ("manual" as const);
-}
-
 export function loader({ context }: Route.LoaderArgs) {
   const { env } = getServices(context);
   return {
-    payment: paymentMode(env),
+    payment: checkoutPaymentMode(env),
     deliveryFeeCents: DELIVERY_FEE_CENTS,
     pickupAddress: fullAddress,
     hours: company.hours.label,
@@ -108,7 +103,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       items: cart.data.map((line) => ({ variant_id: line.variantId, quantity: line.quantity })),
       // /success confirms a payment received; a manual-payment order has not been paid yet.
       successUrl:
-        paymentMode(env) === "stripe" ? `${env.SITE_URL}/success` : `${env.SITE_URL}/commande/confirmation`,
+        checkoutPaymentMode(env) === "stripe"
+          ? `${env.SITE_URL}/success`
+          : `${env.SITE_URL}/commande/confirmation`,
       cancelUrl: `${env.SITE_URL}/commande`,
       locale: "fr",
       customer: { name: values.name, email: values.email, phone: values.phone },

@@ -1,7 +1,5 @@
-import { CircleCheck } from "lucide-react";
-import { Link } from "react-router";
-import { buttonClasses } from "#app/components/ui/button.tsx";
 import { company } from "#app/config/company.ts";
+import { OrderOutcome } from "#app/features/shop/components/order-outcome.tsx";
 import { MANUAL_PAYMENT_INSTRUCTIONS } from "#app/features/shop/payment-text.ts";
 import { seo, siteUrlFrom } from "#app/lib/seo.ts";
 import type { Route } from "./+types/order-confirmation";
@@ -35,9 +33,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function OrderConfirmationPage({ loaderData }: Route.ComponentProps) {
   const { reference } = loaderData;
   return (
-    <section className="container-page grid min-h-[70vh] max-w-3xl content-center justify-items-start gap-5 pt-28 pb-16 lg:pt-32">
-      <CircleCheck aria-hidden="true" className="size-14 text-green-700" />
-      <h1 className="text-3xl font-extrabold sm:text-4xl">Commande enregistrée !</h1>
+    <OrderOutcome heading="Commande enregistrée !">
       <p className="max-w-prose text-lg leading-relaxed">
         Merci pour votre commande
         {reference ? (
@@ -61,14 +57,6 @@ export default function OrderConfirmationPage({ loaderData }: Route.ComponentPro
         </a>
         .
       </p>
-      <div className="flex flex-wrap gap-3">
-        <Link to="/store" className={buttonClasses("primary", "cta")}>
-          Retour à la boutique
-        </Link>
-        <Link to="/" className={buttonClasses("outline", "cta")}>
-          Retour à l'accueil
-        </Link>
-      </div>
-    </section>
+    </OrderOutcome>
   );
 }

@@ -1,7 +1,5 @@
-import { CircleCheck } from "lucide-react";
-import { Link } from "react-router";
-import { buttonClasses } from "#app/components/ui/button.tsx";
 import { pages } from "#app/content/pages.ts";
+import { OrderOutcome } from "#app/features/shop/components/order-outcome.tsx";
 import { seo, siteUrlFrom } from "#app/lib/seo.ts";
 import type { Route } from "./+types/success";
 
@@ -16,18 +14,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export default function PaymentSuccessPage() {
   return (
-    <section className="container-page grid min-h-[70vh] max-w-3xl content-center justify-items-start gap-5 pt-28 pb-16 lg:pt-32">
-      <CircleCheck aria-hidden="true" className="size-14 text-green-700" />
-      <h1 className="text-3xl font-extrabold sm:text-4xl">{pages.success.h1}</h1>
+    <OrderOutcome heading={pages.success.h1}>
       <p className="max-w-prose text-lg leading-relaxed">{pages.success.text}</p>
-      <div className="flex flex-wrap gap-3">
-        <Link to="/store" className={buttonClasses("primary", "cta")}>
-          Retour à la boutique
-        </Link>
-        <Link to="/" className={buttonClasses("outline", "cta")}>
-          Retour à l'accueil
-        </Link>
-      </div>
-    </section>
+    </OrderOutcome>
   );
 }
