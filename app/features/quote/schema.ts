@@ -1,3 +1,4 @@
+import { multiLineText, singleLineText, TEXT_RULE_MESSAGES } from "#app/lib/text-rules.ts";
 import { z } from "#app/lib/zod.ts";
 
 /**
@@ -61,7 +62,7 @@ export const QUOTE_MESSAGES = {
   budget: "Veuillez choisir un budget dans la liste.",
   photoCount: `Vous pouvez joindre ${PHOTO_MAX_COUNT} photos au maximum.`,
   photoUnreadable: "Cette photo est illisible ou endommagée. Veuillez en choisir une autre.",
-  controlCharacters: "Ce texte contient des caractères non autorisés.",
+  controlCharacters: TEXT_RULE_MESSAGES.controlCharacters,
 } as const;
 
 /** Messages about the whole submission (the field messages are above). */
@@ -91,18 +92,7 @@ export type QuoteActionResult =
  */
 export const FRENCH_PHONE = /^(?:\+33 ?|0)[1-9](?:[ .-]?\d{2}){4}$/;
 
-// Control characters have no place in a form field; a description may keep its
-// line breaks and tabs.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point
-const CONTROL_CHARS = /[\u0000-\u001F\u007F]/;
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point
-const CONTROL_CHARS_EXCEPT_LINES = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
-
-const singleLine = (message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .refine((value) => !CONTROL_CHARS.test(value), QUOTE_MESSAGES.controlCharacters);
+const singleLine = (message: string) => singleLineText(message);
 
 export const PhotoSchema = z
   .file({ error: QUOTE_MESSAGES.photoType })
@@ -119,10 +109,7 @@ export const QuoteRequestSchema = z.object({
   user_phone: singleLine(QUOTE_MESSAGES.phone).pipe(z.string().regex(FRENCH_PHONE, QUOTE_MESSAGES.phone)),
   work_type: z.enum(WORK_TYPES, { error: QUOTE_MESSAGES.workType }),
   budget: z.union([z.literal(""), z.enum(BUDGETS)], { error: QUOTE_MESSAGES.budget }).default(""),
-  message: z
-    .string({ error: QUOTE_MESSAGES.message })
-    .trim()
-    .refine((value) => !CONTROL_CHARS_EXCEPT_LINES.test(value), QUOTE_MESSAGES.controlCharacters)
+  message: multiLineText(QUOTE_MESSAGES.message)
     .pipe(z.string().min(MESSAGE_MIN, QUOTE_MESSAGES.message))
     .pipe(z.string().max(MESSAGE_MAX, QUOTE_MESSAGES.messageTooLong)),
   photos: z
