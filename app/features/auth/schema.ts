@@ -40,12 +40,47 @@ export const StaffAccountSchema = z.object({
 });
 export type StaffAccountInput = z.input<typeof StaffAccountSchema>;
 
-/** Where to go after signing in: only a path inside the Espace Pro. */
-export function safeErpRedirect(target: string | null | undefined): string {
-  if (!target) return "/erp";
-  if (!/^\/erp(\/|\?|$)/.test(target) || target.startsWith("//") || target.includes("\\")) return "/erp";
-  if (target.startsWith("/erp/login") || target.startsWith("/erp/logout")) return "/erp";
-  return target;
+/** C0 controls, DEL and C1 controls: never part of an address a browser is sent to. */
+const CONTROL_CHARACTER = /\p{Cc}/u;
+const ENCODED_CONTROL = /%(?:[01][0-9a-f]|7f|c2%[89][0-9a-f])/i;
+const MAX_REDIRECT_LENGTH = 2048;
+
+/**
+ * Where to go after signing in: only a page of the Espace Pro on this site. The target
+ * is refused (giving "/erp") when it holds a control character, raw or percent-encoded
+ * (browsers drop tabs and newlines from addresses, which turned `/erp/..//%09/evil` into
+ * another site, and a raw newline broke the Location header); otherwise it is resolved
+ * against the site's origin as a browser would, and kept only when it stays on that
+ * origin, under /erp, and is not the sign-in or sign-out page. What comes back is the
+ * resolved path, query and fragment, never the raw text.
+ */
+export function safeErpRedirect(target: string | null | undefined, siteUrl: string): string {
+  const fallback = "/erp";
+  if (!target || target.length > MAX_REDIRECT_LENGTH) return fallback;
+  if (CONTROL_CHARACTER.test(target) || ENCODED_CONTROL.test(target)) return fallback;
+  // Encoded twice (%250a) is text once decoded, but refuse it all the same: no page needs it.
+  if (ENCODED_CONTROL.test(target.replace(/%25/gi, "%"))) return fallback;
+  let site: URL;
+  let resolved: URL;
+  try {
+    site = new URL(siteUrl);
+    resolved = new URL(target, site);
+  } catch {
+    return fallback;
+  }
+  if (resolved.origin !== site.origin || resolved.username || resolved.password) return fallback;
+  let path: string;
+  try {
+    // Routes match the decoded path: /erp/%6cogin is /erp/login.
+    path = decodeURIComponent(resolved.pathname);
+  } catch {
+    return fallback;
+  }
+  if (CONTROL_CHARACTER.test(path) || path.includes("\\")) return fallback;
+  if (path !== "/erp" && !path.startsWith("/erp/")) return fallback;
+  if (path.startsWith("/erp/login") || path.startsWith("/erp/logout")) return fallback;
+  // The pathname starts with "/erp", so the result can never read as "//host".
+  return `${resolved.pathname}${resolved.search}${resolved.hash}`;
 }
 
 /** The sign-in screen's words (spec sections 2 and 8, word for word). */

@@ -8,6 +8,7 @@ import {
   tooManyAttemptsMessage,
 } from "#app/features/auth/schema.ts";
 import { getStaffSession, signInStaff } from "#app/features/auth/session.server.ts";
+import { getServices } from "#app/lib/app-context.ts";
 import { hasStaffHint, STAFF_HINT_COOKIE } from "#app/lib/staff-hint.ts";
 import type { Route } from "./+types/login";
 
@@ -23,7 +24,7 @@ export function headers() {
 /** Signed in already: straight to the Espace Pro. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const redirectTo = safeErpRedirect(url.searchParams.get("redirectTo"));
+  const redirectTo = safeErpRedirect(url.searchParams.get("redirectTo"), getServices(context).env.SITE_URL);
   const session = await getStaffSession(request, context);
   if (session) throw redirect(redirectTo);
   // A hint left by an expired session would point the public header at /erp.
@@ -35,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const redirectTo = safeErpRedirect(String(form.get("redirectTo") ?? ""));
+  const redirectTo = safeErpRedirect(String(form.get("redirectTo") ?? ""), getServices(context).env.SITE_URL);
   const parsed = LoginSchema.safeParse({
     email: form.get("email") ?? "",
     password: form.get("password") ?? "",
