@@ -92,6 +92,11 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   if (isRouteErrorResponse(error) && error.status === 404) return;
   const logger = context.get(servicesContext)?.logger;
   const requestId = context.get(requestContext).requestId;
+  // A method the route does not answer is the client's mistake (the server adds `Allow`).
+  if (isRouteErrorResponse(error) && error.status === 405) {
+    logger?.info({ reqId: requestId, method: request.method, url: request.url }, "méthode non autorisée");
+    return;
+  }
   if (logger) logger.error({ err: error, reqId: requestId, url: request.url }, "erreur de rendu");
   else console.error(error);
 };

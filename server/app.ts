@@ -5,8 +5,15 @@ import { mountStaffAuth } from "#app/features/auth/http.server.ts";
 import { type AppServices, requestContext, servicesContext } from "#app/lib/app-context.ts";
 import { redirects } from "#app/routes/public-paths.ts";
 import { compressResponse } from "./compress.ts";
-import { allowSiteOrigin, limitQuoteBody, refuseCrossSitePosts } from "./form-guards.ts";
+import { allowSiteOrigin, refuseCrossSitePosts } from "./form-guards.ts";
 import { mountInternalRoutes } from "./internal.ts";
+import {
+  clientAddress,
+  explainMethodNotAllowed,
+  limitBodies,
+  refuseControlCharactersInUrl,
+  requireFormBodies,
+} from "./request-guards.ts";
 import { baseSecurityHeaders, contentSecurityPolicy, createNonce, trackerOriginsFrom } from "./security.ts";
 import { StaticFiles, staticResponse } from "./static.ts";
 
@@ -28,16 +35,6 @@ export type AppEnv = {
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,64}$/;
 const HEALTH_TIMEOUT_MS = 2000;
-
-function clientAddress(request: Request, env: AppEnv["Bindings"], trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = request.headers.get("x-forwarded-for");
-    const first = forwarded?.split(",")[0]?.trim();
-    if (first) return first;
-  }
-  const socket = env.incoming?.socket as { remoteAddress?: string } | undefined;
-  return socket?.remoteAddress ?? "inconnue";
-}
 
 function isHttps(request: Request, trustProxy: boolean): boolean {
   if (new URL(request.url).protocol === "https:") return true;
@@ -61,7 +58,11 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     const requestId = incoming && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
     c.set("requestId", requestId);
     c.set("nonce", createNonce());
-    c.set("clientIp", clientAddress(c.req.raw, c.env ?? {}, env.TRUST_PROXY));
+    const socket = c.env?.incoming?.socket as { remoteAddress?: string } | undefined;
+    c.set(
+      "clientIp",
+      clientAddress(c.req.raw, socket?.remoteAddress, { proxy: env.TRUST_PROXY, hops: env.TRUST_PROXY_HOPS }),
+    );
     c.set("services", services);
     const started = performance.now();
     await next();
@@ -97,6 +98,9 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     );
   });
 
+  // An address with a control character (a NUL byte) never reaches a route.
+  app.use(refuseControlCharactersInUrl());
+
   // 4. Permanent redirects, before any rendering.
   app.use(async (c, next) => {
     const target = redirects[c.req.path];
@@ -115,6 +119,9 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
       return c.json({ status: "indisponible" }, 503, { "Cache-Control": "no-store" });
     }
   });
+
+  // Every body is read against its path's limit, as a stream, before any handler sees it.
+  app.use(limitBodies());
 
   // Espace Pro authentication: /api/auth/* and the local admin endpoint of user:create.
   mountStaffAuth(app, services);
@@ -139,9 +146,9 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     });
   }
 
-  // Actions: cross-site posts refused (403), quote bodies over 60 MB refused (413), before any read.
+  // Actions: cross-site posts refused (403), then anything but a readable form refused (415, 400).
   app.use(refuseCrossSitePosts(env));
-  app.use(limitQuoteBody());
+  app.use(requireFormBodies());
 
   // 7. Everything else: React Router.
   app.all("*", async (c) => {
@@ -152,7 +159,10 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
       requestId: c.get("requestId"),
       clientIp: c.get("clientIp"),
     });
-    return handleRequest(c.req.raw, context);
+    const response = await handleRequest(c.req.raw, context);
+    if (response.status !== 405) return response;
+    const build = typeof options.build === "function" ? await options.build() : options.build;
+    return explainMethodNotAllowed(c.req.raw, response, build);
   });
 
   return app;

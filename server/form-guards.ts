@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import type { ServerBuild } from "react-router";
 import type { AppEnv } from "./app.ts";
+import { refusal } from "./request-guards.ts";
 
 /**
  * Guards in front of React Router's actions.
@@ -17,22 +17,6 @@ import type { AppEnv } from "./app.ts";
  */
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-
-function frenchError(wantsHtml: boolean, status: 403 | 413, title: string, text: string): Response {
-  const headers = { "Cache-Control": "no-store" };
-  if (!wantsHtml) {
-    return new Response(`${title} ${text}`, {
-      status,
-      headers: { ...headers, "Content-Type": "text/plain; charset=utf-8" },
-    });
-  }
-  const html = `<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${title}</title></head><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;line-height:1.5"><h1>${title}</h1><p>${text}</p><p><a href="/devis">Revenir au formulaire de devis</a> · <a href="/">Accueil</a></p></body></html>`;
-  return new Response(html, { status, headers: { ...headers, "Content-Type": "text/html; charset=utf-8" } });
-}
-
-const wantsHtml = (request: Request) =>
-  !new URL(request.url).pathname.endsWith(".data") &&
-  (request.headers.get("accept") ?? "").includes("text/html");
 
 /** The origins a form of this site is posted from. */
 function ownOrigins(request: Request, siteUrl: string, trustProxy: boolean): Set<string> {
@@ -74,36 +58,16 @@ export function refuseCrossSitePosts(env: {
       { reqId: c.get("requestId"), path: c.req.path, origin: c.req.header("origin") },
       "envoi depuis un autre site refusé",
     );
-    return frenchError(
-      wantsHtml(c.req.raw),
+    return refusal(
+      c.req.raw,
       403,
-      "Envoi refusé",
+      "Envoi refusé.",
       "Ce formulaire ne peut être envoyé que depuis notre site. Veuillez le remplir directement sur notre page de demande de devis.",
     );
   };
 }
 
-/** 10 photos of 5 MB and the text fields fit; anything bigger is refused before it is read. */
-export const QUOTE_BODY_LIMIT_BYTES = 60 * 1024 * 1024;
-const QUOTE_PATHS = new Set(["/devis", "/devis.data"]);
-
-/** 413 for a quote request body over 60 MB, decided from Content-Length or while streaming. */
-export function limitQuoteBody(): MiddlewareHandler<AppEnv> {
-  const limit = bodyLimit({
-    maxSize: QUOTE_BODY_LIMIT_BYTES,
-    onError: (c) =>
-      frenchError(
-        wantsHtml(c.req.raw),
-        413,
-        "Envoi trop volumineux",
-        "Votre demande dépasse 60 Mo. Joignez au plus 10 photos de 5 Mo chacune, puis réessayez.",
-      ),
-  });
-  return async (c, next) => {
-    if (c.req.method !== "POST" || !QUOTE_PATHS.has(c.req.path)) return next();
-    return limit(c, next);
-  };
-}
+export { QUOTE_BODY_LIMIT_BYTES } from "./request-guards.ts";
 
 /**
  * React Router's own origin check compares the browser's Origin with the URL the

@@ -30,6 +30,13 @@ export const EnvSchema = z
     SITE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     TRUST_PROXY: booleanFlag,
+    // How many trusted proxies append to X-Forwarded-For (the client's address is that many from the right).
+    TRUST_PROXY_HOPS: z.coerce
+      .number()
+      .int()
+      .min(1, "doit être un entier de 1 à 10")
+      .max(10, "doit être un entier de 1 à 10")
+      .default(1),
     // Outgoing mail (app/lib/mailer.server.ts): SMTP when set, else .eml files in DATA_DIR/mail.
     SMTP_URL: optionalString.pipe(
       z

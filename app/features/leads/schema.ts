@@ -1,3 +1,4 @@
+import { IsoDaySchema, multiLineText, singleLineText } from "#app/lib/text-rules.ts";
 import { z } from "#app/lib/zod.ts";
 
 /** The pipeline of a lead, in order (values as stored, labels as shown). */
@@ -29,23 +30,15 @@ export const MANUAL_SOURCES = [
 export const LEADS_PAGE_SIZE = 25;
 export const NOTE_MAX = 2000;
 
-const isoDay = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "La date doit être au format AAAA-MM-JJ.")
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-  }, "Cette date n'existe pas.");
+const isoDay = IsoDaySchema;
 
 /** An empty form field means "no filter". */
 const blankAsMissing = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === "" ? undefined : value), schema);
 
 const optionalText = (max: number, message: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, message)
+  singleLineText()
+    .pipe(z.string().max(max, message))
     .optional()
     .transform((value) => (value ? value : undefined));
 
@@ -102,28 +95,29 @@ const FRENCH_PHONE = /^(?:\+33 ?|0)[1-9](?:[ .-]?\d{2}){4}$/;
 /** A lead entered by hand after a call or a visit. */
 export const ManualLeadSchema = z
   .object({
-    nom: z.string().trim().min(2, "Le nom/prénom est requis.").max(100, "Le nom est trop long."),
-    email: z
-      .string()
-      .trim()
-      .max(254, "L'adresse e-mail est trop longue.")
+    nom: singleLineText("Le nom/prénom est requis.")
+      .pipe(z.string().min(2, "Le nom/prénom est requis."))
+      .pipe(z.string().max(100, "Le nom est trop long.")),
+    email: singleLineText()
+      .pipe(z.string().max(254, "L'adresse e-mail est trop longue."))
       .optional()
       .transform((value) => value?.toLowerCase() || "")
       .pipe(z.email("L'adresse email n'est pas valide.").or(z.literal(""))),
-    telephone: z
-      .string()
-      .trim()
+    telephone: singleLineText()
       .optional()
       .transform((value) => value ?? "")
       .pipe(z.string().regex(FRENCH_PHONE, "Le numéro de téléphone est invalide.").or(z.literal(""))),
-    type_projet: z.string().trim().min(1, "Veuillez sélectionner un type de travaux.").max(100),
-    budget: z.string().trim().max(100).optional().default(""),
-    town: z.string().trim().max(100, "Le nom de la commune est trop long.").optional().default(""),
-    message: z
-      .string()
-      .trim()
-      .min(10, "Veuillez décrire le projet (10 caractères minimum).")
-      .max(5000, "La description ne doit pas dépasser 5 000 caractères."),
+    type_projet: singleLineText("Veuillez sélectionner un type de travaux.")
+      .pipe(z.string().min(1, "Veuillez sélectionner un type de travaux."))
+      .pipe(z.string().max(100, "Type de travaux invalide.")),
+    budget: singleLineText().pipe(z.string().max(100, "Budget invalide.")).optional().default(""),
+    town: singleLineText()
+      .pipe(z.string().max(100, "Le nom de la commune est trop long."))
+      .optional()
+      .default(""),
+    message: multiLineText("Veuillez décrire le projet (10 caractères minimum).")
+      .pipe(z.string().min(10, "Veuillez décrire le projet (10 caractères minimum)."))
+      .pipe(z.string().max(5000, "La description ne doit pas dépasser 5 000 caractères.")),
     source: z.enum(MANUAL_SOURCES, { error: "Veuillez indiquer l'origine du contact." }),
   })
   .refine((lead) => lead.email !== "" || lead.telephone !== "", {
@@ -137,17 +131,18 @@ export type ManualLead = z.output<typeof ManualLeadSchema>;
 export const LeadUpdateSchema = z.object({
   status: z.enum(LEAD_STATUSES, { error: "Ce statut n'existe pas." }).optional(),
   doNotContact: z.boolean().optional(),
-  assigneeId: z.string().trim().max(100).nullable().optional(),
+  assigneeId: singleLineText().pipe(z.string().max(100, "Responsable inconnu.")).nullable().optional(),
   nextFollowUp: isoDay.nullable().optional(),
-  town: z.string().trim().max(100, "Le nom de la commune est trop long.").nullable().optional(),
+  town: singleLineText()
+    .pipe(z.string().max(100, "Le nom de la commune est trop long."))
+    .nullable()
+    .optional(),
 });
 export type LeadUpdate = z.output<typeof LeadUpdateSchema>;
 
-export const NoteSchema = z
-  .string({ error: "La note est vide." })
-  .trim()
-  .min(1, "La note est vide.")
-  .max(NOTE_MAX, `La note ne doit pas dépasser ${NOTE_MAX} caractères.`);
+export const NoteSchema = multiLineText("La note est vide.")
+  .pipe(z.string().min(1, "La note est vide."))
+  .pipe(z.string().max(NOTE_MAX, `La note ne doit pas dépasser ${NOTE_MAX} caractères.`));
 
 /** "0612345678", "+33 6 12 34 56 78" -> "06 12 34 56 78"; anything else is left as it is. */
 export function formatPhone(phone: string): string {
