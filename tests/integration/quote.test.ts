@@ -7,7 +7,7 @@ import fc from "fast-check";
 import pino from "pino";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { erpSubmissionPhotos, erpSubmissions, outboxMessages } from "#app/db/schema.ts";
+import { erpSubmissionPhotos, erpSubmissions, outboxMessages, rateLimitHits } from "#app/db/schema.ts";
 import {
   QUOTE_FORM_ERRORS,
   QuoteRequestSchema,
@@ -55,6 +55,8 @@ afterAll(async () => {
 beforeEach(async () => {
   await database.db.delete(outboxMessages);
   await database.db.delete(erpSubmissions);
+  // Acknowledgements per recipient are limited: each test starts with a fresh share.
+  await database.db.delete(rateLimitHits);
   smtp.messages.length = 0;
 });
 
@@ -230,9 +232,14 @@ describe("e-mails through a real SMTP server", () => {
     expect([metadata.format, metadata.width, metadata.height]).toEqual(["png", 40, 30]);
 
     expect(acknowledgement.subject).toBe("Votre demande de devis a bien été reçue – Bâti Rade Toulon");
-    expect(acknowledgement.text).toContain("Bonjour Marie <b>Dupont</b>,");
+    expect(acknowledgement.text).toContain("Bonjour,");
     expect(acknowledgement.text).toContain("vous répondra sous 48 heures");
-    expect(String(acknowledgement.html)).toContain("Bonjour Marie &lt;b&gt;Dupont&lt;/b&gt;,");
+    expect(acknowledgement.text).toContain("Type de travaux : Ravalement de façade");
+    // Nothing the visitor typed comes back to the address they typed.
+    for (const typed of ["Dupont", "Toiture", "Deuxième ligne", "06 12 34 56 78"]) {
+      expect(acknowledgement.text, typed).not.toContain(typed);
+      expect(String(acknowledgement.html), typed).not.toContain(typed);
+    }
     expect(acknowledgement.attachments).toHaveLength(0);
 
     const sent = await database.db.select().from(outboxMessages);
@@ -353,7 +360,9 @@ describe("e-mails through a real SMTP server", () => {
   });
 
   it("two workers draining at once send each message exactly once", async () => {
-    for (let index = 0; index < 6; index++) expect((await post(form())).status).toBe(200);
+    for (let index = 0; index < 6; index++) {
+      expect((await post(form({ user_email: `client${index}@example.fr` }))).status).toBe(200);
+    }
     const reports = await Promise.all([
       deliverDueMail(services, { batchSize: 5 }),
       deliverDueMail(services, { batchSize: 5 }),
@@ -449,22 +458,22 @@ describe("the action never trusts the browser", () => {
     expect(await database.db.select().from(erpSubmissions)).toHaveLength(0);
   });
 
-  it("limits accepted requests per address (QUOTE_RATE_LIMIT), with a French message", async () => {
-    const limited = makeServices({ QUOTE_RATE_LIMIT: "2" });
+  it("limits requests per address (QUOTE_RATE_LIMIT), refused ones included, with a French message", async () => {
+    const limited = makeServices({ QUOTE_RATE_LIMIT: "3" });
     try {
       expect((await post(form(), { using: limited, ip: "198.51.100.1" })).status).toBe(200);
-      // A refused request does not count.
+      // A refused request counts too: refusing may already have cost work.
       expect((await post(form({ user_name: "A" }), { using: limited, ip: "198.51.100.1" })).status).toBe(400);
       expect((await post(form(), { using: limited, ip: "198.51.100.1" })).status).toBe(200);
-      const third = await post(form(), { using: limited, ip: "198.51.100.1" });
-      expect(third).toMatchObject({ status: 429, body: { formError: QUOTE_FORM_ERRORS.rateLimited } });
+      const fourth = await post(form(), { using: limited, ip: "198.51.100.1" });
+      expect(fourth).toMatchObject({ status: 429, body: { formError: QUOTE_FORM_ERRORS.rateLimited } });
       expect((await post(form(), { using: limited, ip: "198.51.100.2" })).status).toBe(200);
       expect(await database.db.select().from(erpSubmissions)).toHaveLength(3);
       // At once, from one new address: the limit still holds.
       const burst = await Promise.all(
         Array.from({ length: 6 }, () => post(form(), { using: limited, ip: "198.51.100.3" })),
       );
-      expect(burst.map((answer) => answer.status).sort()).toEqual([200, 200, 429, 429, 429, 429]);
+      expect(burst.map((answer) => answer.status).sort()).toEqual([200, 200, 200, 429, 429, 429]);
     } finally {
       limited.mailer.close();
     }

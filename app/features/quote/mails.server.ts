@@ -1,7 +1,13 @@
 import { company } from "#app/config/company.ts";
 import type { OutboxMessageInput } from "#app/lib/outbox.server.ts";
-import type { QuoteRequest } from "./schema.ts";
-import { SOURCE_LABELS } from "./schema.ts";
+import {
+  BUDGETS,
+  type Budget,
+  type QuoteRequest,
+  SOURCE_LABELS,
+  WORK_TYPES,
+  type WorkType,
+} from "./schema.ts";
 
 /** Everything a visitor typed goes through this before it reaches an HTML body. */
 export function escapeHtml(value: string): string {
@@ -15,7 +21,26 @@ export function escapeHtml(value: string): string {
 
 const multiline = (value: string) => escapeHtml(value).replaceAll(/\r?\n/g, "<br>");
 
-export type StoredPhoto = { fileName: string; contentType: string; storageKey: string };
+/** A photo as stored: its key in the file storage and its size once re-encoded. */
+export type StoredPhoto = { fileName: string; contentType: string; storageKey: string; sizeBytes: number };
+
+/**
+ * Most mail servers refuse a message over 20 or 25 MB (Postfix's default is 10).
+ * The company's copy attaches photos only while the encoded message stays under this.
+ */
+export const NOTIFICATION_MAX_BYTES = 20_000_000;
+/** Headers of the message and its parts, counted generously. */
+const HEADERS_ALLOWANCE_BYTES = 16 * 1024;
+const PART_HEADERS_BYTES = 1024;
+
+/** An attachment's size in the message: base64 (4/3), in lines of 76 characters plus CRLF. */
+export function encodedAttachmentBytes(sizeBytes: number): number {
+  const base64 = 4 * Math.ceil(sizeBytes / 3);
+  return base64 + 2 * Math.ceil(base64 / 76) + PART_HEADERS_BYTES;
+}
+
+/** A text or HTML body: quoted-printable may triple accented text; counted at worst. */
+const encodedTextBytes = (value: string) => 3 * Buffer.byteLength(value, "utf8");
 
 // Built once: creating a DateTimeFormat costs far more than using one.
 const parisFormat = new Intl.DateTimeFormat("fr-FR", {
@@ -36,14 +61,67 @@ ${body}
 </div></body></html>`;
 }
 
-/** The company's copy of a request: every field, the photos attached. */
+/** The company's copy of a request: every field, the photos attached while the message fits. */
 export function quoteNotificationMail(
   request: QuoteRequest,
   photos: StoredPhoto[],
-  { notifyEmail, receivedAt, submissionId }: { notifyEmail: string; receivedAt: Date; submissionId: string },
+  {
+    notifyEmail,
+    receivedAt,
+    submissionId,
+    siteUrl,
+  }: { notifyEmail: string; receivedAt: Date; submissionId: string; siteUrl: string },
 ): OutboxMessageInput {
+  const leadUrl = `${siteUrl.replace(/\/+$/, "")}/erp/leads/${encodeURIComponent(submissionId)}`;
+  const render = (attached: number) =>
+    notificationBody(request, photos.length, attached, { receivedAt, submissionId, leadUrl });
+  // The text is measured as it reads when photos are left out (its longest form).
+  const longest = render(0);
+  let budget =
+    NOTIFICATION_MAX_BYTES -
+    HEADERS_ALLOWANCE_BYTES -
+    encodedTextBytes(longest.text) -
+    encodedTextBytes(longest.html) -
+    encodedTextBytes(longest.subject);
+  const attachments: StoredPhoto[] = [];
+  for (const photo of photos) {
+    const size = encodedAttachmentBytes(photo.sizeBytes);
+    // In the visitor's order; a later, smaller photo may still fit.
+    if (size > budget) continue;
+    budget -= size;
+    attachments.push(photo);
+  }
+  const { subject, text, html } = render(attachments.length);
+  return {
+    kind: "quote.notification",
+    to: notifyEmail,
+    replyTo: request.user_email,
+    subject,
+    text,
+    html,
+    attachments: attachments.map((photo) => ({
+      filename: photo.fileName,
+      contentType: photo.contentType,
+      storageKey: photo.storageKey,
+    })),
+  };
+}
+
+function notificationBody(
+  request: QuoteRequest,
+  photoCount: number,
+  attached: number,
+  { receivedAt, submissionId, leadUrl }: { receivedAt: Date; submissionId: string; leadUrl: string },
+): { subject: string; text: string; html: string } {
   const budget = request.budget || "Non précisé";
   const source = SOURCE_LABELS[request.source];
+  const left = photoCount - attached;
+  const photoSummary =
+    photoCount === 0
+      ? "Aucune"
+      : left === 0
+        ? `${photoCount} en pièce jointe`
+        : `${photoCount} reçue${photoCount > 1 ? "s" : ""}, ${attached} en pièce jointe`;
   const rows: [string, string][] = [
     ["Nom et prénom", request.user_name],
     ["E-mail", request.user_email],
@@ -53,19 +131,26 @@ export function quoteNotificationMail(
     ["Source", source],
     ["Reçue le", parisTime(receivedAt)],
     ["Consentement", `Politique de confidentialité acceptée le ${parisTime(receivedAt)}`],
-    ["Photos", photos.length === 0 ? "Aucune" : `${photos.length} en pièce jointe`],
+    ["Photos", photoSummary],
     ["Référence", submissionId],
+    ["Fiche dans l'Espace Pro", leadUrl],
   ];
+  const leftOut =
+    left === 0
+      ? ""
+      : `${left} photo${left > 1 ? "s" : ""} non jointe${left > 1 ? "s" : ""} à cet e-mail (il dépasserait 20 Mo). Toutes les photos sont dans l'Espace Pro : ${leadUrl}`;
   const text = [
     "Nouvelle demande de devis reçue sur le site.",
     "",
     ...rows.map(([label, value]) => `${label} : ${value}`),
+    ...(leftOut ? ["", leftOut] : []),
     "",
     "Description du projet :",
     request.message,
     "",
     "Répondez directement à cet e-mail pour écrire au client.",
   ].join("\n");
+  const link = `<a href="${escapeHtml(leadUrl)}">${escapeHtml(leadUrl)}</a>`;
   const html = layout(
     "Nouvelle demande de devis",
     `<h1 style="font-size:20px;color:#102a4c">Nouvelle demande de devis</h1>
@@ -74,38 +159,64 @@ export function quoteNotificationMail(
         ([label, value]) =>
           `<tr><th style="text-align:left;padding:6px 8px;border-bottom:1px solid #e5e7eb;width:38%">${escapeHtml(
             label,
-          )}</th><td style="padding:6px 8px;border-bottom:1px solid #e5e7eb">${escapeHtml(value)}</td></tr>`,
+          )}</th><td style="padding:6px 8px;border-bottom:1px solid #e5e7eb">${
+            value === leadUrl ? link : escapeHtml(value)
+          }</td></tr>`,
       )
       .join("")}</table>
+${
+  leftOut
+    ? `<p style="padding:12px;background:#fef3c7;border-radius:6px"><strong>${left} photo${left > 1 ? "s" : ""} non jointe${
+        left > 1 ? "s" : ""
+      }</strong> à cet e-mail (il dépasserait 20 Mo). Toutes les photos sont dans l'Espace Pro : ${link}</p>`
+    : ""
+}
 <h2 style="font-size:16px;color:#102a4c;margin-top:24px">Description du projet</h2>
 <p>${multiline(request.message)}</p>
 <p style="color:#4b5563">Répondez directement à cet e-mail pour écrire au client.</p>`,
   );
   return {
-    kind: "quote.notification",
-    to: notifyEmail,
-    replyTo: request.user_email,
     subject: `Nouvelle demande de devis : ${request.work_type} – ${request.user_name}`,
     text,
     html,
-    attachments: photos.map((photo) => ({
-      filename: photo.fileName,
-      contentType: photo.contentType,
-      storageKey: photo.storageKey,
-    })),
   };
 }
 
+/**
+ * What the visitor's acknowledgement may say: only values the site controls. The
+ * address is typed by an anonymous visitor, so the message repeats nothing they
+ * typed (name, phone, description): it cannot carry someone's text to someone else.
+ */
+export type QuoteAcknowledgement = {
+  to: string;
+  workType: WorkType;
+  budget: Budget | "";
+  receivedAt: Date;
+  photoCount: number;
+};
+
 /** The visitor's acknowledgement, in French, with the 48-hour promise. */
-export function quoteAcknowledgementMail(request: QuoteRequest, photoCount: number): OutboxMessageInput {
+export function quoteAcknowledgementMail({
+  to,
+  workType,
+  budget,
+  receivedAt,
+  photoCount,
+}: QuoteAcknowledgement): OutboxMessageInput {
   const summary: [string, string][] = [
-    ["Type de travaux", request.work_type],
-    ["Budget", request.budget || "Non précisé"],
-    ["Téléphone", request.user_phone],
-    ["Photos jointes", String(photoCount)],
+    ["Date de la demande", parisTime(receivedAt)],
+    ["Type de travaux", WORK_TYPES.includes(workType) ? workType : "Autre"],
+    ["Budget", budget && BUDGETS.includes(budget) ? budget : "Non précisé"],
+    ["Photos reçues", String(Math.max(0, Math.trunc(photoCount)))],
+  ];
+  const address = `${company.address.street}, ${company.address.postalCode} ${company.address.city}`;
+  const contact: [string, string][] = [
+    ["Téléphone", `${company.phone.display} (${company.hours.label.toLowerCase()})`],
+    ["E-mail", company.email],
+    ["Adresse", address],
   ];
   const text = [
-    `Bonjour ${request.user_name},`,
+    "Bonjour,",
     "",
     "Nous avons bien reçu votre demande de devis gratuit et nous vous en remercions.",
     "Notre équipe l'étudie et vous répondra sous 48 heures (jours ouvrés).",
@@ -113,34 +224,29 @@ export function quoteAcknowledgementMail(request: QuoteRequest, photoCount: numb
     "Récapitulatif de votre demande :",
     ...summary.map(([label, value]) => `- ${label} : ${value}`),
     "",
-    "Votre description :",
-    request.message,
-    "",
-    `Une question en attendant ? Appelez-nous au ${company.phone.display} (${company.hours.label.toLowerCase()}) ou écrivez à ${company.email}.`,
+    `Pour nous joindre :`,
+    ...contact.map(([label, value]) => `- ${label} : ${value}`),
     "",
     `L'équipe ${company.name}`,
     "",
-    "Vous recevez cet e-mail parce que vous avez demandé un devis sur notre site. Vos données servent uniquement à traiter votre demande (voir notre politique de confidentialité).",
+    "Vous recevez cet e-mail parce qu'une demande de devis a été faite avec votre adresse sur notre site. Si ce n'est pas vous, ignorez-le : vous ne recevrez rien d'autre. Vos données servent uniquement à traiter la demande (voir notre politique de confidentialité).",
   ].join("\n");
   const html = layout(
     "Votre demande de devis a bien été reçue",
     `<h1 style="font-size:20px;color:#102a4c">Votre demande de devis a bien été reçue</h1>
-<p>Bonjour ${escapeHtml(request.user_name)},</p>
+<p>Bonjour,</p>
 <p>Nous avons bien reçu votre demande de devis gratuit et nous vous en remercions.
 <strong>Notre équipe l'étudie et vous répondra sous 48 heures (jours ouvrés).</strong></p>
 <h2 style="font-size:16px;color:#102a4c">Récapitulatif de votre demande</h2>
 <ul>${summary.map(([label, value]) => `<li>${escapeHtml(label)} : ${escapeHtml(value)}</li>`).join("")}</ul>
-<h2 style="font-size:16px;color:#102a4c">Votre description</h2>
-<p>${multiline(request.message)}</p>
-<p>Une question en attendant ? Appelez-nous au ${escapeHtml(company.phone.display)} (${escapeHtml(
-      company.hours.label.toLowerCase(),
-    )}) ou écrivez à ${escapeHtml(company.email)}.</p>
+<h2 style="font-size:16px;color:#102a4c">Pour nous joindre</h2>
+<ul>${contact.map(([label, value]) => `<li>${escapeHtml(label)} : ${escapeHtml(value)}</li>`).join("")}</ul>
 <p>L'équipe ${escapeHtml(company.name)}</p>
-<p style="font-size:12px;color:#4b5563">Vous recevez cet e-mail parce que vous avez demandé un devis sur notre site. Vos données servent uniquement à traiter votre demande (voir notre politique de confidentialité).</p>`,
+<p style="font-size:12px;color:#4b5563">Vous recevez cet e-mail parce qu'une demande de devis a été faite avec votre adresse sur notre site. Si ce n'est pas vous, ignorez-le : vous ne recevrez rien d'autre. Vos données servent uniquement à traiter la demande (voir notre politique de confidentialité).</p>`,
   );
   return {
     kind: "quote.acknowledgement",
-    to: request.user_email,
+    to,
     replyTo: company.email,
     subject: `Votre demande de devis a bien été reçue – ${company.name}`,
     text,

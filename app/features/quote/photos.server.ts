@@ -1,6 +1,6 @@
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
-import { PHOTO_MAX_BYTES, QUOTE_MESSAGES } from "./schema.ts";
+import { PHOTO_MAX_BYTES, PHOTO_MAX_MEGAPIXELS, PHOTOS_MAX_MEGAPIXELS, QUOTE_MESSAGES } from "./schema.ts";
 
 /** A visitor's photo, checked from its bytes and re-encoded without its metadata. */
 export type PreparedPhoto = {
@@ -29,10 +29,25 @@ const FORMATS = {
 
 /** Longest side kept: plenty for judging a job, and e-mails stay a sensible size. */
 export const PHOTO_MAX_SIDE = 2560;
-/** Decoding bombs: a 5 MB file may claim a huge canvas; beyond this many pixels, refused. */
-const MAX_INPUT_PIXELS = 50_000_000;
+/** Decoding bombs: beyond this many pixels a photo is refused from its header. */
+export const PHOTO_MAX_PIXELS = PHOTO_MAX_MEGAPIXELS * 1_000_000;
+/** The whole request: decoding costs CPU in proportion to the pixels, whatever the bytes. */
+export const PHOTOS_MAX_PIXELS = PHOTOS_MAX_MEGAPIXELS * 1_000_000;
 
-export async function preparePhoto(file: File): Promise<PreparedPhoto> {
+/** A photo whose bytes and header were checked; nothing decoded yet. */
+export type InspectedPhoto = {
+  bytes: Uint8Array;
+  contentType: keyof typeof FORMATS;
+  extension: (typeof FORMATS)[keyof typeof FORMATS];
+  fileName: string;
+  pixels: number;
+};
+
+/**
+ * Reads what a photo is (from its bytes) and its dimensions (from its header, which
+ * sharp's `metadata()` reads without decoding the image). Cheap: no pixel is decoded.
+ */
+export async function inspectPhoto(file: File): Promise<InspectedPhoto> {
   if (file.size > PHOTO_MAX_BYTES) throw new PhotoRejectedError(QUOTE_MESSAGES.photoSize);
   const bytes = new Uint8Array(await file.arrayBuffer());
   if (bytes.byteLength > PHOTO_MAX_BYTES) throw new PhotoRejectedError(QUOTE_MESSAGES.photoSize);
@@ -43,10 +58,38 @@ export async function preparePhoto(file: File): Promise<PreparedPhoto> {
   if (!contentType || !(contentType in FORMATS)) throw new PhotoRejectedError(QUOTE_MESSAGES.photoType);
   const extension = FORMATS[contentType];
 
+  let pixels: number;
+  try {
+    const { width, height } = await sharp(bytes, { failOn: "error" }).metadata();
+    pixels = width * height;
+  } catch {
+    throw new PhotoRejectedError(QUOTE_MESSAGES.photoUnreadable);
+  }
+  if (!Number.isFinite(pixels) || pixels <= 0) throw new PhotoRejectedError(QUOTE_MESSAGES.photoUnreadable);
+  if (pixels > PHOTO_MAX_PIXELS) throw new PhotoRejectedError(QUOTE_MESSAGES.photoPixels);
+  return { bytes, contentType, extension, fileName: cleanFileName(file.name, extension), pixels };
+}
+
+/** Every photo of a request, inspected one after the other; then the request's pixel cap. */
+export async function inspectPhotos(files: File[]): Promise<InspectedPhoto[]> {
+  const inspected: InspectedPhoto[] = [];
+  for (const file of files) inspected.push(await inspectPhoto(file));
+  const total = inspected.reduce((sum, photo) => sum + photo.pixels, 0);
+  if (total > PHOTOS_MAX_PIXELS) throw new PhotoRejectedError(QUOTE_MESSAGES.photosPixels);
+  return inspected;
+}
+
+/**
+ * Decodes and re-encodes an inspected photo. Costly: callers go through the
+ * process's decode gate (decode-gate.server.ts).
+ */
+export async function decodePhoto(photo: InspectedPhoto): Promise<PreparedPhoto> {
+  const { contentType } = photo;
   try {
     // Re-encoding drops every metadata block (EXIF, GPS, XMP, comments); `rotate()`
     // first applies the EXIF orientation so the picture stays upright without it.
-    let image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
+    // The pixel limit stays as a second guard should a header lie about the size.
+    let image = sharp(photo.bytes, { limitInputPixels: PHOTO_MAX_PIXELS, failOn: "error" })
       .rotate()
       .resize({ width: PHOTO_MAX_SIDE, height: PHOTO_MAX_SIDE, fit: "inside", withoutEnlargement: true });
     if (contentType === "image/jpeg") image = image.jpeg({ quality: 82 });
@@ -56,10 +99,10 @@ export async function preparePhoto(file: File): Promise<PreparedPhoto> {
     return {
       content: data,
       contentType,
-      extension,
+      extension: photo.extension,
       width: info.width,
       height: info.height,
-      fileName: cleanFileName(file.name, extension),
+      fileName: photo.fileName,
     };
   } catch {
     throw new PhotoRejectedError(QUOTE_MESSAGES.photoUnreadable);

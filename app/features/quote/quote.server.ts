@@ -1,10 +1,12 @@
 import { erpSubmissionPhotos, erpSubmissions } from "#app/db/schema.ts";
+import { claimAcknowledgement } from "#app/lib/acknowledgement-limit.server.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
 import { enqueueMails } from "#app/lib/outbox.server.ts";
-import { isRateLimited, purgeOldHits, type RateLimit, recordHit } from "#app/lib/rate-limit.server.ts";
+import { purgeOldHits, type RateLimit, recordHit } from "#app/lib/rate-limit.server.ts";
 import { newStorageKey } from "#app/lib/storage.server.ts";
+import { DECODE_RETRY_AFTER_SECONDS, DecodeBusyError, decodeGate } from "./decode-gate.server.ts";
 import { quoteAcknowledgementMail, quoteNotificationMail, type StoredPhoto } from "./mails.server.ts";
-import { PhotoRejectedError, type PreparedPhoto, preparePhoto } from "./photos.server.ts";
+import { decodePhoto, inspectPhotos, PhotoRejectedError, type PreparedPhoto } from "./photos.server.ts";
 import {
   fieldErrorsOf,
   formValuesOf,
@@ -32,6 +34,8 @@ export type QuoteOutcome =
       formError: string;
       fieldErrors: QuoteFieldErrors;
       values: QuoteFormValues;
+      /** With a 503 that is worth retrying soon (the photo queue is full). */
+      retryAfterSeconds?: number;
     };
 
 type Services = Pick<AppServices, "db" | "env" | "logger" | "storage" | "outbox">;
@@ -41,7 +45,7 @@ function refused(
   formError: string,
   values: QuoteFormValues,
   fieldErrors: QuoteFieldErrors = {},
-): QuoteOutcome {
+): Extract<QuoteOutcome, { kind: "refused" }> {
   return { kind: "refused", status, formError, fieldErrors, values };
 }
 
@@ -51,6 +55,11 @@ const EMPTY_VALUES = formValuesOf({});
  * A quote request, from the submitted form to the stored row and its two e-mails.
  * Never trusts the browser: the same schema as the form, then the photos' real bytes.
  * `formData` is null when the body could not be read as a form.
+ *
+ * Costly work is bounded, cheapest check first: every attempt of an address counts
+ * towards QUOTE_RATE_LIMIT before anything is decoded (a refused request counts too);
+ * the photos' headers give their pixels, capped per photo and per request; only then
+ * are they decoded, through the process's decode gate.
  */
 export async function submitQuoteRequest(
   services: Services,
@@ -67,15 +76,6 @@ export async function submitQuoteRequest(
     logger.info({ clientIp }, "demande de devis : champ piège rempli, ignorée");
     return { kind: "trap", source, workType: values.work_type };
   }
-  if (Array.isArray(input.photos) && input.photos.length > PHOTO_MAX_COUNT) {
-    return refused(400, QUOTE_FORM_ERRORS.invalid, values, { photos: QUOTE_MESSAGES.photoCount });
-  }
-
-  const parsed = QuoteRequestSchema.safeParse(input);
-  if (!parsed.success) {
-    return refused(400, QUOTE_FORM_ERRORS.invalid, values, fieldErrorsOf(parsed.error));
-  }
-  const quote = parsed.data;
 
   const rule: RateLimit = {
     key: `devis:${clientIp}`,
@@ -83,20 +83,49 @@ export async function submitQuoteRequest(
     windowMs: QUOTE_RATE_WINDOW_MS,
   };
   try {
-    if (await isRateLimited(db, rule)) return refused(429, QUOTE_FORM_ERRORS.rateLimited, values);
+    if (!(await db.transaction((tx) => recordHit(tx, rule)))) {
+      logger.info({ clientIp }, "demande de devis : limite par adresse atteinte");
+      return refused(429, QUOTE_FORM_ERRORS.rateLimited, values);
+    }
   } catch (error) {
     logger.error({ err: error }, "demande de devis : base de données injoignable");
     return refused(503, QUOTE_FORM_ERRORS.unavailable, values);
   }
 
-  let prepared: PreparedPhoto[];
+  if (Array.isArray(input.photos) && input.photos.length > PHOTO_MAX_COUNT) {
+    return refused(400, QUOTE_FORM_ERRORS.invalid, values, { photos: QUOTE_MESSAGES.photoCount });
+  }
+  const parsed = QuoteRequestSchema.safeParse(input);
+  if (!parsed.success) {
+    return refused(400, QUOTE_FORM_ERRORS.invalid, values, fieldErrorsOf(parsed.error));
+  }
+  const quote = parsed.data;
+
+  let prepared: PreparedPhoto[] = [];
   try {
-    prepared = [];
-    // One at a time: each decode may take tens of megabytes.
-    for (const file of quote.photos) prepared.push(await preparePhoto(file));
+    // Headers only: a request over the pixel caps is refused before any decoding.
+    const inspected = await inspectPhotos(quote.photos);
+    if (inspected.length > 0) {
+      prepared = await decodeGate.run(async () => {
+        const decoded: PreparedPhoto[] = [];
+        // One at a time: each decode may take tens of megabytes.
+        for (const photo of inspected) decoded.push(await decodePhoto(photo));
+        return decoded;
+      });
+    }
   } catch (error) {
     if (error instanceof PhotoRejectedError) {
       return refused(400, QUOTE_FORM_ERRORS.invalid, values, { photos: error.message });
+    }
+    if (error instanceof DecodeBusyError) {
+      logger.warn(
+        { clientIp, reason: error.message, ...decodeGate.stats() },
+        "demande de devis : photos en attente",
+      );
+      return {
+        ...refused(503, QUOTE_FORM_ERRORS.busy, values),
+        retryAfterSeconds: DECODE_RETRY_AFTER_SECONDS,
+      };
     }
     throw error;
   }
@@ -107,10 +136,9 @@ export async function submitQuoteRequest(
     for (const photo of prepared) {
       const storageKey = newStorageKey("devis", photo.extension, receivedAt);
       await storage.put(storageKey, photo.content, photo.contentType);
-      stored.push({ ...photo, storageKey });
+      stored.push({ ...photo, storageKey, sizeBytes: photo.content.byteLength });
     }
-    const outcome = await db.transaction(async (tx) => {
-      if (!(await recordHit(tx, rule, receivedAt))) return "rate-limited" as const;
+    const { submissionId, acknowledged } = await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(erpSubmissions)
         .values({
@@ -129,32 +157,49 @@ export async function submitQuoteRequest(
             storageKey: photo.storageKey,
             fileName: photo.fileName,
             contentType: photo.contentType,
-            sizeBytes: photo.content.byteLength,
+            sizeBytes: photo.sizeBytes,
             width: photo.width,
             height: photo.height,
             position,
           })),
         );
       }
-      await enqueueMails(tx, [
+      // The company always hears of the request; the address typed in the form gets
+      // an acknowledgement only within its daily share (quotes and orders together).
+      const acknowledge = await claimAcknowledgement(tx, quote.user_email, receivedAt);
+      const mails = [
         quoteNotificationMail(quote, stored, {
           notifyEmail: env.NOTIFY_EMAIL,
           receivedAt,
           submissionId: row.id,
+          siteUrl: env.SITE_URL,
         }),
-        quoteAcknowledgementMail(quote, stored.length),
-      ]);
-      return row.id;
+      ];
+      if (acknowledge) {
+        mails.push(
+          quoteAcknowledgementMail({
+            to: quote.user_email,
+            workType: quote.work_type,
+            budget: quote.budget,
+            receivedAt,
+            photoCount: stored.length,
+          }),
+        );
+      }
+      await enqueueMails(tx, mails);
+      return { submissionId: row.id, acknowledged: acknowledge };
     });
-    if (outcome === "rate-limited") {
-      await forget(services, stored);
-      return refused(429, QUOTE_FORM_ERRORS.rateLimited, values);
-    }
     services.outbox.wake();
     // Old hits of addresses that never came back: cleaned now and then, off the answer's path.
     if (Math.random() < 0.01) purgeOldHits(db).catch(() => {});
-    logger.info({ submissionId: outcome, source, photos: stored.length }, "demande de devis enregistrée");
-    return { kind: "accepted", submissionId: outcome, source, workType: quote.work_type };
+    logger.info({ submissionId, source, photos: stored.length }, "demande de devis enregistrée");
+    if (!acknowledged) {
+      logger.info(
+        { submissionId },
+        "demande de devis : accusé de réception non envoyé (limite par destinataire atteinte)",
+      );
+    }
+    return { kind: "accepted", submissionId, source, workType: quote.work_type };
   } catch (error) {
     logger.error({ err: error }, "demande de devis : enregistrement impossible");
     await forget(services, stored);

@@ -29,6 +29,13 @@ export type Budget = (typeof BUDGETS)[number];
 /** Spec section 9: 5*1024*1024 bytes per photo. */
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 export const PHOTO_MAX_COUNT = 10;
+/**
+ * Pixels, read from each photo's header before anything is decoded: a 5 MB file may
+ * claim a huge canvas (a one-bit PNG of 50 megapixels weighs 6 KB). Per photo, and
+ * for the whole request: ten photos of a 24-megapixel phone camera pass.
+ */
+export const PHOTO_MAX_MEGAPIXELS = 50;
+export const PHOTOS_MAX_MEGAPIXELS = 250;
 export const PHOTO_MIME_TYPES = ["image/jpeg", "image/jpg", "image/png", "image/webp"] as const;
 /** For the file input's `accept` attribute. */
 export const PHOTO_ACCEPT = ".jpg,.jpeg,.png,.webp,image/jpeg,image/png,image/webp";
@@ -62,6 +69,8 @@ export const QUOTE_MESSAGES = {
   budget: "Veuillez choisir un budget dans la liste.",
   photoCount: `Vous pouvez joindre ${PHOTO_MAX_COUNT} photos au maximum.`,
   photoUnreadable: "Cette photo est illisible ou endommagée. Veuillez en choisir une autre.",
+  photoPixels: `Une photo dépasse ${PHOTO_MAX_MEGAPIXELS} mégapixels. Réduisez sa taille ou choisissez-en une autre.`,
+  photosPixels: `Vos photos sont trop grandes au total (${PHOTOS_MAX_MEGAPIXELS} mégapixels au maximum pour l'ensemble). Envoyez-en moins ou réduisez leur taille.`,
   controlCharacters: TEXT_RULE_MESSAGES.controlCharacters,
 } as const;
 
@@ -72,6 +81,7 @@ export const QUOTE_FORM_ERRORS = {
   rateLimited:
     "Vous avez envoyé plusieurs demandes en peu de temps. Veuillez patienter quelques minutes avant de réessayer, ou appelez-nous.",
   unavailable: "Une erreur est survenue. Veuillez réessayer.",
+  busy: "Nous recevons beaucoup de photos en ce moment : votre demande n'a pas été enregistrée. Veuillez la renvoyer dans une minute.",
   method: "Cette adresse n'accepte que l'envoi du formulaire de devis.",
 } as const;
 

@@ -54,7 +54,7 @@ export async function checkout(
       locale: request.locale,
       cancelUrl: request.cancelUrl,
     },
-    provider.name === "manual" ? (tx, placed) => orderEmails.enqueuePlaced(tx, env, placed) : undefined,
+    provider.name === "manual" ? (tx, placed) => orderEmails.enqueuePlaced(tx, services, placed) : undefined,
   );
 
   if (provider.name === "manual") {

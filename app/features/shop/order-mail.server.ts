@@ -1,6 +1,13 @@
+import type { Logger } from "pino";
 import { company, fullAddress } from "#app/config/company.ts";
 import type { Env } from "#app/config/env.server.ts";
-import { type DbExecutor, enqueueMail, type OutboxMessageInput } from "#app/lib/outbox.server.ts";
+import { claimAcknowledgement } from "#app/lib/acknowledgement-limit.server.ts";
+import {
+  type DbExecutor,
+  type DbTransaction,
+  enqueueMail,
+  type OutboxMessageInput,
+} from "#app/lib/outbox.server.ts";
 import { fulfilmentLabels, orderReference } from "./delivery.ts";
 import { currencyFor, formatMoney } from "./money.ts";
 import type { PlacedOrder } from "./orders.server.ts";
@@ -40,12 +47,22 @@ function summaryRows(order: PlacedOrder): [string, string][] {
   ];
 }
 
+const pickupText = `Retrait à notre atelier : ${fullAddress} (${company.hours.label.toLowerCase()})`;
+
+/** For the company: the address the buyer typed. */
 function receptionText(order: PlacedOrder): string {
   if (order.fulfilment === "delivery" && order.shippingAddress) {
     const address = order.shippingAddress;
     return `Livraison à : ${address.line1}, ${address.postalCode} ${address.city}`;
   }
-  return `Retrait à notre atelier : ${fullAddress} (${company.hours.label.toLowerCase()})`;
+  return pickupText;
+}
+
+/** For the buyer: how the order is received, without repeating what they typed. */
+function buyerReceptionText(order: PlacedOrder): string {
+  return order.fulfilment === "delivery"
+    ? "Livraison dans le Var, à l'adresse indiquée lors de votre commande."
+    : pickupText;
 }
 
 function layout(title: string, body: string): string {
@@ -66,7 +83,11 @@ function table(rows: [string, string][]): string {
     .join("")}</table>`;
 }
 
-/** The buyer's confirmation: what was ordered, how it is received and paid. */
+/**
+ * The buyer's confirmation: what was ordered, how it is received and paid. It goes
+ * to an address typed by an anonymous visitor, so it repeats nothing they typed
+ * (name, phone, address): only the order as the server priced it, from the catalogue.
+ */
 export function orderConfirmationMail(order: PlacedOrder): OutboxMessageInput {
   const reference = orderReference(order.number);
   const paid = order.status === "paid";
@@ -81,14 +102,14 @@ export function orderConfirmationMail(order: PlacedOrder): OutboxMessageInput {
     ? []
     : ["Comment régler :", ...MANUAL_PAYMENT_INSTRUCTIONS.map((line) => `- ${line}`), ""];
   const text = [
-    `Bonjour ${order.customerName},`,
+    "Bonjour,",
     "",
     intro,
     "",
     `Commande ${reference}`,
     ...rows.map(([label, value]) => `${label} : ${value}`),
     "",
-    receptionText(order),
+    buyerReceptionText(order),
     "",
     ...payment,
     `Une question ? Appelez-nous au ${company.phone.display} ou répondez à cet e-mail.`,
@@ -98,10 +119,10 @@ export function orderConfirmationMail(order: PlacedOrder): OutboxMessageInput {
   const html = layout(
     subject,
     `<h1 style="font-size:20px;color:#102a4c">Commande ${escapeHtml(reference)}</h1>
-<p>Bonjour ${escapeHtml(order.customerName)},</p>
+<p>Bonjour,</p>
 <p>${escapeHtml(intro)}</p>
 ${table(rows)}
-<p>${escapeHtml(receptionText(order))}</p>
+<p>${escapeHtml(buyerReceptionText(order))}</p>
 ${
   paid
     ? ""
@@ -158,12 +179,31 @@ ${table(rows)}
 
 /** Both messages, written in the order's transaction (the outbox sends them after the commit). */
 export const orderEmails = {
-  /** A manual-payment order was just recorded. */
-  async enqueuePlaced(tx: DbExecutor, env: Pick<Env, "NOTIFY_EMAIL">, order: PlacedOrder): Promise<void> {
-    await enqueueMail(tx, orderConfirmationMail(order));
+  /**
+   * A manual-payment order was just recorded: anyone can place one with any address,
+   * so the buyer's confirmation counts against the address's daily share of
+   * acknowledgements (quotes and orders together). Over it, the order stands and the
+   * company is notified; only the confirmation is left out.
+   */
+  async enqueuePlaced(
+    tx: DbTransaction,
+    { env, logger }: { env: Pick<Env, "NOTIFY_EMAIL">; logger: Pick<Logger, "info"> },
+    order: PlacedOrder,
+  ): Promise<void> {
     await enqueueMail(tx, orderNotificationMail(order, env.NOTIFY_EMAIL));
+    if (await claimAcknowledgement(tx, order.customerEmail)) {
+      await enqueueMail(tx, orderConfirmationMail(order));
+    } else {
+      logger.info(
+        { orderId: order.id, number: order.number },
+        "boutique : confirmation au client non envoyée (limite par destinataire atteinte)",
+      );
+    }
   },
-  /** An online payment was confirmed. */
+  /**
+   * An online payment was confirmed: the receipt of money actually paid is always
+   * sent (nobody floods a mailbox by paying), and does not count against the share.
+   */
   async enqueuePaid(tx: DbExecutor, env: Pick<Env, "NOTIFY_EMAIL">, order: PlacedOrder): Promise<void> {
     await enqueueMail(tx, orderConfirmationMail(order));
     await enqueueMail(tx, orderNotificationMail(order, env.NOTIFY_EMAIL));

@@ -19,6 +19,19 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 /**
+ * The page answered to a form posted without JavaScript carries the action's own
+ * headers too (Retry-After with a 503, no-store), not only its status.
+ */
+export const headers: Route.HeadersFunction = ({ actionHeaders, parentHeaders }) => {
+  const headers = new Headers(parentHeaders);
+  for (const name of ["Cache-Control", "Retry-After", "Allow"]) {
+    const value = actionHeaders.get(name);
+    if (value) headers.set(name, value);
+  }
+  return headers;
+};
+
+/**
  * The quote form posts here, from the modal (fetcher) and from this page. A
  * submission made without JavaScript is answered with this page and its errors,
  * or redirected to /merci; a script gets the result as data.
@@ -37,6 +50,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     context.get(requestContext).clientIp,
   );
   if (outcome.kind === "refused") {
+    const headers: Record<string, string> = { "Cache-Control": "no-store" };
+    if (outcome.retryAfterSeconds) headers["Retry-After"] = String(outcome.retryAfterSeconds);
     return data<QuoteActionResult>(
       {
         status: "error",
@@ -44,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         fieldErrors: outcome.fieldErrors,
         values: outcome.values,
       },
-      { status: outcome.status, headers: { "Cache-Control": "no-store" } },
+      { status: outcome.status, headers },
     );
   }
   if (formData?.get("js") !== "1") throw redirect("/merci", 303);
