@@ -6,7 +6,7 @@ import type { Env } from "#app/config/env.server.ts";
 import type { Database } from "#app/db/client.server.ts";
 import { authAccounts, authRateLimits, authSessions, authUsers, authVerifications } from "#app/db/schema.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
-import type { RateRule } from "./rate-limit.server.ts";
+import type { DelayRule } from "./rate-limit.server.ts";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./schema.ts";
 import { resolveAuthSecret } from "./secret.server.ts";
 
@@ -14,8 +14,30 @@ import { resolveAuthSecret } from "./secret.server.ts";
 export const SESSION_EXPIRES_IN_SECONDS = 5 * 24 * 60 * 60;
 /** A session in use has its end pushed back at most once an hour (one write per hour, not per page). */
 export const SESSION_UPDATE_AGE_SECONDS = 60 * 60;
-/** Wrong sign-in attempts per address and per account: the 11th within a minute is refused. */
-export const SIGN_IN_RULE: RateRule = { windowSeconds: 60, max: 10 };
+/**
+ * Wrong sign-in attempts of one account from one address (`signInStaff`): five are free,
+ * then each further attempt waits 1 s, 2 s, 4 s … after the last failure, at most 15
+ * minutes. A success from that address clears them; they are forgotten after a day (the
+ * retention purge of `rate_limit_hits` keeps a day too). There is no limit per account
+ * alone, so an attacker elsewhere never locks the owner out.
+ */
+export const SIGN_IN_PAIR_RULE: DelayRule = {
+  freeFailures: 5,
+  firstDelaySeconds: 1,
+  maxDelaySeconds: 15 * 60,
+  memorySeconds: 24 * 60 * 60,
+};
+/**
+ * Wrong sign-in attempts from one address, whatever the account (spraying many accounts,
+ * or an office behind one address): twenty are free, then the same doubling delay. A
+ * success does not clear them, or one known account would wash an attacker's address.
+ */
+export const SIGN_IN_ADDRESS_RULE: DelayRule = {
+  freeFailures: 20,
+  firstDelaySeconds: 1,
+  maxDelaySeconds: 15 * 60,
+  memorySeconds: 24 * 60 * 60,
+};
 /**
  * The client address as the server saw it (server/app.ts, TRUST_PROXY-aware). The Hono
  * mount sets it on every request it hands to better-auth, after dropping any value the
@@ -75,9 +97,9 @@ function createStaffAuth(db: Database, env: Env, logger: Logger) {
       storage: "database",
       window: 60,
       max: 60,
-      // Sign-in is limited per address *and* per account by `signInStaff`
-      // (session.server.ts), the only way in; the built-in per-address rule would
-      // otherwise refuse the 4th attempt in 10 s, wrong or not.
+      // Sign-in is slowed down per account and address, and per address, by
+      // `signInStaff` (session.server.ts), the only way in; the built-in per-address
+      // rule would otherwise refuse the 4th attempt in 10 s, wrong or not.
       customRules: { "/sign-in/email": false },
     },
     advanced: {

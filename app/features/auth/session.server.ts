@@ -1,13 +1,12 @@
-import { createHash } from "node:crypto";
 import { isAPIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import { createContext, data, type MiddlewareFunction, type RouterContext } from "react-router";
 import { authSessions } from "#app/db/schema.ts";
 import { getServices, requestContext } from "#app/lib/app-context.ts";
 import { hasStaffHint, STAFF_HINT_COOKIE } from "#app/lib/staff-hint.ts";
-import { CLIENT_IP_HEADER, getStaffAuth, SESSION_EXPIRES_IN_SECONDS, SIGN_IN_RULE } from "./auth.server.ts";
-import { refundAttempts, takeAttempt } from "./rate-limit.server.ts";
+import { CLIENT_IP_HEADER, getStaffAuth, SESSION_EXPIRES_IN_SECONDS } from "./auth.server.ts";
 import type { StaffRole } from "./schema.ts";
+import { settleSignIn, takeSignInTicket } from "./sign-in-limit.server.ts";
 
 export type StaffUser = { id: string; email: string; name: string; role: StaffRole };
 export type StaffSession = { user: StaffUser; sessionId: string; expiresAt: Date };
@@ -151,22 +150,22 @@ export type SignInResult =
   | { ok: false; reason: "invalid" }
   | { ok: false; reason: "rate-limited"; retryAfterSeconds: number };
 
-function accountKey(email: string): string {
-  return `sign-in:account:${createHash("sha256").update(email.trim().toLowerCase()).digest("hex")}`;
-}
-
 /**
  * Signs a staff member in: the Espace Pro's only way in (the HTTP surface of
- * better-auth has no sign-in). Wrong attempts are limited per address and per
- * account (`SIGN_IN_RULE`), counted in the database whether the e-mail exists or not;
- * every failure that could tell whether an account exists (unknown e-mail, wrong
- * password, disabled account) gives the same "invalid" answer. A new session (and
- * session id) is issued each time.
+ * better-auth has no sign-in). Wrong attempts slow down the next ones of the same
+ * account from the same address, and of the same address whatever the account
+ * (`SIGN_IN_PAIR_RULE`, `SIGN_IN_ADDRESS_RULE`): an attempt made before its delay is over
+ * is refused unchecked. Nothing is limited per account alone, so an attack from
+ * elsewhere never keeps the owner out. Counted in the database whether the e-mail
+ * exists or not; every failure that could tell whether an account exists (unknown
+ * e-mail, wrong password, disabled account) gives the same "invalid" answer. A new
+ * session (and session id) is issued each time. `now` is for tests that move the clock.
  */
 export async function signInStaff(
   request: Request,
   context: ContextReader,
   credentials: { email: string; password: string },
+  now = new Date(),
 ): Promise<SignInResult> {
   const services = getServices(context);
   const auth = getStaffAuth(services);
@@ -175,29 +174,32 @@ export async function signInStaff(
   // The sign-in cookie replaces whatever session cookie the browser sent.
   headers.delete("cookie");
 
-  const decisions = [
-    await takeAttempt(services.db, `sign-in:ip:${ip}`, SIGN_IN_RULE),
-    await takeAttempt(services.db, accountKey(credentials.email), SIGN_IN_RULE),
-  ];
-  const taken = decisions.flatMap((decision) => (decision.allowed ? [decision.hitId] : []));
-  const refused = decisions.flatMap((decision) => (decision.allowed ? [] : [decision.retryAfterSeconds]));
-  if (refused.length > 0) {
-    await refundAttempts(services.db, taken);
-    return { ok: false, reason: "rate-limited", retryAfterSeconds: Math.max(...refused) };
+  const ticket = await takeSignInTicket(services.db, credentials.email, ip, now);
+  if (!ticket.allowed) {
+    services.logger.warn(
+      { clientIp: ip, retryAfterSeconds: ticket.retryAfterSeconds },
+      "connexion Espace Pro ralentie après des échecs",
+    );
+    return { ok: false, reason: "rate-limited", retryAfterSeconds: ticket.retryAfterSeconds };
   }
+  let result: { headers: Headers };
   try {
-    const result = await auth.api.signInEmail({
+    result = await auth.api.signInEmail({
       body: { email: credentials.email, password: credentials.password, rememberMe: true },
       headers,
       returnHeaders: true,
     });
-    await refundAttempts(services.db, taken);
-    const secure = services.env.SITE_URL.startsWith("https://");
-    return { ok: true, setCookies: [...result.headers.getSetCookie(), hintCookie(secure, false)] };
   } catch (error) {
-    if (isAPIError(error) && error.statusCode < 500) return { ok: false, reason: "invalid" };
+    if (isAPIError(error) && error.statusCode < 500) {
+      await settleSignIn(services.db, ticket, "failure");
+      return { ok: false, reason: "invalid" };
+    }
+    await settleSignIn(services.db, ticket, "error");
     throw error;
   }
+  await settleSignIn(services.db, ticket, "success");
+  const secure = services.env.SITE_URL.startsWith("https://");
+  return { ok: true, setCookies: [...result.headers.getSetCookie(), hintCookie(secure, false)] };
 }
 
 /**
