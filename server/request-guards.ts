@@ -233,10 +233,24 @@ export function requireFormBodies(): MiddlewareHandler<AppEnv> {
       return refusal(request, 400, "Formulaire illisible.", "Le formulaire envoyé est incomplet (boundary).");
     }
     if (/^\/devis(\.data)?$/.test(path)) return next();
+    let form: FormData;
     try {
-      await request.clone().formData();
+      form = await request.clone().formData();
     } catch {
       return refusal(request, 400, "Formulaire illisible.", "Le formulaire envoyé est illisible.");
+    }
+    // PostgreSQL refuses a NUL byte in text: whatever field an action forgets to check,
+    // none reaches the database. (Other control characters get a field message from
+    // the feature's schema, with what was typed kept.)
+    for (const [name, value] of form) {
+      if (name.includes("\u0000") || (typeof value === "string" && value.includes("\u0000"))) {
+        return refusal(
+          request,
+          400,
+          "Formulaire refusé.",
+          "Le formulaire contient un caractère non autorisé (octet nul).",
+        );
+      }
     }
     return next();
   };

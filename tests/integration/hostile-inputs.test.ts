@@ -1,0 +1,502 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { count } from "drizzle-orm";
+import type { ServerBuild } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  authSessions,
+  authUsers,
+  erpLeadEvents,
+  erpLeads,
+  erpSubmissions,
+  outboxMessages,
+  shopOrders,
+  shopVariants,
+} from "#app/db/schema.ts";
+import { seedDemoContent } from "#app/db/seed.server.ts";
+import type { AppServices } from "#app/lib/app-context.ts";
+import { hasControlCharactersInText } from "#app/lib/text-rules.ts";
+import { createApp } from "#server/app.ts";
+import { loadServerBuild } from "#tests/helpers/built-app.ts";
+import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
+import { insertQuoteRequest } from "#tests/helpers/leads.ts";
+import { signedInStaff, staffTestServices } from "#tests/helpers/staff.ts";
+
+/*
+ * The product attacked as an outsider (and a signed-in staff member) would: every form,
+ * API and page parameter receives hostile values, and every body shape that is not the
+ * expected one. Nothing may answer 5xx; what must be refused (a control character, a
+ * date outside 1900–2100, a body that is not a form) is refused with a 4xx and changes
+ * no stored data. The suite prints how many requests it sent and how many were 5xx.
+ */
+
+const SITE = "http://localhost";
+const STORE = "/api/store/batirade-toulon";
+
+let database: TestDatabase;
+let services: AppServices;
+let build: ServerBuild;
+let clientDir: string;
+let dataDir: string;
+let app: ReturnType<typeof createApp>;
+let owner: { cookie: string; userId: string };
+let leadId: string;
+
+beforeAll(async () => {
+  ({ build, clientDir } = await loadServerBuild());
+  database = await createTestDatabase();
+  dataDir = mkdtempSync(path.join(tmpdir(), "batirade-hostile-"));
+  await seedDemoContent(database.db);
+  services = staffTestServices(database, { DATA_DIR: dataDir, SITE_URL: SITE, QUOTE_RATE_LIMIT: "0" });
+  app = createApp({ services, build, clientDir });
+  owner = await signedInStaff(services, "owner", "gerant-hostile@batirade.test");
+  leadId = await insertQuoteRequest(database.db);
+}, 180_000);
+afterAll(async () => {
+  await database.cleanup();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Values that must be refused wherever a text, an id or a date is expected. */
+const REFUSED_VALUES = [
+  "\u0000",
+  "a\u0000b",
+  "Toulon\u0000; DROP TABLE erp_leads",
+  "\u0007bip",
+  "\u001b[31mrouge",
+  "ligne\r\nSet-Cookie: pirate=1",
+  "\u007f",
+];
+const REFUSED_DATES = ["0000-01-01", "1899-12-31", "2101-01-01", "9999-12-31", "-001-01-01"];
+const MULTI_LINE_FIELDS = new Set(["message", "note"]);
+/** Odd but legal values: they may be accepted or refused, never a 5xx. */
+const ODD_VALUES = [
+  "",
+  " ",
+  "' OR 1=1 --",
+  '"; select pg_sleep(5); --',
+  "<script>alert(1)</script>",
+  "../../../etc/passwd",
+  "%00",
+  "%E0%A4%A",
+  "x".repeat(10_000),
+  "𝕏💥\uFFFF",
+  "\uD800",
+  "-1",
+  "1e309",
+  "NaN",
+  "Infinity",
+  "[]",
+  "{}",
+  "null",
+  "0x10",
+  "2026-02-30",
+  "2026-13-01",
+];
+
+let clients = 0;
+function nextClient() {
+  clients += 1;
+  return {
+    incoming: {
+      socket: { remoteAddress: `10.${(clients >> 16) & 255}.${(clients >> 8) & 255}.${clients & 255}` },
+    },
+  };
+}
+
+type Outcome = { name: string; status: number; refused: boolean };
+const outcomes: Outcome[] = [];
+
+async function send(name: string, url: string, init: RequestInit = {}, refused = false): Promise<Response> {
+  const headers = new Headers(init.headers);
+  if (!headers.has("origin") && init.method && init.method !== "GET") headers.set("origin", SITE);
+  // Signed in, the sign-in page sends its visitor on to the Espace Pro whatever was posted.
+  if (!url.startsWith("/erp/login")) headers.set("cookie", owner.cookie);
+  headers.set("accept", headers.get("accept") ?? "text/html");
+  // Each request from its own address, so that no rate limit hides what a route answers.
+  const response = await app.request(`${SITE}${url}`, { ...init, headers }, nextClient());
+  outcomes.push({ name, status: response.status, refused });
+  await response.body?.cancel();
+  return response;
+}
+
+const q = (value: string) => encodeURIComponent(value);
+
+function form(fields: Record<string, string>): RequestInit {
+  return {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields).toString(),
+  };
+}
+
+/** Everything stored that a refused request must leave as it was. */
+async function snapshot() {
+  const [submissions] = await database.db.select({ n: count() }).from(erpSubmissions);
+  const [leads] = await database.db.select({ n: count() }).from(erpLeads);
+  const [notes] = await database.db.select({ n: count() }).from(erpLeadEvents);
+  const [orders] = await database.db.select({ n: count() }).from(shopOrders);
+  const [users] = await database.db.select({ n: count() }).from(authUsers);
+  const [sessions] = await database.db.select({ n: count() }).from(authSessions);
+  const [mails] = await database.db.select({ n: count() }).from(outboxMessages);
+  const leadRows = await database.db.select().from(erpLeads);
+  const stock = await database.db
+    .select({ id: shopVariants.id, quantity: shopVariants.inventoryQuantity })
+    .from(shopVariants);
+  return {
+    submissions: submissions?.n,
+    leads: leads?.n,
+    notes: notes?.n,
+    orders: orders?.n,
+    users: users?.n,
+    sessions: sessions?.n,
+    mails: mails?.n,
+    leadRows: JSON.stringify(leadRows),
+    stock: JSON.stringify(stock.sort((a, b) => a.id.localeCompare(b.id))),
+  };
+}
+
+const GET_TARGETS: [string, (value: string) => string][] = [
+  ["API ids[]", (v) => `${STORE}/products?ids[]=${q(v)}`],
+  ["API ids", (v) => `${STORE}/products?ids=${q(v)}`],
+  ["API to_date", (v) => `${STORE}/products?to_date=${q(v)}`],
+  ["API offset", (v) => `${STORE}/products?offset=${q(v)}`],
+  ["API limit", (v) => `${STORE}/products?limit=${q(v)}`],
+  ["API sort_by", (v) => `${STORE}/products?sort_by=${q(v)}`],
+  ["API order", (v) => `${STORE}/products?order=${q(v)}`],
+  ["API is_hidden", (v) => `${STORE}/products?is_hidden=${q(v)}`],
+  ["API product", (v) => `${STORE}/products/${q(v)}`],
+  ["API product fields", (v) => `${STORE}/products/niveau-laser-croix?fields=${q(v)}`],
+  ["API variants", (v) => `${STORE}/variants?product_ids[]=${q(v)}`],
+  ["API variants fields", (v) => `${STORE}/variants?fields=${q(v)}&product_ids[]=niveau-laser-croix`],
+  ["product page", (v) => `/product/${q(v)}`],
+  ["order confirmation", (v) => `/commande/confirmation?commande=${q(v)}`],
+  ["leads q", (v) => `/erp/leads?q=${q(v)}`],
+  ["leads statut", (v) => `/erp/leads?statut=${q(v)}`],
+  ["leads type", (v) => `/erp/leads?type=${q(v)}`],
+  ["leads budget", (v) => `/erp/leads?budget=${q(v)}`],
+  ["leads suivi", (v) => `/erp/leads?suivi=${q(v)}`],
+  ["leads relance", (v) => `/erp/leads?relance=${q(v)}`],
+  ["leads page", (v) => `/erp/leads?page=${q(v)}`],
+  ["leads du", (v) => `/erp/leads?du=${q(v)}`],
+  ["leads au", (v) => `/erp/leads?au=${q(v)}`],
+  ["leads data q", (v) => `/erp/leads.data?q=${q(v)}`],
+  ["CSV q", (v) => `/api/erp/leads/export.csv?q=${q(v)}`],
+  ["CSV du", (v) => `/api/erp/leads/export.csv?du=${q(v)}`],
+  ["CSV au", (v) => `/api/erp/leads/export.csv?au=${q(v)}`],
+  ["lead page", (v) => `/erp/leads/${q(v)}`],
+  ["lead JSON", (v) => `/api/erp/leads/${q(v)}/export.json`],
+  ["photo", (v) => `/api/erp/photos/${q(v)}`],
+  ["login redirectTo", (v) => `/erp/login?redirectTo=${q(v)}`],
+  ["FAQ", (v) => `/faq?${q(v)}=${q(v)}`],
+];
+
+const DATE_TARGETS = GET_TARGETS.filter(([name]) => /to_date| du| au/.test(name));
+
+const VALID_LEAD = {
+  nom: "Camille Martin",
+  telephone: "06 12 34 56 78",
+  email: "camille@example.fr",
+  town: "Toulon",
+  type_projet: "Rénovation complète",
+  budget: "5 000 € - 15 000 €",
+  source: "Appel téléphonique",
+  message: "Rénovation d'une salle de bains de 6 m².",
+};
+const VALID_ORDER = {
+  intent: "order",
+  cart: JSON.stringify([{ variantId: "niveau-laser-croix--standard", quantity: 1 }]),
+  name: "Camille Martin",
+  email: "camille@example.fr",
+  phone: "06 12 34 56 78",
+  fulfilment: "pickup",
+  line1: "",
+  postalCode: "",
+  city: "",
+  terms: "on",
+};
+const VALID_QUOTE = {
+  user_name: "Marie Dupont",
+  user_email: "marie.dupont@example.fr",
+  user_phone: "06 12 34 56 78",
+  work_type: "Isolation thermique",
+  budget: "",
+  message: "Isolation des combles perdus, 80 m².",
+  consent: "on",
+  source: "page",
+};
+
+/** Form posts: [name, path, valid fields, fields to poison]. */
+const FORM_TARGETS: [string, () => string, Record<string, string>, string[]][] = [
+  ["sign-in", () => "/erp/login", { email: "x@example.fr", password: "mauvais-mot-de-passe" }, ["email"]],
+  ["new lead", () => "/erp/leads/nouveau", VALID_LEAD, Object.keys(VALID_LEAD)],
+  ["lead note", () => `/erp/leads/${leadId}`, { intent: "note", note: "Rappeler lundi." }, ["note"]],
+  [
+    "lead follow-up",
+    () => `/erp/leads/${leadId}`,
+    { intent: "suivi", status: "contacte", assigneeId: "", nextFollowUp: "2026-12-01", town: "Toulon" },
+    ["status", "assigneeId", "nextFollowUp", "town"],
+  ],
+  [
+    "checkout page",
+    () => "/commande",
+    VALID_ORDER,
+    ["cart", "name", "email", "phone", "fulfilment", "line1", "postalCode", "city"],
+  ],
+  [
+    "quote",
+    () => "/devis",
+    VALID_QUOTE,
+    ["user_name", "user_email", "user_phone", "work_type", "budget", "message"],
+  ],
+  [
+    "accounts create",
+    () => "/erp/comptes",
+    {
+      intent: "creer",
+      email: "nouveau@batirade.test",
+      password: "phrase-de-passe-solide-2026",
+      role: "staff",
+    },
+    ["email", "role"],
+  ],
+  ["accounts sessions", () => "/erp/comptes", { intent: "sessions", userId: "x" }, ["userId"]],
+];
+
+const CHECKOUT_JSON = {
+  items: [{ variant_id: "niveau-laser-croix--standard", quantity: 1 }],
+  successUrl: `${SITE}/success`,
+  cancelUrl: `${SITE}/commande`,
+  locale: "fr",
+  customer: { name: "Camille Martin", email: "camille@example.fr", phone: "06 12 34 56 78" },
+  fulfilment: { method: "pickup" },
+  termsAccepted: true,
+};
+
+function poisonCheckout(pathKeys: string[], value: unknown): unknown {
+  const body = structuredClone(CHECKOUT_JSON) as Record<string, unknown>;
+  let node = body as Record<string, unknown>;
+  for (const key of pathKeys.slice(0, -1)) node = node[key] as Record<string, unknown>;
+  node[pathKeys[pathKeys.length - 1] as string] = value;
+  return body;
+}
+const CHECKOUT_FIELDS = [
+  ["items", "0", "variant_id"],
+  ["customer", "name"],
+  ["customer", "email"],
+  ["customer", "phone"],
+  ["successUrl"],
+  ["cancelUrl"],
+  ["locale"],
+  ["fulfilment", "method"],
+];
+
+/** Bodies that are not what an action reads. */
+const BAD_BODIES: [string, RequestInit][] = [
+  ["no body", { method: "POST" }],
+  ["empty JSON", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" }],
+  ["JSON array", { method: "POST", headers: { "content-type": "application/json" }, body: "[1,2]" }],
+  ["text/plain", { method: "POST", headers: { "content-type": "text/plain" }, body: "email=a&password=b" }],
+  ["XML", { method: "POST", headers: { "content-type": "application/xml" }, body: "<a/>" }],
+  [
+    "multipart without boundary",
+    { method: "POST", headers: { "content-type": "multipart/form-data" }, body: "--x\r\n" },
+  ],
+  [
+    "broken multipart",
+    { method: "POST", headers: { "content-type": "multipart/form-data; boundary=abc" }, body: "garbage" },
+  ],
+];
+const ACTION_PATHS = () => [
+  "/erp/login",
+  "/erp/logout",
+  "/commande",
+  "/erp/leads/nouveau",
+  `/erp/leads/${leadId}`,
+  "/erp/leads",
+  "/erp/comptes",
+  "/erp",
+  "/faq",
+  "/erp/login.data",
+  `/erp/leads/${leadId}.data`,
+];
+
+describe("hostile inputs against the production build", () => {
+  it("refuses control characters in every address parameter, and out-of-range dates, with a 4xx and no change", async () => {
+    const before = await snapshot();
+    for (const [name, target] of GET_TARGETS) {
+      for (const value of REFUSED_VALUES) {
+        const response = await send(`GET ${name} ${JSON.stringify(value)}`, target(value), {}, true);
+        expect.soft(response.status, `${name} ${JSON.stringify(value)}`).toBeGreaterThanOrEqual(400);
+        expect.soft(response.status, `${name} ${JSON.stringify(value)}`).toBeLessThan(500);
+      }
+    }
+    for (const [name, target] of DATE_TARGETS) {
+      for (const value of REFUSED_DATES) {
+        const response = await send(`GET ${name} ${value}`, target(value), {}, true);
+        expect.soft(response.status, `${name} ${value}`).toBe(400);
+      }
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("answers odd but legal parameters without a 5xx", async () => {
+    for (const [name, target] of GET_TARGETS) {
+      for (const value of ODD_VALUES) {
+        const response = await send(`GET ${name} ${JSON.stringify(value.slice(0, 20))}`, target(value));
+        expect.soft(response.status, `${name} ${JSON.stringify(value.slice(0, 20))}`).toBeLessThan(500);
+      }
+    }
+  });
+
+  it("refuses a control character in any field of every form with a 4xx, storing nothing", async () => {
+    const before = await snapshot();
+    for (const [name, target, valid, fields] of FORM_TARGETS) {
+      for (const field of fields) {
+        for (const value of REFUSED_VALUES) {
+          // A description or a note keeps its line breaks.
+          if (MULTI_LINE_FIELDS.has(field) && !hasControlCharactersInText(value)) continue;
+          const label = `POST ${name} ${field}=${JSON.stringify(value)}`;
+          const response = await send(label, target(), form({ ...valid, [field]: value }), true);
+          expect.soft(response.status, label).toBeGreaterThanOrEqual(400);
+          expect.soft(response.status, label).toBeLessThan(500);
+        }
+      }
+    }
+    for (const value of REFUSED_DATES) {
+      const label = `POST lead follow-up nextFollowUp=${value}`;
+      const response = await send(
+        label,
+        `/erp/leads/${leadId}`,
+        form({ intent: "suivi", status: "contacte", nextFollowUp: value }),
+        true,
+      );
+      expect.soft(response.status, label).toBe(400);
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("answers odd but legal form values without a 5xx", async () => {
+    for (const [name, target, valid, fields] of FORM_TARGETS) {
+      for (const field of fields) {
+        for (const value of ODD_VALUES) {
+          const label = `POST ${name} ${field}=${JSON.stringify(value.slice(0, 20))}`;
+          const response = await send(label, target(), form({ ...valid, [field]: value }));
+          expect.soft(response.status, label).toBeLessThan(500);
+        }
+      }
+    }
+  });
+
+  it("refuses a control character in any text of the store API's checkout with a 400, ordering nothing", async () => {
+    const before = await snapshot();
+    for (const field of CHECKOUT_FIELDS) {
+      for (const value of REFUSED_VALUES) {
+        const label = `POST checkout ${field.join(".")}=${JSON.stringify(value)}`;
+        const response = await send(
+          label,
+          `${STORE}/checkout`,
+          {
+            method: "POST",
+            headers: { "content-type": "application/json", accept: "application/json" },
+            body: JSON.stringify(poisonCheckout(field, value)),
+          },
+          true,
+        );
+        expect.soft(response.status, label).toBe(400);
+      }
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("answers odd checkout values and shapes without a 5xx", async () => {
+    const oddJson: unknown[] = [...ODD_VALUES, 0, -1, 1e308, 2 ** 53, true, null, [], {}, ["a"], { $gt: "" }];
+    for (const field of CHECKOUT_FIELDS) {
+      for (const value of oddJson) {
+        const label = `POST checkout ${field.join(".")}=${JSON.stringify(value)?.slice(0, 20)}`;
+        const response = await send(label, `${STORE}/checkout`, {
+          method: "POST",
+          headers: { "content-type": "application/json", accept: "application/json" },
+          body: JSON.stringify(poisonCheckout(field, value)),
+        });
+        expect.soft(response.status, label).toBeLessThan(500);
+      }
+    }
+    for (const body of ["", "{", "null", "[]", '"x"', "1", '{"items":null}', "\u0000"]) {
+      const label = `POST checkout body ${JSON.stringify(body)}`;
+      const response = await send(label, `${STORE}/checkout`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body,
+      });
+      expect.soft(response.status, label).toBeGreaterThanOrEqual(400);
+      expect.soft(response.status, label).toBeLessThan(500);
+    }
+  });
+
+  it("refuses every body that is not a form on every action with 400 or 415, changing nothing", async () => {
+    const before = await snapshot();
+    for (const target of ACTION_PATHS()) {
+      for (const [name, init] of BAD_BODIES) {
+        const label = `POST ${target} ${name}`;
+        const response = await send(label, target, init, true);
+        expect.soft([400, 415], label).toContain(response.status);
+      }
+    }
+    // The quote form reads its own multipart body, and refuses the same shapes.
+    for (const [name, init] of BAD_BODIES) {
+      const label = `POST /devis ${name}`;
+      const response = await send(label, "/devis", init, true);
+      expect.soft([400, 415], label).toContain(response.status);
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("answers a wrong method on a resource route with 405, Allow and a French message", async () => {
+    const resources = [
+      [`${STORE}/products`, "GET, HEAD"],
+      [`${STORE}/products/niveau-laser-croix`, "GET, HEAD"],
+      [`${STORE}/variants`, "GET, HEAD"],
+      [`/api/erp/photos/00000000-0000-4000-8000-000000000000`, "GET, HEAD"],
+      [`/api/erp/leads/export.csv`, "GET, HEAD"],
+      [`/api/erp/leads/${"00000000-0000-4000-8000-000000000000"}/export.json`, "GET, HEAD"],
+      ["/api/public-config", "GET, HEAD"],
+      ["/sitemap.xml", "GET, HEAD"],
+    ] as const;
+    for (const [url, allow] of resources) {
+      for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
+        const response = await app.request(`${SITE}${url}`, {
+          method,
+          headers: {
+            origin: SITE,
+            cookie: owner.cookie,
+            "content-type": "application/x-www-form-urlencoded",
+          },
+          body: "a=b",
+        });
+        outcomes.push({ name: `${method} ${url}`, status: response.status, refused: true });
+        expect.soft(response.status, `${method} ${url}`).toBe(405);
+        expect.soft(response.headers.get("allow"), `${method} ${url}`).toBe(allow);
+        expect.soft(await response.text(), `${method} ${url}`).toContain("Méthode non autorisée");
+      }
+    }
+    const checkout = await app.request(`${SITE}${STORE}/checkout`, {
+      headers: { accept: "application/json" },
+    });
+    outcomes.push({ name: "GET checkout", status: checkout.status, refused: true });
+    expect(checkout.status).toBe(405);
+    expect(checkout.headers.get("allow")).toBe("POST");
+  });
+
+  it("says how many hostile requests it sent and how many were answered 5xx", () => {
+    const failures = outcomes.filter((outcome) => outcome.status >= 500);
+    const refusedButAccepted = outcomes.filter((outcome) => outcome.refused && outcome.status < 400);
+    console.log(
+      `Requêtes hostiles envoyées : ${outcomes.length} ; réponses 5xx : ${failures.length} ; acceptées à tort : ${refusedButAccepted.length}`,
+    );
+    expect(failures.map((outcome) => `${outcome.status} ${outcome.name}`)).toEqual([]);
+    expect(refusedButAccepted.map((outcome) => `${outcome.status} ${outcome.name}`)).toEqual([]);
+    expect(outcomes.length).toBeGreaterThan(1000);
+  });
+});

@@ -1,0 +1,309 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { serve } from "@hono/node-server";
+import { eq } from "drizzle-orm";
+import type { ServerBuild } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { erpSubmissions, rateLimitHits } from "#app/db/schema.ts";
+import { seedDemoContent } from "#app/db/seed.server.ts";
+import { createApp } from "#server/app.ts";
+import { BODY_LIMITS, bodyLimitFor, clientAddress } from "#server/request-guards.ts";
+import { loadServerBuild } from "#tests/helpers/built-app.ts";
+import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
+import { staffTestServices } from "#tests/helpers/staff.ts";
+
+// The body limits and the client address, on a real HTTP server over loopback: a huge
+// body is refused without being read into memory, and no header the client writes
+// chooses the address the rate limits count.
+
+let database: TestDatabase;
+let build: ServerBuild;
+let clientDir: string;
+let dataDir: string;
+
+beforeAll(async () => {
+  ({ build, clientDir } = await loadServerBuild());
+  database = await createTestDatabase();
+  dataDir = mkdtempSync(path.join(tmpdir(), "batirade-limits-"));
+  await seedDemoContent(database.db);
+}, 180_000);
+afterAll(async () => {
+  await database.cleanup();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function startServer(overrides: Record<string, string> = {}) {
+  const services = staffTestServices(database, { DATA_DIR: dataDir, ...overrides });
+  const app = createApp({ services, build, clientDir });
+  const server = await new Promise<http.Server>((resolve) => {
+    const started = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, () =>
+      resolve(started as http.Server),
+    ) as http.Server;
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+type Sent = { status: number; body: string; bytesSent: number };
+
+/**
+ * Streams `total` bytes (chunked, or with a Content-Length) of one reused 1 MB buffer,
+ * so the client itself allocates nothing while sending; stops when the server answers.
+ */
+function streamBody(
+  url: string,
+  total: number,
+  headers: Record<string, string>,
+  declareLength = false,
+): Promise<Sent> {
+  const chunk = Buffer.alloc(1024 * 1024, 0x61);
+  return new Promise((resolve, reject) => {
+    let bytesSent = 0;
+    let answered = false;
+    const request = http.request(url, {
+      method: "POST",
+      headers: declareLength ? { ...headers, "content-length": String(total) } : headers,
+    });
+    request.on("response", (response) => {
+      answered = true;
+      let body = "";
+      response.setEncoding("utf8");
+      response.on("data", (text) => {
+        body += text;
+      });
+      response.on("end", () => {
+        request.destroy();
+        resolve({ status: response.statusCode ?? 0, body, bytesSent });
+      });
+    });
+    request.on("error", (error) => {
+      // The server closes the connection after its answer: the upload stops there.
+      if (!answered) reject(error);
+    });
+    const pump = () => {
+      while (!answered && bytesSent < total) {
+        bytesSent += chunk.length;
+        if (!request.write(chunk)) {
+          request.once("drain", pump);
+          return;
+        }
+      }
+      if (!answered) request.end();
+    };
+    pump();
+  });
+}
+
+function memory(): number {
+  const usage = process.memoryUsage();
+  return usage.rss;
+}
+
+describe("body limits on a real server", () => {
+  it("documents a limit for every path, the quote form's 60 MB included", () => {
+    expect(bodyLimitFor("/devis")).toBe(60 * 1024 * 1024);
+    expect(bodyLimitFor("/erp/login")).toBe(16 * 1024);
+    expect(bodyLimitFor("/erp/logout.data")).toBe(16 * 1024);
+    expect(bodyLimitFor("/api/auth/change-password")).toBe(16 * 1024);
+    expect(bodyLimitFor("/api/store/batirade-toulon/checkout")).toBe(64 * 1024);
+    expect(bodyLimitFor("/commande")).toBe(64 * 1024);
+    expect(bodyLimitFor("/erp/leads/nouveau")).toBe(1024 * 1024);
+    expect(bodyLimitFor("/faq")).toBe(64 * 1024);
+    expect(BODY_LIMITS.every((rule) => rule.what.length > 0)).toBe(true);
+  });
+
+  it("refuses a 300 MB chunked body to the checkout, the sign-in and /commande at the limit, memory flat", async () => {
+    const server = await startServer();
+    try {
+      global.gc?.();
+      const before = memory();
+      let peak = before;
+      const sampler = setInterval(() => {
+        peak = Math.max(peak, memory());
+      }, 20);
+      const targets = [
+        ["/api/store/batirade-toulon/checkout", "application/json"],
+        ["/erp/login", "application/x-www-form-urlencoded"],
+        ["/commande", "application/x-www-form-urlencoded"],
+        ["/erp/logout", "application/x-www-form-urlencoded"],
+      ] as const;
+      for (const [target, type] of targets) {
+        const sent = await streamBody(`${server.origin}${target}`, 300 * 1024 * 1024, {
+          "content-type": type,
+          origin: server.origin,
+        });
+        expect(sent.status, target).toBe(413);
+        expect(sent.body, target).toContain("Envoi trop volumineux.");
+        // The server stopped reading long before the end of the body.
+        expect(sent.bytesSent, target).toBeLessThan(64 * 1024 * 1024);
+      }
+      clearInterval(sampler);
+      // 300 MB read whole would show here four times over; a few chunks in flight do not.
+      expect(peak - before).toBeLessThan(64 * 1024 * 1024);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("refuses a body whose declared length is over the limit before reading it", async () => {
+    const server = await startServer();
+    try {
+      const sent = await streamBody(
+        `${server.origin}/api/store/batirade-toulon/checkout`,
+        300 * 1024 * 1024,
+        { "content-type": "application/json" },
+        true,
+      );
+      expect(sent.status).toBe(413);
+      expect(JSON.parse(sent.body)).toEqual({
+        error: {
+          status: 413,
+          message: "Envoi trop volumineux. Cet envoi dépasse la taille autorisée (64 Ko).",
+        },
+      });
+      expect(sent.bytesSent).toBeLessThan(64 * 1024 * 1024);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("still takes a form under its limit sent in chunks", async () => {
+    const server = await startServer({ QUOTE_RATE_LIMIT: "0" });
+    try {
+      const body = new URLSearchParams({
+        user_name: "Marie Dupont",
+        user_email: "marie.dupont@example.fr",
+        user_phone: "06 12 34 56 78",
+        work_type: "Isolation thermique",
+        message: "Isolation des combles perdus, 80 m², envoyée par morceaux.",
+        consent: "on",
+        source: "page",
+      }).toString();
+      const status = await new Promise<number>((resolve, reject) => {
+        const request = http.request(`${server.origin}/devis`, {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded", origin: server.origin },
+        });
+        request.on("response", (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        });
+        request.on("error", reject);
+        request.write(body.slice(0, 40));
+        request.end(body.slice(40));
+      });
+      expect(status).toBe(303);
+      const stored = await database.db
+        .select()
+        .from(erpSubmissions)
+        .where(eq(erpSubmissions.module, "devis"));
+      expect(stored.some((row) => String(row.data.message).includes("envoyée par morceaux"))).toBe(true);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe("the client's address", () => {
+  const request = (forwarded?: string) =>
+    new Request("http://localhost/", { headers: forwarded ? { "x-forwarded-for": forwarded } : {} });
+
+  it("is the socket's without a trusted proxy, whatever X-Forwarded-For says", () => {
+    expect(clientAddress(request("1.2.3.4"), "203.0.113.7", { proxy: false, hops: 1 })).toBe("203.0.113.7");
+  });
+
+  it("is the entry the trusted proxy added, never one the client wrote", () => {
+    const trust = { proxy: true, hops: 1 };
+    expect(clientAddress(request("198.51.100.9"), "127.0.0.1", trust)).toBe("198.51.100.9");
+    expect(clientAddress(request("1.2.3.4, 198.51.100.9"), "127.0.0.1", trust)).toBe("198.51.100.9");
+    expect(clientAddress(request("127.0.0.1,198.51.100.9"), "127.0.0.1", trust)).toBe("198.51.100.9");
+    expect(
+      clientAddress(request("1.2.3.4, 198.51.100.9, 10.0.0.2"), "127.0.0.1", { proxy: true, hops: 2 }),
+    ).toBe("198.51.100.9");
+    expect(clientAddress(request("not-an-address"), "127.0.0.1", trust)).toBe("127.0.0.1");
+    expect(clientAddress(request(), "127.0.0.1", trust)).toBe("127.0.0.1");
+  });
+
+  it("counts quote requests per real address: a forged X-Forwarded-For does not reset the limit", async () => {
+    const server = await startServer({ TRUST_PROXY: "true", QUOTE_RATE_LIMIT: "2" });
+    try {
+      await database.db.delete(rateLimitHits);
+      const post = (forwarded: string) =>
+        fetch(`${server.origin}/devis`, {
+          method: "POST",
+          redirect: "manual",
+          headers: {
+            "content-type": "application/x-www-form-urlencoded",
+            origin: server.origin,
+            // The client writes the left part; the proxy appends the address it saw.
+            "x-forwarded-for": forwarded,
+          },
+          body: new URLSearchParams({
+            user_name: "Marie Dupont",
+            user_email: "marie.dupont@example.fr",
+            user_phone: "06 12 34 56 78",
+            work_type: "Isolation thermique",
+            message: "Isolation des combles perdus, 80 m².",
+            consent: "on",
+            source: "page",
+          }),
+        });
+      const statuses = [];
+      for (const forged of ["1.1.1.1", "2.2.2.2", "3.3.3.3", "127.0.0.1"]) {
+        const response = await post(`${forged}, 198.51.100.20`);
+        await response.body?.cancel();
+        statuses.push(response.status);
+      }
+      expect(statuses).toEqual([303, 303, 429, 429]);
+      // Another real client is not affected.
+      const other = await post("198.51.100.21");
+      await other.body?.cancel();
+      expect(other.status).toBe(303);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("without TRUST_PROXY, X-Forwarded-For is ignored: the socket's address is counted", async () => {
+    const server = await startServer({ TRUST_PROXY: "false", QUOTE_RATE_LIMIT: "1" });
+    try {
+      await database.db.delete(rateLimitHits);
+      const statuses = [];
+      for (const forged of ["1.1.1.1", "2.2.2.2"]) {
+        const response = await fetch(`${server.origin}/devis`, {
+          method: "POST",
+          redirect: "manual",
+          headers: {
+            "content-type": "application/x-www-form-urlencoded",
+            origin: server.origin,
+            "x-forwarded-for": forged,
+          },
+          body: new URLSearchParams({
+            user_name: "Marie Dupont",
+            user_email: "marie.dupont@example.fr",
+            user_phone: "06 12 34 56 78",
+            work_type: "Isolation thermique",
+            message: "Isolation des combles perdus, 80 m².",
+            consent: "on",
+            source: "page",
+          }),
+        });
+        await response.body?.cancel();
+        statuses.push(response.status);
+      }
+      expect(statuses).toEqual([303, 429]);
+    } finally {
+      await server.close();
+    }
+  });
+});
