@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { count } from "drizzle-orm";
+import pino from "pino";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -487,6 +488,21 @@ describe("hostile inputs against the production build", () => {
     outcomes.push({ name: "GET checkout", status: checkout.status, refused: true });
     expect(checkout.status).toBe(405);
     expect(checkout.headers.get("allow")).toBe("POST");
+  });
+
+  it("logs a wrong method as a client's mistake (info), never as a render error", async () => {
+    const lines: { level: number; msg: string }[] = [];
+    const logger = pino({ level: "info" }, { write: (line: string) => lines.push(JSON.parse(line)) });
+    const logged = createApp({ services: { ...services, logger }, build, clientDir });
+    const response = await logged.request(`${SITE}/api/erp/photos/x`, {
+      method: "POST",
+      headers: { origin: SITE, cookie: owner.cookie, "content-type": "application/x-www-form-urlencoded" },
+      body: "a=b",
+    });
+    outcomes.push({ name: "POST photo (logged)", status: response.status, refused: true });
+    expect(response.status).toBe(405);
+    expect(lines.filter((line) => line.level >= 50)).toEqual([]);
+    expect(lines.some((line) => line.level === 30 && line.msg === "méthode non autorisée")).toBe(true);
   });
 
   it("says how many hostile requests it sent and how many were answered 5xx", () => {
