@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { authAccounts, authSessions, authUsers } from "#app/db/schema.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
 import { getStaffAuth } from "./auth.server.ts";
+import { newPasswordProblem } from "./password-rules.server.ts";
 import { PasswordSchema, StaffAccountSchema, type StaffRole } from "./schema.ts";
 
 type AuthServices = Pick<AppServices, "db" | "env" | "logger">;
@@ -32,7 +33,8 @@ function firstIssue(error: z.ZodError): string {
 
 /**
  * Creates a staff account with an e-mail and password (the command line and owners use
- * it; there is no public sign-up). The password is hashed by better-auth (scrypt).
+ * it; there is no public sign-up). The password follows the rules of
+ * `newPasswordProblem` and is hashed by better-auth (scrypt).
  */
 export async function createStaffAccount(
   services: AuthServices,
@@ -41,6 +43,8 @@ export async function createStaffAccount(
   const parsed = StaffAccountSchema.safeParse(input);
   if (!parsed.success) throw new AccountError(firstIssue(parsed.error));
   const { email, password, role, name } = parsed.data;
+  const problem = newPasswordProblem(password, email);
+  if (problem) throw new AccountError(problem);
   const ctx = await getStaffAuth(services).$context;
   const existing = await ctx.internalAdapter.findUserByEmail(email);
   if (existing) throw new AccountError("Un compte existe déjà avec cette adresse e-mail.", 409);
@@ -139,7 +143,7 @@ export async function setAccountDisabled(
   services.logger.info({ userId, disabled, actorId }, "compte Espace Pro modifié");
 }
 
-/** Sets a new password chosen by an owner, and ends the account's sessions. */
+/** Sets a new password chosen by an owner (same rules as any new password), and ends the account's sessions. */
 export async function resetAccountPassword(
   services: AuthServices,
   userId: string,
@@ -147,7 +151,9 @@ export async function resetAccountPassword(
 ): Promise<void> {
   const parsed = PasswordSchema.safeParse(password);
   if (!parsed.success) throw new AccountError(firstIssue(parsed.error));
-  await findAccount(services, userId);
+  const account = await findAccount(services, userId);
+  const problem = newPasswordProblem(parsed.data, account.email);
+  if (problem) throw new AccountError(problem);
   const ctx = await getStaffAuth(services).$context;
   const hash = await ctx.password.hash(parsed.data);
   await services.db.transaction(async (tx) => {

@@ -98,9 +98,11 @@ function createStaffAuth(db: Database, env: Env, logger: Logger) {
       window: 60,
       max: 60,
       // Sign-in is slowed down per account and address, and per address, by
-      // `signInStaff` (session.server.ts), the only way in; the built-in per-address
-      // rule would otherwise refuse the 4th attempt in 10 s, wrong or not.
-      customRules: { "/sign-in/email": false },
+      // `signInStaff` (session.server.ts), the only way in, and a wrong current password
+      // at /change-password counts the same way (http.server.ts); the built-in
+      // per-address rule would otherwise refuse the 4th attempt in 10 s, wrong or not,
+      // and in English.
+      customRules: { "/sign-in/email": false, "/change-password": false },
     },
     advanced: {
       cookiePrefix: COOKIE_PREFIX,

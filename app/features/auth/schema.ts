@@ -21,6 +21,13 @@ export const PasswordSchema = z
   .min(PASSWORD_MIN_LENGTH, `Le mot de passe doit contenir au moins ${PASSWORD_MIN_LENGTH} caractères.`)
   .max(PASSWORD_MAX_LENGTH, `Le mot de passe ne peut dépasser ${PASSWORD_MAX_LENGTH} caractères.`);
 
+/** What the server says of a new password it refuses beyond its length (password-rules.server.ts). */
+export const PASSWORD_RULE_MESSAGES = {
+  blank: "Le mot de passe ne peut pas être composé uniquement d'espaces.",
+  email: "Le mot de passe ne peut pas être votre adresse e-mail.",
+  common: "Ce mot de passe est trop courant : choisissez-en un autre.",
+} as const;
+
 /** The sign-in form (spec: e-mail required and of e-mail type, password required). */
 export const LoginSchema = z.object({
   email,
