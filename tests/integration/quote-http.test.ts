@@ -2,8 +2,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
+import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { erpSubmissions } from "#app/db/schema.ts";
+import { erpSubmissions, outboxMessages, rateLimitHits } from "#app/db/schema.ts";
+import { QUOTE_FORM_ERRORS, QUOTE_MESSAGES } from "#app/features/quote/schema.ts";
 import { createApp } from "#server/app.ts";
 import { QUOTE_BODY_LIMIT_BYTES } from "#server/form-guards.ts";
 import { loadServerBuild } from "#tests/helpers/built-app.ts";
@@ -192,4 +194,61 @@ describe("bodies over 60 MB are refused with a 413 before being read", () => {
     expect(sent).toBeLessThan(QUOTE_BODY_LIMIT_BYTES + 3 * chunk.byteLength);
     expect(await stored()).toBe(0);
   });
+});
+
+describe("photos whose decoding would cost too much are refused from their headers", () => {
+  // Nine one-bit PNGs of 7,070 × 7,070 pixels: 6 KB each, but 50 megapixels each to
+  // decode. Each passes the per-photo cap; together they are far over the request's.
+  let onebit: Buffer;
+  beforeAll(async () => {
+    onebit = await sharp({ create: { width: 7070, height: 7070, channels: 3, background: "#ffffff" } })
+      .png({ palette: true, colours: 2, effort: 1, dither: 0 })
+      .toBuffer();
+  }, 60_000);
+
+  function bombForm(js: boolean): FormData {
+    const body = quoteForm(js ? "modal" : "page");
+    if (js) body.set("js", "1");
+    for (let index = 0; index < 9; index++) {
+      body.append("photos", new File([new Uint8Array(onebit)], `plan-${index}.png`, { type: "image/png" }));
+    }
+    return body;
+  }
+
+  it("a 400 with the French message under the photos field, nothing stored, and every attempt counted", async () => {
+    const header = await sharp(onebit).metadata();
+    expect([header.width, header.height, header.bitsPerSample]).toEqual([7070, 7070, 1]);
+    expect(9 * onebit.byteLength).toBeLessThan(100_000);
+    await database.db.delete(rateLimitHits);
+    await database.db.delete(outboxMessages);
+
+    const limit = 3;
+    const site = app({ QUOTE_RATE_LIMIT: String(limit) });
+    const headers = { Origin: "http://localhost", "Sec-Fetch-Site": "same-origin" };
+    // Without JavaScript: the page again, with the message under the photos.
+    const page = await site.request("/devis", {
+      method: "POST",
+      body: bombForm(false),
+      headers: { ...headers, Accept: "text/html" },
+    });
+    expect(page.status).toBe(400);
+    const html = await page.text();
+    expect(html).toContain("Vos photos sont trop grandes au total (250 mégapixels au maximum");
+    // The modal's script submission: the same message, as data.
+    for (let attempt = 2; attempt <= limit; attempt++) {
+      const response = await site.request("/devis.data", { method: "POST", body: bombForm(true), headers });
+      expect(response.status).toBe(400);
+      expect(await response.text()).toContain(QUOTE_MESSAGES.photosPixels);
+    }
+    expect(await stored()).toBe(0);
+    expect(await database.db.select().from(outboxMessages)).toHaveLength(0);
+
+    // Refused, and still counted: the next attempt of this address is turned away at once.
+    const over = await site.request("/devis.data", { method: "POST", body: bombForm(true), headers });
+    expect(over.status).toBe(429);
+    expect(await over.text()).toContain(QUOTE_FORM_ERRORS.rateLimited);
+    const valid = await site.request("/devis.data", { method: "POST", body: quoteForm("modal"), headers });
+    expect(valid.status).toBe(429);
+    expect(await stored()).toBe(0);
+  }, 60_000);
 });
