@@ -83,7 +83,7 @@ export async function submitQuoteRequest(
     windowMs: QUOTE_RATE_WINDOW_MS,
   };
   try {
-    if (!(await db.transaction((tx) => recordHit(tx, rule)))) {
+    if (rule.limit > 0 && !(await db.transaction((tx) => recordHit(tx, rule)))) {
       logger.info({ clientIp }, "demande de devis : limite par adresse atteinte");
       return refused(429, QUOTE_FORM_ERRORS.rateLimited, values);
     }
@@ -120,7 +120,7 @@ export async function submitQuoteRequest(
     if (error instanceof DecodeBusyError) {
       logger.warn(
         { clientIp, reason: error.message, ...decodeGate.stats() },
-        "demande de devis : photos en attente",
+        "demande de devis refusée : trop de photos en cours de traitement",
       );
       return {
         ...refused(503, QUOTE_FORM_ERRORS.busy, values),
