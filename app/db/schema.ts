@@ -252,6 +252,12 @@ export const shopOrders = pgTable(
     locale: text("locale").notNull().default("fr"),
     /** Where the buyer goes back to when the payment is cancelled. */
     cancelUrl: text("cancel_url").notNull(),
+    /**
+     * SHA-256 (hex) of the secret in the cancel address handed to the payment page: only
+     * its holder, the buyer, can cancel. The secret itself is never stored. Null for orders
+     * placed before it existed (they are released by the payment session's expiry).
+     */
+    cancelTokenHash: text("cancel_token_hash"),
     termsAcceptedAt: timestamp("terms_accepted_at", { withTimezone: true }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

@@ -608,6 +608,12 @@ test.describe("online payment with Stripe (a second server, against a loopback S
     const before = await stockOfYellowHelmet(origin);
     await orderYellowHelmet(page, origin);
     expect(await stockOfYellowHelmet(origin)).toBe((before ?? 0) - 1);
+    // The way back carries the order's secret: the same address without it cancels nothing.
+    const back = new URL((await page.getByRole("link", { name: "Retour" }).getAttribute("href")) ?? "");
+    expect(back.searchParams.get("token")).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const forged = await fetch(`${back.origin}${back.pathname}`, { redirect: "manual" });
+    expect(forged.status).toBe(403);
+    expect(await stockOfYellowHelmet(origin)).toBe((before ?? 0) - 1);
     await page.getByRole("link", { name: "Retour" }).click();
     await expect(page).toHaveURL(`${origin}/commande?paiement=annule`);
     await expect(page.getByText("Paiement annulé : votre commande n'a pas été validée.")).toBeVisible();

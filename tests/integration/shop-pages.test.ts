@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { shopProducts, shopVariants } from "#app/db/schema.ts";
+import { shopOrders, shopProducts, shopVariants } from "#app/db/schema.ts";
 import { seedDemoContent } from "#app/db/seed.server.ts";
 import { inProcessStoreFetch } from "#app/features/shop/store-api.server.ts";
 import { createStoreClient, StoreHttpError } from "#app/features/shop/store-client.server.ts";
@@ -269,17 +269,34 @@ describe("/product/:id", () => {
     expect(init?.status).toBe(404);
     expect(data).toEqual({ status: "error", message: "HTTP 404: Not Found" });
   });
+
+  it("answers its not-found view (404) for an id holding a control character, built-in store or hosted", async () => {
+    for (const withServices of [services, hostedServices()]) {
+      const before = hosted.requests.length;
+      for (const id of ["a\u0000b", "truelle-macon\u0000", "truelle-macon\n"]) {
+        const { data, init } = await loadProduct(id, withServices);
+        expect(init?.status, JSON.stringify(id)).toBe(404);
+        expect(data).toEqual({ status: "error", message: "HTTP 404: Not Found" });
+      }
+      // The store is not even asked.
+      expect(hosted.requests.length).toBe(before);
+    }
+  });
 });
 
 describe("/commande", () => {
+  /** The action's answer: a redirect as it is, else its data with the status it was given. */
   async function submit(fields: Record<string, string>, clientIp = "198.51.100.7") {
     const body = new FormData();
     for (const [name, value] of Object.entries(fields)) body.set(name, value);
-    return (await checkoutAction({
+    const result: unknown = await checkoutAction({
       request: new Request("https://www.example.test/commande", { method: "POST", body }),
       params: {},
       context: routerContext(services, clientIp),
-    } as never)) as Record<string, unknown>;
+    } as never);
+    if (result instanceof Response) return result as unknown as Record<string, unknown>;
+    const { data, init } = unwrap<Record<string, unknown>>(result);
+    return init && data ? { ...data, status: init.status ?? 200 } : { ...(result as object), status: 200 };
   }
   const cart = (lines: { productId: string; variantId: string; quantity: number }[]) => JSON.stringify(lines);
 
@@ -331,6 +348,7 @@ describe("/commande", () => {
       city: "Marseille",
     });
     expect(answer).toMatchObject({
+      status: 400,
       intent: "order",
       ok: false,
       fieldErrors: {
@@ -344,6 +362,34 @@ describe("/commande", () => {
         ],
       },
     });
+  });
+
+  it("refuses a control character in any field of the buyer, on the field, and records nothing", async () => {
+    const before = (await database.db.select({ id: shopOrders.id }).from(shopOrders)).length;
+    const answer = await submit({
+      intent: "order",
+      cart: cart([{ productId: "truelle-macon", variantId: "truelle-macon--standard", quantity: 1 }]),
+      name: "Camille\u0000Martin",
+      email: "camille\u0000@example.fr",
+      phone: "0612345678\u0000",
+      fulfilment: "delivery",
+      line1: "12 rue\u0000 des Maçons",
+      postalCode: "83\u0000200",
+      city: "Toulon\u0000",
+      terms: "on",
+    });
+    const message = "Ce texte contient des caractères non autorisés.";
+    expect(answer).toMatchObject({
+      status: 400,
+      intent: "order",
+      ok: false,
+      message: "Vérifiez les champs signalés.",
+    });
+    const fieldErrors = (answer as { fieldErrors: Record<string, string[]> }).fieldErrors;
+    for (const field of ["name", "email", "phone", "line1", "postalCode", "city"]) {
+      expect(fieldErrors[field], field).toContain(message);
+    }
+    expect((await database.db.select({ id: shopOrders.id }).from(shopOrders)).length).toBe(before);
   });
 
   it("places the order and answers where to send the buyer; a refusal comes back in the store's words", async () => {

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -125,9 +126,14 @@ describe("Stripe Checkout", () => {
       ],
     });
     expect(session.success_url).toMatch(/^https:\/\/www\.example\.test\/success\?commande=CMD-\d{6}$/);
-    expect(session.cancel_url).toBe(
+    // The cancel address carries the buyer's secret; the order keeps only its SHA-256.
+    const cancel = new URL(session.cancel_url);
+    expect(`${cancel.origin}${cancel.pathname}`).toBe(
       `https://www.example.test/api/store/${STORE_ID}/checkout/${order.id}/cancel`,
     );
+    const token = cancel.searchParams.get("token") ?? "";
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(order.cancelTokenHash).toBe(createHash("sha256").update(token).digest("hex"));
     expect(session.expires_at).toBeGreaterThanOrEqual(Math.floor(Date.now() / 1000) + 30 * 60);
 
     expect(order).toMatchObject({
@@ -212,14 +218,39 @@ describe("Stripe Checkout", () => {
     expect(await stockOf("niveau-laser-croix--standard")).toBe(before);
   });
 
+  const cancelOrder = (url: string, orderId: string) =>
+    cancelLoader({
+      request: new Request(url),
+      params: { storeId: STORE_ID, orderId },
+      context: routerContext(services),
+    } as never);
+
+  it("cancelling without the order's token, or with another, is refused and changes nothing", async () => {
+    const before = await stockOf("casque-chantier--blanc");
+    const { session, order } = await placeStripeOrder("casque-chantier--blanc", 2);
+    const other = await placeStripeOrder("truelle-macon--standard", 1);
+    const bare = session.cancel_url.replace(/\?.*$/, "");
+    for (const url of [
+      bare,
+      `${bare}?token=`,
+      `${bare}?token=${"A".repeat(43)}`,
+      other.session.cancel_url.replace(other.order.id, order.id),
+    ]) {
+      const response = await cancelOrder(url, order.id);
+      expect(response.status, url).toBe(403);
+      expect(await response.json()).toEqual({
+        error: { status: 403, message: "Lien d'annulation invalide : la commande n'a pas été annulée." },
+      });
+    }
+    expect((await orderById(order.id)).status).toBe("awaiting_payment");
+    expect(await stockOf("casque-chantier--blanc")).toBe((before ?? 0) - 2);
+    expect(stub.sessions.get(session.id)?.status).toBe("open");
+  });
+
   it("a buyer who gives up is sent back to the cart; the session is ended and the stock released", async () => {
     const before = await stockOf("casque-chantier--jaune");
     const { session, order } = await placeStripeOrder("casque-chantier--jaune", 4);
-    const response = await cancelLoader({
-      request: new Request(session.cancel_url),
-      params: { storeId: STORE_ID, orderId: order.id },
-      context: routerContext(services),
-    } as never);
+    const response = await cancelOrder(session.cancel_url, order.id);
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe("https://www.example.test/commande?paiement=annule");
     expect(

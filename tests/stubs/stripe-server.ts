@@ -88,6 +88,11 @@ export function decodeStripeForm(body: string): Record<string, unknown> {
   return root;
 }
 
+/** The cancel address carries a query (`?token=…`): written into an attribute, escaped. */
+function escapeAttribute(value: string): string {
+  return value.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;");
+}
+
 const id = (prefix: string) => `${prefix}_test_${randomBytes(12).toString("hex")}`;
 
 function stripeError(message: string, status = 400) {
@@ -185,7 +190,7 @@ export async function startStripeStub(): Promise<StripeStub> {
       response.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
       response.end(
         `<!doctype html><html lang="fr"><title>Paiement (Stripe de test)</title><h1>Payer ${total} €</h1>` +
-          `<a href="/pay/${session.id}/complete">Payer</a> <a href="${session.cancel_url}">Retour</a></html>`,
+          `<a href="/pay/${session.id}/complete">Payer</a> <a href="${escapeAttribute(session.cancel_url)}">Retour</a></html>`,
       );
       return;
     }

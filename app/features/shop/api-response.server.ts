@@ -3,6 +3,7 @@ export const STATUS_TEXT: Record<number, string> = {
   200: "OK",
   303: "See Other",
   400: "Bad Request",
+  403: "Forbidden",
   404: "Not Found",
   405: "Method Not Allowed",
   409: "Conflict",
@@ -23,4 +24,11 @@ export function json(body: unknown, status = 200, headers: Record<string, string
 
 export function jsonError(status: number, message: string, details: Record<string, unknown> = {}): Response {
   return json({ error: { status, message, ...details } }, status);
+}
+
+/** 405 for a store API address that only takes POST, with `Allow` saying so. */
+export function postOnly(): Response {
+  return json({ error: { status: 405, message: "Méthode non autorisée : utilisez POST." } }, 405, {
+    Allow: "POST",
+  });
 }

@@ -1,10 +1,11 @@
 import type { z } from "zod";
 import type { AppServices } from "#app/lib/app-context.ts";
 import { type RateLimit, recordHit } from "#app/lib/rate-limit.server.ts";
+import { newCancelToken } from "./cancel-token.server.ts";
 import { orderEmails } from "./order-mail.server.ts";
 import { attachPaymentSession, closeUnpaidOrder, placeOrder, StoreProblem } from "./orders.server.ts";
 import type { PaymentProvider } from "./payments.server.ts";
-import { CheckoutRequestSchema } from "./schema.ts";
+import { checkoutRequestSchema } from "./schema.ts";
 
 /** Orders accepted per client address and 10 minutes: enough for a buyer, not for a bot emptying the stock. */
 export const CHECKOUT_RATE_LIMIT = 10;
@@ -37,11 +38,14 @@ export async function checkout(
   provider: PaymentProvider,
   { clientIp }: { clientIp?: string } = {},
 ): Promise<CheckoutResult> {
-  const parsed = CheckoutRequestSchema.safeParse(body);
+  // The buyer is only ever sent back to this site (SITE_URL's origin).
+  const parsed = checkoutRequestSchema(services.env.SITE_URL).safeParse(body);
   if (!parsed.success) return { ok: false, error: parsed.error };
   if (clientIp) await enforceCheckoutRateLimit(services, clientIp);
   const request = parsed.data;
   const { db, env, logger } = services;
+  // Only the payment page gets the secret (in the cancel address); the order keeps its hash.
+  const cancel = newCancelToken();
 
   const order = await placeOrder(
     db,
@@ -53,6 +57,7 @@ export async function checkout(
       fulfilment: request.fulfilment,
       locale: request.locale,
       cancelUrl: request.cancelUrl,
+      cancelTokenHash: cancel.hash,
     },
     provider.name === "manual" ? (tx, placed) => orderEmails.enqueuePlaced(tx, services, placed) : undefined,
   );
@@ -69,7 +74,7 @@ export async function checkout(
 
   // The payment provider is called outside the transaction: no lock is held while
   // waiting for it. If it fails, the order is cancelled and its stock given back.
-  const cancelUrl = `${env.SITE_URL}/api/store/${encodeURIComponent(storeId)}/checkout/${order.id}/cancel`;
+  const cancelUrl = `${env.SITE_URL}/api/store/${encodeURIComponent(storeId)}/checkout/${order.id}/cancel?token=${cancel.token}`;
   try {
     const start = await provider.start(order, { successUrl: request.successUrl, cancelUrl });
     if (start.sessionId) await attachPaymentSession(db, order.id, start.sessionId);

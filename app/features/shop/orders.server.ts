@@ -31,6 +31,8 @@ export type NewOrder = {
     | { method: "delivery"; address: { line1: string; postalCode: string; city: string } };
   locale: string;
   cancelUrl: string;
+  /** SHA-256 of the buyer's cancel secret (cancel-token.server.ts). */
+  cancelTokenHash: string;
 };
 
 export type PlacedOrder = Order & { items: OrderItem[] };
@@ -185,6 +187,7 @@ export async function placeOrder(
         totalCents: subtotal + shipping,
         locale: input.locale,
         cancelUrl: input.cancelUrl,
+        cancelTokenHash: input.cancelTokenHash,
         termsAcceptedAt: new Date(),
       })
       .returning();

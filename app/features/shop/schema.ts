@@ -1,3 +1,10 @@
+import {
+  hasControlCharacters,
+  isoDayProblem,
+  isWithinDateRange,
+  singleLineText,
+  TEXT_RULE_MESSAGES,
+} from "#app/lib/text-rules.ts";
 import { z } from "#app/lib/zod.ts";
 
 /*
@@ -129,9 +136,26 @@ const nonNegativeInt = (label: string) =>
     .regex(/^\d{1,9}$/, `${label} doit être un entier positif ou nul.`)
     .transform(Number);
 
+/**
+ * A product id read from a query string: trimmed, not empty, no control character. A
+ * NUL byte would otherwise reach PostgreSQL, which refuses it (a 500).
+ */
+const productId = singleLineText().min(1, "Un identifiant de produit est vide.").max(200);
+
+const TO_DATE_FORMAT = "to_date doit être une date ISO 8601 (AAAA-MM-JJ).";
+const BARE_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** What is wrong with a `to_date`: a day (AAAA-MM-JJ) or an instant, between 1900 and 2100. */
+function toDateProblem(value: string): string | null {
+  if (hasControlCharacters(value)) return TEXT_RULE_MESSAGES.controlCharacters;
+  if (BARE_DAY.test(value)) return isoDayProblem(value);
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(value) || Number.isNaN(Date.parse(value))) return TO_DATE_FORMAT;
+  return isWithinDateRange(new Date(value)) ? null : TEXT_RULE_MESSAGES.dateRange;
+}
+
 export const ProductListQuerySchema = z.object({
   ids: z
-    .array(z.string().trim().min(1, "Un identifiant de produit est vide.").max(200))
+    .array(productId)
     .max(PRODUCT_LIST_MAX_LIMIT, `Au plus ${PRODUCT_LIST_MAX_LIMIT} identifiants.`)
     .optional(),
   offset: nonNegativeInt("offset").optional().default(0),
@@ -155,13 +179,12 @@ export const ProductListQuerySchema = z.object({
     .optional(),
   to_date: z
     .string()
-    .refine((value) => /^\d{4}-\d{2}-\d{2}/.test(value) && !Number.isNaN(Date.parse(value)), {
-      message: "to_date doit être une date ISO 8601 (AAAA-MM-JJ).",
+    .superRefine((value, ctx) => {
+      const problem = toDateProblem(value);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
     })
     // A bare date includes the whole day.
-    .transform((value) =>
-      /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(Date.parse(value) + 86_399_999) : new Date(value),
-    )
+    .transform((value) => (BARE_DAY.test(value) ? new Date(Date.parse(value) + 86_399_999) : new Date(value)))
     .optional(),
 });
 export type ProductListQuery = z.output<typeof ProductListQuerySchema>;
@@ -185,7 +208,7 @@ export const VariantQuerySchema = z.object({
     .optional()
     .default(["id", "inventory_quantity"]),
   product_ids: z
-    .array(z.string().trim().min(1, "Un identifiant de produit est vide.").max(200))
+    .array(productId)
     .min(1, "product_ids[] est requis.")
     .max(PRODUCT_LIST_MAX_LIMIT, `Au plus ${PRODUCT_LIST_MAX_LIMIT} produits.`),
 });
@@ -209,30 +232,43 @@ export const FulfilmentSchema = z.discriminatedUnion(
     z.object({
       method: z.literal("delivery"),
       address: z.object({
-        line1: z.string().trim().min(5, "Indiquez l'adresse de livraison (numéro et rue).").max(200),
-        postalCode: z
-          .string()
-          .trim()
+        line1: singleLineText("Indiquez l'adresse de livraison (numéro et rue).")
+          .min(5, "Indiquez l'adresse de livraison (numéro et rue).")
+          .max(200, "200 caractères au plus."),
+        postalCode: singleLineText("Le code postal doit comporter 5 chiffres.")
           .regex(FRENCH_POSTAL_CODE, "Le code postal doit comporter 5 chiffres.")
           .refine((value) => value.startsWith(DELIVERY_POSTAL_PREFIX), {
             message:
               "Nous livrons uniquement dans le Var (codes postaux 83…). Choisissez le retrait à Toulon.",
           }),
-        city: z.string().trim().min(2, "Indiquez la ville.").max(100),
+        city: singleLineText("Indiquez la ville.")
+          .min(2, "Indiquez la ville.")
+          .max(100, "100 caractères au plus."),
       }),
     }),
   ],
   { error: "Choisissez la livraison ou le retrait." },
 );
 
+// Every text of an order is stored: none may hold a control character (PostgreSQL
+// refuses a NUL byte, and a line break has no place in a name or an address).
 export const CheckoutCustomerSchema = z.object({
-  name: z.string().trim().min(2, "Le nom/prénom est requis.").max(120, "120 caractères au plus."),
-  email: z.email("L'adresse email n'est pas valide.").max(200),
-  phone: z.string().trim().regex(FRENCH_PHONE, "Le numéro de téléphone est invalide."),
+  name: singleLineText("Le nom/prénom est requis.")
+    .min(2, "Le nom/prénom est requis.")
+    .max(120, "120 caractères au plus."),
+  email: singleLineText("L'adresse email n'est pas valide.").pipe(
+    z.email("L'adresse email n'est pas valide.").max(200, "200 caractères au plus."),
+  ),
+  phone: singleLineText("Le numéro de téléphone est invalide.").regex(
+    FRENCH_PHONE,
+    "Le numéro de téléphone est invalide.",
+  ),
 });
 
 export const CheckoutItemSchema = z.object({
-  variant_id: z.string().trim().min(1, "variant_id est requis.").max(200),
+  variant_id: singleLineText("variant_id est requis.")
+    .min(1, "variant_id est requis.")
+    .max(200, "variant_id compte au plus 200 caractères."),
   quantity: z
     .number({ error: "quantity doit être un entier." })
     .int("quantity doit être un entier.")
@@ -240,23 +276,55 @@ export const CheckoutItemSchema = z.object({
     .max(MAX_QUANTITY, `quantity vaut au plus ${MAX_QUANTITY}.`),
 });
 
-const absoluteUrl = (label: string) =>
-  z.url({ protocol: /^https?$/, error: `${label} doit être une adresse http(s) absolue.` });
+/**
+ * Where the buyer is sent after paying or giving up: an absolute http(s) address on
+ * the site's own origin (never off the site), with no control character.
+ */
+function siteAddress(label: string, origin: string) {
+  const absolute = `${label} doit être une adresse http(s) absolue.`;
+  return singleLineText(absolute).pipe(
+    z
+      .url({ protocol: /^https?$/, error: absolute, abort: true })
+      .refine(
+        (value) => new URL(value).origin === origin,
+        `${label} doit être une adresse de ce site (${origin}).`,
+      ),
+  );
+}
 
-export const CheckoutRequestSchema = z.object({
-  items: z
-    .array(CheckoutItemSchema)
-    .min(1, "Le panier est vide.")
-    .max(MAX_CART_LINES, `Au plus ${MAX_CART_LINES} lignes par commande.`),
-  successUrl: absoluteUrl("successUrl"),
-  cancelUrl: absoluteUrl("cancelUrl"),
-  locale: z.string().trim().min(2).max(10).optional().default("fr"),
-  // Extensions of the contract for the built-in store: who buys, and how they get it.
-  customer: CheckoutCustomerSchema,
-  fulfilment: FulfilmentSchema,
-  termsAccepted: z.literal(true, { error: "Vous devez accepter les conditions générales de vente." }),
-});
-export type CheckoutRequest = z.input<typeof CheckoutRequestSchema>;
+function buildCheckoutRequestSchema(origin: string) {
+  return z.object({
+    items: z
+      .array(CheckoutItemSchema)
+      .min(1, "Le panier est vide.")
+      .max(MAX_CART_LINES, `Au plus ${MAX_CART_LINES} lignes par commande.`),
+    successUrl: siteAddress("successUrl", origin),
+    cancelUrl: siteAddress("cancelUrl", origin),
+    locale: singleLineText("locale doit compter de 2 à 10 caractères.")
+      .min(2, "locale doit compter de 2 à 10 caractères.")
+      .max(10, "locale doit compter de 2 à 10 caractères.")
+      .optional()
+      .default("fr"),
+    // Extensions of the contract for the built-in store: who buys, and how they get it.
+    customer: CheckoutCustomerSchema,
+    fulfilment: FulfilmentSchema,
+    termsAccepted: z.literal(true, { error: "Vous devez accepter les conditions générales de vente." }),
+  });
+}
+
+const checkoutSchemas = new Map<string, ReturnType<typeof buildCheckoutRequestSchema>>();
+
+/** POST /checkout of the store whose site is `siteUrl` (SITE_URL): the addresses must be on its origin. */
+export function checkoutRequestSchema(siteUrl: string) {
+  const origin = new URL(siteUrl).origin;
+  let schema = checkoutSchemas.get(origin);
+  if (!schema) {
+    schema = buildCheckoutRequestSchema(origin);
+    checkoutSchemas.set(origin, schema);
+  }
+  return schema;
+}
+export type CheckoutRequest = z.input<ReturnType<typeof checkoutRequestSchema>>;
 
 // ─── The checkout form (browser and page action) ─────────────────────────────────
 
@@ -266,9 +334,9 @@ export const CheckoutFormSchema = z
     email: z.string().trim().pipe(CheckoutCustomerSchema.shape.email),
     phone: CheckoutCustomerSchema.shape.phone,
     fulfilment: z.enum(["delivery", "pickup"], { error: "Choisissez la livraison ou le retrait." }),
-    line1: z.string().trim().max(200).optional().default(""),
-    postalCode: z.string().trim().max(10).optional().default(""),
-    city: z.string().trim().max(100).optional().default(""),
+    line1: singleLineText().max(200, "200 caractères au plus.").optional().default(""),
+    postalCode: singleLineText().max(10, "Le code postal doit comporter 5 chiffres.").optional().default(""),
+    city: singleLineText().max(100, "100 caractères au plus.").optional().default(""),
     terms: z.literal(true, { error: "Vous devez accepter les conditions générales de vente." }),
   })
   .superRefine(
@@ -295,9 +363,14 @@ export type CheckoutFormInput = z.input<typeof CheckoutFormSchema>;
 export type CheckoutFormValues = z.output<typeof CheckoutFormSchema>;
 
 /** A cart line as the browser keeps it (localStorage `e-commerce-cart`). */
+const cartId = z
+  .string()
+  .min(1)
+  .max(200)
+  .refine((value) => !hasControlCharacters(value), TEXT_RULE_MESSAGES.controlCharacters);
 export const CartLineSchema = z.object({
-  productId: z.string().min(1).max(200),
-  variantId: z.string().min(1).max(200),
+  productId: cartId,
+  variantId: cartId,
   quantity: z.number().int().min(1).max(MAX_QUANTITY),
 });
 export const CartLinesSchema = z.array(CartLineSchema).min(1, "Le panier est vide.").max(MAX_CART_LINES);

@@ -2,12 +2,13 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outboxMessages, shopOrderItems, shopOrders, shopProducts, shopVariants } from "#app/db/schema.ts";
 import { seedDemoContent } from "#app/db/seed.server.ts";
+import { TEXT_RULE_MESSAGES } from "#app/lib/text-rules.ts";
 import { action as checkoutAction, loader as checkoutGet } from "#app/routes/api/store/checkout.ts";
 import { loader as productLoader } from "#app/routes/api/store/product.ts";
 import { loader as productsLoader } from "#app/routes/api/store/products.ts";
 import { loader as variantsLoader } from "#app/routes/api/store/variants.ts";
 import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
-import { routerContext, testServices } from "#tests/helpers/services.ts";
+import { routerContext, testEnv, testServices } from "#tests/helpers/services.ts";
 import { checkoutBody, postCheckout, STORE_ID, storeApi } from "#tests/helpers/shop.ts";
 import { seedProducts } from "./seed-catalogue.ts";
 
@@ -161,6 +162,15 @@ describe("GET /products (call 3)", () => {
     ["?is_hidden=oui", "is_hidden"],
     ["?to_date=hier", "to_date"],
     ["?ids[]=", "ids.0"],
+    // A NUL byte would reach PostgreSQL, which refuses it; so would a date in year 0.
+    ["?ids[]=truelle-macon%00", "ids.0"],
+    ["?ids=truelle-macon,a%00b", "ids.1"],
+    ["?ids[]=a%0Ab", "ids.0"],
+    ["?to_date=0000-01-01", "to_date"],
+    ["?to_date=2101-01-01", "to_date"],
+    ["?to_date=0000-01-01T00:00:00Z", "to_date"],
+    ["?to_date=2025-09-03%00", "to_date"],
+    ["?to_date=2025-02-30", "to_date"],
   ])("answers 400 with a JSON error in French for %s", async (query, path) => {
     const answer = await list(query);
     expect(answer.status).toBe(400);
@@ -168,6 +178,15 @@ describe("GET /products (call 3)", () => {
     expect(answer.body.error.message).toBe("Paramètres invalides.");
     expect(answer.body.error.issues?.map((issue) => issue.path)).toContain(path);
     expect(answer.body.error.issues?.every((issue) => issue.message.length > 0)).toBe(true);
+  });
+
+  it("names the broken rule: a control character in an id, a date outside 1900-2100", async () => {
+    const nul = await list("?ids[]=a%00b");
+    expect(nul.body.error.issues).toEqual([{ path: "ids.0", message: TEXT_RULE_MESSAGES.controlCharacters }]);
+    const year0 = await list("?to_date=0000-01-01");
+    expect(year0.body.error.issues).toEqual([{ path: "to_date", message: TEXT_RULE_MESSAGES.dateRange }]);
+    const edge = await list("?to_date=2100-12-31&limit=1");
+    expect(edge.status).toBe(200);
   });
 
   it("answers 404 for another store id", async () => {
@@ -293,6 +312,17 @@ describe("GET /products/{id} (call 4)", () => {
     expect(bad.body.error.message).toBe("Champ(s) inconnu(s) : prix.");
   });
 
+  it("answers 404 for an id holding a control character, without asking the database", async () => {
+    for (const id of ["a%00b", "truelle-macon%00", "%00", "truelle-macon%0A"]) {
+      const answer = await storeApi<ApiError>(services, `/products/${id}`);
+      expect(answer, id).toEqual({
+        status: 404,
+        statusText: "Not Found",
+        body: { error: { status: 404, message: "Produit introuvable." } },
+      });
+    }
+  });
+
   it("answers 404 with a JSON error for an unknown id", async () => {
     const answer = await storeApi<ApiError>(services, "/products/n-existe-pas");
     expect(answer).toEqual({
@@ -336,6 +366,14 @@ describe("GET /variants (call 5)", () => {
     expect(missing.body.error.issues?.[0]?.message).toBe("product_ids[] est requis.");
     const field = await storeApi<ApiError>(services, "/variants?fields=prix&product_ids[]=truelle-macon");
     expect(field.status).toBe(400);
+    const nul = await storeApi<ApiError>(
+      services,
+      "/variants?product_ids[]=truelle-macon&product_ids[]=a%00b",
+    );
+    expect(nul.status).toBe(400);
+    expect(nul.body.error.issues).toEqual([
+      { path: "product_ids.1", message: TEXT_RULE_MESSAGES.controlCharacters },
+    ]);
     const response = await variantsLoader({
       request: new Request(`https://www.example.test/api/store/${STORE_ID}/variants`),
       params: { storeId: STORE_ID },
@@ -506,6 +544,62 @@ describe("POST /checkout", () => {
     expect(issues).toContainEqual({ path, message });
   });
 
+  const orderCount = async () => (await database.db.select({ id: shopOrders.id }).from(shopOrders)).length;
+  const customer = { name: "Camille Martin", email: "camille.martin@example.fr", phone: "06 12 34 56 78" };
+  const address = { line1: "12 rue des Maçons", postalCode: "83200", city: "Toulon" };
+  const delivery = (changes: Partial<typeof address>) => ({
+    fulfilment: { method: "delivery", address: { ...address, ...changes } },
+  });
+
+  it.each([
+    [
+      "variant_id",
+      { items: [{ variant_id: "truelle-macon--standard\u0000", quantity: 1 }] },
+      "items.0.variant_id",
+    ],
+    ["the name", { customer: { ...customer, name: "Camille\u0000Martin" } }, "customer.name"],
+    ["the name (a tab)", { customer: { ...customer, name: "Camille\tMartin" } }, "customer.name"],
+    ["the e-mail", { customer: { ...customer, email: "camille@example.fr\u0000" } }, "customer.email"],
+    ["the phone", { customer: { ...customer, phone: "0612345678\u0000" } }, "customer.phone"],
+    ["the street", delivery({ line1: "12 rue des\u0000 Maçons" }), "fulfilment.address.line1"],
+    ["the postal code", delivery({ postalCode: "83\u0000200" }), "fulfilment.address.postalCode"],
+    ["the city", delivery({ city: "Toulon\u0000" }), "fulfilment.address.city"],
+    ["the locale", { locale: "fr\u0000" }, "locale"],
+    ["successUrl", { successUrl: "https://www.example.test/success\u0000" }, "successUrl"],
+    ["cancelUrl", { cancelUrl: "https://www.example.test/com\u0000mande" }, "cancelUrl"],
+  ])("answers 400 for a control character in %s, and records nothing", async (_label, overrides, path) => {
+    const before = await orderCount();
+    const answer = await postCheckout(
+      services,
+      checkoutBody([{ variant_id: "truelle-macon--standard", quantity: 1 }], overrides),
+    );
+    expect(answer.status).toBe(400);
+    const error = answer.body.error as ApiError["error"];
+    expect(error.message).toBe("Paramètres invalides.");
+    expect(error.issues).toContainEqual({ path, message: TEXT_RULE_MESSAGES.controlCharacters });
+    expect(await orderCount()).toBe(before);
+  });
+
+  it.each([
+    ["successUrl", "https://evil.example/success"],
+    ["successUrl", "http://www.example.test/success"],
+    ["successUrl", "https://www.example.test.evil.example/success"],
+    ["successUrl", "https://www.example.test@evil.example/"],
+    ["cancelUrl", "https://evil.example/commande"],
+    ["cancelUrl", "https://www.example.test:8443/commande"],
+  ])("answers 400 for a %s off the site (%s), and records nothing", async (field, url) => {
+    const before = await orderCount();
+    const answer = await postCheckout(
+      services,
+      checkoutBody([{ variant_id: "truelle-macon--standard", quantity: 1 }], { [field]: url }),
+    );
+    expect(answer.status).toBe(400);
+    expect((answer.body.error as ApiError["error"]).issues).toEqual([
+      { path: field, message: `${field} doit être une adresse de ce site (https://www.example.test).` },
+    ]);
+    expect(await orderCount()).toBe(before);
+  });
+
   it("answers 400 for a body that is not JSON, 415 without the JSON content type, 405 on GET", async () => {
     const broken = await storeApi<ApiError>(services, "/checkout", {
       method: "POST",
@@ -518,6 +612,7 @@ describe("POST /checkout", () => {
     expect(form.status).toBe(415);
     const get = await checkoutGet();
     expect(get.status).toBe(405);
+    expect(get.headers.get("allow")).toBe("POST");
   });
 
   it("is served by the resource route, limited per client address", async () => {
@@ -543,5 +638,27 @@ describe("POST /checkout", () => {
       },
     });
     expect((await call("203.0.113.10")).status).toBe(200);
+  });
+
+  it("exempts loopback from the limit only without TRUST_PROXY (with it, the address came from a header)", async () => {
+    const call = (withServices: ReturnType<typeof testServices>) =>
+      checkoutAction({
+        request: new Request(`https://www.example.test/api/store/${STORE_ID}/checkout`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify(checkoutBody([{ variant_id: "vis-bois-torx--5x60", quantity: 1 }])),
+        }),
+        params: { storeId: STORE_ID },
+        context: routerContext(withServices, "127.0.0.1"),
+      } as never);
+    const direct = testServices(database, testEnv({ TRUST_PROXY: "false" }));
+    const local: number[] = [];
+    for (let attempt = 0; attempt < 11; attempt++) local.push((await call(direct)).status);
+    expect(local).toEqual(Array(11).fill(200));
+
+    const proxied = testServices(database, testEnv({ TRUST_PROXY: "true" }));
+    const forwarded: number[] = [];
+    for (let attempt = 0; attempt < 11; attempt++) forwarded.push((await call(proxied)).status);
+    expect(forwarded).toEqual([...Array(10).fill(200), 429]);
   });
 });

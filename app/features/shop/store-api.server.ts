@@ -1,6 +1,8 @@
 import type { z } from "zod";
 import type { AppServices } from "#app/lib/app-context.ts";
+import { hasControlCharacters } from "#app/lib/text-rules.ts";
 import { json, jsonError, STATUS_TEXT } from "./api-response.server.ts";
+import { cancelTokenMatches } from "./cancel-token.server.ts";
 import { getProduct, listProducts, listVariants } from "./catalogue.server.ts";
 import { checkout } from "./checkout.server.ts";
 import { closeUnpaidOrder, findOrder, StoreProblem } from "./orders.server.ts";
@@ -72,7 +74,10 @@ export function productEndpoint(
   return guarded(services, async () => {
     const unknown = unknownStore(services, storeId);
     if (unknown) return unknown;
-    if (id.length === 0 || id.length > 200) return jsonError(404, "Produit introuvable.");
+    // No product id holds a control character: such an id is unknown (and never reaches the database).
+    if (id.length === 0 || id.length > 200 || hasControlCharacters(id)) {
+      return jsonError(404, "Produit introuvable.");
+    }
     const fieldsParam = url.searchParams.get("fields") ?? url.searchParams.get("field");
     const product = await getProduct(services.db, storeId, id);
     if (!product) return jsonError(404, "Produit introuvable.");
@@ -130,17 +135,44 @@ export function checkoutEndpoint(
   });
 }
 
+export const CANCEL_REFUSED_MESSAGE = "Lien d'annulation invalide : la commande n'a pas été annulée.";
+
+/** Where a buyer goes back to: the order's cancel address, never off the site (older orders included). */
+function cartAddress(services: AppServices, cancelUrl: string): URL {
+  const site = new URL(services.env.SITE_URL);
+  let target: URL;
+  try {
+    target = new URL(cancelUrl);
+  } catch {
+    target = new URL("/commande", site);
+  }
+  if (target.origin !== site.origin) target = new URL("/commande", site);
+  target.searchParams.set("paiement", "annule");
+  return target;
+}
+
 /**
- * GET /checkout/{orderId}/cancel: where a payment page sends a buyer who gave up.
- * The payment session is ended, the order cancelled and its stock released, then
- * the buyer goes back to the cart address the order was placed from.
+ * GET /checkout/{orderId}/cancel?token=…: where a payment page sends a buyer who gave
+ * up. Only the order's own token (handed to the payment page with the order) cancels:
+ * without it, or with another, the answer is a 403 and nothing changes. With it, the
+ * payment session is ended, the order cancelled and its stock released, then the buyer
+ * goes back to the cart address the order was placed from.
  */
-export function cancelEndpoint(services: AppServices, storeId: string, orderId: string): Promise<Response> {
+export function cancelEndpoint(
+  services: AppServices,
+  storeId: string,
+  orderId: string,
+  url: URL,
+): Promise<Response> {
   return guarded(services, async () => {
     const unknown = unknownStore(services, storeId);
     if (unknown) return unknown;
     const order = /^[0-9a-f-]{36}$/i.test(orderId) ? await findOrder(services.db, orderId) : null;
     if (!order || order.storeId !== storeId) return jsonError(404, "Commande introuvable.");
+    if (!cancelTokenMatches(url.searchParams.get("token"), order.cancelTokenHash)) {
+      services.logger.warn({ orderId: order.id }, "boutique : annulation refusée (jeton absent ou faux)");
+      return jsonError(403, CANCEL_REFUSED_MESSAGE);
+    }
     if (order.status === "awaiting_payment") {
       const provider = paymentProviderFor(services.env);
       const ended =
@@ -151,8 +183,7 @@ export function cancelEndpoint(services: AppServices, storeId: string, orderId: 
         await services.db.transaction((tx) => closeUnpaidOrder(tx, order.id, "cancelled"));
       }
     }
-    const target = new URL(order.cancelUrl);
-    target.searchParams.set("paiement", "annule");
+    const target = cartAddress(services, order.cancelUrl);
     return new Response(null, {
       status: 303,
       statusText: STATUS_TEXT[303],

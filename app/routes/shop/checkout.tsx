@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { company, fullAddress } from "#app/config/company.ts";
 import { priceCart } from "#app/features/shop/cart-pricing.server.ts";
 import { enforceCheckoutRateLimit } from "#app/features/shop/checkout.server.ts";
@@ -63,9 +63,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = formData.get("intent");
   const cart = readCart(formData);
 
+  // A refused post answers 400 (with every message), JavaScript or not.
   if (intent === "price") {
-    if (!cart.success)
-      return { intent: "price" as const, ok: false as const, message: "Le panier est vide." };
+    if (!cart.success) {
+      return data(
+        { intent: "price" as const, ok: false as const, message: "Le panier est vide." },
+        { status: 400 },
+      );
+    }
     try {
       return { intent: "price" as const, ok: true as const, cart: await priceCart(client, cart.data) };
     } catch (error) {
@@ -75,7 +80,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (intent !== "order") {
-    return { intent: "order" as const, ok: false as const, message: "Action inconnue.", fieldErrors: {} };
+    return data(
+      { intent: "order" as const, ok: false as const, message: "Action inconnue.", fieldErrors: {} },
+      { status: 400 },
+    );
   }
   const form = CheckoutFormSchema.safeParse({
     name: formData.get("name") ?? "",
@@ -88,12 +96,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     terms: formData.get("terms") === "on" || formData.get("terms") === "true",
   });
   if (!form.success || !cart.success) {
-    return {
-      intent: "order" as const,
-      ok: false as const,
-      message: cart.success ? "Vérifiez les champs signalés." : "Le panier est vide.",
-      fieldErrors: form.success ? {} : z.flattenError(form.error).fieldErrors,
-    };
+    return data(
+      {
+        intent: "order" as const,
+        ok: false as const,
+        message: cart.success ? "Vérifiez les champs signalés." : "Le panier est vide.",
+        fieldErrors: form.success ? {} : z.flattenError(form.error).fieldErrors,
+      },
+      { status: 400 },
+    );
   }
   const values = form.data;
   const { env } = services;

@@ -9,13 +9,22 @@ import { StoreHttpError, storeClientFor } from "#app/features/shop/store-client.
 import { productJsonLd } from "#app/features/shop/structured-data.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import { jsonLd, META_DESCRIPTION_MAX, seo, siteUrlFrom } from "#app/lib/seo.ts";
+import { hasControlCharacters } from "#app/lib/text-rules.ts";
 import type { Route } from "./+types/product";
 
 export const PRODUCT_ERROR_PREFIX = "Erreur lors du chargement du produit: ";
 export const PRODUCT_ERROR_DEFAULT = "Impossible de charger le produit";
 
+/** What the page shows for a product the store does not know (the store's own 404 words). */
+const NOT_FOUND_MESSAGE = "HTTP 404: Not Found";
+
 export async function loader({ params, context }: Route.LoaderArgs) {
   const services = getServices(context);
+  // No product id holds a control character (a NUL byte): such an id is not found,
+  // without asking the store, whose database would refuse it.
+  if (hasControlCharacters(params.id)) {
+    return data({ status: "error" as const, message: NOT_FOUND_MESSAGE }, { status: 404 });
+  }
   const client = storeClientFor(services);
   try {
     const [product, stock] = await Promise.all([

@@ -1,0 +1,1 @@
+ALTER TABLE "shop_orders" ADD COLUMN "cancel_token_hash" text;
