@@ -47,7 +47,7 @@ export const EnvSchema = z
     MAIL_FROM: z.string().trim().min(3).default("Bâti Rade Toulon <no-reply@batirade-toulon.fr>"),
     // Who receives each quote request.
     NOTIFY_EMAIL: z.email("doit être une adresse e-mail").default("contact@batirade-toulon.fr"),
-    // Accepted quote requests per client address and 10 minutes; 0 turns the limit off.
+    // Quote requests per client address and 10 minutes, refused ones included; 0 turns the limit off.
     QUOTE_RATE_LIMIT: z.coerce.number().int().min(0, "doit être un entier positif ou nul").default(5),
     // Signs the Espace Pro session cookies. Required in production (see app/features/auth/secret.server.ts).
     AUTH_SECRET: optionalString.pipe(
