@@ -3,7 +3,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rateLimitHits } from "#app/db/schema.ts";
 import { createStaffAccount } from "#app/features/auth/accounts.server.ts";
+import { addressBucket, pairKey } from "#app/features/auth/sign-in-limit.server.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
 import { createApp } from "#server/app.ts";
 import { loadServerBuild } from "#tests/helpers/built-app.ts";
@@ -178,9 +180,15 @@ describe("an attack on the owner's account", () => {
     expect(await refused.text()).toMatch(
       /Trop de tentatives de connexion\. Veuillez réessayer dans \d+ secondes?\./,
     );
+    // An attack that has gone on: ten more failures of this account from this address.
+    const pair = pairKey("gerant@batirade.test", addressBucket(attacker));
+    await database.db
+      .insert(rateLimitHits)
+      .values(Array.from({ length: 10 }, () => ({ key: pair, hitAt: new Date() })));
     // The right password from the attacker's address is not even checked now.
     const rightButLimited = await guess(PASSWORD);
     expect(rightButLimited.status).toBe(429);
+    expect(Number(rightButLimited.headers.get("retry-after"))).toBeGreaterThan(60);
     expect(rightButLimited.headers.getSetCookie().some((c) => c.startsWith("batirade.session_token="))).toBe(
       false,
     );

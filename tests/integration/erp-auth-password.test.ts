@@ -1,11 +1,14 @@
+import { eq } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rateLimitHits } from "#app/db/schema.ts";
 import {
   AccountError,
   createStaffAccount,
   resetAccountPassword,
 } from "#app/features/auth/accounts.server.ts";
 import { getStaffSession, signInStaff } from "#app/features/auth/session.server.ts";
+import { addressBucket, pairKey } from "#app/features/auth/sign-in-limit.server.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
 import * as accountsRoute from "#app/routes/erp/accounts.tsx";
 import { createApp } from "#server/app.ts";
@@ -197,27 +200,42 @@ describe("POST /api/auth/change-password", () => {
     );
   });
 
-  it("answers a wrong current password in French, and slows its guessing like a sign-in", async () => {
+  it("answers a wrong current password in French, and counts it as a failed sign-in", async () => {
     await createStaffAccount(services, { email: "devine@batirade.test", password: PASSWORD, role: "staff" });
-    const cookie = await browser("devine@batirade.test", PASSWORD, "192.0.2.170");
-    for (let attempt = 1; attempt <= 5; attempt++) {
+    const ip = "192.0.2.170";
+    const cookie = await browser("devine@batirade.test", PASSWORD, ip);
+    const pair = pairKey("devine@batirade.test", addressBucket(ip));
+    const failures = async () =>
+      (await database.db.select().from(rateLimitHits).where(eq(rateLimitHits.key, pair))).length;
+    for (let attempt = 1; attempt <= 3; attempt++) {
       const response = await changePassword(
         cookie,
         { currentPassword: `essai-${attempt}-xxxxxxx`, newPassword: "nouvelle-phrase-de-passe-2031" },
-        "192.0.2.170",
+        ip,
       );
       expect(response.status, `essai ${attempt}`).toBe(400);
       expect(await response.json()).toEqual({ message: "Le mot de passe actuel est incorrect." });
     }
+    expect(await failures()).toBe(3);
+    // A guessing run that has gone on: nine more failures of this account from this address.
+    await database.db
+      .insert(rateLimitHits)
+      .values(Array.from({ length: 9 }, () => ({ key: pair, hitAt: new Date() })));
     const limited = await changePassword(
       cookie,
       { currentPassword: PASSWORD, newPassword: "nouvelle-phrase-de-passe-2031" },
-      "192.0.2.170",
+      ip,
     );
     expect(limited.status).toBe(429);
-    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
-    expect((await limited.json()).message).toMatch(/^Trop de tentatives de connexion\./);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(60);
+    expect((await limited.json()).message).toMatch(
+      /^Trop de tentatives de connexion\. Veuillez réessayer dans \d+ secondes\.$/,
+    );
+    // Not checked: the password did not change, and the session is still there.
     expect(await signedIn(cookie)).toBe("devine@batirade.test");
+    expect(await browser("devine@batirade.test", PASSWORD, "192.0.2.171")).toContain(
+      "batirade.session_token=",
+    );
   });
 
   it("wants a session and a JSON body", async () => {
