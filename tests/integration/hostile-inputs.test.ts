@@ -122,7 +122,14 @@ async function send(name: string, url: string, init: RequestInit = {}, refused =
   return response;
 }
 
-const q = (value: string) => encodeURIComponent(value);
+/** Percent-encodes a value; a lone surrogate (no UTF-8 form) is sent as the raw bytes a client could send. */
+const q = (value: string) => {
+  try {
+    return encodeURIComponent(value);
+  } catch {
+    return encodeURIComponent(value.toWellFormed()).replaceAll("%EF%BF%BD", "%ED%A0%80");
+  }
+};
 
 function form(fields: Record<string, string>): RequestInit {
   return {
