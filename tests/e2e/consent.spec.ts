@@ -27,12 +27,13 @@ function watchForeignRequests(page: Page, siteOrigin: string): string[] {
 async function visitWholePage(page: Page, path: string) {
   await page.goto(path);
   // Scroll to the bottom so anything lazy (the map on /contact) would try to load.
-  await page.evaluate(async () => {
-    for (let y = 0; y <= document.body.scrollHeight; y += 400) {
-      window.scrollTo(0, y);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  });
+  // Driven from the test, one short evaluate per step: a loop awaiting the page's own
+  // timers once hung for the whole test timeout on a loaded machine (CI, /services).
+  const height = await page.evaluate(() => document.body.scrollHeight);
+  for (let y = 0; y <= height; y += 400) {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    await page.waitForTimeout(20);
+  }
   await page.waitForTimeout(300);
 }
 

@@ -54,6 +54,18 @@ async function startServer(overrides: Record<string, string> = {}) {
   };
 }
 
+function quoteForm(message = "Isolation des combles perdus, 80 m².") {
+  return new URLSearchParams({
+    user_name: "Marie Dupont",
+    user_email: "marie.dupont@example.fr",
+    user_phone: "06 12 34 56 78",
+    work_type: "Isolation thermique",
+    message,
+    consent: "on",
+    source: "page",
+  });
+}
+
 type Sent = { status: number; body: string; bytesSent: number };
 
 /**
@@ -184,15 +196,7 @@ describe("body limits on a real server", () => {
   it("still takes a form under its limit sent in chunks", async () => {
     const server = await startServer({ QUOTE_RATE_LIMIT: "0" });
     try {
-      const body = new URLSearchParams({
-        user_name: "Marie Dupont",
-        user_email: "marie.dupont@example.fr",
-        user_phone: "06 12 34 56 78",
-        work_type: "Isolation thermique",
-        message: "Isolation des combles perdus, 80 m², envoyée par morceaux.",
-        consent: "on",
-        source: "page",
-      }).toString();
+      const body = quoteForm("Isolation des combles perdus, 80 m², envoyée par morceaux.").toString();
       const status = await new Promise<number>((resolve, reject) => {
         const request = http.request(`${server.origin}/devis`, {
           method: "POST",
@@ -252,15 +256,7 @@ describe("the client's address", () => {
             // The client writes the left part; the proxy appends the address it saw.
             "x-forwarded-for": forwarded,
           },
-          body: new URLSearchParams({
-            user_name: "Marie Dupont",
-            user_email: "marie.dupont@example.fr",
-            user_phone: "06 12 34 56 78",
-            work_type: "Isolation thermique",
-            message: "Isolation des combles perdus, 80 m².",
-            consent: "on",
-            source: "page",
-          }),
+          body: quoteForm(),
         });
       const statuses = [];
       for (const forged of ["1.1.1.1", "2.2.2.2", "3.3.3.3", "127.0.0.1"]) {
@@ -292,15 +288,7 @@ describe("the client's address", () => {
             origin: server.origin,
             "x-forwarded-for": forged,
           },
-          body: new URLSearchParams({
-            user_name: "Marie Dupont",
-            user_email: "marie.dupont@example.fr",
-            user_phone: "06 12 34 56 78",
-            work_type: "Isolation thermique",
-            message: "Isolation des combles perdus, 80 m².",
-            consent: "on",
-            source: "page",
-          }),
+          body: quoteForm(),
         });
         await response.body?.cancel();
         statuses.push(response.status);
