@@ -42,7 +42,8 @@ async function onePhoto(): Promise<Buffer> {
 function quoteForm(index: number, photo?: Buffer): FormData {
   const body = new FormData();
   body.set("user_name", `Client Banc ${index}`);
-  body.set("user_email", `client${index}@bench.test`);
+  // One mailbox per request and run: acknowledgements are limited per recipient.
+  body.set("user_email", `client${index}.${run}@bench.test`);
   body.set("user_phone", "06 12 34 56 78");
   body.set("work_type", "Rénovation complète");
   body.set("budget", "5 000 € - 15 000 €");
@@ -162,7 +163,11 @@ try {
   const byStatus = await database.db
     .select({ status: outboxMessages.status, n: count() })
     .from(outboxMessages)
-    .where(sql`${outboxMessages.payload}->>'text' like ${marker}`)
+    // Notifications carry the run's marker in their text; acknowledgements repeat nothing
+    // the visitor typed, so they are found by their recipient.
+    .where(
+      sql`(${outboxMessages.payload}->>'text' like ${marker} or ${outboxMessages.payload}->>'to' like ${marker})`,
+    )
     .groupBy(outboxMessages.status);
   // The SMTP server was started for this run: everything it holds came from it.
   const received = smtp.messages.length;

@@ -23,19 +23,29 @@ export async function isRateLimited(db: DbExecutor, rule: RateLimit, now = new D
  * Records one hit inside the caller's transaction, unless the key is at its limit:
  * returns false then, and records nothing. Two requests of the same key are
  * serialised by a transaction-scoped advisory lock, so the limit holds under load.
+ * Two statements (the lock, then an insert conditional on the count): on the embedded
+ * database every statement waits its turn, and this runs inside every quote request
+ * and order. Hits older than a window are never counted; the daily purge removes them.
  */
 export async function recordHit(tx: DbTransaction, rule: RateLimit, now = new Date()): Promise<boolean> {
   if (rule.limit <= 0) return true;
   const since = new Date(now.getTime() - rule.windowMs);
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`rate-limit:${rule.key}`}, 0))`);
-  await tx.delete(rateLimitHits).where(and(eq(rateLimitHits.key, rule.key), lt(rateLimitHits.hitAt, since)));
-  const [row] = await tx
-    .select({ hits: count() })
-    .from(rateLimitHits)
-    .where(and(eq(rateLimitHits.key, rule.key), gt(rateLimitHits.hitAt, since)));
-  if ((row?.hits ?? 0) >= rule.limit) return false;
-  await tx.insert(rateLimitHits).values({ key: rule.key, hitAt: now });
-  return true;
+  const inserted = await tx.execute(sql`
+    insert into ${rateLimitHits} (key, hit_at)
+    select ${rule.key}, ${now.toISOString()}::timestamptz
+    where (
+      select count(*) from ${rateLimitHits}
+      where ${rateLimitHits.key} = ${rule.key} and ${rateLimitHits.hitAt} > ${since.toISOString()}::timestamptz
+    ) < ${rule.limit}
+    returning id`);
+  return rowsOf(inserted).length > 0;
+}
+
+/** The rows of a raw statement's result, whichever driver ran it (PGlite or pg). */
+function rowsOf(result: unknown): unknown[] {
+  const rows = (result as { rows?: unknown[] }).rows;
+  return Array.isArray(rows) ? rows : Array.isArray(result) ? result : [];
 }
 
 /** Forgets hits older than a day, whatever their key (addresses that never came back). */

@@ -82,24 +82,41 @@ export async function submitQuoteRequest(
     limit: env.QUOTE_RATE_LIMIT,
     windowMs: QUOTE_RATE_WINDOW_MS,
   };
-  try {
-    if (rule.limit > 0 && !(await db.transaction((tx) => recordHit(tx, rule)))) {
-      logger.info({ clientIp }, "demande de devis : limite par adresse atteinte");
-      return refused(429, QUOTE_FORM_ERRORS.rateLimited, values);
+  /** Counts this attempt now, in its own transaction; false when the address is over its limit. */
+  const countAttempt = async (): Promise<boolean | "unavailable"> => {
+    if (rule.limit <= 0) return true;
+    try {
+      return await db.transaction((tx) => recordHit(tx, rule));
+    } catch (error) {
+      logger.error({ err: error }, "demande de devis : base de données injoignable");
+      return "unavailable";
     }
-  } catch (error) {
-    logger.error({ err: error }, "demande de devis : base de données injoignable");
-    return refused(503, QUOTE_FORM_ERRORS.unavailable, values);
-  }
+  };
+  const overLimit = () => {
+    logger.info({ clientIp }, "demande de devis : limite par adresse atteinte");
+    return refused(429, QUOTE_FORM_ERRORS.rateLimited, values);
+  };
 
-  if (Array.isArray(input.photos) && input.photos.length > PHOTO_MAX_COUNT) {
-    return refused(400, QUOTE_FORM_ERRORS.invalid, values, { photos: QUOTE_MESSAGES.photoCount });
-  }
-  const parsed = QuoteRequestSchema.safeParse(input);
-  if (!parsed.success) {
+  const tooManyPhotos = Array.isArray(input.photos) && input.photos.length > PHOTO_MAX_COUNT;
+  const parsed = tooManyPhotos ? null : QuoteRequestSchema.safeParse(input);
+  if (!parsed?.success) {
+    // A refused request counts too: the limit is on attempts, not on what gets through.
+    const counted = await countAttempt();
+    if (counted === "unavailable") return refused(503, QUOTE_FORM_ERRORS.unavailable, values);
+    if (!counted) return overLimit();
+    if (!parsed)
+      return refused(400, QUOTE_FORM_ERRORS.invalid, values, { photos: QUOTE_MESSAGES.photoCount });
     return refused(400, QUOTE_FORM_ERRORS.invalid, values, fieldErrorsOf(parsed.error));
   }
   const quote = parsed.data;
+  // With photos, the attempt is counted before anything is decoded; without, it is
+  // counted in the transaction that stores the request (one round of the database).
+  const countedBefore = quote.photos.length > 0;
+  if (countedBefore) {
+    const counted = await countAttempt();
+    if (counted === "unavailable") return refused(503, QUOTE_FORM_ERRORS.unavailable, values);
+    if (!counted) return overLimit();
+  }
 
   let prepared: PreparedPhoto[] = [];
   try {
@@ -138,7 +155,8 @@ export async function submitQuoteRequest(
       await storage.put(storageKey, photo.content, photo.contentType);
       stored.push({ ...photo, storageKey, sizeBytes: photo.content.byteLength });
     }
-    const { submissionId, acknowledged } = await db.transaction(async (tx) => {
+    const saved = await db.transaction(async (tx) => {
+      if (!countedBefore && !(await recordHit(tx, rule))) return null;
       const [row] = await tx
         .insert(erpSubmissions)
         .values({
@@ -189,6 +207,8 @@ export async function submitQuoteRequest(
       await enqueueMails(tx, mails);
       return { submissionId: row.id, acknowledged: acknowledge };
     });
+    if (!saved) return overLimit();
+    const { submissionId, acknowledged } = saved;
     services.outbox.wake();
     // Old hits of addresses that never came back: cleaned now and then, off the answer's path.
     if (Math.random() < 0.01) purgeOldHits(db).catch(() => {});
