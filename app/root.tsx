@@ -18,7 +18,7 @@ import { Toaster } from "#app/components/ui/toast.tsx";
 import { loadEnv } from "#app/config/env.server.ts";
 import { ConsentManager } from "#app/features/consent/components/consent-manager.tsx";
 import { CookieBanner } from "#app/features/consent/components/cookie-banner.tsx";
-import { QuoteModal } from "#app/features/quote/components/quote-modal.tsx";
+import { QuoteModal } from "#app/features/quote-request/components/quote-modal.tsx";
 import { servicesContext } from "#app/lib/app-context.ts";
 import { isErpPath } from "#app/lib/erp-path.ts";
 import { useNonce } from "#app/lib/nonce.ts";

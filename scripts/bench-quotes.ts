@@ -5,7 +5,8 @@ import path from "node:path";
 import { and, count, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { openDatabase } from "#app/db/client.server.ts";
-import { erpSubmissionPhotos, erpSubmissions, outboxMessages } from "#app/db/schema.ts";
+import { outboxMessages } from "#app/db/schema/outbox.ts";
+import { erpSubmissionPhotos, erpSubmissions } from "#app/db/schema/quote-requests.ts";
 import { startSmtpServer } from "#tests/helpers/smtp-server.ts";
 import { startProductionServer, stopServer } from "./bench-lib.ts";
 

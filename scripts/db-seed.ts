@@ -1,6 +1,6 @@
 import { loadEnv } from "#app/config/env.server.ts";
 import { openDatabase } from "#app/db/client.server.ts";
-import { seedDemoContent } from "#app/db/seed.server.ts";
+import { seedDemoContent } from "#server/seed.ts";
 
 const env = loadEnv();
 const database = env.DATABASE_URL

@@ -1,6 +1,6 @@
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedDemoContent } from "#app/db/seed.server.ts";
+import { seedDemoContent } from "#server/seed.ts";
 import { loadServerBuild } from "#tests/helpers/built-app.ts";
 import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
 import { testEnv, testServices } from "#tests/helpers/services.ts";

@@ -1,11 +1,11 @@
 import type { Logger } from "pino";
 import type { Env } from "#app/config/env.server.ts";
 import { type DatabaseHandle, openDatabase } from "#app/db/client.server.ts";
-import { seedDemoContent } from "#app/db/seed.server.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
 import { createMailer } from "#app/lib/mailer.server.ts";
 import { createOutboxSignal } from "#app/lib/outbox.server.ts";
 import { storageFor } from "#app/lib/storage.server.ts";
+import { seedDemoContent } from "#server/seed.ts";
 
 export type RunningServices = AppServices & { database: DatabaseHandle; close: () => Promise<void> };
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rateLimitHits } from "#app/db/schema.ts";
+import { rateLimitHits } from "#app/db/schema/rate-limits.ts";
 import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
 import {
   ACKNOWLEDGEMENT_LIMIT,

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Database } from "#app/db/client.server.ts";
-import { type OutboxMailPayload, outboxMessages } from "#app/db/schema.ts";
+import { type OutboxMailPayload, outboxMessages } from "#app/db/schema/outbox.ts";
 import { type MailAttachment, type Mailer, mailDomain } from "./mailer.server.ts";
 import type { FileStorage } from "./storage.server.ts";
 

@@ -1,5 +1,5 @@
 import { and, count, eq, gt, lt, sql } from "drizzle-orm";
-import { rateLimitHits } from "#app/db/schema.ts";
+import { rateLimitHits } from "#app/db/schema/rate-limits.ts";
 import type { DbExecutor, DbTransaction } from "./outbox.server.ts";
 
 /**

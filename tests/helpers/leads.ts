@@ -1,6 +1,10 @@
 import sharp from "sharp";
 import type { Database } from "#app/db/client.server.ts";
-import { type DevisSubmissionData, erpSubmissionPhotos, erpSubmissions } from "#app/db/schema.ts";
+import {
+  type DevisSubmissionData,
+  erpSubmissionPhotos,
+  erpSubmissions,
+} from "#app/db/schema/quote-requests.ts";
 import { type FileStorage, newStorageKey } from "#app/lib/storage.server.ts";
 
 /** A quote request row as the public form writes it (erp_submissions, module 'devis'). */

@@ -9,7 +9,7 @@ import { eq } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#app/db/client.server.ts";
-import { authUsers } from "#app/db/schema.ts";
+import { authUsers } from "#app/db/schema/auth.ts";
 import { createStaffAccount } from "#app/features/auth/accounts.server.ts";
 import {
   announceServerReady,

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rateLimitHits } from "#app/db/schema.ts";
+import { rateLimitHits } from "#app/db/schema/rate-limits.ts";
 import { createStaffAccount } from "#app/features/auth/accounts.server.ts";
 import { addressBucket, pairKey } from "#app/features/auth/sign-in-limit.server.ts";
 import type { AppServices } from "#app/lib/app-context.ts";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rateLimitHits } from "#app/db/schema.ts";
+import { rateLimitHits } from "#app/db/schema/rate-limits.ts";
 import {
   AccountError,
   createStaffAccount,

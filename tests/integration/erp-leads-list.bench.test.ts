@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { erpLeads, erpSubmissionPhotos, erpSubmissions } from "#app/db/schema.ts";
+import { erpLeads } from "#app/db/schema/leads.ts";
+import { erpSubmissionPhotos, erpSubmissions } from "#app/db/schema/quote-requests.ts";
 import { csvFileName, leadsCsv } from "#app/features/leads/csv.ts";
 import { allLeads, parisDay } from "#app/features/leads/leads.server.ts";
 import { LEAD_STATUSES, parseLeadFilters } from "#app/features/leads/schema.ts";

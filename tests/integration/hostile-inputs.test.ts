@@ -5,20 +5,15 @@ import { count } from "drizzle-orm";
 import pino from "pino";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  authSessions,
-  authUsers,
-  erpLeadEvents,
-  erpLeads,
-  erpSubmissions,
-  outboxMessages,
-  shopOrders,
-  shopVariants,
-} from "#app/db/schema.ts";
-import { seedDemoContent } from "#app/db/seed.server.ts";
+import { authSessions, authUsers } from "#app/db/schema/auth.ts";
+import { erpLeadEvents, erpLeads } from "#app/db/schema/leads.ts";
+import { outboxMessages } from "#app/db/schema/outbox.ts";
+import { erpSubmissions } from "#app/db/schema/quote-requests.ts";
+import { shopOrders, shopVariants } from "#app/db/schema/shop.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
 import { hasControlCharactersInText } from "#app/lib/text-rules.ts";
 import { createApp } from "#server/app.ts";
+import { seedDemoContent } from "#server/seed.ts";
 import { loadServerBuild } from "#tests/helpers/built-app.ts";
 import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
 import { insertQuoteRequest } from "#tests/helpers/leads.ts";

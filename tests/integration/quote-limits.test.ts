@@ -6,13 +6,15 @@ import { Writable } from "node:stream";
 import pino from "pino";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { erpSubmissions, outboxMessages, rateLimitHits } from "#app/db/schema.ts";
+import { outboxMessages } from "#app/db/schema/outbox.ts";
+import { erpSubmissions } from "#app/db/schema/quote-requests.ts";
+import { rateLimitHits } from "#app/db/schema/rate-limits.ts";
 import {
   DECODE_CONCURRENCY,
   DECODE_MAX_WAITING,
   decodeGate,
-} from "#app/features/quote/decode-gate.server.ts";
-import { QUOTE_FORM_ERRORS } from "#app/features/quote/schema.ts";
+} from "#app/features/quote-request/decode-gate.server.ts";
+import { QUOTE_FORM_ERRORS } from "#app/features/quote-request/schema.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
 import { deliverDueMail } from "#app/lib/outbox.server.ts";
 import { action, headers as devisHeaders } from "#app/routes/site/devis.tsx";

@@ -7,13 +7,15 @@ import fc from "fast-check";
 import pino from "pino";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { erpSubmissionPhotos, erpSubmissions, outboxMessages, rateLimitHits } from "#app/db/schema.ts";
+import { outboxMessages } from "#app/db/schema/outbox.ts";
+import { erpSubmissionPhotos, erpSubmissions } from "#app/db/schema/quote-requests.ts";
+import { rateLimitHits } from "#app/db/schema/rate-limits.ts";
 import {
   QUOTE_FORM_ERRORS,
   QuoteRequestSchema,
   SOURCE_LABELS,
   WORK_TYPES,
-} from "#app/features/quote/schema.ts";
+} from "#app/features/quote-request/schema.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
 import { deliverDueMail, GIVE_UP_AFTER_MS, startOutboxWorker } from "#app/lib/outbox.server.ts";
 import { action } from "#app/routes/site/devis.tsx";

@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { shopOrders, shopProducts, shopVariants } from "#app/db/schema.ts";
-import { seedDemoContent } from "#app/db/seed.server.ts";
+import { shopOrders, shopProducts, shopVariants } from "#app/db/schema/shop.ts";
 import { inProcessStoreFetch } from "#app/features/shop/store-api.server.ts";
 import { createStoreClient, StoreHttpError } from "#app/features/shop/store-client.server.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
@@ -9,6 +8,7 @@ import { loader as sitemapLoader } from "#app/routes/seo/sitemap.ts";
 import { action as checkoutAction } from "#app/routes/shop/checkout.tsx";
 import { loader as productLoader, meta as productMeta } from "#app/routes/shop/product.tsx";
 import { loader as storeLoader } from "#app/routes/shop/store.tsx";
+import { seedDemoContent } from "#server/seed.ts";
 import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
 import { routerContext, testEnv, testServices } from "#tests/helpers/services.ts";
 import { STORE_ID } from "#tests/helpers/shop.ts";

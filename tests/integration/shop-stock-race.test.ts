@@ -1,8 +1,8 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { shopOrderItems, shopOrders, shopVariants } from "#app/db/schema.ts";
-import { seedDemoContent } from "#app/db/seed.server.ts";
+import { shopOrderItems, shopOrders, shopVariants } from "#app/db/schema/shop.ts";
 import { closeUnpaidOrder } from "#app/features/shop/orders.server.ts";
+import { seedDemoContent } from "#server/seed.ts";
 import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
 import { testServices } from "#tests/helpers/services.ts";
 import { checkoutBody, postCheckout } from "#tests/helpers/shop.ts";

@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { company } from "#app/config/company.ts";
 import { mainNav } from "#app/config/navigation.ts";
-import { QuoteButton } from "#app/features/quote/components/quote-button.tsx";
+import { QuoteButton } from "#app/features/quote-request/components/quote-button.tsx";
 import { CartButton } from "#app/features/shop/components/cart-button.tsx";
 import { useStaffHint } from "#app/lib/staff-hint.ts";
 import { Logo } from "./logo.tsx";

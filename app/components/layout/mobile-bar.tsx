@@ -1,6 +1,6 @@
 import { FileText, Phone } from "lucide-react";
 import { company } from "#app/config/company.ts";
-import { QuoteButton } from "#app/features/quote/components/quote-button.tsx";
+import { QuoteButton } from "#app/features/quote-request/components/quote-button.tsx";
 import { track } from "#app/lib/analytics.ts";
 
 /** Bottom bar on small screens: call, or ask for a quote. */

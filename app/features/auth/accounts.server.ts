@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt } from "drizzle-orm";
 import type { z } from "zod";
-import { authAccounts, authSessions, authUsers } from "#app/db/schema.ts";
+import { authAccounts, authSessions, authUsers } from "#app/db/schema/auth.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
 import { getStaffAuth } from "./auth.server.ts";
 import { newPasswordProblem } from "./password-rules.server.ts";

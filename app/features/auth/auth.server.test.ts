@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authSessions, authUsers } from "#app/db/schema.ts";
+import { authSessions, authUsers } from "#app/db/schema/auth.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
 import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
 import { routerContext } from "#tests/helpers/services.ts";

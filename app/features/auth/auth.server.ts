@@ -4,7 +4,13 @@ import { eq } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Env } from "#app/config/env.server.ts";
 import type { Database } from "#app/db/client.server.ts";
-import { authAccounts, authRateLimits, authSessions, authUsers, authVerifications } from "#app/db/schema.ts";
+import {
+  authAccounts,
+  authRateLimits,
+  authSessions,
+  authUsers,
+  authVerifications,
+} from "#app/db/schema/auth.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
 import type { DelayRule } from "./rate-limit.server.ts";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./schema.ts";
@@ -47,7 +53,7 @@ export const CLIENT_IP_HEADER = "x-batirade-client-ip";
 export const COOKIE_PREFIX = "batirade";
 export const AUTH_BASE_PATH = "/api/auth";
 
-/** better-auth's tables, keyed by its model names (see app/db/schema.ts). */
+/** better-auth's tables, keyed by its model names (see app/db/schema/auth.ts). */
 const authSchema = {
   user: authUsers,
   session: authSessions,

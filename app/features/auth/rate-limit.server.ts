@@ -1,6 +1,6 @@
 import { and, count, eq, inArray, lt, max, sql } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
-import { rateLimitHits } from "#app/db/schema.ts";
+import { rateLimitHits } from "#app/db/schema/rate-limits.ts";
 
 /**
  * A progressive delay: the first `freeFailures` failures under a key cost nothing; after

@@ -1,7 +1,7 @@
 import { isAPIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import { createContext, data, type MiddlewareFunction, type RouterContext } from "react-router";
-import { authSessions } from "#app/db/schema.ts";
+import { authSessions } from "#app/db/schema/auth.ts";
 import { getServices, requestContext } from "#app/lib/app-context.ts";
 import { hasStaffHint, STAFF_HINT_COOKIE } from "#app/lib/staff-hint.ts";
 import { CLIENT_IP_HEADER, getStaffAuth, SESSION_EXPIRES_IN_SECONDS } from "./auth.server.ts";

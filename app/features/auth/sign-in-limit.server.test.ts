@@ -1,6 +1,7 @@
 import { like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authUsers, rateLimitHits } from "#app/db/schema.ts";
+import { authUsers } from "#app/db/schema/auth.ts";
+import { rateLimitHits } from "#app/db/schema/rate-limits.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
 import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
 import { routerContext } from "#tests/helpers/services.ts";

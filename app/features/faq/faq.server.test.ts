@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { faqSeed } from "#app/content/faq-seed.ts";
-import { faq } from "#app/db/schema.ts";
-import { seedDemoContent } from "#app/db/seed.server.ts";
+import { faq } from "#app/db/schema/site.ts";
+import { seedFaq } from "#app/features/faq/seed.server.ts";
 import { loader } from "#app/routes/site/faq.tsx";
 import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
 import { routerContext, testServices } from "#tests/helpers/services.ts";
@@ -32,8 +32,8 @@ describe("FAQ loader", () => {
   });
 
   it("reads every seeded question ordered by id ascending, and seeding twice changes nothing", async () => {
-    await seedDemoContent(database.db);
-    await seedDemoContent(database.db);
+    await seedFaq(database.db);
+    await seedFaq(database.db);
     const data = await callLoader();
     expect(data.status).toBe("loaded");
     expect(data.questions).toHaveLength(faqSeed.length);

@@ -1,6 +1,6 @@
 import { asc } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
-import { faq } from "#app/db/schema.ts";
+import { faq } from "#app/db/schema/site.ts";
 
 export type FaqItem = { id: number; question: string; answer: string };
 

@@ -1,14 +1,12 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
+import { authUsers } from "#app/db/schema/auth.ts";
+import { erpLeadEvents, erpLeadSearch, erpLeads } from "#app/db/schema/leads.ts";
 import {
-  authUsers,
   type DevisSubmissionData,
-  erpLeadEvents,
-  erpLeadSearch,
-  erpLeads,
   erpSubmissionPhotos,
   erpSubmissions,
-} from "#app/db/schema.ts";
+} from "#app/db/schema/quote-requests.ts";
 import type { FileStorage } from "#app/lib/storage.server.ts";
 import {
   CLOSED_STATUSES,

@@ -3,14 +3,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  erpLeads,
-  erpSubmissionPhotos,
-  erpSubmissions,
-  outboxMessages,
-  rateLimitHits,
-  shopOrders,
-} from "#app/db/schema.ts";
+import { erpLeads } from "#app/db/schema/leads.ts";
+import { outboxMessages } from "#app/db/schema/outbox.ts";
+import { erpSubmissionPhotos, erpSubmissions } from "#app/db/schema/quote-requests.ts";
+import { rateLimitHits } from "#app/db/schema/rate-limits.ts";
+import { shopOrders } from "#app/db/schema/shop.ts";
 import { createLocalStorage, StorageNotFoundError } from "#app/lib/storage.server.ts";
 import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
 import { planRetention, purgeExpiredData, type RetentionServices } from "./retention.server.ts";

@@ -2,16 +2,12 @@ import { readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { and, eq, inArray, lt, ne, sql } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
-import {
-  authRateLimits,
-  authSessions,
-  erpLeads,
-  erpSubmissionPhotos,
-  erpSubmissions,
-  outboxMessages,
-  rateLimitHits,
-  shopOrders,
-} from "#app/db/schema.ts";
+import { authRateLimits, authSessions } from "#app/db/schema/auth.ts";
+import { erpLeads } from "#app/db/schema/leads.ts";
+import { outboxMessages } from "#app/db/schema/outbox.ts";
+import { erpSubmissionPhotos, erpSubmissions } from "#app/db/schema/quote-requests.ts";
+import { rateLimitHits } from "#app/db/schema/rate-limits.ts";
+import { shopOrders } from "#app/db/schema/shop.ts";
 import type { FileStorage } from "#app/lib/storage.server.ts";
 
 /**

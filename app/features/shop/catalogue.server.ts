@@ -12,7 +12,7 @@ import {
   shopVariantOptionValues,
   shopVariantPrices,
   shopVariants,
-} from "#app/db/schema.ts";
+} from "#app/db/schema/shop.ts";
 import { currencyFor } from "./money.ts";
 import type { ProductListQuery, VARIANT_FIELDS } from "./schema.ts";
 

@@ -1,6 +1,12 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
-import { shopOrderItems, shopOrders, shopProducts, shopVariantPrices, shopVariants } from "#app/db/schema.ts";
+import {
+  shopOrderItems,
+  shopOrders,
+  shopProducts,
+  shopVariantPrices,
+  shopVariants,
+} from "#app/db/schema/shop.ts";
 import { shippingFor } from "./delivery.ts";
 import { currencyFor } from "./money.ts";
 import { MAX_QUANTITY } from "./schema.ts";

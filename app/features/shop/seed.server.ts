@@ -12,7 +12,7 @@ import {
   shopVariantOptionValues,
   shopVariantPrices,
   shopVariants,
-} from "#app/db/schema.ts";
+} from "#app/db/schema/shop.ts";
 import { seedCollections, seedProducts } from "./seed-catalogue.ts";
 
 /** The demo catalogue went on sale on this day; each product one day after the previous. */

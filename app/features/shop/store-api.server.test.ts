@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { outboxMessages, shopOrderItems, shopOrders, shopProducts, shopVariants } from "#app/db/schema.ts";
-import { seedDemoContent } from "#app/db/seed.server.ts";
+import { outboxMessages } from "#app/db/schema/outbox.ts";
+import { shopOrderItems, shopOrders, shopProducts, shopVariants } from "#app/db/schema/shop.ts";
+import { seedShop } from "#app/features/shop/seed.server.ts";
 import { TEXT_RULE_MESSAGES } from "#app/lib/text-rules.ts";
 import { action as checkoutAction, loader as checkoutGet } from "#app/routes/api/store/checkout.ts";
 import { loader as productLoader } from "#app/routes/api/store/product.ts";
@@ -28,7 +29,7 @@ type ApiError = { error: { status: number; message: string; issues?: { path: str
 beforeAll(async () => {
   database = await createTestDatabase();
   services = testServices(database);
-  await seedDemoContent(database.db);
+  await seedShop(database.db, "batirade-toulon");
 });
 afterAll(async () => {
   await database.cleanup();
@@ -42,7 +43,7 @@ describe("seed", () => {
       .update(shopVariants)
       .set({ inventoryQuantity: 11 })
       .where(eq(shopVariants.id, "perforateur-sds-plus--standard"));
-    await seedDemoContent(database.db);
+    await seedShop(database.db, "batirade-toulon");
     const rows = await database.db.select({ id: shopProducts.id }).from(shopProducts);
     expect(rows).toHaveLength(seedProducts.length);
     expect(seedProducts.length).toBeGreaterThanOrEqual(20);

@@ -1,5 +1,5 @@
 import type Stripe from "stripe";
-import { shopPaymentEvents } from "#app/db/schema.ts";
+import { shopPaymentEvents } from "#app/db/schema/shop.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
 import { json, jsonError } from "./api-response.server.ts";
 import { orderEmails } from "./order-mail.server.ts";

@@ -6,7 +6,7 @@ import { errorTextClass, inputClass, labelClass, panelClass } from "#app/feature
 import { erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
 import { createManualLead } from "#app/features/leads/leads.server.ts";
 import { MANUAL_SOURCES, ManualLeadSchema } from "#app/features/leads/schema.ts";
-import { BUDGETS, WORK_TYPES } from "#app/features/quote/schema.ts";
+import { BUDGETS, WORK_TYPES } from "#app/features/quote-request/schema.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import type { Route } from "./+types/lead-new";
 

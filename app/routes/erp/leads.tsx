@@ -16,7 +16,7 @@ import {
   parseLeadFilters,
   statusLabels,
 } from "#app/features/leads/schema.ts";
-import { BUDGETS, WORK_TYPES } from "#app/features/quote/schema.ts";
+import { BUDGETS, WORK_TYPES } from "#app/features/quote-request/schema.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import type { Route } from "./+types/leads";
 

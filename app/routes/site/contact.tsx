@@ -7,7 +7,7 @@ import { useConsent } from "#app/features/consent/use-consent.ts";
 import { directionsUrl, LazyMap, mapEmbedUrl } from "#app/features/marketing/components/lazy-map.tsx";
 import { PageHeader } from "#app/features/marketing/components/page-header.tsx";
 import { contactPageJsonLd } from "#app/features/marketing/json-ld.ts";
-import { QuoteButton } from "#app/features/quote/components/quote-button.tsx";
+import { QuoteButton } from "#app/features/quote-request/components/quote-button.tsx";
 import { jsonLd, seo, siteUrlFrom } from "#app/lib/seo.ts";
 import type { Route } from "./+types/contact";
 

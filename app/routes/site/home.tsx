@@ -9,7 +9,7 @@ import { ServiceCards } from "#app/features/marketing/components/service-cards.t
 import { TrustFigures } from "#app/features/marketing/components/trust-figures.tsx";
 import { serviceCards } from "#app/features/marketing/content.server.ts";
 import { contractorJsonLd, websiteJsonLd } from "#app/features/marketing/json-ld.ts";
-import { QuoteButton } from "#app/features/quote/components/quote-button.tsx";
+import { QuoteButton } from "#app/features/quote-request/components/quote-button.tsx";
 import { jsonLd, seo, siteUrlFrom } from "#app/lib/seo.ts";
 import type { Route } from "./+types/home";
 

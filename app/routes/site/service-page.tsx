@@ -14,7 +14,7 @@ import {
   faqPageJsonLd,
   serviceJsonLd,
 } from "#app/features/marketing/json-ld.ts";
-import { QuoteButton } from "#app/features/quote/components/quote-button.tsx";
+import { QuoteButton } from "#app/features/quote-request/components/quote-button.tsx";
 import { jsonLd, seo, siteUrlFrom } from "#app/lib/seo.ts";
 import type { Route } from "./+types/service-page";
 

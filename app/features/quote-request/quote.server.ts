@@ -1,4 +1,4 @@
-import { erpSubmissionPhotos, erpSubmissions } from "#app/db/schema.ts";
+import { erpSubmissionPhotos, erpSubmissions } from "#app/db/schema/quote-requests.ts";
 import { claimAcknowledgement } from "#app/lib/acknowledgement-limit.server.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
 import { enqueueMails } from "#app/lib/outbox.server.ts";

@@ -1,0 +1,75 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, date, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { authUsers } from "./auth.ts";
+import { erpSubmissions } from "./quote-requests.ts";
+
+// ─── Espace Pro › Prospects: the follow-up of every quote request ────────────────────
+// A lead is an `erp_submissions` row: a request from the site (module 'devis') or one
+// entered by staff after a call or a visit (module 'manuel'). Its pipeline row is
+// created on the first action; without one the lead is 'nouveau'. Every action on a
+// lead moves its submission's `last_activity_at` (the retention job measures it).
+
+export const LEAD_STATUS_VALUES = ["nouveau", "contacte", "devis_envoye", "gagne", "perdu"] as const;
+
+/** Where a lead stands, who follows it and when to call back. */
+export const erpLeads = pgTable(
+  "erp_leads",
+  {
+    submissionId: uuid("submission_id")
+      .primaryKey()
+      .references(() => erpSubmissions.id, { onDelete: "cascade" }),
+    status: text("status").notNull().default("nouveau"),
+    /** The person asked not to be contacted again. */
+    doNotContact: boolean("do_not_contact").notNull().default(false),
+    assigneeId: text("assignee_id").references(() => authUsers.id, { onDelete: "set null" }),
+    /** Day of the next call-back (Europe/Paris calendar day). */
+    nextFollowUp: date("next_follow_up", { mode: "string" }),
+    /** Town of the job, noted by staff (the public form does not ask for it). */
+    town: text("town"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("erp_leads_status_idx").on(t.status),
+    index("erp_leads_follow_up_idx").on(t.nextFollowUp),
+    check(
+      "erp_leads_status_check",
+      sql`${t.status} in ('nouveau', 'contacte', 'devis_envoye', 'gagne', 'perdu')`,
+    ),
+  ],
+);
+
+/** The timeline of a lead: notes and changes, with who and when. */
+export const erpLeadEvents = pgTable(
+  "erp_lead_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    submissionId: uuid("submission_id")
+      .notNull()
+      .references(() => erpSubmissions.id, { onDelete: "cascade" }),
+    /** 'created', 'note', 'status', 'assignee', 'follow_up', 'do_not_contact', 'town', 'export'. */
+    kind: text("kind").notNull(),
+    note: text("note"),
+    fromValue: text("from_value"),
+    toValue: text("to_value"),
+    actorId: text("actor_id").references(() => authUsers.id, { onDelete: "set null" }),
+    /** Kept even if the account is deleted later. */
+    actorEmail: text("actor_email").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("erp_lead_events_submission_idx").on(t.submissionId, t.createdAt)],
+);
+
+/**
+ * What the Prospects search compares, folded once (lower case, no accents; phone as
+ * digits with +33 written 0) instead of for every row of every search. Filled lazily
+ * by the list for requests it has not seen (app/features/leads/leads.server.ts), so
+ * storing a quote request never depends on it; a row is dropped when its lead's town
+ * changes and comes back at the next search.
+ */
+export const erpLeadSearch = pgTable("erp_lead_search", {
+  submissionId: uuid("submission_id")
+    .primaryKey()
+    .references(() => erpSubmissions.id, { onDelete: "cascade" }),
+  text: text("text").notNull(),
+  phone: text("phone").notNull(),
+});

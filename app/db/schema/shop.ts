@@ -1,0 +1,304 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+// ─── Shop: the built-in store service (spec sections 3 and 7, calls 3-5) ─────────────
+// Amounts are integers in cents. Rows are soft-deleted (deleted_at) so past orders
+// keep pointing at them.
+
+const shopTimestamps = {
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  deletedAt: timestamp("deleted_at", { withTimezone: true }),
+};
+
+/** A product of the catalogue of one store (`store_id`). */
+export const shopProducts = pgTable(
+  "shop_products",
+  {
+    id: text("id").primaryKey(),
+    storeId: text("store_id").notNull(),
+    title: text("title").notNull(),
+    subtitle: text("subtitle"),
+    ribbonText: text("ribbon_text"),
+    /** HTML; sanitized again by the pages before it is shown. */
+    description: text("description").notNull().default(""),
+    thumbnail: text("thumbnail"),
+    status: text("status").notNull().default("published"),
+    purchasable: boolean("purchasable").notNull().default(true),
+    isHidden: boolean("is_hidden").notNull().default(false),
+    sortOrder: integer("sort_order").notNull().default(0),
+    /** Which variant price a listing shows: `lowest_price_first` (or null) or `first_variant`. */
+    siteProductSelection: text("site_product_selection"),
+    typeValue: text("type_value").notNull().default("physical"),
+    metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
+    ...shopTimestamps,
+  },
+  (t) => [
+    index("shop_products_store_order_idx").on(t.storeId, t.sortOrder),
+    check("shop_products_status_check", sql`${t.status} in ('published', 'draft')`),
+  ],
+);
+
+export const shopProductImages = pgTable(
+  "shop_product_images",
+  {
+    id: serial("id").primaryKey(),
+    productId: text("product_id")
+      .notNull()
+      .references(() => shopProducts.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    sortOrder: integer("sort_order").notNull().default(0),
+    type: text("type").notNull().default("image"),
+  },
+  (t) => [index("shop_product_images_product_idx").on(t.productId, t.sortOrder)],
+);
+
+/** A product option such as « Style », and its values. */
+export const shopProductOptions = pgTable(
+  "shop_product_options",
+  {
+    id: text("id").primaryKey(),
+    productId: text("product_id")
+      .notNull()
+      .references(() => shopProducts.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    sortOrder: integer("sort_order").notNull().default(0),
+  },
+  (t) => [index("shop_product_options_product_idx").on(t.productId)],
+);
+
+export const shopProductOptionValues = pgTable(
+  "shop_product_option_values",
+  {
+    id: text("id").primaryKey(),
+    optionId: text("option_id")
+      .notNull()
+      .references(() => shopProductOptions.id, { onDelete: "cascade" }),
+    value: text("value").notNull(),
+    sortOrder: integer("sort_order").notNull().default(0),
+  },
+  (t) => [index("shop_product_option_values_option_idx").on(t.optionId)],
+);
+
+/** What is actually sold: stock is held here, and never goes below zero. */
+export const shopVariants = pgTable(
+  "shop_variants",
+  {
+    id: text("id").primaryKey(),
+    productId: text("product_id")
+      .notNull()
+      .references(() => shopProducts.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    imageUrl: text("image_url"),
+    sku: text("sku"),
+    weightGrams: integer("weight_grams"),
+    manageInventory: boolean("manage_inventory").notNull().default(false),
+    inventoryQuantity: integer("inventory_quantity").notNull().default(0),
+    sortOrder: integer("sort_order").notNull().default(0),
+    ...shopTimestamps,
+  },
+  (t) => [
+    index("shop_variants_product_idx").on(t.productId, t.sortOrder),
+    check("shop_variants_inventory_check", sql`${t.inventoryQuantity} >= 0`),
+  ],
+);
+
+/** Price entries of a variant; the first one (sort_order) is the default price. */
+export const shopVariantPrices = pgTable(
+  "shop_variant_prices",
+  {
+    id: serial("id").primaryKey(),
+    variantId: text("variant_id")
+      .notNull()
+      .references(() => shopVariants.id, { onDelete: "cascade" }),
+    currencyCode: text("currency_code").notNull().default("eur"),
+    amount: integer("amount").notNull(),
+    saleAmount: integer("sale_amount"),
+    sortOrder: integer("sort_order").notNull().default(0),
+  },
+  (t) => [
+    index("shop_variant_prices_variant_idx").on(t.variantId, t.sortOrder),
+    check("shop_variant_prices_amount_check", sql`${t.amount} >= 0 and coalesce(${t.saleAmount}, 0) >= 0`),
+  ],
+);
+
+export const shopVariantOptionValues = pgTable(
+  "shop_variant_option_values",
+  {
+    variantId: text("variant_id")
+      .notNull()
+      .references(() => shopVariants.id, { onDelete: "cascade" }),
+    optionValueId: text("option_value_id")
+      .notNull()
+      .references(() => shopProductOptionValues.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.variantId, t.optionValueId] })],
+);
+
+export const shopCollections = pgTable("shop_collections", {
+  id: text("id").primaryKey(),
+  storeId: text("store_id").notNull(),
+  title: text("title").notNull(),
+  ...shopTimestamps,
+});
+
+export const shopProductCollections = pgTable(
+  "shop_product_collections",
+  {
+    productId: text("product_id")
+      .notNull()
+      .references(() => shopProducts.id, { onDelete: "cascade" }),
+    collectionId: text("collection_id")
+      .notNull()
+      .references(() => shopCollections.id, { onDelete: "cascade" }),
+    sortOrder: integer("sort_order").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.collectionId] })],
+);
+
+export const shopProductAdditionalInfo = pgTable(
+  "shop_product_additional_info",
+  {
+    id: text("id").primaryKey(),
+    productId: text("product_id")
+      .notNull()
+      .references(() => shopProducts.id, { onDelete: "cascade" }),
+    sortOrder: integer("sort_order").notNull().default(0),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+  },
+  (t) => [index("shop_product_additional_info_product_idx").on(t.productId)],
+);
+
+export const shopProductCustomFields = pgTable(
+  "shop_product_custom_fields",
+  {
+    id: text("id").primaryKey(),
+    productId: text("product_id")
+      .notNull()
+      .references(() => shopProducts.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    isRequired: boolean("is_required").notNull().default(false),
+  },
+  (t) => [index("shop_product_custom_fields_product_idx").on(t.productId)],
+);
+
+export const shopRelatedProducts = pgTable(
+  "shop_related_products",
+  {
+    id: text("id").primaryKey(),
+    productId: text("product_id")
+      .notNull()
+      .references(() => shopProducts.id, { onDelete: "cascade" }),
+    sectionTitle: text("section_title").notNull(),
+    /** `product` or `collection`. */
+    relatedType: text("related_type").notNull(),
+    relatedId: text("related_id").notNull(),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [index("shop_related_products_product_idx").on(t.productId)],
+);
+
+/**
+ * An order. Prices and totals are computed by the server from the catalogue, never
+ * taken from the browser. Stock is reserved when the order is created and given
+ * back when it is cancelled or its payment session expires.
+ */
+export const shopOrders = pgTable(
+  "shop_orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Human-readable number, shown as CMD-000042. */
+    number: serial("number").notNull().unique(),
+    storeId: text("store_id").notNull(),
+    status: text("status").notNull().default("awaiting_payment"),
+    provider: text("provider").notNull(),
+    providerSessionId: text("provider_session_id").unique(),
+    customerName: text("customer_name").notNull(),
+    customerEmail: text("customer_email").notNull(),
+    customerPhone: text("customer_phone").notNull(),
+    /** `delivery` or `pickup`. */
+    fulfilment: text("fulfilment").notNull(),
+    shippingAddress: jsonb("shipping_address").$type<{
+      line1: string;
+      postalCode: string;
+      city: string;
+    } | null>(),
+    currencyCode: text("currency_code").notNull().default("eur"),
+    subtotalCents: integer("subtotal_cents").notNull(),
+    shippingCents: integer("shipping_cents").notNull().default(0),
+    totalCents: integer("total_cents").notNull(),
+    locale: text("locale").notNull().default("fr"),
+    /** Where the buyer goes back to when the payment is cancelled. */
+    cancelUrl: text("cancel_url").notNull(),
+    /**
+     * SHA-256 (hex) of the secret in the cancel address handed to the payment page: only
+     * its holder, the buyer, can cancel. The secret itself is never stored. Null for orders
+     * placed before it existed (they are released by the payment session's expiry).
+     */
+    cancelTokenHash: text("cancel_token_hash"),
+    termsAcceptedAt: timestamp("terms_accepted_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("shop_orders_store_created_idx").on(t.storeId, t.createdAt),
+    check(
+      "shop_orders_status_check",
+      sql`${t.status} in ('awaiting_payment', 'paid', 'cancelled', 'expired')`,
+    ),
+    check("shop_orders_provider_check", sql`${t.provider} in ('manual', 'stripe')`),
+    check("shop_orders_fulfilment_check", sql`${t.fulfilment} in ('delivery', 'pickup')`),
+  ],
+);
+
+export const shopOrderItems = pgTable(
+  "shop_order_items",
+  {
+    id: serial("id").primaryKey(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => shopOrders.id, { onDelete: "cascade" }),
+    productId: text("product_id")
+      .notNull()
+      .references(() => shopProducts.id),
+    variantId: text("variant_id")
+      .notNull()
+      .references(() => shopVariants.id),
+    productTitle: text("product_title").notNull(),
+    variantTitle: text("variant_title").notNull(),
+    sku: text("sku"),
+    unitPriceCents: integer("unit_price_cents").notNull(),
+    quantity: integer("quantity").notNull(),
+    lineTotalCents: integer("line_total_cents").notNull(),
+    /** Whether this line took units from a managed stock (and must give them back). */
+    reservedStock: boolean("reserved_stock").notNull().default(false),
+  },
+  (t) => [
+    index("shop_order_items_order_idx").on(t.orderId),
+    check("shop_order_items_quantity_check", sql`${t.quantity} > 0`),
+  ],
+);
+
+/** Payment-provider events already handled: a replayed webhook changes nothing. */
+export const shopPaymentEvents = pgTable("shop_payment_events", {
+  id: text("id").primaryKey(),
+  provider: text("provider").notNull(),
+  type: text("type").notNull(),
+  orderId: uuid("order_id").references(() => shopOrders.id, { onDelete: "set null" }),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});
