@@ -1,5 +1,6 @@
 import montserratLatin from "@fontsource-variable/montserrat/files/montserrat-latin-wght-normal.woff2?url";
 import openSansLatin from "@fontsource-variable/open-sans/files/open-sans-latin-wght-normal.woff2?url";
+import { FileText } from "lucide-react";
 import { type ReactNode, useEffect } from "react";
 import {
   isRouteErrorResponse,
@@ -18,7 +19,10 @@ import { Toaster } from "#app/components/ui/toast.tsx";
 import { loadEnv } from "#app/config/env.server.ts";
 import { ConsentManager } from "#app/features/consent/components/consent-manager.tsx";
 import { CookieBanner } from "#app/features/consent/components/cookie-banner.tsx";
+import { openConsentBanner } from "#app/features/consent/consent.ts";
+import { QuoteButton } from "#app/features/quote-request/components/quote-button.tsx";
 import { QuoteModal } from "#app/features/quote-request/components/quote-modal.tsx";
+import { CartButton } from "#app/features/shop/components/cart-button.tsx";
 import { servicesContext } from "#app/lib/app-context.ts";
 import { isErpPath } from "#app/lib/erp-path.ts";
 import { useNonce } from "#app/lib/nonce.ts";
@@ -63,12 +67,29 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="min-h-dvh">
         <SkipLink />
-        {publicFrame ? <Header /> : null}
+        {publicFrame ? (
+          <Header
+            quoteButton={
+              <QuoteButton trigger="header" size="md" className="max-sm:hidden">
+                Devis Gratuit
+              </QuoteButton>
+            }
+            cartButton={<CartButton />}
+          />
+        ) : null}
         <main id={MAIN_CONTENT_ID} tabIndex={-1} className="outline-none">
           {children}
         </main>
-        {publicFrame ? <Footer /> : null}
-        {publicFrame ? <MobileBar /> : null}
+        {publicFrame ? <Footer onManageCookies={openConsentBanner} /> : null}
+        {publicFrame ? (
+          <MobileBar
+            quoteButton={
+              <QuoteButton trigger="mobile-bar" size="cta">
+                <FileText aria-hidden="true" className="size-5" /> Devis gratuit
+              </QuoteButton>
+            }
+          />
+        ) : null}
         {publicFrame ? <CookieBanner /> : null}
         <ConsentManager />
         {publicFrame ? <QuoteModal /> : null}

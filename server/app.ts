@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { Hono } from "hono";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
-import { mountStaffAuth } from "#app/features/auth/http.server.ts";
 import { type AppServices, requestContext, servicesContext } from "#app/lib/app-context.ts";
 import { redirects } from "#app/routes/public-paths.ts";
+import type { AppEnv } from "./app-env.ts";
 import { compressResponse } from "./compress.ts";
 import { allowSiteOrigin, refuseCrossSitePosts } from "./form-guards.ts";
 import { mountInternalRoutes } from "./internal.ts";
@@ -15,6 +15,7 @@ import {
   requireFormBodies,
 } from "./request-guards.ts";
 import { baseSecurityHeaders, contentSecurityPolicy, createNonce, trackerOriginsFrom } from "./security.ts";
+import { mountStaffAuth } from "./staff-auth.ts";
 import { StaticFiles, staticResponse } from "./static.ts";
 
 export type AppOptions = {
@@ -26,11 +27,6 @@ export type AppOptions = {
   development?: boolean;
   /** Hook for later features (auth handler, store API, uploads) mounted before React Router. */
   mount?: (app: Hono<AppEnv>) => void;
-};
-
-export type AppEnv = {
-  Variables: { requestId: string; nonce: string; clientIp: string; services: AppServices };
-  Bindings: { incoming?: { socket?: { remoteAddress?: string } } };
 };
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,64}$/;

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import type { ServerBuild } from "react-router";
-import type { AppEnv } from "./app.ts";
+import type { AppEnv } from "./app-env.ts";
 import { refusal } from "./request-guards.ts";
 
 /**

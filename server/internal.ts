@@ -1,7 +1,7 @@
 import type { Hono } from "hono";
 import { checkLocalAdmin } from "#app/features/auth/server-info.server.ts";
 import { planRetention, purgeExpiredData } from "#app/features/retention/retention.server.ts";
-import type { AppEnv } from "./app.ts";
+import type { AppEnv } from "./app-env.ts";
 
 export const LOCAL_RETENTION_PATH = "/internal/retention";
 const noStore = { "Cache-Control": "no-store" };

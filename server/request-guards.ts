@@ -2,7 +2,7 @@ import { isIP } from "node:net";
 import type { MiddlewareHandler } from "hono";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { hasControlCharacters } from "#app/lib/text-rules.ts";
-import type { AppEnv } from "./app.ts";
+import type { AppEnv } from "./app-env.ts";
 
 /*
  * What every request must satisfy before any route reads it, so that no route can

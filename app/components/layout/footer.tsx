@@ -1,11 +1,11 @@
 import { Link } from "react-router";
 import { company, fullAddress } from "#app/config/company.ts";
 import { footerNav, legalNav } from "#app/config/navigation.ts";
-import { openConsentBanner } from "#app/features/consent/consent.ts";
 import { formatInteger } from "#app/lib/french-number.ts";
 import { Logo } from "./logo.tsx";
 
-export function Footer() {
+/** `onManageCookies` comes from the layout: a shared component imports no feature. */
+export function Footer({ onManageCookies }: { onManageCookies: () => void }) {
   const year = new Date().getFullYear();
   return (
     <footer className="bg-brand-900 pb-24 text-brand-50 md:pb-0">
@@ -63,7 +63,7 @@ export function Footer() {
             <li>
               <button
                 type="button"
-                onClick={openConsentBanner}
+                onClick={onManageCookies}
                 className="inline-flex min-h-11 items-center text-sm hover:text-white hover:underline"
               >
                 Gérer les cookies

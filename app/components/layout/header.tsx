@@ -1,17 +1,24 @@
 import { Menu, Phone, UserRound, X } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { type ReactNode, useEffect, useId, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { company } from "#app/config/company.ts";
 import { mainNav } from "#app/config/navigation.ts";
-import { QuoteButton } from "#app/features/quote-request/components/quote-button.tsx";
-import { CartButton } from "#app/features/shop/components/cart-button.tsx";
 import { useStaffHint } from "#app/lib/staff-hint.ts";
 import { Logo } from "./logo.tsx";
 
 /** Past this many pixels of scroll the header turns into a white translucent bar. */
 export const HEADER_SCROLL_THRESHOLD = 20;
 
-export function Header({ signedIn: signedInProp = false }: { signedIn?: boolean }) {
+/** `quoteButton` and `cartButton` come from the layout: a shared component imports no feature. */
+export function Header({
+  signedIn: signedInProp = false,
+  quoteButton,
+  cartButton,
+}: {
+  signedIn?: boolean;
+  quoteButton: ReactNode;
+  cartButton: ReactNode;
+}) {
   // Prerendered without a session: after hydration the hint cookie tells whether one exists.
   const signedIn = useStaffHint() || signedInProp;
   const [scrolled, setScrolled] = useState(false);
@@ -72,10 +79,8 @@ export function Header({ signedIn: signedInProp = false }: { signedIn?: boolean 
               {company.phone.display}
             </span>
           </a>
-          <QuoteButton trigger="header" size="md" className="max-sm:hidden">
-            Devis Gratuit
-          </QuoteButton>
-          <CartButton />
+          {quoteButton}
+          {cartButton}
           <Link
             to={signedIn ? "/erp" : "/erp/login"}
             aria-label={signedIn ? "Espace Pro" : "Espace Pro : se connecter"}

@@ -1,10 +1,11 @@
-import { FileText, Phone } from "lucide-react";
+import { Phone } from "lucide-react";
+import type { ReactNode } from "react";
 import { company } from "#app/config/company.ts";
-import { QuoteButton } from "#app/features/quote-request/components/quote-button.tsx";
 import { track } from "#app/lib/analytics.ts";
 
 /** Bottom bar on small screens: call, or ask for a quote. */
-export function MobileBar() {
+/** `quoteButton` comes from the layout: a shared component imports no feature. */
+export function MobileBar({ quoteButton }: { quoteButton: ReactNode }) {
   return (
     <nav
       aria-label="Actions rapides"
@@ -18,9 +19,7 @@ export function MobileBar() {
       >
         <Phone aria-hidden="true" className="size-5" /> Appeler
       </a>
-      <QuoteButton trigger="mobile-bar" size="cta">
-        <FileText aria-hidden="true" className="size-5" /> Devis gratuit
-      </QuoteButton>
+      {quoteButton}
     </nav>
   );
 }

@@ -1,10 +1,10 @@
 import { realisationsPage } from "#app/content/projects.ts";
-import { CtaBand } from "#app/features/marketing/components/cta-band.tsx";
 import { PageHeader } from "#app/features/marketing/components/page-header.tsx";
 import { Portfolio } from "#app/features/marketing/components/portfolio.tsx";
 import { TestimonialsCarousel } from "#app/features/marketing/components/testimonials-carousel.tsx";
 import { allTestimonials, portfolioProjects } from "#app/features/marketing/content.server.ts";
 import { portfolioJsonLd } from "#app/features/marketing/json-ld.ts";
+import { CtaBand } from "#app/features/quote-request/components/cta-band.tsx";
 import { jsonLd, seo, siteUrlFrom } from "#app/lib/seo.ts";
 import type { Route } from "./+types/realisations";
 

@@ -5,7 +5,6 @@ import { buttonClasses } from "#app/components/ui/button.tsx";
 import { company } from "#app/config/company.ts";
 import type { ServicePage } from "#app/content/types.ts";
 import { Breadcrumbs } from "#app/features/marketing/components/breadcrumbs.tsx";
-import { CtaBand } from "#app/features/marketing/components/cta-band.tsx";
 import { Hero } from "#app/features/marketing/components/hero.tsx";
 import { serviceAt } from "#app/features/marketing/content.server.ts";
 import {
@@ -14,6 +13,7 @@ import {
   faqPageJsonLd,
   serviceJsonLd,
 } from "#app/features/marketing/json-ld.ts";
+import { CtaBand } from "#app/features/quote-request/components/cta-band.tsx";
 import { QuoteButton } from "#app/features/quote-request/components/quote-button.tsx";
 import { jsonLd, seo, siteUrlFrom } from "#app/lib/seo.ts";
 import type { Route } from "./+types/service-page";

@@ -1,10 +1,10 @@
 import { servicesPage } from "#app/content/home.ts";
-import { CtaBand } from "#app/features/marketing/components/cta-band.tsx";
 import { PageHeader } from "#app/features/marketing/components/page-header.tsx";
 import { ServiceCards } from "#app/features/marketing/components/service-cards.tsx";
 import { TestimonialsCarousel } from "#app/features/marketing/components/testimonials-carousel.tsx";
 import { allTestimonials, serviceCards } from "#app/features/marketing/content.server.ts";
 import { servicesCollectionJsonLd } from "#app/features/marketing/json-ld.ts";
+import { CtaBand } from "#app/features/quote-request/components/cta-band.tsx";
 import { jsonLd, seo, siteUrlFrom } from "#app/lib/seo.ts";
 import type { Route } from "./+types/services";
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outboxMessages } from "#app/db/schema/outbox.ts";
 import { shopOrderItems, shopOrders, shopProducts, shopVariants } from "#app/db/schema/shop.ts";
 import { seedShop } from "#app/features/shop/seed.server.ts";
+import { seedProducts } from "#app/features/shop/seed-catalogue.ts";
 import { TEXT_RULE_MESSAGES } from "#app/lib/text-rules.ts";
 import { action as checkoutAction, loader as checkoutGet } from "#app/routes/api/store/checkout.ts";
 import { loader as productLoader } from "#app/routes/api/store/product.ts";
@@ -11,7 +12,6 @@ import { loader as variantsLoader } from "#app/routes/api/store/variants.ts";
 import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
 import { routerContext, testEnv, testServices } from "#tests/helpers/services.ts";
 import { checkoutBody, postCheckout, STORE_ID, storeApi } from "#tests/helpers/shop.ts";
-import { seedProducts } from "./seed-catalogue.ts";
 
 // The store API contract (spec section 7, calls 3-5, plus checkout) against a real
 // database with the demo catalogue.

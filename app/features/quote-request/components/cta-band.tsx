@@ -1,6 +1,6 @@
 import { Phone } from "lucide-react";
 import { company } from "#app/config/company.ts";
-import { QuoteButton } from "#app/features/quote-request/components/quote-button.tsx";
+import { QuoteButton } from "./quote-button.tsx";
 
 /** The closing call to action of a page: a quote button (to /devis) and the phone number. */
 export function CtaBand({

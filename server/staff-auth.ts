@@ -1,14 +1,14 @@
 import type { Hono } from "hono";
+import { AccountError, createStaffAccount } from "#app/features/auth/accounts.server.ts";
+import { AUTH_BASE_PATH, CLIENT_IP_HEADER, getStaffAuth } from "#app/features/auth/auth.server.ts";
+import { newPasswordProblem } from "#app/features/auth/password-rules.server.ts";
+import { tooManyAttemptsMessage } from "#app/features/auth/schema.ts";
+import { checkLocalAdmin, LOCAL_ADMIN_PATH } from "#app/features/auth/server-info.server.ts";
+import { SIGN_IN_REQUIRED_MESSAGE } from "#app/features/auth/session.server.ts";
+import { settleSignIn, takeSignInTicket } from "#app/features/auth/sign-in-limit.server.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
 import { STAFF_HINT_COOKIE } from "#app/lib/staff-hint.ts";
-import type { AppEnv } from "#server/app.ts";
-import { AccountError, createStaffAccount } from "./accounts.server.ts";
-import { AUTH_BASE_PATH, CLIENT_IP_HEADER, getStaffAuth } from "./auth.server.ts";
-import { newPasswordProblem } from "./password-rules.server.ts";
-import { tooManyAttemptsMessage } from "./schema.ts";
-import { checkLocalAdmin, LOCAL_ADMIN_PATH } from "./server-info.server.ts";
-import { SIGN_IN_REQUIRED_MESSAGE } from "./session.server.ts";
-import { settleSignIn, takeSignInTicket } from "./sign-in-limit.server.ts";
+import type { AppEnv } from "./app-env.ts";
 
 /**
  * The part of better-auth's HTTP surface the product uses. Everything else under
