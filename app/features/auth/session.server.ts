@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { createContext, data, type MiddlewareFunction, type RouterContext } from "react-router";
 import { authSessions } from "#app/db/schema/auth.ts";
 import { getServices, requestContext } from "#app/lib/app-context.ts";
+import { hasPermission, permissionRefusedMessage, type RouteAccess } from "#app/lib/permissions.ts";
 import { hasStaffHint, STAFF_HINT_COOKIE } from "#app/lib/staff-hint.ts";
 import { CLIENT_IP_HEADER, getStaffAuth, SESSION_EXPIRES_IN_SECONDS } from "./auth.server.ts";
 import type { StaffRole } from "./schema.ts";
@@ -93,6 +94,22 @@ function refuse(request: Request, status: 401 | 403, message: string): never {
 export async function requireStaff(request: Request, context: ContextReader): Promise<StaffSession> {
   const session = await getStaffSession(request, context);
   if (!session) refuse(request, 401, SIGN_IN_REQUIRED_MESSAGE);
+  return session;
+}
+
+/**
+ * As `requireStaff`, then the permission the route declares in its `handle`
+ * (app/lib/permissions.ts): a role without it gets 403.
+ */
+export async function requirePermission(
+  request: Request,
+  context: ContextReader,
+  access: RouteAccess,
+): Promise<StaffSession> {
+  const session = await requireStaff(request, context);
+  if (!hasPermission(session.user.role, access) && access !== "session") {
+    refuse(request, 403, permissionRefusedMessage(access));
+  }
   return session;
 }
 
