@@ -1,0 +1,134 @@
+import { inflateSync } from "node:zlib";
+import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
+
+/** What a real PDF reader (pdfjs) finds in a PDF. */
+export interface PdfContent {
+  /** The text of each page, lines separated by "\n", runs on one line by a space. */
+  pages: string[];
+  /** The document information dictionary as pdfjs reports it (Title, Author, Language, …). */
+  info: Record<string, unknown>;
+  /** The XMP metadata packet, raw, or null. */
+  xmp: string | null;
+}
+
+/**
+ * Reads a PDF with pdfjs-dist (its Node build) and returns the text of every page.
+ * Ligatures and compatibility characters are not normalised, but pdfjs always gives
+ * white space (U+00A0 and U+202F included) as a plain space: to know which space
+ * characters a PDF prints, use `printedCharacters`. Use `flattenSpaces` to search for
+ * a phrase whatever its line breaks.
+ */
+export async function readPdf(pdf: Uint8Array): Promise<PdfContent> {
+  // pdfjs takes ownership of the array it is given (it may detach it): hand it a copy.
+  const loading = getDocument({ data: new Uint8Array(pdf), verbosity: 0 });
+  const document = await loading.promise;
+  try {
+    const pages: string[] = [];
+    for (let number = 1; number <= document.numPages; number++) {
+      const page = await document.getPage(number);
+      const content = await page.getTextContent({ disableNormalization: true });
+      let text = "";
+      for (const item of content.items) {
+        if (!("str" in item)) continue;
+        if (text && !text.endsWith("\n") && item.str && !/\s$/.test(text) && !/^\s/.test(item.str))
+          text += " ";
+        text += item.str;
+        if (item.hasEOL) text += "\n";
+      }
+      pages.push(text);
+      page.cleanup();
+    }
+    const metadata = await document.getMetadata();
+    return {
+      pages,
+      info: (metadata.info ?? {}) as Record<string, unknown>,
+      xmp: metadata.metadata ? metadata.metadata.getRaw() : null,
+    };
+  } finally {
+    await loading.destroy();
+  }
+}
+
+/** A run of text and the box it takes on its page, in points from the bottom left. */
+export interface TextBox {
+  text: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** The boxes of every non-blank run of text, page by page: to check what overlaps what. */
+export async function pageTextBoxes(pdf: Uint8Array): Promise<TextBox[][]> {
+  const loading = getDocument({ data: new Uint8Array(pdf), verbosity: 0 });
+  const document = await loading.promise;
+  try {
+    const pages: TextBox[][] = [];
+    for (let number = 1; number <= document.numPages; number++) {
+      const page = await document.getPage(number);
+      const content = await page.getTextContent();
+      pages.push(
+        content.items.flatMap((item) =>
+          "str" in item && item.str.trim()
+            ? [
+                {
+                  text: item.str,
+                  x: item.transform[4],
+                  y: item.transform[5],
+                  width: item.width,
+                  height: item.height,
+                },
+              ]
+            : [],
+        ),
+      );
+      page.cleanup();
+    }
+    return pages;
+  } finally {
+    await loading.destroy();
+  }
+}
+
+/** The text of every page of a PDF. */
+export async function pdfPageTexts(pdf: Uint8Array): Promise<string[]> {
+  return (await readPdf(pdf)).pages;
+}
+
+/** Every run of white space (U+00A0 and U+202F included) as one plain space. */
+export function flattenSpaces(text: string): string {
+  return text.replace(/\s+/gu, " ").trim();
+}
+
+/**
+ * Every character the PDF's embedded fonts declare they print (their ToUnicode maps,
+ * read from the raw file): what pdfjs's text cannot tell apart, such as U+00A0 from a
+ * plain space, or a character drawn with the font's missing-glyph box (U+0000).
+ * Handles the FlateDecode streams and bfrange arrays that pdfkit writes.
+ */
+export function printedCharacters(pdf: Uint8Array): Set<string> {
+  const raw = Buffer.from(pdf);
+  const characters = new Set<string>();
+  let from = 0;
+  for (;;) {
+    const start = raw.indexOf("stream\n", from, "latin1");
+    if (start < 0) break;
+    const end = raw.indexOf("\nendstream", start, "latin1");
+    if (end < 0) break;
+    from = end + "\nendstream".length;
+    let text: string;
+    try {
+      text = inflateSync(raw.subarray(start + "stream\n".length, end)).toString("latin1");
+    } catch {
+      continue;
+    }
+    if (!text.includes("beginbfrange")) continue;
+    for (const [, entries] of text.matchAll(/\[([^\]]*)\]/g)) {
+      for (const [, hex] of (entries ?? "").matchAll(/<([0-9a-fA-F ]+)>/g)) {
+        const units = (hex ?? "").split(" ").map((unit) => Number.parseInt(unit, 16));
+        characters.add(String.fromCharCode(...units));
+      }
+    }
+  }
+  return characters;
+}
