@@ -9,7 +9,9 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import * as activity from "./schema/activity.ts";
 import * as auth from "./schema/auth.ts";
+import * as documents from "./schema/documents.ts";
 import * as leads from "./schema/leads.ts";
 import * as outbox from "./schema/outbox.ts";
 import * as quoteRequests from "./schema/quote-requests.ts";
@@ -18,7 +20,17 @@ import * as shop from "./schema/shop.ts";
 import * as site from "./schema/site.ts";
 
 /** Every table, one file per domain under ./schema (drizzle-kit reads the same folder). */
-const schema = { ...site, ...shop, ...auth, ...quoteRequests, ...outbox, ...rateLimits, ...leads };
+const schema = {
+  ...site,
+  ...shop,
+  ...auth,
+  ...quoteRequests,
+  ...outbox,
+  ...rateLimits,
+  ...leads,
+  ...documents,
+  ...activity,
+};
 
 /** The one database type the application codes against: PGlite and PostgreSQL alike. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;

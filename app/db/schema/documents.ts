@@ -1,0 +1,38 @@
+import { sql } from "drizzle-orm";
+import { check, date, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+
+// ─── Legal documents: their numbers ──────────────────────────────────────────────────
+// A quote, an invoice, a credit note or a purchase order gets its number when it is
+// issued (drafts have none): one counter row per kind and Paris year, incremented by
+// app/lib/numbering.server.ts inside the transaction that issues the document. The row
+// lock held until commit queues concurrent issuers, and a rollback gives the number
+// back: no gap, no duplicate (docs/decisions/013-document-numbering.md).
+
+/** Kinds of numbered documents; the prefixes live in app/lib/numbering.server.ts. */
+export const DOCUMENT_KIND_VALUES = ["devis", "facture", "avoir", "bon_commande"] as const;
+export type DocumentKind = (typeof DOCUMENT_KIND_VALUES)[number];
+
+/** The last number given per kind and year; the primary key makes a second counter impossible. */
+export const documentCounters = pgTable(
+  "document_counters",
+  {
+    kind: text("kind").$type<DocumentKind>().notNull(),
+    /** Europe/Paris year of the issue instant. */
+    year: integer("year").notNull(),
+    /** The last number given (1 for the first document of the year). */
+    lastNumber: integer("last_number").notNull(),
+    /** Paris calendar day of the last issue: a later number never carries an earlier day. */
+    lastIssuedOn: date("last_issued_on", { mode: "string" }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.year] }),
+    check("document_counters_kind_check", sql`${t.kind} in ('devis', 'facture', 'avoir', 'bon_commande')`),
+    check("document_counters_year_check", sql`${t.year} between 2000 and 9999`),
+    check("document_counters_last_number_check", sql`${t.lastNumber} >= 1`),
+    check(
+      "document_counters_issued_on_check",
+      sql`extract(year from ${t.lastIssuedOn})::integer = ${t.year}`,
+    ),
+  ],
+);
