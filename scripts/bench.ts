@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { load, printTable, startProductionServer, stopServer } from "./bench-lib.ts";
 
 // `npm run bench`: GET / (prerendered) and GET /faq (database), 10 s each, 20 connections.
