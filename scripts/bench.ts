@@ -13,3 +13,7 @@ try {
 } finally {
   await stopServer(server);
 }
+
+// The Prospects list on 5,000 requests (database queries only, no HTTP).
+const leads = spawnSync(process.execPath, ["scripts/bench-leads.ts"], { stdio: "inherit" });
+if (leads.status !== 0) process.exitCode = 1;
