@@ -1,11 +1,18 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import sharp from "sharp";
+import { afterAll, beforeAll, beforeEach } from "vitest";
 import type { Database } from "#app/db/client.server.ts";
 import {
   type DevisSubmissionData,
   erpSubmissionPhotos,
   erpSubmissions,
 } from "#app/db/schema/quote-requests.ts";
+import type { AppServices } from "#app/lib/app-context.ts";
 import { type FileStorage, newStorageKey } from "#app/lib/storage.server.ts";
+import { createTestDatabase, type TestDatabase } from "./db.ts";
+import { signedInStaff, staffTestServices } from "./staff.ts";
 
 /** A quote request row as the public form writes it (erp_submissions, module 'devis'). */
 // Requests inserted one after the other must sort in that order ("newest first"):
@@ -77,4 +84,36 @@ export async function attachPhoto(
     .returning({ id: erpSubmissionPhotos.id });
   if (!row) throw new Error("insertion impossible");
   return { id: row.id, storageKey };
+}
+
+/**
+ * The set-up of the Prospects unit tests: a fresh database and data directory for the
+ * file, two staff members (alice acts, bastien is the colleague), no request left
+ * from the previous test. Read the fields inside tests (they are set in beforeAll).
+ */
+export function leadsTestDatabase() {
+  const context = {} as {
+    database: TestDatabase;
+    services: AppServices;
+    actor: { id: string; email: string };
+    colleague: { id: string; email: string };
+  };
+  let dataDir = "";
+  beforeAll(async () => {
+    context.database = await createTestDatabase();
+    dataDir = mkdtempSync(path.join(tmpdir(), "leads-test-"));
+    context.services = staffTestServices(context.database, { DATA_DIR: dataDir });
+    const a = await signedInStaff(context.services, "staff", "alice@batirade.test");
+    const b = await signedInStaff(context.services, "staff", "bastien@batirade.test");
+    context.actor = { id: a.userId, email: a.email };
+    context.colleague = { id: b.userId, email: b.email };
+  });
+  afterAll(async () => {
+    await context.database.cleanup();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  beforeEach(async () => {
+    await context.database.db.delete(erpSubmissions);
+  });
+  return context;
 }

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getLead } from "#app/features/leads/leads.server.ts";
+import { getLead } from "#app/features/leads/detail.server.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
 import * as leadExportRoute from "#app/routes/api/erp/lead-export.ts";
 import * as csvRoute from "#app/routes/api/erp/leads-export.ts";
@@ -387,7 +387,10 @@ describe("team accounts (owners)", () => {
     expect(short.status).toBe(400);
     expect(short.data).toEqual({
       ok: false,
+      intent: "creer",
       message: "Le mot de passe doit contenir au moins 12 caractères.",
+      // Shown under the password field (app/components/forms).
+      fieldErrors: { password: ["Le mot de passe doit contenir au moins 12 caractères."] },
     });
     const created = await outcome(
       accountsRoute.action(

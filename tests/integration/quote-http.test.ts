@@ -254,3 +254,72 @@ describe("photos whose decoding would cost too much are refused from their heade
     expect(await stored()).toBe(0);
   }, 60_000);
 });
+
+describe("a photo refused without JavaScript comes back in the page, under the photo field", () => {
+  /** The attributes of the first tag of `html` matching `pattern`. */
+  function tagWith(html: string, pattern: RegExp): Record<string, string> {
+    const tag = [...html.matchAll(/<(?:input|p|div)\b[^>]*>/g)]
+      .map(([text]) => text)
+      .find((t) => pattern.test(t));
+    if (!tag) throw new Error(`aucune balise ne correspond à ${pattern}`);
+    return Object.fromEntries(
+      [...tag.matchAll(/([\w-]+)="([^"]*)"/g)].map(([, name, value]) => [name, value]),
+    );
+  }
+
+  /** The text of the element with this id, as rendered (not the data the page carries for its script). */
+  function renderedText(html: string, id: string): string {
+    const match = new RegExp(`<(\\w+)[^>]*\\bid="${id}"[^>]*>([\\s\\S]*?)</\\1>`).exec(html);
+    if (!match) throw new Error(`élément #${id} absent de la page`);
+    return (match[2] ?? "").replace(/<[^>]+>/g, "");
+  }
+
+  async function postWithoutScript(photo: File) {
+    const body = quoteForm();
+    body.set("message", "Façade fissurée, voir la photo.");
+    body.append("photos", photo);
+    const response = await app().request("/devis", {
+      method: "POST",
+      body,
+      headers: { Origin: "http://localhost", "Sec-Fetch-Site": "same-origin", Accept: "text/html" },
+    });
+    return { status: response.status, html: await response.text() };
+  }
+
+  function expectPhotoError(html: string, message: string) {
+    const input = tagWith(html, /type="file"/);
+    expect(input.name).toBe("photos");
+    expect(input["aria-invalid"]).toBe("true");
+    const errorId = input["aria-describedby"]?.split(" ").find((id) => id.endsWith("-erreur"));
+    expect(errorId, "aria-describedby de l'input des photos").toBeDefined();
+    expect(renderedText(html, errorId ?? "")).toBe(message);
+    // The summary above the form, and what was typed is still there.
+    expect(/<div[^>]*role="alert"[^>]*><p>([^<]*)<\/p><\/div>/.exec(html)?.[1]).toBe(
+      QUOTE_FORM_ERRORS.invalid,
+    );
+    expect(tagWith(html, /name="user_name"/).value).toBe("Marie Dupont");
+  }
+
+  it("a file that is not an image, named .jpg", async () => {
+    const fake = new File([new TextEncoder().encode("ceci n'est pas une photo".repeat(50))], "facade.jpg", {
+      type: "image/jpeg",
+    });
+    const { status, html } = await postWithoutScript(fake);
+    expect(status).toBe(400);
+    expectPhotoError(html, QUOTE_MESSAGES.photoType);
+    expect(await stored()).toBe(0);
+  });
+
+  it("a 6 MB photo", async () => {
+    const big = new Uint8Array(6 * 1024 * 1024);
+    big.set(
+      await sharp({ create: { width: 8, height: 8, channels: 3, background: "#c73e1d" } })
+        .png()
+        .toBuffer(),
+    );
+    const { status, html } = await postWithoutScript(new File([big], "grande.png", { type: "image/png" }));
+    expect(status).toBe(400);
+    expectPhotoError(html, QUOTE_MESSAGES.photoSize);
+    expect(await stored()).toBe(0);
+  });
+});

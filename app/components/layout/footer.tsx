@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { company, fullAddress } from "#app/config/company.ts";
 import { footerNav, legalNav } from "#app/config/navigation.ts";
 import { formatInteger } from "#app/lib/french-number.ts";
+import { telHref } from "#app/lib/phone.ts";
 import { Logo } from "./logo.tsx";
 
 /** `onManageCookies` comes from the layout: a shared component imports no feature. */
@@ -76,7 +77,7 @@ export function Footer({ onManageCookies }: { onManageCookies: () => void }) {
           <address className="grid gap-2 text-sm not-italic">
             <span>{fullAddress}</span>
             <a
-              href={`tel:${company.phone.e164}`}
+              href={telHref(company.phone.e164)}
               className="inline-flex min-h-11 items-center hover:underline"
             >
               {company.phone.display}

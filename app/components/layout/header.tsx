@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useId, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { company } from "#app/config/company.ts";
 import { mainNav } from "#app/config/navigation.ts";
+import { telHref } from "#app/lib/phone.ts";
 import { useStaffHint } from "#app/lib/staff-hint.ts";
 import { Logo } from "./logo.tsx";
 
@@ -70,7 +71,7 @@ export function Header({
         </nav>
         <div className="flex items-center gap-1 sm:gap-2">
           <a
-            href={`tel:${company.phone.e164}`}
+            href={telHref(company.phone.e164)}
             className="hidden min-h-11 items-center gap-2 rounded-md px-2 text-sm font-semibold text-brand-800 hover:text-accent-600 md:inline-flex"
           >
             <Phone aria-hidden="true" className="size-4" />
@@ -128,7 +129,7 @@ export function Header({
           ))}
           <li>
             <a
-              href={`tel:${company.phone.e164}`}
+              href={telHref(company.phone.e164)}
               className="flex min-h-12 items-center gap-2 rounded-md px-3 font-semibold text-brand-900 hover:bg-brand-50"
             >
               <Phone aria-hidden="true" className="size-4" /> {company.phone.display}

@@ -62,7 +62,7 @@ export const erpLeadEvents = pgTable(
 /**
  * What the Prospects search compares, folded once (lower case, no accents; phone as
  * digits with +33 written 0) instead of for every row of every search. Filled lazily
- * by the list for requests it has not seen (app/features/leads/leads.server.ts), so
+ * by the list for requests it has not seen (app/features/leads/list.server.ts), so
  * storing a quote request never depends on it; a row is dropped when its lead's town
  * changes and comes back at the next search.
  */

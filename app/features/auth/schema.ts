@@ -1,3 +1,4 @@
+import type { FieldErrors } from "#app/components/forms/field-errors.ts";
 import { z } from "#app/lib/zod.ts";
 
 /** Staff passwords: at least 12 characters; long passphrases (up to 128) are welcome. */
@@ -112,4 +113,10 @@ export function tooManyAttemptsMessage(seconds: number): string {
   return `Trop de tentatives de connexion. Veuillez réessayer dans ${seconds} seconde${seconds > 1 ? "s" : ""}.`;
 }
 
-export type LoginActionResult = { ok: false; reason: "invalid" | "rate-limited" | "input"; message: string };
+export type LoginActionResult = {
+  ok: false;
+  reason: "invalid" | "rate-limited" | "input";
+  message: string;
+  /** With `input`: the message of each field (`email`, `password`). */
+  fieldErrors?: FieldErrors;
+};

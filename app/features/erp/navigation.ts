@@ -1,15 +1,30 @@
-/** The side menu of the Espace Pro: seven entries, in this order (spec section 2). */
-export const ERP_SECTIONS = [
+/**
+ * The side menu of the Espace Pro: seven entries, in this order (spec section 2). An
+ * entry may list other path prefixes it stays highlighted on (`also`): Prospects holds
+ * the client register too (its two tabs, /erp/leads and /erp/clients).
+ */
+export const ERP_SECTIONS: readonly { label: string; href: string; also?: readonly string[] }[] = [
   { label: "Dashboard", href: "/erp" },
-  { label: "Prospects", href: "/erp/leads" },
+  { label: "Prospects", href: "/erp/leads", also: ["/erp/clients"] },
   { label: "Devis", href: "/erp/devis" },
   { label: "Chantiers", href: "/erp/chantiers" },
   { label: "Achats", href: "/erp/achats" },
   { label: "Pointage", href: "/erp/temps" },
   { label: "Documents", href: "/erp/docs" },
-] as const;
+];
 
 export type ErpSection = (typeof ERP_SECTIONS)[number];
+
+/** The two tabs of the Prospects entry (app/components/data/section-tabs.tsx). */
+export const PROSPECTS_TABS = [
+  { label: "Prospects", href: "/erp/leads" },
+  { label: "Clients", href: "/erp/clients" },
+] as const;
+
+/** Whether `pathname` is `prefix` or below it (/erp/clients/12 is below /erp/clients). */
+export function isPathWithin(pathname: string, prefix: string): boolean {
+  return pathname === prefix || pathname.startsWith(`${prefix}/`);
+}
 
 /** What a route module puts in `handle` to name itself in the breadcrumb. */
 export type ErpHandle = {

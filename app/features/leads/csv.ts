@@ -1,5 +1,7 @@
-import type { LeadListItem } from "./leads.server.ts";
-import { formatPhone, statusLabels } from "./schema.ts";
+import { formatDate, formatTime } from "#app/lib/paris-time.ts";
+import { formatPhone } from "#app/lib/phone.ts";
+import type { LeadListItem } from "./query.server.ts";
+import { statusLabels } from "./schema.ts";
 
 /**
  * CSV for a French spreadsheet (Excel, LibreOffice): UTF-8 with a byte-order mark so
@@ -26,19 +28,9 @@ const HEADERS = [
   "Message",
 ];
 
-const dateTime = new Intl.DateTimeFormat("fr-FR", {
-  timeZone: "Europe/Paris",
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-});
-
-function frenchDay(isoDay: string | null): string {
-  if (!isoDay) return "";
-  const [year, month, day] = isoDay.split("-");
-  return `${day}/${month}/${year}`;
+/** "14/03/2025 09:30" in Paris time: without « à », so that a spreadsheet reads a date. */
+function spreadsheetDateTime(instant: Date): string {
+  return `${formatDate(instant, "numeric")} ${formatTime(instant)}`;
 }
 
 export function csvCell(value: string): string {
@@ -53,7 +45,7 @@ export function leadsCsv(items: readonly LeadListItem[]): string {
   for (const item of items) {
     lines.push(
       [
-        dateTime.format(item.createdAt).replace(",", ""),
+        spreadsheetDateTime(item.createdAt),
         item.nom,
         item.email,
         item.telephone ? formatPhone(item.telephone) : "",
@@ -63,7 +55,7 @@ export function leadsCsv(items: readonly LeadListItem[]): string {
         statusLabels[item.status],
         item.doNotContact ? "Oui" : "Non",
         item.assigneeEmail ?? "",
-        frenchDay(item.nextFollowUp),
+        item.nextFollowUp ? formatDate(item.nextFollowUp, "numeric") : "",
         item.source,
         item.message,
       ]

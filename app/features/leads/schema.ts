@@ -1,3 +1,4 @@
+import { FRENCH_PHONE, PHONE_MESSAGE } from "#app/lib/phone.ts";
 import { IsoDaySchema, multiLineText, singleLineText } from "#app/lib/text-rules.ts";
 import { z } from "#app/lib/zod.ts";
 
@@ -90,8 +91,6 @@ export function leadsHref(filters: Partial<Record<keyof LeadFilters, string | nu
   return query ? `/erp/leads?${query}` : "/erp/leads";
 }
 
-const FRENCH_PHONE = /^(?:\+33 ?|0)[1-9](?:[ .-]?\d{2}){4}$/;
-
 /** A lead entered by hand after a call or a visit. */
 export const ManualLeadSchema = z
   .object({
@@ -106,7 +105,7 @@ export const ManualLeadSchema = z
     telephone: singleLineText()
       .optional()
       .transform((value) => value ?? "")
-      .pipe(z.string().regex(FRENCH_PHONE, "Le numéro de téléphone est invalide.").or(z.literal(""))),
+      .pipe(z.string().regex(FRENCH_PHONE, PHONE_MESSAGE).or(z.literal(""))),
     type_projet: singleLineText("Veuillez sélectionner un type de travaux.")
       .pipe(z.string().min(1, "Veuillez sélectionner un type de travaux."))
       .pipe(z.string().max(100, "Type de travaux invalide.")),
@@ -143,19 +142,3 @@ export type LeadUpdate = z.output<typeof LeadUpdateSchema>;
 export const NoteSchema = multiLineText("La note est vide.")
   .pipe(z.string().min(1, "La note est vide."))
   .pipe(z.string().max(NOTE_MAX, `La note ne doit pas dépasser ${NOTE_MAX} caractères.`));
-
-/** "0612345678", "+33 6 12 34 56 78" -> "06 12 34 56 78"; anything else is left as it is. */
-export function formatPhone(phone: string): string {
-  const digits = phone.replace(/[^\d+]/g, "");
-  const national = digits.startsWith("+33") ? `0${digits.slice(3)}` : digits;
-  if (/^0\d{9}$/.test(national)) return national.replace(/(\d{2})(?=\d)/g, "$1 ").trim();
-  return phone;
-}
-
-/** "+33612345678" for a tel: link. */
-export function phoneHref(phone: string): string {
-  const digits = phone.replace(/[^\d+]/g, "");
-  if (digits.startsWith("+")) return `tel:${digits}`;
-  if (/^0\d{9}$/.test(digits)) return `tel:+33${digits.slice(1)}`;
-  return `tel:${digits}`;
-}

@@ -1,5 +1,7 @@
-import { company } from "#app/config/company.ts";
+import { company, fullAddress } from "#app/config/company.ts";
+import { heading, list, paragraph, renderEmail, table } from "#app/lib/email-html.ts";
 import type { OutboxMessageInput } from "#app/lib/outbox.server.ts";
+import { formatDateTime } from "#app/lib/paris-time.ts";
 import {
   BUDGETS,
   type Budget,
@@ -8,18 +10,6 @@ import {
   WORK_TYPES,
   type WorkType,
 } from "./schema.ts";
-
-/** Everything a visitor typed goes through this before it reaches an HTML body. */
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
-}
-
-const multiline = (value: string) => escapeHtml(value).replaceAll(/\r?\n/g, "<br>");
 
 /** A photo as stored: its key in the file storage and its size once re-encoded. */
 export type StoredPhoto = { fileName: string; contentType: string; storageKey: string; sizeBytes: number };
@@ -42,24 +32,8 @@ export function encodedAttachmentBytes(sizeBytes: number): number {
 /** A text or HTML body: quoted-printable may triple accented text; counted at worst. */
 const encodedTextBytes = (value: string) => 3 * Buffer.byteLength(value, "utf8");
 
-// Built once: creating a DateTimeFormat costs far more than using one.
-const parisFormat = new Intl.DateTimeFormat("fr-FR", {
-  dateStyle: "full",
-  timeStyle: "short",
-  timeZone: "Europe/Paris",
-});
-const parisTime = (date: Date) => parisFormat.format(date);
-
-function layout(title: string, body: string): string {
-  return `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
-<body style="margin:0;padding:24px;background:#f4efe6;font-family:Arial,Helvetica,sans-serif;color:#1f2937">
-<div style="max-width:600px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
-${body}
-<p style="margin-top:32px;font-size:12px;color:#4b5563">${escapeHtml(company.name)} · ${escapeHtml(
-    `${company.address.street}, ${company.address.postalCode} ${company.address.city}`,
-  )} · ${escapeHtml(company.phone.display)}</p>
-</div></body></html>`;
-}
+/** « lundi 23 novembre 2026 à 14:05 », Paris time. */
+const parisTime = (date: Date) => formatDateTime(date, "full");
 
 /** The company's copy of a request: every field, the photos attached while the message fits. */
 export function quoteNotificationMail(
@@ -122,7 +96,8 @@ function notificationBody(
       : left === 0
         ? `${photoCount} en pièce jointe`
         : `${photoCount} reçue${photoCount > 1 ? "s" : ""}, ${attached} en pièce jointe`;
-  const rows: [string, string][] = [
+  const link = { href: leadUrl };
+  const rows: [string, string | [typeof link]][] = [
     ["Nom et prénom", request.user_name],
     ["E-mail", request.user_email],
     ["Téléphone", request.user_phone],
@@ -133,48 +108,27 @@ function notificationBody(
     ["Consentement", `Politique de confidentialité acceptée le ${parisTime(receivedAt)}`],
     ["Photos", photoSummary],
     ["Référence", submissionId],
-    ["Fiche dans l'Espace Pro", leadUrl],
+    ["Fiche dans l'Espace Pro", [link]],
   ];
-  const leftOut =
-    left === 0
-      ? ""
-      : `${left} photo${left > 1 ? "s" : ""} non jointe${left > 1 ? "s" : ""} à cet e-mail (il dépasserait 20 Mo). Toutes les photos sont dans l'Espace Pro : ${leadUrl}`;
-  const text = [
-    "Nouvelle demande de devis reçue sur le site.",
-    "",
-    ...rows.map(([label, value]) => `${label} : ${value}`),
-    ...(leftOut ? ["", leftOut] : []),
-    "",
-    "Description du projet :",
-    request.message,
-    "",
-    "Répondez directement à cet e-mail pour écrire au client.",
-  ].join("\n");
-  const link = `<a href="${escapeHtml(leadUrl)}">${escapeHtml(leadUrl)}</a>`;
-  const html = layout(
-    "Nouvelle demande de devis",
-    `<h1 style="font-size:20px;color:#102a4c">Nouvelle demande de devis</h1>
-<table style="border-collapse:collapse;width:100%">${rows
-      .map(
-        ([label, value]) =>
-          `<tr><th style="text-align:left;padding:6px 8px;border-bottom:1px solid #e5e7eb;width:38%">${escapeHtml(
-            label,
-          )}</th><td style="padding:6px 8px;border-bottom:1px solid #e5e7eb">${
-            value === leadUrl ? link : escapeHtml(value)
-          }</td></tr>`,
-      )
-      .join("")}</table>
-${
-  leftOut
-    ? `<p style="padding:12px;background:#fef3c7;border-radius:6px"><strong>${left} photo${left > 1 ? "s" : ""} non jointe${
-        left > 1 ? "s" : ""
-      }</strong> à cet e-mail (il dépasserait 20 Mo). Toutes les photos sont dans l'Espace Pro : ${link}</p>`
-    : ""
-}
-<h2 style="font-size:16px;color:#102a4c;margin-top:24px">Description du projet</h2>
-<p>${multiline(request.message)}</p>
-<p style="color:#4b5563">Répondez directement à cet e-mail pour écrire au client.</p>`,
-  );
+  const { text, html } = renderEmail({
+    title: "Nouvelle demande de devis",
+    blocks: [
+      heading("Nouvelle demande de devis", { text: "Nouvelle demande de devis reçue sur le site." }),
+      table(rows),
+      left > 0 &&
+        paragraph(
+          [
+            { strong: `${left} photo${left > 1 ? "s" : ""} non jointe${left > 1 ? "s" : ""}` },
+            " à cet e-mail (il dépasserait 20 Mo). Toutes les photos sont dans l'Espace Pro : ",
+            link,
+          ],
+          { tone: "notice" },
+        ),
+      heading("Description du projet", { level: 2 }),
+      paragraph(request.message),
+      paragraph("Répondez directement à cet e-mail pour écrire au client.", { tone: "muted" }),
+    ],
+  });
   return {
     subject: `Nouvelle demande de devis : ${request.work_type} – ${request.user_name}`,
     text,
@@ -209,41 +163,32 @@ export function quoteAcknowledgementMail({
     ["Budget", budget && BUDGETS.includes(budget) ? budget : "Non précisé"],
     ["Photos reçues", String(Math.max(0, Math.trunc(photoCount)))],
   ];
-  const address = `${company.address.street}, ${company.address.postalCode} ${company.address.city}`;
   const contact: [string, string][] = [
     ["Téléphone", `${company.phone.display} (${company.hours.label.toLowerCase()})`],
     ["E-mail", company.email],
-    ["Adresse", address],
+    ["Adresse", fullAddress],
   ];
-  const text = [
-    "Bonjour,",
-    "",
-    "Nous avons bien reçu votre demande de devis gratuit et nous vous en remercions.",
-    "Notre équipe l'étudie et vous répondra sous 48 heures (jours ouvrés).",
-    "",
-    "Récapitulatif de votre demande :",
-    ...summary.map(([label, value]) => `- ${label} : ${value}`),
-    "",
-    `Pour nous joindre :`,
-    ...contact.map(([label, value]) => `- ${label} : ${value}`),
-    "",
-    `L'équipe ${company.name}`,
-    "",
-    "Vous recevez cet e-mail parce qu'une demande de devis a été faite avec votre adresse sur notre site. Si ce n'est pas vous, ignorez-le : vous ne recevrez rien d'autre. Vos données servent uniquement à traiter la demande (voir notre politique de confidentialité).",
-  ].join("\n");
-  const html = layout(
-    "Votre demande de devis a bien été reçue",
-    `<h1 style="font-size:20px;color:#102a4c">Votre demande de devis a bien été reçue</h1>
-<p>Bonjour,</p>
-<p>Nous avons bien reçu votre demande de devis gratuit et nous vous en remercions.
-<strong>Notre équipe l'étudie et vous répondra sous 48 heures (jours ouvrés).</strong></p>
-<h2 style="font-size:16px;color:#102a4c">Récapitulatif de votre demande</h2>
-<ul>${summary.map(([label, value]) => `<li>${escapeHtml(label)} : ${escapeHtml(value)}</li>`).join("")}</ul>
-<h2 style="font-size:16px;color:#102a4c">Pour nous joindre</h2>
-<ul>${contact.map(([label, value]) => `<li>${escapeHtml(label)} : ${escapeHtml(value)}</li>`).join("")}</ul>
-<p>L'équipe ${escapeHtml(company.name)}</p>
-<p style="font-size:12px;color:#4b5563">Vous recevez cet e-mail parce qu'une demande de devis a été faite avec votre adresse sur notre site. Si ce n'est pas vous, ignorez-le : vous ne recevrez rien d'autre. Vos données servent uniquement à traiter la demande (voir notre politique de confidentialité).</p>`,
-  );
+  const item = ([label, value]: [string, string]) => `${label} : ${value}`;
+  const { text, html } = renderEmail({
+    title: "Votre demande de devis a bien été reçue",
+    blocks: [
+      heading("Votre demande de devis a bien été reçue"),
+      paragraph("Bonjour,"),
+      paragraph([
+        "Nous avons bien reçu votre demande de devis gratuit et nous vous en remercions.\n",
+        { strong: "Notre équipe l'étudie et vous répondra sous 48 heures (jours ouvrés)." },
+      ]),
+      heading("Récapitulatif de votre demande", { level: 2 }),
+      list(summary.map(item)),
+      heading("Pour nous joindre", { level: 2 }),
+      list(contact.map(item)),
+      paragraph(`L'équipe ${company.name}`),
+      paragraph(
+        "Vous recevez cet e-mail parce qu'une demande de devis a été faite avec votre adresse sur notre site. Si ce n'est pas vous, ignorez-le : vous ne recevrez rien d'autre. Vos données servent uniquement à traiter la demande (voir notre politique de confidentialité).",
+        { tone: "small" },
+      ),
+    ],
+  });
   return {
     kind: "quote.acknowledgement",
     to,

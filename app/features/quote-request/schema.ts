@@ -1,3 +1,5 @@
+import { firstFieldErrors, zodFieldErrors } from "#app/components/forms/field-errors.ts";
+import { FRENCH_PHONE, PHONE_MESSAGE } from "#app/lib/phone.ts";
 import { multiLineText, singleLineText, TEXT_RULE_MESSAGES } from "#app/lib/text-rules.ts";
 import { z } from "#app/lib/zod.ts";
 
@@ -58,7 +60,7 @@ export const SOURCE_LABELS: Record<QuoteSource, string> = {
 export const QUOTE_MESSAGES = {
   name: "Le nom/prénom est requis.",
   email: "L'adresse email n'est pas valide.",
-  phone: "Le numéro de téléphone est invalide.",
+  phone: PHONE_MESSAGE,
   workType: "Veuillez sélectionner un type de travaux.",
   message: "Veuillez décrire votre projet (10 caractères minimum).",
   photoSize: "La taille max. par photo est 5MB.",
@@ -95,12 +97,6 @@ export const QUOTE_TOASTS = {
 export type QuoteActionResult =
   | { status: "success"; source: QuoteSource; workType: string }
   | { status: "error"; formError: string; fieldErrors: QuoteFieldErrors; values: QuoteFormValues | null };
-
-/**
- * +33 (optionally followed by a space) or a leading 0, then 1-9, then four pairs of
- * digits; a space, a dot or a hyphen may separate the pairs.
- */
-export const FRENCH_PHONE = /^(?:\+33 ?|0)[1-9](?:[ .-]?\d{2}){4}$/;
 
 const singleLine = (message: string) => singleLineText(message);
 
@@ -151,14 +147,8 @@ export type QuoteFormValues = {
 
 /** The first message of each field, as the form shows it under the field. */
 export function fieldErrorsOf(error: z.ZodError): QuoteFieldErrors {
-  const errors: QuoteFieldErrors = {};
-  for (const issue of error.issues) {
-    const field = issue.path[0];
-    if (typeof field !== "string" || field === "honeypot" || field === "source") continue;
-    const key = field as QuoteFieldName;
-    errors[key] ??= issue.message;
-  }
-  return errors;
+  const { honeypot: _trap, source: _source, ...fields } = firstFieldErrors(zodFieldErrors(error).fieldErrors);
+  return fields as QuoteFieldErrors;
 }
 
 const TEXT_FIELDS = ["user_name", "user_email", "user_phone", "work_type", "budget", "message"] as const;

@@ -2,6 +2,7 @@ import type { Logger } from "pino";
 import { company, fullAddress } from "#app/config/company.ts";
 import type { Env } from "#app/config/env.server.ts";
 import { claimAcknowledgement } from "#app/lib/acknowledgement-limit.server.ts";
+import { heading, list, paragraph, renderEmail, table } from "#app/lib/email-html.ts";
 import {
   type DbExecutor,
   type DbTransaction,
@@ -12,15 +13,6 @@ import { fulfilmentLabels, orderReference } from "./delivery.ts";
 import { currencyFor, formatMoney } from "./money.ts";
 import type { PlacedOrder } from "./orders.server.ts";
 import { MANUAL_PAYMENT_INSTRUCTIONS } from "./payment-text.ts";
-
-function escapeHtml(value: string): string {
-  return value
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
-}
 
 function money(order: PlacedOrder, cents: number): string {
   return formatMoney(cents, currencyFor(order.currencyCode));
@@ -65,24 +57,6 @@ function buyerReceptionText(order: PlacedOrder): string {
     : pickupText;
 }
 
-function layout(title: string, body: string): string {
-  return `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
-<body style="margin:0;padding:24px;background:#f4efe6;font-family:Arial,Helvetica,sans-serif;color:#1f2937">
-<div style="max-width:600px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
-${body}
-<p style="margin-top:32px;font-size:12px;color:#4b5563">${escapeHtml(company.name)} · ${escapeHtml(fullAddress)} · ${escapeHtml(company.phone.display)}</p>
-</div></body></html>`;
-}
-
-function table(rows: [string, string][]): string {
-  return `<table style="border-collapse:collapse;width:100%">${rows
-    .map(
-      ([label, value]) =>
-        `<tr><td style="padding:6px 8px;border-bottom:1px solid #e5e7eb">${escapeHtml(label)}</td><td style="padding:6px 8px;border-bottom:1px solid #e5e7eb;text-align:right;white-space:nowrap">${escapeHtml(value)}</td></tr>`,
-    )
-    .join("")}</table>`;
-}
-
 /**
  * The buyer's confirmation: what was ordered, how it is received and paid. It goes
  * to an address typed by an anonymous visitor, so it repeats nothing they typed
@@ -97,41 +71,20 @@ export function orderConfirmationMail(order: PlacedOrder): OutboxMessageInput {
   const intro = paid
     ? "Nous avons bien reçu votre paiement. Votre commande est en cours de traitement."
     : "Nous avons bien reçu votre commande. Elle est en attente de paiement.";
-  const rows = summaryRows(order);
-  const payment = paid
-    ? []
-    : ["Comment régler :", ...MANUAL_PAYMENT_INSTRUCTIONS.map((line) => `- ${line}`), ""];
-  const text = [
-    "Bonjour,",
-    "",
-    intro,
-    "",
-    `Commande ${reference}`,
-    ...rows.map(([label, value]) => `${label} : ${value}`),
-    "",
-    buyerReceptionText(order),
-    "",
-    ...payment,
-    `Une question ? Appelez-nous au ${company.phone.display} ou répondez à cet e-mail.`,
-    "",
-    `L'équipe ${company.name}`,
-  ].join("\n");
-  const html = layout(
-    subject,
-    `<h1 style="font-size:20px;color:#102a4c">Commande ${escapeHtml(reference)}</h1>
-<p>Bonjour,</p>
-<p>${escapeHtml(intro)}</p>
-${table(rows)}
-<p>${escapeHtml(buyerReceptionText(order))}</p>
-${
-  paid
-    ? ""
-    : `<h2 style="font-size:16px;color:#102a4c">Comment régler</h2><ul>${MANUAL_PAYMENT_INSTRUCTIONS.map(
-        (line) => `<li>${escapeHtml(line)}</li>`,
-      ).join("")}</ul>`
-}
-<p>Une question ? Appelez-nous au ${escapeHtml(company.phone.display)} ou répondez à cet e-mail.</p>`,
-  );
+  const { text, html } = renderEmail({
+    title: subject,
+    blocks: [
+      heading(`Commande ${reference}`),
+      paragraph("Bonjour,"),
+      paragraph(intro),
+      table(summaryRows(order), { amounts: true }),
+      paragraph(buyerReceptionText(order)),
+      !paid && heading("Comment régler", { level: 2 }),
+      !paid && list(MANUAL_PAYMENT_INSTRUCTIONS),
+      paragraph(`Une question ? Appelez-nous au ${company.phone.display} ou répondez à cet e-mail.`),
+      paragraph(`L'équipe ${company.name}`),
+    ],
+  });
   return {
     kind: paid ? "order.paid" : "order.confirmation",
     to: order.customerEmail,
@@ -156,24 +109,16 @@ export function orderNotificationMail(order: PlacedOrder, notifyEmail: string): 
     ["Paiement", state],
     ["Identifiant", order.id],
   ];
-  const rows = summaryRows(order);
-  const text = [
-    `Nouvelle commande ${reference} sur la boutique.`,
-    "",
-    ...customer.map(([label, value]) => `${label} : ${value}`),
-    "",
-    ...rows.map(([label, value]) => `${label} : ${value}`),
-    "",
-    "Répondez directement à cet e-mail pour écrire au client.",
-  ].join("\n");
-  const html = layout(
-    subject,
-    `<h1 style="font-size:20px;color:#102a4c">Nouvelle commande ${escapeHtml(reference)}</h1>
-${table(customer)}
-<h2 style="font-size:16px;color:#102a4c;margin-top:24px">Articles</h2>
-${table(rows)}
-<p style="color:#4b5563">Répondez directement à cet e-mail pour écrire au client.</p>`,
-  );
+  const { text, html } = renderEmail({
+    title: subject,
+    blocks: [
+      heading(`Nouvelle commande ${reference}`, { text: `Nouvelle commande ${reference} sur la boutique.` }),
+      table(customer),
+      heading("Articles", { level: 2 }),
+      table(summaryRows(order), { amounts: true }),
+      paragraph("Répondez directement à cet e-mail pour écrire au client.", { tone: "muted" }),
+    ],
+  });
   return { kind: "order.notification", to: notifyEmail, replyTo: order.customerEmail, subject, text, html };
 }
 

@@ -1,3 +1,4 @@
+import { FRENCH_PHONE, PHONE_MESSAGE } from "#app/lib/phone.ts";
 import {
   hasControlCharacters,
   isoDayProblem,
@@ -219,8 +220,6 @@ import { MAX_CART_LINES, MAX_QUANTITY } from "./limits.ts";
 
 export { MAX_CART_LINES, MAX_QUANTITY };
 
-/** French phone numbers: +33 or a leading 0, then 1-9, then four pairs of digits. */
-export const FRENCH_PHONE = /^(?:\+33\s?|0)[1-9](?:[\s.-]?\d{2}){4}$/;
 export const FRENCH_POSTAL_CODE = /^\d{5}$/;
 /** Deliveries stay within the Var, the company's area; elsewhere the buyer picks up in Toulon. */
 export const DELIVERY_POSTAL_PREFIX = "83";
@@ -259,10 +258,7 @@ export const CheckoutCustomerSchema = z.object({
   email: singleLineText("L'adresse email n'est pas valide.").pipe(
     z.email("L'adresse email n'est pas valide.").max(200, "200 caractères au plus."),
   ),
-  phone: singleLineText("Le numéro de téléphone est invalide.").regex(
-    FRENCH_PHONE,
-    "Le numéro de téléphone est invalide.",
-  ),
+  phone: singleLineText(PHONE_MESSAGE).regex(FRENCH_PHONE, PHONE_MESSAGE),
 });
 
 export const CheckoutItemSchema = z.object({

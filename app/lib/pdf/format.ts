@@ -1,3 +1,5 @@
+import { formatDate } from "#app/lib/paris-time.ts";
+
 /**
  * French formatting for the PDF documents. Kept here until the shared money module
  * exists (decision 012); the strings are those `Intl` gives for fr-FR, so a screen that
@@ -10,18 +12,6 @@ const wholeEuros = new Intl.NumberFormat("fr-FR", {
   currency: "EUR",
   minimumFractionDigits: 0,
   maximumFractionDigits: 0,
-});
-const parisDay = new Intl.DateTimeFormat("fr-FR", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "Europe/Paris",
-});
-const utcDay = new Intl.DateTimeFormat("fr-FR", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "UTC",
 });
 
 function assertCents(cents: number): void {
@@ -40,20 +30,10 @@ export function formatCapital(cents: number): string {
   return cents % 100 === 0 ? wholeEuros.format(cents / 100) : euros.format(cents / 100);
 }
 
-const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
-
 /**
- * « 23 novembre 2026 ». A `Date` is an instant, shown as the day it is in Paris; a
- * string is a calendar day (AAAA-MM-JJ, as the database stores dates) and is shown as
- * is, whatever the server's time zone.
+ * « 23 novembre 2026 »: an instant as its Paris day, a calendar day (AAAA-MM-JJ) as
+ * is; Paris time lives in app/lib/paris-time.ts.
  */
 export function formatDateFr(date: Date | string): string {
-  if (typeof date !== "string") {
-    if (Number.isNaN(date.getTime())) throw new Error("Date invalide");
-    return parisDay.format(date);
-  }
-  const match = DAY_PATTERN.exec(date);
-  const day = match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : null;
-  if (!day || day.toISOString().slice(0, 10) !== date) throw new Error(`Date invalide : ${date}`);
-  return utcDay.format(day);
+  return formatDate(date, "long");
 }

@@ -1,5 +1,8 @@
 import { useEffect, useId, useRef } from "react";
 import { data, useFetcher } from "react-router";
+import { EmailField, SelectField, TextField } from "#app/components/forms/field.tsx";
+import { type FieldErrors, zodFieldErrors } from "#app/components/forms/field-errors.ts";
+import { FormAlert } from "#app/components/forms/form-alert.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { toast } from "#app/components/ui/toast.tsx";
 import {
@@ -10,16 +13,40 @@ import {
   resetAccountPassword,
   setAccountDisabled,
 } from "#app/features/auth/accounts.server.ts";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, roleLabels } from "#app/features/auth/schema.ts";
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PasswordSchema,
+  roleLabels,
+  StaffAccountSchema,
+} from "#app/features/auth/schema.ts";
 import { requireOwner } from "#app/features/auth/session.server.ts";
 import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
-import { errorTextClass, inputClass, labelClass, panelClass } from "#app/features/erp/components/ui.ts";
+import { panelClass } from "#app/features/erp/components/ui.ts";
 import { erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
-import { formatDateTime } from "#app/features/leads/format.ts";
 import { getServices } from "#app/lib/app-context.ts";
+import { formatDateTime } from "#app/lib/paris-time.ts";
+import { z } from "#app/lib/zod.ts";
 import type { Route } from "./+types/accounts";
 
-type ActionResult = { ok: true; message: string } | { ok: false; message: string };
+/**
+ * A refusal names its form (`intent`, and the account for the per-account forms), so
+ * that a post made without JavaScript shows its messages in that form only.
+ */
+type ActionResult =
+  | { ok: true; message: string }
+  | { ok: false; message: string; intent?: string; userId?: string; fieldErrors?: FieldErrors };
+
+const NewPasswordSchema = z.object({ password: PasswordSchema });
+
+/** A form refused by its schema: every field's messages, the first one as the toast's text. */
+function invalid(intent: string, parsed: Parameters<typeof zodFieldErrors>[0], userId?: string) {
+  const { fieldErrors, firstMessage } = zodFieldErrors(parsed);
+  return data<ActionResult>(
+    { ok: false, message: firstMessage ?? "Données invalides.", intent, userId, fieldErrors },
+    { status: 400 },
+  );
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireOwner(request, context);
@@ -35,11 +62,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     switch (intent) {
       case "creer": {
-        const account = await createStaffAccount(services, {
+        const input = {
           email: String(form.get("email") ?? ""),
           password: String(form.get("password") ?? ""),
           role: String(form.get("role") ?? ""),
-        });
+        };
+        const parsed = StaffAccountSchema.safeParse(input);
+        if (!parsed.success) return invalid(intent, parsed);
+        const account = await createStaffAccount(services, input);
         return data<ActionResult>({ ok: true, message: `Compte créé pour ${account.email}.` });
       }
       case "desactiver":
@@ -58,18 +88,24 @@ export async function action({ request, context }: Route.ActionArgs) {
               : `${ended} session${ended > 1 ? "s" : ""} fermée${ended > 1 ? "s" : ""}.`,
         });
       }
-      case "mot-de-passe":
-        await resetAccountPassword(services, userId, String(form.get("password") ?? ""));
+      case "mot-de-passe": {
+        const parsed = NewPasswordSchema.safeParse({ password: String(form.get("password") ?? "") });
+        if (!parsed.success) return invalid(intent, parsed, userId);
+        await resetAccountPassword(services, userId, parsed.data.password);
         return data<ActionResult>({
           ok: true,
           message: "Mot de passe réinitialisé ; les sessions du compte sont fermées.",
         });
+      }
       default:
         return data<ActionResult>({ ok: false, message: "Action inconnue." }, { status: 400 });
     }
   } catch (error) {
     if (error instanceof AccountError) {
-      return data<ActionResult>({ ok: false, message: error.message }, { status: error.status });
+      return data<ActionResult>(
+        { ok: false, message: error.message, intent, userId: userId || undefined },
+        { status: error.status },
+      );
     }
     throw error;
   }
@@ -97,12 +133,28 @@ function useResultToast(fetcher: { state: string; data?: ActionResult }, onSucce
   }, [fetcher.state, fetcher.data]);
 }
 
-function CreateAccount() {
+type Refusal = Extract<ActionResult, { ok: false }>;
+
+/** The refusal a form shows: its script's answer, or else the page's answer to a post made without JavaScript. */
+function refusalFor(
+  fetched: ActionResult | undefined,
+  serverResult: ActionResult | undefined,
+  matches: (refusal: Refusal) => boolean,
+): Refusal | undefined {
+  if (fetched) return fetched.ok ? undefined : fetched;
+  return serverResult && !serverResult.ok && matches(serverResult) ? serverResult : undefined;
+}
+
+const formMessage = (refusal: Refusal | undefined) =>
+  refusal && Object.keys(refusal.fieldErrors ?? {}).length === 0 ? refusal.message : undefined;
+
+function CreateAccount({ serverResult }: { serverResult?: ActionResult }) {
   const fetcher = useFetcher<ActionResult>();
   const formRef = useRef<HTMLFormElement>(null);
   useResultToast(fetcher, () => formRef.current?.reset());
   const id = useId();
-  const failed = fetcher.data && !fetcher.data.ok ? fetcher.data.message : undefined;
+  const refusal = refusalFor(fetcher.data, serverResult, (result) => result.intent === "creer");
+  const errors = refusal?.fieldErrors ?? {};
   return (
     <fetcher.Form
       ref={formRef}
@@ -110,52 +162,43 @@ function CreateAccount() {
       className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end"
     >
       <input type="hidden" name="intent" value="creer" />
-      <div>
-        <label htmlFor={`${id}-email`} className={labelClass}>
-          E-mail
-        </label>
-        <input
-          id={`${id}-email`}
-          name="email"
-          type="email"
-          required
-          maxLength={254}
-          autoComplete="off"
-          className={inputClass}
-        />
-      </div>
-      <div>
-        <label htmlFor={`${id}-password`} className={labelClass}>
-          Mot de passe ({PASSWORD_MIN_LENGTH} caractères minimum)
-        </label>
-        <input
-          id={`${id}-password`}
-          name="password"
-          type="password"
-          required
-          minLength={PASSWORD_MIN_LENGTH}
-          maxLength={PASSWORD_MAX_LENGTH}
-          autoComplete="new-password"
-          className={inputClass}
-        />
-      </div>
-      <div>
-        <label htmlFor={`${id}-role`} className={labelClass}>
-          Rôle
-        </label>
-        <select id={`${id}-role`} name="role" defaultValue="staff" className={inputClass}>
-          <option value="staff">{roleLabels.staff}</option>
-          <option value="owner">{roleLabels.owner} (gère aussi les comptes)</option>
-        </select>
-      </div>
+      <EmailField
+        id={`${id}-email`}
+        name="email"
+        label="E-mail"
+        required
+        requiredMark={false}
+        maxLength={254}
+        autoComplete="off"
+        errors={errors.email}
+      />
+      <TextField
+        type="password"
+        id={`${id}-password`}
+        name="password"
+        label={`Mot de passe (${PASSWORD_MIN_LENGTH} caractères minimum)`}
+        required
+        requiredMark={false}
+        minLength={PASSWORD_MIN_LENGTH}
+        maxLength={PASSWORD_MAX_LENGTH}
+        autoComplete="new-password"
+        errors={errors.password}
+      />
+      <SelectField
+        id={`${id}-role`}
+        name="role"
+        label="Rôle"
+        defaultValue="staff"
+        options={[
+          { value: "staff", label: roleLabels.staff },
+          { value: "owner", label: `${roleLabels.owner} (gère aussi les comptes)` },
+        ]}
+        errors={errors.role}
+      />
       <button type="submit" disabled={fetcher.state !== "idle"} className={buttonClasses("secondary", "md")}>
         Créer le compte
       </button>
-      {failed ? (
-        <p role="alert" className={`${errorTextClass} sm:col-span-2 lg:col-span-4`}>
-          {failed}
-        </p>
-      ) : null}
+      <FormAlert errors={formMessage(refusal)} className="sm:col-span-2 lg:col-span-4" />
     </fetcher.Form>
   );
 }
@@ -163,15 +206,18 @@ function CreateAccount() {
 function AccountActions({
   account,
   me,
+  serverResult,
 }: {
   account: Route.ComponentProps["loaderData"]["accounts"][number];
   me: string;
+  serverResult?: ActionResult;
 }) {
   const fetcher = useFetcher<ActionResult>();
   const resetRef = useRef<HTMLFormElement>(null);
   useResultToast(fetcher, () => resetRef.current?.reset());
   const busy = fetcher.state !== "idle";
   const id = useId();
+  const refusal = refusalFor(fetcher.data, serverResult, (result) => result.userId === account.id);
   return (
     <div className="grid gap-2">
       <div className="flex flex-wrap gap-2">
@@ -198,38 +244,36 @@ function AccountActions({
           </button>
         </fetcher.Form>
       </div>
-      <details>
+      <details open={refusal?.intent === "mot-de-passe" || undefined}>
         <summary className="inline-flex min-h-11 cursor-pointer items-center text-sm font-semibold text-brand-700 underline">
           Réinitialiser le mot de passe<span className="sr-only"> de {account.email}</span>
         </summary>
         <fetcher.Form ref={resetRef} method="post" className="mt-2 flex flex-wrap items-end gap-2">
           <input type="hidden" name="userId" value={account.id} />
           <input type="hidden" name="intent" value="mot-de-passe" />
-          <div>
-            <label htmlFor={`${id}-new`} className={labelClass}>
-              Nouveau mot de passe
-            </label>
-            <input
-              id={`${id}-new`}
-              name="password"
-              type="password"
-              required
-              minLength={PASSWORD_MIN_LENGTH}
-              maxLength={PASSWORD_MAX_LENGTH}
-              autoComplete="new-password"
-              className={inputClass}
-            />
-          </div>
+          <TextField
+            type="password"
+            id={`${id}-new`}
+            name="password"
+            label="Nouveau mot de passe"
+            required
+            requiredMark={false}
+            minLength={PASSWORD_MIN_LENGTH}
+            maxLength={PASSWORD_MAX_LENGTH}
+            autoComplete="new-password"
+            errors={refusal?.intent === "mot-de-passe" ? refusal.fieldErrors?.password : undefined}
+          />
           <button type="submit" disabled={busy} className={buttonClasses("outline", "md")}>
             Enregistrer
           </button>
         </fetcher.Form>
       </details>
+      <FormAlert errors={formMessage(refusal)} />
     </div>
   );
 }
 
-export default function AccountsPage({ loaderData }: Route.ComponentProps) {
+export default function AccountsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { accounts, me } = loaderData;
   return (
     <div className="grid gap-5">
@@ -238,7 +282,7 @@ export default function AccountsPage({ loaderData }: Route.ComponentProps) {
         <h2 id="new-account-title" className="mb-3 text-lg font-bold">
           Nouveau compte
         </h2>
-        <CreateAccount />
+        <CreateAccount serverResult={actionData} />
       </section>
       <section aria-labelledby="accounts-title" className={panelClass}>
         <h2 id="accounts-title" className="text-lg font-bold">
@@ -260,10 +304,11 @@ export default function AccountsPage({ loaderData }: Route.ComponentProps) {
                     <span className="font-semibold text-green-800">Actif</span>
                   )}{" "}
                   · {account.activeSessions} session{account.activeSessions > 1 ? "s" : ""} ouverte
-                  {account.activeSessions > 1 ? "s" : ""} · créé le {formatDateTime(account.createdAt)}
+                  {account.activeSessions > 1 ? "s" : ""} · créé le{" "}
+                  {formatDateTime(account.createdAt, "medium")}
                 </p>
               </div>
-              <AccountActions account={account} me={me} />
+              <AccountActions account={account} me={me} serverResult={actionData} />
             </li>
           ))}
         </ul>

@@ -5,10 +5,10 @@ import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx
 import { panelClass } from "#app/features/erp/components/ui.ts";
 import { erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
 import { LeadStatusBadge } from "#app/features/leads/components/status-badge.tsx";
-import { formatDateTime, formatDay } from "#app/features/leads/format.ts";
-import { dashboard } from "#app/features/leads/leads.server.ts";
+import { dashboard } from "#app/features/leads/dashboard.server.ts";
 import { LEAD_STATUSES, leadsHref, statusLabels } from "#app/features/leads/schema.ts";
 import { getServices } from "#app/lib/app-context.ts";
+import { formatDate, formatDateTime } from "#app/lib/paris-time.ts";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -58,12 +58,12 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             <Link
               to={leadsHref({ du: weekStart })}
               className="font-heading text-4xl font-extrabold text-brand-700 underline-offset-4 hover:underline"
-              aria-label={`${thisWeek} nouvelle${thisWeek > 1 ? "s" : ""} demande${thisWeek > 1 ? "s" : ""} depuis le ${formatDay(weekStart)} : voir la liste`}
+              aria-label={`${thisWeek} nouvelle${thisWeek > 1 ? "s" : ""} demande${thisWeek > 1 ? "s" : ""} depuis le ${formatDate(weekStart)} : voir la liste`}
             >
               {thisWeek}
             </Link>
           </p>
-          <p className="mb-1 text-sm text-slate-700">Depuis le lundi {formatDay(weekStart)}</p>
+          <p className="mb-1 text-sm text-slate-700">Depuis le lundi {formatDate(weekStart)}</p>
           <Trend current={thisWeek} previous={lastWeekSamePeriod} />
         </section>
 
@@ -82,8 +82,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             </Link>
           </p>
           <p className="text-sm text-slate-700">
-            dont {followUps.late} en retard (prévue{followUps.late > 1 ? "s" : ""} avant le {formatDay(today)}
-            )
+            dont {followUps.late} en retard (prévue{followUps.late > 1 ? "s" : ""} avant le{" "}
+            {formatDate(today)})
           </p>
           {followUps.items.length > 0 ? (
             <ul className="mt-3 grid gap-1 text-sm">
@@ -97,7 +97,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                       lead.nextFollowUp && lead.nextFollowUp < today ? "font-semibold text-red-800" : ""
                     }
                   >
-                    {lead.nextFollowUp ? formatDay(lead.nextFollowUp) : ""}
+                    {lead.nextFollowUp ? formatDate(lead.nextFollowUp) : ""}
                   </span>
                 </li>
               ))}
@@ -167,7 +167,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                 <div className="flex items-center gap-3 text-sm">
                   <LeadStatusBadge status={lead.status} />
                   <time dateTime={lead.createdAt.toISOString()} className="text-slate-700">
-                    {formatDateTime(lead.createdAt)}
+                    {formatDateTime(lead.createdAt, "medium")}
                   </time>
                 </div>
               </li>

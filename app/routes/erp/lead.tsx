@@ -1,39 +1,34 @@
-import { FileJson, Mail, Phone, Trash2 } from "lucide-react";
-import { AlertDialog } from "radix-ui";
-import { useEffect, useId, useRef } from "react";
-import { data, Link, redirect, useFetcher } from "react-router";
+import { FileJson, Mail, Phone } from "lucide-react";
+import { data, Link, redirect } from "react-router";
+import { zodFieldErrors } from "#app/components/forms/field-errors.ts";
 import { buttonClasses } from "#app/components/ui/button.tsx";
-import { toast } from "#app/components/ui/toast.tsx";
 import { requireStaff } from "#app/features/auth/session.server.ts";
 import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
-import { errorTextClass, inputClass, labelClass, panelClass } from "#app/features/erp/components/ui.ts";
+import { panelClass } from "#app/features/erp/components/ui.ts";
 import { erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
+import { addLeadNote, assignableStaff, updateLead } from "#app/features/leads/actions.server.ts";
+import {
+  DeleteLeadForm,
+  FollowUpForm,
+  LEAD_INTENTS,
+  type LeadActionResult,
+  type LeadIntent,
+  NoteForm,
+} from "#app/features/leads/components/lead-forms.tsx";
 import { LeadStatusBadge } from "#app/features/leads/components/status-badge.tsx";
 import { LeadTimeline } from "#app/features/leads/components/timeline.tsx";
-import { formatBytes, formatDateTime } from "#app/features/leads/format.ts";
-import {
-  addLeadNote,
-  assignableStaff,
-  deleteLead,
-  getLead,
-  LeadInputError,
-  LeadNotFoundError,
-  parisDay,
-  updateLead,
-} from "#app/features/leads/leads.server.ts";
-import {
-  formatPhone,
-  LEAD_STATUSES,
-  LeadUpdateSchema,
-  NOTE_MAX,
-  NoteSchema,
-  phoneHref,
-  statusLabels,
-} from "#app/features/leads/schema.ts";
+import { getLead } from "#app/features/leads/detail.server.ts";
+import { formatBytes } from "#app/features/leads/format.ts";
+import { deleteLead } from "#app/features/leads/gdpr.server.ts";
+import { LeadInputError, LeadNotFoundError } from "#app/features/leads/query.server.ts";
+import { LeadUpdateSchema, NoteSchema } from "#app/features/leads/schema.ts";
 import { getServices } from "#app/lib/app-context.ts";
+import { formatDateTime, parisDay } from "#app/lib/paris-time.ts";
+import { formatPhone, telHref } from "#app/lib/phone.ts";
+import { z } from "#app/lib/zod.ts";
 import type { Route } from "./+types/lead";
 
-type ActionResult = { ok: true; message: string } | { ok: false; message: string; field?: string };
+const NoteFormSchema = z.object({ note: NoteSchema });
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireStaff(request, context);
@@ -47,8 +42,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
 }
 
-function refused(message: string, field?: string, status = 400) {
-  return data<ActionResult>({ ok: false, message, field }, { status });
+function refused(message: string, intent?: LeadIntent, status = 400) {
+  return data<LeadActionResult>({ ok: false, message, intent }, { status });
+}
+
+/** A form refused by its schema: every field's messages, the first one as the toast's text. */
+function invalid(intent: LeadIntent, parsed: Parameters<typeof zodFieldErrors>[0]) {
+  const { fieldErrors, firstMessage } = zodFieldErrors(parsed);
+  return data<LeadActionResult>(
+    { ok: false, message: firstMessage ?? "Données invalides.", intent, fieldErrors },
+    { status: 400 },
+  );
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -57,14 +61,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const actor = { id: session.user.id, email: session.user.email };
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
+  const known = Object.values(LEAD_INTENTS).find((value) => value === intent);
   try {
-    if (intent === "note") {
-      const note = NoteSchema.safeParse(String(form.get("note") ?? ""));
-      if (!note.success) return refused(note.error.issues[0]?.message ?? "Note invalide.", "note");
-      await addLeadNote(services.db, actor, params.id, note.data);
-      return data<ActionResult>({ ok: true, message: "Note ajoutée." });
+    if (intent === LEAD_INTENTS.note) {
+      const parsed = NoteFormSchema.safeParse({ note: String(form.get("note") ?? "") });
+      if (!parsed.success) return invalid(LEAD_INTENTS.note, parsed);
+      await addLeadNote(services.db, actor, params.id, parsed.data.note);
+      return data<LeadActionResult>({ ok: true, message: "Note ajoutée." });
     }
-    if (intent === "suivi") {
+    if (intent === LEAD_INTENTS.followUp) {
       const parsed = LeadUpdateSchema.safeParse({
         status: String(form.get("status") ?? ""),
         assigneeId: String(form.get("assigneeId") ?? "") || null,
@@ -72,16 +77,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         town: String(form.get("town") ?? "") || null,
         doNotContact: form.get("doNotContact") === "on",
       });
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        return refused(issue?.message ?? "Suivi invalide.", String(issue?.path[0] ?? ""));
-      }
+      if (!parsed.success) return invalid(LEAD_INTENTS.followUp, parsed);
       await updateLead(services.db, actor, params.id, parsed.data);
-      return data<ActionResult>({ ok: true, message: "Suivi enregistré." });
+      return data<LeadActionResult>({ ok: true, message: "Suivi enregistré." });
     }
-    if (intent === "supprimer") {
+    if (intent === LEAD_INTENTS.delete) {
       if (form.get("confirmation") !== "oui") {
-        return refused("Confirmez la suppression définitive avant de supprimer.");
+        return refused("Confirmez la suppression définitive avant de supprimer.", LEAD_INTENTS.delete);
       }
       const { photos } = await deleteLead(services.db, services.storage, params.id);
       services.logger.info(
@@ -92,8 +94,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
     return refused("Action inconnue.");
   } catch (error) {
-    if (error instanceof LeadNotFoundError) return refused(error.message, undefined, 404);
-    if (error instanceof LeadInputError) return refused(error.message);
+    if (error instanceof LeadNotFoundError) return refused(error.message, known, 404);
+    if (error instanceof LeadInputError) return refused(error.message, known);
     throw error;
   }
 }
@@ -107,15 +109,6 @@ export const handle = { section: "Prospects", sectionHref: "/erp/leads" };
 
 export const ErrorBoundary = ErpPageErrorBoundary;
 
-/** Toast after each action of a sub-form. */
-function useActionToast(fetcher: { state: string; data?: ActionResult }) {
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    if (fetcher.data.ok) toast({ title: fetcher.data.message });
-    else toast({ title: "Action impossible", description: fetcher.data.message, variant: "destructive" });
-  }, [fetcher.state, fetcher.data]);
-}
-
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <div>
@@ -125,174 +118,8 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
-function PipelineForm({ loaderData }: { loaderData: Route.ComponentProps["loaderData"] }) {
+export default function LeadPage({ loaderData, actionData }: Route.ComponentProps) {
   const { lead, staff } = loaderData;
-  const fetcher = useFetcher<ActionResult>();
-  useActionToast(fetcher);
-  const saving = fetcher.state !== "idle";
-  const id = useId();
-  const failed = fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
-  return (
-    <fetcher.Form method="post" className="grid gap-4" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="text-lg font-bold">
-        Suivi
-      </h2>
-      <input type="hidden" name="intent" value="suivi" />
-      <div>
-        <label htmlFor={`${id}-status`} className={labelClass}>
-          Statut
-        </label>
-        <select id={`${id}-status`} name="status" defaultValue={lead.status} className={inputClass}>
-          {LEAD_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {statusLabels[status]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor={`${id}-assignee`} className={labelClass}>
-          Suivi par
-        </label>
-        <select
-          id={`${id}-assignee`}
-          name="assigneeId"
-          defaultValue={lead.assigneeId ?? ""}
-          className={inputClass}
-        >
-          <option value="">Personne</option>
-          {staff.map((member) => (
-            <option key={member.id} value={member.id}>
-              {member.email}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor={`${id}-follow`} className={labelClass}>
-          Prochaine relance
-        </label>
-        <input
-          id={`${id}-follow`}
-          name="nextFollowUp"
-          type="date"
-          defaultValue={lead.nextFollowUp ?? ""}
-          className={inputClass}
-          aria-invalid={failed?.field === "nextFollowUp"}
-        />
-      </div>
-      <div>
-        <label htmlFor={`${id}-town`} className={labelClass}>
-          Commune du chantier
-        </label>
-        <input
-          id={`${id}-town`}
-          name="town"
-          maxLength={100}
-          defaultValue={lead.town ?? ""}
-          className={inputClass}
-        />
-      </div>
-      <label className="flex min-h-11 items-center gap-3 font-semibold text-brand-900">
-        <input
-          type="checkbox"
-          name="doNotContact"
-          defaultChecked={lead.doNotContact}
-          className="size-5 accent-red-700"
-        />
-        Ne pas recontacter
-      </label>
-      {failed ? (
-        <p role="alert" className={errorTextClass}>
-          {failed.message}
-        </p>
-      ) : null}
-      <button type="submit" disabled={saving} className={buttonClasses("secondary", "md")}>
-        {saving ? "Enregistrement…" : "Enregistrer le suivi"}
-      </button>
-    </fetcher.Form>
-  );
-}
-
-function NoteForm() {
-  const fetcher = useFetcher<ActionResult>();
-  useActionToast(fetcher);
-  const saving = fetcher.state !== "idle";
-  const failed = fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
-  const id = useId();
-  const formRef = useRef<HTMLFormElement>(null);
-  // The text area empties once the note is saved.
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.ok) formRef.current?.reset();
-  }, [fetcher.state, fetcher.data]);
-  return (
-    <fetcher.Form ref={formRef} method="post" className="grid gap-2">
-      <input type="hidden" name="intent" value="note" />
-      <label htmlFor={`${id}-note`} className={labelClass}>
-        Ajouter une note
-      </label>
-      <textarea
-        id={`${id}-note`}
-        name="note"
-        rows={3}
-        required
-        maxLength={NOTE_MAX}
-        className={inputClass}
-        aria-invalid={Boolean(failed)}
-        aria-describedby={failed ? `${id}-note-error` : undefined}
-      />
-      {failed ? (
-        <p id={`${id}-note-error`} className={errorTextClass}>
-          {failed.message}
-        </p>
-      ) : null}
-      <div>
-        <button type="submit" disabled={saving} className={buttonClasses("outline", "md")}>
-          {saving ? "Ajout…" : "Ajouter la note"}
-        </button>
-      </div>
-    </fetcher.Form>
-  );
-}
-
-function DeleteLead({ name }: { name: string }) {
-  const fetcher = useFetcher<ActionResult>();
-  useActionToast(fetcher);
-  const deleting = fetcher.state !== "idle";
-  return (
-    <AlertDialog.Root>
-      <AlertDialog.Trigger className={buttonClasses("destructive", "md")}>
-        <Trash2 aria-hidden="true" className="size-4" />
-        Supprimer les données…
-      </AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-brand-900/60" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-2xl">
-          <AlertDialog.Title className="font-heading text-xl font-bold text-brand-900">
-            Supprimer définitivement les données de {name} ?
-          </AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-slate-800">
-            La demande, ses photos, son suivi et son historique seront effacés pour de bon. Cette action ne
-            peut pas être annulée. Pensez à exporter les données si la personne les a demandées.
-          </AlertDialog.Description>
-          <div className="mt-5 flex flex-wrap justify-end gap-2">
-            <AlertDialog.Cancel className={buttonClasses("outline", "md")}>Annuler</AlertDialog.Cancel>
-            <fetcher.Form method="post">
-              <input type="hidden" name="intent" value="supprimer" />
-              <input type="hidden" name="confirmation" value="oui" />
-              <button type="submit" disabled={deleting} className={buttonClasses("destructive", "md")}>
-                {deleting ? "Suppression…" : "Supprimer définitivement"}
-              </button>
-            </fetcher.Form>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
-  );
-}
-
-export default function LeadPage({ loaderData }: Route.ComponentProps) {
-  const { lead } = loaderData;
   const mailSubject = encodeURIComponent(`Votre demande de devis — ${lead.typeProjet}`);
   return (
     <div className="grid gap-5">
@@ -302,7 +129,8 @@ export default function LeadPage({ loaderData }: Route.ComponentProps) {
           <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-700">
             <LeadStatusBadge status={lead.status} />
             <span>
-              Reçue le <time dateTime={lead.createdAt.toISOString()}>{formatDateTime(lead.createdAt)}</time>
+              Reçue le{" "}
+              <time dateTime={lead.createdAt.toISOString()}>{formatDateTime(lead.createdAt, "medium")}</time>
             </span>
           </p>
         </div>
@@ -317,7 +145,7 @@ export default function LeadPage({ loaderData }: Route.ComponentProps) {
           ) : (
             <>
               {lead.telephone ? (
-                <a href={phoneHref(lead.telephone)} className={buttonClasses("secondary", "md")}>
+                <a href={telHref(lead.telephone)} className={buttonClasses("secondary", "md")}>
                   <Phone aria-hidden="true" className="size-4" />
                   Appeler le {formatPhone(lead.telephone)}
                 </a>
@@ -335,6 +163,15 @@ export default function LeadPage({ loaderData }: Route.ComponentProps) {
           )}
         </div>
       </div>
+      {/* A post made without JavaScript comes back here: say that it worked (a script shows a toast). */}
+      {actionData?.ok ? (
+        <p
+          role="status"
+          className="rounded-lg border border-green-300 bg-green-50 p-3 text-sm font-semibold text-green-900"
+        >
+          {actionData.message}
+        </p>
+      ) : null}
 
       <div className="grid gap-5 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <div className="grid content-start gap-5">
@@ -352,7 +189,7 @@ export default function LeadPage({ loaderData }: Route.ComponentProps) {
               <Fact label="Origine">{lead.source}</Fact>
               <Fact label="Consentement">
                 {lead.consentAt
-                  ? `Donné le ${formatDateTime(lead.consentAt)}`
+                  ? `Donné le ${formatDateTime(lead.consentAt, "medium")}`
                   : lead.module === "manuel"
                     ? "Saisie par l'équipe"
                     : ""}
@@ -405,7 +242,7 @@ export default function LeadPage({ loaderData }: Route.ComponentProps) {
               Historique
             </h2>
             <div className="mt-3 grid gap-4">
-              <NoteForm />
+              <NoteForm serverResult={actionData} />
               <LeadTimeline events={lead.events} receivedAt={lead.createdAt} source={lead.source} />
             </div>
           </section>
@@ -413,15 +250,15 @@ export default function LeadPage({ loaderData }: Route.ComponentProps) {
 
         <div className="grid content-start gap-5">
           <section className={panelClass}>
-            <PipelineForm loaderData={loaderData} />
+            <FollowUpForm lead={lead} staff={staff} serverResult={actionData} />
           </section>
           <section aria-labelledby="donnees-title" className={panelClass}>
             <h2 id="donnees-title" className="text-lg font-bold">
               Données personnelles
             </h2>
             <p className="mt-1 text-sm text-slate-700">
-              Dernière activité le {formatDateTime(lead.lastActivityAt)}. Sans suivi pendant 3 ans, les
-              données sont supprimées automatiquement.
+              Dernière activité le {formatDateTime(lead.lastActivityAt, "medium")}. Sans suivi pendant 3 ans,
+              les données sont supprimées automatiquement.
             </p>
             <div className="mt-3 flex flex-wrap gap-2">
               <a
@@ -432,7 +269,7 @@ export default function LeadPage({ loaderData }: Route.ComponentProps) {
                 <FileJson aria-hidden="true" className="size-4" />
                 Exporter en JSON
               </a>
-              <DeleteLead name={lead.nom} />
+              <DeleteLeadForm name={lead.nom} serverResult={actionData} />
             </div>
           </section>
           <p>

@@ -5,11 +5,10 @@ import { requireStaff } from "#app/features/auth/session.server.ts";
 import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
 import { inputClass, labelClass, panelClass } from "#app/features/erp/components/ui.ts";
 import { erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
+import { assignableStaff } from "#app/features/leads/actions.server.ts";
 import { LeadStatusBadge } from "#app/features/leads/components/status-badge.tsx";
-import { formatDateTime, formatDay } from "#app/features/leads/format.ts";
-import { assignableStaff, filterValues, listLeads, parisDay } from "#app/features/leads/leads.server.ts";
+import { filterValues, listLeads } from "#app/features/leads/list.server.ts";
 import {
-  formatPhone,
   LEAD_STATUSES,
   type LeadFilters,
   leadsHref,
@@ -18,6 +17,8 @@ import {
 } from "#app/features/leads/schema.ts";
 import { BUDGETS, WORK_TYPES } from "#app/features/quote-request/schema.ts";
 import { getServices } from "#app/lib/app-context.ts";
+import { formatDate, formatDateTime, parisDay } from "#app/lib/paris-time.ts";
+import { formatPhone } from "#app/lib/phone.ts";
 import type { Route } from "./+types/leads";
 
 function merged(known: readonly string[], found: readonly string[]): string[] {
@@ -296,7 +297,9 @@ export default function LeadsPage({ loaderData }: Route.ComponentProps) {
                 {items.map((lead) => (
                   <tr key={lead.id} className="align-top hover:bg-slate-50">
                     <td className="px-3 py-2 whitespace-nowrap text-slate-700">
-                      <time dateTime={lead.createdAt.toISOString()}>{formatDateTime(lead.createdAt)}</time>
+                      <time dateTime={lead.createdAt.toISOString()}>
+                        {formatDateTime(lead.createdAt, "medium")}
+                      </time>
                     </td>
                     <td className="px-3 py-2">
                       <Link to={`/erp/leads/${lead.id}`} className="font-semibold text-brand-700 underline">
@@ -334,7 +337,7 @@ export default function LeadsPage({ loaderData }: Route.ComponentProps) {
                     <td className="px-3 py-2 whitespace-nowrap">
                       {lead.nextFollowUp ? (
                         <span className={lead.nextFollowUp < today ? "font-semibold text-red-800" : ""}>
-                          {formatDay(lead.nextFollowUp)}
+                          {formatDate(lead.nextFollowUp)}
                           {lead.nextFollowUp < today ? " (en retard)" : ""}
                         </span>
                       ) : (

@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { zodFieldErrors } from "#app/components/forms/field-errors.ts";
 import { LoginScreen } from "#app/features/auth/components/login-screen.tsx";
 import {
   LOGIN_TEXTS,
@@ -46,8 +47,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     password: form.get("password") ?? "",
   });
   if (!parsed.success) {
-    const message = parsed.error.issues[0]?.message ?? LOGIN_TEXTS.failure;
-    return data<LoginActionResult>({ ok: false, reason: "input", message }, { status: 400 });
+    const { fieldErrors, firstMessage } = zodFieldErrors(parsed);
+    return data<LoginActionResult>(
+      { ok: false, reason: "input", message: firstMessage ?? LOGIN_TEXTS.failure, fieldErrors },
+      { status: 400 },
+    );
   }
   const result = await signInStaff(request, context, parsed.data);
   if (result.ok) {
@@ -80,5 +84,5 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs): Pr
 }
 
 export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
-  return <LoginScreen redirectTo={loaderData.redirectTo} serverError={actionData?.message} />;
+  return <LoginScreen redirectTo={loaderData.redirectTo} serverResult={actionData} />;
 }

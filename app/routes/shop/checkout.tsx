@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { zodFieldErrors } from "#app/components/forms/field-errors.ts";
 import { company, fullAddress } from "#app/config/company.ts";
 import { priceCart } from "#app/features/shop/cart-pricing.server.ts";
 import { enforceCheckoutRateLimit } from "#app/features/shop/checkout.server.ts";
@@ -11,7 +12,6 @@ import { CartLinesSchema, CheckoutFormSchema } from "#app/features/shop/schema.t
 import { StoreHttpError, storeClientFor } from "#app/features/shop/store-client.server.ts";
 import { getServices, requestContext } from "#app/lib/app-context.ts";
 import { pageTitle, seo, siteUrlFrom } from "#app/lib/seo.ts";
-import { z } from "#app/lib/zod.ts";
 import type { Route } from "./+types/checkout";
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -101,7 +101,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         intent: "order" as const,
         ok: false as const,
         message: cart.success ? "Vérifiez les champs signalés." : "Le panier est vide.",
-        fieldErrors: form.success ? {} : z.flattenError(form.error).fieldErrors,
+        fieldErrors: zodFieldErrors(form).fieldErrors,
       },
       { status: 400 },
     );

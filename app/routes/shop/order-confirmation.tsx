@@ -1,6 +1,7 @@
 import { company } from "#app/config/company.ts";
 import { OrderOutcome } from "#app/features/shop/components/order-outcome.tsx";
 import { MANUAL_PAYMENT_INSTRUCTIONS } from "#app/features/shop/payment-text.ts";
+import { telHref } from "#app/lib/phone.ts";
 import { seo, siteUrlFrom } from "#app/lib/seo.ts";
 import type { Route } from "./+types/order-confirmation";
 
@@ -52,7 +53,7 @@ export default function OrderConfirmationPage({ loaderData }: Route.ComponentPro
       </ul>
       <p className="max-w-prose">
         Une question ? Appelez-nous au{" "}
-        <a href={`tel:${company.phone.e164}`} className="font-semibold text-brand-700 underline">
+        <a href={telHref(company.phone.e164)} className="font-semibold text-brand-700 underline">
           {company.phone.display}
         </a>
         .

@@ -8,6 +8,7 @@ import { directionsUrl, LazyMap, mapEmbedUrl } from "#app/features/marketing/com
 import { PageHeader } from "#app/features/marketing/components/page-header.tsx";
 import { contactPageJsonLd } from "#app/features/marketing/json-ld.ts";
 import { QuoteButton } from "#app/features/quote-request/components/quote-button.tsx";
+import { telHref } from "#app/lib/phone.ts";
 import { jsonLd, seo, siteUrlFrom } from "#app/lib/seo.ts";
 import type { Route } from "./+types/contact";
 
@@ -96,7 +97,7 @@ export default function ContactPage() {
         <ul className="grid gap-4 sm:grid-cols-2">
           <Detail icon={<Phone aria-hidden="true" className="size-6" />} label="Téléphone">
             <a
-              href={`tel:${company.phone.e164}`}
+              href={telHref(company.phone.e164)}
               className="inline-flex min-h-11 items-center text-lg font-semibold text-brand-800 underline-offset-4 hover:underline"
             >
               {company.phone.display}

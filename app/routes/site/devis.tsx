@@ -7,6 +7,7 @@ import { submitQuoteRequest } from "#app/features/quote-request/quote.server.ts"
 import { QUOTE_FORM_ERRORS, type QuoteActionResult } from "#app/features/quote-request/schema.ts";
 import { track } from "#app/lib/analytics.ts";
 import { getServices, requestContext } from "#app/lib/app-context.ts";
+import { telHref } from "#app/lib/phone.ts";
 import { pageTitle, seo, siteUrlFrom } from "#app/lib/seo.ts";
 import type { Route } from "./+types/devis";
 
@@ -123,7 +124,7 @@ export default function DevisPage({ actionData }: Route.ComponentProps) {
             </p>
             <p className="mt-3 text-sm text-slate-700">Vous préférez en parler ? Appelez-nous :</p>
             <a
-              href={`tel:${company.phone.e164}`}
+              href={telHref(company.phone.e164)}
               className="mt-2 inline-flex min-h-11 items-center gap-2 font-heading text-lg font-bold text-brand-700 underline"
             >
               <Phone aria-hidden="true" className="size-5" /> {company.phone.display}

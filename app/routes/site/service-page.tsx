@@ -15,6 +15,7 @@ import {
 } from "#app/features/marketing/json-ld.ts";
 import { CtaBand } from "#app/features/quote-request/components/cta-band.tsx";
 import { QuoteButton } from "#app/features/quote-request/components/quote-button.tsx";
+import { telHref } from "#app/lib/phone.ts";
 import { jsonLd, seo, siteUrlFrom } from "#app/lib/seo.ts";
 import type { Route } from "./+types/service-page";
 
@@ -57,7 +58,7 @@ export default function ServicePageView({ loaderData }: Route.ComponentProps) {
         imageAlt={service.illustrationAlt}
       >
         <QuoteButton trigger="service">{service.cta.buttonLabel}</QuoteButton>
-        <a href={`tel:${company.phone.e164}`} className={buttonClasses("outline", "cta")}>
+        <a href={telHref(company.phone.e164)} className={buttonClasses("outline", "cta")}>
           <Phone aria-hidden="true" className="size-5" />
           <span>
             <span className="sr-only">Appeler le </span>

@@ -1,26 +1,30 @@
 import { LockKeyhole } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
+import { EmailField, TextField } from "#app/components/forms/field.tsx";
+import { FormAlert } from "#app/components/forms/form-alert.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { toast } from "#app/components/ui/toast.tsx";
 import { LOGIN_TEXTS, type LoginActionResult } from "../schema.ts";
-
-const inputClass =
-  "block min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-ink shadow-sm " +
-  "focus-visible:border-brand-600 focus-visible:outline-3 focus-visible:outline-offset-1";
 
 /**
  * The sign-in screen of the Espace Pro (spec section 2), shown at /erp/login and in
  * place of any /erp page without a session. It posts to /erp/login, which sends the
  * browser back to `redirectTo` once signed in. Without JavaScript the form still
- * works and the page shows the error inline (`serverError`).
+ * works and the page shows the errors inline (`serverResult`, the action's answer).
  */
-export function LoginScreen({ redirectTo, serverError }: { redirectTo: string; serverError?: string }) {
+export function LoginScreen({
+  redirectTo,
+  serverResult,
+}: {
+  redirectTo: string;
+  serverResult?: LoginActionResult;
+}) {
   const fetcher = useFetcher<LoginActionResult>();
-  const emailId = useId();
   // Kept in state: a failed attempt must not make the person type their e-mail again.
   const [email, setEmail] = useState("");
-  const passwordId = useId();
+  // Field messages from the script's attempt, or from a post made without JavaScript.
+  const fieldErrors = (fetcher.data ?? serverResult)?.fieldErrors ?? {};
   const submitting = fetcher.state === "submitting";
   const loadingShell = fetcher.state === "loading";
 
@@ -53,46 +57,32 @@ export function LoginScreen({ redirectTo, serverError }: { redirectTo: string; s
         ) : (
           <fetcher.Form method="post" action="/erp/login" className="grid gap-4">
             <input type="hidden" name="redirectTo" value={redirectTo} />
-            <div>
-              <label htmlFor={emailId} className="mb-1 block text-sm font-semibold text-brand-900">
-                {LOGIN_TEXTS.emailLabel}
-              </label>
-              <input
-                id={emailId}
-                name="email"
-                type="email"
-                value={email}
-                onChange={(event) => setEmail(event.target.value)}
-                required
-                autoComplete="username"
-                inputMode="email"
-                spellCheck={false}
-                maxLength={254}
-                className={inputClass}
-              />
-            </div>
-            <div>
-              <label htmlFor={passwordId} className="mb-1 block text-sm font-semibold text-brand-900">
-                {LOGIN_TEXTS.passwordLabel}
-              </label>
-              <input
-                id={passwordId}
-                name="password"
-                type="password"
-                required
-                autoComplete="current-password"
-                maxLength={128}
-                className={inputClass}
-              />
-            </div>
-            {serverError ? (
-              <p
-                role="alert"
-                className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-800"
-              >
-                <strong>{LOGIN_TEXTS.failureTitle}</strong> — {serverError}
-              </p>
-            ) : null}
+            <EmailField
+              label={LOGIN_TEXTS.emailLabel}
+              name="email"
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+              required
+              requiredMark={false}
+              autoComplete="username"
+              maxLength={254}
+              errors={fieldErrors.email}
+            />
+            <TextField
+              type="password"
+              label={LOGIN_TEXTS.passwordLabel}
+              name="password"
+              required
+              requiredMark={false}
+              autoComplete="current-password"
+              maxLength={128}
+              errors={fieldErrors.password}
+            />
+            {/* A refusal posted without JavaScript (a script gets a toast); field messages sit under their field. */}
+            <FormAlert
+              title={LOGIN_TEXTS.failureTitle}
+              errors={serverResult?.fieldErrors ? undefined : serverResult?.message}
+            />
             <Button
               type="submit"
               variant="secondary"

@@ -1,9 +1,10 @@
 import { ChevronDown, ChevronRight, LogOut, Menu, UsersRound, X } from "lucide-react";
-import { Dialog, DropdownMenu } from "radix-ui";
 import { type ReactNode, useEffect, useState } from "react";
 import { Link, NavLink, useFetcher, useLocation, useMatches, useNavigation } from "react-router";
+import { Dialog } from "#app/components/ui/dialog.tsx";
+import { DropdownMenu } from "#app/components/ui/dropdown-menu.tsx";
 import { toast } from "#app/components/ui/toast.tsx";
-import { ERP_SECTIONS, isErpHandle } from "../navigation.ts";
+import { ERP_SECTIONS, isErpHandle, isPathWithin } from "../navigation.ts";
 
 export type ShellUser = { email: string; role: "owner" | "staff" };
 
@@ -13,6 +14,7 @@ const SIGN_OUT_FAILURE = "Échec de la déconnexion";
 const GENERIC_ERROR = "Une erreur est survenue.";
 
 function SideNav({ label }: { label: string }) {
+  const { pathname } = useLocation();
   return (
     <nav aria-label={label}>
       <ul className="grid gap-1">
@@ -23,7 +25,9 @@ function SideNav({ label }: { label: string }) {
               end={section.href === "/erp"}
               className={({ isActive }) =>
                 `flex min-h-11 items-center rounded-lg px-3 font-semibold transition-colors ${
-                  isActive ? "bg-brand-700 text-white" : "text-brand-900 hover:bg-brand-50"
+                  isActive || section.also?.some((prefix) => isPathWithin(pathname, prefix))
+                    ? "bg-brand-700 text-white"
+                    : "text-brand-900 hover:bg-brand-50"
                 }`
               }
             >

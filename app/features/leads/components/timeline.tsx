@@ -1,5 +1,5 @@
-import { formatDateTime, formatDay } from "../format.ts";
-import type { LeadEvent } from "../leads.server.ts";
+import { formatDate, formatDateTime } from "#app/lib/paris-time.ts";
+import type { LeadEvent } from "../detail.server.ts";
 import { isLeadStatus, statusLabels } from "../schema.ts";
 
 function statusLabel(value: string | null): string {
@@ -15,7 +15,7 @@ function eventTitle(event: LeadEvent): string {
     case "assignee":
       return event.toValue ? `Suivi confié à ${event.toValue}` : "Suivi retiré";
     case "follow_up":
-      return event.toValue ? `Relance prévue le ${formatDay(event.toValue)}` : "Relance retirée";
+      return event.toValue ? `Relance prévue le ${formatDate(event.toValue)}` : "Relance retirée";
     case "do_not_contact":
       return event.toValue === "oui" ? "Marqué « Ne pas recontacter »" : "« Ne pas recontacter » retiré";
     case "town":
@@ -51,14 +51,14 @@ export function LeadTimeline({
           {event.note ? <p className="mt-1 whitespace-pre-line text-ink">{event.note}</p> : null}
           <p className="mt-1 text-xs text-slate-700">
             {event.actorEmail} ·{" "}
-            <time dateTime={event.createdAt.toISOString()}>{formatDateTime(event.createdAt)}</time>
+            <time dateTime={event.createdAt.toISOString()}>{formatDateTime(event.createdAt, "medium")}</time>
           </p>
         </li>
       ))}
       <li className="rounded-lg border border-dashed border-slate-300 p-3">
         <p className="font-semibold text-brand-900">Demande reçue{source ? ` (${source})` : ""}</p>
         <p className="mt-1 text-xs text-slate-700">
-          <time dateTime={receivedAt.toISOString()}>{formatDateTime(receivedAt)}</time>
+          <time dateTime={receivedAt.toISOString()}>{formatDateTime(receivedAt, "medium")}</time>
         </p>
       </li>
     </ol>

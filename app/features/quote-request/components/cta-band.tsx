@@ -1,5 +1,6 @@
 import { Phone } from "lucide-react";
 import { company } from "#app/config/company.ts";
+import { telHref } from "#app/lib/phone.ts";
 import { QuoteButton } from "./quote-button.tsx";
 
 /** The closing call to action of a page: a quote button (to /devis) and the phone number. */
@@ -26,7 +27,7 @@ export function CtaBand({
         <div className="flex flex-wrap items-center gap-3">
           <QuoteButton trigger={trigger}>{buttonLabel}</QuoteButton>
           <a
-            href={`tel:${company.phone.e164}`}
+            href={telHref(company.phone.e164)}
             className="inline-flex min-h-12 items-center gap-2 rounded-lg border-2 border-brand-100 px-5 font-heading font-semibold text-white hover:bg-brand-800"
           >
             <Phone aria-hidden="true" className="size-5" />

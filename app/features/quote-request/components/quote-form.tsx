@@ -1,8 +1,18 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { ImagePlus, X } from "lucide-react";
 import { type ChangeEvent, useEffect, useId, useRef, useState } from "react";
-import { type FieldErrors, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { Form, Link, useFetcher, useNavigate } from "react-router";
+import {
+  CheckboxField,
+  EmailField,
+  FileField,
+  PhoneField,
+  SelectField,
+  TextareaField,
+  TextField,
+} from "#app/components/forms/field.tsx";
+import { FormAlert } from "#app/components/forms/form-alert.tsx";
+import { schemaResolver } from "#app/components/forms/schema-resolver.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { toast } from "#app/components/ui/toast.tsx";
 import { track } from "#app/lib/analytics.ts";
@@ -36,23 +46,6 @@ const EMPTY: QuoteFormValues = {
 const formDefaults = (values: QuoteFormValues, source: QuoteSource) =>
   ({ ...values, photos: [], honeypot: "", source }) as unknown as QuoteRequestInput;
 
-const inputClasses =
-  "block w-full min-h-11 rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-ink " +
-  "placeholder:text-slate-500 focus-visible:border-brand-700 aria-[invalid=true]:border-red-700";
-
-function photoError(errors: FieldErrors<QuoteRequestInput>): string | undefined {
-  const photos = errors.photos as
-    | { message?: string; [index: number]: { message?: string } | undefined }
-    | undefined;
-  if (!photos) return undefined;
-  if (photos.message) return photos.message;
-  for (let index = 0; index < PHOTO_MAX_COUNT + 1; index++) {
-    const message = photos[index]?.message;
-    if (message) return message;
-  }
-  return undefined;
-}
-
 function formatSize(bytes: number): string {
   if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} Ko`;
   return `${(bytes / (1024 * 1024)).toFixed(1).replace(".", ",")} Mo`;
@@ -77,17 +70,16 @@ export function QuoteForm({
 }) {
   const id = useId();
   const fieldId = (name: string) => `${id}-${name}`;
-  const errorId = (name: string) => `${id}-${name}-erreur`;
   const fetcher = useFetcher<QuoteActionResult>();
   const navigate = useNavigate();
   const initialValues = serverResult?.status === "error" && serverResult.values ? serverResult.values : EMPTY;
   const [serverErrors, setServerErrors] = useState<QuoteFieldErrors>(
     serverResult?.status === "error" ? serverResult.fieldErrors : {},
   );
+  // After a refusal posted without JavaScript, the page says so above the form (« Certains
+  // champs sont à corriger. ») as well as under each field.
   const [formError, setFormError] = useState<string | undefined>(
-    serverResult?.status === "error" && Object.keys(serverResult.fieldErrors).length === 0
-      ? serverResult.formError
-      : undefined,
+    serverResult?.status === "error" ? serverResult.formError : undefined,
   );
   const [photos, setPhotos] = useState<{ key: number; file: File }[]>([]);
   const nextPhotoKey = useRef(1);
@@ -102,7 +94,7 @@ export function QuoteForm({
     reset,
     formState: { errors, isSubmitted },
   } = useForm<QuoteRequestInput, unknown, QuoteRequest>({
-    resolver: zodResolver(QuoteRequestSchema),
+    resolver: schemaResolver(QuoteRequestSchema),
     mode: "onSubmit",
     reValidateMode: "onChange",
     defaultValues: formDefaults(initialValues, source),
@@ -190,34 +182,8 @@ export function QuoteForm({
     });
   };
 
-  const messageOf = (name: QuoteFieldName): string | undefined =>
-    name === "photos" ? photoError(errors) : (errors[name]?.message ?? serverErrors[name]);
-
-  const described = (name: QuoteFieldName, hint?: string) => {
-    const ids = [hint, messageOf(name) ? errorId(name) : undefined].filter(Boolean).join(" ");
-    return {
-      "aria-invalid": messageOf(name) ? true : undefined,
-      "aria-describedby": ids || undefined,
-    } as const;
-  };
-
-  const errorText = (name: QuoteFieldName) => {
-    const message = messageOf(name);
-    return message ? (
-      <p id={errorId(name)} className="mt-1 text-sm font-medium text-red-700">
-        {message}
-      </p>
-    ) : null;
-  };
-
-  const required = (
-    <span aria-hidden="true" className="ml-0.5 text-accent-700">
-      *
-    </span>
-  );
-
-  const labelClasses = "mb-1 block font-heading text-sm font-semibold text-brand-900";
-  const photoHintId = fieldId("photos-aide");
+  /** What the browser found, or else what the server answered a post made without JavaScript. */
+  const messageOf = (name: QuoteFieldName): string | undefined => errors[name]?.message ?? serverErrors[name];
 
   return (
     <Form
@@ -234,196 +200,124 @@ export function QuoteForm({
         Les champs marqués d'un astérisque (<span aria-hidden="true">*</span>
         <span className="sr-only">astérisque</span>) sont obligatoires.
       </p>
-      {formError ? (
-        <p
-          role="alert"
-          className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-800"
-        >
-          {formError}
-        </p>
-      ) : null}
+      <FormAlert errors={formError} />
       <input type="hidden" name="source" value={source} />
 
-      <div>
-        <label htmlFor={fieldId("user_name")} className={labelClasses}>
-          Nom et prénom
-          {required}
-        </label>
-        <input
-          id={fieldId("user_name")}
-          type="text"
-          autoComplete="name"
+      <TextField
+        id={fieldId("user_name")}
+        label="Nom et prénom"
+        required
+        autoComplete="name"
+        defaultValue={initialValues.user_name}
+        errors={messageOf("user_name")}
+        {...register("user_name")}
+      />
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <EmailField
+          id={fieldId("user_email")}
+          label="E-mail"
           required
-          defaultValue={initialValues.user_name}
-          className={inputClasses}
-          {...described("user_name")}
-          {...register("user_name")}
+          defaultValue={initialValues.user_email}
+          errors={messageOf("user_email")}
+          {...register("user_email")}
         />
-        {errorText("user_name")}
+        <PhoneField
+          id={fieldId("user_phone")}
+          label="Téléphone"
+          required
+          placeholder="06 12 34 56 78"
+          defaultValue={initialValues.user_phone}
+          errors={messageOf("user_phone")}
+          {...register("user_phone")}
+        />
       </div>
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <label htmlFor={fieldId("user_email")} className={labelClasses}>
-            E-mail
-            {required}
-          </label>
-          <input
-            id={fieldId("user_email")}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            required
-            defaultValue={initialValues.user_email}
-            className={inputClasses}
-            {...described("user_email")}
-            {...register("user_email")}
-          />
-          {errorText("user_email")}
-        </div>
-        <div>
-          <label htmlFor={fieldId("user_phone")} className={labelClasses}>
-            Téléphone
-            {required}
-          </label>
-          <input
-            id={fieldId("user_phone")}
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            required
-            placeholder="06 12 34 56 78"
-            defaultValue={initialValues.user_phone}
-            className={inputClasses}
-            {...described("user_phone")}
-            {...register("user_phone")}
-          />
-          {errorText("user_phone")}
-        </div>
-      </div>
-
-      <div className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <label htmlFor={fieldId("work_type")} className={labelClasses}>
-            Type de travaux
-            {required}
-          </label>
-          <select
-            id={fieldId("work_type")}
-            required
-            defaultValue={initialValues.work_type}
-            className={inputClasses}
-            {...described("work_type")}
-            {...register("work_type")}
-          >
-            <option value="">Choisissez…</option>
-            {WORK_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {type}
-              </option>
-            ))}
-          </select>
-          {errorText("work_type")}
-        </div>
-        <div>
-          <label htmlFor={fieldId("budget")} className={labelClasses}>
-            Budget estimé <span className="font-normal text-slate-700">(facultatif)</span>
-          </label>
-          <select
-            id={fieldId("budget")}
-            defaultValue={initialValues.budget}
-            className={inputClasses}
-            {...described("budget")}
-            {...register("budget")}
-          >
-            <option value="">Non précisé</option>
-            {BUDGETS.map((budget) => (
-              <option key={budget} value={budget}>
-                {budget}
-              </option>
-            ))}
-          </select>
-          {errorText("budget")}
-        </div>
-      </div>
-
-      <div>
-        <label htmlFor={fieldId("message")} className={labelClasses}>
-          Description du projet
-          {required}
-        </label>
-        <textarea
-          id={fieldId("message")}
-          rows={5}
+        <SelectField
+          id={fieldId("work_type")}
+          label="Type de travaux"
           required
-          placeholder="Nature des travaux, surface, adresse du chantier, délais souhaités…"
-          defaultValue={initialValues.message}
-          className={`${inputClasses} min-h-32 resize-y`}
-          {...described("message")}
-          {...register("message")}
+          placeholder="Choisissez…"
+          options={WORK_TYPES}
+          defaultValue={initialValues.work_type}
+          errors={messageOf("work_type")}
+          {...register("work_type")}
         />
-        {errorText("message")}
+        <SelectField
+          id={fieldId("budget")}
+          label={
+            <>
+              Budget estimé <span className="font-normal text-slate-700">(facultatif)</span>
+            </>
+          }
+          placeholder="Non précisé"
+          options={BUDGETS}
+          defaultValue={initialValues.budget}
+          errors={messageOf("budget")}
+          {...register("budget")}
+        />
       </div>
 
-      <div>
-        <label htmlFor={fieldId("photos")} className={labelClasses}>
-          Photos <span className="font-normal text-slate-700">(facultatif)</span>
-        </label>
-        <p id={photoHintId} className="mb-2 text-sm text-slate-700">
-          Jusqu'à {PHOTO_MAX_COUNT} photos de 5 Mo maximum chacune (.jpg, .jpeg, .png, .webp).
-        </p>
-        <div className="relative">
-          <input
-            ref={fileInput}
-            id={fieldId("photos")}
-            name="photos"
-            type="file"
-            multiple
-            accept={PHOTO_ACCEPT}
-            onChange={addPhotos}
-            className="block w-full text-sm text-slate-700 file:mr-3 file:min-h-11 file:cursor-pointer file:rounded-lg file:border-2 file:border-brand-700 file:bg-white file:px-4 file:font-heading file:font-semibold file:text-brand-700 hover:file:bg-brand-50"
-            {...described("photos", photoHintId)}
-          />
-        </div>
-        {photos.length > 0 ? (
-          <ul className="mt-2 grid gap-2" aria-label="Photos ajoutées">
-            {photos.map(({ key, file: photo }) => (
-              <li
-                key={key}
-                className="flex items-center justify-between gap-2 rounded-lg border border-slate-300 bg-sand/60 py-1 pr-1 pl-3 text-sm"
-              >
-                <span className="flex min-w-0 items-center gap-2">
-                  <ImagePlus aria-hidden="true" className="size-4 shrink-0 text-brand-700" />
-                  <span className="truncate">{photo.name}</span>
-                  <span className="shrink-0 text-slate-700">({formatSize(photo.size)})</span>
-                </span>
-                <button
-                  type="button"
-                  onClick={() => updatePhotos(photos.filter((other) => other.key !== key))}
-                  className="inline-flex size-11 shrink-0 items-center justify-center rounded-md text-slate-700 hover:bg-white hover:text-red-700"
+      <TextareaField
+        id={fieldId("message")}
+        label="Description du projet"
+        required
+        rows={5}
+        placeholder="Nature des travaux, surface, adresse du chantier, délais souhaités…"
+        defaultValue={initialValues.message}
+        controlClassName="min-h-32"
+        errors={messageOf("message")}
+        {...register("message")}
+      />
+
+      <FileField
+        ref={fileInput}
+        id={fieldId("photos")}
+        label={
+          <>
+            Photos <span className="font-normal text-slate-700">(facultatif)</span>
+          </>
+        }
+        hint={`Jusqu'à ${PHOTO_MAX_COUNT} photos de 5 Mo maximum chacune (.jpg, .jpeg, .png, .webp).`}
+        name="photos"
+        multiple
+        accept={PHOTO_ACCEPT}
+        onChange={addPhotos}
+        errors={messageOf("photos")}
+        after={
+          photos.length > 0 ? (
+            <ul className="mt-2 grid gap-2" aria-label="Photos ajoutées">
+              {photos.map(({ key, file: photo }) => (
+                <li
+                  key={key}
+                  className="flex items-center justify-between gap-2 rounded-lg border border-slate-300 bg-sand/60 py-1 pr-1 pl-3 text-sm"
                 >
-                  <X aria-hidden="true" className="size-4" />
-                  <span className="sr-only">Retirer {photo.name}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        {errorText("photos")}
-      </div>
+                  <span className="flex min-w-0 items-center gap-2">
+                    <ImagePlus aria-hidden="true" className="size-4 shrink-0 text-brand-700" />
+                    <span className="truncate">{photo.name}</span>
+                    <span className="shrink-0 text-slate-700">({formatSize(photo.size)})</span>
+                  </span>
+                  <button
+                    type="button"
+                    onClick={() => updatePhotos(photos.filter((other) => other.key !== key))}
+                    className="inline-flex size-11 shrink-0 items-center justify-center rounded-md text-slate-700 hover:bg-white hover:text-red-700"
+                  >
+                    <X aria-hidden="true" className="size-4" />
+                    <span className="sr-only">Retirer {photo.name}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : null
+        }
+      />
 
-      <div>
-        <div className="flex items-start gap-3">
-          <input
-            id={fieldId("consent")}
-            type="checkbox"
-            required
-            defaultChecked={initialValues.consent === true}
-            className="mt-0.5 size-6 shrink-0 accent-brand-700"
-            {...described("consent")}
-            {...register("consent")}
-          />
-          <label htmlFor={fieldId("consent")} className="text-sm text-ink">
+      <CheckboxField
+        id={fieldId("consent")}
+        required
+        label={
+          <>
             J'accepte que mes données soient utilisées pour traiter ma demande de devis, conformément à la{" "}
             <Link
               to="/politique-de-confidentialite"
@@ -434,11 +328,13 @@ export function QuoteForm({
               politique de confidentialité
               <span className="sr-only"> (nouvel onglet)</span>
             </Link>
-            .{required}
-          </label>
-        </div>
-        {errorText("consent")}
-      </div>
+            .
+          </>
+        }
+        defaultChecked={initialValues.consent === true}
+        errors={messageOf("consent")}
+        {...register("consent")}
+      />
 
       {/* Trap for robots: out of sight, out of the tab order, hidden from screen readers. */}
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">

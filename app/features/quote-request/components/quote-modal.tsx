@@ -1,7 +1,7 @@
 import { X } from "lucide-react";
-import { Dialog } from "radix-ui";
 import { lazy, Suspense, useEffect } from "react";
 import { useLocation } from "react-router";
+import { Dialog } from "#app/components/ui/dialog.tsx";
 import { closeQuoteModal, loadQuoteForm, useQuoteModal } from "../quote-modal-store.ts";
 
 // The form (react-hook-form, zod and the schema) is loaded when the modal first

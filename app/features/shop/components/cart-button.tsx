@@ -1,8 +1,8 @@
 import { ShoppingCart, X } from "lucide-react";
-import { Dialog } from "radix-ui";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { buttonClasses } from "#app/components/ui/button.tsx";
+import { Dialog } from "#app/components/ui/dialog.tsx";
 import { cartCount, clearCart, itemsLabel, useCart } from "../cart.ts";
 
 /** The cart's lines and total: their code (pictures, quantities, prices) loads when the panel first opens with items. */

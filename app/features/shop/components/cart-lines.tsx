@@ -1,7 +1,7 @@
 import { Trash2 } from "lucide-react";
-import { Dialog } from "radix-ui";
 import { Link } from "react-router";
 import { buttonClasses } from "#app/components/ui/button.tsx";
+import { Dialog } from "#app/components/ui/dialog.tsx";
 import { toast } from "#app/components/ui/toast.tsx";
 import { type CartItem, cartTotal, maxQuantity, removeFromCart, setCartQuantity } from "../cart.ts";
 import { currencyFor, formatMoney } from "../money.ts";

@@ -1,8 +1,17 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { ArrowLeft, Lock } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useFetcher, useSearchParams } from "react-router";
+import {
+  CheckboxField,
+  EmailField,
+  PhoneField,
+  RadioGroupField,
+  TextField,
+} from "#app/components/forms/field.tsx";
+import type { ErrorsInput, FieldErrors } from "#app/components/forms/field-errors.ts";
+import { FormAlert } from "#app/components/forms/form-alert.tsx";
+import { schemaResolver } from "#app/components/forms/schema-resolver.ts";
 import { Button, buttonClasses } from "#app/components/ui/button.tsx";
 import { type CartItem, useCart } from "../cart.ts";
 import { fulfilmentLabels } from "../delivery.ts";
@@ -37,7 +46,7 @@ type OrderAnswer = {
   intent: "order";
   ok: false;
   message: string;
-  fieldErrors: Partial<Record<string, string[]>>;
+  fieldErrors: FieldErrors;
 };
 
 export type CheckoutViewProps = {
@@ -52,11 +61,6 @@ const cartPayload = (items: readonly CartItem[]) =>
   JSON.stringify(
     items.map((item) => ({ productId: item.productId, variantId: item.variantId, quantity: item.quantity })),
   );
-
-const inputClasses =
-  "block w-full min-h-11 rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-ink " +
-  "focus-visible:border-brand-700 aria-[invalid=true]:border-red-700";
-const labelClasses = "mb-1 block font-heading text-sm font-semibold text-brand-900";
 
 /** /commande: the cart priced by the store, the buyer's details, then the order. */
 export function CheckoutView(props: CheckoutViewProps) {
@@ -141,7 +145,7 @@ function CheckoutContent({
     watch,
     formState: { errors },
   } = useForm<CheckoutFormInput, unknown, CheckoutFormValues>({
-    resolver: zodResolver(CheckoutFormSchema),
+    resolver: schemaResolver(CheckoutFormSchema),
     defaultValues: {
       name: "",
       email: "",
@@ -180,26 +184,9 @@ function CheckoutContent({
     );
   };
 
-  const messageOf = (name: keyof CheckoutFormInput): string | undefined =>
-    errors[name]?.message ?? serverErrors[name]?.[0];
-  const described = (name: keyof CheckoutFormInput) =>
-    ({
-      "aria-invalid": messageOf(name) ? true : undefined,
-      "aria-describedby": messageOf(name) ? `${fieldId(name)}-erreur` : undefined,
-    }) as const;
-  const errorText = (name: keyof CheckoutFormInput) => {
-    const message = messageOf(name);
-    return message ? (
-      <p id={`${fieldId(name)}-erreur`} className="mt-1 text-sm font-medium text-red-700">
-        {message}
-      </p>
-    ) : null;
-  };
-  const required = (
-    <span aria-hidden="true" className="ml-0.5 text-accent-700">
-      *
-    </span>
-  );
+  /** What the browser found, or else what the server refused. */
+  const messageOf = (name: keyof CheckoutFormInput): ErrorsInput =>
+    errors[name]?.message ?? serverErrors[name];
 
   const shipping = priced ? priced.shippingCents[fulfilment === "delivery" ? "delivery" : "pickup"] : null;
   const total = priced && shipping !== null ? priced.subtotalCents + shipping : null;
@@ -219,141 +206,84 @@ function CheckoutContent({
         </p>
         <fieldset className="grid gap-4">
           <legend className="mb-2 font-heading text-xl font-bold text-brand-900">Vos coordonnées</legend>
-          <div>
-            <label htmlFor={fieldId("name")} className={labelClasses}>
-              Nom et prénom{required}
-            </label>
-            <input
-              id={fieldId("name")}
-              type="text"
-              autoComplete="name"
-              required
-              className={inputClasses}
-              {...described("name")}
-              {...register("name")}
-            />
-            {errorText("name")}
-          </div>
+          <TextField
+            id={fieldId("name")}
+            label="Nom et prénom"
+            required
+            autoComplete="name"
+            errors={messageOf("name")}
+            {...register("name")}
+          />
           <div className="grid gap-4 sm:grid-cols-2">
-            <div>
-              <label htmlFor={fieldId("email")} className={labelClasses}>
-                E-mail{required}
-              </label>
-              <input
-                id={fieldId("email")}
-                type="email"
-                autoComplete="email"
-                required
-                className={inputClasses}
-                {...described("email")}
-                {...register("email")}
-              />
-              {errorText("email")}
-            </div>
-            <div>
-              <label htmlFor={fieldId("phone")} className={labelClasses}>
-                Téléphone{required}
-              </label>
-              <input
-                id={fieldId("phone")}
-                type="tel"
-                autoComplete="tel"
-                required
-                className={inputClasses}
-                {...described("phone")}
-                {...register("phone")}
-              />
-              {errorText("phone")}
-            </div>
+            <EmailField
+              id={fieldId("email")}
+              label="E-mail"
+              required
+              errors={messageOf("email")}
+              {...register("email")}
+            />
+            <PhoneField
+              id={fieldId("phone")}
+              label="Téléphone"
+              required
+              errors={messageOf("phone")}
+              {...register("phone")}
+            />
           </div>
         </fieldset>
 
-        <fieldset className="grid gap-3" {...described("fulfilment")}>
-          <legend className="mb-2 font-heading text-xl font-bold text-brand-900">
-            Réception de la commande{required}
-          </legend>
-          <label className="flex min-h-11 cursor-pointer items-start gap-3 rounded-xl border border-brand-100 p-4 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50">
-            <input
-              type="radio"
-              value="pickup"
-              className="mt-1 size-5 accent-brand-700"
-              {...register("fulfilment")}
-            />
-            <span>
-              <span className="block font-semibold">{fulfilmentLabels.pickup} — gratuit</span>
-              <span className="block text-sm text-slate-700">
-                {pickupAddress}. {hours}.
-              </span>
-            </span>
-          </label>
-          <label className="flex min-h-11 cursor-pointer items-start gap-3 rounded-xl border border-brand-100 p-4 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50">
-            <input
-              type="radio"
-              value="delivery"
-              className="mt-1 size-5 accent-brand-700"
-              {...register("fulfilment")}
-            />
-            <span>
-              <span className="block font-semibold">
-                {fulfilmentLabels.delivery} — {formatMoney(deliveryFeeCents)}
-              </span>
-              <span className="block text-sm text-slate-700">
-                Sur votre chantier ou à domicile, dans le Var (codes postaux 83…).
-              </span>
-            </span>
-          </label>
-          {errorText("fulfilment")}
-        </fieldset>
+        <RadioGroupField
+          legend="Réception de la commande"
+          legendClassName="mb-2 font-heading text-xl font-bold text-brand-900"
+          className="grid gap-3"
+          required
+          options={[
+            {
+              value: "pickup",
+              label: `${fulfilmentLabels.pickup} — gratuit`,
+              description: `${pickupAddress}. ${hours}.`,
+            },
+            {
+              value: "delivery",
+              label: `${fulfilmentLabels.delivery} — ${formatMoney(deliveryFeeCents)}`,
+              description: "Sur votre chantier ou à domicile, dans le Var (codes postaux 83…).",
+            },
+          ]}
+          errors={messageOf("fulfilment")}
+          {...register("fulfilment")}
+        />
 
         {fulfilment === "delivery" ? (
           <fieldset className="grid gap-4">
             <legend className="mb-2 font-heading text-lg font-bold text-brand-900">
               Adresse de livraison
             </legend>
-            <div>
-              <label htmlFor={fieldId("line1")} className={labelClasses}>
-                Adresse (numéro et rue){required}
-              </label>
-              <input
-                id={fieldId("line1")}
-                type="text"
-                autoComplete="address-line1"
-                className={inputClasses}
-                {...described("line1")}
-                {...register("line1")}
-              />
-              {errorText("line1")}
-            </div>
+            <TextField
+              id={fieldId("line1")}
+              label="Adresse (numéro et rue)"
+              required
+              autoComplete="address-line1"
+              errors={messageOf("line1")}
+              {...register("line1")}
+            />
             <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
-              <div>
-                <label htmlFor={fieldId("postalCode")} className={labelClasses}>
-                  Code postal{required}
-                </label>
-                <input
-                  id={fieldId("postalCode")}
-                  type="text"
-                  inputMode="numeric"
-                  autoComplete="postal-code"
-                  className={inputClasses}
-                  {...described("postalCode")}
-                  {...register("postalCode")}
-                />
-                {errorText("postalCode")}
-              </div>
-              <div>
-                <label htmlFor={fieldId("city")} className={labelClasses}>
-                  Ville{required}
-                </label>
-                <input
-                  id={fieldId("city")}
-                  type="text"
-                  autoComplete="address-level2"
-                  className={inputClasses}
-                  {...described("city")}
-                  {...register("city")}
-                />
-                {errorText("city")}
-              </div>
+              <TextField
+                id={fieldId("postalCode")}
+                label="Code postal"
+                required
+                inputMode="numeric"
+                autoComplete="postal-code"
+                errors={messageOf("postalCode")}
+                {...register("postalCode")}
+              />
+              <TextField
+                id={fieldId("city")}
+                label="Ville"
+                required
+                autoComplete="address-level2"
+                errors={messageOf("city")}
+                {...register("city")}
+              />
             </div>
           </fieldset>
         ) : null}
@@ -377,30 +307,23 @@ function CheckoutContent({
           )}
         </section>
 
-        <div>
-          <label className="flex min-h-11 items-start gap-3">
-            <input
-              type="checkbox"
-              className="mt-1 size-5 shrink-0 accent-brand-700"
-              {...described("terms")}
-              {...register("terms")}
-            />
-            <span>
+        <CheckboxField
+          id={fieldId("terms")}
+          required
+          labelClassName="text-base text-ink"
+          label={
+            <>
               J'accepte les{" "}
               <Link to="/cgv" target="_blank" className="font-semibold text-brand-700 underline">
                 conditions générales de vente
               </Link>
-              {required}
-            </span>
-          </label>
-          {errorText("terms")}
-        </div>
+            </>
+          }
+          errors={messageOf("terms")}
+          {...register("terms")}
+        />
 
-        {answer ? (
-          <p role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 font-medium text-red-800">
-            {answer.message}
-          </p>
-        ) : null}
+        <FormAlert errors={answer?.message} />
 
         <Button
           type="submit"

@@ -1,6 +1,8 @@
 import { requireStaff } from "#app/features/auth/session.server.ts";
-import { exportLeadData, LeadNotFoundError, parisDay } from "#app/features/leads/leads.server.ts";
+import { exportLeadData } from "#app/features/leads/gdpr.server.ts";
+import { LeadNotFoundError } from "#app/features/leads/query.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
+import { parisDay } from "#app/lib/paris-time.ts";
 import type { Route } from "./+types/lead-export";
 
 /** GET /api/erp/leads/:id/export.json: everything kept about the person (right of access). */

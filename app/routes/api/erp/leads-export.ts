@@ -1,8 +1,9 @@
 import { requireStaff } from "#app/features/auth/session.server.ts";
 import { csvFileName, leadsCsv } from "#app/features/leads/csv.ts";
-import { allLeads, parisDay } from "#app/features/leads/leads.server.ts";
+import { allLeads } from "#app/features/leads/export.server.ts";
 import { parseLeadFilters } from "#app/features/leads/schema.ts";
 import { getServices } from "#app/lib/app-context.ts";
+import { parisDay } from "#app/lib/paris-time.ts";
 import type { Route } from "./+types/leads-export";
 
 /** GET /api/erp/leads/export.csv?<the list's filters>: the filtered leads as a CSV file. */

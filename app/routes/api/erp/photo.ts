@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { requireStaff } from "#app/features/auth/session.server.ts";
-import { getLeadPhoto } from "#app/features/leads/leads.server.ts";
+import { getLeadPhoto } from "#app/features/leads/detail.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import { StorageNotFoundError } from "#app/lib/storage.server.ts";
 import type { Route } from "./+types/photo";

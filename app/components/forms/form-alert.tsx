@@ -1,0 +1,55 @@
+import { type ReactNode, useEffect, useRef } from "react";
+import { type ErrorsInput, errorList } from "./field-errors.ts";
+
+/**
+ * What went wrong with the whole form (not one field): read out at once
+ * (`role="alert"`) and focusable, so a form can move the focus onto it (`focus`).
+ * Renders nothing without a message.
+ */
+export function FormAlert({
+  title,
+  errors,
+  id,
+  focus = false,
+  className,
+}: {
+  /** A bold lead-in before the message (« Échec de la connexion »). */
+  title?: ReactNode;
+  errors: ErrorsInput;
+  id?: string;
+  /** Move the focus onto the alert when it appears or its message changes. */
+  focus?: boolean;
+  className?: string;
+}) {
+  const messages = errorList(errors);
+  const ref = useRef<HTMLDivElement>(null);
+  const key = messages.join("\n");
+  useEffect(() => {
+    if (focus && key) ref.current?.focus();
+  }, [focus, key]);
+  if (messages.length === 0) return null;
+  return (
+    <div
+      ref={ref}
+      id={id}
+      role="alert"
+      tabIndex={-1}
+      className={
+        "grid gap-1 rounded-lg border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-800 " +
+        (className ?? "")
+      }
+    >
+      {messages.map((message, index) => (
+        <p key={message}>
+          {title && index === 0 ? (
+            <>
+              <strong>{title}</strong> — {message}
+            </>
+          ) : (
+            message
+          )}
+        </p>
+      ))}
+    </div>
+  );
+}

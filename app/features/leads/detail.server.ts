@@ -1,0 +1,111 @@
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import type { Database } from "#app/db/client.server.ts";
+import { authUsers } from "#app/db/schema/auth.ts";
+import { erpLeadEvents, erpLeads } from "#app/db/schema/leads.ts";
+import { erpSubmissionPhotos, erpSubmissions } from "#app/db/schema/quote-requests.ts";
+import {
+  isLeadId,
+  LEAD_MODULES,
+  type LeadListItem,
+  LeadNotFoundError,
+  listColumns,
+  toItem,
+} from "./query.server.ts";
+
+export type LeadEvent = {
+  id: string;
+  kind: string;
+  note: string | null;
+  fromValue: string | null;
+  toValue: string | null;
+  actorEmail: string;
+  createdAt: Date;
+};
+
+export type LeadPhoto = {
+  id: string;
+  fileName: string;
+  contentType: string;
+  sizeBytes: number;
+  width: number;
+  height: number;
+};
+
+export type LeadDetail = LeadListItem & {
+  consentAt: Date | null;
+  lastActivityAt: Date;
+  assigneeId: string | null;
+  photos: LeadPhoto[];
+  events: LeadEvent[];
+};
+
+/** One lead with its photos and its timeline (newest first). */
+export async function getLead(db: Database, id: string): Promise<LeadDetail> {
+  if (!isLeadId(id)) throw new LeadNotFoundError();
+  const [row] = await db
+    .select({
+      ...listColumns,
+      consentAt: erpSubmissions.consentAt,
+      lastActivityAt: erpSubmissions.lastActivityAt,
+      assigneeId: erpLeads.assigneeId,
+    })
+    .from(erpSubmissions)
+    .leftJoin(erpLeads, eq(erpLeads.submissionId, erpSubmissions.id))
+    .leftJoin(authUsers, eq(authUsers.id, erpLeads.assigneeId))
+    .where(and(eq(erpSubmissions.id, id), inArray(erpSubmissions.module, [...LEAD_MODULES])));
+  if (!row) throw new LeadNotFoundError();
+  const [photos, events] = await Promise.all([
+    db
+      .select({
+        id: erpSubmissionPhotos.id,
+        fileName: erpSubmissionPhotos.fileName,
+        contentType: erpSubmissionPhotos.contentType,
+        sizeBytes: erpSubmissionPhotos.sizeBytes,
+        width: erpSubmissionPhotos.width,
+        height: erpSubmissionPhotos.height,
+      })
+      .from(erpSubmissionPhotos)
+      .where(eq(erpSubmissionPhotos.submissionId, id))
+      .orderBy(asc(erpSubmissionPhotos.position), asc(erpSubmissionPhotos.createdAt)),
+    db
+      .select({
+        id: erpLeadEvents.id,
+        kind: erpLeadEvents.kind,
+        note: erpLeadEvents.note,
+        fromValue: erpLeadEvents.fromValue,
+        toValue: erpLeadEvents.toValue,
+        actorEmail: erpLeadEvents.actorEmail,
+        createdAt: erpLeadEvents.createdAt,
+      })
+      .from(erpLeadEvents)
+      .where(eq(erpLeadEvents.submissionId, id))
+      .orderBy(desc(erpLeadEvents.createdAt), desc(erpLeadEvents.id)),
+  ]);
+  const item = toItem({ ...row, photoCount: photos.length });
+  return {
+    ...item,
+    consentAt: row.consentAt,
+    lastActivityAt: row.lastActivityAt,
+    assigneeId: row.assigneeId,
+    photos,
+    events,
+  };
+}
+
+/** A photo of a lead (its storage key), for the staff-only photo endpoint. */
+export async function getLeadPhoto(
+  db: Database,
+  photoId: string,
+): Promise<{ storageKey: string; contentType: string; fileName: string; submissionId: string } | null> {
+  if (!isLeadId(photoId)) return null;
+  const [row] = await db
+    .select({
+      storageKey: erpSubmissionPhotos.storageKey,
+      contentType: erpSubmissionPhotos.contentType,
+      fileName: erpSubmissionPhotos.fileName,
+      submissionId: erpSubmissionPhotos.submissionId,
+    })
+    .from(erpSubmissionPhotos)
+    .where(eq(erpSubmissionPhotos.id, photoId));
+  return row ?? null;
+}

@@ -1,0 +1,29 @@
+import { and, desc, eq } from "drizzle-orm";
+import type { Database } from "#app/db/client.server.ts";
+import { authUsers } from "#app/db/schema/auth.ts";
+import { erpLeadSearch, erpLeads } from "#app/db/schema/leads.ts";
+import { erpSubmissions } from "#app/db/schema/quote-requests.ts";
+import { filterConditions, syncSearchIndex } from "./list.server.ts";
+import { type LeadListItem, listColumns, toItem } from "./query.server.ts";
+import type { LeadFilters } from "./schema.ts";
+
+/** Every lead matching the filters (for the CSV export, written by csv.ts), newest first. */
+export async function allLeads(
+  db: Database,
+  filters: LeadFilters,
+  actorId: string | null,
+): Promise<LeadListItem[]> {
+  if (filters.q) await syncSearchIndex(db);
+  const base = db
+    .select(listColumns)
+    .from(erpSubmissions)
+    .leftJoin(erpLeads, eq(erpLeads.submissionId, erpSubmissions.id))
+    .leftJoin(authUsers, eq(authUsers.id, erpLeads.assigneeId));
+  const joined = filters.q
+    ? base.innerJoin(erpLeadSearch, eq(erpLeadSearch.submissionId, erpSubmissions.id))
+    : base;
+  const rows = await joined
+    .where(and(...filterConditions(filters, actorId)))
+    .orderBy(desc(erpSubmissions.createdAt), desc(erpSubmissions.id));
+  return rows.map(toItem);
+}
