@@ -24,6 +24,9 @@ export const PERMISSIONS = Object.keys(PERMISSION_LABELS) as Permission[];
 /** What a route needs: a permission, or only a signed-in staff member (dashboard, 404). */
 export type RouteAccess = Permission | "session";
 
+/** What every /erp route module exports: `export const handle = { permission } satisfies RouteHandle`. */
+export type RouteHandle = { permission: RouteAccess };
+
 /** The roles of app/features/auth/schema.ts (`auth_users.role`). */
 export type Role = "owner" | "staff";
 

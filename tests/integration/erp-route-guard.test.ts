@@ -3,16 +3,18 @@ import { pathToFileURL } from "node:url";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppServices } from "#app/lib/app-context.ts";
+import { hasPermission, isRouteAccess, ROLE_PERMISSIONS, type RouteAccess } from "#app/lib/permissions.ts";
 import routes from "#app/routes.ts";
 import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
+import { routeArgs, routeOutcome } from "#tests/helpers/route-call.ts";
 import { routerContext } from "#tests/helpers/services.ts";
 import { signedInStaff, staffTestServices } from "#tests/helpers/staff.ts";
 
 /**
  * Walks the whole route table: every route under /erp and /api/erp must refuse a
- * request without a session (401) in its loader and its action, and a staff member
- * on an owner-only route (handle.ownerOnly) must get 403. A new Espace Pro route that
- * forgets `requireStaff` makes this test fail.
+ * request without a session (401) in its loader and its action, declare in its handle
+ * the permission it needs (app/lib/permissions.ts), and answer 403 to a role without
+ * it. A new Espace Pro route that forgets `requirePermission` makes this test fail.
  */
 
 type FlatRoute = { id: string; path: string; file: string };
@@ -47,23 +49,13 @@ function concretePath(routePath: string): string {
 }
 
 async function statusOf(run: () => Promise<unknown>): Promise<number> {
-  try {
-    const result = await run();
-    if (result instanceof Response) return result.status;
-    const init = (result as { init?: { status?: number } } | null)?.init;
-    return init?.status ?? 200;
-  } catch (error) {
-    if (error instanceof Response) return error.status;
-    const init = (error as { init?: { status?: number } }).init;
-    if (init?.status) return init.status;
-    throw error;
-  }
+  return (await routeOutcome(run)).status;
 }
 
 type RouteModule = {
   loader?: (args: unknown) => Promise<unknown>;
   action?: (args: unknown) => Promise<unknown>;
-  handle?: { ownerOnly?: boolean };
+  handle?: { permission?: unknown };
   default?: unknown;
 };
 
@@ -94,16 +86,6 @@ async function load(file: string): Promise<RouteModule> {
 function call(route: FlatRoute, handler: "loader" | "action", module: RouteModule, cookie?: string) {
   const fn = module[handler];
   if (!fn) throw new Error(`pas de ${handler}`);
-  const url = `http://localhost${concretePath(route.path)}`;
-  const headers: Record<string, string> = cookie ? { cookie } : {};
-  const request =
-    handler === "loader"
-      ? new Request(url, { headers })
-      : new Request(url, {
-          method: "POST",
-          headers,
-          body: new URLSearchParams({ intent: "note", note: "x" }),
-        });
   const params = Object.fromEntries(
     route.path
       .split("/")
@@ -114,7 +96,19 @@ function call(route: FlatRoute, handler: "loader" | "action", module: RouteModul
           : [segment.slice(1), "00000000-0000-4000-8000-000000000000"],
       ),
   );
-  return () => fn({ request, params, context: routerContext(services), unstable_pattern: `/${route.path}` });
+  const args = routeArgs(services, concretePath(route.path), {
+    cookie,
+    params,
+    ...(handler === "action" ? { form: { intent: "note", note: "x" } } : {}),
+  });
+  return () => fn({ ...args, unstable_pattern: `/${route.path}` });
+}
+
+/** The access a route declares in its handle (app/lib/permissions.ts), checked to be one. */
+function accessOf(module: RouteModule): RouteAccess {
+  const access = module.handle?.permission;
+  if (!isRouteAccess(access)) throw new Error(`handle.permission absent ou inconnu : ${String(access)}`);
+  return access;
 }
 
 describe("route table walk: every Espace Pro route checks the session on the server", () => {
@@ -157,17 +151,34 @@ describe("route table walk: every Espace Pro route checks the session on the ser
         ).toBe(401);
       });
 
-      it("lets staff in, except on owner-only routes (403)", async () => {
+      it("declares the permission it needs in its handle", async () => {
+        expect(isRouteAccess((await load(route.file)).handle?.permission)).toBe(true);
+      });
+
+      it("lets a role with the permission in, and answers 403 to a role without it", async () => {
         const module = await load(route.file);
-        const ownerOnly = module.handle?.ownerOnly === true;
+        const access = accessOf(module);
+        expect(await statusOf(call(route, "loader", module, ownerCookie))).not.toBeOneOf([401, 403]);
         const staffStatus = await statusOf(call(route, "loader", module, staffCookie));
-        if (ownerOnly) {
+        if (hasPermission("staff", access)) {
+          expect(staffStatus).not.toBeOneOf([401, 403]);
+        } else {
           expect(staffStatus).toBe(403);
           if (module.action) expect(await statusOf(call(route, "action", module, staffCookie))).toBe(403);
-          expect(await statusOf(call(route, "loader", module, ownerCookie))).toBe(200);
-        } else {
-          expect(staffStatus).not.toBe(401);
-          expect(staffStatus).not.toBe(403);
+        }
+      });
+
+      it("checks the permission in its loader and its action, not only in the menu", async () => {
+        const module = await load(route.file);
+        if (accessOf(module) === "session") return;
+        // Staff lose every permission for this check: the route must now refuse them.
+        const saved = new Set(ROLE_PERMISSIONS.staff);
+        ROLE_PERMISSIONS.staff.clear();
+        try {
+          expect(await statusOf(call(route, "loader", module, staffCookie))).toBe(403);
+          if (module.action) expect(await statusOf(call(route, "action", module, staffCookie))).toBe(403);
+        } finally {
+          for (const permission of saved) ROLE_PERMISSIONS.staff.add(permission);
         }
       });
     });

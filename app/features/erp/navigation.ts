@@ -1,3 +1,5 @@
+import type { RouteAccess } from "#app/lib/permissions.ts";
+
 /**
  * The side menu of the Espace Pro: seven entries, in this order (spec section 2). An
  * entry may list other path prefixes it stays highlighted on (`also`): Prospects holds
@@ -31,6 +33,8 @@ export type ErpHandle = {
   /** Section name after « Espace Pro » (and its link when the page is below it). */
   section: string;
   sectionHref?: string;
+  /** What the route's loader and action require (app/lib/permissions.ts). */
+  permission: RouteAccess;
 };
 
 export function isErpHandle(handle: unknown): handle is ErpHandle {

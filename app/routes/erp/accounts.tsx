@@ -20,10 +20,10 @@ import {
   roleLabels,
   StaffAccountSchema,
 } from "#app/features/auth/schema.ts";
-import { requireOwner } from "#app/features/auth/session.server.ts";
+import { requirePermission } from "#app/features/auth/session.server.ts";
 import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
 import { panelClass } from "#app/features/erp/components/ui.ts";
-import { erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
+import { type ErpHandle, erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import { formatDateTime } from "#app/lib/paris-time.ts";
 import { z } from "#app/lib/zod.ts";
@@ -49,12 +49,12 @@ function invalid(intent: string, parsed: Parameters<typeof zodFieldErrors>[0], u
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const session = await requireOwner(request, context);
+  const session = await requirePermission(request, context, handle.permission);
   return { accounts: await listStaffAccounts(getServices(context)), me: session.user.id };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const session = await requireOwner(request, context);
+  const session = await requirePermission(request, context, handle.permission);
   const services = getServices(context);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
@@ -116,7 +116,7 @@ export const meta: Route.MetaFunction = (args) => erpMeta("Comptes de l'équipe"
 export const shouldRevalidate = erpShouldRevalidate;
 
 /** Owners only (the route walk test reads `ownerOnly`). */
-export const handle = { section: "Comptes de l'équipe", ownerOnly: true };
+export const handle = { section: "Comptes de l'équipe", permission: "comptes" } satisfies ErpHandle;
 
 export const ErrorBoundary = ErpPageErrorBoundary;
 

@@ -1,9 +1,9 @@
 import { ArrowDownRight, ArrowRight, ArrowUpRight, CalendarClock, Inbox } from "lucide-react";
 import { Link } from "react-router";
-import { requireStaff } from "#app/features/auth/session.server.ts";
+import { requirePermission } from "#app/features/auth/session.server.ts";
 import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
 import { panelClass } from "#app/features/erp/components/ui.ts";
-import { erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
+import { type ErpHandle, erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
 import { LeadStatusBadge } from "#app/features/leads/components/status-badge.tsx";
 import { dashboard } from "#app/features/leads/dashboard.server.ts";
 import { LEAD_STATUSES, leadsHref, statusLabels } from "#app/features/leads/schema.ts";
@@ -12,7 +12,7 @@ import { formatDate, formatDateTime } from "#app/lib/paris-time.ts";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaff(request, context);
+  await requirePermission(request, context, handle.permission);
   return dashboard(getServices(context).db);
 }
 
@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = (args) => erpMeta("Tableau de bord", arg
 
 export const shouldRevalidate = erpShouldRevalidate;
 
-export const handle = { section: "Dashboard" };
+export const handle = { section: "Dashboard", permission: "session" } satisfies ErpHandle;
 
 export const ErrorBoundary = ErpPageErrorBoundary;
 

@@ -8,7 +8,11 @@ import {
 import { ErpError } from "#app/features/erp/components/erp-error.tsx";
 import { ErpShell } from "#app/features/erp/components/erp-shell.tsx";
 import { erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
+import type { RouteHandle } from "#app/lib/permissions.ts";
 import type { Route } from "./+types/layout";
+
+/** The frame needs a session only; each page below declares its own permission. */
+export const handle = { permission: "session" } satisfies RouteHandle;
 
 /** One session lookup per request (renewing it while used), shared by every /erp loader. */
 export const middleware: Route.MiddlewareFunction[] = [staffSessionMiddleware];
@@ -17,7 +21,7 @@ export const middleware: Route.MiddlewareFunction[] = [staffSessionMiddleware];
  * Without a session the frame answers 401 and renders the sign-in screen itself
  * (not through the error boundary), so the form keeps what was typed when a failed
  * attempt makes the pages below ask again; those pages refuse on their own
- * (requireStaff) and are never rendered.
+ * (requirePermission) and are never rendered.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await getStaffSession(request, context);

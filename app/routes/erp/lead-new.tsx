@@ -8,10 +8,10 @@ import {
 } from "#app/components/forms/field.tsx";
 import { firstFieldErrors, zodFieldErrors } from "#app/components/forms/field-errors.ts";
 import { buttonClasses } from "#app/components/ui/button.tsx";
-import { requireStaff } from "#app/features/auth/session.server.ts";
+import { requirePermission } from "#app/features/auth/session.server.ts";
 import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
 import { panelClass } from "#app/features/erp/components/ui.ts";
-import { erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
+import { type ErpHandle, erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
 import { createManualLead } from "#app/features/leads/create.server.ts";
 import { MANUAL_SOURCES, ManualLeadSchema } from "#app/features/leads/schema.ts";
 import { BUDGETS, WORK_TYPES } from "#app/features/quote-request/schema.ts";
@@ -22,12 +22,12 @@ const FIELDS = ["nom", "telephone", "email", "town", "type_projet", "budget", "s
 type Field = (typeof FIELDS)[number];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaff(request, context);
+  await requirePermission(request, context, handle.permission);
   return { workTypes: [...WORK_TYPES], budgets: [...BUDGETS], sources: [...MANUAL_SOURCES] };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const session = await requireStaff(request, context);
+  const session = await requirePermission(request, context, handle.permission);
   const form = await request.formData();
   const values = Object.fromEntries(FIELDS.map((name) => [name, String(form.get(name) ?? "")])) as Record<
     Field,
@@ -51,7 +51,11 @@ export const meta: Route.MetaFunction = (args) => erpMeta("Nouveau prospect", ar
 
 export const shouldRevalidate = erpShouldRevalidate;
 
-export const handle = { section: "Prospects", sectionHref: "/erp/leads" };
+export const handle = {
+  section: "Prospects",
+  sectionHref: "/erp/leads",
+  permission: "prospects",
+} satisfies ErpHandle;
 
 export const ErrorBoundary = ErpPageErrorBoundary;
 

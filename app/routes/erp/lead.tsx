@@ -2,10 +2,10 @@ import { FileJson, Mail, Phone } from "lucide-react";
 import { data, Link, redirect } from "react-router";
 import { zodFieldErrors } from "#app/components/forms/field-errors.ts";
 import { buttonClasses } from "#app/components/ui/button.tsx";
-import { requireStaff } from "#app/features/auth/session.server.ts";
+import { requirePermission } from "#app/features/auth/session.server.ts";
 import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
 import { panelClass } from "#app/features/erp/components/ui.ts";
-import { erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
+import { type ErpHandle, erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
 import { addLeadNote, assignableStaff, updateLead } from "#app/features/leads/actions.server.ts";
 import {
   DeleteLeadForm,
@@ -31,7 +31,7 @@ import type { Route } from "./+types/lead";
 const NoteFormSchema = z.object({ note: NoteSchema });
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireStaff(request, context);
+  await requirePermission(request, context, handle.permission);
   const { db } = getServices(context);
   try {
     const [lead, staff] = await Promise.all([getLead(db, params.id), assignableStaff(db)]);
@@ -56,7 +56,7 @@ function invalid(intent: LeadIntent, parsed: Parameters<typeof zodFieldErrors>[0
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const session = await requireStaff(request, context);
+  const session = await requirePermission(request, context, handle.permission);
   const services = getServices(context);
   const actor = { id: session.user.id, email: session.user.email };
   const form = await request.formData();
@@ -105,7 +105,11 @@ export const meta: Route.MetaFunction = (args) =>
 
 export const shouldRevalidate = erpShouldRevalidate;
 
-export const handle = { section: "Prospects", sectionHref: "/erp/leads" };
+export const handle = {
+  section: "Prospects",
+  sectionHref: "/erp/leads",
+  permission: "prospects",
+} satisfies ErpHandle;
 
 export const ErrorBoundary = ErpPageErrorBoundary;
 

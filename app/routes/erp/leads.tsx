@@ -1,10 +1,10 @@
 import { Camera, Download, Plus, Search } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { buttonClasses } from "#app/components/ui/button.tsx";
-import { requireStaff } from "#app/features/auth/session.server.ts";
+import { requirePermission } from "#app/features/auth/session.server.ts";
 import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
 import { inputClass, labelClass, panelClass } from "#app/features/erp/components/ui.ts";
-import { erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
+import { type ErpHandle, erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
 import { assignableStaff } from "#app/features/leads/actions.server.ts";
 import { LeadStatusBadge } from "#app/features/leads/components/status-badge.tsx";
 import { filterValues, listLeads } from "#app/features/leads/list.server.ts";
@@ -26,7 +26,7 @@ function merged(known: readonly string[], found: readonly string[]): string[] {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const session = await requireStaff(request, context);
+  const session = await requirePermission(request, context, handle.permission);
   const url = new URL(request.url);
   const parsed = parseLeadFilters(url.searchParams);
   if (!parsed.ok) throw data({ message: parsed.message }, { status: 400 });
@@ -51,7 +51,11 @@ export const meta: Route.MetaFunction = (args) => erpMeta("Prospects", args);
 
 export const shouldRevalidate = erpShouldRevalidate;
 
-export const handle = { section: "Prospects", sectionHref: "/erp/leads" };
+export const handle = {
+  section: "Prospects",
+  sectionHref: "/erp/leads",
+  permission: "prospects",
+} satisfies ErpHandle;
 
 export const ErrorBoundary = ErpPageErrorBoundary;
 

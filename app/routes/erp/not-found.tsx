@@ -1,12 +1,12 @@
 import { data } from "react-router";
-import { requireStaff } from "#app/features/auth/session.server.ts";
+import { requirePermission } from "#app/features/auth/session.server.ts";
 import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
-import { erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
+import { type ErpHandle, erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
 import type { Route } from "./+types/not-found";
 
 /** Unknown /erp addresses: the sign-in screen without a session, a 404 inside the shell with one. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaff(request, context);
+  await requirePermission(request, context, handle.permission);
   throw data({ message: "Cette page de l'Espace Pro n'existe pas." }, { status: 404 });
 }
 
@@ -14,7 +14,7 @@ export const meta: Route.MetaFunction = (args) => erpMeta("Page introuvable", ar
 
 export const shouldRevalidate = erpShouldRevalidate;
 
-export const handle = { section: "Page introuvable" };
+export const handle = { section: "Page introuvable", permission: "session" } satisfies ErpHandle;
 
 // The loader always answers 404: the page is this boundary, inside the frame.
 export const ErrorBoundary = ErpPageErrorBoundary;

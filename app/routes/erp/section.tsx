@@ -1,8 +1,8 @@
 import { data } from "react-router";
-import { requireStaff } from "#app/features/auth/session.server.ts";
+import { requirePermission } from "#app/features/auth/session.server.ts";
 import { ComingSoon } from "#app/features/erp/components/coming-soon.tsx";
 import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
-import { erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
+import { type ErpHandle, erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
 import type { Route } from "./+types/section";
 
 /** The Espace Pro sections that later issues build, and what each will hold. */
@@ -58,7 +58,7 @@ function sectionKey(request: Request): string {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaff(request, context);
+  await requirePermission(request, context, handle.permission);
   const section = SECTIONS[sectionKey(request)];
   if (!section) throw data({ message: "Cette section n'existe pas." }, { status: 404 });
   return { ...section, section: section.title };
@@ -69,7 +69,7 @@ export const meta: Route.MetaFunction = (args) => erpMeta(args.loaderData?.title
 export const shouldRevalidate = erpShouldRevalidate;
 
 /** The section's name comes from the loader (one module serves the five sections). */
-export const handle = { section: "" };
+export const handle = { section: "", permission: "session" } satisfies ErpHandle;
 
 export const ErrorBoundary = ErpPageErrorBoundary;
 

@@ -1,13 +1,17 @@
-import { requireStaff } from "#app/features/auth/session.server.ts";
+import { requirePermission } from "#app/features/auth/session.server.ts";
 import { exportLeadData } from "#app/features/leads/gdpr.server.ts";
 import { LeadNotFoundError } from "#app/features/leads/query.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import { parisDay } from "#app/lib/paris-time.ts";
+import type { RouteHandle } from "#app/lib/permissions.ts";
 import type { Route } from "./+types/lead-export";
+
+/** Prospects and clients (app/lib/permissions.ts); the route walk reads it. */
+export const handle = { permission: "prospects" } satisfies RouteHandle;
 
 /** GET /api/erp/leads/:id/export.json: everything kept about the person (right of access). */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const session = await requireStaff(request, context);
+  const session = await requirePermission(request, context, handle.permission);
   const { db, storage, logger } = getServices(context);
   try {
     const content = await exportLeadData(

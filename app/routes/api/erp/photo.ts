@@ -1,7 +1,8 @@
 import sharp from "sharp";
-import { requireStaff } from "#app/features/auth/session.server.ts";
+import { requirePermission } from "#app/features/auth/session.server.ts";
 import { getLeadPhoto } from "#app/features/leads/detail.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
+import type { RouteHandle } from "#app/lib/permissions.ts";
 import { StorageNotFoundError } from "#app/lib/storage.server.ts";
 import type { Route } from "./+types/photo";
 
@@ -12,12 +13,15 @@ const notFound = () =>
     { status: 404, headers: { "Cache-Control": "no-store" } },
   );
 
+/** Prospects and clients (app/lib/permissions.ts); the route walk reads it. */
+export const handle = { permission: "prospects" } satisfies RouteHandle;
+
 /**
  * GET /api/erp/photos/:id[?taille=vignette]: a quote photo, full size or as a
  * thumbnail, for signed-in staff only (the files are never public).
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireStaff(request, context);
+  await requirePermission(request, context, handle.permission);
   const { db, storage } = getServices(context);
   const size = new URL(request.url).searchParams.get("taille");
   if (size !== null && size !== "vignette") {
