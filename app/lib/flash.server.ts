@@ -4,8 +4,9 @@
  * frame reads once and clears: nothing in the URL, so a reload or a shared link does
  * not show it again. Only the browser that made the change sees it.
  */
-export type FlashTone = "success" | "info" | "error";
-export type Flash = { tone: FlashTone; message: string };
+import type { Flash, FlashTone } from "./flash.ts";
+
+export type { Flash, FlashTone };
 
 export const FLASH_COOKIE = "batirade.flash";
 const MAX_MESSAGE_LENGTH = 300;

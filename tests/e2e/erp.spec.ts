@@ -336,8 +336,12 @@ test.describe("Espace Pro : Prospects", () => {
     await expect(confirm).toBeVisible();
     await expectNoAxeViolations(page);
     await confirm.getByRole("button", { name: "Supprimer définitivement" }).click();
-    await expect(page).toHaveURL(/\/erp\/leads\?supprime=1$/);
+    await expect(page).toHaveURL(/\/erp\/leads$/);
     await expect(page.getByText("Les données du prospect ont été supprimées définitivement.")).toBeVisible();
+    // Read once: a reload does not say it again.
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Prospects", level: 1 })).toBeVisible();
+    await expect(page.getByText("Les données du prospect ont été supprimées définitivement.")).toHaveCount(0);
     await expect(page.getByRole("link", { name: "Appel Sans Contact" })).toHaveCount(0);
   });
 
@@ -354,6 +358,50 @@ test.describe("Espace Pro : Prospects", () => {
     await page.getByRole("link", { name: /prospects? « Nouveau »/ }).click();
     await expect(page).toHaveURL(/\/erp\/leads\?statut=nouveau$/);
     await expect(page.getByRole("combobox", { name: "Statut", exact: true })).toHaveValue("nouveau");
+  });
+});
+
+test.describe("Espace Pro : Prospects sur téléphone", () => {
+  test("les filtres se replient derrière « Filtres » qui compte les filtres actifs ; chaque prospect est une carte ; le tri est dans l'adresse", async ({
+    page,
+    createStaffUser,
+    signIn,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const user = await createStaffUser();
+    await signIn(user);
+    await page.goto("/erp/leads?statut=nouveau&relance=");
+    const filters = page.getByRole("search", { name: "Filtrer les prospects" });
+    await expect(filters.getByRole("searchbox")).toBeVisible();
+    // Folded: the status select is hidden until « Filtres (1 actif) » is opened.
+    await expect(filters.getByRole("combobox", { name: "Statut", exact: true })).toBeHidden();
+    const toggle = filters.locator("summary");
+    await expect(toggle).toHaveText(/Filtres\s*1\s*actif/);
+    await toggle.click();
+    await expect(filters.getByRole("combobox", { name: "Statut", exact: true })).toBeVisible();
+    await expect(filters.getByRole("combobox", { name: "Statut", exact: true })).toHaveValue("nouveau");
+    await expectNoAxeViolations(page);
+
+    // On a computer the filters are simply open, and a sortable header links to the sorted list.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/erp/leads");
+    await expect(
+      page.getByRole("search").getByRole("combobox", { name: "Statut", exact: true }),
+    ).toBeVisible();
+    await expect(page.getByRole("button", { name: "Filtrer" })).toBeVisible();
+    await expect(breadcrumb(page).getByText("Espace Pro")).toBeVisible();
+  });
+
+  test("le fil d'Ariane garde le parent lisible sur téléphone", async ({ page, createStaffUser, signIn }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const user = await createStaffUser();
+    await signIn(user);
+    await page.goto("/erp/leads");
+    await expect(breadcrumb(page).getByRole("link", { name: "Espace Pro" })).toBeVisible();
+    const current = breadcrumb(page).locator('[aria-current="page"]');
+    await expect(current).toHaveText("Prospects");
+    // Whole words, not a chevron squeezed by truncation.
+    expect((await current.boundingBox())?.width ?? 0).toBeGreaterThan(40);
   });
 });
 

@@ -180,6 +180,29 @@ describe("Prospects pages", () => {
     expect(result.data).toEqual({ message: "Le numéro de page est invalide." });
   });
 
+  it("sorts on the server by the column named in the URL, and refuses an unknown one", async () => {
+    const tag = `Tri${Date.now()}`;
+    for (const nom of ["Zoé", "amandine", "Éric", "Bruno"]) {
+      await insertQuoteRequest(database.db, { nom: `${nom} ${tag}` });
+    }
+    const names = async (query: string) => {
+      const page = (await leadsRoute.loader(
+        args(`/erp/leads?q=${tag}&${query}`, { cookie: staff.cookie }) as never,
+      )) as Awaited<ReturnType<typeof leadsRoute.loader>>;
+      return page.items.map((item) => item.nom.split(" ")[0]);
+    };
+    // Newest first by default (inserted in this order, one after the other).
+    expect(await names("")).toEqual(["Bruno", "Éric", "amandine", "Zoé"]);
+    expect(await names("tri=nom")).toEqual(["amandine", "Bruno", "Éric", "Zoé"]);
+    expect(await names("tri=nom&ordre=desc")).toEqual(["Zoé", "Éric", "Bruno", "amandine"]);
+    expect(await names("tri=recue&ordre=asc")).toEqual(["Zoé", "amandine", "Éric", "Bruno"]);
+    const unknown = await outcome(
+      leadsRoute.loader(args("/erp/leads?tri=telephone", { cookie: staff.cookie }) as never),
+    );
+    expect(unknown.status).toBe(400);
+    expect(unknown.data).toEqual({ message: "Ce tri n'existe pas." });
+  });
+
   it("a status change and a note made on the lead page land in its timeline", async () => {
     const id = await insertQuoteRequest(database.db, { nom: "Timeline Test" });
     const status = await outcome(
@@ -250,8 +273,10 @@ describe("Prospects pages", () => {
         post(`/erp/leads/${id}`, { intent: "supprimer", confirmation: "oui" }, staff.cookie, { id }) as never,
       ),
     );
-    expect(confirmed.status).toBe(302);
-    expect(confirmed.headers.get("location")).toBe("/erp/leads?supprime=1");
+    expect(confirmed.status).toBe(303);
+    expect(confirmed.headers.get("location")).toBe("/erp/leads");
+    // The message travels in a read-once cookie, not in the URL.
+    expect(confirmed.headers.get("set-cookie")).toContain("batirade.flash=");
     await expect(getLead(database.db, id)).rejects.toThrow("n'existe pas");
   });
 

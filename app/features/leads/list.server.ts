@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
 import { authUsers } from "#app/db/schema/auth.ts";
 import { erpLeadSearch, erpLeads } from "#app/db/schema/leads.ts";
@@ -123,8 +123,22 @@ async function itemsByIds(db: Database, ids: string[]): Promise<LeadListItem[]> 
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
+/** The ORDER BY of the list: the chosen column, then the newest first, then the id (a stable page). */
+function leadOrder(filters: LeadFilters): SQL[] {
+  const direction = filters.ordre ?? (filters.tri === "nom" || filters.tri === "relance" ? "asc" : "desc");
+  const by = direction === "asc" ? asc : desc;
+  const newest = [desc(erpSubmissions.createdAt), desc(erpSubmissions.id)];
+  // Folded, so « Éric » sorts with the e and « amandine » with the a (the database may compare bytes).
+  if (filters.tri === "nom") return [by(fold(field("nom"))), ...newest];
+  if (filters.tri === "relance") {
+    // Leads without a call-back day come last, whichever the direction.
+    return [sql`${erpLeads.nextFollowUp} is null`, by(erpLeads.nextFollowUp), ...newest];
+  }
+  return direction === "asc" ? [asc(erpSubmissions.createdAt), asc(erpSubmissions.id)] : newest;
+}
+
 /**
- * One page of leads, newest first, with the filters of the list. The filtered,
+ * One page of leads, newest first unless another order is asked, with the filters of the list. The filtered,
  * sorted walk only carries ids; the 25 rows shown are read afterwards.
  */
 export async function listLeads(
@@ -142,7 +156,7 @@ export async function listLeads(
   const page = Math.min(filters.page, pageCount);
   const ids = await filteredIds(db, filters)
     .where(where)
-    .orderBy(desc(erpSubmissions.createdAt), desc(erpSubmissions.id))
+    .orderBy(...leadOrder(filters))
     .limit(LEADS_PAGE_SIZE)
     .offset((page - 1) * LEADS_PAGE_SIZE);
   return {

@@ -43,7 +43,11 @@ const optionalText = (max: number, message: string) =>
     .optional()
     .transform((value) => (value ? value : undefined));
 
-/** The list's query string: /erp/leads?q=&statut=&type=&budget=&du=&au=&relance=&suivi=&page= */
+/** Columns the list sorts by (server-side): reception date (default, newest first), name, call-back day. */
+export const LEAD_SORT_KEYS = ["recue", "nom", "relance"] as const;
+export type LeadSortKey = (typeof LEAD_SORT_KEYS)[number];
+
+/** The list's query string: /erp/leads?q=&statut=&type=&budget=&du=&au=&relance=&suivi=&tri=&ordre=&page= */
 export const LeadFiltersSchema = z
   .object({
     q: optionalText(200, "La recherche est trop longue (200 caractères au plus)."),
@@ -54,6 +58,8 @@ export const LeadFiltersSchema = z
     au: blankAsMissing(isoDay.optional()),
     relance: blankAsMissing(z.enum(["echue"], { error: "Filtre de relance invalide." }).optional()),
     suivi: optionalText(100, "Filtre de suivi invalide."),
+    tri: blankAsMissing(z.enum(LEAD_SORT_KEYS, { error: "Ce tri n'existe pas." }).optional()),
+    ordre: blankAsMissing(z.enum(["asc", "desc"], { error: "L'ordre est « asc » ou « desc »." }).optional()),
     page: z.coerce
       .number({ error: "Le numéro de page est invalide." })
       .int("Le numéro de page est invalide.")
@@ -71,7 +77,19 @@ export function parseLeadFilters(
   searchParams: URLSearchParams,
 ): { ok: true; filters: LeadFilters } | { ok: false; message: string } {
   const raw: Record<string, string> = {};
-  for (const key of ["q", "statut", "type", "budget", "du", "au", "relance", "suivi", "page"]) {
+  for (const key of [
+    "q",
+    "statut",
+    "type",
+    "budget",
+    "du",
+    "au",
+    "relance",
+    "suivi",
+    "tri",
+    "ordre",
+    "page",
+  ]) {
     const value = searchParams.get(key);
     if (value !== null) raw[key] = value;
   }

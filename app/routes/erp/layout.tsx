@@ -8,6 +8,7 @@ import {
 import { ErpError } from "#app/features/erp/components/erp-error.tsx";
 import { ErpShell } from "#app/features/erp/components/erp-shell.tsx";
 import { erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
+import { readFlash } from "#app/lib/flash.server.ts";
 import type { RouteHandle } from "#app/lib/permissions.ts";
 import type { Route } from "./+types/layout";
 
@@ -26,7 +27,12 @@ export const middleware: Route.MiddlewareFunction[] = [staffSessionMiddleware];
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await getStaffSession(request, context);
   if (!session) return data({ user: null, message: SIGN_IN_REQUIRED_MESSAGE }, { status: 401 });
-  return { user: { email: session.user.email, role: session.user.role }, message: null };
+  // A message left by the action before a redirect, shown once (app/lib/flash.server.ts).
+  const { flash, clear } = readFlash(request);
+  return data(
+    { user: { email: session.user.email, role: session.user.role }, message: null, flash },
+    clear ? { headers: { "Set-Cookie": clear } } : undefined,
+  );
 }
 
 export function headers() {
@@ -43,7 +49,7 @@ export default function ErpLayout({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   if (!loaderData.user) return <LoginScreen redirectTo={`${location.pathname}${location.search}`} />;
   return (
-    <ErpShell user={loaderData.user}>
+    <ErpShell user={loaderData.user} flash={"flash" in loaderData ? loaderData.flash : null}>
       <Outlet />
     </ErpShell>
   );

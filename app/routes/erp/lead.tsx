@@ -1,5 +1,5 @@
 import { FileJson, Mail, Phone } from "lucide-react";
-import { data, Link, redirect } from "react-router";
+import { data, Link } from "react-router";
 import { zodFieldErrors } from "#app/components/forms/field-errors.ts";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { requirePermission } from "#app/features/auth/session.server.ts";
@@ -23,6 +23,7 @@ import { deleteLead } from "#app/features/leads/gdpr.server.ts";
 import { LeadInputError, LeadNotFoundError } from "#app/features/leads/query.server.ts";
 import { LeadUpdateSchema, NoteSchema } from "#app/features/leads/schema.ts";
 import { getServices } from "#app/lib/app-context.ts";
+import { redirectWithFlash } from "#app/lib/flash.server.ts";
 import { formatDateTime, parisDay } from "#app/lib/paris-time.ts";
 import { formatPhone, telHref } from "#app/lib/phone.ts";
 import { z } from "#app/lib/zod.ts";
@@ -90,7 +91,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         { leadId: params.id, photos, by: session.user.id },
         "prospect supprimé (données personnelles)",
       );
-      throw redirect("/erp/leads?supprime=1");
+      throw redirectWithFlash(request, "/erp/leads", {
+        tone: "success",
+        message: "Les données du prospect ont été supprimées définitivement.",
+      });
     }
     return refused("Action inconnue.");
   } catch (error) {

@@ -4,6 +4,7 @@ import { Link, NavLink, useFetcher, useLocation, useMatches, useNavigation } fro
 import { Dialog } from "#app/components/ui/dialog.tsx";
 import { DropdownMenu } from "#app/components/ui/dropdown-menu.tsx";
 import { toast } from "#app/components/ui/toast.tsx";
+import type { Flash } from "#app/lib/flash.ts";
 import { ERP_SECTIONS, isErpHandle, isPathWithin } from "../navigation.ts";
 
 export type ShellUser = { email: string; role: "owner" | "staff" };
@@ -55,9 +56,19 @@ function Breadcrumb() {
         {trail.map((item, index) => {
           const last = index === trail.length - 1;
           return (
-            <li key={item.href ?? `courant-${item.label}`} className="flex min-w-0 items-center gap-1">
+            // On a phone only the parent and the current page show, the parent whole
+            // (before, every item truncated and the trail shrank to a lone chevron).
+            <li
+              key={item.href ?? `courant-${item.label}`}
+              className={`flex items-center gap-1 ${last ? "min-w-0" : "shrink-0"} ${
+                index < trail.length - 2 ? "max-sm:hidden" : ""
+              }`}
+            >
               {index > 0 ? (
-                <ChevronRight aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
+                <ChevronRight
+                  aria-hidden="true"
+                  className={`size-4 shrink-0 text-slate-500 ${index === trail.length - 2 ? "max-sm:hidden" : ""}`}
+                />
               ) : null}
               {last ? (
                 <span aria-current="page" className="truncate font-semibold text-brand-900">
@@ -154,7 +165,22 @@ function UserMenu({ user }: { user: ShellUser }) {
  * large screens, a slide-over drawer on small ones), the breadcrumb, the signed-in
  * e-mail and « Déconnexion ».
  */
-export function ErpShell({ user, children }: { user: ShellUser; children: ReactNode }) {
+const flashTones: Record<Flash["tone"], string> = {
+  success: "border-green-300 bg-green-50 text-green-900",
+  info: "border-brand-200 bg-brand-50 text-brand-900",
+  error: "border-red-300 bg-red-50 text-red-900",
+};
+
+export function ErpShell({
+  user,
+  flash,
+  children,
+}: {
+  user: ShellUser;
+  /** What the last action said before its redirect (read once by the layout). */
+  flash?: Flash | null;
+  children: ReactNode;
+}) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const location = useLocation();
   const navigation = useNavigation();
@@ -230,7 +256,18 @@ export function ErpShell({ user, children }: { user: ShellUser; children: ReactN
             <span className="sr-only">Chargement…</span>
           </div>
         ) : null}
-        <div className="mx-auto w-full max-w-7xl px-3 py-6 sm:px-6">{children}</div>
+        <div className="mx-auto w-full max-w-7xl px-3 py-6 sm:px-6">
+          {flash ? (
+            <p
+              role="status"
+              className={`mb-4 rounded-lg border p-3 font-semibold ${flashTones[flash.tone]}`}
+              data-flash={flash.tone}
+            >
+              {flash.message}
+            </p>
+          ) : null}
+          {children}
+        </div>
       </div>
     </div>
   );
