@@ -137,10 +137,16 @@ describe("creating an account and an owner's reset refuse weak passwords, in Fre
       role: "staff",
     });
     expect(created.init?.status).toBe(400);
-    expect(created.data).toEqual({ ok: false, message: COMMON });
+    // The refusal names its form (intent) so the page shows it in the right place.
+    expect(created.data).toMatchObject({ ok: false, message: COMMON, intent: "creer" });
     const reset = await post({ intent: "mot-de-passe", userId: member.userId, password: "password1234" });
     expect(reset.init?.status).toBe(400);
-    expect(reset.data).toEqual({ ok: false, message: COMMON });
+    expect(reset.data).toMatchObject({
+      ok: false,
+      message: COMMON,
+      intent: "mot-de-passe",
+      userId: member.userId,
+    });
     expect(await signedIn(member.cookie)).toBe(member.email);
   });
 });
