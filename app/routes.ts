@@ -56,6 +56,11 @@ export default [
       route("leads", "routes/erp/leads.tsx"),
       route("leads/nouveau", "routes/erp/lead-new.tsx"),
       route("leads/:id", "routes/erp/lead.tsx"),
+      route("clients", "routes/erp/clients/index.tsx"),
+      route("clients/nouveau", "routes/erp/clients/nouveau.tsx"),
+      route("clients/depuis-prospect/:leadId", "routes/erp/clients/depuis-prospect.tsx"),
+      route("clients/:id", "routes/erp/clients/detail.tsx"),
+      route("clients/:id/modifier", "routes/erp/clients/modifier.tsx"),
       route("devis", "routes/erp/section.tsx", { id: "erp-devis" }),
       route("chantiers", "routes/erp/section.tsx", { id: "erp-chantiers" }),
       route("achats", "routes/erp/section.tsx", { id: "erp-achats" }),
@@ -69,6 +74,7 @@ export default [
   ...prefix("api/erp", [
     route("leads/export.csv", "routes/api/erp/leads-export.ts"),
     route("leads/:id/export.json", "routes/api/erp/lead-export.ts"),
+    route("clients/:id/export.json", "routes/api/erp/client-export.ts"),
     route("photos/:id", "routes/api/erp/photo.ts"),
   ]),
 

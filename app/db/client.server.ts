@@ -11,11 +11,13 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as activity from "./schema/activity.ts";
 import * as auth from "./schema/auth.ts";
+import * as clients from "./schema/clients.ts";
 import * as documents from "./schema/documents.ts";
 import * as leads from "./schema/leads.ts";
 import * as outbox from "./schema/outbox.ts";
 import * as quoteRequests from "./schema/quote-requests.ts";
 import * as rateLimits from "./schema/rate-limits.ts";
+import * as settings from "./schema/settings.ts";
 import * as shop from "./schema/shop.ts";
 import * as site from "./schema/site.ts";
 
@@ -30,6 +32,8 @@ const schema = {
   ...leads,
   ...documents,
   ...activity,
+  ...clients,
+  ...settings,
 };
 
 /** The one database type the application codes against: PGlite and PostgreSQL alike. */

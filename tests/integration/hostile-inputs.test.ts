@@ -6,6 +6,7 @@ import pino from "pino";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authSessions, authUsers } from "#app/db/schema/auth.ts";
+import { clients as clientRows, clientSites } from "#app/db/schema/clients.ts";
 import { erpLeadEvents, erpLeads } from "#app/db/schema/leads.ts";
 import { outboxMessages } from "#app/db/schema/outbox.ts";
 import { erpSubmissions } from "#app/db/schema/quote-requests.ts";
@@ -38,6 +39,8 @@ let dataDir: string;
 let app: ReturnType<typeof createApp>;
 let owner: { cookie: string; userId: string };
 let leadId: string;
+/** A client to edit (its id is the one a staff member could send). */
+let clientId: string;
 
 beforeAll(async () => {
   ({ build, clientDir } = await loadServerBuild());
@@ -48,6 +51,16 @@ beforeAll(async () => {
   app = createApp({ services, build, clientDir });
   owner = await signedInStaff(services, "owner", "gerant-hostile@batirade.test");
   leadId = await insertQuoteRequest(database.db);
+  const [client] = await database.db
+    .insert(clientRows)
+    .values({
+      kind: "particulier",
+      name: "Client Hostile",
+      email: "client@example.fr",
+      searchText: "client hostile",
+    })
+    .returning({ id: clientRows.id });
+  clientId = client?.id ?? "";
 }, 180_000);
 afterAll(async () => {
   await database.cleanup();
@@ -65,7 +78,7 @@ const REFUSED_VALUES = [
   "\u007f",
 ];
 const REFUSED_DATES = ["0000-01-01", "1899-12-31", "2101-01-01", "9999-12-31", "-001-01-01"];
-const MULTI_LINE_FIELDS = new Set(["message", "note"]);
+const MULTI_LINE_FIELDS = new Set(["message", "note", "notes"]);
 /** Odd but legal values: they may be accepted or refused, never a 5xx. */
 const ODD_VALUES = [
   "",
@@ -144,6 +157,8 @@ async function snapshot() {
   const [sessions] = await database.db.select({ n: count() }).from(authSessions);
   const [mails] = await database.db.select({ n: count() }).from(outboxMessages);
   const leadRows = await database.db.select().from(erpLeads);
+  const clientList = await database.db.select().from(clientRows);
+  const siteList = await database.db.select().from(clientSites);
   const stock = await database.db
     .select({ id: shopVariants.id, quantity: shopVariants.inventoryQuantity })
     .from(shopVariants);
@@ -156,6 +171,8 @@ async function snapshot() {
     sessions: sessions?.n,
     mails: mails?.n,
     leadRows: JSON.stringify(leadRows),
+    clients: JSON.stringify(clientList),
+    clientSites: JSON.stringify(siteList),
     stock: JSON.stringify(stock.sort((a, b) => a.id.localeCompare(b.id))),
   };
 }
@@ -189,6 +206,15 @@ const GET_TARGETS: [string, (value: string) => string][] = [
   ["CSV du", (v) => `/api/erp/leads/export.csv?du=${q(v)}`],
   ["CSV au", (v) => `/api/erp/leads/export.csv?au=${q(v)}`],
   ["lead page", (v) => `/erp/leads/${q(v)}`],
+  ["clients q", (v) => `/erp/clients?q=${q(v)}`],
+  ["clients type", (v) => `/erp/clients?type=${q(v)}`],
+  ["clients tri", (v) => `/erp/clients?tri=${q(v)}`],
+  ["clients ordre", (v) => `/erp/clients?ordre=${q(v)}`],
+  ["clients page", (v) => `/erp/clients?page=${q(v)}`],
+  ["clients data q", (v) => `/erp/clients.data?q=${q(v)}`],
+  ["client page", (v) => `/erp/clients/${q(v)}`],
+  ["client edit page", (v) => `/erp/clients/${q(v)}/modifier`],
+  ["client JSON", (v) => `/api/erp/clients/${q(v)}/export.json`],
   ["lead JSON", (v) => `/api/erp/leads/${q(v)}/export.json`],
   ["photo", (v) => `/api/erp/photos/${q(v)}`],
   ["login redirectTo", (v) => `/erp/login?redirectTo=${q(v)}`],
@@ -230,6 +256,27 @@ const VALID_QUOTE = {
   source: "page",
 };
 
+/** A company client with a site: every field of the client form, valid. */
+const VALID_CLIENT = {
+  kind: "entreprise",
+  name: "Maçonnerie du Faron",
+  legalName: "MACONNERIE DU FARON",
+  siren: "912345675",
+  vatNumber: "FR65912345675",
+  email: "contact@faron.example.fr",
+  phone: "04 94 11 22 33",
+  billingStreet: "12 rue Picot",
+  billingPostalCode: "83000",
+  billingCity: "Toulon",
+  notes: "Portail bleu.",
+  "sites.0.label": "Dépôt",
+  "sites.0.street": "3 chemin des Routes",
+  "sites.0.postalCode": "83200",
+  "sites.0.city": "Toulon",
+  // The « Créer quand même » box, left unticked.
+  confirmDuplicate: "",
+};
+
 /** Form posts: [name, path, valid fields, fields to poison]. */
 const FORM_TARGETS: [string, () => string, Record<string, string>, string[]][] = [
   ["sign-in", () => "/erp/login", { email: "x@example.fr", password: "mauvais-mot-de-passe" }, ["email"]],
@@ -265,6 +312,14 @@ const FORM_TARGETS: [string, () => string, Record<string, string>, string[]][] =
     ["email", "role"],
   ],
   ["accounts sessions", () => "/erp/comptes", { intent: "sessions", userId: "x" }, ["userId"]],
+  ["new client", () => "/erp/clients/nouveau", VALID_CLIENT, Object.keys(VALID_CLIENT)],
+  ["client edit", () => `/erp/clients/${clientId}/modifier`, VALID_CLIENT, Object.keys(VALID_CLIENT)],
+  [
+    "client removal",
+    () => `/erp/clients/${clientId}`,
+    { intent: "anonymiser", confirmation: "non" },
+    ["intent", "confirmation"],
+  ],
 ];
 
 const CHECKOUT_JSON = {
@@ -323,6 +378,10 @@ const ACTION_PATHS = () => [
   "/faq",
   "/erp/login.data",
   `/erp/leads/${leadId}.data`,
+  "/erp/clients/nouveau",
+  `/erp/clients/${clientId}`,
+  `/erp/clients/${clientId}/modifier`,
+  `/erp/clients/depuis-prospect/${leadId}`,
 ];
 
 describe("hostile inputs against the production build", () => {

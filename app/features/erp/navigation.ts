@@ -23,6 +23,20 @@ export const PROSPECTS_TABS = [
   { label: "Clients", href: "/erp/clients" },
 ] as const;
 
+/** The handle of every Prospects page (the route walk reads its permission). */
+export const PROSPECTS_HANDLE = {
+  section: "Prospects",
+  sectionHref: "/erp/leads",
+  permission: "prospects",
+} as const satisfies ErpHandle;
+
+/** The handle of every client-register page. */
+export const CLIENTS_HANDLE = {
+  section: "Clients",
+  sectionHref: "/erp/clients",
+  permission: "prospects",
+} as const satisfies ErpHandle;
+
 /** Whether `pathname` is `prefix` or below it (/erp/clients/12 is below /erp/clients). */
 export function isPathWithin(pathname: string, prefix: string): boolean {
   return pathname === prefix || pathname.startsWith(`${prefix}/`);

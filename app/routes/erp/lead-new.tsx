@@ -11,7 +11,7 @@ import { buttonClasses } from "#app/components/ui/button.tsx";
 import { requirePermission } from "#app/features/auth/session.server.ts";
 import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
 import { panelClass } from "#app/features/erp/components/ui.ts";
-import { type ErpHandle, erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
+import { erpMeta, erpShouldRevalidate, PROSPECTS_HANDLE } from "#app/features/erp/navigation.ts";
 import { createManualLead } from "#app/features/leads/create.server.ts";
 import { MANUAL_SOURCES, ManualLeadSchema } from "#app/features/leads/schema.ts";
 import { BUDGETS, WORK_TYPES } from "#app/features/quote-request/schema.ts";
@@ -51,11 +51,7 @@ export const meta: Route.MetaFunction = (args) => erpMeta("Nouveau prospect", ar
 
 export const shouldRevalidate = erpShouldRevalidate;
 
-export const handle = {
-  section: "Prospects",
-  sectionHref: "/erp/leads",
-  permission: "prospects",
-} satisfies ErpHandle;
+export const handle = PROSPECTS_HANDLE;
 
 export const ErrorBoundary = ErpPageErrorBoundary;
 

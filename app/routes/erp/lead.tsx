@@ -3,9 +3,11 @@ import { data, Link } from "react-router";
 import { zodFieldErrors } from "#app/components/forms/field-errors.ts";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { requirePermission } from "#app/features/auth/session.server.ts";
+import { ConvertLeadForm } from "#app/features/clients/components/convert-lead-form.tsx";
+import { clientForLead } from "#app/features/clients/convert.server.ts";
 import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
 import { panelClass } from "#app/features/erp/components/ui.ts";
-import { type ErpHandle, erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
+import { erpMeta, erpShouldRevalidate, PROSPECTS_HANDLE } from "#app/features/erp/navigation.ts";
 import { addLeadNote, assignableStaff, updateLead } from "#app/features/leads/actions.server.ts";
 import {
   DeleteLeadForm,
@@ -35,8 +37,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requirePermission(request, context, handle.permission);
   const { db } = getServices(context);
   try {
-    const [lead, staff] = await Promise.all([getLead(db, params.id), assignableStaff(db)]);
-    return { lead, staff, today: parisDay(), crumb: lead.nom };
+    const [lead, staff, client] = await Promise.all([
+      getLead(db, params.id),
+      assignableStaff(db),
+      clientForLead(db, params.id),
+    ]);
+    return { lead, staff, client, today: parisDay(), crumb: lead.nom };
   } catch (error) {
     if (error instanceof LeadNotFoundError) throw data({ message: error.message }, { status: 404 });
     throw error;
@@ -109,11 +115,7 @@ export const meta: Route.MetaFunction = (args) =>
 
 export const shouldRevalidate = erpShouldRevalidate;
 
-export const handle = {
-  section: "Prospects",
-  sectionHref: "/erp/leads",
-  permission: "prospects",
-} satisfies ErpHandle;
+export const handle = PROSPECTS_HANDLE;
 
 export const ErrorBoundary = ErpPageErrorBoundary;
 
@@ -127,7 +129,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 }
 
 export default function LeadPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { lead, staff } = loaderData;
+  const { lead, staff, client } = loaderData;
   const mailSubject = encodeURIComponent(`Votre demande de devis — ${lead.typeProjet}`);
   return (
     <div className="grid gap-5">
@@ -143,6 +145,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
+          <ConvertLeadForm leadId={lead.id} client={client} />
           {lead.doNotContact ? (
             <p
               role="note"

@@ -6,11 +6,17 @@ import { ListFilters } from "#app/components/data/list-filters.tsx";
 import { activeFilterCount, listHref } from "#app/components/data/list-url.ts";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { Pagination } from "#app/components/data/pagination.tsx";
+import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { DateField, SelectField } from "#app/components/forms/field.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { requirePermission } from "#app/features/auth/session.server.ts";
 import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
-import { type ErpHandle, erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
+import {
+  erpMeta,
+  erpShouldRevalidate,
+  PROSPECTS_HANDLE,
+  PROSPECTS_TABS,
+} from "#app/features/erp/navigation.ts";
 import { assignableStaff } from "#app/features/leads/actions.server.ts";
 import { LeadStatusBadge } from "#app/features/leads/components/status-badge.tsx";
 import { filterValues, listLeads } from "#app/features/leads/list.server.ts";
@@ -55,11 +61,7 @@ export const meta: Route.MetaFunction = (args) => erpMeta("Prospects", args);
 
 export const shouldRevalidate = erpShouldRevalidate;
 
-export const handle = {
-  section: "Prospects",
-  sectionHref: "/erp/leads",
-  permission: "prospects",
-} satisfies ErpHandle;
+export const handle = PROSPECTS_HANDLE;
 
 export const ErrorBoundary = ErpPageErrorBoundary;
 
@@ -179,6 +181,7 @@ export default function LeadsPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="grid gap-5">
+      <SectionTabs label="Prospects et clients" tabs={PROSPECTS_TABS} />
       <PageHeader
         title="Prospects"
         actions={

@@ -1,0 +1,80 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, date, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { authUsers } from "./auth.ts";
+
+// ─── Espace Pro › Paramètres de l'entreprise ──────────────────────────────────────────
+// The company's facts that change during its life and that quotes and invoices print:
+// insurance, RGE qualification, bank details, payment terms, quote validity, late-payment
+// rate, VAT on debits, hourly cost of labour. One row (id = 1), inserted by the migration
+// that creates the table, edited by the owners on /erp/parametres
+// (app/features/settings/settings.server.ts), every change written to the activity history.
+// The identity that never changes (name, SIRET, address) stays in app/config/company.ts.
+
+export const companySettings = pgTable(
+  "company_settings",
+  {
+    /** Always 1: the check makes a second row impossible. */
+    id: integer("id").primaryKey(),
+    /** Décennale insurer (loi 96-603 art. 22-2: name, address and coverage on every quote and invoice). */
+    insurerName: text("insurer_name").notNull(),
+    /** The insurer's postal address, on one line. */
+    insurerAddress: text("insurer_address").notNull(),
+    decennialPolicy: text("decennial_policy").notNull(),
+    /** Responsabilité civile professionnelle. */
+    liabilityPolicy: text("liability_policy").notNull(),
+    /** « France métropolitaine ». */
+    insuranceCoverage: text("insurance_coverage").notNull(),
+    /** Last day of the décennale attestation; null until entered (a fresh installation does not know it). */
+    insuranceValidUntil: date("insurance_valid_until", { mode: "string" }),
+    /** RGE qualification: both or neither (a company may hold none). */
+    rgeNumber: text("rge_number"),
+    rgeValidUntil: date("rge_valid_until", { mode: "string" }),
+    /** Bank details for transfers: all three or none (none until entered). */
+    bankAccountHolder: text("bank_account_holder"),
+    /** Capitals, no space: « FR7630006000011234567890189 » (mod-97 checked by app/lib/bank.ts). */
+    iban: text("iban"),
+    /** 8 or 11 characters, capitals. */
+    bic: text("bic"),
+    /** Default payment term of an invoice, in days: 0 to 60 (Code de commerce L441-10, the B2B maximum). */
+    paymentTermsDays: integer("payment_terms_days").notNull(),
+    /** The sentence printed on documents: « Paiement à 30 jours à réception de facture, par virement. » */
+    paymentTermsText: text("payment_terms_text").notNull(),
+    /** How long a quote stays valid, in days. */
+    quoteValidityDays: integer("quote_validity_days").notNull(),
+    /** Late-payment penalty rate, in basis points (12,15 % is 1215). */
+    latePaymentRateBp: integer("late_payment_rate_bp").notNull(),
+    /** « Option pour le paiement de la taxe d'après les débits », printed on invoices when chosen. */
+    vatOnDebits: boolean("vat_on_debits").notNull().default(false),
+    /** Loaded hourly cost of labour, in cents: the cost side of the job sites' margins. */
+    hourlyCostCents: integer("hourly_cost_cents").notNull(),
+    /** Incremented by every save: a form posted over an older revision is refused, not merged. */
+    revision: integer("revision").notNull().default(1),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: text("updated_by").references(() => authUsers.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    check("company_settings_single_row_check", sql`${t.id} = 1`),
+    check(
+      "company_settings_insurance_check",
+      sql`${t.insurerName} <> '' and ${t.insurerAddress} <> '' and ${t.decennialPolicy} <> '' and ${t.liabilityPolicy} <> '' and ${t.insuranceCoverage} <> ''`,
+    ),
+    check(
+      "company_settings_rge_check",
+      sql`(${t.rgeNumber} is null) = (${t.rgeValidUntil} is null) and ${t.rgeNumber} <> ''`,
+    ),
+    check(
+      "company_settings_bank_check",
+      sql`(${t.bankAccountHolder} is null) = (${t.iban} is null) and (${t.iban} is null) = (${t.bic} is null) and ${t.bankAccountHolder} <> ''`,
+    ),
+    check("company_settings_iban_check", sql`${t.iban} ~ '^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$'`),
+    check("company_settings_bic_check", sql`${t.bic} ~ '^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$'`),
+    check("company_settings_payment_terms_check", sql`${t.paymentTermsDays} between 0 and 60`),
+    check("company_settings_payment_text_check", sql`${t.paymentTermsText} <> ''`),
+    check("company_settings_quote_validity_check", sql`${t.quoteValidityDays} between 1 and 365`),
+    check("company_settings_late_rate_check", sql`${t.latePaymentRateBp} between 1 and 10000`),
+    check("company_settings_hourly_cost_check", sql`${t.hourlyCostCents} between 1 and 100000`),
+    check("company_settings_revision_check", sql`${t.revision} >= 1`),
+  ],
+);
+
+export type CompanySettingsRow = typeof companySettings.$inferSelect;

@@ -1,0 +1,394 @@
+import { Plus, Trash2 } from "lucide-react";
+import { useRef, useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import {
+  CheckboxField,
+  EmailField,
+  PhoneField,
+  RadioGroupField,
+  TextareaField,
+  TextField,
+} from "#app/components/forms/field.tsx";
+import type { FieldErrors } from "#app/components/forms/field-errors.ts";
+import { FormAlert } from "#app/components/forms/form-alert.tsx";
+import { buttonClasses } from "#app/components/ui/button.tsx";
+import { formatPhone } from "#app/lib/phone.ts";
+import {
+  CLIENT_KINDS,
+  type ClientFormValues,
+  CONFIRM_DUPLICATE_FIELD,
+  clientKindLabels,
+  MAX_SITES,
+  NOTES_MAX,
+  type PossibleDuplicate,
+  type SiteField,
+} from "../schema.ts";
+
+/*
+ * The create and edit form of a client: Field components, every message the server
+ * sends under its field (the form posts without JavaScript too), the possible
+ * duplicates with « Créer quand même », and the job-site addresses as rows.
+ */
+
+type SiteRow = Record<SiteField, string> & { key: number };
+
+const EMPTY_SITE: Record<SiteField, string> = { id: "", label: "", street: "", postalCode: "", city: "" };
+
+const panel = "grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5";
+const legend = "font-heading text-lg font-bold text-brand-900";
+
+function isBlank(site: Record<SiteField, string>): boolean {
+  return !site.label.trim() && !site.street.trim() && !site.postalCode.trim() && !site.city.trim();
+}
+
+/** The rows the form starts with: the client's sites, then one empty row to add one. */
+function initialRows(sites: readonly Record<SiteField, string>[]): SiteRow[] {
+  const rows = sites.map((site, index) => ({ ...EMPTY_SITE, ...site, key: index }));
+  if (rows.length < MAX_SITES && (rows.length === 0 || !isBlank(rows[rows.length - 1] ?? EMPTY_SITE))) {
+    rows.push({ ...EMPTY_SITE, key: rows.length });
+  }
+  return rows;
+}
+
+function DuplicateWarning({ duplicates, mode }: { duplicates: readonly PossibleDuplicate[]; mode: Mode }) {
+  if (duplicates.length === 0) return null;
+  return (
+    <div className="grid gap-3 rounded-xl border border-red-300 bg-white p-4">
+      <FormAlert
+        focus
+        title="Doublon possible"
+        errors={
+          duplicates.length > 1
+            ? `${duplicates.length} clients ont déjà cette adresse e-mail ou ce téléphone. Vérifiez qu'il ne s'agit pas du même client.`
+            : "Un client a déjà cette adresse e-mail ou ce téléphone. Vérifiez qu'il ne s'agit pas du même client."
+        }
+      />
+      <ul className="grid gap-2" aria-label="Clients déjà enregistrés">
+        {duplicates.map((duplicate) => (
+          <li key={duplicate.id} className="text-sm">
+            <Link
+              to={`/erp/clients/${duplicate.id}`}
+              target="_blank"
+              rel="noopener"
+              className="font-semibold text-brand-700 underline"
+            >
+              {duplicate.name}
+              <span className="sr-only"> (s'ouvre dans un nouvel onglet)</span>
+            </Link>{" "}
+            <span className="text-slate-700">
+              —{" "}
+              {[
+                duplicate.same.includes("email") && duplicate.email
+                  ? `même e-mail (${duplicate.email})`
+                  : null,
+                duplicate.same.includes("phone") && duplicate.phone
+                  ? `même téléphone (${formatPhone(duplicate.phone)})`
+                  : null,
+              ]
+                .filter(Boolean)
+                .join(", ")}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <CheckboxField
+        name={CONFIRM_DUPLICATE_FIELD}
+        value="oui"
+        label={mode === "create" ? "Créer quand même" : "Enregistrer quand même"}
+        hint="Cochez si c'est bien un autre client, puis enregistrez à nouveau."
+      />
+    </div>
+  );
+}
+
+type Mode = "create" | "edit";
+
+export function ClientForm({
+  mode,
+  values,
+  errors = {},
+  formErrors = [],
+  duplicates = [],
+  cancelHref,
+}: {
+  mode: Mode;
+  /** What the fields show: the client's values, or what was posted and refused. */
+  values: ClientFormValues;
+  /** Messages per field name (`zodFieldErrors`), `sites.<n>.<field>` included. */
+  errors?: FieldErrors;
+  formErrors?: readonly string[];
+  duplicates?: readonly PossibleDuplicate[];
+  cancelHref: string;
+}) {
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting";
+  const [rows, setRows] = useState<SiteRow[]>(() => initialRows(values.sites));
+  const nextKey = useRef(rows.length);
+  const fieldCount = Object.keys(errors).length;
+  const summary =
+    fieldCount > 0
+      ? [
+          fieldCount > 1
+            ? `${fieldCount} champs sont à corriger : voyez les messages sous chacun.`
+            : "Un champ est à corriger : voyez le message sous celui-ci.",
+          ...formErrors,
+        ]
+      : [...formErrors];
+
+  const addRow = () => {
+    setRows((current) => [...current, { ...EMPTY_SITE, key: nextKey.current++ }]);
+  };
+  const removeRow = (key: number) => {
+    setRows((current) => current.filter((row) => row.key !== key));
+  };
+
+  return (
+    <Form method="post" noValidate className="group/client grid gap-5" aria-label="Fiche client">
+      <FormAlert focus={duplicates.length === 0} title="Enregistrement impossible" errors={summary} />
+
+      <fieldset className={panel}>
+        <legend className={`${legend} float-left w-full`}>Identité</legend>
+        <RadioGroupField
+          name="kind"
+          legend="Type de client"
+          required
+          defaultValue={values.kind || "particulier"}
+          errors={errors.kind}
+          options={CLIENT_KINDS.map((kind) => ({ value: kind, label: clientKindLabels[kind] }))}
+          optionClassName="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border border-slate-300 px-4 py-2 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50"
+          className="grid gap-2 sm:[&>div]:grid-cols-2"
+        />
+        <TextField
+          id="client-name"
+          name="name"
+          label="Nom"
+          required
+          maxLength={120}
+          autoComplete="off"
+          hint="Particulier : nom et prénom. Entreprise : le nom utilisé au quotidien."
+          defaultValue={values.name}
+          errors={errors.name}
+        />
+        <div className="hidden gap-4 group-has-[[name=kind][value=entreprise]:checked]/client:grid sm:grid-cols-2">
+          <TextField
+            id="client-legal-name"
+            name="legalName"
+            label="Raison sociale"
+            required
+            maxLength={160}
+            autoComplete="off"
+            className="sm:col-span-2"
+            defaultValue={values.legalName}
+            errors={errors.legalName}
+          />
+          <TextField
+            id="client-siren"
+            name="siren"
+            label="SIREN"
+            inputMode="numeric"
+            maxLength={11}
+            autoComplete="off"
+            hint="9 chiffres."
+            defaultValue={values.siren}
+            errors={errors.siren}
+          />
+          <TextField
+            id="client-vat"
+            name="vatNumber"
+            label="N° de TVA intracommunautaire"
+            maxLength={16}
+            autoComplete="off"
+            hint="FR, 2 chiffres de clé, puis le SIREN."
+            defaultValue={values.vatNumber}
+            errors={errors.vatNumber}
+          />
+        </div>
+      </fieldset>
+
+      <fieldset className={panel}>
+        <legend className={`${legend} float-left w-full`}>Contact</legend>
+        <p className="text-sm text-slate-700">Au moins une adresse e-mail ou un téléphone.</p>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <EmailField
+            id="client-email"
+            name="email"
+            label="E-mail"
+            maxLength={254}
+            autoComplete="off"
+            defaultValue={values.email}
+            errors={errors.email}
+          />
+          <PhoneField
+            id="client-phone"
+            name="phone"
+            label="Téléphone"
+            autoComplete="off"
+            defaultValue={values.phone}
+            errors={errors.phone}
+          />
+        </div>
+      </fieldset>
+
+      <fieldset className={panel}>
+        <legend className={`${legend} float-left w-full`}>Adresse de facturation</legend>
+        <p className="text-sm text-slate-700">
+          Facultative tant qu'aucune facture n'est émise ; complète si indiquée.
+        </p>
+        <TextField
+          id="client-billing-street"
+          name="billingStreet"
+          label="Numéro et rue"
+          maxLength={200}
+          autoComplete="off"
+          defaultValue={values.billingStreet}
+          errors={errors.billingStreet}
+        />
+        <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
+          <TextField
+            id="client-billing-postal-code"
+            name="billingPostalCode"
+            label="Code postal"
+            inputMode="numeric"
+            maxLength={6}
+            autoComplete="off"
+            defaultValue={values.billingPostalCode}
+            errors={errors.billingPostalCode}
+          />
+          <TextField
+            id="client-billing-city"
+            name="billingCity"
+            label="Ville"
+            maxLength={100}
+            autoComplete="off"
+            defaultValue={values.billingCity}
+            errors={errors.billingCity}
+          />
+        </div>
+      </fieldset>
+
+      <fieldset className={panel}>
+        <legend className={`${legend} float-left w-full`}>Adresses de chantier</legend>
+        <p className="text-sm text-slate-700">
+          Où ont lieu les travaux. Seule la commune est requise ; videz les champs d'une adresse pour la
+          retirer.
+        </p>
+        {errors.sites ? <FormAlert errors={errors.sites} /> : null}
+        <ol className="grid gap-4">
+          {rows.map((row, index) => {
+            const name = (field: SiteField) => `sites.${index}.${field}`;
+            const error = (field: SiteField) => errors[name(field)];
+            return (
+              <li key={row.key} className="grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-3">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <h2 className="font-heading text-base font-semibold text-brand-900">
+                    Chantier {index + 1}
+                  </h2>
+                  {rows.length > 1 ? (
+                    <button
+                      type="button"
+                      onClick={() => removeRow(row.key)}
+                      className={buttonClasses("ghost", "md")}
+                    >
+                      <Trash2 aria-hidden="true" className="size-4" />
+                      Retirer<span className="sr-only"> le chantier {index + 1}</span>
+                    </button>
+                  ) : null}
+                </div>
+                <input type="hidden" name={name("id")} value={row.id} />
+                <div className="grid gap-3 sm:grid-cols-2">
+                  <TextField
+                    name={name("label")}
+                    label="Nom de l'adresse (facultatif)"
+                    maxLength={80}
+                    autoComplete="off"
+                    defaultValue={row.label}
+                    errors={error("label")}
+                  />
+                  <TextField
+                    name={name("street")}
+                    label="Numéro et rue"
+                    maxLength={200}
+                    autoComplete="off"
+                    defaultValue={row.street}
+                    errors={error("street")}
+                  />
+                  <TextField
+                    name={name("postalCode")}
+                    label="Code postal"
+                    inputMode="numeric"
+                    maxLength={6}
+                    autoComplete="off"
+                    defaultValue={row.postalCode}
+                    errors={error("postalCode")}
+                  />
+                  <TextField
+                    name={name("city")}
+                    label="Commune"
+                    maxLength={100}
+                    autoComplete="off"
+                    defaultValue={row.city}
+                    errors={error("city")}
+                  />
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+        {rows.length < MAX_SITES ? (
+          <div>
+            <button type="button" onClick={addRow} className={buttonClasses("outline", "md")}>
+              <Plus aria-hidden="true" className="size-4" />
+              Ajouter une adresse de chantier
+            </button>
+          </div>
+        ) : null}
+      </fieldset>
+
+      <div className={panel}>
+        <TextareaField
+          id="client-notes"
+          name="notes"
+          label="Notes"
+          rows={4}
+          maxLength={NOTES_MAX}
+          hint="Visibles de l'équipe seulement : accès, préférences, interlocuteurs…"
+          defaultValue={values.notes}
+          errors={errors.notes}
+        />
+      </div>
+
+      <DuplicateWarning duplicates={duplicates} mode={mode} />
+
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" disabled={saving} className={buttonClasses("secondary", "md")}>
+          {saving
+            ? "Enregistrement…"
+            : mode === "create"
+              ? "Créer le client"
+              : "Enregistrer les modifications"}
+        </button>
+        <Link to={cancelHref} className={buttonClasses("ghost", "md")}>
+          Annuler
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
+/** The form's values for a new client (nothing typed yet). */
+export function emptyClientFormValues(): ClientFormValues {
+  return {
+    kind: "particulier",
+    name: "",
+    legalName: "",
+    siren: "",
+    vatNumber: "",
+    email: "",
+    phone: "",
+    billingStreet: "",
+    billingPostalCode: "",
+    billingCity: "",
+    notes: "",
+    sites: [],
+  };
+}

@@ -1,0 +1,192 @@
+import { eq, sql } from "drizzle-orm";
+import type { Database } from "#app/db/client.server.ts";
+import { clientSites, clients } from "#app/db/schema/clients.ts";
+import { erpSubmissionPhotos, erpSubmissions } from "#app/db/schema/quote-requests.ts";
+import { anonymiseActivity, deleteActivity, recordActivity } from "#app/lib/activity.server.ts";
+import { DOCUMENT_KIND_LABELS } from "#app/lib/documents.server.ts";
+import type { DbTransaction } from "#app/lib/outbox.server.ts";
+import type { FileStorage } from "#app/lib/storage.server.ts";
+import { clientActivity, clientDocuments, getClient } from "./detail.server.ts";
+import { type Actor, lockClient } from "./query.server.ts";
+import { clientKindLabels } from "./schema.ts";
+
+/*
+ * The person's rights over their data (GDPR) on the client register: access (a JSON
+ * export), erasure (deletion), and, when the law keeps the client's documents for
+ * 10 years (Code de commerce L123-22), anonymisation instead: the record stays for its
+ * documents and amounts, the person's data goes.
+ */
+
+/** A client whose issued documents the law keeps: it cannot be deleted. */
+export class ClientHasDocumentsError extends Error {
+  readonly numbers: string[];
+  constructor(numbers: string[]) {
+    super(
+      `Ce client a des documents que la loi impose de conserver 10 ans (${numbers.join(", ")}) : ` +
+        "il ne peut pas être supprimé. Vous pouvez l'anonymiser.",
+    );
+    this.name = "ClientHasDocumentsError";
+    this.numbers = numbers;
+  }
+}
+
+/** Everything kept about a client, for their right of access. */
+export async function exportClientData(db: Database, actor: Actor, id: string) {
+  const client = await getClient(db, id);
+  await db.transaction(async (tx) => {
+    await recordActivity(tx, {
+      subjectType: "client",
+      subjectId: id,
+      kind: "exported",
+      summary: "Données exportées (JSON)",
+      actor,
+    });
+  });
+  const history = await clientActivity(db, id);
+  return {
+    export: { date: new Date().toISOString(), par: actor.email },
+    client: {
+      id: client.id,
+      type: clientKindLabels[client.kind],
+      nom: client.name,
+      raison_sociale: client.legalName,
+      siren: client.siren,
+      numero_tva: client.vatNumber,
+      email: client.email,
+      telephone: client.phone,
+      adresse_facturation: {
+        rue: client.billingStreet,
+        code_postal: client.billingPostalCode,
+        ville: client.billingCity,
+      },
+      notes: client.notes,
+      cree_le: client.createdAt.toISOString(),
+      modifie_le: client.updatedAt.toISOString(),
+      anonymise_le: client.anonymisedAt?.toISOString() ?? null,
+    },
+    adresses_chantier: client.sites.map((site) => ({
+      nom: site.label,
+      rue: site.street,
+      code_postal: site.postalCode,
+      ville: site.city,
+    })),
+    prospect_lie: client.leadSubmissionId,
+    documents: client.documents.map((document) => ({
+      type: DOCUMENT_KIND_LABELS[document.kind],
+      numero: document.number,
+      emis_le: document.issuedAt.toISOString(),
+    })),
+    historique: history
+      .slice()
+      .reverse()
+      .map((event) => ({
+        date: event.createdAt.toISOString(),
+        type: event.kind,
+        resume: event.summary,
+        par: event.actorEmail,
+      })),
+  };
+}
+
+/**
+ * The lead a client came from holds the same person's data (request, photos): it goes
+ * with the client's. Returns the photo files to delete once the transaction commits.
+ */
+async function eraseLinkedLead(tx: DbTransaction, submissionId: string | null): Promise<string[]> {
+  if (!submissionId) return [];
+  const photos = await tx
+    .select({ key: erpSubmissionPhotos.storageKey })
+    .from(erpSubmissionPhotos)
+    .where(eq(erpSubmissionPhotos.submissionId, submissionId));
+  // Its follow-up, timeline and photo rows go with it (ON DELETE CASCADE).
+  await tx.delete(erpSubmissions).where(eq(erpSubmissions.id, submissionId));
+  await deleteActivity(tx, "lead", submissionId);
+  return photos.map((photo) => photo.key);
+}
+
+async function deleteFiles(storage: FileStorage, keys: string[]): Promise<void> {
+  await Promise.all(keys.map((key) => storage.delete(key)));
+}
+
+/**
+ * Deletes a client for good: its record, sites and history, and the lead it came from
+ * with its photos. Refused (ClientHasDocumentsError) while documents were issued to it;
+ * the database refuses it too (issued_documents.client_id ON DELETE RESTRICT).
+ */
+export async function deleteClient(
+  db: Database,
+  storage: FileStorage,
+  id: string,
+): Promise<{ name: string; photos: number }> {
+  const { name, keys } = await db.transaction(async (tx) => {
+    const client = await lockClient(tx, id);
+    const documents = await clientDocuments(tx, id);
+    if (documents.length > 0) throw new ClientHasDocumentsError(documents.map((document) => document.number));
+    const keys = await eraseLinkedLead(tx, client.leadSubmissionId);
+    await tx.delete(clients).where(eq(clients.id, id));
+    await deleteActivity(tx, "client", id);
+    return { name: client.name, keys };
+  });
+  await deleteFiles(storage, keys);
+  return { name, photos: keys.length };
+}
+
+/** The name an anonymised client keeps: neutral, yet tells two of them apart. */
+export function anonymisedName(id: string): string {
+  return `Client anonymisé ${id.slice(0, 8)}`;
+}
+
+/**
+ * Replaces the person's data with neutral values: name, company identity, e-mail,
+ * phone, billing and site addresses, notes; the lead it came from is erased. The
+ * record, its issued documents (numbers, PDFs, amounts) and the history's structure
+ * stay; what the history said about changes and notes is blanked. Doing it again
+ * changes nothing.
+ */
+export async function anonymiseClient(
+  db: Database,
+  storage: FileStorage,
+  actor: Actor,
+  id: string,
+): Promise<{ alreadyDone: boolean }> {
+  const result = await db.transaction(async (tx) => {
+    const client = await lockClient(tx, id);
+    if (client.anonymisedAt) return { alreadyDone: true, keys: [] as string[] };
+    const keys = await eraseLinkedLead(tx, client.leadSubmissionId);
+    const name = anonymisedName(id);
+    await tx
+      .update(clients)
+      .set({
+        name,
+        legalName: null,
+        siren: null,
+        vatNumber: null,
+        email: null,
+        phone: null,
+        billingStreet: null,
+        billingPostalCode: null,
+        billingCity: null,
+        notes: null,
+        leadSubmissionId: null,
+        searchText: `client anonymise ${id.slice(0, 8)}`,
+        anonymisedAt: sql`now()`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(clients.id, id));
+    await tx
+      .update(clientSites)
+      .set({ label: null, street: null, postalCode: null, city: "Adresse anonymisée" })
+      .where(eq(clientSites.clientId, id));
+    await anonymiseActivity(tx, "client", id, { kinds: ["note", "updated"] });
+    await recordActivity(tx, {
+      subjectType: "client",
+      subjectId: id,
+      kind: "anonymised",
+      summary: "Client anonymisé (protection des données) : documents et montants conservés",
+      actor,
+    });
+    return { alreadyDone: false, keys };
+  });
+  await deleteFiles(storage, result.keys);
+  return { alreadyDone: result.alreadyDone };
+}

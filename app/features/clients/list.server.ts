@@ -1,0 +1,77 @@
+import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import type { Database } from "#app/db/client.server.ts";
+import { clientSites, clients } from "#app/db/schema/clients.ts";
+import { CLIENTS_PAGE_SIZE, type ClientFilters, type ClientKind, clientSort } from "./schema.ts";
+import { escapeLike, searchFragments } from "./search-text.ts";
+
+export type ClientListItem = {
+  id: string;
+  kind: ClientKind;
+  name: string;
+  legalName: string | null;
+  email: string | null;
+  phone: string | null;
+  /** The billing town, or the first site's. */
+  town: string | null;
+  createdAt: Date;
+  anonymised: boolean;
+};
+
+export type ClientPage = { items: ClientListItem[]; total: number; page: number; pageCount: number };
+
+const ACCENTED = "àâäáãåçéèêëíìîïñóòôöõúùûüýÿ";
+const PLAIN = "aaaaaaceeeeiiiinooooouuuuyy";
+/** The name as the list sorts it: « Élodie » with the e, not after « Zoé ». */
+const sortableName = sql`replace(replace(translate(lower(${clients.name}), ${ACCENTED}, ${PLAIN}), 'œ', 'oe'), 'æ', 'ae')`;
+
+const firstSiteCity = sql<
+  string | null
+>`(select ${clientSites.city} from ${clientSites} where ${clientSites.clientId} = ${clients.id} order by ${clientSites.position}, ${clientSites.createdAt}, ${clientSites.id} limit 1)`;
+
+function conditions(filters: ClientFilters): SQL[] {
+  const where: SQL[] = [];
+  // Every fragment must appear in the folded text (names, e-mail, towns, SIREN, phone digits).
+  for (const fragment of searchFragments(filters.q ?? "")) {
+    where.push(sql`${clients.searchText} like ${`%${escapeLike(fragment)}%`}`);
+  }
+  if (filters.type) where.push(eq(clients.kind, filters.type));
+  return where;
+}
+
+/** One page of the register, sorted as the URL says (newest first by default). */
+export async function listClients(db: Database, filters: ClientFilters): Promise<ClientPage> {
+  const where = and(...conditions(filters));
+  const [totalRow] = await db.select({ n: count() }).from(clients).where(where);
+  const total = Number(totalRow?.n ?? 0);
+  const pageCount = Math.max(1, Math.ceil(total / CLIENTS_PAGE_SIZE));
+  const page = Math.min(filters.page, pageCount);
+  const sort = clientSort(filters);
+  const direction = sort.direction === "asc" ? asc : desc;
+  const order =
+    sort.key === "nom"
+      ? [direction(sortableName), direction(clients.id)]
+      : [direction(clients.createdAt), direction(clients.id)];
+  const rows = await db
+    .select({
+      id: clients.id,
+      kind: clients.kind,
+      name: clients.name,
+      legalName: clients.legalName,
+      email: clients.email,
+      phone: clients.phone,
+      town: sql<string | null>`coalesce(${clients.billingCity}, ${firstSiteCity})`,
+      createdAt: clients.createdAt,
+      anonymisedAt: clients.anonymisedAt,
+    })
+    .from(clients)
+    .where(where)
+    .orderBy(...order)
+    .limit(CLIENTS_PAGE_SIZE)
+    .offset((page - 1) * CLIENTS_PAGE_SIZE);
+  return {
+    items: rows.map(({ anonymisedAt, ...row }) => ({ ...row, anonymised: anonymisedAt !== null })),
+    total,
+    page,
+    pageCount,
+  };
+}

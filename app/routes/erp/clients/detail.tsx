@@ -1,0 +1,387 @@
+import { FileJson, Pencil, ShieldCheck, Trash2 } from "lucide-react";
+import { useId } from "react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { Facts } from "#app/components/data/facts.tsx";
+import { PageHeader } from "#app/components/data/page-header.tsx";
+import { SectionTabs } from "#app/components/data/section-tabs.tsx";
+import { Timeline } from "#app/components/data/timeline.tsx";
+import { FormAlert } from "#app/components/forms/form-alert.tsx";
+import { buttonClasses } from "#app/components/ui/button.tsx";
+import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
+import { requirePermission } from "#app/features/auth/session.server.ts";
+import { AnonymisedBadge, ClientKindBadge } from "#app/features/clients/components/client-badges.tsx";
+import { type ClientSite, clientActivity, getClient } from "#app/features/clients/detail.server.ts";
+import { anonymiseClient, ClientHasDocumentsError, deleteClient } from "#app/features/clients/gdpr.server.ts";
+import { ClientNotFoundError } from "#app/features/clients/query.server.ts";
+import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
+import { panelClass } from "#app/features/erp/components/ui.ts";
+import {
+  CLIENTS_HANDLE,
+  erpMeta,
+  erpShouldRevalidate,
+  PROSPECTS_TABS,
+} from "#app/features/erp/navigation.ts";
+import { getServices } from "#app/lib/app-context.ts";
+import { DOCUMENT_KIND_LABELS } from "#app/lib/documents.server.ts";
+import { redirectWithFlash } from "#app/lib/flash.server.ts";
+import { formatDate, formatDateTime } from "#app/lib/paris-time.ts";
+import { formatPhone, telHref } from "#app/lib/phone.ts";
+import type { Route } from "./+types/detail";
+
+export const handle = CLIENTS_HANDLE;
+
+const CLIENT_INTENTS = { delete: "supprimer", anonymise: "anonymiser" } as const;
+type ClientIntent = (typeof CLIENT_INTENTS)[keyof typeof CLIENT_INTENTS];
+type Refusal = { ok: false; intent?: ClientIntent; message: string };
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requirePermission(request, context, handle.permission);
+  const { db } = getServices(context);
+  try {
+    const client = await getClient(db, params.id);
+    const events = await clientActivity(db, client.id);
+    return {
+      client: {
+        ...client,
+        // Labels computed here: the documents module stays on the server.
+        documents: client.documents.map((document) => ({
+          ...document,
+          label: DOCUMENT_KIND_LABELS[document.kind],
+        })),
+      },
+      events,
+      crumb: client.name,
+    };
+  } catch (error) {
+    if (error instanceof ClientNotFoundError) throw data({ message: error.message }, { status: 404 });
+    throw error;
+  }
+}
+
+function refused(message: string, status: number, intent?: ClientIntent) {
+  return data<Refusal>({ ok: false, intent, message }, { status });
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const session = await requirePermission(request, context, handle.permission);
+  const services = getServices(context);
+  const actor = { id: session.user.id, email: session.user.email };
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent !== CLIENT_INTENTS.delete && intent !== CLIENT_INTENTS.anonymise) {
+    return refused("Action inconnue.", 400);
+  }
+  if (form.get("confirmation") !== "oui") {
+    return refused("Confirmez l'action avant de l'exécuter.", 400, intent);
+  }
+  try {
+    if (intent === CLIENT_INTENTS.delete) {
+      const { name, photos } = await deleteClient(services.db, services.storage, params.id);
+      services.logger.info(
+        { clientId: params.id, photos, by: session.user.id },
+        "client supprimé (données personnelles)",
+      );
+      return redirectWithFlash(request, "/erp/clients", {
+        tone: "success",
+        message: `Les données du client « ${name} » ont été supprimées définitivement.`,
+      });
+    }
+    const { alreadyDone } = await anonymiseClient(services.db, services.storage, actor, params.id);
+    services.logger.info({ clientId: params.id, by: session.user.id }, "client anonymisé");
+    return redirectWithFlash(request, `/erp/clients/${params.id}`, {
+      tone: alreadyDone ? "info" : "success",
+      message: alreadyDone
+        ? "Ce client était déjà anonymisé."
+        : "Les données personnelles du client ont été anonymisées ; ses documents sont conservés.",
+    });
+  } catch (error) {
+    if (error instanceof ClientNotFoundError) return refused(error.message, 404, intent);
+    if (error instanceof ClientHasDocumentsError) return refused(error.message, 409, intent);
+    throw error;
+  }
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  erpMeta(args.loaderData ? `${args.loaderData.client.name} — Clients` : "", args);
+
+export const shouldRevalidate = erpShouldRevalidate;
+
+export const ErrorBoundary = ErpPageErrorBoundary;
+
+function SiteAddress({ site }: { site: ClientSite }) {
+  return (
+    <li className="rounded-lg border border-slate-200 bg-slate-50 p-3">
+      {site.label ? <p className="font-semibold text-brand-900">{site.label}</p> : null}
+      {site.street ? (
+        <p>{site.street}</p>
+      ) : (
+        <p className="text-sm text-slate-700 italic">
+          Rue à préciser : la demande du site ne donne que la commune.
+        </p>
+      )}
+      <p>{[site.postalCode, site.city].filter(Boolean).join(" ")}</p>
+    </li>
+  );
+}
+
+/** A hidden form the confirm dialog's button submits. */
+function IntentForm({ id, intent }: { id: string; intent: ClientIntent }) {
+  return (
+    <Form id={id} method="post" hidden>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="confirmation" value="oui" />
+    </Form>
+  );
+}
+
+export default function ClientPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { client, events } = loaderData;
+  const navigation = useNavigation();
+  const pendingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  const deleteFormId = useId();
+  const anonymiseFormId = useId();
+  const anonymised = client.anonymisedAt !== null;
+  const hasDocuments = client.documents.length > 0;
+  const numbers = client.documents.map((document) => document.number).join(", ");
+  const billing = [
+    client.billingStreet,
+    [client.billingPostalCode, client.billingCity].filter(Boolean).join(" "),
+  ].filter(Boolean);
+
+  return (
+    <div className="grid gap-5">
+      <SectionTabs label="Prospects et clients" tabs={PROSPECTS_TABS} />
+      <PageHeader
+        title={client.name}
+        badge={
+          <>
+            <ClientKindBadge kind={client.kind} />
+            {anonymised ? <AnonymisedBadge /> : null}
+          </>
+        }
+        description={
+          <>
+            Client depuis le{" "}
+            <time dateTime={client.createdAt.toISOString()}>{formatDate(client.createdAt)}</time>
+          </>
+        }
+        actions={
+          <>
+            {anonymised ? null : (
+              <Link to={`/erp/clients/${client.id}/modifier`} className={buttonClasses("secondary", "md")}>
+                <Pencil aria-hidden="true" className="size-4" />
+                Modifier
+              </Link>
+            )}
+            <a
+              href={`/api/erp/clients/${client.id}/export.json`}
+              download
+              className={buttonClasses("outline", "md")}
+            >
+              <FileJson aria-hidden="true" className="size-4" />
+              Exporter (JSON)
+            </a>
+            {anonymised ? null : (
+              <>
+                <IntentForm id={anonymiseFormId} intent={CLIENT_INTENTS.anonymise} />
+                <ConfirmDialog
+                  trigger={
+                    <button type="button" className={buttonClasses("outline", "md")}>
+                      <ShieldCheck aria-hidden="true" className="size-4" />
+                      Anonymiser
+                    </button>
+                  }
+                  title={`Anonymiser les données de ${client.name} ?`}
+                  description="Nom, coordonnées, adresses et notes seront remplacés par des valeurs neutres, et la demande du prospect liée (avec ses photos) sera effacée. Les documents émis et leurs montants sont conservés. Cette action ne peut pas être annulée."
+                  confirmLabel="Anonymiser définitivement"
+                  destructive
+                  form={anonymiseFormId}
+                  pending={pendingIntent === CLIENT_INTENTS.anonymise}
+                  pendingLabel="Anonymisation…"
+                />
+              </>
+            )}
+            {hasDocuments ? null : (
+              <>
+                <IntentForm id={deleteFormId} intent={CLIENT_INTENTS.delete} />
+                <ConfirmDialog
+                  trigger={
+                    <button type="button" className={buttonClasses("destructive", "md")}>
+                      <Trash2 aria-hidden="true" className="size-4" />
+                      Supprimer
+                    </button>
+                  }
+                  title={`Supprimer définitivement ${client.name} ?`}
+                  description="La fiche, ses adresses, son historique et la demande du prospect liée (avec ses photos) seront effacés pour de bon. Pensez à exporter les données si la personne les a demandées."
+                  confirmLabel="Supprimer définitivement"
+                  destructive
+                  form={deleteFormId}
+                  pending={pendingIntent === CLIENT_INTENTS.delete}
+                  pendingLabel="Suppression…"
+                />
+              </>
+            )}
+          </>
+        }
+      />
+
+      <FormAlert focus errors={actionData?.message} />
+
+      {hasDocuments ? (
+        <p role="note" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-950">
+          Ce client a des documents que la loi impose de conserver 10 ans ({numbers}) : il ne peut pas être
+          supprimé.{anonymised ? "" : " Vous pouvez l'anonymiser."}
+        </p>
+      ) : null}
+
+      <div className="grid gap-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="grid content-start gap-5">
+          <section aria-labelledby="client-fiche" className={panelClass}>
+            <h2 id="client-fiche" className="mb-3 text-lg font-bold">
+              Fiche
+            </h2>
+            <Facts
+              facts={[
+                ...(client.kind === "entreprise"
+                  ? [
+                      { label: "Raison sociale", value: client.legalName },
+                      { label: "SIREN", value: client.siren },
+                      { label: "N° de TVA intracommunautaire", value: client.vatNumber },
+                    ]
+                  : []),
+                {
+                  label: "Téléphone",
+                  value: client.phone ? (
+                    <a href={telHref(client.phone)} className="text-brand-700 underline">
+                      {formatPhone(client.phone)}
+                    </a>
+                  ) : null,
+                },
+                {
+                  label: "E-mail",
+                  value: client.email ? (
+                    <a href={`mailto:${client.email}`} className="break-all text-brand-700 underline">
+                      {client.email}
+                    </a>
+                  ) : null,
+                },
+                {
+                  label: "Adresse de facturation",
+                  value: billing.length
+                    ? billing.map((line) => (
+                        <span key={line} className="block">
+                          {line}
+                        </span>
+                      ))
+                    : null,
+                },
+                {
+                  label: "Dernière modification",
+                  value: (
+                    <time dateTime={client.updatedAt.toISOString()}>
+                      {formatDateTime(client.updatedAt, "medium")}
+                    </time>
+                  ),
+                },
+              ]}
+            />
+            {client.notes ? (
+              <div className="mt-4">
+                <h3 className="text-sm font-semibold text-slate-700">Notes</h3>
+                <p className="whitespace-pre-line">{client.notes}</p>
+              </div>
+            ) : null}
+          </section>
+
+          <section aria-labelledby="client-chantiers" className={panelClass}>
+            <h2 id="client-chantiers" className="mb-3 text-lg font-bold">
+              Adresses de chantier
+            </h2>
+            {client.sites.length > 0 ? (
+              <ul className="grid gap-3 sm:grid-cols-2">
+                {client.sites.map((site) => (
+                  <SiteAddress key={site.id} site={site} />
+                ))}
+              </ul>
+            ) : (
+              <p className="text-slate-700">Aucune adresse de chantier pour le moment.</p>
+            )}
+          </section>
+
+          <section aria-labelledby="client-prospect" className={panelClass}>
+            <h2 id="client-prospect" className="mb-3 text-lg font-bold">
+              Prospect d'origine
+            </h2>
+            {client.lead ? (
+              <div className="grid gap-2">
+                <p>
+                  Demande reçue le{" "}
+                  <time dateTime={client.lead.receivedAt.toISOString()}>
+                    {formatDate(client.lead.receivedAt)}
+                  </time>
+                  {client.lead.workType ? ` : ${client.lead.workType}` : ""}
+                  {client.lead.photoCount > 0
+                    ? ` (${client.lead.photoCount} photo${client.lead.photoCount > 1 ? "s" : ""})`
+                    : ""}
+                  .
+                </p>
+                {client.lead.message ? (
+                  <p className="line-clamp-3 whitespace-pre-line text-slate-700">{client.lead.message}</p>
+                ) : null}
+                <p>
+                  <Link
+                    to={`/erp/leads/${client.lead.id}`}
+                    className="font-semibold text-brand-700 underline"
+                  >
+                    Voir le prospect : demande, photos et suivi
+                  </Link>
+                </p>
+              </div>
+            ) : (
+              <p className="text-slate-700">
+                {client.leadSubmissionId
+                  ? "La demande du prospect n'est plus disponible."
+                  : "Client saisi directement : aucun prospect lié."}
+              </p>
+            )}
+          </section>
+
+          <section aria-labelledby="client-documents" className={panelClass}>
+            <h2 id="client-documents" className="mb-3 text-lg font-bold">
+              Documents émis
+            </h2>
+            {hasDocuments ? (
+              <ul className="grid gap-1">
+                {client.documents.map((document) => (
+                  <li key={document.id}>
+                    {document.label} <span className="font-semibold">{document.number}</span>, émis le{" "}
+                    <time dateTime={document.issuedAt.toISOString()}>{formatDate(document.issuedAt)}</time>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="text-slate-700">Aucun devis ni aucune facture émis pour ce client.</p>
+            )}
+          </section>
+        </div>
+
+        <section aria-labelledby="client-historique" className={`${panelClass} content-start`}>
+          <h2 id="client-historique" className="mb-3 text-lg font-bold">
+            Historique
+          </h2>
+          <Timeline
+            label="Historique du client"
+            entries={events.map((event) => ({
+              id: String(event.id),
+              summary: event.summary,
+              actor: event.actorEmail,
+              at: event.createdAt,
+              kind: event.kind,
+            }))}
+            formatAt={(at) => formatDateTime(at, "medium")}
+          />
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,199 @@
+import { Plus } from "lucide-react";
+import { data, Link, useNavigation } from "react-router";
+import { type Column, DataTable } from "#app/components/data/data-table.tsx";
+import { EmptyState } from "#app/components/data/empty-state.tsx";
+import { ListFilters } from "#app/components/data/list-filters.tsx";
+import { activeFilterCount, type ListParams } from "#app/components/data/list-url.ts";
+import { PageHeader } from "#app/components/data/page-header.tsx";
+import { Pagination } from "#app/components/data/pagination.tsx";
+import { SectionTabs } from "#app/components/data/section-tabs.tsx";
+import { SelectField } from "#app/components/forms/field.tsx";
+import { buttonClasses } from "#app/components/ui/button.tsx";
+import { requirePermission } from "#app/features/auth/session.server.ts";
+import { AnonymisedBadge, ClientKindBadge } from "#app/features/clients/components/client-badges.tsx";
+import { type ClientListItem, listClients } from "#app/features/clients/list.server.ts";
+import {
+  CLIENT_KINDS,
+  clientKindLabels,
+  clientSort,
+  parseClientFilters,
+} from "#app/features/clients/schema.ts";
+import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
+import {
+  CLIENTS_HANDLE,
+  erpMeta,
+  erpShouldRevalidate,
+  PROSPECTS_TABS,
+} from "#app/features/erp/navigation.ts";
+import { getServices } from "#app/lib/app-context.ts";
+import { formatDate } from "#app/lib/paris-time.ts";
+import { formatPhone, telHref } from "#app/lib/phone.ts";
+import type { Route } from "./+types/index";
+
+export const handle = CLIENTS_HANDLE;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requirePermission(request, context, handle.permission);
+  const parsed = parseClientFilters(new URL(request.url).searchParams);
+  if (!parsed.ok) throw data({ message: parsed.message }, { status: 400 });
+  const page = await listClients(getServices(context).db, parsed.filters);
+  return { ...page, filters: parsed.filters, sort: clientSort(parsed.filters) };
+}
+
+export const meta: Route.MetaFunction = (args) => erpMeta("Clients", args);
+
+export const shouldRevalidate = erpShouldRevalidate;
+
+export const ErrorBoundary = ErpPageErrorBoundary;
+
+const PATH = "/erp/clients";
+
+const columns: Column<ClientListItem>[] = [
+  {
+    key: "name",
+    header: "Client",
+    sortKey: "nom",
+    phone: "title",
+    cell: (client) => (
+      <div className="grid gap-1">
+        <Link to={`/erp/clients/${client.id}`} className="font-semibold break-words text-brand-700 underline">
+          {client.name}
+        </Link>
+        {client.legalName && client.legalName !== client.name ? (
+          <span className="text-sm font-normal text-slate-700">{client.legalName}</span>
+        ) : null}
+        <span className="flex flex-wrap gap-1">
+          <ClientKindBadge kind={client.kind} />
+          {client.anonymised ? <AnonymisedBadge /> : null}
+        </span>
+      </div>
+    ),
+  },
+  {
+    key: "contact",
+    header: "Contact",
+    cell: (client) =>
+      client.phone || client.email ? (
+        <div className="grid min-w-0 gap-0.5">
+          {client.phone ? (
+            <a href={telHref(client.phone)} className="whitespace-nowrap text-brand-700 underline">
+              {formatPhone(client.phone)}
+            </a>
+          ) : null}
+          {client.email ? <span className="break-all text-slate-700">{client.email}</span> : null}
+        </div>
+      ) : (
+        "—"
+      ),
+  },
+  { key: "town", header: "Commune", cell: (client) => client.town ?? "—" },
+  {
+    key: "created",
+    header: "Créé le",
+    sortKey: "cree",
+    firstDirection: "desc",
+    className: "whitespace-nowrap",
+    cell: (client) => <time dateTime={client.createdAt.toISOString()}>{formatDate(client.createdAt)}</time>,
+  },
+];
+
+export default function ClientsPage({ loaderData }: Route.ComponentProps) {
+  const { items, total, page, pageCount, filters, sort } = loaderData;
+  const navigation = useNavigation();
+  const searching = navigation.state === "loading" && navigation.location?.pathname === PATH;
+  const params: ListParams = {
+    q: filters.q,
+    type: filters.type,
+    tri: filters.tri,
+    ordre: filters.ordre,
+    page,
+  };
+  const filtered = Boolean(filters.q || filters.type);
+  const sortLabel = `${sort.key === "nom" ? "par nom" : "par date de création"}, ${
+    sort.direction === "asc" ? "ordre croissant" : "ordre décroissant"
+  }`;
+
+  return (
+    <div className="grid gap-5">
+      <SectionTabs label="Prospects et clients" tabs={PROSPECTS_TABS} />
+      <PageHeader
+        title="Clients"
+        description="Les personnes et entreprises pour qui l'entreprise travaille ou a travaillé."
+        actions={
+          <Link to="/erp/clients/nouveau" className={buttonClasses("secondary", "md")}>
+            <Plus aria-hidden="true" className="size-4" />
+            Nouveau client
+          </Link>
+        }
+      />
+
+      <ListFilters
+        key={JSON.stringify(params)}
+        label="Rechercher des clients"
+        searchLabel="Rechercher (nom, e-mail, téléphone, commune, SIREN)"
+        search={filters.q}
+        activeCount={activeFilterCount(params, ["type"])}
+        clearHref={PATH}
+        hidden={{ tri: filters.tri, ordre: filters.ordre }}
+      >
+        <SelectField
+          id="filtre-type"
+          name="type"
+          label="Type de client"
+          placeholder="Tous"
+          defaultValue={filters.type ?? ""}
+          options={CLIENT_KINDS.map((kind) => ({ value: kind, label: clientKindLabels[kind] }))}
+        />
+      </ListFilters>
+
+      <div aria-live="polite" aria-busy={searching} className="grid gap-3">
+        <p className="text-sm font-semibold text-slate-700">
+          {searching
+            ? "Recherche en cours…"
+            : `${total} client${total > 1 ? "s" : ""}${filtered ? " correspondant à la recherche" : ""}`}
+        </p>
+        {items.length === 0 ? (
+          <EmptyState>
+            {filtered ? (
+              <p>
+                Aucun client ne correspond à cette recherche.{" "}
+                <Link to={PATH} className="font-semibold text-brand-700 underline">
+                  Voir tous les clients
+                </Link>
+              </p>
+            ) : (
+              <div className="grid gap-2">
+                <p className="font-semibold text-brand-900">Aucun client pour le moment.</p>
+                <p>
+                  Un client naît le plus souvent d'un prospect : ouvrez-le dans l'onglet{" "}
+                  <Link to="/erp/leads" className="font-semibold text-brand-700 underline">
+                    Prospects
+                  </Link>{" "}
+                  et choisissez « Convertir en client » ; sa demande et ses photos restent liées. Pour un
+                  client venu autrement, utilisez{" "}
+                  <Link to="/erp/clients/nouveau" className="font-semibold text-brand-700 underline">
+                    Nouveau client
+                  </Link>
+                  .
+                </p>
+              </div>
+            )}
+          </EmptyState>
+        ) : (
+          <DataTable
+            caption={`Clients, ${sortLabel} (page ${page} sur ${pageCount})`}
+            columns={columns}
+            rows={items}
+            rowKey={(client) => client.id}
+            pathname={PATH}
+            params={params}
+            sort={sort}
+            minWidth={720}
+          />
+        )}
+      </div>
+
+      <Pagination pathname={PATH} params={params} page={page} pageCount={pageCount} />
+    </div>
+  );
+}

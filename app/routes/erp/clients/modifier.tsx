@@ -1,0 +1,109 @@
+import { data } from "react-router";
+import { PageHeader } from "#app/components/data/page-header.tsx";
+import { SectionTabs } from "#app/components/data/section-tabs.tsx";
+import { requirePermission } from "#app/features/auth/session.server.ts";
+import { ClientForm } from "#app/features/clients/components/client-form.tsx";
+import { type ClientDetail, getClient } from "#app/features/clients/detail.server.ts";
+import { ClientAnonymisedError, ClientNotFoundError } from "#app/features/clients/query.server.ts";
+import { type ClientFormValues, duplicatesAnswer, parseClientForm } from "#app/features/clients/schema.ts";
+import { updateClient } from "#app/features/clients/write.server.ts";
+import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
+import {
+  CLIENTS_HANDLE,
+  erpMeta,
+  erpShouldRevalidate,
+  PROSPECTS_TABS,
+} from "#app/features/erp/navigation.ts";
+import { getServices } from "#app/lib/app-context.ts";
+import { redirectWithFlash } from "#app/lib/flash.server.ts";
+import type { Route } from "./+types/modifier";
+
+export const handle = CLIENTS_HANDLE;
+
+/** The stored client as the form's strings. */
+function formValuesOf(client: ClientDetail): ClientFormValues {
+  return {
+    kind: client.kind,
+    name: client.name,
+    legalName: client.legalName ?? "",
+    siren: client.siren ?? "",
+    vatNumber: client.vatNumber ?? "",
+    email: client.email ?? "",
+    phone: client.phone ?? "",
+    billingStreet: client.billingStreet ?? "",
+    billingPostalCode: client.billingPostalCode ?? "",
+    billingCity: client.billingCity ?? "",
+    notes: client.notes ?? "",
+    sites: client.sites.map((site) => ({
+      id: site.id,
+      label: site.label ?? "",
+      street: site.street ?? "",
+      postalCode: site.postalCode ?? "",
+      city: site.city,
+    })),
+  };
+}
+
+function notFound(error: unknown): never {
+  if (error instanceof ClientNotFoundError) throw data({ message: error.message }, { status: 404 });
+  if (error instanceof ClientAnonymisedError) throw data({ message: error.message }, { status: 409 });
+  throw error;
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requirePermission(request, context, handle.permission);
+  try {
+    const client = await getClient(getServices(context).db, params.id);
+    if (client.anonymisedAt) throw new ClientAnonymisedError();
+    return { id: client.id, name: client.name, values: formValuesOf(client), crumb: client.name };
+  } catch (error) {
+    notFound(error);
+  }
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const session = await requirePermission(request, context, handle.permission);
+  const parsed = parseClientForm(await request.formData());
+  if (!parsed.ok) return data(parsed.answer, { status: 400 });
+  try {
+    const result = await updateClient(
+      getServices(context).db,
+      { id: session.user.id, email: session.user.email },
+      params.id,
+      parsed.data,
+      { confirmDuplicate: parsed.confirmDuplicate },
+    );
+    if (!result.ok) return data(duplicatesAnswer(parsed.values, result.duplicates), { status: 409 });
+  } catch (error) {
+    notFound(error);
+  }
+  return redirectWithFlash(request, `/erp/clients/${params.id}`, {
+    tone: "success",
+    message: "Fiche client enregistrée.",
+  });
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  erpMeta(args.loaderData ? `Modifier ${args.loaderData.name} — Clients` : "", args);
+
+export const shouldRevalidate = erpShouldRevalidate;
+
+export const ErrorBoundary = ErpPageErrorBoundary;
+
+export default function EditClientPage({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <div className="grid max-w-3xl gap-5">
+      <SectionTabs label="Prospects et clients" tabs={PROSPECTS_TABS} />
+      <PageHeader title={`Modifier ${loaderData.name}`} />
+      <ClientForm
+        key={actionData ? JSON.stringify(actionData.values) : "client"}
+        mode="edit"
+        values={actionData?.values ?? loaderData.values}
+        errors={actionData?.errors}
+        formErrors={actionData?.formErrors}
+        duplicates={actionData?.duplicates}
+        cancelHref={`/erp/clients/${loaderData.id}`}
+      />
+    </div>
+  );
+}
