@@ -37,6 +37,8 @@ export const SUBJECT_TYPES = [
   "fournisseur",
   "pointage",
   "document",
+  /** The company settings (one record: subject id « entreprise »). */
+  "parametres",
 ] as const;
 export type SubjectType = (typeof SUBJECT_TYPES)[number];
 
@@ -134,16 +136,19 @@ export async function listActivity(
 
 /**
  * Deletes the history of a record that is itself erased (right to erasure): there is no
- * foreign key to cascade from, the subjects live in many tables. Returns how many went.
+ * foreign key to cascade from, the subjects live in many tables. One record or several
+ * (a retention run). Returns how many went.
  */
 export async function deleteActivity(
   tx: DbExecutor,
   subjectType: SubjectType,
-  subjectId: string,
+  subjectId: string | readonly string[],
 ): Promise<number> {
+  const ids = typeof subjectId === "string" ? [subjectId] : [...subjectId];
+  if (ids.length === 0) return 0;
   const rows = await tx
     .delete(activityEvents)
-    .where(subjectIs(subjectType, subjectId))
+    .where(and(eq(activityEvents.subjectType, subjectType), inArray(activityEvents.subjectId, ids)))
     .returning({ id: activityEvents.id });
   return rows.length;
 }

@@ -5,9 +5,10 @@ import { count } from "drizzle-orm";
 import pino from "pino";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { activityEvents } from "#app/db/schema/activity.ts";
 import { authSessions, authUsers } from "#app/db/schema/auth.ts";
 import { clients as clientRows, clientSites } from "#app/db/schema/clients.ts";
-import { erpLeadEvents, erpLeads } from "#app/db/schema/leads.ts";
+import { erpLeads } from "#app/db/schema/leads.ts";
 import { outboxMessages } from "#app/db/schema/outbox.ts";
 import { erpSubmissions } from "#app/db/schema/quote-requests.ts";
 import { shopOrders, shopVariants } from "#app/db/schema/shop.ts";
@@ -151,7 +152,7 @@ function form(fields: Record<string, string>): RequestInit {
 async function snapshot() {
   const [submissions] = await database.db.select({ n: count() }).from(erpSubmissions);
   const [leads] = await database.db.select({ n: count() }).from(erpLeads);
-  const [notes] = await database.db.select({ n: count() }).from(erpLeadEvents);
+  const [notes] = await database.db.select({ n: count() }).from(activityEvents);
   const [orders] = await database.db.select({ n: count() }).from(shopOrders);
   const [users] = await database.db.select({ n: count() }).from(authUsers);
   const [sessions] = await database.db.select({ n: count() }).from(authSessions);

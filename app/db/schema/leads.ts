@@ -38,27 +38,6 @@ export const erpLeads = pgTable(
   ],
 );
 
-/** The timeline of a lead: notes and changes, with who and when. */
-export const erpLeadEvents = pgTable(
-  "erp_lead_events",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    submissionId: uuid("submission_id")
-      .notNull()
-      .references(() => erpSubmissions.id, { onDelete: "cascade" }),
-    /** 'created', 'note', 'status', 'assignee', 'follow_up', 'do_not_contact', 'town', 'export'. */
-    kind: text("kind").notNull(),
-    note: text("note"),
-    fromValue: text("from_value"),
-    toValue: text("to_value"),
-    actorId: text("actor_id").references(() => authUsers.id, { onDelete: "set null" }),
-    /** Kept even if the account is deleted later. */
-    actorEmail: text("actor_email").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index("erp_lead_events_submission_idx").on(t.submissionId, t.createdAt)],
-);
-
 /**
  * What the Prospects search compares, folded once (lower case, no accents; phone as
  * digits with +33 written 0) instead of for every row of every search. Filled lazily

@@ -1,7 +1,8 @@
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
 import { authUsers } from "#app/db/schema/auth.ts";
-import { erpLeadEvents, erpLeadSearch, erpLeads } from "#app/db/schema/leads.ts";
+import { erpLeadSearch, erpLeads } from "#app/db/schema/leads.ts";
+import { recordActivities, recordActivity } from "#app/lib/activity.server.ts";
 import { type Actor, LeadInputError } from "./query.server.ts";
 import type { LeadStatus, LeadUpdate } from "./schema.ts";
 import { assertLead, event, touch } from "./timeline.server.ts";
@@ -12,7 +13,7 @@ import { assertLead, event, touch } from "./timeline.server.ts";
 export async function addLeadNote(db: Database, actor: Actor, id: string, note: string): Promise<void> {
   await db.transaction(async (tx) => {
     await assertLead(tx, id);
-    await tx.insert(erpLeadEvents).values(event(id, actor, "note", { note }));
+    await recordActivity(tx, event(id, actor, "note", { note }));
     await touch(tx, id);
   });
 }
@@ -77,7 +78,7 @@ export async function updateLead(db: Database, actor: Actor, id: string, update:
       .insert(erpLeads)
       .values({ submissionId: id, ...after, updatedAt: new Date() })
       .onConflictDoUpdate({ target: erpLeads.submissionId, set: { ...after, updatedAt: new Date() } });
-    await tx.insert(erpLeadEvents).values(events);
+    await recordActivities(tx, events);
     // The town is part of the searchable text: folded again at the next search.
     if (after.town !== before.town) await tx.delete(erpLeadSearch).where(eq(erpLeadSearch.submissionId, id));
     await touch(tx, id);

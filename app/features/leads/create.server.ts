@@ -1,6 +1,7 @@
 import type { Database } from "#app/db/client.server.ts";
-import { erpLeadEvents, erpLeads } from "#app/db/schema/leads.ts";
+import { erpLeads } from "#app/db/schema/leads.ts";
 import { erpSubmissions } from "#app/db/schema/quote-requests.ts";
+import { recordActivity } from "#app/lib/activity.server.ts";
 import type { Actor } from "./query.server.ts";
 import type { ManualLead } from "./schema.ts";
 import { event } from "./timeline.server.ts";
@@ -25,7 +26,7 @@ export async function createManualLead(db: Database, actor: Actor, lead: ManualL
       .returning({ id: erpSubmissions.id });
     if (!row) throw new Error("insertion du prospect impossible");
     await tx.insert(erpLeads).values({ submissionId: row.id, town: lead.town || null });
-    await tx.insert(erpLeadEvents).values(event(row.id, actor, "created", { to: lead.source }));
+    await recordActivity(tx, event(row.id, actor, "created", { to: lead.source }));
     return row.id;
   });
 }

@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
 import { authUsers } from "#app/db/schema/auth.ts";
-import { erpLeadEvents, erpLeads } from "#app/db/schema/leads.ts";
+import { erpLeads } from "#app/db/schema/leads.ts";
 import { erpSubmissionPhotos, erpSubmissions } from "#app/db/schema/quote-requests.ts";
+import { listActivity } from "#app/lib/activity.server.ts";
 import {
   isLeadId,
   LEAD_MODULES,
@@ -12,9 +13,12 @@ import {
   toItem,
 } from "./query.server.ts";
 
+/** An event of the lead's history (app/lib/activity.server.ts, subject « lead »). */
 export type LeadEvent = {
   id: string;
   kind: string;
+  /** The sentence shown in the timeline. */
+  summary: string;
   note: string | null;
   fromValue: string | null;
   toValue: string | null;
@@ -38,6 +42,8 @@ export type LeadDetail = LeadListItem & {
   photos: LeadPhoto[];
   events: LeadEvent[];
 };
+
+const text = (value: unknown): string | null => (typeof value === "string" ? value : null);
 
 /** One lead with its photos and its timeline (newest first). */
 export async function getLead(db: Database, id: string): Promise<LeadDetail> {
@@ -67,19 +73,7 @@ export async function getLead(db: Database, id: string): Promise<LeadDetail> {
       .from(erpSubmissionPhotos)
       .where(eq(erpSubmissionPhotos.submissionId, id))
       .orderBy(asc(erpSubmissionPhotos.position), asc(erpSubmissionPhotos.createdAt)),
-    db
-      .select({
-        id: erpLeadEvents.id,
-        kind: erpLeadEvents.kind,
-        note: erpLeadEvents.note,
-        fromValue: erpLeadEvents.fromValue,
-        toValue: erpLeadEvents.toValue,
-        actorEmail: erpLeadEvents.actorEmail,
-        createdAt: erpLeadEvents.createdAt,
-      })
-      .from(erpLeadEvents)
-      .where(eq(erpLeadEvents.submissionId, id))
-      .orderBy(desc(erpLeadEvents.createdAt), desc(erpLeadEvents.id)),
+    listActivity(db, "lead", id),
   ]);
   const item = toItem({ ...row, photoCount: photos.length });
   return {
@@ -88,7 +82,18 @@ export async function getLead(db: Database, id: string): Promise<LeadDetail> {
     lastActivityAt: row.lastActivityAt,
     assigneeId: row.assigneeId,
     photos,
-    events,
+    events: events.map(
+      (event): LeadEvent => ({
+        id: String(event.id),
+        kind: event.kind,
+        summary: event.summary,
+        note: text(event.data?.note),
+        fromValue: text(event.data?.from),
+        toValue: text(event.data?.to),
+        actorEmail: event.actorEmail ?? "",
+        createdAt: event.createdAt,
+      }),
+    ),
   };
 }
 

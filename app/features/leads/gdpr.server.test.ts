@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { erpLeadEvents, erpLeads } from "#app/db/schema/leads.ts";
+import { erpLeads } from "#app/db/schema/leads.ts";
 import { erpSubmissionPhotos } from "#app/db/schema/quote-requests.ts";
+import { listActivity } from "#app/lib/activity.server.ts";
 import { StorageNotFoundError } from "#app/lib/storage.server.ts";
 import { attachPhoto, insertQuoteRequest, jpeg, leadsTestDatabase } from "#tests/helpers/leads.ts";
 import { addLeadNote, updateLead } from "./actions.server.ts";
@@ -56,9 +57,8 @@ describe("the person's rights over their data", () => {
     expect(await deleteLead(ctx.database.db, ctx.services.storage, id)).toEqual({ photos: 1 });
     await expect(getLead(ctx.database.db, id)).rejects.toBeInstanceOf(LeadNotFoundError);
     expect(await ctx.database.db.select().from(erpLeads).where(eq(erpLeads.submissionId, id))).toEqual([]);
-    expect(
-      await ctx.database.db.select().from(erpLeadEvents).where(eq(erpLeadEvents.submissionId, id)),
-    ).toEqual([]);
+    // Its history too (the shared activity history has no cascade), and only its own.
+    expect(await listActivity(ctx.database.db, "lead", id)).toEqual([]);
     expect(
       await ctx.database.db
         .select()

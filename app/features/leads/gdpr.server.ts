@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
-import { erpLeadEvents } from "#app/db/schema/leads.ts";
 import { erpSubmissionPhotos, erpSubmissions } from "#app/db/schema/quote-requests.ts";
+import { deleteActivity, recordActivity } from "#app/lib/activity.server.ts";
 import type { FileStorage } from "#app/lib/storage.server.ts";
 import { getLead, getLeadPhoto } from "./detail.server.ts";
 import type { Actor } from "./query.server.ts";
@@ -28,7 +28,7 @@ export async function exportLeadData(db: Database, storage: FileStorage, actor: 
     }),
   );
   await db.transaction(async (tx) => {
-    await tx.insert(erpLeadEvents).values(event(id, actor, "export", {}));
+    await recordActivity(tx, event(id, actor, "export", {}));
     await touch(tx, id);
   });
   return {
@@ -59,6 +59,7 @@ export async function exportLeadData(db: Database, storage: FileStorage, actor: 
       .map((e) => ({
         date: e.createdAt.toISOString(),
         type: e.kind,
+        resume: e.summary,
         note: e.note,
         avant: e.fromValue,
         apres: e.toValue,
@@ -69,8 +70,8 @@ export async function exportLeadData(db: Database, storage: FileStorage, actor: 
 }
 
 /**
- * Deletes everything about the person for good: the request, its follow-up and
- * timeline, its photo rows, then the photo files.
+ * Deletes everything about the person for good: the request, its follow-up, its
+ * history, its photo rows, then the photo files.
  */
 export async function deleteLead(
   db: Database,
@@ -84,6 +85,8 @@ export async function deleteLead(
       .from(erpSubmissionPhotos)
       .where(eq(erpSubmissionPhotos.submissionId, id));
     await tx.delete(erpSubmissions).where(eq(erpSubmissions.id, id));
+    // The history has no foreign key to cascade from (it serves every kind of record).
+    await deleteActivity(tx, "lead", id);
     return photos.map((photo) => photo.key);
   });
   await Promise.all(keys.map((key) => storage.delete(key)));

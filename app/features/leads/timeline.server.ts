@@ -1,6 +1,8 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
 import { erpSubmissions } from "#app/db/schema/quote-requests.ts";
+import type { ActivityData, ActivityInput } from "#app/lib/activity.server.ts";
+import { leadEventSummary } from "./event-summary.ts";
 import { type Actor, isLeadId, LEAD_MODULES, LeadNotFoundError } from "./query.server.ts";
 
 /*
@@ -26,20 +28,23 @@ export async function assertLead(tx: Tx | Database, id: string): Promise<void> {
   if (!row) throw new LeadNotFoundError();
 }
 
-/** A row of erp_lead_events. */
+/** An event of the lead's history (the shared activity history, subject « lead »). */
 export function event(
   id: string,
   actor: Actor,
   kind: string,
   values: { note?: string; from?: string | null; to?: string | null },
-) {
+): ActivityInput {
+  const data: ActivityData = {};
+  if (values.note !== undefined) data.note = values.note;
+  if (values.from !== undefined && values.from !== null) data.from = values.from;
+  if (values.to !== undefined && values.to !== null) data.to = values.to;
   return {
-    submissionId: id,
+    subjectType: "lead",
+    subjectId: id,
     kind,
-    note: values.note ?? null,
-    fromValue: values.from ?? null,
-    toValue: values.to ?? null,
-    actorId: actor.id,
-    actorEmail: actor.email,
+    summary: leadEventSummary(kind, values),
+    data: Object.keys(data).length > 0 ? data : null,
+    actor: { id: actor.id, email: actor.email },
   };
 }

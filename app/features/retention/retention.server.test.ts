@@ -8,6 +8,7 @@ import { outboxMessages } from "#app/db/schema/outbox.ts";
 import { erpSubmissionPhotos, erpSubmissions } from "#app/db/schema/quote-requests.ts";
 import { rateLimitHits } from "#app/db/schema/rate-limits.ts";
 import { shopOrders } from "#app/db/schema/shop.ts";
+import { listActivity, recordActivity } from "#app/lib/activity.server.ts";
 import { createLocalStorage, StorageNotFoundError } from "#app/lib/storage.server.ts";
 import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
 import { planRetention, purgeExpiredData, type RetentionServices } from "./retention.server.ts";
@@ -96,8 +97,26 @@ describe("retention (the clock moves, the data does not)", () => {
     // Planning removed nothing.
     expect(await services.storage.get(prospect.key)).toBeInstanceOf(Buffer);
 
+    await recordActivity(database.db, {
+      subjectType: "lead",
+      subjectId: prospect.id,
+      kind: "note",
+      summary: "Note",
+      data: { note: "Rappeler en septembre." },
+      actor: null,
+    });
+    await recordActivity(database.db, {
+      subjectType: "lead",
+      subjectId: customer.id,
+      kind: "note",
+      summary: "Note",
+      actor: null,
+    });
     const counts = await purgeExpiredData(services, later(3, 1));
     expect(counts.prospects).toBeGreaterThanOrEqual(2);
+    // The history of a purged lead goes with it; the kept one's stays.
+    expect(await listActivity(database.db, "lead", prospect.id)).toEqual([]);
+    expect(await listActivity(database.db, "lead", customer.id)).toHaveLength(1);
     expect(counts.customers).toBe(0);
     const left = await database.db.select({ id: erpSubmissions.id }).from(erpSubmissions);
     expect(left.map((row) => row.id)).toEqual([customer.id]);

@@ -8,6 +8,7 @@ import { outboxMessages } from "#app/db/schema/outbox.ts";
 import { erpSubmissionPhotos, erpSubmissions } from "#app/db/schema/quote-requests.ts";
 import { rateLimitHits } from "#app/db/schema/rate-limits.ts";
 import { shopOrders } from "#app/db/schema/shop.ts";
+import { deleteActivity } from "#app/lib/activity.server.ts";
 import type { FileStorage } from "#app/lib/storage.server.ts";
 
 /**
@@ -189,13 +190,15 @@ export async function purgeExpiredData(
   const rateCutoff = new Date(now.getTime() - RETENTION.rateLimitHours * 60 * 60 * 1000);
 
   const counts = await db.transaction(async (tx) => {
-    // Photos, the pipeline row and the timeline go with the request (ON DELETE CASCADE).
+    // Photos and the pipeline row go with the request (ON DELETE CASCADE); the history
+    // serves every kind of record and has no foreign key, so it is deleted here.
     const submissions = goingIds.length
       ? await tx
           .delete(erpSubmissions)
           .where(inArray(erpSubmissions.id, goingIds))
           .returning({ id: erpSubmissions.id })
       : [];
+    await deleteActivity(tx, "lead", goingIds);
     const anonymised = plan.ordersToAnonymise.length
       ? await tx
           .update(shopOrders)
