@@ -48,6 +48,9 @@ test.describe("Espace Pro : Clients", () => {
       "href",
       location,
     );
+    await expect(page.getByRole("list", { name: "Historique du prospect" })).toContainText(
+      "Converti en client",
+    );
     // Posted again (a second tab, a double click), it answers the same client.
     const again = await page.request.post(`/erp/clients/depuis-prospect/${leadId}`, {
       form: {},
