@@ -1,9 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync } from "node:fs";
 import path from "node:path";
-import { Writable } from "node:stream";
-import pino from "pino";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { outboxMessages } from "#app/db/schema/outbox.ts";
@@ -18,9 +15,10 @@ import { QUOTE_FORM_ERRORS } from "#app/features/quote-request/schema.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
 import { deliverDueMail } from "#app/lib/outbox.server.ts";
 import { action, headers as devisHeaders } from "#app/routes/site/devis.tsx";
-import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
-import { routerContext, testEnv, testServices } from "#tests/helpers/services.ts";
-import { startSmtpServer, type TestSmtpServer } from "#tests/helpers/smtp-server.ts";
+import type { TestDatabase } from "#tests/helpers/db.ts";
+import { type MailTestServices, startMailTestServices } from "#tests/helpers/mail-services.ts";
+import { routerContext } from "#tests/helpers/services.ts";
+import type { TestSmtpServer } from "#tests/helpers/smtp-server.ts";
 
 // What the anonymous quote form can make the site send, and how much work it can
 // make the site do: acknowledgements that repeat nothing typed, at most 3 a day per
@@ -30,43 +28,20 @@ const NOTIFY = "devis@batirade.test";
 const SITE_URL = "https://www.example.test";
 let database: TestDatabase;
 let smtp: TestSmtpServer;
-let dataDir: string;
 let services: AppServices;
 let logLines: string[];
+let mail: MailTestServices;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  smtp = await startSmtpServer();
-  dataDir = mkdtempSync(path.join(tmpdir(), "batirade-quote-limits-"));
-  logLines = [];
-  const logger = pino(
-    { level: "info" },
-    new Writable({
-      write(chunk, _encoding, callback) {
-        logLines.push(String(chunk));
-        callback();
-      },
-    }),
-  );
-  services = {
-    ...testServices(
-      database,
-      testEnv({
-        DATA_DIR: dataDir,
-        SMTP_URL: smtp.url,
-        NOTIFY_EMAIL: NOTIFY,
-        SITE_URL,
-        QUOTE_RATE_LIMIT: "0",
-      }),
-    ),
-    logger,
-  };
+  mail = await startMailTestServices("quote-limits", {
+    NOTIFY_EMAIL: NOTIFY,
+    SITE_URL,
+    QUOTE_RATE_LIMIT: "0",
+  });
+  ({ database, smtp, services, logLines } = mail);
 });
 afterAll(async () => {
-  services.mailer.close();
-  await smtp.close();
-  await database.cleanup();
-  rmSync(dataDir, { recursive: true, force: true });
+  await mail.close();
 });
 beforeEach(async () => {
   await database.db.delete(outboxMessages);
@@ -126,7 +101,7 @@ async function smallPng(): Promise<File> {
 
 function uploadedFiles(): string[] {
   try {
-    return readdirSync(path.join(dataDir, "uploads"), { recursive: true, withFileTypes: true })
+    return readdirSync(path.join(mail.dataDir, "uploads"), { recursive: true, withFileTypes: true })
       .filter((entry) => entry.isFile())
       .map((entry) => entry.name);
   } catch {

@@ -1,9 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { Writable } from "node:stream";
 import { eq } from "drizzle-orm";
-import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { outboxMessages } from "#app/db/schema/outbox.ts";
 import { rateLimitHits } from "#app/db/schema/rate-limits.ts";
@@ -12,10 +7,11 @@ import type { AppServices } from "#app/lib/app-context.ts";
 import { deliverDueMail } from "#app/lib/outbox.server.ts";
 import { action as devisAction } from "#app/routes/site/devis.tsx";
 import { seedDemoContent } from "#server/seed.ts";
-import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
-import { routerContext, testEnv, testServices } from "#tests/helpers/services.ts";
+import type { TestDatabase } from "#tests/helpers/db.ts";
+import { type MailTestServices, startMailTestServices } from "#tests/helpers/mail-services.ts";
+import { routerContext } from "#tests/helpers/services.ts";
 import { checkoutBody, postCheckout } from "#tests/helpers/shop.ts";
-import { startSmtpServer, type TestSmtpServer } from "#tests/helpers/smtp-server.ts";
+import type { TestSmtpServer } from "#tests/helpers/smtp-server.ts";
 
 // The shop's confirmation goes to an address typed by an anonymous buyer (a manual
 // order needs no payment): it repeats nothing the buyer typed, and shares the
@@ -26,38 +22,17 @@ const BUYER = "victime@example.fr";
 const MARK = "Zq7Xw";
 let database: TestDatabase;
 let smtp: TestSmtpServer;
-let dataDir: string;
 let services: AppServices;
 let logLines: string[];
+let mail: MailTestServices;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  smtp = await startSmtpServer();
-  dataDir = mkdtempSync(path.join(tmpdir(), "batirade-shop-mail-"));
-  logLines = [];
-  const logger = pino(
-    { level: "info" },
-    new Writable({
-      write(chunk, _encoding, callback) {
-        logLines.push(String(chunk));
-        callback();
-      },
-    }),
-  );
-  services = {
-    ...testServices(
-      database,
-      testEnv({ DATA_DIR: dataDir, SMTP_URL: smtp.url, NOTIFY_EMAIL: NOTIFY, QUOTE_RATE_LIMIT: "0" }),
-    ),
-    logger,
-  };
+  mail = await startMailTestServices("shop-mail", { NOTIFY_EMAIL: NOTIFY, QUOTE_RATE_LIMIT: "0" });
+  ({ database, smtp, services, logLines } = mail);
   await seedDemoContent(database.db);
 });
 afterAll(async () => {
-  services.mailer.close();
-  await smtp.close();
-  await database.cleanup();
-  rmSync(dataDir, { recursive: true, force: true });
+  await mail.close();
 });
 beforeEach(async () => {
   await database.db.delete(outboxMessages);
