@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { company } from "#app/config/company.ts";
+import { formatCents } from "#app/lib/money.ts";
 import { createLocalStorage } from "#app/lib/storage.server.ts";
 import {
   flattenSpaces,
@@ -18,7 +19,6 @@ import {
   type TableColumn,
 } from "./document.server.ts";
 import { substitutedCharacters } from "./fonts.server.ts";
-import { formatEuros } from "./format.ts";
 import { type DocumentIdentity, identityFromCompanyConfig } from "./identity.ts";
 import { sha256Hex, storeRenderedPdf } from "./store.server.ts";
 
@@ -61,8 +61,8 @@ function quoteBody(lines: number) {
         `Ligne ${index + 1} : enduit de façade à la chaux${index % 9 === 0 ? ", reprise des fissures et des éclats, traitement des angles et des appuis de fenêtres" : ""}`,
         "m²",
         "12,5",
-        formatEuros(4_550 + index),
-        formatEuros(56_875 + index * 12),
+        formatCents(4_550 + index),
+        formatCents(56_875 + index * 12),
       ]),
     });
     content.paragraph("Fin du devis.", { bold: true });
@@ -179,7 +179,7 @@ describe("the document frame", () => {
         content.keyValues(
           Array.from({ length: 30 }, (_, index) => [
             `Échéance ${index + 1}`,
-            `${formatEuros(100_000 + index)} à réception`,
+            `${formatCents(100_000 + index)} à réception`,
           ]),
         );
       },

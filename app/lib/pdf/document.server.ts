@@ -1,6 +1,7 @@
 import PDFDocument from "pdfkit";
+import { formatDate } from "#app/lib/paris-time.ts";
 import { fitText, PDF_FONTS, registerBrandFonts } from "./fonts.server.ts";
-import { formatCapital, formatDateFr } from "./format.ts";
+import { formatCapital } from "./format.ts";
 import type { DocumentIdentity } from "./identity.ts";
 
 /**
@@ -129,9 +130,9 @@ export function footerLines(identity: DocumentIdentity): string[] {
     ].join(" – "),
     [identity.addressLines.join(", "), `Tél. ${identity.phone}`, identity.email].join(" – "),
     `Assurance décennale : ${insurance.insurer}, ${insurance.address}, contrat n° ${insurance.policy}, couverture : ${insurance.coverage}` +
-      (insurance.validUntil ? `, valable jusqu'au ${formatDateFr(insurance.validUntil)}` : ""),
+      (insurance.validUntil ? `, valable jusqu'au ${formatDate(insurance.validUntil)}` : ""),
   ];
-  if (rge) lines.push(`Qualification RGE n° ${rge.number}, valable jusqu'au ${formatDateFr(rge.validUntil)}`);
+  if (rge) lines.push(`Qualification RGE n° ${rge.number}, valable jusqu'au ${formatDate(rge.validUntil)}`);
   return lines;
 }
 
@@ -242,7 +243,7 @@ function layoutHeader(
     `SIRET ${identity.siret} – TVA ${identity.vatNumber}`,
   ].map(fitText);
   const title = fitText(documentTitle(frame));
-  const dateLine = fitText(`${frame.dateLabel ?? "Date"} : ${formatDateFr(frame.date)}`);
+  const dateLine = fitText(`${frame.dateLabel ?? "Date"} : ${formatDate(frame.date)}`);
   const extraLines = (frame.headerLines ?? []).map(fitText);
 
   const measure = (font: string, size: number, text: string, width: number) =>
