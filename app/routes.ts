@@ -67,6 +67,7 @@ export default [
       route("temps", "routes/erp/section.tsx", { id: "erp-temps" }),
       route("docs", "routes/erp/section.tsx", { id: "erp-docs" }),
       route("comptes", "routes/erp/accounts.tsx"),
+      route("parametres", "routes/erp/settings.tsx"),
       route("*", "routes/erp/not-found.tsx"),
     ]),
   ]),

@@ -43,6 +43,12 @@ export const company = {
   serviceRadiusKm: 30,
   areasServed: ["Toulon", "Var", "Hyères", "La Seyne-sur-Mer", "La Garde"] as const,
   foundedYear: 2023,
+  /**
+   * The insurer as the company started with it: copied into the `company_settings` row by
+   * migration 0010, where the owners change it (/erp/parametres) and where quotes and
+   * invoices read it (app/features/settings). The public pages, prerendered at build
+   * time, still print these values: change both, or see decision 015.
+   */
   insurer: {
     name: "Mutuelle des Artisans du Sud",
     address: "12 boulevard de Strasbourg, 83000 Toulon",

@@ -11,6 +11,7 @@ import { clients as clientRows, clientSites } from "#app/db/schema/clients.ts";
 import { erpLeads } from "#app/db/schema/leads.ts";
 import { outboxMessages } from "#app/db/schema/outbox.ts";
 import { erpSubmissions } from "#app/db/schema/quote-requests.ts";
+import { companySettings } from "#app/db/schema/settings.ts";
 import { shopOrders, shopVariants } from "#app/db/schema/shop.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
 import { hasControlCharactersInText } from "#app/lib/text-rules.ts";
@@ -79,7 +80,7 @@ const REFUSED_VALUES = [
   "\u007f",
 ];
 const REFUSED_DATES = ["0000-01-01", "1899-12-31", "2101-01-01", "9999-12-31", "-001-01-01"];
-const MULTI_LINE_FIELDS = new Set(["message", "note", "notes"]);
+const MULTI_LINE_FIELDS = new Set(["message", "note", "notes", "paymentTermsText"]);
 /** Odd but legal values: they may be accepted or refused, never a 5xx. */
 const ODD_VALUES = [
   "",
@@ -160,6 +161,7 @@ async function snapshot() {
   const leadRows = await database.db.select().from(erpLeads);
   const clientList = await database.db.select().from(clientRows);
   const siteList = await database.db.select().from(clientSites);
+  const settings = await database.db.select().from(companySettings);
   const stock = await database.db
     .select({ id: shopVariants.id, quantity: shopVariants.inventoryQuantity })
     .from(shopVariants);
@@ -174,6 +176,7 @@ async function snapshot() {
     leadRows: JSON.stringify(leadRows),
     clients: JSON.stringify(clientList),
     clientSites: JSON.stringify(siteList),
+    settings: JSON.stringify(settings),
     stock: JSON.stringify(stock.sort((a, b) => a.id.localeCompare(b.id))),
   };
 }
@@ -278,6 +281,28 @@ const VALID_CLIENT = {
   confirmDuplicate: "",
 };
 
+/** Every field of the company settings form, valid (the owner's page). */
+const VALID_SETTINGS = {
+  insurerName: "Mutuelle des Artisans du Sud",
+  insurerAddress: "12 boulevard de Strasbourg, 83000 Toulon",
+  decennialPolicy: "DEC-2023-004512",
+  liabilityPolicy: "RCP-2023-004513",
+  insuranceCoverage: "France métropolitaine",
+  insuranceValidUntil: "2027-12-31",
+  rgeNumber: "E-12345",
+  rgeValidUntil: "2027-06-30",
+  bankAccountHolder: "BATI RADE TOULON",
+  iban: "FR76 3000 6000 0112 3456 7890 189",
+  bic: "AGRIFRPP",
+  paymentTermsDays: "30",
+  paymentTermsText: "Paiement à 30 jours à réception de facture, par virement.",
+  quoteValidityDays: "30",
+  latePaymentRate: "12,15",
+  vatOnDebits: "",
+  hourlyCost: "45,00",
+  revision: "1",
+};
+
 /** Form posts: [name, path, valid fields, fields to poison]. */
 const FORM_TARGETS: [string, () => string, Record<string, string>, string[]][] = [
   ["sign-in", () => "/erp/login", { email: "x@example.fr", password: "mauvais-mot-de-passe" }, ["email"]],
@@ -315,6 +340,8 @@ const FORM_TARGETS: [string, () => string, Record<string, string>, string[]][] =
   ["accounts sessions", () => "/erp/comptes", { intent: "sessions", userId: "x" }, ["userId"]],
   ["new client", () => "/erp/clients/nouveau", VALID_CLIENT, Object.keys(VALID_CLIENT)],
   ["client edit", () => `/erp/clients/${clientId}/modifier`, VALID_CLIENT, Object.keys(VALID_CLIENT)],
+  // Revision 1: the seeded row, unchanged by the refused posts that run first.
+  ["company settings", () => "/erp/parametres", VALID_SETTINGS, Object.keys(VALID_SETTINGS)],
   [
     "client removal",
     () => `/erp/clients/${clientId}`,
@@ -383,6 +410,7 @@ const ACTION_PATHS = () => [
   `/erp/clients/${clientId}`,
   `/erp/clients/${clientId}/modifier`,
   `/erp/clients/depuis-prospect/${leadId}`,
+  "/erp/parametres",
 ];
 
 describe("hostile inputs against the production build", () => {

@@ -1,4 +1,4 @@
-import { ChevronDown, ChevronRight, LogOut, Menu, UsersRound, X } from "lucide-react";
+import { ChevronDown, ChevronRight, LogOut, Menu, Settings, UsersRound, X } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { Link, NavLink, useFetcher, useLocation, useMatches, useNavigation } from "react-router";
 import { Dialog } from "#app/components/ui/dialog.tsx";
@@ -119,7 +119,7 @@ function SignOutButton() {
   );
 }
 
-/** The signed-in e-mail; for owners, a menu with the team's accounts. */
+/** The signed-in e-mail; for owners, a menu with the team's accounts and the company settings. */
 function UserMenu({ user }: { user: ShellUser }) {
   if (user.role !== "owner") {
     return (
@@ -152,6 +152,15 @@ function UserMenu({ user }: { user: ShellUser }) {
             >
               <UsersRound aria-hidden="true" className="size-4" />
               Comptes de l'équipe
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild>
+            <Link
+              to="/erp/parametres"
+              className="flex min-h-11 items-center gap-2 rounded-lg px-3 text-sm font-semibold text-brand-900 outline-none data-[highlighted]:bg-brand-50"
+            >
+              <Settings aria-hidden="true" className="size-4" />
+              Paramètres de l'entreprise
             </Link>
           </DropdownMenu.Item>
         </DropdownMenu.Content>

@@ -1,0 +1,261 @@
+import { eq, sql } from "drizzle-orm";
+import { company } from "#app/config/company.ts";
+import type { Database } from "#app/db/client.server.ts";
+import { type CompanySettingsRow, companySettings } from "#app/db/schema/settings.ts";
+import {
+  type ActivityActor,
+  type ActivityEvent,
+  type ActivityInput,
+  listActivity,
+  recordActivities,
+} from "#app/lib/activity.server.ts";
+import { maskIban } from "#app/lib/bank.ts";
+import { formatCents, formatPercent } from "#app/lib/money.ts";
+import type { DbExecutor } from "#app/lib/outbox.server.ts";
+import { formatDate } from "#app/lib/paris-time.ts";
+import { type DocumentIdentity, identityFromCompanyConfig } from "#app/lib/pdf/identity.ts";
+import type { CompanySettingsInput, SettingsField } from "./schema.ts";
+
+/*
+ * The company settings: one row (app/db/schema/settings.ts), read by every document
+ * through `documentIdentity`, changed by the owners through `updateCompanySettings`,
+ * which writes one line of history per field changed.
+ */
+
+export type CompanySettings = CompanySettingsRow;
+
+/** The history of the settings: subject « parametres » / « entreprise ». */
+export const SETTINGS_SUBJECT = { subjectType: "parametres", subjectId: "entreprise" } as const;
+
+export class SettingsMissingError extends Error {
+  override name = "SettingsMissingError";
+  constructor() {
+    super(
+      "Paramètres de l'entreprise introuvables : la migration 0010_company_settings n'a pas été appliquée.",
+    );
+  }
+}
+
+/** The settings as stored. */
+export async function getCompanySettings(db: DbExecutor): Promise<CompanySettings> {
+  const [row] = await db.select().from(companySettings).where(eq(companySettings.id, 1));
+  if (!row) throw new SettingsMissingError();
+  return row;
+}
+
+/** Who issues the documents: the identity of app/config/company.ts, the insurance and RGE of the settings. */
+export function identityFromSettings(settings: CompanySettings): DocumentIdentity {
+  const rge =
+    settings.rgeNumber && settings.rgeValidUntil
+      ? { number: settings.rgeNumber, validUntil: settings.rgeValidUntil }
+      : undefined;
+  const identity = identityFromCompanyConfig(company, rge ? { rge } : {});
+  return {
+    ...identity,
+    insurance: {
+      insurer: settings.insurerName,
+      address: settings.insurerAddress,
+      policy: settings.decennialPolicy,
+      coverage: settings.insuranceCoverage,
+      ...(settings.insuranceValidUntil ? { validUntil: settings.insuranceValidUntil } : {}),
+    },
+  };
+}
+
+/** The `DocumentIdentity` every quote, invoice and credit note prints (app/lib/pdf/document.server.ts). */
+export async function documentIdentity(db: DbExecutor): Promise<DocumentIdentity> {
+  return identityFromSettings(await getCompanySettings(db));
+}
+
+/** The history of the settings, newest first. */
+export function settingsActivity(db: DbExecutor, limit = 200): Promise<ActivityEvent[]> {
+  return listActivity(db, SETTINGS_SUBJECT.subjectType, SETTINGS_SUBJECT.subjectId, { limit });
+}
+
+// ─── Changes, one line of history each ───────────────────────────────────────────────
+
+type Stored = string | number | boolean | null;
+
+type FieldChange = {
+  /** The column's key in the row. */
+  column: keyof CompanySettingsRow;
+  /** Before « A → B »: « Assurance décennale : contrat n° ». */
+  label: string;
+  /** How a value reads in the history (never the whole IBAN). */
+  show: (value: Stored) => string;
+  /** What the history keeps as data (the IBAN masked). */
+  keep?: (value: Stored) => Stored;
+};
+
+const quoted = (value: Stored) => `« ${String(value)} »`;
+const plain = (value: Stored) => String(value);
+const orNone = (none: string, show: (value: Stored) => string) => (value: Stored) =>
+  value === null || value === "" ? none : show(value);
+const day = (value: Stored) => formatDate(String(value), "numeric");
+const days = (value: Stored) => (Number(value) <= 1 ? `${value} jour` : `${value} jours`);
+const maskedIban = (value: Stored) => (value === null ? null : maskIban(String(value)));
+
+const FIELD_CHANGES: Record<SettingsField, FieldChange> = {
+  insurerName: { column: "insurerName", label: "Assurance décennale : assureur", show: plain },
+  insurerAddress: {
+    column: "insurerAddress",
+    label: "Assurance décennale : adresse de l'assureur",
+    show: quoted,
+  },
+  decennialPolicy: { column: "decennialPolicy", label: "Assurance décennale : contrat n°", show: plain },
+  liabilityPolicy: {
+    column: "liabilityPolicy",
+    label: "Responsabilité civile professionnelle : contrat n°",
+    show: plain,
+  },
+  insuranceCoverage: {
+    column: "insuranceCoverage",
+    label: "Assurance décennale : couverture géographique",
+    show: quoted,
+  },
+  insuranceValidUntil: {
+    column: "insuranceValidUntil",
+    label: "Assurance décennale : fin de validité",
+    show: orNone("non renseignée", day),
+  },
+  rgeNumber: { column: "rgeNumber", label: "RGE : certificat n°", show: orNone("aucun", plain) },
+  rgeValidUntil: { column: "rgeValidUntil", label: "RGE : fin de validité", show: orNone("aucune", day) },
+  bankAccountHolder: {
+    column: "bankAccountHolder",
+    label: "Banque : titulaire du compte",
+    show: orNone("non renseigné", plain),
+  },
+  iban: {
+    column: "iban",
+    label: "Banque : IBAN",
+    show: orNone("non renseigné", (value) => maskIban(String(value))),
+    keep: maskedIban,
+  },
+  bic: { column: "bic", label: "Banque : BIC", show: orNone("non renseigné", plain) },
+  paymentTermsDays: { column: "paymentTermsDays", label: "Conditions de paiement : délai", show: days },
+  paymentTermsText: {
+    column: "paymentTermsText",
+    label: "Conditions de paiement : mention",
+    show: quoted,
+  },
+  quoteValidityDays: { column: "quoteValidityDays", label: "Devis : durée de validité", show: days },
+  latePaymentRate: {
+    column: "latePaymentRateBp",
+    label: "Pénalités de retard : taux",
+    show: (value) => formatPercent(Number(value)),
+  },
+  vatOnDebits: {
+    column: "vatOnDebits",
+    label: "Option pour le paiement de la TVA d'après les débits :",
+    show: (value) => (value ? "oui" : "non"),
+  },
+  hourlyCost: {
+    column: "hourlyCostCents",
+    label: "Coût horaire de main-d'œuvre :",
+    show: (value) => formatCents(Number(value)),
+  },
+};
+
+/** The settings columns an input writes. */
+function columnsOf(input: CompanySettingsInput) {
+  return {
+    insurerName: input.insurerName,
+    insurerAddress: input.insurerAddress,
+    decennialPolicy: input.decennialPolicy,
+    liabilityPolicy: input.liabilityPolicy,
+    insuranceCoverage: input.insuranceCoverage,
+    insuranceValidUntil: input.insuranceValidUntil,
+    rgeNumber: input.rgeNumber,
+    rgeValidUntil: input.rgeValidUntil,
+    bankAccountHolder: input.bankAccountHolder,
+    iban: input.iban,
+    bic: input.bic,
+    paymentTermsDays: input.paymentTermsDays,
+    paymentTermsText: input.paymentTermsText,
+    quoteValidityDays: input.quoteValidityDays,
+    latePaymentRateBp: input.latePaymentRate,
+    vatOnDebits: input.vatOnDebits,
+    hourlyCostCents: input.hourlyCost,
+  } satisfies Partial<CompanySettingsRow>;
+}
+
+/** The history line of one changed field: « Assurance décennale : contrat n° A → B ». */
+export function changeEvent(
+  field: SettingsField,
+  from: Stored,
+  to: Stored,
+  actor: ActivityActor,
+): ActivityInput {
+  const change = FIELD_CHANGES[field];
+  const keep = change.keep ?? ((value: Stored) => value);
+  return {
+    ...SETTINGS_SUBJECT,
+    kind: "modification",
+    summary: `${change.label} ${change.show(from)} → ${change.show(to)}`,
+    data: { field, from: keep(from), to: keep(to) },
+    actor,
+  };
+}
+
+export type UpdateSettingsResult =
+  | { ok: true; changed: SettingsField[]; revision: number }
+  /** Someone saved since the form was loaded: nothing written. */
+  | { ok: false; conflict: { revision: number; updatedAt: Date; updatedByEmail: string | null } };
+
+/**
+ * Saves the settings and writes one line of history per changed field, in one
+ * transaction. The row is locked while it is compared and written, so two owners saving
+ * at once are put one after the other; with `expectedRevision` (the revision the form was
+ * loaded from), the second is refused rather than silently undoing the first's changes.
+ * Nothing changed: nothing is written, the revision stays.
+ */
+export async function updateCompanySettings(
+  db: Database,
+  actor: ActivityActor,
+  input: CompanySettingsInput,
+  { expectedRevision }: { expectedRevision?: number } = {},
+): Promise<UpdateSettingsResult> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(companySettings).where(eq(companySettings.id, 1)).for("update");
+    if (!before) throw new SettingsMissingError();
+    if (expectedRevision !== undefined && expectedRevision !== before.revision) {
+      const [last] = await listActivity(tx, SETTINGS_SUBJECT.subjectType, SETTINGS_SUBJECT.subjectId, {
+        limit: 1,
+      });
+      return {
+        ok: false,
+        conflict: {
+          revision: before.revision,
+          updatedAt: before.updatedAt,
+          updatedByEmail: last?.actorEmail ?? null,
+        },
+      };
+    }
+    const next = columnsOf(input);
+    const changed = (Object.keys(FIELD_CHANGES) as SettingsField[]).filter((field) => {
+      const column = FIELD_CHANGES[field].column as keyof typeof next;
+      return (before[column] ?? null) !== (next[column] ?? null);
+    });
+    if (changed.length === 0) return { ok: true, changed, revision: before.revision };
+    const [after] = await tx
+      .update(companySettings)
+      .set({
+        ...next,
+        revision: sql`${companySettings.revision} + 1`,
+        updatedAt: new Date(),
+        updatedBy: actor.id,
+      })
+      .where(eq(companySettings.id, 1))
+      .returning({ revision: companySettings.revision });
+    // Written last field first: the timeline shows one save's lines newest (highest id)
+    // first, so they read in the order of the page.
+    await recordActivities(
+      tx,
+      [...changed].reverse().map((field) => {
+        const column = FIELD_CHANGES[field].column as keyof typeof next;
+        return changeEvent(field, before[column] ?? null, next[column] ?? null, actor);
+      }),
+    );
+    return { ok: true, changed, revision: after?.revision ?? before.revision + 1 };
+  });
+}

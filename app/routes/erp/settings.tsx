@@ -1,0 +1,199 @@
+import { data } from "react-router";
+import { Facts } from "#app/components/data/facts.tsx";
+import { PageHeader } from "#app/components/data/page-header.tsx";
+import { Timeline } from "#app/components/data/timeline.tsx";
+import { zodFieldErrors } from "#app/components/forms/field-errors.ts";
+import { FormAlert } from "#app/components/forms/form-alert.tsx";
+import { company, fullAddress } from "#app/config/company.ts";
+import { requirePermission } from "#app/features/auth/session.server.ts";
+import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
+import { panelClass } from "#app/features/erp/components/ui.ts";
+import { type ErpHandle, erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
+import { SettingsForm } from "#app/features/settings/components/settings-form.tsx";
+import { expiryWarnings } from "#app/features/settings/expiry.ts";
+import {
+  CompanySettingsSchema,
+  formValuesOf,
+  REVISION_FIELD,
+  SETTINGS_MESSAGES,
+  type SettingsFormAnswer,
+  settingsFormValues,
+} from "#app/features/settings/schema.ts";
+import {
+  getCompanySettings,
+  settingsActivity,
+  updateCompanySettings,
+} from "#app/features/settings/settings.server.ts";
+import { getServices } from "#app/lib/app-context.ts";
+import { redirectWithFlash } from "#app/lib/flash.server.ts";
+import { formatCents } from "#app/lib/money.ts";
+import { formatDateTime, parisDay } from "#app/lib/paris-time.ts";
+import type { Route } from "./+types/settings";
+
+/** Owners only: the route walk (tests/integration/erp-route-guard.test.ts) reads the permission. */
+export const handle = { section: "Paramètres de l'entreprise", permission: "parametres" } satisfies ErpHandle;
+
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+
+/**
+ * The posted form, or why there is none. The server refuses other bodies before any
+ * action runs (server/request-guards.ts); this says the same when the action is reached
+ * some other way.
+ */
+async function readForm(
+  request: Request,
+): Promise<{ ok: true; form: FormData } | { ok: false; status: 400 | 415; message: string }> {
+  const type = (request.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+  if (!FORM_TYPES.includes(type)) {
+    return {
+      ok: false,
+      status: 415,
+      message: "Envoi refusé : cette page n'accepte que son formulaire.",
+    };
+  }
+  const form = await request.formData().catch(() => null);
+  return form
+    ? { ok: true, form }
+    : { ok: false, status: 400, message: "Le formulaire envoyé est illisible : rechargez la page." };
+}
+
+/** The revision posted with the form, or null. */
+function postedRevision(form: FormData): number | null {
+  const value = form.get(REVISION_FIELD);
+  return typeof value === "string" && /^[1-9]\d{0,8}$/.test(value) ? Number(value) : null;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requirePermission(request, context, handle.permission);
+  const { db } = getServices(context);
+  const settings = await getCompanySettings(db);
+  const events = await settingsActivity(db);
+  return {
+    values: formValuesOf(settings),
+    revision: settings.revision,
+    warnings: expiryWarnings(settings, parisDay()),
+    events: events.map((event) => ({
+      id: String(event.id),
+      summary: event.summary,
+      actor: event.actorEmail,
+      at: event.createdAt,
+      kind: event.kind,
+    })),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const session = await requirePermission(request, context, handle.permission);
+  const read = await readForm(request);
+  if (!read.ok) {
+    return data<SettingsFormAnswer>(
+      { values: null, errors: {}, formErrors: [read.message] },
+      { status: read.status },
+    );
+  }
+  const values = settingsFormValues(read.form);
+  const revision = postedRevision(read.form);
+  const parsed = CompanySettingsSchema.safeParse(values);
+  if (!parsed.success || revision === null) {
+    const { fieldErrors, formErrors } = zodFieldErrors(parsed);
+    return data<SettingsFormAnswer>(
+      {
+        values,
+        errors: fieldErrors,
+        formErrors: revision === null ? [...formErrors, SETTINGS_MESSAGES.revision] : formErrors,
+      },
+      { status: 400 },
+    );
+  }
+  const result = await updateCompanySettings(
+    getServices(context).db,
+    { id: session.user.id, email: session.user.email },
+    parsed.data,
+    { expectedRevision: revision },
+  );
+  if (!result.ok) {
+    const { conflict } = result;
+    const who = conflict.updatedByEmail ? ` par ${conflict.updatedByEmail}` : "";
+    return data<SettingsFormAnswer>(
+      {
+        values,
+        errors: {},
+        formErrors: [
+          `Les paramètres ont été modifiés${who} le ${formatDateTime(conflict.updatedAt)}, après l'ouverture de cette page : rien n'a été enregistré. Les valeurs ci-dessous sont les vôtres ; vérifiez l'historique, puis enregistrez à nouveau.`,
+        ],
+        revision: conflict.revision,
+      },
+      { status: 409 },
+    );
+  }
+  return redirectWithFlash(
+    request,
+    "/erp/parametres",
+    result.changed.length > 0
+      ? { tone: "success", message: "Paramètres enregistrés." }
+      : { tone: "info", message: "Aucune modification : les paramètres sont inchangés." },
+  );
+}
+
+export const meta: Route.MetaFunction = (args) => erpMeta("Paramètres de l'entreprise", args);
+
+export const shouldRevalidate = erpShouldRevalidate;
+
+export const ErrorBoundary = ErpPageErrorBoundary;
+
+const identityFacts = [
+  { label: "Raison sociale", value: company.legalName },
+  {
+    label: "Forme et capital",
+    value: `${company.legalForm} au capital de ${formatCents(company.capitalEuros * 100)}`,
+  },
+  { label: "SIRET", value: company.siret },
+  { label: "RCS", value: company.rcs },
+  { label: "N° de TVA intracommunautaire", value: company.vatNumber },
+  { label: "Adresse", value: fullAddress },
+];
+
+export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const values = actionData?.values ?? loaderData.values;
+  const revision = actionData?.revision ?? loaderData.revision;
+  return (
+    <div className="grid max-w-4xl gap-5">
+      <PageHeader
+        title="Paramètres de l'entreprise"
+        description="Ce que les devis et les factures impriment : assurance, RGE, coordonnées bancaires, conditions de paiement ; et le coût horaire des chantiers."
+      />
+      <FormAlert title="À vérifier" errors={loaderData.warnings} />
+
+      <section aria-labelledby="identite-titre" className={`${panelClass} grid gap-3`}>
+        <h2 id="identite-titre" className="text-lg font-bold">
+          Identité sur les documents
+        </h2>
+        <Facts facts={identityFacts} />
+        <p className="text-sm text-slate-700">
+          Ces mentions sont fixées dans la configuration du site ; pour les changer, adressez-vous à son
+          prestataire.
+        </p>
+      </section>
+
+      <SettingsForm
+        // A refused post shows again what was sent (the fields are uncontrolled); a save, the stored values.
+        key={actionData?.values ? `envoi-${JSON.stringify(actionData.values)}` : `revision-${revision}`}
+        values={values}
+        errors={actionData?.errors}
+        formErrors={actionData?.formErrors}
+        revision={revision}
+      />
+
+      <section aria-labelledby="historique-titre" className={`${panelClass} grid gap-3`}>
+        <h2 id="historique-titre" className="text-lg font-bold">
+          Historique des modifications
+        </h2>
+        <Timeline
+          label="Historique des paramètres"
+          entries={loaderData.events}
+          formatAt={(at) => formatDateTime(at, "medium")}
+        />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,465 @@
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { company } from "#app/config/company.ts";
+import { activityEvents } from "#app/db/schema/activity.ts";
+import { companySettings } from "#app/db/schema/settings.ts";
+import { SETTINGS_MESSAGES, type SettingsFormAnswer } from "#app/features/settings/schema.ts";
+import { documentIdentity, getCompanySettings } from "#app/features/settings/settings.server.ts";
+import type { AppServices } from "#app/lib/app-context.ts";
+import { BANK_MESSAGES } from "#app/lib/bank.ts";
+import { FLASH_COOKIE } from "#app/lib/flash.server.ts";
+import { MONEY_MESSAGES } from "#app/lib/money.ts";
+import { addDays, parisDay } from "#app/lib/paris-time.ts";
+import { footerLines } from "#app/lib/pdf/document.server.ts";
+import { TEXT_RULE_MESSAGES } from "#app/lib/text-rules.ts";
+import * as settingsRoute from "#app/routes/erp/settings.tsx";
+import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
+import { type RouteCallInit, routeArgs, routeOutcome } from "#tests/helpers/route-call.ts";
+import { signedInStaff, staffTestServices } from "#tests/helpers/staff.ts";
+
+// The company settings (/erp/parametres) through the route's loader and action, on a
+// real database migrated from scratch (the row comes from migration 0010). 401 without
+// a session is proved for every route by tests/integration/erp-route-guard.test.ts.
+
+let database: TestDatabase;
+let services: AppServices;
+let owner: { cookie: string; userId: string; email: string };
+let secondOwner: { cookie: string; userId: string; email: string };
+let staff: { cookie: string; userId: string; email: string };
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  services = staffTestServices(database);
+  owner = await signedInStaff(services, "owner", "gerant-parametres@batirade.test");
+  secondOwner = await signedInStaff(services, "owner", "cogerant-parametres@batirade.test");
+  staff = await signedInStaff(services, "staff", "equipe-parametres@batirade.test");
+});
+afterAll(async () => {
+  await database.cleanup();
+});
+
+const URL = "/erp/parametres";
+const FR_IBAN = "FR7630006000011234567890189";
+
+type Handler = (args: never) => Promise<unknown>;
+type LoaderData = Awaited<ReturnType<typeof settingsRoute.loader>>;
+
+function call(handler: Handler, init: RouteCallInit = {}, cookie = owner.cookie) {
+  return routeOutcome(() => handler(routeArgs(services, URL, { cookie, ...init }) as never));
+}
+
+async function load(cookie = owner.cookie): Promise<LoaderData> {
+  const outcome = await call(settingsRoute.loader, {}, cookie);
+  expect(outcome.status).toBe(200);
+  return outcome.data as LoaderData;
+}
+
+/** The form as the page posts it: the stored values, the revision, and `changes`. */
+async function settingsForm(changes: Record<string, string> = {}): Promise<Record<string, string>> {
+  const { values, revision } = await load();
+  return {
+    ...values,
+    insuranceValidUntil: values.insuranceValidUntil || "2027-12-31",
+    revision: String(revision),
+    ...changes,
+  };
+}
+
+function post(form: Record<string, string> | URLSearchParams, cookie = owner.cookie) {
+  return call(settingsRoute.action, { form }, cookie);
+}
+
+/** Everything a refused post must leave as it was. */
+async function snapshot() {
+  const [row] = await services.db.select().from(companySettings);
+  const [events] = await services.db.select({ n: count() }).from(activityEvents);
+  return { row, events: events?.n };
+}
+
+function flashOf(headers: Headers): string {
+  const cookie = headers.getSetCookie().find((value) => value.startsWith(`${FLASH_COOKIE}=`)) ?? "";
+  return decodeURIComponent(cookie.slice(FLASH_COOKIE.length + 1).split(";")[0] ?? "");
+}
+
+describe("the row a fresh installation starts with", () => {
+  it("holds the insurer of app/config/company.ts and the documented defaults", async () => {
+    const settings = await getCompanySettings(services.db);
+    expect(settings).toMatchObject({
+      id: 1,
+      insurerName: company.insurer.name,
+      insurerAddress: company.insurer.address,
+      decennialPolicy: company.insurer.decennialPolicy,
+      liabilityPolicy: company.insurer.liabilityPolicy,
+      insuranceCoverage: company.insurer.coverage,
+      insuranceValidUntil: null,
+      rgeNumber: null,
+      rgeValidUntil: null,
+      bankAccountHolder: null,
+      iban: null,
+      bic: null,
+      paymentTermsDays: 30,
+      paymentTermsText: "Paiement à 30 jours à réception de facture, par virement.",
+      quoteValidityDays: 30,
+      latePaymentRateBp: 1215,
+      vatOnDebits: false,
+      hourlyCostCents: 4500,
+      revision: 1,
+      updatedBy: null,
+    });
+  });
+
+  it("is shown to an owner as the form's values, with a warning for the missing décennale date", async () => {
+    const data = await load();
+    expect(data.values).toEqual({
+      insurerName: company.insurer.name,
+      insurerAddress: company.insurer.address,
+      decennialPolicy: company.insurer.decennialPolicy,
+      liabilityPolicy: company.insurer.liabilityPolicy,
+      insuranceCoverage: company.insurer.coverage,
+      insuranceValidUntil: "",
+      rgeNumber: "",
+      rgeValidUntil: "",
+      bankAccountHolder: "",
+      iban: "",
+      bic: "",
+      paymentTermsDays: "30",
+      paymentTermsText: "Paiement à 30 jours à réception de facture, par virement.",
+      quoteValidityDays: "30",
+      latePaymentRate: "12,15",
+      vatOnDebits: "",
+      hourlyCost: "45,00",
+    });
+    expect(data.events).toEqual([]);
+    expect(data.warnings).toEqual([expect.stringContaining("assurance décennale n'est pas renseignée")]);
+  });
+
+  it("is one row: the database refuses a second", async () => {
+    await expect(
+      services.db.insert(companySettings).values({
+        ...(await getCompanySettings(services.db)),
+        id: 2,
+      }),
+    ).rejects.toThrow();
+  });
+
+  it("gives the documents the identity of company.ts with the insurer of the row", async () => {
+    const identity = await documentIdentity(services.db);
+    expect(identity).toMatchObject({
+      legalName: company.legalName,
+      siret: company.siret,
+      insurance: {
+        insurer: company.insurer.name,
+        address: company.insurer.address,
+        policy: company.insurer.decennialPolicy,
+        coverage: company.insurer.coverage,
+      },
+    });
+    expect(identity.rge).toBeUndefined();
+    expect(identity.insurance.validUntil).toBeUndefined();
+  });
+});
+
+describe("refused posts: 4xx, French messages, nothing changed", () => {
+  it("refuses a wrong IBAN key under the IBAN", async () => {
+    const before = await snapshot();
+    const outcome = await post(
+      await settingsForm({
+        bankAccountHolder: "BATI RADE TOULON",
+        iban: "FR76 3000 6000 0112 3456 7890 188",
+        bic: "BNPAFRPP",
+      }),
+    );
+    expect(outcome.status).toBe(400);
+    const answer = outcome.data as SettingsFormAnswer;
+    expect(answer.errors).toEqual({ iban: [BANK_MESSAGES.ibanKey] });
+    // What was typed comes back, to correct it.
+    expect(answer.values?.iban).toBe("FR76 3000 6000 0112 3456 7890 188");
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("refuses a BIC of another country than the IBAN's", async () => {
+    const before = await snapshot();
+    const outcome = await post(
+      await settingsForm({ bankAccountHolder: "BATI RADE TOULON", iban: FR_IBAN, bic: "DEUTDEFF" }),
+    );
+    expect(outcome.status).toBe(400);
+    expect((outcome.data as SettingsFormAnswer).errors).toEqual({
+      bic: [
+        "Ce BIC désigne une banque du pays DE, alors que l'IBAN est celui d'un compte du pays FR : vérifiez le BIC sur le relevé d'identité bancaire.",
+      ],
+    });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("refuses 61 days of payment terms (60 is the legal maximum)", async () => {
+    const before = await snapshot();
+    const outcome = await post(await settingsForm({ paymentTermsDays: "61" }));
+    expect(outcome.status).toBe(400);
+    expect((outcome.data as SettingsFormAnswer).errors).toEqual({
+      paymentTermsDays: [
+        "Le délai de paiement est un nombre entier de jours, de 0 à 60 (maximum légal entre professionnels).",
+      ],
+    });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("refuses a NUL byte in a text field", async () => {
+    const before = await snapshot();
+    const outcome = await post(await settingsForm({ decennialPolicy: "DEC\u00002026" }));
+    expect(outcome.status).toBe(400);
+    expect((outcome.data as SettingsFormAnswer).errors).toEqual({
+      decennialPolicy: [TEXT_RULE_MESSAGES.controlCharacters],
+    });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("refuses year 0 in a date", async () => {
+    const before = await snapshot();
+    const outcome = await post(
+      await settingsForm({
+        insuranceValidUntil: "0000-12-31",
+        rgeNumber: "E-123",
+        rgeValidUntil: "0000-01-01",
+      }),
+    );
+    expect(outcome.status).toBe(400);
+    expect((outcome.data as SettingsFormAnswer).errors).toEqual({
+      insuranceValidUntil: [TEXT_RULE_MESSAGES.dateRange],
+      rgeValidUntil: [TEXT_RULE_MESSAGES.dateRange],
+    });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("answers an empty form with every required field's message at once", async () => {
+    const before = await snapshot();
+    const outcome = await post(new URLSearchParams());
+    expect(outcome.status).toBe(400);
+    const answer = outcome.data as SettingsFormAnswer;
+    expect(answer.errors).toEqual({
+      insurerName: [SETTINGS_MESSAGES.insurerName],
+      insurerAddress: [SETTINGS_MESSAGES.insurerAddress],
+      decennialPolicy: [SETTINGS_MESSAGES.decennialPolicy],
+      liabilityPolicy: [SETTINGS_MESSAGES.liabilityPolicy],
+      insuranceCoverage: [SETTINGS_MESSAGES.insuranceCoverage],
+      insuranceValidUntil: [SETTINGS_MESSAGES.insuranceValidUntil],
+      paymentTermsDays: [SETTINGS_MESSAGES.paymentTermsDays],
+      paymentTermsText: [SETTINGS_MESSAGES.paymentTermsText],
+      quoteValidityDays: [SETTINGS_MESSAGES.quoteValidityDays],
+      latePaymentRate: ["Saisissez un pourcentage, par exemple 5,5."],
+      hourlyCost: [MONEY_MESSAGES.format],
+    });
+    expect(answer.formErrors).toEqual([SETTINGS_MESSAGES.revision]);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("refuses a post with no body at all, and a JSON body, with 415", async () => {
+    const before = await snapshot();
+    const empty = await call(settingsRoute.action, { method: "POST" });
+    const json = await call(settingsRoute.action, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ ...(await settingsForm()), decennialPolicy: "JSON-1" }),
+    });
+    for (const outcome of [empty, json]) {
+      expect(outcome.status).toBe(415);
+      expect(outcome.data).toEqual({
+        values: null,
+        errors: {},
+        formErrors: ["Envoi refusé : cette page n'accepte que son formulaire."],
+      });
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("says what is missing when the bank details or the RGE are half entered, with every other message", async () => {
+    const before = await snapshot();
+    const outcome = await post(
+      await settingsForm({
+        iban: "FR76 3000",
+        rgeValidUntil: "2028-01-31",
+        quoteValidityDays: "0",
+        latePaymentRate: "0",
+        hourlyCost: "0",
+        vatOnDebits: "peut-être",
+      }),
+    );
+    expect(outcome.status).toBe(400);
+    expect((outcome.data as SettingsFormAnswer).errors).toEqual({
+      iban: [BANK_MESSAGES.ibanLength("FR", 27)],
+      bankAccountHolder: [SETTINGS_MESSAGES.bankAccountHolderMissing],
+      bic: [SETTINGS_MESSAGES.bicMissing],
+      rgeNumber: [SETTINGS_MESSAGES.rgeNumberMissing],
+      quoteValidityDays: [SETTINGS_MESSAGES.quoteValidityDays],
+      latePaymentRate: [SETTINGS_MESSAGES.latePaymentRateZero],
+      hourlyCost: [SETTINGS_MESSAGES.hourlyCost],
+      vatOnDebits: [SETTINGS_MESSAGES.vatOnDebits],
+    });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("refuses a staff member with 403 in the loader and the action", async () => {
+    const before = await snapshot();
+    const loaded = await call(settingsRoute.loader, {}, staff.cookie);
+    expect(loaded.status).toBe(403);
+    expect(loaded.data).toEqual({ message: "Accès réservé aux gérants." });
+    const posted = await post(await settingsForm({ decennialPolicy: "DEC-STAFF" }), staff.cookie);
+    expect(posted.status).toBe(403);
+    expect(posted.data).toEqual({ message: "Accès réservé aux gérants." });
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe("a valid save", () => {
+  it("changes the row and writes one line of history per changed field, the IBAN masked", async () => {
+    const eventsBefore = (await snapshot()).events ?? 0;
+    const outcome = await post(
+      await settingsForm({
+        decennialPolicy: "DEC-2026-000777",
+        insuranceValidUntil: "2027-06-30",
+        bankAccountHolder: "BATI RADE TOULON",
+        iban: "fr76 3000 6000 0112 3456 7890 189",
+        bic: "bnpa frpp",
+        paymentTermsDays: "45",
+        latePaymentRate: "10",
+        vatOnDebits: "oui",
+        hourlyCost: "48,50",
+      }),
+    );
+    expect(outcome.status, JSON.stringify(outcome.data)).toBe(303);
+    expect(outcome.headers.get("location")).toBe(URL);
+    expect(flashOf(outcome.headers)).toContain("Paramètres enregistrés.");
+
+    const settings = await getCompanySettings(services.db);
+    expect(settings).toMatchObject({
+      decennialPolicy: "DEC-2026-000777",
+      insuranceValidUntil: "2027-06-30",
+      bankAccountHolder: "BATI RADE TOULON",
+      iban: FR_IBAN,
+      bic: "BNPAFRPP",
+      paymentTermsDays: 45,
+      latePaymentRateBp: 1000,
+      vatOnDebits: true,
+      hourlyCostCents: 4850,
+      revision: 2,
+      updatedBy: owner.userId,
+    });
+    // Unchanged fields stay.
+    expect(settings.insurerName).toBe(company.insurer.name);
+    expect(settings.quoteValidityDays).toBe(30);
+
+    const data = await load();
+    expect(data.events.map((event) => event.summary)).toEqual([
+      `Assurance décennale : contrat n° ${company.insurer.decennialPolicy} → DEC-2026-000777`,
+      "Assurance décennale : fin de validité non renseignée → 30/06/2027",
+      "Banque : titulaire du compte non renseigné → BATI RADE TOULON",
+      "Banque : IBAN non renseigné → FR76 •••• •••• 0189",
+      "Banque : BIC non renseigné → BNPAFRPP",
+      "Conditions de paiement : délai 30 jours → 45 jours",
+      "Pénalités de retard : taux 12,15\u00a0% → 10\u00a0%",
+      "Option pour le paiement de la TVA d'après les débits : non → oui",
+      "Coût horaire de main-d'œuvre : 45,00\u00a0€ → 48,50\u00a0€",
+    ]);
+    expect(data.events.every((event) => event.actor === owner.email)).toBe(true);
+    expect((await snapshot()).events).toBe(eventsBefore + 9);
+    // The whole account number is nowhere in the history, sentence or data.
+    const stored = await services.db
+      .select({ summary: activityEvents.summary, data: activityEvents.data })
+      .from(activityEvents)
+      .where(eq(activityEvents.subjectType, "parametres"));
+    expect(JSON.stringify(stored)).not.toContain("30006000011234567890");
+    expect(stored.find((event) => event.data?.field === "iban")?.data).toEqual({
+      field: "iban",
+      from: null,
+      to: "FR76 •••• •••• 0189",
+    });
+    // The page shows the IBAN grouped by four.
+    expect(data.values.iban).toBe("FR76 3000 6000 0112 3456 7890 189");
+    expect(data.values.hourlyCost).toBe("48,50");
+  });
+
+  it("writes nothing when nothing changed, and says so", async () => {
+    const before = await snapshot();
+    const outcome = await post(await settingsForm());
+    expect(outcome.status).toBe(303);
+    expect(flashOf(outcome.headers)).toContain("Aucune modification");
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("gives the documents a changed insurer, its end date and the RGE", async () => {
+    const outcome = await post(
+      await settingsForm({
+        insurerName: "Assurances du Littoral",
+        insurerAddress: "3 quai Cronstadt, 83000 Toulon",
+        rgeNumber: "E-E123456",
+        rgeValidUntil: "2029-03-31",
+      }),
+    );
+    expect(outcome.status, JSON.stringify(outcome.data)).toBe(303);
+    const identity = await documentIdentity(services.db);
+    expect(identity.insurance).toEqual({
+      insurer: "Assurances du Littoral",
+      address: "3 quai Cronstadt, 83000 Toulon",
+      policy: "DEC-2026-000777",
+      coverage: company.insurer.coverage,
+      validUntil: "2027-06-30",
+    });
+    expect(identity.rge).toEqual({ number: "E-E123456", validUntil: "2029-03-31" });
+    // What the frame of every PDF prints.
+    expect(footerLines(identity).join("\n")).toContain(
+      "Assurance décennale : Assurances du Littoral, 3 quai Cronstadt, 83000 Toulon, contrat n° DEC-2026-000777",
+    );
+    expect(footerLines(identity).join("\n")).toContain("Qualification RGE n° E-E123456");
+  });
+
+  it("warns (without refusing) when the décennale or the RGE has expired or expires within 60 days", async () => {
+    const today = parisDay();
+    const outcome = await post(
+      await settingsForm({ insuranceValidUntil: addDays(today, 20), rgeValidUntil: addDays(today, -1) }),
+    );
+    expect(outcome.status, JSON.stringify(outcome.data)).toBe(303);
+    const { warnings } = await load();
+    expect(warnings).toEqual([
+      expect.stringContaining("L'attestation d'assurance décennale expire le"),
+      expect.stringContaining("Le certificat RGE n° E-E123456 a expiré le"),
+    ]);
+    const later = await post(
+      await settingsForm({ insuranceValidUntil: addDays(today, 61), rgeNumber: "", rgeValidUntil: "" }),
+    );
+    expect(later.status).toBe(303);
+    expect((await load()).warnings).toEqual([]);
+  });
+});
+
+describe("two owners saving at once", () => {
+  it("saves the first and refuses the second (409) rather than undoing the first's change", async () => {
+    const form = await settingsForm();
+    const [a, b] = await Promise.all([
+      post({ ...form, liabilityPolicy: "RCP-A" }, owner.cookie),
+      post({ ...form, quoteValidityDays: "90" }, secondOwner.cookie),
+    ]);
+    const statuses = [a.status, b.status].sort();
+    expect(statuses).toEqual([303, 409]);
+    const refused = (a.status === 409 ? a : b).data as SettingsFormAnswer;
+    expect(refused.formErrors[0]).toMatch(/^Les paramètres ont été modifiés par .+@batirade\.test le /);
+    expect(refused.revision).toBe((await getCompanySettings(services.db)).revision);
+
+    const settings = await getCompanySettings(services.db);
+    const aWon = a.status === 303;
+    expect(settings.liabilityPolicy).toBe(aWon ? "RCP-A" : company.insurer.liabilityPolicy);
+    expect(settings.quoteValidityDays).toBe(aWon ? 30 : 90);
+    const [latest] = (await load()).events;
+    expect(latest?.actor).toBe(aWon ? owner.email : secondOwner.email);
+
+    // Having seen the other's change, the second owner posts again over the revision the
+    // refusal gave: it goes through.
+    const retry = await post(
+      { ...form, liabilityPolicy: "RCP-A", quoteValidityDays: "90", revision: String(refused.revision) },
+      aWon ? secondOwner.cookie : owner.cookie,
+    );
+    expect(retry.status).toBe(303);
+    expect(await getCompanySettings(services.db)).toMatchObject({
+      liabilityPolicy: "RCP-A",
+      quoteValidityDays: 90,
+    });
+  });
+});
