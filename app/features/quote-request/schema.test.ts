@@ -77,21 +77,10 @@ describe("QuoteRequestSchema", () => {
     }
   });
 
+  // The rule itself is app/lib/phone.ts's (tested there); here, that the form uses it
+  // and answers with the spec's message.
   it("phone: anything else is refused with the spec's message", () => {
-    for (const phone of [
-      "",
-      "0012345678",
-      "061234567",
-      "06123456789",
-      "+3312345678",
-      "+330612345678",
-      "0033612345678",
-      "06 12 34 56 7a",
-      "06  12 34 56 78",
-      "06/12/34/56/78",
-      "+44 6 12 34 56 78",
-      "6 12 34 56 78",
-    ]) {
+    for (const phone of ["", "061234567", "+44 6 12 34 56 78", "06/12/34/56/78"]) {
       expect(errorsFor({ user_phone: phone }), phone).toEqual({
         user_phone: "Le numéro de téléphone est invalide.",
       });
