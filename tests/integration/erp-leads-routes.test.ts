@@ -16,7 +16,7 @@ import * as loginRoute from "#app/routes/erp/login.tsx";
 import * as logoutRoute from "#app/routes/erp/logout.tsx";
 import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
 import { attachPhoto, insertQuoteRequest, jpeg } from "#tests/helpers/leads.ts";
-import { routerContext } from "#tests/helpers/services.ts";
+import { routeArgs, routeOutcome } from "#tests/helpers/route-call.ts";
 import { cookieHeaderFrom, signedInStaff, staffTestServices } from "#tests/helpers/staff.ts";
 
 let database: TestDatabase;
@@ -37,20 +37,13 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-type Args = { request: Request; params: Record<string, string>; context: ReturnType<typeof routerContext> };
-
+/** A loader's or action's arguments as the server builds them (tests/helpers/route-call.ts). */
 function args(
   url: string,
   init: RequestInit & { cookie?: string; ip?: string } = {},
   params: Record<string, string> = {},
-): Args {
-  const headers = new Headers(init.headers);
-  if (init.cookie) headers.set("cookie", init.cookie);
-  return {
-    request: new Request(`http://localhost${url}`, { ...init, headers }),
-    params,
-    context: routerContext(services, init.ip ?? "127.0.0.1"),
-  };
+) {
+  return routeArgs(services, url, { ...init, params });
 }
 
 function post(
@@ -60,30 +53,11 @@ function post(
   params: Record<string, string> = {},
   ip?: string,
 ) {
-  return args(url, { method: "POST", body: new URLSearchParams(form), cookie, ip }, params);
+  return routeArgs(services, url, { form, cookie, params, ip });
 }
 
 /** The status and body of what a loader or action returned or threw. */
-async function outcome(
-  promise: Promise<unknown>,
-): Promise<{ status: number; data: unknown; headers: Headers }> {
-  let value: unknown;
-  try {
-    value = await promise;
-  } catch (thrown) {
-    value = thrown;
-  }
-  if (value instanceof Response) return { status: value.status, data: value, headers: value.headers };
-  const withInit = value as { type?: string; data?: unknown; init?: ResponseInit | null };
-  if (withInit && withInit.type === "DataWithResponseInit") {
-    return {
-      status: withInit.init?.status ?? 200,
-      data: withInit.data,
-      headers: new Headers(withInit.init?.headers),
-    };
-  }
-  return { status: 200, data: value, headers: new Headers() };
-}
+const outcome = routeOutcome;
 
 describe("sign-in page", () => {
   it("a wrong pair answers 401 with the spec's message; the right one redirects with the session cookie", async () => {
