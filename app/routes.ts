@@ -51,6 +51,8 @@ export default [
   ...prefix("erp", [
     route("login", "routes/erp/login.tsx"),
     route("logout", "routes/erp/logout.tsx"),
+    // Files, outside the frame: the PDF of a quote (a draft's preview or a sent version's stored file).
+    route("devis/:id/pdf", "routes/erp/devis/pdf.ts"),
     layout("routes/erp/layout.tsx", [
       index("routes/erp/dashboard.tsx"),
       route("leads", "routes/erp/leads.tsx"),
@@ -61,7 +63,12 @@ export default [
       route("clients/depuis-prospect/:leadId", "routes/erp/clients/depuis-prospect.tsx"),
       route("clients/:id", "routes/erp/clients/detail.tsx"),
       route("clients/:id/modifier", "routes/erp/clients/modifier.tsx"),
-      route("devis", "routes/erp/section.tsx", { id: "erp-devis" }),
+      route("devis", "routes/erp/devis/index.tsx"),
+      route("devis/nouveau", "routes/erp/devis/nouveau.tsx"),
+      route("devis/bibliotheque", "routes/erp/devis/bibliotheque.tsx"),
+      route("devis/bibliotheque/nouveau", "routes/erp/devis/bibliotheque-nouveau.tsx"),
+      route("devis/bibliotheque/:itemId", "routes/erp/devis/bibliotheque-article.tsx"),
+      route("devis/:id", "routes/erp/devis/detail.tsx"),
       route("chantiers", "routes/erp/section.tsx", { id: "erp-chantiers" }),
       route("achats", "routes/erp/section.tsx", { id: "erp-achats" }),
       route("temps", "routes/erp/section.tsx", { id: "erp-temps" }),
@@ -77,6 +84,7 @@ export default [
     route("leads/:id/export.json", "routes/api/erp/lead-export.ts"),
     route("clients/:id/export.json", "routes/api/erp/client-export.ts"),
     route("photos/:id", "routes/api/erp/photo.ts"),
+    route("devis/bibliotheque.json", "routes/api/erp/quote-library.ts"),
   ]),
 
   // Browser configuration for the consent-gated trackers.

@@ -16,6 +16,7 @@ import * as documents from "./schema/documents.ts";
 import * as leads from "./schema/leads.ts";
 import * as outbox from "./schema/outbox.ts";
 import * as quoteRequests from "./schema/quote-requests.ts";
+import * as quotes from "./schema/quotes.ts";
 import * as rateLimits from "./schema/rate-limits.ts";
 import * as settings from "./schema/settings.ts";
 import * as shop from "./schema/shop.ts";
@@ -34,6 +35,7 @@ const schema = {
   ...activity,
   ...clients,
   ...settings,
+  ...quotes,
 };
 
 /** The one database type the application codes against: PGlite and PostgreSQL alike. */

@@ -37,6 +37,19 @@ export const CLIENTS_HANDLE = {
   permission: "prospects",
 } as const satisfies ErpHandle;
 
+/** The tabs of the Devis entry: the quotes and the price library (the invoices join them later). */
+export const DEVIS_TABS = [
+  { label: "Devis", href: "/erp/devis" },
+  { label: "Bibliothèque de prix", href: "/erp/devis/bibliotheque" },
+] as const;
+
+/** The handle of every Devis page, price library included. */
+export const DEVIS_HANDLE = {
+  section: "Devis",
+  sectionHref: "/erp/devis",
+  permission: "devis",
+} as const satisfies ErpHandle;
+
 /** Whether `pathname` is `prefix` or below it (/erp/clients/12 is below /erp/clients). */
 export function isPathWithin(pathname: string, prefix: string): boolean {
   return pathname === prefix || pathname.startsWith(`${prefix}/`);

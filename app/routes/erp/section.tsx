@@ -7,14 +7,6 @@ import type { Route } from "./+types/section";
 
 /** The Espace Pro sections that later issues build, and what each will hold. */
 const SECTIONS: Record<string, { title: string; holds: string[] }> = {
-  devis: {
-    title: "Devis",
-    holds: [
-      "les devis chiffrés préparés pour les prospects, ligne par ligne ;",
-      "leur envoi au client et leur suivi (envoyé, accepté, refusé) ;",
-      "la transformation d'un devis accepté en chantier.",
-    ],
-  },
   chantiers: {
     title: "Chantiers",
     holds: [
@@ -50,7 +42,7 @@ const SECTIONS: Record<string, { title: string; holds: string[] }> = {
 };
 
 function sectionKey(request: Request): string {
-  // A client navigation asks for "/erp/devis.data".
+  // A client navigation asks for "/erp/achats.data".
   return new URL(request.url).pathname
     .replace(/\.data$/, "")
     .replace(/^\/erp\//, "")

@@ -1,0 +1,213 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { authUsers } from "./auth.ts";
+import { clients, issuedDocuments } from "./clients.ts";
+import { erpSubmissions } from "./quote-requests.ts";
+
+// ─── Espace Pro › Devis ───────────────────────────────────────────────────────────────
+// One row per version of a quote. A draft has no number; the first sending gives it
+// DEV-YYYY-NNNN (app/lib/numbering.server.ts) and freezes it: a trigger of the migration
+// refuses any change to a sent version's content, number or totals, and its deletion.
+// « Modifier » a sent quote inserts version 2 under the same number (same `series_id`),
+// and the earlier version becomes « remplace ». The content (header, lots, lines, terms)
+// is one JSON document validated by app/features/quotes/content.ts: a quote is edited,
+// saved and frozen as a whole (docs/decisions/016-quotes.md). The totals are columns,
+// written by the server from the content, for the list and the dashboard.
+
+/** The statuses of a version (labels in app/features/quotes/content.ts). */
+export const QUOTE_STATUS_VALUES = [
+  "brouillon",
+  "envoye",
+  "accepte",
+  "refuse",
+  "expire",
+  "remplace",
+] as const;
+export type QuoteStatus = (typeof QUOTE_STATUS_VALUES)[number];
+export const QUOTE_UNIT_VALUES = ["u", "h", "m", "ml", "m²", "m³", "kg", "l", "forfait"] as const;
+export type QuoteUnit = (typeof QUOTE_UNIT_VALUES)[number];
+/** The rates a line may carry; reverse charge is a choice of the whole quote, not of a line. */
+export const LINE_VAT_CODE_VALUES = ["20", "10", "5.5"] as const;
+export type LineVatCode = (typeof LINE_VAT_CODE_VALUES)[number];
+
+/** A percentage (basis points) or an amount (cents): the shape of app/lib/vat.ts's PercentOrAmount. */
+export type StoredPercentOrAmount =
+  | { kind: "percent"; basisPoints: number }
+  | { kind: "amount"; cents: number };
+
+/** The content of a quote as stored (JSON); amounts in cents, quantities in thousandths. */
+export type QuoteItemLine = {
+  id: string;
+  kind: "item";
+  designation: string;
+  description: string;
+  unit: QuoteUnit;
+  /** Null while the staff have not entered it (a draft). */
+  quantity: number | null;
+  unitPriceHt: number | null;
+  vatCode: LineVatCode;
+  /** « En option »: shown apart, not counted in the totals. */
+  optional: boolean;
+  /** The library item it was inserted from (the line keeps its own copy of everything). */
+  libraryItemId: string | null;
+  /** Cost of one unit, copied from the library at insertion: never shown to the client. */
+  cost: { labourHours: number; materialsCents: number } | null;
+};
+export type QuoteTextLine = { id: string; kind: "text"; text: string };
+export type QuoteLine = QuoteItemLine | QuoteTextLine;
+export type QuoteLot = { id: string; title: string; lines: QuoteLine[] };
+
+export type QuoteTerms = {
+  validityDays: number;
+  /** Estimated start, AAAA-MM-JJ. */
+  startOn: string | null;
+  /** « 3 semaines », free text. */
+  duration: string;
+  deposit: StoredPercentOrAmount | null;
+  /** « 30 % à la signature, le solde à la réception des travaux. » */
+  depositSchedule: string;
+  paymentTerms: string;
+  /** A paid quote (the law asks the document to say whether it is free or paid) and its price TTC. */
+  paid: boolean;
+  priceCents: number | null;
+  noteToClient: string;
+};
+
+export type QuoteContent = {
+  title: string;
+  /** The exact nature of the work (arrêté of 24 January 2017). */
+  description: string;
+  site: { street: string; postalCode: string; city: string };
+  /** Subcontracted work for a business client who is the main contractor: no VAT (CGI 283-2 nonies). */
+  reverseCharge: boolean;
+  /** Signed off-premises (at the client's home): no payment within 7 days (Code de la consommation L221-10). */
+  offPremises: boolean;
+  lots: QuoteLot[];
+  discount: StoredPercentOrAmount | null;
+  travel: { amountHt: number; vatCode: LineVatCode } | null;
+  terms: QuoteTerms;
+};
+
+export const quotes = pgTable(
+  "quotes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** The first version's id, shared by every version of the quote. */
+    seriesId: uuid("series_id").notNull(),
+    version: integer("version").notNull().default(1),
+    /** « DEV-2026-0007 » once sent, shared by the versions; null for a draft never sent. */
+    number: text("number"),
+    status: text("status").$type<QuoteStatus>().notNull().default("brouillon"),
+    clientId: uuid("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    /** The website request the quote answers: its photos beside the editor, its status follows. */
+    leadSubmissionId: uuid("lead_submission_id").references(() => erpSubmissions.id, {
+      onDelete: "set null",
+    }),
+    content: jsonb("content").$type<QuoteContent>().notNull(),
+    /** Copies of the content for the list: its title and the site's town. */
+    title: text("title").notNull(),
+    siteCity: text("site_city").notNull().default(""),
+    totalHtCents: bigint("total_ht_cents", { mode: "number" }).notNull().default(0),
+    totalVatCents: bigint("total_vat_cents", { mode: "number" }).notNull().default(0),
+    totalTtcCents: bigint("total_ttc_cents", { mode: "number" }).notNull().default(0),
+    /** Folded number, client name and title: what the list's search compares. */
+    searchText: text("search_text").notNull().default(""),
+    /** Set when the version is sent: sent day + validity days. */
+    validUntil: date("valid_until", { mode: "string" }),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    sentTo: text("sent_to"),
+    /** The register row of this version's PDF (its SHA-256 and storage key). */
+    issuedDocumentId: uuid("issued_document_id").references(() => issuedDocuments.id, {
+      onDelete: "restrict",
+    }),
+    pdfSha256: text("pdf_sha256"),
+    pdfStorageKey: text("pdf_storage_key"),
+    firstViewedAt: timestamp("first_viewed_at", { withTimezone: true }),
+    /** Accepted, refused, expired or replaced. */
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    refusalReason: text("refusal_reason"),
+    /** Incremented by every save: a save over an older revision is refused, not merged. */
+    revision: integer("revision").notNull().default(1),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdBy: text("created_by").references(() => authUsers.id, { onDelete: "set null" }),
+    updatedBy: text("updated_by").references(() => authUsers.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    uniqueIndex("quotes_number_version_unique").on(t.number, t.version),
+    uniqueIndex("quotes_series_version_unique").on(t.seriesId, t.version),
+    index("quotes_created_idx").on(t.createdAt, t.id),
+    index("quotes_client_idx").on(t.clientId),
+    index("quotes_lead_idx").on(t.leadSubmissionId),
+    index("quotes_status_idx").on(t.status, t.validUntil),
+    check(
+      "quotes_status_check",
+      sql`${t.status} in ('brouillon', 'envoye', 'accepte', 'refuse', 'expire', 'remplace')`,
+    ),
+    check("quotes_version_check", sql`${t.version} >= 1`),
+    check("quotes_title_check", sql`${t.title} <> ''`),
+    check("quotes_sent_check", sql`(${t.status} = 'brouillon') = (${t.sentAt} is null)`),
+    check(
+      "quotes_sent_facts_check",
+      sql`${t.status} = 'brouillon' or (${t.number} is not null and ${t.validUntil} is not null and ${t.sentTo} is not null and ${t.pdfSha256} is not null)`,
+    ),
+    check("quotes_pdf_sha256_check", sql`${t.pdfSha256} ~ '^[0-9a-f]{64}$'`),
+  ],
+);
+
+export type QuoteRow = typeof quotes.$inferSelect;
+
+/** The price library: reusable items inserted into quotes (copied: editing an item never changes a quote). */
+export const quoteLibraryItems = pgTable(
+  "quote_library_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    designation: text("designation").notNull(),
+    description: text("description").notNull().default(""),
+    /** One of QUOTE_UNITS (app/features/quotes/content.ts). */
+    unit: text("unit").notNull(),
+    unitPriceHtCents: bigint("unit_price_ht_cents", { mode: "number" }).notNull(),
+    /** « 20 », « 10 » or « 5.5 ». */
+    vatCode: text("vat_code").notNull(),
+    /** Labour per unit, in thousandths of an hour (1,5 h is 1500). */
+    labourHours: integer("labour_hours").notNull().default(0),
+    /** Materials per unit, in cents. */
+    materialsCents: bigint("materials_cents", { mode: "number" }).notNull().default(0),
+    /** Folded designation and description: what the search compares. */
+    searchText: text("search_text").notNull().default(""),
+    /** An archived item is no longer offered; the quotes that copied it keep their lines. */
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
+    revision: integer("revision").notNull().default(1),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdBy: text("created_by").references(() => authUsers.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    index("quote_library_items_designation_idx").on(t.designation),
+    check("quote_library_items_designation_check", sql`${t.designation} <> ''`),
+    check(
+      "quote_library_items_unit_check",
+      sql`${t.unit} in ('u', 'h', 'm', 'ml', 'm²', 'm³', 'kg', 'l', 'forfait')`,
+    ),
+    check("quote_library_items_vat_check", sql`${t.vatCode} in ('20', '10', '5.5')`),
+    check("quote_library_items_price_check", sql`${t.unitPriceHtCents} between 0 and 999999999999`),
+    check("quote_library_items_labour_check", sql`${t.labourHours} between 0 and 9999999`),
+    check("quote_library_items_materials_check", sql`${t.materialsCents} between 0 and 999999999999`),
+  ],
+);
+
+export type QuoteLibraryItemRow = typeof quoteLibraryItems.$inferSelect;

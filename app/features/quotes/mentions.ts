@@ -1,0 +1,174 @@
+import { formatCents } from "#app/lib/money.ts";
+import { daysBetween, formatDate, type IsoDay } from "#app/lib/paris-time.ts";
+import { CERTIFICATION_5_5, CERTIFICATION_10, REVERSE_CHARGE_MENTION } from "#app/lib/vat.ts";
+import { allLines, type QuoteContent } from "./content.ts";
+
+/*
+ * What a quote must carry, derived from its data (BACKOFFICE.md « Quotes » and « VAT »),
+ * and what stops it from being sent. The PDF, the client's page and the editor's
+ * checklist all read `quoteMentions` and `missingForSending`: a mention is written once,
+ * here. Browser-safe.
+ */
+
+/** The facts of the client a quote prints and checks. */
+export type QuoteClientFacts = {
+  kind: "particulier" | "entreprise";
+  name: string;
+  legalName: string | null;
+  siren: string | null;
+  vatNumber: string | null;
+  email: string | null;
+  billingStreet: string | null;
+  billingPostalCode: string | null;
+  billingCity: string | null;
+  anonymised: boolean;
+};
+
+/** The facts of the settings a quote prints and checks. */
+export type QuoteCompanyFacts = {
+  insuranceValidUntil: IsoDay | null;
+  rgeNumber: string | null;
+  rgeValidUntil: IsoDay | null;
+};
+
+export const WITHDRAWAL_NOTICE =
+  "Droit de rétractation : lorsque le présent contrat est conclu à distance ou hors établissement, le client " +
+  "consommateur dispose d'un délai de quatorze jours pour se rétracter, sans avoir à motiver sa décision ni à " +
+  "supporter d'autres coûts que ceux prévus par la loi (articles L221-18 et suivants du Code de la consommation). " +
+  "Le délai court à compter de la conclusion du contrat. Pour l'exercer, le client adresse à l'entreprise, avant " +
+  "l'expiration de ce délai, le formulaire de rétractation ci-dessous ou toute autre déclaration dénuée " +
+  "d'ambiguïté. S'il demande que les travaux commencent avant la fin du délai, il le fait par une demande " +
+  "expresse et paie, en cas de rétractation, un montant proportionnel aux travaux déjà réalisés.";
+
+export const OFF_PREMISES_NOTICE =
+  "Contrat conclu hors établissement : aucun paiement, sous quelque forme que ce soit, ne peut être exigé ni " +
+  "obtenu du client avant l'expiration d'un délai de sept jours à compter de la conclusion du contrat " +
+  "(article L221-10 du Code de la consommation), sauf travaux d'urgence demandés par le client.";
+
+export const WITHDRAWAL_FORM_TITLE = "Formulaire de rétractation";
+/** The model form of the annex to article R221-1 of the Code de la consommation; `{company}` is the address line. */
+export function withdrawalFormLines(companyLine: string): string[] {
+  return [
+    "(Veuillez compléter et renvoyer le présent formulaire uniquement si vous souhaitez vous rétracter du contrat.)",
+    `À l'attention de ${companyLine} :`,
+    "Je vous notifie par la présente ma rétractation du contrat portant sur la prestation de services ci-dessous :",
+    "Commandé le / reçu le : ……………………………",
+    "Nom du consommateur : ……………………………",
+    "Adresse du consommateur : ……………………………",
+    "Signature du consommateur (uniquement en cas de notification du présent formulaire sur papier) :",
+    "Date : ……………………………",
+  ];
+}
+
+export const ACCEPTANCE_BLOCK =
+  "Bon pour accord : date, nom et signature du client, précédés de la mention manuscrite « Bon pour accord ».";
+
+export type QuoteMentions = {
+  /** « Devis gratuit » or « Devis payant : 120,00 € TTC ». */
+  price: string;
+  /** The client's certification(s) of the reduced rate(s), to confirm when accepting. */
+  certifications: string[];
+  /** A 5.5 % line: the RGE qualification is printed. */
+  needsRge: boolean;
+  reverseCharge: string | null;
+  /** A private client: the 14-day withdrawal right and its form. */
+  withdrawal: boolean;
+  /** A private client signing off-premises: no payment within 7 days. */
+  offPremises: boolean;
+};
+
+export function quoteMentions(
+  content: Pick<QuoteContent, "lots" | "reverseCharge" | "offPremises" | "terms" | "travel">,
+  client: Pick<QuoteClientFacts, "kind">,
+): QuoteMentions {
+  const rates = new Set<string>();
+  if (!content.reverseCharge) {
+    for (const line of allLines(content)) if (line.kind === "item") rates.add(line.vatCode);
+    if (content.travel) rates.add(content.travel.vatCode);
+  }
+  const certifications: string[] = [];
+  if (rates.has("10")) certifications.push(CERTIFICATION_10);
+  if (rates.has("5.5")) certifications.push(CERTIFICATION_5_5);
+  const consumer = client.kind === "particulier";
+  return {
+    price:
+      content.terms.paid && content.terms.priceCents !== null
+        ? `Devis payant : ${formatCents(content.terms.priceCents)} TTC`
+        : "Devis gratuit",
+    certifications,
+    needsRge: rates.has("5.5"),
+    reverseCharge: content.reverseCharge ? REVERSE_CHARGE_MENTION : null,
+    withdrawal: consumer,
+    offPremises: consumer && content.offPremises,
+  };
+}
+
+function blank(value: string | null | undefined): boolean {
+  return value === null || value === undefined || value.trim() === "";
+}
+
+/**
+ * Why the quote cannot be sent today, in French, one reason a line; empty when it can.
+ * Each reason says what to do and where.
+ */
+export function missingForSending(
+  content: QuoteContent,
+  client: QuoteClientFacts,
+  company: QuoteCompanyFacts,
+  today: IsoDay,
+): string[] {
+  const missing: string[] = [];
+  if (client.anonymised)
+    missing.push("Ce client a été anonymisé : aucun devis ne peut plus lui être envoyé.");
+  if (blank(client.billingStreet) || blank(client.billingPostalCode) || blank(client.billingCity)) {
+    missing.push("L'adresse du client est incomplète : complétez-la sur sa fiche (rue, code postal, ville).");
+  }
+  if (blank(client.email)) {
+    missing.push("Le client n'a pas d'adresse e-mail : ajoutez-la sur sa fiche pour lui envoyer le devis.");
+  }
+  if (blank(content.site.street) || blank(content.site.postalCode) || blank(content.site.city)) {
+    missing.push("L'adresse du chantier est incomplète : indiquez la rue, le code postal et la commune.");
+  }
+  if (blank(content.description)) missing.push("Décrivez la nature exacte des travaux.");
+
+  if (!company.insuranceValidUntil) {
+    missing.push(
+      "La date de fin de validité de l'assurance décennale n'est pas renseignée dans les paramètres de l'entreprise.",
+    );
+  } else if (daysBetween(today, company.insuranceValidUntil) < 0) {
+    missing.push(
+      `L'assurance décennale a expiré le ${formatDate(company.insuranceValidUntil)} : mettez à jour l'attestation dans les paramètres de l'entreprise.`,
+    );
+  }
+
+  const mentions = quoteMentions(content, client);
+  if (mentions.needsRge) {
+    if (!company.rgeNumber || !company.rgeValidUntil) {
+      missing.push(
+        "Une ligne à 5,5 % demande le numéro de qualification RGE : indiquez-le dans les paramètres de l'entreprise.",
+      );
+    } else if (daysBetween(today, company.rgeValidUntil) < 0) {
+      missing.push(
+        `La qualification RGE n° ${company.rgeNumber} a expiré le ${formatDate(company.rgeValidUntil)} : une ligne à 5,5 % ne peut pas être proposée.`,
+      );
+    }
+  }
+  if (content.reverseCharge && (client.kind !== "entreprise" || blank(client.vatNumber))) {
+    missing.push(
+      "L'autoliquidation ne s'applique qu'à un client entreprise assujetti : indiquez son numéro de TVA sur sa fiche, ou retirez l'autoliquidation.",
+    );
+  }
+
+  let counted = 0;
+  for (const lot of content.lots) {
+    lot.lines.forEach((line, index) => {
+      if (line.kind !== "item") return;
+      const where = `Lot « ${lot.title} », ligne ${index + 1} (${line.designation})`;
+      if (line.quantity === null || line.quantity === 0) missing.push(`${where} : indiquez la quantité.`);
+      if (line.unitPriceHt === null) missing.push(`${where} : indiquez le prix unitaire HT.`);
+      if (!line.optional) counted += 1;
+    });
+  }
+  if (counted === 0) missing.push("Le devis ne compte aucune ligne chiffrée (hors options).");
+  return missing;
+}

@@ -1,0 +1,177 @@
+import { type Cents, lineTotal, type Milli, MoneyError } from "#app/lib/money.ts";
+import { computeDeposit, computeTotals, type DocumentLine, type Totals, type VatCode } from "#app/lib/vat.ts";
+import type { QuoteContent, QuoteItemLine } from "./content.ts";
+
+/*
+ * The figures of a quote, from its content only: what the editor shows while the staff
+ * type and what the server stores and prints are the same call. Built on
+ * app/lib/vat.ts (rounding, VAT per rate on the sum of the rate's lines).
+ */
+
+export type LotTotals = {
+  id: string;
+  /** Sum of the lot's counted lines (options apart), before the document discount. */
+  subtotalHt: Cents;
+  /** Sum of the lot's lines « en option ». */
+  optionalHt: Cents;
+  /** Estimated cost of the counted lines that have one; null when none has. */
+  cost: Cents | null;
+  /** subtotalHt − cost, over the lines that have a cost. */
+  margin: Cents | null;
+  /** Counted lines with a price but no cost price: their margin is unknown. */
+  linesWithoutCost: number;
+};
+
+export type QuoteTotals = Totals & {
+  lots: LotTotals[];
+  /** The travel costs line, when the quote has one. */
+  travelHt: Cents;
+  /** The deposit asked, TTC; null without one. */
+  depositTtc: Cents | null;
+  /** Overall estimated cost and margin (the staff's eyes only). */
+  cost: Cents | null;
+  margin: Cents | null;
+  /** margin ÷ HT in basis points, null when unknown or HT is 0. */
+  marginRate: number | null;
+};
+
+export type QuoteTotalsResult = { ok: true; totals: QuoteTotals } | { ok: false; message: string };
+
+function vatOf(content: Pick<QuoteContent, "reverseCharge">, code: VatCode): VatCode {
+  return content.reverseCharge ? "autoliquidation" : code;
+}
+
+/** Cost of one line: quantity × (labour hours × hourly cost + materials), rounded once to the cent. */
+export function lineCost(
+  line: Pick<QuoteItemLine, "quantity" | "cost">,
+  hourlyCostCents: Cents,
+): Cents | null {
+  if (!line.cost || line.quantity === null) return null;
+  const unitCostMilliCents =
+    BigInt(line.cost.labourHours) * BigInt(hourlyCostCents) + BigInt(line.cost.materialsCents) * 1000n;
+  // quantity (thousandths) × unit cost (thousandths of a cent) → cents, half away from zero.
+  const exact = BigInt(line.quantity) * unitCostMilliCents;
+  const divisor = 1_000_000n;
+  const quotient = exact / divisor;
+  const remainder = exact % divisor;
+  const rounded =
+    (remainder < 0n ? -remainder : remainder) * 2n >= divisor ? quotient + (exact < 0n ? -1n : 1n) : quotient;
+  return Number(rounded);
+}
+
+/**
+ * The totals of a quote: lines, lots, travel costs, discount, VAT per rate, TTC, the
+ * deposit, and the estimated cost and margin. A line without quantity or price counts
+ * as 0 (a draft). Throws `MoneyError` (a French message) beyond what a document carries.
+ */
+export function quoteTotals(content: QuoteContent, hourlyCostCents: Cents): QuoteTotals {
+  const documentLines: DocumentLine[] = [];
+  for (const lot of content.lots) {
+    for (const line of lot.lines) {
+      if (line.kind === "text") documentLines.push({ kind: "text" });
+      else
+        documentLines.push({
+          kind: "item",
+          quantity: line.quantity ?? 0,
+          unitPriceHt: line.unitPriceHt ?? 0,
+          vatCode: vatOf(content, line.vatCode),
+          optional: line.optional,
+        });
+    }
+  }
+  if (content.travel) {
+    documentLines.push({
+      kind: "item",
+      quantity: 1000,
+      unitPriceHt: content.travel.amountHt,
+      vatCode: vatOf(content, content.travel.vatCode),
+    });
+  }
+  const totals = computeTotals(documentLines, content.discount ? { discount: content.discount } : {});
+
+  let index = 0;
+  let totalCost = 0;
+  let anyCost = false;
+  let costedHt = 0;
+  const lots = content.lots.map((lot): LotTotals => {
+    let subtotalHt = 0;
+    let optionalHt = 0;
+    let cost = 0;
+    let lotCostedHt = 0;
+    let hasCost = false;
+    let linesWithoutCost = 0;
+    for (const line of lot.lines) {
+      const result = totals.lines[index];
+      index += 1;
+      if (line.kind === "text" || !result || result.kind !== "item") continue;
+      if (result.optional) {
+        optionalHt += result.totalHt;
+        continue;
+      }
+      subtotalHt += result.totalHt;
+      const costOfLine = lineCost(line, hourlyCostCents);
+      if (costOfLine === null) {
+        if (result.totalHt !== 0) linesWithoutCost += 1;
+        continue;
+      }
+      hasCost = true;
+      cost += costOfLine;
+      lotCostedHt += result.totalHt;
+    }
+    if (hasCost) {
+      anyCost = true;
+      totalCost += cost;
+      costedHt += lotCostedHt;
+    }
+    return {
+      id: lot.id,
+      subtotalHt,
+      optionalHt,
+      cost: hasCost ? cost : null,
+      margin: hasCost ? lotCostedHt - cost : null,
+      linesWithoutCost,
+    };
+  });
+
+  // The document discount lowers the margin of what it applies to, in proportion.
+  const discountOnCosted =
+    anyCost && totals.linesHt !== 0 && totals.discountHt !== 0
+      ? Number((BigInt(totals.discountHt) * BigInt(costedHt)) / BigInt(totals.linesHt))
+      : 0;
+  const margin = anyCost ? costedHt - discountOnCosted - totalCost : null;
+  const marginBase = costedHt - discountOnCosted;
+  let depositTtc: Cents | null = null;
+  if (content.terms.deposit) {
+    depositTtc = computeDeposit(Math.max(totals.totalTtc, 0), content.terms.deposit);
+  }
+  return {
+    ...totals,
+    lots,
+    travelHt: content.travel?.amountHt ?? 0,
+    depositTtc,
+    cost: anyCost ? totalCost : null,
+    margin,
+    marginRate: margin === null || marginBase <= 0 ? null : Math.round((margin * 10_000) / marginBase),
+  };
+}
+
+/** `quoteTotals` for the editor: a refusal becomes a message instead of an exception. */
+export function tryQuoteTotals(content: QuoteContent, hourlyCostCents: Cents): QuoteTotalsResult {
+  try {
+    return { ok: true, totals: quoteTotals(content, hourlyCostCents) };
+  } catch (error) {
+    if (error instanceof MoneyError) return { ok: false, message: error.message };
+    throw error;
+  }
+}
+
+/** A line's own HT (quantity × price), 0 while either is missing: the editor's line column. */
+export function lineHt(line: Pick<QuoteItemLine, "quantity" | "unitPriceHt">): Cents {
+  if (line.quantity === null || line.unitPriceHt === null) return 0;
+  return lineTotal(line.quantity, line.unitPriceHt);
+}
+
+/** Hours in thousandths × hourly cost: the labour part of a library item's cost, in cents. */
+export function labourCost(labourHours: Milli, hourlyCostCents: Cents): Cents {
+  return lineCost({ quantity: 1000, cost: { labourHours, materialsCents: 0 } }, hourlyCostCents) ?? 0;
+}
