@@ -24,7 +24,7 @@ import { QuoteButton } from "#app/features/quote-request/components/quote-button
 import { QuoteModal } from "#app/features/quote-request/components/quote-modal.tsx";
 import { CartButton } from "#app/features/shop/components/cart-button.tsx";
 import { servicesContext } from "#app/lib/app-context.ts";
-import { isErpPath } from "#app/lib/erp-path.ts";
+import { isErpPath, isQuoteAgreementPath } from "#app/lib/erp-path.ts";
 import { useNonce } from "#app/lib/nonce.ts";
 import { NotFound } from "#app/routes/site/not-found-view.tsx";
 import type { Route } from "./+types/root";
@@ -49,7 +49,8 @@ export function loader({ context }: Route.LoaderArgs) {
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const { pathname } = useLocation();
-  const publicFrame = !isErpPath(pathname);
+  const agreement = isQuoteAgreementPath(pathname);
+  const publicFrame = !isErpPath(pathname) && !agreement;
   // Marks the document once React has taken over (pages, error pages and 404 alike):
   // public pages start their scripts after the first paint, and end-to-end tests
   // wait for this mark before they act.
@@ -91,7 +92,7 @@ export function Layout({ children }: { children: ReactNode }) {
           />
         ) : null}
         {publicFrame ? <CookieBanner /> : null}
-        <ConsentManager />
+        {agreement ? null : <ConsentManager />}
         {publicFrame ? <QuoteModal /> : null}
         <Toaster />
         <ScrollRestoration nonce={nonce} />

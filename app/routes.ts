@@ -24,6 +24,10 @@ export default [
   route("a-propos", "routes/site/a-propos.tsx"),
   route("contact", "routes/site/contact.tsx"),
   route("faq", "routes/site/faq.tsx"),
+  // The client's page of a sent quote (link e-mailed; noindex, no tracker) and its files.
+  route("accord/:token", "routes/site/accord.tsx"),
+  route("accord/:token/pdf", "routes/site/accord-pdf.ts"),
+  route("accord/:token/copie-signee", "routes/site/accord-pdf.ts", { id: "accord-signed-copy" }),
   route("mentions-legales", "routes/site/legal-page.tsx", { id: "legal-mentions-legales" }),
   route("politique-de-confidentialite", "routes/site/legal-page.tsx", {
     id: "legal-politique-de-confidentialite",
@@ -53,6 +57,7 @@ export default [
     route("logout", "routes/erp/logout.tsx"),
     // Files, outside the frame: the PDF of a quote (a draft's preview or a sent version's stored file).
     route("devis/:id/pdf", "routes/erp/devis/pdf.ts"),
+    route("devis/:id/copie-signee", "routes/erp/devis/pdf.ts", { id: "erp-quote-signed-copy" }),
     layout("routes/erp/layout.tsx", [
       index("routes/erp/dashboard.tsx"),
       route("leads", "routes/erp/leads.tsx"),

@@ -10,6 +10,7 @@ import {
   announceServerStarting,
   removeServerInfo,
 } from "#app/features/auth/server-info.server.ts";
+import { startQuoteExpiryJob } from "#app/features/quotes/expiry.server.ts";
 import { startRetentionJob } from "#app/features/retention/job.server.ts";
 import { startOutboxWorker } from "#app/lib/outbox.server.ts";
 import { createApp } from "./app.ts";
@@ -48,6 +49,8 @@ async function main() {
   const outboxWorker = startOutboxWorker(services);
   // Deletes what the privacy page says is no longer kept, once a day.
   const retentionJob = startRetentionJob(services);
+  // Marks the quotes past their validity « Expiré », once a day.
+  const quoteExpiryJob = startQuoteExpiryJob(services);
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     const shownHost = env.HOST === "0.0.0.0" || env.HOST === "::" ? "localhost" : env.HOST;
@@ -68,6 +71,9 @@ async function main() {
     force.unref();
     server.close(async () => {
       await retentionJob.stop().catch((error) => logger.error({ err: error }, "arrêt de la purge"));
+      await quoteExpiryJob
+        .stop()
+        .catch((error) => logger.error({ err: error }, "arrêt de l'expiration des devis"));
       await outboxWorker
         .stop()
         .catch((error) => logger.error({ err: error }, "arrêt de l'envoi des e-mails"));

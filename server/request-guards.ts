@@ -131,7 +131,17 @@ export const BODY_LIMITS: readonly { pattern: RegExp; bytes: number; what: strin
     bytes: 64 * 1024,
     what: "l'API de la boutique et la commande",
   },
+  {
+    pattern: /^\/erp\/devis\/[^/]+(\.data)?$/,
+    bytes: 12 * 1024 * 1024,
+    what: "un devis (ses lignes, ou l'accord signé numérisé de 10 Mo au plus)",
+  },
   { pattern: /^\/erp(\/.*)?$/, bytes: 1024 * 1024, what: "les formulaires de l'Espace Pro (sans fichier)" },
+  {
+    pattern: /^\/accord\/[^/]+(\.data)?$/,
+    bytes: 512 * 1024,
+    what: "la réponse du client à un devis (et sa signature dessinée)",
+  },
   { pattern: /^\//, bytes: 64 * 1024, what: "tout autre envoi" },
 ];
 

@@ -1,5 +1,6 @@
 import type { Database } from "#app/db/client.server.ts";
 import { seedFaq } from "#app/features/faq/seed.server.ts";
+import { seedQuoteLibrary } from "#app/features/quotes/library-seed.server.ts";
 import { seedShop } from "#app/features/shop/seed.server.ts";
 
 /**
@@ -14,4 +15,6 @@ export async function seedDemoContent(
   await seedFaq(db);
   // The shop's demo catalogue, in the store this server serves (STORE_ID).
   await seedShop(db, storeId);
+  // A starting price library for the quotes, only while the library is empty.
+  await seedQuoteLibrary(db);
 }

@@ -37,6 +37,8 @@ export const SUBJECT_TYPES = [
   "fournisseur",
   "pointage",
   "document",
+  /** An item of the quotes' price library (« Bibliothèque de prix »). */
+  "bibliotheque",
   /** The company settings (one record: subject id « entreprise »). */
   "parametres",
 ] as const;

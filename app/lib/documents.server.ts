@@ -45,6 +45,11 @@ export type IssueDocumentInput = {
   /** Renders the document with its number; the same number always gives the same bytes. */
   render: (number: string) => Promise<Uint8Array>;
   storage: FileStorage;
+  /**
+   * A later version of a document already numbered (a quote's V2): registered under
+   * this number (« DEV-2026-0007-V2 ») and that year, without taking a new one.
+   */
+  version?: { number: string; year: number };
 };
 
 export type IssuedDocument = {
@@ -82,7 +87,7 @@ export async function issueDocument(tx: DbTransaction, input: IssueDocumentInput
     throw new DocumentClientError("Ce client a été anonymisé : aucun document ne peut plus lui être émis.");
   }
 
-  const { number, year } = await takeNextNumber(tx, input.kind, input.issuedAt);
+  const { number, year } = input.version ?? (await takeNextNumber(tx, input.kind, input.issuedAt));
   const pdf = await input.render(number);
   const stored = await storeRenderedPdf(input.storage, documentStorageKey(input.kind, year, number), pdf);
   const [row] = await tx

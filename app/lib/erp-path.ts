@@ -2,3 +2,11 @@
 export function isErpPath(pathname: string): boolean {
   return pathname === "/erp" || pathname.startsWith("/erp/");
 }
+
+/**
+ * Whether an address is a client's page of a sent quote (/accord/{token}): its own
+ * sober frame, no tracker ever, whatever the visitor consented to on the site.
+ */
+export function isQuoteAgreementPath(pathname: string): boolean {
+  return pathname.startsWith("/accord/");
+}

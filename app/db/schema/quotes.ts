@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  boolean,
   check,
   date,
   index,
@@ -136,6 +137,11 @@ export const quotes = pgTable(
     }),
     pdfSha256: text("pdf_sha256"),
     pdfStorageKey: text("pdf_storage_key"),
+    /**
+     * The company's identity as printed on the sent PDF (settings change later): the
+     * signed copy is rendered again from it, page for page the same, plus its certificate.
+     */
+    pdfIdentity: jsonb("pdf_identity").$type<Record<string, unknown>>(),
     firstViewedAt: timestamp("first_viewed_at", { withTimezone: true }),
     /** Accepted, refused, expired or replaced. */
     decidedAt: timestamp("decided_at", { withTimezone: true }),
@@ -211,3 +217,104 @@ export const quoteLibraryItems = pgTable(
 );
 
 export type QuoteLibraryItemRow = typeof quoteLibraryItems.$inferSelect;
+
+/**
+ * The client's link to a sent quote, /accord/{token}: 256 random bits given once in the
+ * e-mail, only their SHA-256 stored. Valid until the end of the quote's validity.
+ */
+export const quoteLinks = pgTable(
+  "quote_links",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    quoteId: uuid("quote_id")
+      .notNull()
+      .references(() => quotes.id, { onDelete: "cascade" }),
+    /** Lower-case hex SHA-256 of the token. */
+    tokenHash: text("token_hash").notNull().unique("quote_links_token_hash_unique"),
+    /** The e-mail the link was sent to. */
+    sentTo: text("sent_to").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index("quote_links_quote_idx").on(t.quoteId),
+    check("quote_links_token_hash_check", sql`${t.tokenHash} ~ '^[0-9a-f]{64}$'`),
+  ],
+);
+
+/** A six-digit code e-mailed to prove the signer's address: 5 tries, 10 minutes, stored hashed. */
+export const quoteAcceptanceCodes = pgTable(
+  "quote_acceptance_codes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    quoteId: uuid("quote_id")
+      .notNull()
+      .references(() => quotes.id, { onDelete: "cascade" }),
+    /** HMAC-SHA-256 of the code (keyed by the server's secret), lower-case hex. */
+    codeHash: text("code_hash").notNull(),
+    email: text("email").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** Set when the right code was typed (then it cannot be used again). */
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("quote_acceptance_codes_quote_idx").on(t.quoteId, t.createdAt),
+    check("quote_acceptance_codes_attempts_check", sql`${t.attempts} between 0 and 5`),
+  ],
+);
+
+export const QUOTE_DECISION_VALUES = ["accepte", "refuse"] as const;
+export type QuoteDecisionKind = (typeof QUOTE_DECISION_VALUES)[number];
+
+/**
+ * The client's answer and its proof, one per version, frozen by a trigger of the
+ * migration: who (name, e-mail proven by the code), when, from where (IP, browser), the
+ * SHA-256 of the exact PDF shown, the VAT certification ticked, and the signed copy.
+ * An acceptance on paper (signed at the office) keeps the scan instead of the code.
+ */
+export const quoteDecisions = pgTable(
+  "quote_decisions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    quoteId: uuid("quote_id")
+      .notNull()
+      .unique("quote_decisions_quote_unique")
+      .references(() => quotes.id, { onDelete: "restrict" }),
+    decision: text("decision").$type<QuoteDecisionKind>().notNull(),
+    /** « en_ligne » (the client's page) or « papier » (a scan recorded by the staff). */
+    channel: text("channel").notNull(),
+    signerName: text("signer_name"),
+    signerEmail: text("signer_email"),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+    codeVerifiedAt: timestamp("code_verified_at", { withTimezone: true }),
+    /** SHA-256 of the PDF the client was shown (the sent version's). */
+    pdfSha256: text("pdf_sha256").notNull(),
+    certificationConfirmed: boolean("certification_confirmed").notNull().default(false),
+    /** The drawn signature (PNG), when the client drew one. */
+    signatureStorageKey: text("signature_storage_key"),
+    refusalReason: text("refusal_reason"),
+    /** The signed copy: the quote's PDF with its « Certificat d'acceptation », or the uploaded scan. */
+    signedCopyStorageKey: text("signed_copy_storage_key"),
+    signedCopySha256: text("signed_copy_sha256"),
+    /** application/pdf, image/jpeg or image/png (a scan). */
+    signedCopyContentType: text("signed_copy_content_type"),
+    recordedBy: text("recorded_by").references(() => authUsers.id, { onDelete: "restrict" }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    check("quote_decisions_decision_check", sql`${t.decision} in ('accepte', 'refuse')`),
+    check("quote_decisions_channel_check", sql`${t.channel} in ('en_ligne', 'papier')`),
+    check("quote_decisions_pdf_sha256_check", sql`${t.pdfSha256} ~ '^[0-9a-f]{64}$'`),
+    check(
+      "quote_decisions_signed_check",
+      sql`${t.decision} = 'refuse' or (${t.signedCopyStorageKey} is not null and ${t.signedCopySha256} ~ '^[0-9a-f]{64}$' and ${t.signedCopyContentType} is not null)`,
+    ),
+    check(
+      "quote_decisions_online_check",
+      sql`${t.channel} = 'papier' or (${t.signerEmail} is not null and ${t.ip} is not null)`,
+    ),
+  ],
+);

@@ -1,4 +1,7 @@
 import { phoneSearchDigits } from "#app/lib/phone.ts";
+import { escapeLike, foldText } from "#app/lib/search-text.ts";
+
+export { escapeLike, foldText };
 
 /*
  * What the clients search compares. `clients.search_text` holds the client's words
@@ -7,19 +10,6 @@ import { phoneSearchDigits } from "#app/lib/phone.ts";
  * way, so « Élodie », « elodie » and « ELODIE » find the same client, and « +33 6 12 »,
  * « 06.12 » and « 0612 » the same number.
  */
-
-/** « Œuvre Élodie » → « oeuvre elodie ». */
-export function foldText(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/œ/g, "oe")
-    .replace(/æ/g, "ae")
-    .replace(/ß/g, "ss")
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .replace(/\s+/g, " ")
-    .trim();
-}
 
 export type SearchableClient = {
   name: string;
@@ -54,11 +44,6 @@ export function clientSearchText(client: SearchableClient): string {
   ];
   const phone = client.phone ? phoneSearchDigits(client.phone) : "";
   return [foldText(words.filter(Boolean).join(" ")), phone].filter(Boolean).join(" ");
-}
-
-/** Characters a LIKE pattern would read as wildcards, escaped. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
 /**

@@ -142,13 +142,21 @@ function bounded(max: number, tooLong: string, multiLine = false) {
   return (multiLine ? multiLineText() : singleLineText()).pipe(z.string().max(max, tooLong));
 }
 
-/** Empty → null; anything else through `schema`. */
+/**
+ * Empty → null; anything else through `schema`, whose French messages are kept. (Piped
+ * into `z.union([z.null(), schema])`, a refusal came out as the union's « Invalid input ».)
+ */
 function optionalNumber<T extends z.ZodType<number, string>>(schema: T) {
-  return z
-    .string()
-    .trim()
-    .transform((value) => (value === "" ? null : value))
-    .pipe(z.union([z.null(), schema]));
+  return z.string().transform((text, ctx): number | null => {
+    const value = text.trim();
+    if (value === "") return null;
+    const parsed = schema.safeParse(value);
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues) {
+      ctx.issues.push({ code: "custom", message: issue.message, input: value });
+    }
+    return z.NEVER;
+  });
 }
 
 const nonNegativeMoney = MoneySchema.refine((cents) => cents >= 0, QUOTE_MESSAGES.negative);
@@ -207,7 +215,9 @@ const TextLineSchema = z.object({
 const LotSchema = z.object({
   id,
   title: bounded(TITLE_MAX, QUOTE_MESSAGES.titleTooLong).pipe(z.string().min(1, QUOTE_MESSAGES.lotTitle)),
-  lines: z.array(z.discriminatedUnion("kind", [ItemLineSchema, TextLineSchema])).max(MAX_LINES),
+  lines: z
+    .array(z.discriminatedUnion("kind", [ItemLineSchema, TextLineSchema]))
+    .max(MAX_LINES, QUOTE_MESSAGES.tooManyLines),
 });
 
 const dayOrNull = z
@@ -244,22 +254,29 @@ export const QuoteDraftSchema = z
       amountHt: optionalNumber(nonNegativeMoney),
       vatCode: z.enum(LINE_VAT_CODES, { error: QUOTE_MESSAGES.vat }),
     }),
-    terms: z.object({
-      validityDays: z
-        .string()
-        .trim()
-        .regex(/^\d{1,3}$/, QUOTE_MESSAGES.validity)
-        .transform(Number)
-        .refine((days) => days >= 1 && days <= MAX_VALIDITY_DAYS, QUOTE_MESSAGES.validity),
-      startOn: dayOrNull,
-      duration: bounded(120, QUOTE_MESSAGES.duration),
-      deposit: percentOrAmount(QUOTE_MESSAGES.depositKind),
-      depositSchedule: bounded(1000, "Ce texte ne doit pas dépasser 1 000 caractères.", true),
-      paymentTerms: bounded(1000, "Ce texte ne doit pas dépasser 1 000 caractères.", true),
-      paid: z.boolean(),
-      priceCents: optionalNumber(nonNegativeMoney),
-      noteToClient: bounded(LONG_TEXT_MAX, QUOTE_MESSAGES.textTooLong, true),
-    }),
+    // A free quote's price field is ignored, whatever is left in it.
+    terms: z.preprocess(
+      (terms) =>
+        terms && typeof terms === "object" && (terms as { paid?: unknown }).paid === false
+          ? { ...terms, priceCents: "" }
+          : terms,
+      z.object({
+        validityDays: z
+          .string()
+          .trim()
+          .regex(/^\d{1,3}$/, QUOTE_MESSAGES.validity)
+          .transform(Number)
+          .refine((days) => days >= 1 && days <= MAX_VALIDITY_DAYS, QUOTE_MESSAGES.validity),
+        startOn: dayOrNull,
+        duration: bounded(120, QUOTE_MESSAGES.duration),
+        deposit: percentOrAmount(QUOTE_MESSAGES.depositKind),
+        depositSchedule: bounded(1000, "Ce texte ne doit pas dépasser 1 000 caractères.", true),
+        paymentTerms: bounded(1000, "Ce texte ne doit pas dépasser 1 000 caractères.", true),
+        paid: z.boolean(),
+        priceCents: optionalNumber(nonNegativeMoney),
+        noteToClient: bounded(LONG_TEXT_MAX, QUOTE_MESSAGES.textTooLong, true),
+      }),
+    ),
   })
   .superRefine((draft, ctx) => {
     const lines = draft.lots.reduce((count, lot) => count + lot.lines.length, 0);

@@ -1,4 +1,12 @@
-import { type Cents, lineTotal, type Milli, MoneyError } from "#app/lib/money.ts";
+import {
+  type Cents,
+  divideHalfAwayFromZero,
+  isCents,
+  lineTotal,
+  type Milli,
+  MONEY_MESSAGES,
+  MoneyError,
+} from "#app/lib/money.ts";
 import { computeDeposit, computeTotals, type DocumentLine, type Totals, type VatCode } from "#app/lib/vat.ts";
 import type { QuoteContent, QuoteItemLine } from "./content.ts";
 
@@ -51,12 +59,14 @@ export function lineCost(
     BigInt(line.cost.labourHours) * BigInt(hourlyCostCents) + BigInt(line.cost.materialsCents) * 1000n;
   // quantity (thousandths) × unit cost (thousandths of a cent) → cents, half away from zero.
   const exact = BigInt(line.quantity) * unitCostMilliCents;
-  const divisor = 1_000_000n;
-  const quotient = exact / divisor;
-  const remainder = exact % divisor;
-  const rounded =
-    (remainder < 0n ? -remainder : remainder) * 2n >= divisor ? quotient + (exact < 0n ? -1n : 1n) : quotient;
-  return Number(rounded);
+  const rounded = divideHalfAwayFromZero(exact, 1_000_000n);
+  // Beyond what a document carries, Number() would silently lose cents (or print an
+  // amount no field can hold): refuse it, as every computation of app/lib/money.ts does.
+  const cents = Number(rounded);
+  if (!isCents(cents) || BigInt(cents) !== rounded) {
+    throw new MoneyError(`Coût de la ligne : ${MONEY_MESSAGES.range}`);
+  }
+  return cents;
 }
 
 /**
@@ -133,10 +143,16 @@ export function quoteTotals(content: QuoteContent, hourlyCostCents: Cents): Quot
     };
   });
 
-  // The document discount lowers the margin of what it applies to, in proportion.
+  // The document discount lowers the margin of what it applies to, in proportion, rounded
+  // to the cent half away from zero like every amount (decision 011), not truncated.
   const discountOnCosted =
     anyCost && totals.linesHt !== 0 && totals.discountHt !== 0
-      ? Number((BigInt(totals.discountHt) * BigInt(costedHt)) / BigInt(totals.linesHt))
+      ? Number(
+          divideHalfAwayFromZero(
+            BigInt(totals.discountHt) * BigInt(costedHt) * (totals.linesHt < 0 ? -1n : 1n),
+            BigInt(Math.abs(totals.linesHt)),
+          ),
+        )
       : 0;
   const margin = anyCost ? costedHt - discountOnCosted - totalCost : null;
   const marginBase = costedHt - discountOnCosted;
@@ -151,7 +167,12 @@ export function quoteTotals(content: QuoteContent, hourlyCostCents: Cents): Quot
     depositTtc,
     cost: anyCost ? totalCost : null,
     margin,
-    marginRate: margin === null || marginBase <= 0 ? null : Math.round((margin * 10_000) / marginBase),
+    // Exact and half away from zero: Math.round takes −0,5 to −0, so a loss of half a basis
+    // point read as none, where the same gain read as one.
+    marginRate:
+      margin === null || marginBase <= 0
+        ? null
+        : Number(divideHalfAwayFromZero(BigInt(margin) * 10_000n, BigInt(marginBase))),
   };
 }
 

@@ -24,6 +24,7 @@ import { formatBytes } from "#app/features/leads/format.ts";
 import { deleteLead } from "#app/features/leads/gdpr.server.ts";
 import { LeadInputError, LeadNotFoundError } from "#app/features/leads/query.server.ts";
 import { LeadUpdateSchema, NoteSchema } from "#app/features/leads/schema.ts";
+import { NewQuoteButton } from "#app/features/quotes/components/new-quote-button.tsx";
 import { getServices } from "#app/lib/app-context.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
 import { formatDateTime, parisDay } from "#app/lib/paris-time.ts";
@@ -145,6 +146,7 @@ export default function LeadPage({ loaderData, actionData }: Route.ComponentProp
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
+          {lead.doNotContact ? null : <NewQuoteButton leadId={lead.id} />}
           <ConvertLeadForm leadId={lead.id} client={client} />
           {lead.doNotContact ? (
             <p

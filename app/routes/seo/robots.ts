@@ -9,6 +9,7 @@ export function loader({ context }: Route.LoaderArgs) {
     "Allow: /",
     "Disallow: /erp",
     "Disallow: /api/",
+    "Disallow: /accord/",
     "",
     `Sitemap: ${siteUrl}/sitemap.xml`,
     "",

@@ -21,9 +21,13 @@ import {
   erpShouldRevalidate,
   PROSPECTS_TABS,
 } from "#app/features/erp/navigation.ts";
+import { NewQuoteButton } from "#app/features/quotes/components/new-quote-button.tsx";
+import { QuoteStatusBadge } from "#app/features/quotes/components/quote-status-badge.tsx";
+import { quotesOfClient } from "#app/features/quotes/quotes.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import { DOCUMENT_KIND_LABELS } from "#app/lib/documents.server.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
+import { formatCents } from "#app/lib/money.ts";
 import { formatDate, formatDateTime } from "#app/lib/paris-time.ts";
 import { formatPhone, telHref } from "#app/lib/phone.ts";
 import type { Route } from "./+types/detail";
@@ -39,7 +43,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { db } = getServices(context);
   try {
     const client = await getClient(db, params.id);
-    const events = await clientActivity(db, client.id);
+    const [events, quotes] = await Promise.all([
+      clientActivity(db, client.id),
+      quotesOfClient(db, client.id),
+    ]);
     return {
       client: {
         ...client,
@@ -50,6 +57,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         })),
       },
       events,
+      quotes,
       crumb: client.name,
     };
   } catch (error) {
@@ -135,7 +143,7 @@ function IntentForm({ id, intent }: { id: string; intent: ClientIntent }) {
 }
 
 export default function ClientPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { client, events } = loaderData;
+  const { client, events, quotes } = loaderData;
   const navigation = useNavigation();
   const pendingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const deleteFormId = useId();
@@ -343,6 +351,31 @@ export default function ClientPage({ loaderData, actionData }: Route.ComponentPr
                   ? "La demande du prospect n'est plus disponible."
                   : "Client saisi directement : aucun prospect lié."}
               </p>
+            )}
+          </section>
+
+          <section aria-labelledby="client-devis" className={panelClass}>
+            <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+              <h2 id="client-devis" className="text-lg font-bold">
+                Devis
+              </h2>
+              {anonymised ? null : <NewQuoteButton clientId={client.id} />}
+            </div>
+            {quotes.length > 0 ? (
+              <ul className="grid gap-2">
+                {quotes.map((quote) => (
+                  <li key={quote.id} className="flex flex-wrap items-center gap-2">
+                    <Link to={`/erp/devis/${quote.id}`} className="font-semibold text-brand-700 underline">
+                      {quote.displayNumber ?? "Brouillon"}
+                    </Link>
+                    <span className="break-words">{quote.title}</span>
+                    <QuoteStatusBadge status={quote.status} />
+                    <span className="ml-auto whitespace-nowrap">{formatCents(quote.totalTtc)} TTC</span>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="text-slate-700">Aucun devis pour ce client.</p>
             )}
           </section>
 

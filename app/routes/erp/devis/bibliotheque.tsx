@@ -1,20 +1,235 @@
+import { Plus } from "lucide-react";
+import { data, Link, useNavigation } from "react-router";
+import { type Column, DataTable } from "#app/components/data/data-table.tsx";
+import { EmptyState } from "#app/components/data/empty-state.tsx";
+import { ListFilters } from "#app/components/data/list-filters.tsx";
+import { activeFilterCount, type ListParams } from "#app/components/data/list-url.ts";
+import { PageHeader } from "#app/components/data/page-header.tsx";
+import { Pagination } from "#app/components/data/pagination.tsx";
+import { SectionTabs } from "#app/components/data/section-tabs.tsx";
+import { StatusBadge } from "#app/components/data/status-badge.tsx";
+import { SelectField } from "#app/components/forms/field.tsx";
+import { buttonClasses } from "#app/components/ui/button.tsx";
 import { requirePermission } from "#app/features/auth/session.server.ts";
 import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
-import { DEVIS_HANDLE, erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
+import { DEVIS_HANDLE, DEVIS_TABS, erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
+import { type LibraryListItem, listLibraryItems } from "#app/features/quotes/library.server.ts";
+import {
+  LIBRARY_ARCHIVE_FILTERS,
+  libraryArchiveLabels,
+  librarySort,
+  parseLibraryFilters,
+} from "#app/features/quotes/library-schema.ts";
+import { getCompanySettings } from "#app/features/settings/settings.server.ts";
+import { getServices } from "#app/lib/app-context.ts";
+import { formatCents, formatPercent } from "#app/lib/money.ts";
+import { formatDate } from "#app/lib/paris-time.ts";
+import { VAT_RATES } from "#app/lib/vat.ts";
 import type { Route } from "./+types/bibliotheque";
 
-// Work in progress: replaced in this session.
 export const handle = DEVIS_HANDLE;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePermission(request, context, handle.permission);
-  return { crumb: "Devis" };
+  const parsed = parseLibraryFilters(new URL(request.url).searchParams);
+  if (!parsed.ok) throw data({ message: parsed.message }, { status: 400 });
+  const { db } = getServices(context);
+  // The quotes feature does not read the settings: the hourly cost comes from here.
+  const { hourlyCostCents } = await getCompanySettings(db);
+  const page = await listLibraryItems(db, parsed.filters, hourlyCostCents);
+  return {
+    ...page,
+    filters: parsed.filters,
+    sort: librarySort(parsed.filters),
+    hourlyCostCents,
+    crumb: "Bibliothèque de prix",
+  };
 }
 
-export const meta: Route.MetaFunction = (args) => erpMeta("Devis", args);
+export const meta: Route.MetaFunction = (args) => erpMeta("Bibliothèque de prix — Devis", args);
+
 export const shouldRevalidate = erpShouldRevalidate;
+
 export const ErrorBoundary = ErpPageErrorBoundary;
 
-export default function Page() {
-  return <h1>Devis</h1>;
+const PATH = "/erp/devis/bibliotheque";
+
+const columns: Column<LibraryListItem>[] = [
+  {
+    key: "designation",
+    header: "Désignation",
+    sortKey: "designation",
+    phone: "title",
+    cell: (item) => (
+      <div className="grid gap-1">
+        <Link
+          to={`/erp/devis/bibliotheque/${item.id}`}
+          className="font-semibold break-words text-brand-700 underline"
+        >
+          {item.designation}
+        </Link>
+        {item.description ? (
+          <span className="line-clamp-2 text-sm font-normal text-slate-700">{item.description}</span>
+        ) : null}
+        {item.archivedAt ? (
+          <span>
+            <StatusBadge tone="neutral">Archivé</StatusBadge>
+          </span>
+        ) : null}
+      </div>
+    ),
+  },
+  { key: "unit", header: "Unité", cell: (item) => item.unit },
+  {
+    key: "price",
+    header: "Prix unitaire HT",
+    sortKey: "prix",
+    firstDirection: "desc",
+    align: "right",
+    className: "whitespace-nowrap tabular-nums",
+    cell: (item) => formatCents(item.unitPriceHt),
+  },
+  {
+    key: "vat",
+    header: "TVA",
+    className: "whitespace-nowrap",
+    cell: (item) => VAT_RATES[item.vatCode].label,
+  },
+  {
+    key: "cost",
+    header: "Coût de revient",
+    align: "right",
+    className: "whitespace-nowrap tabular-nums",
+    cell: (item) => formatCents(item.cost),
+  },
+  {
+    key: "margin",
+    header: "Marge",
+    align: "right",
+    className: "whitespace-nowrap tabular-nums",
+    cell: (item) =>
+      item.marginRate === null ? (
+        "—"
+      ) : (
+        <span className={item.margin < 0 ? "font-bold text-red-800" : undefined}>
+          {formatPercent(item.marginRate)}
+        </span>
+      ),
+  },
+  {
+    key: "updated",
+    header: "Modifié le",
+    className: "whitespace-nowrap",
+    cell: (item) => <time dateTime={item.updatedAt.toISOString()}>{formatDate(item.updatedAt)}</time>,
+  },
+];
+
+export default function LibraryPage({ loaderData }: Route.ComponentProps) {
+  const { items, total, page, pageCount, filters, sort, hourlyCostCents } = loaderData;
+  const navigation = useNavigation();
+  const searching = navigation.state === "loading" && navigation.location?.pathname === PATH;
+  const archived = filters.archives === "archives";
+  const params: ListParams = {
+    q: filters.q,
+    archives: archived ? filters.archives : undefined,
+    tri: filters.tri,
+    ordre: filters.ordre,
+    page,
+  };
+  const sortLabel = `${sort.key === "prix" ? "par prix unitaire" : "par désignation"}, ${
+    sort.direction === "asc" ? "ordre croissant" : "ordre décroissant"
+  }`;
+  const noun = archived ? "article archivé" : "article";
+  const plural = archived ? "articles archivés" : "articles";
+
+  return (
+    <div className="grid gap-5">
+      <SectionTabs label="Devis" tabs={DEVIS_TABS} />
+      <PageHeader
+        title="Bibliothèque de prix"
+        description={`Les ouvrages que l'on reprend d'un devis à l'autre, avec leur prix et leur coût. Coût de revient : main-d'œuvre à ${formatCents(hourlyCostCents)} de l'heure, plus les fournitures.`}
+        actions={
+          <Link to="/erp/devis/bibliotheque/nouveau" className={buttonClasses("secondary", "md")}>
+            <Plus aria-hidden="true" className="size-4" />
+            Nouvel article
+          </Link>
+        }
+      />
+
+      <ListFilters
+        key={JSON.stringify(params)}
+        label="Rechercher dans la bibliothèque de prix"
+        searchLabel="Rechercher (désignation, description)"
+        search={filters.q}
+        activeCount={activeFilterCount(params, ["archives"])}
+        clearHref={PATH}
+        hidden={{ tri: filters.tri, ordre: filters.ordre }}
+      >
+        <SelectField
+          id="filtre-archives"
+          name="archives"
+          label="Articles"
+          defaultValue={filters.archives}
+          options={LIBRARY_ARCHIVE_FILTERS.map((value) => ({ value, label: libraryArchiveLabels[value] }))}
+        />
+      </ListFilters>
+
+      <div aria-live="polite" aria-busy={searching} className="grid gap-3">
+        <p className="text-sm font-semibold text-slate-700">
+          {searching
+            ? "Recherche en cours…"
+            : `${total} ${total > 1 ? plural : noun}${filters.q ? " correspondant à la recherche" : ""}`}
+        </p>
+        {items.length === 0 ? (
+          <EmptyState>
+            {filters.q ? (
+              <p>
+                Aucun article ne correspond à cette recherche.{" "}
+                <Link
+                  to={archived ? `${PATH}?archives=archives` : PATH}
+                  className="font-semibold text-brand-700 underline"
+                >
+                  Voir tous les {plural}
+                </Link>
+              </p>
+            ) : archived ? (
+              <p>
+                Aucun article archivé.{" "}
+                <Link to={PATH} className="font-semibold text-brand-700 underline">
+                  Voir les articles actifs
+                </Link>
+              </p>
+            ) : (
+              <div className="grid gap-2">
+                <p className="font-semibold text-brand-900">La bibliothèque de prix est vide.</p>
+                <p>
+                  Enregistrez ici les ouvrages que vous chiffrez souvent (démolition, cloison BA13, peinture,
+                  carrelage…) avec leur prix et leur coût : l'éditeur de devis les insère en une fois.{" "}
+                  <Link
+                    to="/erp/devis/bibliotheque/nouveau"
+                    className="font-semibold text-brand-700 underline"
+                  >
+                    Créer le premier article
+                  </Link>
+                </p>
+              </div>
+            )}
+          </EmptyState>
+        ) : (
+          <DataTable
+            caption={`Bibliothèque de prix, ${sortLabel} (page ${page} sur ${pageCount})`}
+            columns={columns}
+            rows={items}
+            rowKey={(item) => item.id}
+            pathname={PATH}
+            params={params}
+            sort={sort}
+            minWidth={900}
+          />
+        )}
+      </div>
+
+      <Pagination pathname={PATH} params={params} page={page} pageCount={pageCount} />
+    </div>
+  );
 }

@@ -1,20 +1,676 @@
+import { fileTypeFromBuffer } from "file-type";
+import { FileText, Pencil, Send, Trash2 } from "lucide-react";
+import { useId } from "react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { Facts } from "#app/components/data/facts.tsx";
+import { PageHeader } from "#app/components/data/page-header.tsx";
+import { SectionTabs } from "#app/components/data/section-tabs.tsx";
+import { Timeline } from "#app/components/data/timeline.tsx";
+import { FileField, TextField } from "#app/components/forms/field.tsx";
+import { zodFieldErrors } from "#app/components/forms/field-errors.ts";
+import { FormAlert } from "#app/components/forms/form-alert.tsx";
+import { buttonClasses } from "#app/components/ui/button.tsx";
+import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
 import { requirePermission } from "#app/features/auth/session.server.ts";
 import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
-import { DEVIS_HANDLE, erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
+import { panelClass } from "#app/features/erp/components/ui.ts";
+import { DEVIS_HANDLE, DEVIS_TABS, erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
+import {
+  AcceptanceError,
+  quoteDecision,
+  recordPaperAcceptance,
+} from "#app/features/quotes/acceptance.server.ts";
+import { QuoteDocument } from "#app/features/quotes/components/quote-document.tsx";
+import { QuoteEditor } from "#app/features/quotes/components/quote-editor.tsx";
+import { QuoteStatusBadge } from "#app/features/quotes/components/quote-status-badge.tsx";
+import { QuoteDraftSchema, toDraftInput } from "#app/features/quotes/content.ts";
+import { missingForSending, quoteMentions } from "#app/features/quotes/mentions.ts";
+import {
+  deleteQuoteDraft,
+  getQuote,
+  newQuoteVersion,
+  QuoteConflictError,
+  QuoteInputError,
+  QuoteNotFoundError,
+  QuoteStateError,
+  quoteActivity,
+  saveQuoteDraft,
+} from "#app/features/quotes/quotes.server.ts";
+import { QuoteNotSendableError, resendQuote, sendQuote } from "#app/features/quotes/send.server.ts";
+import { quoteTotals } from "#app/features/quotes/totals.ts";
+import { documentIdentity } from "#app/features/settings/settings.server.ts";
+import { getServices } from "#app/lib/app-context.ts";
+import { redirectWithFlash } from "#app/lib/flash.server.ts";
+import { formatCents, formatPercent } from "#app/lib/money.ts";
+import { formatDate, formatDateTime, parisDay } from "#app/lib/paris-time.ts";
 import type { Route } from "./+types/detail";
 
-// Work in progress: replaced in this session.
+/*
+ * /erp/devis/:id — a draft opens in the editor (saved whole, over the revision it
+ * loaded); a sent version is shown as the client reads it, with its facts (sent, to
+ * whom, opened, answered), its versions and its history.
+ */
+
 export const handle = DEVIS_HANDLE;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const QUOTE_INTENTS = {
+  save: "enregistrer",
+  remove: "supprimer",
+  revise: "modifier",
+  send: "envoyer",
+  resend: "renvoyer",
+  paper: "accord-papier",
+} as const;
+
+/** A scan of the quote signed at the office: PDF, JPEG or PNG, 10 MB at most. */
+const SCAN_MAX_BYTES = 10 * 1024 * 1024;
+const SCAN_TYPES = ["application/pdf", "image/jpeg", "image/png"] as const;
+type ScanType = (typeof SCAN_TYPES)[number];
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requirePermission(request, context, handle.permission);
-  return { crumb: "Devis" };
+  const { db } = getServices(context);
+  try {
+    const view = await getQuote(db, params.id);
+    const [events, decision] = await Promise.all([
+      quoteActivity(db, view.quote.id),
+      quoteDecision(db, view.quote.id),
+    ]);
+    const { quote, client, company } = view;
+    const totals = quoteTotals(quote.content, company.hourlyCostCents);
+    const mentions = quoteMentions(quote.content, client);
+    const missing =
+      quote.status === "brouillon" ? missingForSending(quote.content, client, company, parisDay()) : [];
+    return {
+      ...view,
+      totals,
+      mentions,
+      missing,
+      draft: quote.status === "brouillon" ? toDraftInput(quote.content) : null,
+      events,
+      decision: decision
+        ? {
+            decision: decision.decision,
+            channel: decision.channel,
+            signerName: decision.signerName,
+            signerEmail: decision.signerEmail,
+            ip: decision.ip,
+            userAgent: decision.userAgent,
+            codeVerifiedAt: decision.codeVerifiedAt,
+            pdfSha256: decision.pdfSha256,
+            certificationConfirmed: decision.certificationConfirmed,
+            refusalReason: decision.refusalReason,
+            signedCopySha256: decision.signedCopySha256,
+            hasSignedCopy: decision.signedCopyStorageKey !== null,
+            hasSignature: decision.signatureStorageKey !== null,
+            decidedAt: decision.decidedAt,
+          }
+        : null,
+      crumb: quote.displayNumber ?? "Brouillon",
+    };
+  } catch (error) {
+    if (error instanceof QuoteNotFoundError) throw data({ message: error.message }, { status: 404 });
+    throw error;
+  }
 }
 
-export const meta: Route.MetaFunction = (args) => erpMeta("Devis", args);
+type Refusal = {
+  ok: false;
+  intent?: string;
+  message?: string;
+  fieldErrors?: Record<string, string[]>;
+  formError?: string;
+  /** « Envoyer au client » refused: what is missing. */
+  missing?: string[];
+};
+
+function refused(status: number, body: Omit<Refusal, "ok">) {
+  return data<Refusal | { ok: true; revision: number }>({ ok: false, ...body }, { status });
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const session = await requirePermission(request, context, handle.permission);
+  const services = getServices(context);
+  const actor = { id: session.user.id, email: session.user.email };
+  const form = await request.formData();
+  const intent = form.get("intent");
+  try {
+    if (intent === QUOTE_INTENTS.save) {
+      const revision = Number(form.get("revision"));
+      const raw = form.get("draft");
+      let json: unknown;
+      try {
+        json = typeof raw === "string" ? JSON.parse(raw) : undefined;
+      } catch {
+        json = undefined;
+      }
+      if (!Number.isSafeInteger(revision) || json === undefined) {
+        return refused(400, { intent, formError: "Le formulaire envoyé est incomplet : rechargez la page." });
+      }
+      const parsed = QuoteDraftSchema.safeParse(json);
+      if (!parsed.success) {
+        const errors = zodFieldErrors(parsed.error);
+        return refused(400, {
+          intent,
+          fieldErrors: errors.fieldErrors,
+          formError:
+            errors.formErrors[0] ??
+            "Le devis n'a pas été enregistré : corrigez les champs signalés (vos saisies sont conservées).",
+        });
+      }
+      const saved = await saveQuoteDraft(services.db, params.id, { revision, content: parsed.data }, actor);
+      return data<Refusal | { ok: true; revision: number }>({ ok: true, revision: saved.revision });
+    }
+    if (intent === QUOTE_INTENTS.remove) {
+      if (form.get("confirmation") !== "oui") {
+        return refused(400, { intent, message: "Confirmez la suppression du brouillon." });
+      }
+      const { clientId } = await deleteQuoteDraft(services.db, params.id, actor);
+      return redirectWithFlash(request, `/erp/clients/${clientId}`, {
+        tone: "success",
+        message: "Le brouillon de devis a été supprimé.",
+      });
+    }
+    if (intent === QUOTE_INTENTS.send || intent === QUOTE_INTENTS.resend) {
+      const deps = {
+        storage: services.storage,
+        identity: await documentIdentity(services.db),
+        siteUrl: services.env.SITE_URL,
+      };
+      const sent =
+        intent === QUOTE_INTENTS.send
+          ? await sendQuote(services.db, deps, params.id, actor)
+          : await resendQuote(services.db, deps, params.id, actor);
+      services.outbox.wake();
+      services.logger.info({ quoteId: params.id, number: sent.number }, "devis envoyé au client");
+      return redirectWithFlash(request, `/erp/devis/${params.id}`, {
+        tone: "success",
+        message: `Devis ${sent.number} ${intent === QUOTE_INTENTS.send ? "envoyé" : "renvoyé"} à ${sent.sentTo}.`,
+      });
+    }
+    if (intent === QUOTE_INTENTS.paper) {
+      const scan = form.get("scan");
+      const signerName = String(form.get("signerName") ?? "");
+      if (!(scan instanceof File) || scan.size === 0) {
+        return refused(400, {
+          intent,
+          message: "Joignez la copie numérisée du devis signé.",
+          fieldErrors: { scan: ["Joignez la copie numérisée du devis signé (PDF, JPEG ou PNG)."] },
+        });
+      }
+      if (scan.size > SCAN_MAX_BYTES) {
+        return refused(413, {
+          intent,
+          message: "La copie numérisée dépasse 10 Mo.",
+          fieldErrors: { scan: ["Le fichier dépasse 10 Mo : numérisez-le en qualité moindre."] },
+        });
+      }
+      const bytes = Buffer.from(await scan.arrayBuffer());
+      const detected = await fileTypeFromBuffer(bytes);
+      const type = detected?.mime as ScanType | undefined;
+      if (!type || !SCAN_TYPES.includes(type)) {
+        return refused(415, {
+          intent,
+          message: "Ce fichier n'est ni un PDF, ni une image JPEG ou PNG.",
+          fieldErrors: {
+            scan: ["Ce fichier n'est ni un PDF, ni une image JPEG ou PNG (vérifié sur son contenu)."],
+          },
+        });
+      }
+      await recordPaperAcceptance(
+        services.db,
+        services.storage,
+        params.id,
+        { signerName, scan: bytes, contentType: type },
+        actor,
+      );
+      return redirectWithFlash(request, `/erp/devis/${params.id}`, {
+        tone: "success",
+        message: "Accord sur papier enregistré : le devis est accepté.",
+      });
+    }
+    if (intent === QUOTE_INTENTS.revise) {
+      const { id } = await newQuoteVersion(services.db, params.id, actor);
+      return redirectWithFlash(request, `/erp/devis/${id}`, {
+        tone: "info",
+        message:
+          "Nouvelle version en préparation : le devis envoyé reste valable tant que celle-ci n'est pas envoyée.",
+      });
+    }
+    return refused(400, { message: "Action inconnue." });
+  } catch (error) {
+    const where = typeof intent === "string" ? intent : undefined;
+    if (error instanceof QuoteNotFoundError) return refused(404, { intent: where, message: error.message });
+    if (error instanceof AcceptanceError) {
+      return refused(error.status, {
+        intent: where,
+        message: error.message,
+        fieldErrors: error.field ? { [error.field]: [error.message] } : undefined,
+      });
+    }
+    if (error instanceof QuoteNotSendableError) {
+      return refused(400, {
+        intent: where,
+        message: "Le devis ne peut pas être envoyé : complétez ce qui manque ci-dessous.",
+        missing: error.missing,
+      });
+    }
+    if (error instanceof QuoteConflictError || error instanceof QuoteStateError) {
+      return refused(409, { intent: where, message: error.message, formError: error.message });
+    }
+    if (error instanceof QuoteInputError) {
+      return refused(400, { intent: where, message: error.message, formError: error.message });
+    }
+    throw error;
+  }
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  erpMeta(
+    args.loaderData ? `${args.loaderData.quote.displayNumber ?? "Brouillon de devis"} — Devis` : "",
+    args,
+  );
+
 export const shouldRevalidate = erpShouldRevalidate;
+
 export const ErrorBoundary = ErpPageErrorBoundary;
 
-export default function Page() {
-  return <h1>Devis</h1>;
+function IntentForm({ id, intent }: { id: string; intent: string }) {
+  return (
+    <Form id={id} method="post" hidden>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="confirmation" value="oui" />
+    </Form>
+  );
+}
+
+export default function QuotePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { quote, client, company, versions, photos, totals, mentions, missing, draft, events, decision } =
+    loaderData;
+  const navigation = useNavigation();
+  const pendingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  const deleteFormId = useId();
+  const sendFormId = useId();
+  const resendFormId = useId();
+  const refusal = actionData && !actionData.ok ? actionData : null;
+  const isDraft = quote.status === "brouillon";
+  const canRevise = !isDraft && quote.isLatest && quote.status !== "accepte" && quote.status !== "remplace";
+  const pdfLabel = isDraft ? "Aperçu PDF" : "PDF";
+  const shownMissing = refusal?.missing ?? missing;
+
+  return (
+    <div className="grid gap-5">
+      <SectionTabs label="Devis" tabs={DEVIS_TABS} />
+      <PageHeader
+        title={quote.displayNumber ?? "Brouillon de devis"}
+        badge={<QuoteStatusBadge status={quote.status} />}
+        description={
+          <>
+            <Link to={`/erp/clients/${client.id}`} className="font-semibold text-brand-700 underline">
+              {client.name}
+            </Link>{" "}
+            — {quote.title}
+          </>
+        }
+        actions={
+          <>
+            <a href={`/erp/devis/${quote.id}/pdf`} className={buttonClasses("outline", "md")}>
+              <FileText aria-hidden="true" className="size-4" />
+              {pdfLabel}
+            </a>
+            {quote.status === "envoye" && quote.isLatest ? (
+              <>
+                <IntentForm id={resendFormId} intent={QUOTE_INTENTS.resend} />
+                <ConfirmDialog
+                  trigger={
+                    <button type="button" className={buttonClasses("outline", "md")}>
+                      <Send aria-hidden="true" className="size-4" />
+                      Renvoyer
+                    </button>
+                  }
+                  title="Renvoyer ce devis ?"
+                  description={`Le même devis, avec le même PDF, est renvoyé à ${client.email ?? "l'adresse du client"} avec un nouveau lien.`}
+                  confirmLabel="Renvoyer le devis"
+                  form={resendFormId}
+                  pending={pendingIntent === QUOTE_INTENTS.resend}
+                  pendingLabel="Envoi…"
+                />
+              </>
+            ) : null}
+            {canRevise ? (
+              <Form method="post">
+                <input type="hidden" name="intent" value={QUOTE_INTENTS.revise} />
+                <button
+                  type="submit"
+                  className={buttonClasses("secondary", "md")}
+                  disabled={pendingIntent !== null}
+                >
+                  <Pencil aria-hidden="true" className="size-4" />
+                  Modifier (nouvelle version)
+                </button>
+              </Form>
+            ) : null}
+            {isDraft ? (
+              <>
+                <IntentForm id={deleteFormId} intent={QUOTE_INTENTS.remove} />
+                <ConfirmDialog
+                  trigger={
+                    <button type="button" className={buttonClasses("outline", "md")}>
+                      <Trash2 aria-hidden="true" className="size-4" />
+                      Supprimer le brouillon
+                    </button>
+                  }
+                  title="Supprimer ce brouillon de devis ?"
+                  description="Ses lots et ses lignes seront perdus. Le client et sa demande restent."
+                  confirmLabel="Supprimer le brouillon"
+                  destructive
+                  form={deleteFormId}
+                  pending={pendingIntent === QUOTE_INTENTS.remove}
+                  pendingLabel="Suppression…"
+                />
+              </>
+            ) : null}
+          </>
+        }
+      />
+
+      {refusal?.message && refusal.intent !== QUOTE_INTENTS.save ? (
+        <FormAlert errors={[refusal.message]} />
+      ) : null}
+
+      {versions.length > 1 ? (
+        <nav aria-label="Versions du devis" className="flex flex-wrap gap-2 text-sm">
+          {versions.map((version) => (
+            <Link
+              key={version.id}
+              to={`/erp/devis/${version.id}`}
+              aria-current={version.id === quote.id ? "page" : undefined}
+              className={`rounded-full border px-3 py-1 ${
+                version.id === quote.id
+                  ? "border-brand-700 bg-brand-700 text-white"
+                  : "border-slate-300 text-brand-700 underline"
+              }`}
+            >
+              Version {version.version} ·{" "}
+              {version.status === "brouillon" ? "brouillon" : (version.displayNumber ?? "")}
+            </Link>
+          ))}
+        </nav>
+      ) : null}
+
+      {isDraft && draft ? (
+        <>
+          <section aria-labelledby="avant-envoi" className={panelClass}>
+            <h2 id="avant-envoi" className="text-lg font-bold text-brand-900">
+              Avant l'envoi
+            </h2>
+            {shownMissing.length === 0 ? (
+              <p className="mt-2 text-slate-800">
+                Toutes les mentions obligatoires peuvent être remplies : le devis est prêt à être envoyé à{" "}
+                <strong>{client.email}</strong>. Enregistrez vos dernières modifications avant l'envoi.
+              </p>
+            ) : (
+              <>
+                <p className="mt-2 text-slate-800">Le devis ne peut pas encore être envoyé :</p>
+                <ul
+                  className="mt-1 grid list-disc gap-1 pl-5 text-slate-800"
+                  data-testid="mentions-manquantes"
+                >
+                  {shownMissing.map((reason) => (
+                    <li key={reason}>{reason}</li>
+                  ))}
+                </ul>
+              </>
+            )}
+            <IntentForm id={sendFormId} intent={QUOTE_INTENTS.send} />
+            <div className="mt-3">
+              <ConfirmDialog
+                trigger={
+                  <button type="button" className={buttonClasses("primary", "md")}>
+                    <Send aria-hidden="true" className="size-4" />
+                    Envoyer au client
+                  </button>
+                }
+                title="Envoyer ce devis au client ?"
+                description={`Le devis reçoit son numéro, son PDF est figé et envoyé à ${client.email ?? "l'adresse du client"} avec un lien pour l'accepter en ligne. Ensuite, toute modification passera par une nouvelle version.`}
+                confirmLabel="Envoyer le devis"
+                form={sendFormId}
+                pending={pendingIntent === QUOTE_INTENTS.send}
+                pendingLabel="Envoi…"
+              />
+            </div>
+          </section>
+          <QuoteEditor
+            initial={draft}
+            revision={quote.revision}
+            hourlyCostCents={company.hourlyCostCents}
+            clientKind={client.kind}
+            fieldErrors={refusal?.intent === QUOTE_INTENTS.save ? refusal.fieldErrors : undefined}
+            formError={refusal?.intent === QUOTE_INTENTS.save ? refusal.formError : undefined}
+            libraryUrl="/api/erp/devis/bibliotheque.json"
+            aside={
+              photos.length > 0 ? (
+                <section aria-labelledby="photos-demande" className={panelClass}>
+                  <h2 id="photos-demande" className="mb-2 font-bold text-brand-900">
+                    Photos de la demande
+                  </h2>
+                  <ul className="grid grid-cols-2 gap-2">
+                    {photos.map((photo) => (
+                      <li key={photo.id}>
+                        <a href={`/api/erp/photos/${photo.id}`} target="_blank" rel="noreferrer">
+                          <img
+                            src={`/api/erp/photos/${photo.id}?taille=vignette`}
+                            alt={`Jointe à la demande : ${photo.fileName}`}
+                            width={photo.width}
+                            height={photo.height}
+                            loading="lazy"
+                            className="h-auto w-full rounded-lg border border-slate-200 object-cover"
+                          />
+                        </a>
+                      </li>
+                    ))}
+                  </ul>
+                </section>
+              ) : undefined
+            }
+          />
+        </>
+      ) : (
+        <div className="grid gap-5 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+          <section aria-label="Contenu du devis" className={panelClass}>
+            <QuoteDocument
+              content={quote.content}
+              totals={totals}
+              mentions={mentions}
+              validUntil={quote.validUntil}
+              level={2}
+            />
+          </section>
+          <div className="grid content-start gap-5">
+            <section aria-labelledby="suivi-devis" className={panelClass}>
+              <h2 id="suivi-devis" className="mb-3 text-lg font-bold text-brand-900">
+                Suivi
+              </h2>
+              <Facts
+                columns={1}
+                facts={[
+                  {
+                    label: "Envoyé",
+                    value: quote.sentAt
+                      ? `le ${formatDateTime(quote.sentAt, "medium")} à ${quote.sentTo ?? "—"}`
+                      : "—",
+                  },
+                  { label: "Valable jusqu'au", value: quote.validUntil ? formatDate(quote.validUntil) : "—" },
+                  {
+                    label: "Consulté par le client",
+                    value: quote.firstViewedAt
+                      ? `le ${formatDateTime(quote.firstViewedAt, "medium")}`
+                      : "Pas encore",
+                  },
+                  {
+                    label: "Décision",
+                    value: quote.decidedAt ? `${formatDateTime(quote.decidedAt, "medium")}` : "En attente",
+                  },
+                  {
+                    label: "Empreinte du PDF (SHA-256)",
+                    value: <code className="break-all">{quote.pdfSha256}</code>,
+                  },
+                ]}
+              />
+            </section>
+            {decision ? (
+              <section aria-labelledby="preuve-devis" className={panelClass}>
+                <h2 id="preuve-devis" className="mb-3 text-lg font-bold text-brand-900">
+                  {decision.decision === "accepte" ? "Preuve de l'accord" : "Refus du client"}
+                </h2>
+                <Facts
+                  columns={1}
+                  facts={[
+                    { label: "Date", value: formatDateTime(new Date(decision.decidedAt), "medium") },
+                    {
+                      label: "Canal",
+                      value:
+                        decision.channel === "papier" ? "Signé sur papier (copie numérisée)" : "En ligne",
+                    },
+                    ...(decision.signerName ? [{ label: "Signataire", value: decision.signerName }] : []),
+                    ...(decision.signerEmail
+                      ? [
+                          {
+                            label: "E-mail",
+                            value: decision.codeVerifiedAt
+                              ? `${decision.signerEmail} (code vérifié le ${formatDateTime(new Date(decision.codeVerifiedAt), "medium")})`
+                              : decision.signerEmail,
+                          },
+                        ]
+                      : []),
+                    ...(decision.ip ? [{ label: "Adresse IP", value: decision.ip }] : []),
+                    ...(decision.userAgent
+                      ? [
+                          {
+                            label: "Navigateur",
+                            value: <span className="break-all">{decision.userAgent}</span>,
+                          },
+                        ]
+                      : []),
+                    ...(mentions.certifications.length > 0 && decision.decision === "accepte"
+                      ? [
+                          {
+                            label: "Attestation TVA",
+                            value: decision.certificationConfirmed ? "Confirmée" : "Non confirmée",
+                          },
+                        ]
+                      : []),
+                    ...(decision.refusalReason ? [{ label: "Motif", value: decision.refusalReason }] : []),
+                    {
+                      label: "PDF présenté (SHA-256)",
+                      value: <code className="break-all">{decision.pdfSha256}</code>,
+                    },
+                    ...(decision.signedCopySha256
+                      ? [
+                          {
+                            label: "Exemplaire signé (SHA-256)",
+                            value: <code className="break-all">{decision.signedCopySha256}</code>,
+                          },
+                        ]
+                      : []),
+                  ]}
+                />
+                {decision.hasSignedCopy ? (
+                  <p className="mt-3">
+                    <a
+                      href={`/erp/devis/${quote.id}/copie-signee`}
+                      className={buttonClasses("secondary", "md")}
+                    >
+                      <FileText aria-hidden="true" className="size-4" />
+                      Exemplaire signé
+                    </a>
+                  </p>
+                ) : null}
+              </section>
+            ) : null}
+            {(quote.status === "envoye" || quote.status === "expire") && quote.isLatest ? (
+              <section aria-labelledby="accord-papier" className={panelClass}>
+                <h2 id="accord-papier" className="mb-2 text-lg font-bold text-brand-900">
+                  Accord signé sur papier
+                </h2>
+                <p className="mb-3 text-sm text-slate-700">
+                  Le client a signé le devis à l'agence : enregistrez la copie numérisée (PDF, JPEG ou PNG, 10
+                  Mo au plus).
+                </p>
+                {refusal?.intent === QUOTE_INTENTS.paper && refusal.message ? (
+                  <FormAlert errors={[refusal.message]} />
+                ) : null}
+                <Form method="post" encType="multipart/form-data" className="grid gap-3">
+                  <input type="hidden" name="intent" value={QUOTE_INTENTS.paper} />
+                  <TextField
+                    name="signerName"
+                    label="Nom du signataire"
+                    required
+                    maxLength={120}
+                    defaultValue={client.name}
+                    errors={
+                      refusal?.intent === QUOTE_INTENTS.paper ? refusal.fieldErrors?.signerName : undefined
+                    }
+                  />
+                  <FileField
+                    name="scan"
+                    label="Devis signé numérisé"
+                    accept="application/pdf,image/jpeg,image/png"
+                    required
+                    errors={refusal?.intent === QUOTE_INTENTS.paper ? refusal.fieldErrors?.scan : undefined}
+                  />
+                  <div>
+                    <button
+                      type="submit"
+                      className={buttonClasses("secondary", "md")}
+                      disabled={pendingIntent !== null}
+                    >
+                      {pendingIntent === QUOTE_INTENTS.paper ? "Enregistrement…" : "Enregistrer l'accord"}
+                    </button>
+                  </div>
+                </Form>
+              </section>
+            ) : null}
+            <section aria-labelledby="marge-devis" className={panelClass}>
+              <h2 id="marge-devis" className="mb-3 text-lg font-bold text-brand-900">
+                Coût estimé et marge <span className="text-sm font-normal">(équipe uniquement)</span>
+              </h2>
+              {totals.cost === null ? (
+                <p className="text-slate-700">Aucune ligne n'a de prix de revient.</p>
+              ) : (
+                <Facts
+                  columns={1}
+                  facts={[
+                    { label: "Coût estimé", value: formatCents(totals.cost) },
+                    { label: "Marge", value: formatCents(totals.margin ?? 0) },
+                    {
+                      label: "Taux de marge",
+                      value: totals.marginRate === null ? "—" : formatPercent(totals.marginRate),
+                    },
+                  ]}
+                />
+              )}
+            </section>
+          </div>
+        </div>
+      )}
+
+      <section aria-labelledby="devis-historique" className={panelClass}>
+        <h2 id="devis-historique" className="mb-3 text-lg font-bold">
+          Historique
+        </h2>
+        <Timeline
+          label="Historique du devis"
+          entries={events.map((event) => ({
+            id: String(event.id),
+            summary: event.summary,
+            actor: event.actorEmail,
+            at: event.createdAt,
+            kind: event.kind,
+          }))}
+          formatAt={(at) => formatDateTime(at, "medium")}
+        />
+      </section>
+    </div>
+  );
 }

@@ -1,0 +1,663 @@
+import { createHash, createHmac, randomInt, timingSafeEqual } from "node:crypto";
+import { and, desc, eq, isNull } from "drizzle-orm";
+import type { Database } from "#app/db/client.server.ts";
+import { clients } from "#app/db/schema/clients.ts";
+import {
+  type QuoteRow,
+  quoteAcceptanceCodes,
+  quoteDecisions,
+  quoteLinks,
+  quotes,
+} from "#app/db/schema/quotes.ts";
+import { recordActivities } from "#app/lib/activity.server.ts";
+import { heading, paragraph, renderEmail } from "#app/lib/email-html.ts";
+import { formatCents } from "#app/lib/money.ts";
+import { type DbExecutor, enqueueMails, type OutboxMessageInput } from "#app/lib/outbox.server.ts";
+import { formatDateTime, parisDay } from "#app/lib/paris-time.ts";
+import type { DocumentIdentity } from "#app/lib/pdf/identity.ts";
+import { recordHit } from "#app/lib/rate-limit.server.ts";
+import { type FileStorage, newStorageKey } from "#app/lib/storage.server.ts";
+import { quoteDisplayNumber } from "./content.ts";
+import { quoteMentions } from "./mentions.ts";
+import { renderQuotePdf } from "./pdf.server.ts";
+import { companyDefaults, type QuoteActor, QuoteNotFoundError, QuoteStateError } from "./quotes.server.ts";
+import { clientFacts, hashToken, leadFollows } from "./send.server.ts";
+import { quoteTotals } from "./totals.ts";
+
+/*
+ * The client's answer on /accord/{token}, and its proof (BACKOFFICE.md « Quotes »:
+ * Code civil 1366-1367). The token identifies the quote; a six-digit code e-mailed to
+ * the quote's address proves the signer's e-mail (5 tries, 10 minutes, then a new
+ * code); the server records name, e-mail, time, IP, browser, the code's verification and
+ * the SHA-256 of the PDF shown, then renders the signed copy (the same pages, plus a
+ * « Certificat d'acceptation ») and sends it to the client and the company. The proof
+ * row is frozen by the database. Staff can also record an acceptance signed on paper.
+ */
+
+export const CODE_TTL_MS = 10 * 60_000;
+export const CODE_MAX_ATTEMPTS = 5;
+/** At most this many codes per quote per hour: the page cannot be used to flood a mailbox. */
+export const CODES_PER_HOUR = 5;
+
+export type LinkState = "ouvert" | "accepte" | "refuse" | "expire" | "remplace";
+
+export type AcceptanceDeps = {
+  storage: FileStorage;
+  /** The server's secret: codes are stored as HMACs keyed by it. */
+  secret: string;
+  notifyEmail: string;
+  siteUrl: string;
+  now?: Date;
+};
+
+export class QuoteLinkNotFoundError extends Error {
+  override name = "QuoteLinkNotFoundError";
+  constructor() {
+    super("Ce lien de devis n'existe pas. Vérifiez l'adresse reçue par e-mail.");
+  }
+}
+
+/** A refusal on the client's page: the message to show, at a field when `field` says which. */
+export class AcceptanceError extends Error {
+  override name = "AcceptanceError";
+  readonly field: string | undefined;
+  readonly status: number;
+  constructor(message: string, field?: string, status = 400) {
+    super(message);
+    this.field = field;
+    this.status = status;
+  }
+}
+
+const TOKEN = /^[A-Za-z0-9_-]{40,64}$/;
+
+export type OpenedLink = {
+  quote: QuoteRow;
+  state: LinkState;
+  linkId: string;
+  sentTo: string;
+};
+
+function stateOf(quote: QuoteRow, expiresAt: Date, now: Date): LinkState {
+  if (quote.status === "accepte") return "accepte";
+  if (quote.status === "refuse") return "refuse";
+  if (quote.status === "remplace") return "remplace";
+  if (
+    quote.status === "expire" ||
+    now >= expiresAt ||
+    (quote.validUntil && parisDay(now) > quote.validUntil)
+  ) {
+    return "expire";
+  }
+  return "ouvert";
+}
+
+async function findLink(db: DbExecutor, token: string, now: Date, lock = false): Promise<OpenedLink> {
+  if (!TOKEN.test(token)) throw new QuoteLinkNotFoundError();
+  const [link] = await db
+    .select()
+    .from(quoteLinks)
+    .where(eq(quoteLinks.tokenHash, hashToken(token)));
+  if (!link) throw new QuoteLinkNotFoundError();
+  const query = db.select().from(quotes).where(eq(quotes.id, link.quoteId));
+  const [quote] = lock ? await query.for("update") : await query;
+  if (!quote || quote.status === "brouillon") throw new QuoteLinkNotFoundError();
+  return { quote, state: stateOf(quote, link.expiresAt, now), linkId: link.id, sentTo: link.sentTo };
+}
+
+/** What the client's page shows, and the first view recorded (once) in the quote's history. */
+export async function openQuoteLink(db: Database, token: string, now = new Date()) {
+  const opened = await findLink(db, token, now);
+  const { quote } = opened;
+  if (!quote.firstViewedAt && opened.state === "ouvert") {
+    const marked = await db
+      .update(quotes)
+      .set({ firstViewedAt: now })
+      .where(and(eq(quotes.id, quote.id), isNull(quotes.firstViewedAt)))
+      .returning({ id: quotes.id });
+    if (marked.length > 0) {
+      await recordActivities(db, [
+        {
+          subjectType: "devis",
+          subjectId: quote.id,
+          kind: "viewed",
+          summary: "Consulté par le client (première ouverture du lien)",
+          actor: { id: null, email: "client" },
+        },
+      ]);
+    }
+  }
+  const [client] = await db.select().from(clients).where(eq(clients.id, quote.clientId));
+  if (!client) throw new QuoteLinkNotFoundError();
+  const facts = clientFacts(client);
+  const company = await companyDefaults(db);
+  const totals = quoteTotals(quote.content, company.hourlyCostCents);
+  const [decision] = await db.select().from(quoteDecisions).where(eq(quoteDecisions.quoteId, quote.id));
+  return {
+    ...opened,
+    displayNumber: quoteDisplayNumber(quote.number, quote.version) as string,
+    client: facts,
+    totals,
+    mentions: quoteMentions(quote.content, facts),
+    decision: decision ?? null,
+  };
+}
+
+function codeHash(secret: string, quoteId: string, code: string): string {
+  return createHmac("sha256", secret).update(`${quoteId}:${code}`).digest("hex");
+}
+
+function requireOpen(state: LinkState): void {
+  const messages: Record<Exclude<LinkState, "ouvert">, string> = {
+    accepte: "Ce devis a déjà été accepté.",
+    refuse: "Ce devis a été refusé : il ne peut plus être accepté.",
+    expire: "Ce devis a expiré : contactez-nous pour une offre à jour.",
+    remplace: "Ce devis a été remplacé par une nouvelle version, envoyée par e-mail.",
+  };
+  if (state !== "ouvert") throw new AcceptanceError(messages[state], undefined, 409);
+}
+
+function codeMail(to: string, code: string, displayNumber: string, tradeName: string): OutboxMessageInput {
+  const { text, html } = renderEmail({
+    title: "Code de confirmation",
+    blocks: [
+      heading("Votre code de confirmation"),
+      paragraph(`Pour accepter le devis ${displayNumber}, saisissez ce code sur la page du devis :`),
+      paragraph([{ strong: code }]),
+      paragraph(
+        "Il est valable 10 minutes. Si vous n'avez pas demandé ce code, ignorez ce message : rien ne sera accepté sans lui.",
+        { tone: "muted" },
+      ),
+    ],
+  });
+  return {
+    kind: "quote.code",
+    to,
+    subject: `${code} : code de confirmation du devis ${displayNumber} — ${tradeName}`,
+    text,
+    html,
+  };
+}
+
+/**
+ * Sends a new six-digit code to the address the quote was sent to (never to an address
+ * typed on the page). Earlier codes stop working.
+ */
+export async function requestAcceptanceCode(
+  db: Database,
+  deps: Pick<AcceptanceDeps, "secret" | "now"> & { identity: Pick<DocumentIdentity, "tradeName"> },
+  token: string,
+): Promise<{ sentTo: string }> {
+  const now = deps.now ?? new Date();
+  return db.transaction(async (tx) => {
+    const opened = await findLink(tx, token, now, true);
+    requireOpen(opened.state);
+    const allowed = await recordHit(
+      tx,
+      { key: `quote-code:${opened.quote.id}`, limit: CODES_PER_HOUR, windowMs: 3_600_000 },
+      now,
+    );
+    if (!allowed) {
+      throw new AcceptanceError(
+        "Trop de codes demandés pour ce devis : réessayez dans une heure, ou appelez-nous.",
+        undefined,
+        429,
+      );
+    }
+    const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+    const email = opened.quote.sentTo ?? opened.sentTo;
+    // Earlier codes are spent: only the last one e-mailed works.
+    await tx
+      .update(quoteAcceptanceCodes)
+      .set({ usedAt: now })
+      .where(and(eq(quoteAcceptanceCodes.quoteId, opened.quote.id), isNull(quoteAcceptanceCodes.usedAt)));
+    await tx.insert(quoteAcceptanceCodes).values({
+      quoteId: opened.quote.id,
+      codeHash: codeHash(deps.secret, opened.quote.id, code),
+      email,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+    });
+    const displayNumber = quoteDisplayNumber(opened.quote.number, opened.quote.version) as string;
+    await enqueueMails(tx, [codeMail(email, code, displayNumber, deps.identity.tradeName)]);
+    return { sentTo: email };
+  });
+}
+
+/** « j***@example.fr »: where the code went, without showing the whole address to whoever holds the link. */
+export function maskEmail(email: string): string {
+  const [local = "", domain = ""] = email.split("@");
+  return `${local.slice(0, 1)}${"*".repeat(Math.max(1, Math.min(local.length - 1, 6)))}@${domain}`;
+}
+
+export type AcceptanceInput = {
+  name: string;
+  code: string;
+  bonPourAccord: boolean;
+  certificationConfirmed: boolean;
+  /** A PNG drawn on the page, already decoded and checked by its bytes; null without one. */
+  signaturePng: Buffer | null;
+  ip: string;
+  userAgent: string;
+};
+
+export type AcceptanceResult =
+  | { ok: true; signedCopySha256: string }
+  | { ok: false; message: string; field: string; attemptsLeft: number };
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+export function isPng(bytes: Buffer): boolean {
+  return bytes.length > PNG_SIGNATURE.length && bytes.subarray(0, 8).equals(PNG_SIGNATURE);
+}
+
+/**
+ * Accepts the quote behind `token`. A wrong code is counted (and the count committed)
+ * and answered `ok: false`; a code expired, spent or tried 5 times asks for a new one.
+ */
+export async function acceptQuote(
+  db: Database,
+  deps: AcceptanceDeps,
+  token: string,
+  input: AcceptanceInput,
+): Promise<AcceptanceResult> {
+  const now = deps.now ?? new Date();
+  const name = input.name.trim();
+  if (!input.bonPourAccord)
+    throw new AcceptanceError("Cochez « Bon pour accord » pour accepter le devis.", "bonPourAccord");
+  if (name.length < 2 || name.length > 120) throw new AcceptanceError("Indiquez vos nom et prénom.", "name");
+  if (!/^\d{6}$/.test(input.code.trim())) {
+    throw new AcceptanceError("Saisissez le code à six chiffres reçu par e-mail.", "code");
+  }
+  if (input.signaturePng && !isPng(input.signaturePng)) {
+    throw new AcceptanceError(
+      "La signature dessinée est illisible : effacez-la et recommencez.",
+      "signature",
+    );
+  }
+  const outcome = await db.transaction(async (tx) => {
+    const opened = await findLink(tx, token, now, true);
+    requireOpen(opened.state);
+    const { quote } = opened;
+    const [client] = await tx.select().from(clients).where(eq(clients.id, quote.clientId));
+    if (!client) throw new QuoteLinkNotFoundError();
+    const facts = clientFacts(client);
+    const mentions = quoteMentions(quote.content, facts);
+    if (mentions.certifications.length > 0 && !input.certificationConfirmed) {
+      throw new AcceptanceError(
+        "Cochez l'attestation du taux réduit de TVA : elle conditionne le taux appliqué au devis.",
+        "certification",
+      );
+    }
+    const [code] = await tx
+      .select()
+      .from(quoteAcceptanceCodes)
+      .where(eq(quoteAcceptanceCodes.quoteId, quote.id))
+      .orderBy(desc(quoteAcceptanceCodes.createdAt))
+      .limit(1)
+      .for("update");
+    if (!code || code.usedAt) {
+      throw new AcceptanceError("Demandez d'abord un code : il vous sera envoyé par e-mail.", "code");
+    }
+    if (now >= code.expiresAt) {
+      throw new AcceptanceError("Ce code a expiré (10 minutes) : demandez-en un nouveau.", "code");
+    }
+    if (code.attempts >= CODE_MAX_ATTEMPTS) {
+      throw new AcceptanceError("Trop d'essais avec ce code : demandez-en un nouveau.", "code");
+    }
+    const expected = Buffer.from(code.codeHash, "hex");
+    const given = Buffer.from(codeHash(deps.secret, quote.id, input.code.trim()), "hex");
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+      const attempts = code.attempts + 1;
+      await tx.update(quoteAcceptanceCodes).set({ attempts }).where(eq(quoteAcceptanceCodes.id, code.id));
+      const left = CODE_MAX_ATTEMPTS - attempts;
+      return {
+        ok: false as const,
+        field: "code",
+        attemptsLeft: left,
+        message:
+          left > 0
+            ? `Code incorrect : ${left} essai${left > 1 ? "s" : ""} restant${left > 1 ? "s" : ""}.`
+            : "Code incorrect, et c'était le dernier essai : demandez un nouveau code.",
+      };
+    }
+    await tx.update(quoteAcceptanceCodes).set({ usedAt: now }).where(eq(quoteAcceptanceCodes.id, code.id));
+
+    if (!quote.number || !quote.pdfSha256 || !quote.pdfIdentity || !quote.sentAt || !quote.validUntil) {
+      throw new Error("Devis envoyé incomplet : numéro, PDF ou identité manquants.");
+    }
+    const displayNumber = quoteDisplayNumber(quote.number, quote.version) as string;
+    const company = await companyDefaults(tx);
+    const totals = quoteTotals(quote.content, company.hourlyCostCents);
+    const identity = quote.pdfIdentity as unknown as DocumentIdentity;
+    const signed = await renderQuotePdf({
+      identity,
+      number: displayNumber,
+      version: quote.version,
+      date: parisDay(quote.sentAt),
+      validUntil: quote.validUntil,
+      creationDate: quote.sentAt,
+      client: facts,
+      content: quote.content,
+      totals,
+      mentions,
+      acceptance: {
+        name,
+        email: code.email,
+        acceptedAt: now,
+        ip: input.ip,
+        userAgent: input.userAgent.slice(0, 500),
+        codeVerifiedAt: now,
+        pdfSha256: quote.pdfSha256,
+        certificationConfirmed: input.certificationConfirmed,
+        quoteNumber: displayNumber,
+      },
+    });
+    const signedSha256 = createHash("sha256").update(signed).digest("hex");
+    const signedKey = `documents/devis-acceptes/${displayNumber.toLowerCase()}-accepte.pdf`;
+    await deps.storage.put(signedKey, signed);
+    let signatureKey: string | null = null;
+    if (input.signaturePng) {
+      signatureKey = newStorageKey("signatures", "png", now);
+      await deps.storage.put(signatureKey, input.signaturePng);
+    }
+    await tx.insert(quoteDecisions).values({
+      quoteId: quote.id,
+      decision: "accepte",
+      channel: "en_ligne",
+      signerName: name,
+      signerEmail: code.email,
+      ip: input.ip,
+      userAgent: input.userAgent.slice(0, 500),
+      codeVerifiedAt: now,
+      pdfSha256: quote.pdfSha256,
+      certificationConfirmed: input.certificationConfirmed,
+      signatureStorageKey: signatureKey,
+      signedCopyStorageKey: signedKey,
+      signedCopySha256: signedSha256,
+      signedCopyContentType: "application/pdf",
+      decidedAt: now,
+    });
+    await tx
+      .update(quotes)
+      .set({ status: "accepte", decidedAt: now, updatedAt: now })
+      .where(eq(quotes.id, quote.id));
+    const client_ = { id: null, email: code.email };
+    await recordActivities(tx, [
+      {
+        subjectType: "devis",
+        subjectId: quote.id,
+        kind: "accepted",
+        summary: `Accepté en ligne par ${name} (${code.email}), code vérifié`,
+        data: { ip: input.ip, sha256: quote.pdfSha256, signedSha256 },
+        actor: client_,
+      },
+      {
+        subjectType: "client",
+        subjectId: quote.clientId,
+        kind: "quote_accepted",
+        summary: `Devis ${displayNumber} accepté`,
+        data: { quoteId: quote.id },
+        actor: client_,
+      },
+    ]);
+    await leadFollows(tx, quote.leadSubmissionId, "gagne", client_, now);
+    await enqueueMails(
+      tx,
+      acceptedMails(quote, {
+        displayNumber,
+        name,
+        email: code.email,
+        signedKey,
+        now,
+        totals,
+        deps,
+        identity,
+      }),
+    );
+    return { ok: true as const, signedCopySha256: signedSha256 };
+  });
+  return outcome;
+}
+
+function acceptedMails(
+  quote: QuoteRow,
+  facts: {
+    displayNumber: string;
+    name: string;
+    email: string;
+    signedKey: string;
+    now: Date;
+    totals: { totalTtc: number; totalHt: number };
+    deps: AcceptanceDeps;
+    identity: DocumentIdentity;
+  },
+): OutboxMessageInput[] {
+  const attachment = {
+    filename: `devis-${facts.displayNumber.toLowerCase()}-accepte.pdf`,
+    contentType: "application/pdf",
+    storageKey: facts.signedKey,
+  };
+  const amount = quote.content.reverseCharge
+    ? `${formatCents(facts.totals.totalHt)} HT`
+    : `${formatCents(facts.totals.totalTtc)} TTC`;
+  const toClient = renderEmail({
+    title: `Devis ${facts.displayNumber} accepté`,
+    blocks: [
+      heading("Merci, votre accord est bien enregistré"),
+      paragraph(
+        `Vous avez accepté le devis ${facts.displayNumber} (« ${quote.title} », ${amount}) le ${formatDateTime(facts.now, "full")}.`,
+      ),
+      paragraph(
+        "Vous trouverez ci-joint votre exemplaire signé, avec son certificat d'acceptation. Conservez-le.",
+      ),
+      paragraph("Nous vous recontactons très vite pour planifier les travaux.", { tone: "muted" }),
+    ],
+  });
+  const staffUrl = `${facts.deps.siteUrl.replace(/\/+$/, "")}/erp/devis/${quote.id}`;
+  const toCompany = renderEmail({
+    title: `Devis ${facts.displayNumber} accepté`,
+    blocks: [
+      heading(`Devis ${facts.displayNumber} accepté`),
+      paragraph(`${facts.name} (${facts.email}) a accepté en ligne le devis « ${quote.title} » (${amount}).`),
+      paragraph(["Le devis dans l'Espace Pro : ", { href: staffUrl }]),
+    ],
+  });
+  return [
+    {
+      kind: "quote.accepted.client",
+      to: facts.email,
+      replyTo: facts.identity.email,
+      subject: `Devis ${facts.displayNumber} accepté — votre exemplaire signé`,
+      ...toClient,
+      attachments: [attachment],
+    },
+    {
+      kind: "quote.accepted.company",
+      to: facts.deps.notifyEmail,
+      subject: `Devis ${facts.displayNumber} accepté par ${facts.name}`,
+      ...toCompany,
+      attachments: [attachment],
+    },
+  ];
+}
+
+/** « Refuser le devis », with an optional reason: recorded, the company told. */
+export async function refuseQuote(
+  db: Database,
+  deps: Pick<AcceptanceDeps, "notifyEmail" | "siteUrl" | "now">,
+  token: string,
+  input: { reason: string; ip: string; userAgent: string },
+): Promise<void> {
+  const now = deps.now ?? new Date();
+  const reason = input.reason.trim().slice(0, 2000);
+  await db.transaction(async (tx) => {
+    const opened = await findLink(tx, token, now, true);
+    requireOpen(opened.state);
+    const { quote } = opened;
+    if (!quote.pdfSha256) throw new Error("Devis envoyé sans PDF.");
+    await tx.insert(quoteDecisions).values({
+      quoteId: quote.id,
+      decision: "refuse",
+      channel: "en_ligne",
+      signerEmail: opened.sentTo,
+      ip: input.ip,
+      userAgent: input.userAgent.slice(0, 500),
+      pdfSha256: quote.pdfSha256,
+      refusalReason: reason || null,
+      decidedAt: now,
+    });
+    await tx
+      .update(quotes)
+      .set({ status: "refuse", decidedAt: now, refusalReason: reason || null, updatedAt: now })
+      .where(eq(quotes.id, quote.id));
+    const displayNumber = quoteDisplayNumber(quote.number, quote.version) as string;
+    const actor = { id: null, email: "client" };
+    await recordActivities(tx, [
+      {
+        subjectType: "devis",
+        subjectId: quote.id,
+        kind: "refused",
+        summary: reason ? `Refusé par le client : « ${reason} »` : "Refusé par le client",
+        data: { ip: input.ip },
+        actor,
+      },
+    ]);
+    await leadFollows(tx, quote.leadSubmissionId, "perdu", actor, now);
+    const staffUrl = `${deps.siteUrl.replace(/\/+$/, "")}/erp/devis/${quote.id}`;
+    const mail = renderEmail({
+      title: `Devis ${displayNumber} refusé`,
+      blocks: [
+        heading(`Devis ${displayNumber} refusé`),
+        paragraph(`Le client a refusé le devis « ${quote.title} ».`),
+        reason
+          ? paragraph(`Motif indiqué : ${reason}`)
+          : paragraph("Aucun motif indiqué.", { tone: "muted" }),
+        paragraph(["Le devis dans l'Espace Pro : ", { href: staffUrl }]),
+      ],
+    });
+    await enqueueMails(tx, [
+      {
+        kind: "quote.refused.company",
+        to: deps.notifyEmail,
+        subject: `Devis ${displayNumber} refusé`,
+        ...mail,
+      },
+    ]);
+  });
+}
+
+/** The signed copy of an accepted quote (for the client's page and the staff). */
+export async function signedCopy(
+  db: DbExecutor,
+  storage: FileStorage,
+  quoteId: string,
+): Promise<{ bytes: Buffer; contentType: string; sha256: string; name: string } | null> {
+  const [row] = await db
+    .select({ decision: quoteDecisions, number: quotes.number, version: quotes.version })
+    .from(quoteDecisions)
+    .innerJoin(quotes, eq(quotes.id, quoteDecisions.quoteId))
+    .where(eq(quoteDecisions.quoteId, quoteId));
+  if (!row) return null;
+  const decision = row.decision;
+  if (!decision.signedCopyStorageKey || !decision.signedCopySha256 || !decision.signedCopyContentType)
+    return null;
+  const bytes = await storage.get(decision.signedCopyStorageKey);
+  const extension =
+    decision.signedCopyContentType === "application/pdf"
+      ? "pdf"
+      : decision.signedCopyContentType.split("/")[1];
+  return {
+    bytes,
+    contentType: decision.signedCopyContentType,
+    sha256: decision.signedCopySha256,
+    name: `devis-${(quoteDisplayNumber(row.number, row.version) ?? "devis").toLowerCase()}-accepte.${extension}`,
+  };
+}
+
+/**
+ * An acceptance signed on paper at the office: the scan (PDF, JPEG or PNG, checked by
+ * its bytes by the caller) becomes the signed copy.
+ */
+export async function recordPaperAcceptance(
+  db: Database,
+  storage: FileStorage,
+  quoteId: string,
+  input: {
+    signerName: string;
+    scan: Buffer;
+    contentType: "application/pdf" | "image/jpeg" | "image/png";
+    now?: Date;
+  },
+  actor: QuoteActor,
+): Promise<void> {
+  const now = input.now ?? new Date();
+  const name = input.signerName.trim();
+  if (name.length < 2 || name.length > 120)
+    throw new AcceptanceError("Indiquez le nom du signataire.", "signerName");
+  await db.transaction(async (tx) => {
+    const [quote] = await tx.select().from(quotes).where(eq(quotes.id, quoteId)).for("update");
+    if (!quote) throw new QuoteNotFoundError();
+    if (quote.status !== "envoye" && quote.status !== "expire") {
+      throw new QuoteStateError(
+        quote.status === "brouillon"
+          ? "Envoyez d'abord le devis : l'accord porte sur un devis numéroté."
+          : "Ce devis n'attend plus de réponse : il ne peut pas être accepté.",
+      );
+    }
+    if (!quote.pdfSha256 || !quote.number) throw new Error("Devis envoyé sans PDF.");
+    const newer = await tx
+      .select({ id: quotes.id })
+      .from(quotes)
+      .where(and(eq(quotes.seriesId, quote.seriesId), eq(quotes.status, "envoye")));
+    if (newer.some((row) => row.id !== quote.id))
+      throw new QuoteStateError("Seule la dernière version peut être acceptée.");
+    const displayNumber = quoteDisplayNumber(quote.number, quote.version) as string;
+    const extension =
+      input.contentType === "application/pdf" ? "pdf" : input.contentType === "image/png" ? "png" : "jpg";
+    const key = `documents/devis-acceptes/${displayNumber.toLowerCase()}-papier.${extension}`;
+    await storage.put(key, input.scan);
+    await tx.insert(quoteDecisions).values({
+      quoteId: quote.id,
+      decision: "accepte",
+      channel: "papier",
+      signerName: name,
+      pdfSha256: quote.pdfSha256,
+      certificationConfirmed: true,
+      signedCopyStorageKey: key,
+      signedCopySha256: createHash("sha256").update(input.scan).digest("hex"),
+      signedCopyContentType: input.contentType,
+      recordedBy: actor.id,
+      decidedAt: now,
+    });
+    await tx
+      .update(quotes)
+      .set({ status: "accepte", decidedAt: now, updatedAt: now })
+      .where(eq(quotes.id, quote.id));
+    const who = { id: actor.id, email: actor.email };
+    await recordActivities(tx, [
+      {
+        subjectType: "devis",
+        subjectId: quote.id,
+        kind: "accepted",
+        summary: `Accord signé sur papier par ${name}, enregistré avec sa copie numérisée`,
+        actor: who,
+      },
+      {
+        subjectType: "client",
+        subjectId: quote.clientId,
+        kind: "quote_accepted",
+        summary: `Devis ${displayNumber} accepté (signé sur papier)`,
+        data: { quoteId: quote.id },
+        actor: who,
+      },
+    ]);
+    await leadFollows(tx, quote.leadSubmissionId, "gagne", who, now);
+  });
+}
+
+/** For `recordPaperAcceptance` and tests: the decision of a quote. */
+export async function quoteDecision(db: DbExecutor, quoteId: string) {
+  const [decision] = await db.select().from(quoteDecisions).where(eq(quoteDecisions.quoteId, quoteId));
+  return decision ?? null;
+}

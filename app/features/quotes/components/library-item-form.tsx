@@ -1,0 +1,238 @@
+import { useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { MoneyField, SelectField, TextareaField, TextField } from "#app/components/forms/field.tsx";
+import type { FieldErrors } from "#app/components/forms/field-errors.ts";
+import { FormAlert } from "#app/components/forms/form-alert.tsx";
+import { buttonClasses } from "#app/components/ui/button.tsx";
+import { type Cents, formatCents, formatPercent } from "#app/lib/money.ts";
+import { VAT_RATES } from "#app/lib/vat.ts";
+import { DESIGNATION_MAX, LINE_VAT_CODES, LONG_TEXT_MAX, QUOTE_UNITS } from "../content.ts";
+import {
+  LIBRARY_UNIT_LABELS,
+  type LibraryItemFormValues,
+  REVISION_FIELD,
+  typedUnitEconomics,
+} from "../library-schema.ts";
+
+/*
+ * The create and edit form of a price-library item: Field components, every message the
+ * server sends under its field (the form posts without JavaScript too), and, while the
+ * staff type, the cost price of one unit and the margin on its price: figures for the
+ * team only, never printed on a quote.
+ */
+
+const panel = "grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5";
+const legend = "font-heading text-lg font-bold text-brand-900";
+
+/** The intent the edit form posts (the item's page also archives and restores). */
+export const SAVE_INTENT = "enregistrer";
+
+type Mode = "create" | "edit";
+
+function CostPanel({
+  typed,
+  hourlyCostCents,
+}: {
+  typed: { unitPriceHt: string; labourHours: string; materials: string };
+  hourlyCostCents: Cents;
+}) {
+  const figures = typedUnitEconomics(typed, hourlyCostCents);
+  const negative = figures !== null && figures.margin < 0;
+  return (
+    <section
+      aria-labelledby="article-cout-titre"
+      className="grid gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-950"
+    >
+      <h3 id="article-cout-titre" className="font-heading text-base font-bold">
+        Coût de revient et marge <span className="font-normal">(interne, jamais imprimé sur un devis)</span>
+      </h3>
+      <dl className="grid gap-x-6 gap-y-1 sm:grid-cols-2" aria-live="polite">
+        <div>
+          <dt className="text-sm font-semibold">Coût de revient par unité</dt>
+          <dd className="tabular-nums">{figures ? formatCents(figures.cost) : "—"}</dd>
+        </div>
+        <div>
+          <dt className="text-sm font-semibold">Marge sur le prix unitaire HT</dt>
+          <dd className={`tabular-nums ${negative ? "font-bold text-red-800" : ""}`}>
+            {figures
+              ? `${formatCents(figures.margin)}${
+                  figures.marginRate === null ? "" : ` (${formatPercent(figures.marginRate)})`
+                }`
+              : "—"}
+            {negative ? " : vendu à perte" : null}
+          </dd>
+        </div>
+      </dl>
+      <p className="text-sm">
+        Main-d'œuvre au coût horaire de {formatCents(hourlyCostCents)} (paramètres de l'entreprise), plus les
+        fournitures.
+        {figures ? null : " Saisissez le prix, les heures et les fournitures pour voir le calcul."}
+      </p>
+    </section>
+  );
+}
+
+export function LibraryItemForm({
+  mode,
+  values,
+  errors = {},
+  formErrors = [],
+  revision,
+  hourlyCostCents,
+  cancelHref,
+}: {
+  mode: Mode;
+  /** What the fields show: the item's values, or what was posted and refused. */
+  values: LibraryItemFormValues;
+  /** Messages per field name (`zodFieldErrors`). */
+  errors?: FieldErrors;
+  formErrors?: readonly string[];
+  /** The revision the edit form was loaded from (posted back, checked by the server). */
+  revision?: number;
+  /** The company's hourly labour cost, for the cost price shown while typing. */
+  hourlyCostCents: Cents;
+  cancelHref: string;
+}) {
+  const navigation = useNavigation();
+  const saving =
+    navigation.state === "submitting" &&
+    (mode === "create" || navigation.formData?.get("intent") === SAVE_INTENT);
+  const [typed, setTyped] = useState({
+    unitPriceHt: values.unitPriceHt,
+    labourHours: values.labourHours,
+    materials: values.materials,
+  });
+  const fieldCount = Object.keys(errors).length;
+  const summary =
+    fieldCount > 0
+      ? [
+          fieldCount > 1
+            ? `${fieldCount} champs sont à corriger : voyez les messages sous chacun.`
+            : "Un champ est à corriger : voyez le message sous celui-ci.",
+          ...formErrors,
+        ]
+      : [...formErrors];
+
+  return (
+    <Form method="post" noValidate className="grid gap-5" aria-label="Article de la bibliothèque">
+      <FormAlert focus title="Enregistrement impossible" errors={summary} />
+      {mode === "edit" ? (
+        <>
+          <input type="hidden" name="intent" value={SAVE_INTENT} />
+          <input type="hidden" name={REVISION_FIELD} value={revision ?? ""} />
+        </>
+      ) : null}
+
+      <fieldset className={panel}>
+        <legend className={`${legend} float-left w-full`}>Ce que le devis imprime</legend>
+        <TextField
+          id="article-designation"
+          name="designation"
+          label="Désignation"
+          required
+          maxLength={DESIGNATION_MAX}
+          autoComplete="off"
+          hint="Une ligne, par exemple « Cloison en plaques de plâtre BA13 sur ossature métallique »."
+          defaultValue={values.designation}
+          errors={errors.designation}
+        />
+        <TextareaField
+          id="article-description"
+          name="description"
+          label="Description (facultative)"
+          rows={4}
+          maxLength={LONG_TEXT_MAX}
+          hint="Le détail imprimé sous la désignation : matériaux, mise en œuvre, finitions."
+          defaultValue={values.description}
+          errors={errors.description}
+        />
+        <div className="grid gap-4 sm:grid-cols-3">
+          <SelectField
+            id="article-unite"
+            name="unit"
+            label="Unité"
+            required
+            defaultValue={values.unit}
+            errors={errors.unit}
+            options={QUOTE_UNITS.map((unit) => ({ value: unit, label: LIBRARY_UNIT_LABELS[unit] }))}
+          />
+          <MoneyField
+            id="article-prix"
+            name="unitPriceHt"
+            label="Prix unitaire HT"
+            required
+            defaultValue={values.unitPriceHt}
+            errors={errors.unitPriceHt}
+            onChange={(event) => {
+              const value = event.currentTarget.value;
+              setTyped((current) => ({ ...current, unitPriceHt: value }));
+            }}
+          />
+          <SelectField
+            id="article-tva"
+            name="vatCode"
+            label="TVA"
+            required
+            defaultValue={values.vatCode}
+            errors={errors.vatCode}
+            options={LINE_VAT_CODES.map((code) => ({ value: code, label: VAT_RATES[code].label }))}
+          />
+        </div>
+        <p className="text-sm text-slate-700">
+          10 % et 5,5 % : travaux dans un logement de plus de deux ans ; 5,5 % pour l'amélioration énergétique
+          (isolation…). Le devis imprime l'attestation du client qui va avec.
+        </p>
+      </fieldset>
+
+      <fieldset className={panel}>
+        <legend className={`${legend} float-left w-full`}>Coût d'une unité</legend>
+        <p className="text-sm text-slate-700">Pour connaître la marge des devis ; facultatif, 0 si vide.</p>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            id="article-heures"
+            name="labourHours"
+            label="Main-d'œuvre par unité (heures)"
+            inputMode="decimal"
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={20}
+            hint="Par exemple 1,5 pour une heure et demie."
+            controlClassName="text-right tabular-nums"
+            defaultValue={values.labourHours}
+            errors={errors.labourHours}
+            onChange={(event) => {
+              const value = event.currentTarget.value;
+              setTyped((current) => ({ ...current, labourHours: value }));
+            }}
+          />
+          <MoneyField
+            id="article-fournitures"
+            name="materials"
+            label="Fournitures par unité HT"
+            hint="Ce que coûtent les matériaux d'une unité."
+            defaultValue={values.materials}
+            errors={errors.materials}
+            onChange={(event) => {
+              const value = event.currentTarget.value;
+              setTyped((current) => ({ ...current, materials: value }));
+            }}
+          />
+        </div>
+        <CostPanel typed={typed} hourlyCostCents={hourlyCostCents} />
+      </fieldset>
+
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" disabled={saving} className={buttonClasses("secondary", "md")}>
+          {saving
+            ? "Enregistrement…"
+            : mode === "create"
+              ? "Créer l'article"
+              : "Enregistrer les modifications"}
+        </button>
+        <Link to={cancelHref} className={buttonClasses("ghost", "md")}>
+          Annuler
+        </Link>
+      </div>
+    </Form>
+  );
+}

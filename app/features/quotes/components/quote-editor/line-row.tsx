@@ -1,0 +1,448 @@
+import { ArrowDown, ArrowUp, Trash2 } from "lucide-react";
+import { type KeyboardEvent, type MouseEvent, memo, useState } from "react";
+import { formatCents, formatPercent, MoneyError } from "#app/lib/money.ts";
+import { VAT_RATES } from "#app/lib/vat.ts";
+import {
+  LINE_VAT_CODES,
+  QUOTE_UNITS,
+  type QuoteItemLineInput,
+  type QuoteLineInput,
+  type QuoteTextLineInput,
+} from "../../content.ts";
+import { type Direction, type FieldMessages, lenientLine } from "../../editor-state.ts";
+import { lineHt } from "../../totals.ts";
+import {
+  type Act,
+  captionClass,
+  compactControlClass,
+  iconButtonClass,
+  ids,
+  invalidProps,
+  Messages,
+} from "./shared.tsx";
+
+/*
+ * One line of a lot: an item (designation, description, unit, quantity, unit price, VAT,
+ * « en option », its total HT) or a text. A card on a phone, a compact row of a grid
+ * once the lot is wide enough (container query `lines`). Memoized: typing in one line
+ * re-renders that line only.
+ */
+
+export type LineRowProps = {
+  line: QuoteLineInput;
+  lotId: string;
+  /** The lot's title (or number), for the controls' names: « Quantité, ligne 3, lot Démolition ». */
+  lotName: string;
+  /** 1-based position in its lot, as the server's messages and the PDF count lines. */
+  position: number;
+  canMoveUp: boolean;
+  canMoveDown: boolean;
+  reverseCharge: boolean;
+  errors: FieldMessages | undefined;
+  act: Act;
+};
+
+/**
+ * Grid columns of an item line on a wide lot (the lot's header row uses the same):
+ * designation, unit, quantity, unit price, VAT (wider for « Autoliquidation »), total.
+ */
+export function lineGrid(reverseCharge: boolean): string {
+  return reverseCharge
+    ? "@min-[45rem]/lines:grid-cols-[minmax(0,1fr)_4.5rem_5.5rem_7rem_9rem_6.5rem] @min-[45rem]/lines:items-start"
+    : "@min-[45rem]/lines:grid-cols-[minmax(0,1fr)_4.5rem_5.5rem_7rem_6rem_6.5rem] @min-[45rem]/lines:items-start";
+}
+/** A caption above a control on a phone, hidden (but still its label) in the wide grid. */
+const caption = `${captionClass} @min-[45rem]/lines:sr-only`;
+
+const VAT_OPTIONS = LINE_VAT_CODES.map((code) => ({
+  value: code,
+  label: formatPercent(VAT_RATES[code].basisPoints),
+}));
+
+function lineTotalText(line: QuoteItemLineInput): string {
+  const lenient = lenientLine(line);
+  if (lenient.kind !== "item") return "";
+  const unreadable =
+    (line.quantity.trim() !== "" && lenient.quantity === null) ||
+    (line.unitPriceHt.trim() !== "" && lenient.unitPriceHt === null);
+  if (unreadable) return "—";
+  try {
+    return formatCents(lineHt(lenient));
+  } catch (error) {
+    if (error instanceof MoneyError) return "—";
+    throw error;
+  }
+}
+
+function moveKey(event: KeyboardEvent): Direction | null {
+  if (!event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return null;
+  if (event.key === "ArrowUp") return "up";
+  if (event.key === "ArrowDown") return "down";
+  return null;
+}
+
+/** Whether Alt+↑/↓ asks to move; if so, the event is handled here. */
+export function takeMoveKey(event: KeyboardEvent): Direction | null {
+  const direction = moveKey(event);
+  if (direction) {
+    event.preventDefault();
+    event.stopPropagation();
+  }
+  return direction;
+}
+
+/** After a removal, the neighbour row to focus (the next, else the previous), by the DOM. */
+export function neighbourIds(event: MouseEvent<HTMLElement>, selector: string): string[] {
+  const row = event.currentTarget.closest(selector);
+  const next = row?.nextElementSibling;
+  const previous = row?.previousElementSibling;
+  return [next?.id, previous?.id].filter((id): id is string => Boolean(id));
+}
+
+function LineActions({
+  lineId,
+  lotId,
+  label,
+  canMoveUp,
+  canMoveDown,
+  act,
+}: {
+  lineId: string;
+  lotId: string;
+  label: string;
+  canMoveUp: boolean;
+  canMoveDown: boolean;
+  act: Act;
+}) {
+  const up = ids.lineField(lineId, "monter");
+  const down = ids.lineField(lineId, "descendre");
+  return (
+    <div className="ml-auto flex gap-1">
+      <button
+        type="button"
+        id={up}
+        className={iconButtonClass}
+        disabled={!canMoveUp}
+        aria-label={`Monter la ${label}`}
+        aria-keyshortcuts="Alt+ArrowUp"
+        onClick={() => act({ type: "moveLine", lineId, direction: "up" }, [up, down, ids.line(lineId)])}
+      >
+        <ArrowUp aria-hidden="true" className="size-5" />
+      </button>
+      <button
+        type="button"
+        id={down}
+        className={iconButtonClass}
+        disabled={!canMoveDown}
+        aria-label={`Descendre la ${label}`}
+        aria-keyshortcuts="Alt+ArrowDown"
+        onClick={() => act({ type: "moveLine", lineId, direction: "down" }, [down, up, ids.line(lineId)])}
+      >
+        <ArrowDown aria-hidden="true" className="size-5" />
+      </button>
+      <button
+        type="button"
+        className={`${iconButtonClass} text-red-700 hover:bg-red-50`}
+        aria-label={`Supprimer la ${label}`}
+        onClick={(event) =>
+          act({ type: "removeLine", lineId }, [
+            ...neighbourIds(event, "li"),
+            ids.lotField(lotId, "ajouter-ligne"),
+          ])
+        }
+      >
+        <Trash2 aria-hidden="true" className="size-5" />
+      </button>
+    </div>
+  );
+}
+
+function ItemLine({
+  line,
+  lotId,
+  lotName,
+  position,
+  canMoveUp,
+  canMoveDown,
+  reverseCharge,
+  errors,
+  act,
+}: LineRowProps & { line: QuoteItemLineInput }) {
+  const lineId = line.id;
+  const where = `ligne ${position}, lot ${lotName}`;
+  const [descriptionOpen, setDescriptionOpen] = useState(line.description.trim() !== "");
+  const showDescription = descriptionOpen || Boolean(errors?.description?.length);
+  const set =
+    (field: "designation" | "description" | "unit" | "quantity" | "unitPriceHt" | "vatCode") =>
+    (event: { currentTarget: { value: string } }) =>
+      act({ type: "setLineField", lineId, field, value: event.currentTarget.value });
+  const id = (field: string) => ids.lineField(lineId, field);
+  const general = id("ligne");
+  const generalMessages = errors?.[""];
+  const unitKnown = (QUOTE_UNITS as readonly string[]).includes(line.unit);
+  const total = lineTotalText(line);
+
+  return (
+    <>
+      <div className={`grid grid-cols-2 gap-x-3 gap-y-2 ${lineGrid(reverseCharge)}`}>
+        <div className="col-span-2 @min-[45rem]/lines:col-span-1">
+          <label htmlFor={id("designation")} className={caption}>
+            Désignation
+          </label>
+          <input
+            id={id("designation")}
+            type="text"
+            autoComplete="off"
+            maxLength={300}
+            aria-label={`Désignation, ${where}`}
+            value={line.designation}
+            onChange={set("designation")}
+            className={compactControlClass}
+            {...invalidProps(
+              id("designation"),
+              errors?.designation,
+              generalMessages?.length ? ids.error(general) : undefined,
+            )}
+          />
+          <Messages controlId={id("designation")} messages={errors?.designation} />
+        </div>
+        <div>
+          <label htmlFor={id("unit")} className={caption}>
+            Unité
+          </label>
+          <select
+            id={id("unit")}
+            aria-label={`Unité, ${where}`}
+            value={line.unit}
+            onChange={set("unit")}
+            className={compactControlClass}
+            {...invalidProps(id("unit"), errors?.unit)}
+          >
+            {unitKnown ? null : <option value={line.unit}>{line.unit || "—"}</option>}
+            {QUOTE_UNITS.map((unit) => (
+              <option key={unit} value={unit}>
+                {unit}
+              </option>
+            ))}
+          </select>
+          <Messages controlId={id("unit")} messages={errors?.unit} />
+        </div>
+        <div>
+          <label htmlFor={id("quantity")} className={caption}>
+            Quantité
+          </label>
+          <input
+            id={id("quantity")}
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            spellCheck={false}
+            aria-label={`Quantité, ${where}`}
+            value={line.quantity}
+            onChange={set("quantity")}
+            className={`${compactControlClass} text-right tabular-nums`}
+            {...invalidProps(id("quantity"), errors?.quantity)}
+          />
+          <Messages controlId={id("quantity")} messages={errors?.quantity} />
+        </div>
+        <div>
+          <label htmlFor={id("unitPriceHt")} className={caption}>
+            Prix unitaire HT
+          </label>
+          <div className="relative">
+            <input
+              id={id("unitPriceHt")}
+              type="text"
+              inputMode="decimal"
+              autoComplete="off"
+              spellCheck={false}
+              aria-label={`Prix unitaire HT en euros, ${where}`}
+              value={line.unitPriceHt}
+              onChange={set("unitPriceHt")}
+              className={`${compactControlClass} pr-6 text-right tabular-nums`}
+              {...invalidProps(id("unitPriceHt"), errors?.unitPriceHt)}
+            />
+            <span
+              aria-hidden="true"
+              className="pointer-events-none absolute inset-y-0 right-2 flex items-center text-slate-700"
+            >
+              €
+            </span>
+          </div>
+          <Messages controlId={id("unitPriceHt")} messages={errors?.unitPriceHt} />
+        </div>
+        <div>
+          <label htmlFor={id("vatCode")} className={caption}>
+            TVA
+          </label>
+          {reverseCharge ? (
+            <select
+              id={id("vatCode")}
+              aria-label={`TVA, ${where}`}
+              disabled
+              value="autoliquidation"
+              className={compactControlClass}
+              {...invalidProps(id("vatCode"), errors?.vatCode)}
+            >
+              <option value="autoliquidation">Autoliquidation</option>
+            </select>
+          ) : (
+            <select
+              id={id("vatCode")}
+              aria-label={`TVA, ${where}`}
+              value={line.vatCode}
+              onChange={set("vatCode")}
+              className={compactControlClass}
+              {...invalidProps(id("vatCode"), errors?.vatCode)}
+            >
+              {VAT_OPTIONS.some((option) => option.value === line.vatCode) ? null : (
+                <option value={line.vatCode}>Choisissez…</option>
+              )}
+              {VAT_OPTIONS.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          )}
+          <Messages controlId={id("vatCode")} messages={errors?.vatCode} />
+        </div>
+        <div className="col-span-2 flex items-baseline justify-between gap-2 @min-[45rem]/lines:col-span-1 @min-[45rem]/lines:block @min-[45rem]/lines:pt-2.5 @min-[45rem]/lines:text-right">
+          <span className="text-sm text-slate-700 @min-[45rem]/lines:sr-only">
+            Total HT{line.optional ? " (option)" : ""}
+          </span>{" "}
+          <span
+            className={`font-semibold tabular-nums ${line.optional ? "text-slate-700 italic" : "text-ink"}`}
+          >
+            {total}
+          </span>
+        </div>
+      </div>
+      {showDescription ? (
+        <div className="mt-2">
+          <label htmlFor={id("description")} className={captionClass}>
+            Description
+          </label>
+          <textarea
+            id={id("description")}
+            rows={2}
+            maxLength={5000}
+            aria-label={`Description, ${where}`}
+            value={line.description}
+            onChange={set("description")}
+            className={`${compactControlClass} resize-y`}
+            {...invalidProps(id("description"), errors?.description)}
+          />
+          <Messages controlId={id("description")} messages={errors?.description} />
+        </div>
+      ) : null}
+      <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-2">
+        <span className="font-heading text-sm font-semibold text-slate-700">Ligne {position}</span>
+        <button
+          type="button"
+          className="min-h-11 rounded-lg px-2 text-sm font-semibold text-brand-700 underline hover:bg-brand-50"
+          aria-expanded={showDescription}
+          aria-controls={showDescription ? id("description") : undefined}
+          aria-label={`${showDescription ? "Masquer" : line.description.trim() ? "Afficher" : "Ajouter"} la description, ${where}`}
+          onClick={() => setDescriptionOpen(!showDescription)}
+        >
+          {showDescription
+            ? "Masquer la description"
+            : line.description.trim()
+              ? "Afficher la description"
+              : "Ajouter une description"}
+        </button>
+        <div className="flex min-h-11 items-center gap-2">
+          <input
+            id={id("optional")}
+            type="checkbox"
+            className="size-6 shrink-0 accent-brand-700"
+            aria-label={`En option, ${where}`}
+            checked={line.optional}
+            onChange={(event) => act({ type: "setLineOptional", lineId, value: event.currentTarget.checked })}
+          />
+          <label htmlFor={id("optional")} className="text-sm text-ink">
+            En option
+          </label>
+        </div>
+        <LineActions
+          lineId={lineId}
+          lotId={lotId}
+          label={where}
+          canMoveUp={canMoveUp}
+          canMoveDown={canMoveDown}
+          act={act}
+        />
+      </div>
+      <Messages controlId={general} messages={generalMessages} anchor />
+    </>
+  );
+}
+
+function TextLine({
+  line,
+  lotId,
+  lotName,
+  position,
+  canMoveUp,
+  canMoveDown,
+  errors,
+  act,
+}: LineRowProps & { line: QuoteTextLineInput }) {
+  const where = `ligne ${position}, lot ${lotName}`;
+  const textId = ids.lineField(line.id, "text");
+  const general = ids.lineField(line.id, "ligne");
+  return (
+    <>
+      <label htmlFor={textId} className={captionClass}>
+        Texte
+      </label>
+      <textarea
+        id={textId}
+        rows={2}
+        maxLength={5000}
+        aria-label={`Texte, ${where}`}
+        value={line.text}
+        onChange={(event) => act({ type: "setLineText", lineId: line.id, value: event.currentTarget.value })}
+        className={`${compactControlClass} resize-y`}
+        {...invalidProps(textId, errors?.text)}
+      />
+      <Messages controlId={textId} messages={errors?.text} />
+      <div className="mt-2 flex flex-wrap items-center gap-2">
+        <span className="font-heading text-sm font-semibold text-slate-700">Ligne {position} (texte)</span>
+        <LineActions
+          lineId={line.id}
+          lotId={lotId}
+          label={where}
+          canMoveUp={canMoveUp}
+          canMoveDown={canMoveDown}
+          act={act}
+        />
+      </div>
+      <Messages controlId={general} messages={errors?.[""]} anchor />
+    </>
+  );
+}
+
+export const LineRow = memo(function LineRow(props: LineRowProps) {
+  const { line, act } = props;
+  const rowId = ids.line(line.id);
+  const onKeyDown = (event: KeyboardEvent<HTMLLIElement>) => {
+    const direction = takeMoveKey(event);
+    if (!direction) return;
+    const active = document.activeElement;
+    act({ type: "moveLine", lineId: line.id, direction }, [active?.id, rowId]);
+  };
+  return (
+    <li
+      id={rowId}
+      tabIndex={-1}
+      onKeyDown={onKeyDown}
+      className={`rounded-lg border p-3 ${
+        line.kind === "text" ? "border-dashed border-slate-300 bg-white" : "border-slate-200 bg-slate-50"
+      }`}
+    >
+      {line.kind === "item" ? <ItemLine {...props} line={line} /> : <TextLine {...props} line={line} />}
+    </li>
+  );
+});

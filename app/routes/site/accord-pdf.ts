@@ -1,0 +1,49 @@
+import { data } from "react-router";
+import { openQuoteLink, QuoteLinkNotFoundError, signedCopy } from "#app/features/quotes/acceptance.server.ts";
+import { getServices } from "#app/lib/app-context.ts";
+import { StorageNotFoundError } from "#app/lib/storage.server.ts";
+import type { Route } from "./+types/accord-pdf";
+
+/**
+ * GET /accord/{token}/pdf: the PDF the client was sent (the stored file, whose SHA-256
+ * the acceptance records); /accord/{token}/copie-signee: the signed copy once accepted.
+ */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { db, storage, logger } = getServices(context);
+  const signed = new URL(request.url).pathname.endsWith("/copie-signee");
+  try {
+    const opened = await openQuoteLink(db, params.token);
+    let file: { bytes: Buffer; contentType: string; name: string } | null;
+    if (signed) {
+      file = await signedCopy(db, storage, opened.quote.id);
+    } else {
+      const key = opened.quote.pdfStorageKey;
+      file = key
+        ? {
+            bytes: await storage.get(key),
+            contentType: "application/pdf",
+            name: `devis-${opened.displayNumber.toLowerCase()}.pdf`,
+          }
+        : null;
+    }
+    if (!file) throw data({ message: "Aucun exemplaire signé pour ce devis." }, { status: 404 });
+    return new Response(new Uint8Array(file.bytes), {
+      headers: {
+        "Content-Type": file.contentType,
+        "Content-Length": String(file.bytes.byteLength),
+        "Content-Disposition": `attachment; filename="${file.name}"`,
+        "Cache-Control": "private, no-store",
+        "X-Content-Type-Options": "nosniff",
+        "X-Robots-Tag": "noindex, nofollow",
+        "Referrer-Policy": "no-referrer",
+      },
+    });
+  } catch (error) {
+    if (error instanceof QuoteLinkNotFoundError) throw data({ message: error.message }, { status: 404 });
+    if (error instanceof StorageNotFoundError) {
+      logger.warn({ err: error }, "fichier d'un devis introuvable");
+      throw data({ message: "Ce document est introuvable : contactez-nous." }, { status: 404 });
+    }
+    throw error;
+  }
+}

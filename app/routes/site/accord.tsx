@@ -1,0 +1,383 @@
+import { CheckCircle2, Download, FileText, XCircle } from "lucide-react";
+import { data, Form, useNavigation } from "react-router";
+import { CheckboxField, TextareaField, TextField } from "#app/components/forms/field.tsx";
+import { FormAlert } from "#app/components/forms/form-alert.tsx";
+import { buttonClasses } from "#app/components/ui/button.tsx";
+import { company } from "#app/config/company.ts";
+import { resolveAuthSecret } from "#app/features/auth/secret.server.ts";
+import {
+  AcceptanceError,
+  acceptQuote,
+  maskEmail,
+  openQuoteLink,
+  QuoteLinkNotFoundError,
+  refuseQuote,
+  requestAcceptanceCode,
+} from "#app/features/quotes/acceptance.server.ts";
+import { QuoteDocument } from "#app/features/quotes/components/quote-document.tsx";
+import { SignaturePad } from "#app/features/quotes/components/signature-pad.tsx";
+import { ACCEPTANCE_BLOCK } from "#app/features/quotes/mentions.ts";
+import { getServices, requestContext } from "#app/lib/app-context.ts";
+import { formatCents } from "#app/lib/money.ts";
+import { formatDate, formatDateTime } from "#app/lib/paris-time.ts";
+import type { Route } from "./+types/accord";
+
+/*
+ * /accord/{token}: the client's page of a sent quote, from the link in its e-mail.
+ * Readable on a phone, no tracker (app/root.tsx leaves the consent manager out here),
+ * noindex, never cached. « Accepter le devis » proves the signer's e-mail with a
+ * six-digit code; « Refuser le devis » takes an optional reason. A wrong token is a 404.
+ */
+
+const INTENTS = { code: "code", accept: "accepter", refuse: "refuser" } as const;
+const SIGNATURE_MAX_BYTES = 300 * 1024;
+
+export function headers() {
+  return {
+    "Cache-Control": "private, no-store",
+    "X-Robots-Tag": "noindex, nofollow",
+    // The token is in the address: it never leaves in a Referer.
+    "Referrer-Policy": "no-referrer",
+  };
+}
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const { db } = getServices(context);
+  try {
+    const opened = await openQuoteLink(db, params.token);
+    const { quote, decision } = opened;
+    return {
+      token: params.token,
+      state: opened.state,
+      displayNumber: opened.displayNumber,
+      clientName: opened.client.name,
+      content: quote.content,
+      totals: opened.totals,
+      mentions: opened.mentions,
+      validUntil: quote.validUntil,
+      sentTo: maskEmail(quote.sentTo ?? opened.sentTo),
+      decision: decision
+        ? {
+            decision: decision.decision,
+            at: decision.decidedAt,
+            name: decision.signerName,
+            signedCopySha256: decision.signedCopySha256,
+            hasSignedCopy: decision.signedCopyStorageKey !== null,
+          }
+        : null,
+    };
+  } catch (error) {
+    if (error instanceof QuoteLinkNotFoundError) throw data({ message: error.message }, { status: 404 });
+    throw error;
+  }
+}
+
+type ActionAnswer =
+  | { ok: true; intent: "code"; sentTo: string }
+  | { ok: false; intent: string; message: string; field?: string };
+
+function refusal(intent: string, message: string, status: number, field?: string) {
+  return data<ActionAnswer>({ ok: false, intent, message, field }, { status });
+}
+
+function decodeSignature(value: FormDataEntryValue | null): Buffer | null | "invalide" {
+  if (typeof value !== "string" || value === "") return null;
+  const match = /^data:image\/png;base64,([A-Za-z0-9+/=]+)$/.exec(value);
+  if (!match?.[1]) return "invalide";
+  const bytes = Buffer.from(match[1], "base64");
+  return bytes.byteLength > SIGNATURE_MAX_BYTES ? "invalide" : bytes;
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const services = getServices(context);
+  const { clientIp } = context.get(requestContext);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const identity = { tradeName: company.name };
+  try {
+    if (intent === INTENTS.code) {
+      const { sentTo } = await requestAcceptanceCode(
+        services.db,
+        { secret: resolveAuthSecret(services.env), identity },
+        params.token,
+      );
+      services.outbox.wake();
+      return data<ActionAnswer>({ ok: true, intent: "code", sentTo: maskEmail(sentTo) });
+    }
+    if (intent === INTENTS.accept) {
+      const signature = decodeSignature(form.get("signature"));
+      if (signature === "invalide") {
+        return refusal(
+          intent,
+          "La signature dessinée est illisible : effacez-la et recommencez.",
+          400,
+          "signature",
+        );
+      }
+      const result = await acceptQuote(
+        services.db,
+        {
+          storage: services.storage,
+          secret: resolveAuthSecret(services.env),
+          notifyEmail: services.env.NOTIFY_EMAIL,
+          siteUrl: services.env.SITE_URL,
+        },
+        params.token,
+        {
+          name: String(form.get("name") ?? ""),
+          code: String(form.get("code") ?? ""),
+          bonPourAccord: form.get("bonPourAccord") === "oui",
+          certificationConfirmed: form.get("certification") === "oui",
+          signaturePng: signature,
+          ip: clientIp,
+          userAgent: request.headers.get("user-agent") ?? "",
+        },
+      );
+      if (!result.ok) return refusal(intent, result.message, 400, result.field);
+      services.outbox.wake();
+      services.logger.info({ token: "***" }, "devis accepté en ligne");
+      return data<ActionAnswer>({ ok: true, intent: "code", sentTo: "" });
+    }
+    if (intent === INTENTS.refuse) {
+      const reason = String(form.get("reason") ?? "");
+      if (reason.length > 2000)
+        return refusal(intent, "Le motif ne doit pas dépasser 2 000 caractères.", 400, "reason");
+      await refuseQuote(
+        services.db,
+        { notifyEmail: services.env.NOTIFY_EMAIL, siteUrl: services.env.SITE_URL },
+        params.token,
+        { reason, ip: clientIp, userAgent: request.headers.get("user-agent") ?? "" },
+      );
+      services.outbox.wake();
+      return data<ActionAnswer>({ ok: true, intent: "code", sentTo: "" });
+    }
+    return refusal(intent, "Action inconnue.", 400);
+  } catch (error) {
+    if (error instanceof QuoteLinkNotFoundError) throw data({ message: error.message }, { status: 404 });
+    if (error instanceof AcceptanceError) return refusal(intent, error.message, error.status, error.field);
+    throw error;
+  }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  {
+    title: loaderData
+      ? `Devis ${loaderData.displayNumber} | ${company.name}`
+      : `Devis introuvable | ${company.name}`,
+  },
+  { name: "robots", content: "noindex, nofollow" },
+  { name: "referrer", content: "no-referrer" },
+];
+
+const STATE_MESSAGES = {
+  expire: "Ce devis a expiré : il ne peut plus être accepté. Contactez-nous pour une offre à jour.",
+  remplace: "Ce devis a été remplacé par une nouvelle version, qui vous a été envoyée par e-mail.",
+} as const;
+
+export default function QuoteAgreementPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { token, state, displayNumber, clientName, content, totals, mentions, validUntil, sentTo, decision } =
+    loaderData;
+  const navigation = useNavigation();
+  const pending = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "") : null;
+  const refused = actionData && !actionData.ok ? actionData : null;
+  const codeSent =
+    actionData?.ok && actionData.intent === "code" && actionData.sentTo ? actionData.sentTo : null;
+  const fieldError = (field: string) => (refused?.field === field ? [refused.message] : undefined);
+  const amount = content.reverseCharge
+    ? `${formatCents(totals.totalTtc)} HT`
+    : `${formatCents(totals.totalTtc)} TTC`;
+
+  return (
+    <div className="container-page grid max-w-3xl gap-6 py-8">
+      <header className="grid gap-1">
+        <p className="font-heading text-sm font-bold tracking-widest text-accent-700 uppercase">
+          {company.name}
+        </p>
+        <h1 className="text-2xl font-bold text-brand-900">Devis {displayNumber}</h1>
+        <p className="text-slate-800">
+          Pour {clientName} · {amount}
+          {validUntil && state === "ouvert" ? ` · valable jusqu'au ${formatDate(validUntil)}` : ""}
+        </p>
+        <p>
+          <a
+            href={`/accord/${token}/pdf`}
+            className="inline-flex items-center gap-1 font-semibold text-brand-700 underline"
+          >
+            <FileText aria-hidden="true" className="size-4" />
+            Télécharger le devis (PDF)
+          </a>
+        </p>
+      </header>
+
+      {state === "accepte" && decision ? (
+        <section role="status" className="grid gap-2 rounded-xl border border-green-300 bg-green-50 p-4">
+          <p className="flex items-center gap-2 text-lg font-bold text-green-900">
+            <CheckCircle2 aria-hidden="true" className="size-5" />
+            Devis accepté
+          </p>
+          <p>
+            Accepté le {formatDateTime(new Date(decision.at), "medium")}
+            {decision.name ? ` par ${decision.name}` : ""}. Votre exemplaire signé vous a été envoyé par
+            e-mail.
+          </p>
+          {decision.hasSignedCopy ? (
+            <p>
+              <a href={`/accord/${token}/copie-signee`} className={buttonClasses("primary", "md")}>
+                <Download aria-hidden="true" className="size-4" />
+                Télécharger l'exemplaire signé
+              </a>
+            </p>
+          ) : null}
+          {decision.signedCopySha256 ? (
+            <p className="text-sm text-slate-700">
+              Empreinte SHA-256 de l'exemplaire signé :{" "}
+              <code className="break-all">{decision.signedCopySha256}</code>
+            </p>
+          ) : null}
+        </section>
+      ) : null}
+      {state === "refuse" ? (
+        <p
+          role="status"
+          className="flex items-center gap-2 rounded-xl border border-slate-300 bg-slate-50 p-4 font-semibold"
+        >
+          <XCircle aria-hidden="true" className="size-5" />
+          Vous avez refusé ce devis. Merci de votre réponse.
+        </p>
+      ) : null}
+      {state === "expire" || state === "remplace" ? (
+        <p
+          role="status"
+          className="rounded-xl border border-amber-300 bg-amber-50 p-4 font-semibold text-amber-950"
+        >
+          {STATE_MESSAGES[state]}
+        </p>
+      ) : null}
+
+      <article
+        aria-label={`Contenu du devis ${displayNumber}`}
+        className="rounded-xl border border-slate-200 bg-white p-4 sm:p-6"
+      >
+        <QuoteDocument
+          content={content}
+          totals={totals}
+          mentions={mentions}
+          validUntil={validUntil}
+          level={2}
+        />
+      </article>
+
+      {state === "ouvert" ? (
+        <>
+          <section
+            aria-labelledby="accepter"
+            className="grid gap-4 rounded-xl border border-brand-200 bg-white p-4 sm:p-6"
+          >
+            <h2 id="accepter" className="text-xl font-bold text-brand-900">
+              Accepter le devis
+            </h2>
+            {refused && refused.intent !== INTENTS.refuse && !refused.field ? (
+              <FormAlert errors={[refused.message]} />
+            ) : null}
+            <p className="text-slate-800">
+              Pour signer électroniquement, un code à six chiffres est envoyé à l'adresse e-mail du devis (
+              {sentTo}).
+            </p>
+            <Form method="post" className="flex flex-wrap items-center gap-3">
+              <input type="hidden" name="intent" value={INTENTS.code} />
+              <button type="submit" className={buttonClasses("secondary", "md")} disabled={pending !== null}>
+                {pending === INTENTS.code
+                  ? "Envoi du code…"
+                  : codeSent
+                    ? "Renvoyer un code"
+                    : "Recevoir mon code par e-mail"}
+              </button>
+              {codeSent ? (
+                <p role="status" className="text-sm font-semibold text-green-900">
+                  Code envoyé à {codeSent} : il est valable 10 minutes.
+                </p>
+              ) : null}
+            </Form>
+            <Form method="post" className="grid gap-4">
+              <input type="hidden" name="intent" value={INTENTS.accept} />
+              <CheckboxField
+                name="bonPourAccord"
+                value="oui"
+                label={`Bon pour accord : j'accepte le devis ${displayNumber} tel qu'il est présenté ci-dessus.`}
+                hint={ACCEPTANCE_BLOCK}
+                required
+                errors={fieldError("bonPourAccord")}
+              />
+              {mentions.certifications.length > 0 ? (
+                <CheckboxField
+                  name="certification"
+                  value="oui"
+                  label="Je certifie les conditions du taux réduit de TVA ci-dessous."
+                  hint={mentions.certifications.join(" ")}
+                  required
+                  errors={fieldError("certification")}
+                />
+              ) : null}
+              <TextField
+                name="name"
+                label="Vos nom et prénom"
+                autoComplete="name"
+                required
+                maxLength={120}
+                errors={fieldError("name")}
+              />
+              <SignaturePad
+                name="signature"
+                label="Signature (facultative) : dessinez-la avec le doigt ou la souris"
+              />
+              <TextField
+                name="code"
+                label="Code reçu par e-mail"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                pattern="[0-9]{6}"
+                maxLength={6}
+                required
+                errors={fieldError("code")}
+              />
+              <div>
+                <button type="submit" className={buttonClasses("primary", "cta")} disabled={pending !== null}>
+                  {pending === INTENTS.accept ? "Enregistrement…" : "Accepter le devis"}
+                </button>
+              </div>
+            </Form>
+          </section>
+
+          <section
+            aria-labelledby="refuser"
+            className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:p-6"
+          >
+            <h2 id="refuser" className="text-xl font-bold text-brand-900">
+              Refuser le devis
+            </h2>
+            <Form method="post" className="grid gap-3">
+              <input type="hidden" name="intent" value={INTENTS.refuse} />
+              <TextareaField
+                name="reason"
+                label="Motif (facultatif)"
+                rows={3}
+                maxLength={2000}
+                errors={refused?.intent === INTENTS.refuse ? [refused.message] : undefined}
+              />
+              <div>
+                <button type="submit" className={buttonClasses("outline", "md")} disabled={pending !== null}>
+                  {pending === INTENTS.refuse ? "Envoi…" : "Refuser le devis"}
+                </button>
+              </div>
+            </Form>
+          </section>
+        </>
+      ) : null}
+
+      <footer className="text-sm text-slate-700">
+        {company.legalName} · {company.address.street}, {company.address.postalCode} {company.address.city} ·{" "}
+        {company.phone.display} · {company.email}
+      </footer>
+    </div>
+  );
+}

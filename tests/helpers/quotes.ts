@@ -1,0 +1,90 @@
+import type { Database } from "#app/db/client.server.ts";
+import { clients } from "#app/db/schema/clients.ts";
+import { clientSearchText } from "#app/features/clients/search-text.ts";
+import type { QuoteDraftInput } from "#app/features/quotes/content.ts";
+
+/** A client as the register writes it (its folded search text included). */
+export async function insertClient(
+  db: Database,
+  values: Partial<typeof clients.$inferInsert> = {},
+): Promise<string> {
+  const client = {
+    kind: "particulier" as const,
+    name: "Élodie Garnier",
+    email: "elodie.garnier@example.fr",
+    billingStreet: "12 rue des Lilas",
+    billingPostalCode: "83000",
+    billingCity: "Toulon",
+    ...values,
+  };
+  const [row] = await db
+    .insert(clients)
+    .values({ ...client, searchText: clientSearchText(client) })
+    .returning({ id: clients.id });
+  if (!row) throw new Error("client non créé");
+  return row.id;
+}
+
+/** A draft with two lots: 20 % and 10 % lines, an option, a text line. */
+export function filledDraft(base: QuoteDraftInput): QuoteDraftInput {
+  return {
+    ...base,
+    title: "Rénovation de la salle de bains",
+    description: "Dépose de l'existant, plâtrerie, carrelage et peinture.",
+    site: { street: "12 rue des Lilas", postalCode: "83000", city: "Toulon" },
+    lots: [
+      {
+        id: "lot1",
+        title: "Démolition",
+        lines: [
+          {
+            id: "l1",
+            kind: "item",
+            designation: "Dépose de la baignoire",
+            description: "",
+            unit: "forfait",
+            quantity: "1",
+            unitPriceHt: "350",
+            vatCode: "10",
+            optional: false,
+            libraryItemId: null,
+            cost: { labourHours: 4000, materialsCents: 0 },
+          },
+          { id: "t1", kind: "text", text: "Évacuation des gravats en déchetterie agréée." },
+        ],
+      },
+      {
+        id: "lot2",
+        title: "Plâtrerie",
+        lines: [
+          {
+            id: "l2",
+            kind: "item",
+            designation: "Cloison BA13",
+            description: "Sur ossature métallique",
+            unit: "m²",
+            quantity: "12,5",
+            unitPriceHt: "45,50",
+            vatCode: "10",
+            optional: false,
+            libraryItemId: null,
+            cost: null,
+          },
+          {
+            id: "l3",
+            kind: "item",
+            designation: "Sèche-serviettes",
+            description: "",
+            unit: "u",
+            quantity: "1",
+            unitPriceHt: "420",
+            vatCode: "20",
+            optional: true,
+            libraryItemId: null,
+            cost: null,
+          },
+        ],
+      },
+    ],
+  };
+}
