@@ -11,8 +11,11 @@ import { clients as clientRows, clientSites } from "#app/db/schema/clients.ts";
 import { erpLeads } from "#app/db/schema/leads.ts";
 import { outboxMessages } from "#app/db/schema/outbox.ts";
 import { erpSubmissions } from "#app/db/schema/quote-requests.ts";
+import { quoteDecisions, quoteLibraryItems, quotes } from "#app/db/schema/quotes.ts";
 import { companySettings } from "#app/db/schema/settings.ts";
 import { shopOrders, shopVariants } from "#app/db/schema/shop.ts";
+import { toDraftInput } from "#app/features/quotes/content.ts";
+import { createQuote, getQuote } from "#app/features/quotes/quotes.server.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
 import { hasControlCharactersInText } from "#app/lib/text-rules.ts";
 import { createApp } from "#server/app.ts";
@@ -43,6 +46,9 @@ let owner: { cookie: string; userId: string };
 let leadId: string;
 /** A client to edit (its id is the one a staff member could send). */
 let clientId: string;
+/** A draft quote of that client, and its editor's content as the browser posts it. */
+let quoteId: string;
+let quoteDraft: ReturnType<typeof toDraftInput>;
 
 beforeAll(async () => {
   ({ build, clientDir } = await loadServerBuild());
@@ -63,6 +69,12 @@ beforeAll(async () => {
     })
     .returning({ id: clientRows.id });
   clientId = client?.id ?? "";
+  ({ id: quoteId } = await createQuote(
+    database.db,
+    { clientId },
+    { id: owner.userId, email: "gerant-hostile@batirade.test" },
+  ));
+  quoteDraft = toDraftInput((await getQuote(database.db, quoteId)).quote.content);
 }, 180_000);
 afterAll(async () => {
   await database.cleanup();
@@ -80,7 +92,7 @@ const REFUSED_VALUES = [
   "\u007f",
 ];
 const REFUSED_DATES = ["0000-01-01", "1899-12-31", "2101-01-01", "9999-12-31", "-001-01-01"];
-const MULTI_LINE_FIELDS = new Set(["message", "note", "notes", "paymentTermsText"]);
+const MULTI_LINE_FIELDS = new Set(["message", "note", "notes", "paymentTermsText", "description"]);
 /** Odd but legal values: they may be accepted or refused, never a 5xx. */
 const ODD_VALUES = [
   "",
@@ -162,6 +174,9 @@ async function snapshot() {
   const clientList = await database.db.select().from(clientRows);
   const siteList = await database.db.select().from(clientSites);
   const settings = await database.db.select().from(companySettings);
+  const quoteRows = await database.db.select().from(quotes);
+  const libraryRows = await database.db.select().from(quoteLibraryItems);
+  const decisions = await database.db.select({ n: count() }).from(quoteDecisions);
   const stock = await database.db
     .select({ id: shopVariants.id, quantity: shopVariants.inventoryQuantity })
     .from(shopVariants);
@@ -177,6 +192,9 @@ async function snapshot() {
     clients: JSON.stringify(clientList),
     clientSites: JSON.stringify(siteList),
     settings: JSON.stringify(settings),
+    quotes: JSON.stringify(quoteRows.sort((a, b) => a.id.localeCompare(b.id))),
+    library: JSON.stringify(libraryRows.sort((a, b) => a.id.localeCompare(b.id))),
+    decisions: decisions[0]?.n,
     stock: JSON.stringify(stock.sort((a, b) => a.id.localeCompare(b.id))),
   };
 }
@@ -219,6 +237,27 @@ const GET_TARGETS: [string, (value: string) => string][] = [
   ["client page", (v) => `/erp/clients/${q(v)}`],
   ["client edit page", (v) => `/erp/clients/${q(v)}/modifier`],
   ["client JSON", (v) => `/api/erp/clients/${q(v)}/export.json`],
+  ["quotes q", (v) => `/erp/devis?q=${q(v)}`],
+  ["quotes statut", (v) => `/erp/devis?statut=${q(v)}`],
+  ["quotes du", (v) => `/erp/devis?du=${q(v)}`],
+  ["quotes au", (v) => `/erp/devis?au=${q(v)}`],
+  ["quotes tri", (v) => `/erp/devis?tri=${q(v)}`],
+  ["quotes ordre", (v) => `/erp/devis?ordre=${q(v)}`],
+  ["quotes page", (v) => `/erp/devis?page=${q(v)}`],
+  ["quotes data q", (v) => `/erp/devis.data?q=${q(v)}`],
+  ["new quote q", (v) => `/erp/devis/nouveau?q=${q(v)}`],
+  ["quote page", (v) => `/erp/devis/${q(v)}`],
+  ["quote PDF", (v) => `/erp/devis/${q(v)}/pdf`],
+  ["quote signed copy", (v) => `/erp/devis/${q(v)}/copie-signee`],
+  ["library q", (v) => `/erp/devis/bibliotheque?q=${q(v)}`],
+  ["library archives", (v) => `/erp/devis/bibliotheque?archives=${q(v)}`],
+  ["library tri", (v) => `/erp/devis/bibliotheque?tri=${q(v)}`],
+  ["library page", (v) => `/erp/devis/bibliotheque?page=${q(v)}`],
+  ["library item", (v) => `/erp/devis/bibliotheque/${q(v)}`],
+  ["library JSON q", (v) => `/api/erp/devis/bibliotheque.json?q=${q(v)}`],
+  ["agreement page", (v) => `/accord/${q(v)}`],
+  ["agreement PDF", (v) => `/accord/${q(v)}/pdf`],
+  ["agreement signed copy", (v) => `/accord/${q(v)}/copie-signee`],
   ["lead JSON", (v) => `/api/erp/leads/${q(v)}/export.json`],
   ["photo", (v) => `/api/erp/photos/${q(v)}`],
   ["login redirectTo", (v) => `/erp/login?redirectTo=${q(v)}`],
@@ -342,6 +381,27 @@ const FORM_TARGETS: [string, () => string, Record<string, string>, string[]][] =
   ["client edit", () => `/erp/clients/${clientId}/modifier`, VALID_CLIENT, Object.keys(VALID_CLIENT)],
   // Revision 1: the seeded row, unchanged by the refused posts that run first.
   ["company settings", () => "/erp/parametres", VALID_SETTINGS, Object.keys(VALID_SETTINGS)],
+  ["new quote", () => "/erp/devis/nouveau", { clientId: "" }, ["clientId", "prospect"]],
+  [
+    "new library item",
+    () => "/erp/devis/bibliotheque/nouveau",
+    {
+      designation: "Enduit de façade",
+      description: "",
+      unit: "m²",
+      unitPriceHt: "45,50",
+      vatCode: "10",
+      labourHours: "0,5",
+      materials: "6,20",
+    },
+    ["designation", "description", "unit", "unitPriceHt", "vatCode", "labourHours", "materials"],
+  ],
+  [
+    "quote agreement",
+    () => `/accord/${"A".repeat(43)}`,
+    { intent: "accepter", name: "Élodie", code: "123456", bonPourAccord: "oui" },
+    ["intent", "name", "code", "bonPourAccord", "certification", "signature"],
+  ],
   [
     "client removal",
     () => `/erp/clients/${clientId}`,
@@ -411,6 +471,10 @@ const ACTION_PATHS = () => [
   `/erp/clients/${clientId}/modifier`,
   `/erp/clients/depuis-prospect/${leadId}`,
   "/erp/parametres",
+  "/erp/devis/nouveau",
+  `/erp/devis/${quoteId}`,
+  "/erp/devis/bibliotheque/nouveau",
+  `/accord/${"A".repeat(43)}`,
 ];
 
 // Thousands of requests: on a loaded machine a loop takes longer than the default 30 s.
@@ -524,6 +588,112 @@ describe("hostile inputs against the production build", { timeout: 180_000 }, ()
       });
       expect.soft(response.status, label).toBeGreaterThanOrEqual(400);
       expect.soft(response.status, label).toBeLessThan(500);
+    }
+  });
+
+  it("refuses a control character in any text of a quote's content with a 400, saving nothing", async () => {
+    const before = await snapshot();
+    const save = (draft: unknown, label: string, refused: boolean) =>
+      send(
+        label,
+        `/erp/devis/${quoteId}`,
+        form({ intent: "enregistrer", revision: "1", draft: JSON.stringify(draft) }),
+        refused,
+      );
+    const line = {
+      id: "l1",
+      kind: "item",
+      designation: "Cloison",
+      description: "",
+      unit: "m²",
+      quantity: "12,5",
+      unitPriceHt: "45,50",
+      vatCode: "10",
+      optional: false,
+      libraryItemId: null,
+      cost: null,
+    };
+    const withLine = { ...quoteDraft, lots: [{ id: "lot1", title: "Plâtrerie", lines: [line] }] };
+    const paths: [string, (draft: typeof withLine, value: string) => void][] = [
+      ["title", (d, v) => (d.title = v)],
+      ["description", (d, v) => (d.description = v)],
+      ["site.city", (d, v) => (d.site.city = v)],
+      ["site.postalCode", (d, v) => (d.site.postalCode = v)],
+      ["lot title", (d, v) => ((d.lots[0] as { title: string }).title = v)],
+      ["line designation", (d, v) => ((d.lots[0]?.lines[0] as { designation: string }).designation = v)],
+      ["line description", (d, v) => ((d.lots[0]?.lines[0] as { description: string }).description = v)],
+      ["line quantity", (d, v) => ((d.lots[0]?.lines[0] as { quantity: string }).quantity = v)],
+      ["line price", (d, v) => ((d.lots[0]?.lines[0] as { unitPriceHt: string }).unitPriceHt = v)],
+      ["line unit", (d, v) => ((d.lots[0]?.lines[0] as { unit: string }).unit = v)],
+      ["line id", (d, v) => ((d.lots[0]?.lines[0] as { id: string }).id = v)],
+      ["terms duration", (d, v) => (d.terms.duration = v)],
+      ["terms note", (d, v) => (d.terms.noteToClient = v)],
+      ["terms start", (d, v) => (d.terms.startOn = v)],
+      ["terms validity", (d, v) => (d.terms.validityDays = v)],
+    ];
+    for (const [name, poison] of paths) {
+      for (const value of REFUSED_VALUES) {
+        if (/description|note/.test(name) && !hasControlCharactersInText(value)) continue;
+        const draft = structuredClone(withLine);
+        poison(draft, value);
+        const label = `POST quote ${name}=${JSON.stringify(value)}`;
+        const response = await save(draft, label, true);
+        expect.soft(response.status, label).toBe(400);
+      }
+      for (const value of REFUSED_DATES) {
+        if (name !== "terms start") continue;
+        const draft = structuredClone(withLine);
+        poison(draft, value);
+        const response = await save(draft, `POST quote start=${value}`, true);
+        expect.soft(response.status, `start ${value}`).toBe(400);
+      }
+    }
+    // Shapes that are not a quote at all.
+    for (const draft of [
+      null,
+      [],
+      "x",
+      1,
+      {},
+      { ...withLine, lots: "x" },
+      { ...withLine, lots: [{ lines: [{ kind: "?" }] }] },
+    ]) {
+      const response = await save(draft, `POST quote draft ${JSON.stringify(draft).slice(0, 30)}`, true);
+      expect.soft(response.status, JSON.stringify(draft).slice(0, 30)).toBe(400);
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("answers odd values in a quote's content without a 5xx", async () => {
+    for (const value of ODD_VALUES) {
+      for (const field of ["title", "quantity", "unitPriceHt", "validityDays", "discount"] as const) {
+        const draft = structuredClone(quoteDraft) as Record<string, unknown> & typeof quoteDraft;
+        const line = {
+          id: "l1",
+          kind: "item",
+          designation: "Cloison",
+          description: "",
+          unit: "m²",
+          quantity: field === "quantity" ? value : "1",
+          unitPriceHt: field === "unitPriceHt" ? value : "10",
+          vatCode: "20",
+          optional: false,
+          libraryItemId: null,
+          cost: null,
+        };
+        draft.lots = [{ id: "lot1", title: "Lot", lines: [line as never] }];
+        if (field === "title") draft.title = value;
+        if (field === "validityDays") draft.terms.validityDays = value;
+        if (field === "discount") draft.discount = { kind: "amount", value };
+        const label = `POST quote odd ${field}=${JSON.stringify(value.slice(0, 20))}`;
+        // The revision may have moved: a 409 is an answer too.
+        const response = await send(
+          label,
+          `/erp/devis/${quoteId}`,
+          form({ intent: "enregistrer", revision: "1", draft: JSON.stringify(draft) }),
+        );
+        expect.soft(response.status, label).toBeLessThan(500);
+      }
     }
   });
 
