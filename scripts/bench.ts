@@ -17,3 +17,7 @@ try {
 // The Prospects list on 5,000 requests (database queries only, no HTTP).
 const leads = spawnSync(process.execPath, ["scripts/bench-leads.ts"], { stdio: "inherit" });
 if (leads.status !== 0) process.exitCode = 1;
+
+// The quotes list on 5,000 quotes and the PDF of a 200-line quote (no HTTP either).
+const quotesList = spawnSync(process.execPath, ["scripts/bench-quotes-list.ts"], { stdio: "inherit" });
+if (quotesList.status !== 0) process.exitCode = 1;

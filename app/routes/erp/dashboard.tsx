@@ -7,13 +7,23 @@ import { type ErpHandle, erpMeta, erpShouldRevalidate } from "#app/features/erp/
 import { LeadStatusBadge } from "#app/features/leads/components/status-badge.tsx";
 import { dashboard } from "#app/features/leads/dashboard.server.ts";
 import { LEAD_STATUSES, leadsHref, statusLabels } from "#app/features/leads/schema.ts";
+import { QuotesDashboard } from "#app/features/quotes/components/quotes-dashboard.tsx";
+import { quotesDashboard } from "#app/features/quotes/dashboard.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import { formatDate, formatDateTime } from "#app/lib/paris-time.ts";
+import { hasPermission } from "#app/lib/permissions.ts";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requirePermission(request, context, handle.permission);
-  return dashboard(getServices(context).db);
+  const { user } = await requirePermission(request, context, handle.permission);
+  const { db } = getServices(context);
+  const now = new Date();
+  // The home is open to every signed-in member; its Devis block only to those who may see quotes.
+  const [leads, quotes] = await Promise.all([
+    dashboard(db, now),
+    hasPermission(user.role, "devis") ? quotesDashboard(db, now) : null,
+  ]);
+  return { ...leads, quotes };
 }
 
 export const meta: Route.MetaFunction = (args) => erpMeta("Tableau de bord", args);
@@ -43,7 +53,7 @@ function Trend({ current, previous }: { current: number; previous: number }) {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { thisWeek, lastWeekSamePeriod, weekStart, byStatus, followUps, latest, today } = loaderData;
+  const { thisWeek, lastWeekSamePeriod, weekStart, byStatus, followUps, latest, today, quotes } = loaderData;
   const totalLeads = LEAD_STATUSES.reduce((sum, status) => sum + byStatus[status], 0);
   return (
     <div className="grid gap-6">
@@ -175,6 +185,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </ul>
         )}
       </section>
+
+      {quotes ? <QuotesDashboard figures={quotes} panelClassName={panelClass} /> : null}
     </div>
   );
 }

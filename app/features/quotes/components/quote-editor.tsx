@@ -64,6 +64,8 @@ export type QuoteEditorProps = {
   libraryUrl: string;
   /** Beside the editor on wide screens (the lead's photos). */
   aside?: ReactNode;
+  /** Told whenever the editor gains or loses unsaved changes (the page holds « Envoyer » meanwhile). */
+  onDirtyChange?: (dirty: boolean) => void;
 };
 
 function summaryOf(errors: EditorErrors, formError: string | undefined): string[] {
@@ -127,6 +129,7 @@ export function QuoteEditor({
   formError,
   libraryUrl,
   aside,
+  onDirtyChange,
 }: QuoteEditorProps) {
   const [state, dispatch] = useReducer(editorReducer, initial, initEditorState);
   const { draft } = state;
@@ -200,7 +203,8 @@ export function QuoteEditor({
   const dirtyRef = useRef(dirty);
   useEffect(() => {
     dirtyRef.current = dirty;
-  }, [dirty]);
+    onDirtyChange?.(dirty);
+  }, [dirty, onDirtyChange]);
 
   const shouldBlock = useCallback<BlockerFunction>(
     ({ currentLocation, nextLocation }) =>

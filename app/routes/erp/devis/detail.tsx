@@ -1,6 +1,6 @@
 import { fileTypeFromBuffer } from "file-type";
 import { FileText, Pencil, Send, Trash2 } from "lucide-react";
-import { useId } from "react";
+import { useId, useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Facts } from "#app/components/data/facts.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
@@ -297,6 +297,8 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
   const canRevise = !isDraft && quote.isLatest && quote.status !== "accepte" && quote.status !== "remplace";
   const pdfLabel = isDraft ? "Aperçu PDF" : "PDF";
   const shownMissing = refusal?.missing ?? missing;
+  // « Envoyer » sends what is saved: it waits while the editor holds unsaved changes.
+  const [editorDirty, setEditorDirty] = useState(false);
 
   return (
     <div className="grid gap-5">
@@ -423,10 +425,20 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
               </>
             )}
             <IntentForm id={sendFormId} intent={QUOTE_INTENTS.send} />
+            {editorDirty ? (
+              <p id="envoi-en-attente" className="mt-2 text-sm font-semibold text-accent-700">
+                Enregistrez d'abord vos modifications : c'est la version enregistrée qui est envoyée.
+              </p>
+            ) : null}
             <div className="mt-3">
               <ConfirmDialog
                 trigger={
-                  <button type="button" className={buttonClasses("primary", "md")}>
+                  <button
+                    type="button"
+                    className={buttonClasses("primary", "md")}
+                    disabled={editorDirty}
+                    aria-describedby={editorDirty ? "envoi-en-attente" : undefined}
+                  >
                     <Send aria-hidden="true" className="size-4" />
                     Envoyer au client
                   </button>
@@ -448,6 +460,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
             fieldErrors={refusal?.intent === QUOTE_INTENTS.save ? refusal.fieldErrors : undefined}
             formError={refusal?.intent === QUOTE_INTENTS.save ? refusal.formError : undefined}
             libraryUrl="/api/erp/devis/bibliotheque.json"
+            onDirtyChange={setEditorDirty}
             aside={
               photos.length > 0 ? (
                 <section aria-labelledby="photos-demande" className={panelClass}>
