@@ -207,6 +207,7 @@ describe("create: server-side validation", () => {
           legalName: "BATI RADE TOULON",
           siren: "912 345 675",
           vatNumber: "fr 65 912 345 675",
+          mainContractor: "oui",
           email: "Compta@BatiRade.example",
           phone: "04 94 00 00 00",
           billingStreet: "145 avenue de la République",
@@ -227,6 +228,7 @@ describe("create: server-side validation", () => {
       legalName: "BATI RADE TOULON",
       siren: "912345675",
       vatNumber: "FR65912345675",
+      mainContractor: true,
       email: "compta@batirade.example",
       notes: "Code portail : 1234\nSonner deux fois.",
       leadSubmissionId: null,
@@ -239,8 +241,18 @@ describe("create: server-side validation", () => {
       email: "paul.personne@example.fr",
       legalName: "Ne doit pas rester",
       siren: "912345675",
+      mainContractor: "oui",
     });
-    expect((await detail(personId)).client).toMatchObject({ legalName: null, siren: null, vatNumber: null });
+    expect((await detail(personId)).client).toMatchObject({
+      legalName: null,
+      siren: null,
+      vatNumber: null,
+      mainContractor: false,
+    });
+    const forged = await call(newRoute.action, "/erp/clients/nouveau", {
+      form: clientForm({ name: "Paul Forge", email: "paul.forge@example.fr", mainContractor: "peut-être" }),
+    });
+    expect(forged.status).toBe(400);
   });
 });
 

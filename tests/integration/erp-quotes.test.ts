@@ -129,6 +129,20 @@ describe("creating a quote", () => {
     expect(page.client.name).toBe("Karim Benali");
   });
 
+  it("for a business client who subcontracts to the company, starts in reverse charge", async () => {
+    const contractor = await newClient({
+      kind: "entreprise",
+      name: "Bâtiments du Faron",
+      legalName: "BATIMENTS DU FARON",
+      siren: "912345675",
+      vatNumber: "FR65912345675",
+      mainContractor: true,
+    });
+    expect((await load(await createQuoteFor(contractor))).draft?.reverseCharge).toBe(true);
+    const direct = await newClient({ kind: "entreprise", name: "Syndic Azur", legalName: "SYNDIC AZUR" });
+    expect((await load(await createQuoteFor(direct))).draft?.reverseCharge).toBe(false);
+  });
+
   it("refuses an unknown client and an unknown lead with a 4xx", async () => {
     const unknown = await call(newRoute.action, "/erp/devis/nouveau", {
       form: { clientId: "00000000-0000-4000-8000-000000000000" },

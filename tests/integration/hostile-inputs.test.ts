@@ -306,6 +306,7 @@ const VALID_CLIENT = {
   legalName: "MACONNERIE DU FARON",
   siren: "912345675",
   vatNumber: "FR65912345675",
+  mainContractor: "oui",
   email: "contact@faron.example.fr",
   phone: "04 94 11 22 33",
   billingStreet: "12 rue Picot",

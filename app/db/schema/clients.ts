@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { authUsers } from "./auth.ts";
 import type { DocumentKind } from "./documents.ts";
 import { erpSubmissions } from "./quote-requests.ts";
@@ -27,6 +27,11 @@ export const clients = pgTable(
     siren: text("siren"),
     /** Company only: FR + 2-digit key + SIREN. */
     vatNumber: text("vat_number"),
+    /**
+     * Company only: a main contractor who subcontracts work to the company; its quotes
+     * and invoices are in reverse charge (no VAT, CGI 283-2 nonies) by default.
+     */
+    mainContractor: boolean("main_contractor").notNull().default(false),
     /** Lower case. */
     email: text("email"),
     /** As typed (one of the forms app/lib/phone.ts accepts). */

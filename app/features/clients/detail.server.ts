@@ -33,6 +33,7 @@ export type ClientDetail = {
   legalName: string | null;
   siren: string | null;
   vatNumber: string | null;
+  mainContractor: boolean;
   email: string | null;
   phone: string | null;
   billingStreet: string | null;
@@ -113,6 +114,7 @@ export async function getClient(db: DbExecutor, id: string): Promise<ClientDetai
     legalName: row.legalName,
     siren: row.siren,
     vatNumber: row.vatNumber,
+    mainContractor: row.mainContractor,
     email: row.email,
     phone: row.phone,
     billingStreet: row.billingStreet,

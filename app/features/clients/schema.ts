@@ -143,6 +143,12 @@ export const ClientSchema = z
         if (problem) ctx.addIssue({ code: "custom", message: problem });
       })
       .transform((value) => value || null),
+    mainContractor: z
+      .enum(["", "oui"], {
+        error: "La case « entrepreneur principal » est invalide : cochez-la ou laissez-la vide.",
+      })
+      .optional()
+      .transform((value) => value === "oui"),
     email: singleLineText()
       .pipe(z.string().max(254, "L'adresse e-mail est trop longue."))
       .transform((value) => value.toLowerCase())
@@ -205,7 +211,9 @@ export const ClientSchema = z
   )
   .transform((client) =>
     // A person has no company identity: whatever the hidden company fields held goes.
-    client.kind === "particulier" ? { ...client, legalName: null, siren: null, vatNumber: null } : client,
+    client.kind === "particulier"
+      ? { ...client, legalName: null, siren: null, vatNumber: null, mainContractor: false }
+      : client,
   );
 
 export type ClientInput = z.input<typeof ClientSchema>;
@@ -219,6 +227,7 @@ export const CLIENT_FIELDS = [
   "legalName",
   "siren",
   "vatNumber",
+  "mainContractor",
   "email",
   "phone",
   "billingStreet",
@@ -235,6 +244,7 @@ export const clientFieldNames: Record<ClientField, string> = {
   legalName: "raison sociale",
   siren: "SIREN",
   vatNumber: "numéro de TVA",
+  mainContractor: "entrepreneur principal (autoliquidation)",
   email: "e-mail",
   phone: "téléphone",
   billingStreet: "adresse de facturation",

@@ -66,6 +66,7 @@ function clientColumns(data: ClientData) {
     legalName: data.legalName,
     siren: data.siren,
     vatNumber: data.vatNumber,
+    mainContractor: data.mainContractor,
     email: data.email,
     phone: data.phone,
     billingStreet: data.billingStreet,

@@ -163,7 +163,8 @@ export async function createQuote(
       site: siteAddress,
       validityDays: defaults.validityDays,
       paymentTerms: defaults.paymentTerms,
-      reverseCharge: false,
+      // A business client who subcontracts to the company: reverse charge by default.
+      reverseCharge: client.kind === "entreprise" && client.mainContractor,
     });
     const id = randomUUID();
     await tx.insert(quotes).values({

@@ -202,6 +202,16 @@ export function ClientForm({
             defaultValue={values.vatNumber}
             errors={errors.vatNumber}
           />
+          <CheckboxField
+            id="client-main-contractor"
+            name="mainContractor"
+            value="oui"
+            className="sm:col-span-2"
+            label="Entrepreneur principal : nous intervenons en sous-traitance pour ce client"
+            hint="Ses devis et factures sont alors en autoliquidation : sans TVA, avec la mention de l'article 283-2 nonies du CGI."
+            defaultChecked={values.mainContractor === "oui"}
+            errors={errors.mainContractor}
+          />
         </div>
       </fieldset>
 
@@ -383,6 +393,7 @@ export function emptyClientFormValues(): ClientFormValues {
     legalName: "",
     siren: "",
     vatNumber: "",
+    mainContractor: "",
     email: "",
     phone: "",
     billingStreet: "",

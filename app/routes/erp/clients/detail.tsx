@@ -255,6 +255,12 @@ export default function ClientPage({ loaderData, actionData }: Route.ComponentPr
                       { label: "Raison sociale", value: client.legalName },
                       { label: "SIREN", value: client.siren },
                       { label: "N° de TVA intracommunautaire", value: client.vatNumber },
+                      {
+                        label: "Sous-traitance",
+                        value: client.mainContractor
+                          ? "Entrepreneur principal : devis et factures en autoliquidation"
+                          : "Non",
+                      },
                     ]
                   : []),
                 {

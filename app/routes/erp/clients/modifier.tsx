@@ -28,6 +28,7 @@ function formValuesOf(client: ClientDetail): ClientFormValues {
     legalName: client.legalName ?? "",
     siren: client.siren ?? "",
     vatNumber: client.vatNumber ?? "",
+    mainContractor: client.mainContractor ? "oui" : "",
     email: client.email ?? "",
     phone: client.phone ?? "",
     billingStreet: client.billingStreet ?? "",

@@ -1,0 +1,1 @@
+ALTER TABLE "clients" ADD COLUMN "main_contractor" boolean DEFAULT false NOT NULL;
