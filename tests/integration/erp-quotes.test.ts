@@ -9,6 +9,7 @@ import { erpLeads } from "#app/db/schema/leads.ts";
 import { outboxMessages } from "#app/db/schema/outbox.ts";
 import { quoteLinks, quotes } from "#app/db/schema/quotes.ts";
 import { companySettings } from "#app/db/schema/settings.ts";
+import { anonymiseClient, exportClientData } from "#app/features/clients/gdpr.server.ts";
 import { type QuoteDraftInput, toDraftInput } from "#app/features/quotes/content.ts";
 import { listActivity } from "#app/lib/activity.server.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
@@ -444,5 +445,26 @@ describe("deleting a draft", () => {
     expect(await services.db.select().from(quotes).where(eq(quotes.id, id))).toEqual([]);
     const missing = await call(detailRoute.loader, `/erp/devis/${id}`, { params: { id } });
     expect(missing.status).toBe(404);
+  });
+});
+
+describe("the client's rights over their quotes", () => {
+  it("the export lists every quote; anonymising erases the drafts and keeps what was sent", async () => {
+    const clientId = await newClient({ email: "droits@example.fr" });
+    const draftId = await createQuoteFor(clientId);
+    const sentId = await createQuoteFor(clientId);
+    const page = await load(sentId);
+    expect((await save(sentId, filledDraft(page.draft as QuoteDraftInput), page.quote.revision)).status).toBe(
+      200,
+    );
+    expect((await intent(sentId, "envoyer")).status).toBe(303);
+    const actor = { id: staff.userId, email: staff.email };
+    const exported = await exportClientData(services.db, actor, clientId);
+    expect(exported.devis.map((quote) => quote.statut).sort()).toEqual(["brouillon", "envoye"]);
+    expect(exported.devis.find((quote) => quote.statut === "envoye")?.envoye_a).toBe("droits@example.fr");
+    await anonymiseClient(services.db, services.storage, actor, clientId);
+    expect(await services.db.select().from(quotes).where(eq(quotes.id, draftId))).toEqual([]);
+    const [kept] = await services.db.select().from(quotes).where(eq(quotes.id, sentId));
+    expect(kept?.status).toBe("envoye");
   });
 });

@@ -1,7 +1,8 @@
-import { eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
 import { clientSites, clients } from "#app/db/schema/clients.ts";
 import { erpSubmissionPhotos, erpSubmissions } from "#app/db/schema/quote-requests.ts";
+import { quoteDecisions, quotes } from "#app/db/schema/quotes.ts";
 import { anonymiseActivity, deleteActivity, recordActivity } from "#app/lib/activity.server.ts";
 import { DOCUMENT_KIND_LABELS } from "#app/lib/documents.server.ts";
 import type { DbTransaction } from "#app/lib/outbox.server.ts";
@@ -43,6 +44,12 @@ export async function exportClientData(db: Database, actor: Actor, id: string) {
     });
   });
   const history = await clientActivity(db, id);
+  const quoteRows = await db
+    .select({ quote: quotes, decision: quoteDecisions })
+    .from(quotes)
+    .leftJoin(quoteDecisions, eq(quoteDecisions.quoteId, quotes.id))
+    .where(eq(quotes.clientId, id))
+    .orderBy(asc(quotes.createdAt), asc(quotes.version));
   return {
     export: { date: new Date().toISOString(), par: actor.email },
     client: {
@@ -75,6 +82,29 @@ export async function exportClientData(db: Database, actor: Actor, id: string) {
       type: DOCUMENT_KIND_LABELS[document.kind],
       numero: document.number,
       emis_le: document.issuedAt.toISOString(),
+    })),
+    devis: quoteRows.map(({ quote, decision }) => ({
+      numero: quote.number,
+      version: quote.version,
+      statut: quote.status,
+      objet: quote.title,
+      adresse_chantier: quote.content.site,
+      total_ht_centimes: quote.totalHtCents,
+      total_ttc_centimes: quote.totalTtcCents,
+      envoye_le: quote.sentAt?.toISOString() ?? null,
+      envoye_a: quote.sentTo,
+      reponse: decision
+        ? {
+            decision: decision.decision,
+            canal: decision.channel,
+            signataire: decision.signerName,
+            email: decision.signerEmail,
+            adresse_ip: decision.ip,
+            navigateur: decision.userAgent,
+            date: decision.decidedAt.toISOString(),
+            motif_refus: decision.refusalReason,
+          }
+        : null,
     })),
     historique: history
       .slice()
@@ -138,7 +168,8 @@ export function anonymisedName(id: string): string {
 
 /**
  * Replaces the person's data with neutral values: name, company identity, e-mail,
- * phone, billing and site addresses, notes; the lead it came from is erased. The
+ * phone, billing and site addresses, notes; the lead it came from and the draft quotes
+ * are erased. The
  * record, its issued documents (numbers, PDFs, amounts) and the history's structure
  * stay; what the history said about changes and notes is blanked. Doing it again
  * changes nothing.
@@ -153,6 +184,8 @@ export async function anonymiseClient(
     const client = await lockClient(tx, id);
     if (client.anonymisedAt) return { alreadyDone: true, keys: [] as string[] };
     const keys = await eraseLinkedLead(tx, client.leadSubmissionId);
+    // Drafts were never sent: nothing the law keeps, only the person's site and needs.
+    await tx.delete(quotes).where(and(eq(quotes.clientId, id), eq(quotes.status, "brouillon")));
     const name = anonymisedName(id);
     await tx
       .update(clients)
