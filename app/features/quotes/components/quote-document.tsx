@@ -2,7 +2,7 @@ import { formatCents, formatQuantity, lineTotal } from "#app/lib/money.ts";
 import { formatDate } from "#app/lib/paris-time.ts";
 import { VAT_RATES } from "#app/lib/vat.ts";
 import type { QuoteContent, QuoteItemLine } from "../content.ts";
-import { OFF_PREMISES_NOTICE, type QuoteMentions } from "../mentions.ts";
+import { OFF_PREMISES_NOTICE, type QuoteMentions, WITHDRAWAL_NOTICE } from "../mentions.ts";
 import type { QuoteTotals } from "../totals.ts";
 
 /*
@@ -253,6 +253,9 @@ export function QuoteDocument({ content, totals, mentions, validUntil, level = 2
           <p key={text}>{text}</p>
         ))}
         {mentions.offPremises ? <p>{OFF_PREMISES_NOTICE}</p> : null}
+        {mentions.withdrawal ? (
+          <p>{WITHDRAWAL_NOTICE} Le formulaire de rétractation figure à la dernière page du devis en PDF.</p>
+        ) : null}
       </section>
     </div>
   );
