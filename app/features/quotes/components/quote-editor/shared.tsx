@@ -94,13 +94,18 @@ export function Figure({
   label,
   value,
   strong = false,
+  className = "",
 }: {
   label: ReactNode;
   value: ReactNode;
   strong?: boolean;
+  /** More classes on the figure's row (a rule above the grand total). */
+  className?: string;
 }) {
   return (
-    <div className={`flex items-baseline justify-between gap-3 ${strong ? "font-bold text-brand-900" : ""}`}>
+    <div
+      className={`flex items-baseline justify-between gap-3 ${strong ? "font-bold text-brand-900" : ""} ${className}`}
+    >
       <dt>{label}</dt>
       <dd className="text-right tabular-nums">{value}</dd>
     </div>

@@ -72,9 +72,13 @@ function Figures({
           ))
         )}
         {reverseCharge ? null : (
-          <div className="mt-1 border-t border-slate-200 pt-2 text-base">
-            <Figure label="Total TTC" value={formatCents(totals.totalTtc)} strong />
-          </div>
+          // A row of the list itself: a <dl> holds its <dt>/<dd> pairs one <div> deep at most.
+          <Figure
+            label="Total TTC"
+            value={formatCents(totals.totalTtc)}
+            strong
+            className="mt-1 border-t border-slate-200 pt-2 text-base"
+          />
         )}
       </dl>
       {reverseCharge ? (

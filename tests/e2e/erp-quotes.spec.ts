@@ -1,0 +1,711 @@
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { createHash, randomBytes } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import type { Download, Locator, Page } from "@playwright/test";
+import sharp from "sharp";
+import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from "../helpers/smtp-server.ts";
+import { expect, type StaffUser, signIn, test } from "./erp-fixtures.ts";
+import { expectNoAxeViolations } from "./fixtures.ts";
+
+// Espace Pro › Devis in a real browser against the production build.
+//
+// The whole path first, on a server of its own (like the shop's Stripe tests): its mail
+// goes to a real SMTP server on loopback that this test reads, and its company settings
+// can be saved (a décennale valid in a year: sending requires it) without racing
+// erp-settings.spec.ts on the shared server. A visitor asks for a quote on the site; staff
+// turn the lead into a quote from the library, complete the client's address and send it;
+// the client opens the e-mailed link on a phone, receives a code, signs and accepts; the
+// signed copy's SHA-256 is the one both pages show. axe-core checks the quote list, the
+// editor with lines, the client's page before and after acceptance and the price library.
+//
+// Then the editor's own behaviour, on the shared server: moving a line with the keyboard,
+// the confirmation before leaving unsaved changes, a refused save that keeps every typed
+// value, and a phone-width editor that never scrolls sideways.
+
+const run = promisify(execFile);
+const NOTIFY_EMAIL = "bureau@batirade.test";
+
+function sha256(bytes: Uint8Array): string {
+  return createHash("sha256").update(bytes).digest("hex");
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** The value beside `label` in a list of facts or figures (`<dt>label</dt><dd>value</dd>`). */
+function fact(scope: Locator, label: string): Locator {
+  return scope
+    .locator("dt")
+    .filter({ hasText: new RegExp(`^${escapeRegExp(label)}$`) })
+    .locator("+ dd");
+}
+
+/** The page is laid out at the screen's width (`width` CSS px) and no wider: nothing scrolls sideways. */
+async function expectNoHorizontalScroll(page: Page, width: number) {
+  const widths = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+    viewport: window.innerWidth,
+  }));
+  expect(widths.viewport, "largeur de la fenêtre de mise en page").toBe(width);
+  expect(widths.scroll, "largeur du document").toBeLessThanOrEqual(widths.client);
+}
+
+async function downloaded(download: Download): Promise<Buffer> {
+  return readFileSync(await download.path());
+}
+
+/** The console and resource errors of a page the fixtures do not watch (a second context). */
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) {
+      errors.push(message.text());
+    }
+  });
+  page.on("response", (response) => {
+    if (response.status() >= 400 && !response.request().isNavigationRequest()) {
+      errors.push(`${response.status()} ${response.url()}`);
+    }
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  return errors;
+}
+
+/** Takes out of `errors` the one answer the test caused on purpose (a refused form: 400). */
+function takeRefusal(errors: string[], pattern: RegExp) {
+  const index = errors.findIndex((entry) => pattern.test(entry));
+  expect(index, `réponse attendue ${pattern}`).toBeGreaterThanOrEqual(0);
+  errors.splice(index, 1);
+}
+
+// ─── A server of its own, whose mail goes to a loopback SMTP server ─────────────────
+
+type QuoteServer = {
+  origin: string;
+  dataDir: string;
+  smtp: TestSmtpServer;
+  stop: () => Promise<void>;
+};
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, output: string[]) {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`Le serveur s'est arrêté :\n${output.join("")}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} ne répond pas :\n${output.join("")}`);
+}
+
+/**
+ * Another production server, from the build the shared test server uses (never rebuilding
+ * it under that server's feet), on a fresh data directory, sending its mail over SMTP to
+ * a server of this test.
+ */
+async function startQuoteServer(): Promise<QuoteServer> {
+  const smtp = await startSmtpServer();
+  const port = await freePort();
+  const origin = `http://localhost:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), "batirade-e2e-devis-"));
+  const output: string[] = [];
+  const child = spawn(process.execPath, ["server/index.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      // Its own origin: the links it e-mails lead to it.
+      SITE_URL: origin,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      SMTP_URL: smtp.url,
+      NOTIFY_EMAIL,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (chunk) => output.push(String(chunk)));
+  child.stderr?.on("data", (chunk) => output.push(String(chunk)));
+  try {
+    await waitForHealth(`${origin}/healthz`, child, output);
+  } catch (error) {
+    child.kill("SIGTERM");
+    await smtp.close();
+    throw error;
+  }
+  return {
+    origin,
+    dataDir,
+    smtp,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once("exit", resolve));
+        child.kill("SIGTERM");
+        await exited;
+      }
+      await smtp.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** An account on that server, through `npm run user:create` (which goes through the running server). */
+async function createUserOn(server: QuoteServer, role: StaffUser["role"]): Promise<StaffUser> {
+  const user: StaffUser = {
+    email: `${role}-${randomBytes(4).toString("hex")}@batirade.test`,
+    password: `mot-de-passe-${randomBytes(6).toString("hex")}`,
+    role,
+  };
+  const { stdout } = await run(
+    process.execPath,
+    ["scripts/user-create.ts", "--email", user.email, "--password", user.password, "--role", role],
+    { env: { ...process.env, DATA_DIR: server.dataDir } },
+  );
+  expect(stdout).toContain(`Compte créé : ${user.email} (${role}) via serveur`);
+  return user;
+}
+
+/** The first message to `to` whose subject matches, once the SMTP server has it. */
+async function mailTo(smtp: TestSmtpServer, to: string, subject: RegExp): Promise<ReceivedMail> {
+  const find = () =>
+    smtp.messages.find(
+      (message) => message.envelope.to.includes(to) && subject.test(message.parsed?.subject ?? ""),
+    );
+  await expect
+    .poll(() => find() !== undefined, { message: `e-mail « ${subject} » à ${to}`, timeout: 15_000 })
+    .toBe(true);
+  const mail = find();
+  if (!mail?.parsed) throw new Error("e-mail introuvable");
+  return mail;
+}
+
+/** A tiny real JPEG, made here rather than shipped. */
+async function jpegPhoto(name: string) {
+  const buffer = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#8a6d4b" } })
+    .jpeg()
+    .toBuffer();
+  return { name, mimeType: "image/jpeg", buffer };
+}
+
+/** ISO day (Paris) `days` from now. */
+function isoDayIn(days: number): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris" }).format(
+    new Date(Date.now() + days * 86_400_000),
+  );
+}
+
+test.describe("Devis : de la demande du site à l'accord signé sur téléphone", () => {
+  test.describe.configure({ mode: "serial" });
+  let server: QuoteServer | undefined;
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    server = await startQuoteServer();
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  test("demande → « Faire un devis » → lots depuis la bibliothèque → envoi → code, signature et accord sur téléphone → même SHA-256 partout", async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(240_000);
+    if (!server) throw new Error("serveur de test non démarré");
+    const { origin, smtp } = server;
+    const stamp = Date.now().toString().slice(-6);
+    const name = `Élodie Garnier ${stamp}`;
+    const email = `elodie.${stamp}@example.fr`;
+    const description = `Ravalement d'une maison de 120 m² à La Garde (réf. ${stamp}), enduit fissuré côté rue.`;
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // An owner gives the décennale an end date a year ahead: no quote leaves without it.
+    const owner = await createUserOn(server, "owner");
+    await signIn(page, owner, `${origin}/erp/login?redirectTo=/erp/parametres`);
+    await expect(page.getByRole("heading", { level: 1, name: "Paramètres de l'entreprise" })).toBeVisible();
+    await page.getByLabel(/^Attestation décennale valable jusqu'au/).fill(isoDayIn(365));
+    await page.getByRole("button", { name: "Enregistrer les paramètres" }).click();
+    await expect(page.getByText("Paramètres enregistrés.", { exact: true })).toBeVisible();
+    await page.getByRole("button", { name: "Déconnexion" }).click();
+    await expect(page.getByLabel("Identifiant (e-mail)")).toBeVisible();
+
+    // 1. A visitor asks for a quote on the site, with a photo.
+    await page.goto(`${origin}/devis`);
+    const request = page.getByRole("form", { name: "Demande de devis gratuit" });
+    await request.getByLabel("Nom et prénom").fill(name);
+    await request.getByLabel("E-mail").fill(email);
+    await request.getByLabel("Téléphone").fill("06 21 43 65 87");
+    await request.getByLabel("Type de travaux").selectOption("Ravalement de façade");
+    await request.getByLabel("Description du projet").fill(description);
+    await request.getByLabel("Photos (facultatif)").setInputFiles(await jpegPhoto("facade-rue.jpg"));
+    await request.getByRole("checkbox", { name: /J'accepte que mes données soient utilisées/ }).check();
+    await request.getByRole("button", { name: "Envoyer ma demande" }).click();
+    await expect(page).toHaveURL(/\/merci$/);
+
+    // Staff open the lead and choose « Faire un devis »: the lead becomes a client and the
+    // editor opens on its request.
+    const staff = await createUserOn(server, "staff");
+    await signIn(page, staff, `${origin}/erp/login?redirectTo=/erp/leads`);
+    await page.getByRole("row").filter({ hasText: name }).getByRole("link", { name }).click();
+    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+    await page.getByRole("button", { name: "Faire un devis" }).click();
+    await expect(page).toHaveURL(/\/erp\/devis\/[0-9a-f-]{36}$/);
+    const quoteUrl = page.url();
+    await expect(
+      page.getByText(
+        "Le prospect est devenu client et son devis est ouvert : sa demande, son adresse et ses photos sont reprises.",
+      ),
+    ).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Brouillon de devis" })).toBeVisible();
+    await expect(page.getByRole("link", { name, exact: true })).toHaveAttribute(
+      "href",
+      /^\/erp\/clients\/[0-9a-f-]{36}$/,
+    );
+    await expect(page.getByLabel("Nature des travaux")).toHaveValue(description);
+    await expect(page.getByRole("img", { name: /facade-rue\.jpg/ })).toBeVisible();
+
+    // 2. The editor: the site's address, two lots filled from the price library (seeded at
+    // start-up), the quantities, the totals following the typing.
+    const siteAddress = page.getByRole("group", { name: "Adresse du chantier" });
+    await siteAddress.getByLabel("Adresse", { exact: true }).fill("14 avenue de la Mer");
+    await siteAddress.getByLabel("Code postal").fill("83130");
+    await siteAddress.getByLabel("Commune").fill("La Garde");
+
+    const totals = page.getByRole("region", { name: "Totaux" });
+    const saveBar = page.getByRole("button", { name: "Enregistrer", exact: true }).locator("..");
+    const library = page.getByRole("dialog", { name: "Ajouter depuis la bibliothèque" });
+    await page.getByLabel("Titre du lot 1").fill("Démolition");
+    await page.getByRole("button", { name: "Depuis la bibliothèque (lot Démolition)" }).click();
+    await expect(library.getByRole("status")).toHaveText(/^\d+ articles$/);
+    await library.getByRole("searchbox", { name: "Rechercher un article" }).fill("cloison briques");
+    await expect(library.getByRole("status")).toHaveText("1 article");
+    await library.getByRole("button", { name: /^Démolition de cloison en briques plâtrières/ }).click();
+    await expect(library).toBeHidden();
+    // The new line's quantity has the focus, selected: typing replaces it.
+    const demolition = page.getByRole("textbox", { name: "Quantité, ligne 1, lot Démolition" });
+    await expect(demolition).toBeFocused();
+    await expect(demolition).toHaveValue("1");
+    await expect(fact(totals, "Total HT")).toHaveText("28,00 €");
+    await expect(fact(totals, "Total TTC")).toHaveText("30,80 €");
+    await page.keyboard.type("12");
+    await expect(demolition).toHaveValue("12");
+    await expect(fact(totals, "Total HT")).toHaveText("336,00 €");
+    await expect(fact(totals, "Total TTC")).toHaveText("369,60 €");
+
+    await page.getByRole("button", { name: "Ajouter un lot" }).click();
+    await expect(page.getByLabel("Titre du lot 2")).toBeFocused();
+    await page.keyboard.type("Plâtrerie");
+    await page.getByRole("button", { name: "Depuis la bibliothèque (lot Plâtrerie)" }).click();
+    await library.getByRole("searchbox", { name: "Rechercher un article" }).fill("BA13 ossature");
+    await library
+      .getByRole("button", { name: /^Cloison en plaques de plâtre BA13 sur ossature métallique/ })
+      .click();
+    const partition = page.getByRole("textbox", { name: "Quantité, ligne 1, lot Plâtrerie" });
+    await expect(partition).toBeFocused();
+    await page.keyboard.type("8,5");
+    await expect(page.getByRole("region", { name: "Lot 2 : Plâtrerie" })).toContainText(
+      "Sous-total HT du lot : 467,50 €",
+    );
+    await expect(page.getByRole("region", { name: "Lot 1 : Démolition" })).toContainText(
+      "Sous-total HT du lot : 336,00 €",
+    );
+    await expect(fact(totals, "Total HT")).toHaveText("803,50 €");
+    await expect(fact(totals, "Total TTC")).toHaveText("883,85 €");
+    await expect(saveBar).toContainText("Total TTC 883,85 €");
+    await expect(saveBar).toContainText("Modifications non enregistrées");
+    await expectNoAxeViolations(page);
+
+    await page.getByRole("button", { name: "Enregistrer", exact: true }).click();
+    await expect(saveBar).toContainText("Tout est enregistré");
+
+    // 3. Sending needs the client's billing address, which a request from the site lacks.
+    const beforeSending = page.getByRole("region", { name: "Avant l'envoi" });
+    await expect(beforeSending.getByRole("listitem")).toHaveText([
+      "L'adresse du client est incomplète : complétez-la sur sa fiche (rue, code postal, ville).",
+    ]);
+    await page.getByRole("link", { name, exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+    await page.getByRole("link", { name: "Modifier" }).click();
+    const billing = page.getByRole("group", { name: "Adresse de facturation" });
+    await billing.getByLabel("Numéro et rue").fill("14 avenue de la Mer");
+    await billing.getByLabel("Code postal").fill("83130");
+    await billing.getByLabel("Ville").fill("La Garde");
+    await page.getByRole("button", { name: "Enregistrer les modifications" }).click();
+    await expect(page.getByText("Fiche client enregistrée.")).toBeVisible();
+    await page
+      .getByRole("region", { name: "Devis" })
+      .getByRole("link", { name: "Brouillon", exact: true })
+      .click();
+    await expect(page).toHaveURL(quoteUrl);
+    await expect(beforeSending).toContainText(`le devis est prêt à être envoyé à ${email}`);
+    await beforeSending.getByRole("button", { name: "Envoyer au client" }).click();
+    const confirmSend = page.getByRole("alertdialog", { name: "Envoyer ce devis au client ?" });
+    await expect(confirmSend).toContainText(email);
+    await confirmSend.getByRole("button", { name: "Envoyer le devis" }).click();
+    const sentNotice = page.getByText(
+      new RegExp(`^Devis DEV-\\d{4}-\\d{4} envoyé à ${escapeRegExp(email)}\\.$`),
+    );
+    await expect(sentNotice).toBeVisible();
+    const number = /DEV-\d{4}-\d{4}/.exec((await sentNotice.textContent()) ?? "")?.[0] ?? "";
+    await expect(page.getByRole("heading", { level: 1, name: number })).toBeVisible();
+    const followUp = page.getByRole("region", { name: "Suivi" });
+    await expect(fact(followUp, "Envoyé")).toContainText(email);
+
+    // 4. The e-mail, at the SMTP server: the frozen PDF attached, the link to the client's page.
+    const sent = await mailTo(smtp, email, new RegExp(`^Devis ${number} — `));
+    const pdf = sent.parsed?.attachments.find(
+      (attachment) => attachment.filename === `devis-${number.toLowerCase()}.pdf`,
+    );
+    expect(pdf?.contentType).toBe("application/pdf");
+    const pdfBytes = pdf?.content ?? Buffer.alloc(0);
+    expect(pdfBytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    await expect(fact(followUp, "Empreinte du PDF (SHA-256)")).toHaveText(sha256(pdfBytes));
+    const link = new RegExp(`${escapeRegExp(origin)}/accord/[A-Za-z0-9_-]{20,}`).exec(
+      sent.parsed?.text ?? "",
+    )?.[0];
+    expect(link, "lien /accord/… dans l'e-mail").toBeTruthy();
+
+    // 5. The client opens the link on a phone, in a browser of their own.
+    const phoneContext = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 3,
+      isMobile: true,
+      hasTouch: true,
+      locale: "fr-FR",
+      timezoneId: "Europe/Paris",
+    });
+    try {
+      const phone = await phoneContext.newPage();
+      const phoneErrors = watchErrors(phone);
+      await phone.goto(link ?? "");
+      await phone.locator("html[data-hydrated]").waitFor({ state: "attached" });
+      await expect(phone.getByRole("heading", { level: 1, name: `Devis ${number}` })).toBeVisible();
+      await expect(phone.getByText(`Pour ${name} · 883,85 € TTC`, { exact: false })).toBeVisible();
+      const quote = phone.getByRole("article", { name: `Contenu du devis ${number}` });
+      await expect(quote).toContainText("Démolition de cloison en briques plâtrières");
+      await expect(quote).toContainText("Cloison en plaques de plâtre BA13");
+      await expect(quote).toContainText("883,85 €");
+      await expectNoHorizontalScroll(phone, 390);
+      await expectNoAxeViolations(phone);
+      // The PDF offered there is the one e-mailed.
+      const offered = await phone.request.get(`${link}/pdf`);
+      expect(sha256(await offered.body())).toBe(sha256(pdfBytes));
+
+      await phone.getByRole("button", { name: "Recevoir mon code par e-mail" }).click();
+      await expect(
+        phone.getByText(/^Code envoyé à e\S*@example\.fr : il est valable 10 minutes\.$/),
+      ).toBeVisible();
+      const codeMail = await mailTo(
+        smtp,
+        email,
+        new RegExp(`^\\d{6} : code de confirmation du devis ${number}`),
+      );
+      const code = /^(\d{6})/.exec(codeMail.parsed?.subject ?? "")?.[1] ?? "";
+      expect(codeMail.parsed?.text).toContain(code);
+
+      await phone.getByRole("checkbox", { name: /^Bon pour accord : j'accepte le devis/ }).check();
+      await phone
+        .getByRole("checkbox", { name: "Je certifie les conditions du taux réduit de TVA ci-dessous." })
+        .check();
+      await phone.getByLabel("Vos nom et prénom").fill(name);
+      // A short signature, drawn across the pad.
+      const pad = phone.getByRole("img", { name: /^Signature \(facultative\)/ });
+      await pad.scrollIntoViewIfNeeded();
+      const box = await pad.boundingBox();
+      if (!box) throw new Error("zone de signature invisible");
+      await phone.mouse.move(box.x + 20, box.y + box.height * 0.7);
+      await phone.mouse.down();
+      for (const [x, y] of [
+        [0.2, 0.3],
+        [0.35, 0.75],
+        [0.5, 0.25],
+        [0.65, 0.7],
+        [0.85, 0.35],
+      ] as const) {
+        await phone.mouse.move(box.x + box.width * x, box.y + box.height * y, { steps: 4 });
+      }
+      await phone.mouse.up();
+      await expect(phone.locator('input[name="signature"]')).toHaveValue(/^data:image\/png;base64,/);
+      await phone.getByLabel("Code reçu par e-mail").fill(code);
+      await phone.getByRole("button", { name: "Accepter le devis" }).click();
+
+      const accepted = phone.getByRole("status").filter({ hasText: "Devis accepté" });
+      await expect(accepted).toBeVisible();
+      await expect(accepted).toContainText(`par ${name}`);
+      await expect(phone.getByRole("button", { name: "Accepter le devis" })).toHaveCount(0);
+      await expectNoHorizontalScroll(phone, 390);
+      await expectNoAxeViolations(phone);
+
+      // 6. The signed copy, downloaded from the client's page: its SHA-256 is the one shown
+      // there, the one of the copy e-mailed, and the one the staff's page records.
+      const download = phone.waitForEvent("download");
+      await phone.getByRole("link", { name: "Télécharger l'exemplaire signé" }).click();
+      const signedCopy = await downloaded(await download);
+      expect(signedCopy.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+      const signedSha = sha256(signedCopy);
+      await expect(accepted.locator("code")).toHaveText(signedSha);
+      const acceptedMail = await mailTo(smtp, email, new RegExp(`^Devis ${number} accepté — `));
+      expect(acceptedMail.parsed?.attachments.map((attachment) => sha256(attachment.content))).toEqual([
+        signedSha,
+      ]);
+      await mailTo(smtp, NOTIFY_EMAIL, new RegExp(`^Devis ${number} accepté par `));
+      expect(phoneErrors, "erreurs dans la console du téléphone").toEqual([]);
+
+      // The staff's page: « Accepté » and the proof.
+      await page.goto(quoteUrl);
+      await expect(page.getByText("Accepté", { exact: true }).first()).toBeVisible();
+      const proof = page.getByRole("region", { name: "Preuve de l'accord" });
+      await expect(fact(proof, "Canal")).toHaveText("En ligne");
+      await expect(fact(proof, "Signataire")).toHaveText(name);
+      await expect(fact(proof, "E-mail")).toContainText(`${email} (code vérifié le `);
+      await expect(fact(proof, "Adresse IP")).toHaveText(/^(127\.0\.0\.1|::1|::ffff:127\.0\.0\.1)$/);
+      await expect(fact(proof, "Attestation TVA")).toHaveText("Confirmée");
+      await expect(fact(proof, "PDF présenté (SHA-256)")).toHaveText(sha256(pdfBytes));
+      await expect(fact(proof, "Exemplaire signé (SHA-256)")).toHaveText(signedSha);
+      // The staff's link shows the same file (inline, in the browser's PDF viewer).
+      const staffCopyHref = await proof.getByRole("link", { name: "Exemplaire signé" }).getAttribute("href");
+      const staffCopy = await page.request.get(`${origin}${staffCopyHref}`);
+      expect(staffCopy.headers()["content-type"]).toBe("application/pdf");
+      expect(sha256(await staffCopy.body())).toBe(signedSha);
+    } finally {
+      await phoneContext.close();
+    }
+
+    // 7. The quote list and the price library (seeded with the demo articles at start-up).
+    await page.goto(`${origin}/erp/devis`);
+    await expect(page.getByRole("heading", { level: 1, name: "Devis" })).toBeVisible();
+    await expect(page.getByRole("row").filter({ hasText: number })).toContainText("Accepté");
+    await expectNoAxeViolations(page);
+    await page.goto(`${origin}/erp/devis/bibliotheque`);
+    await expect(page.getByRole("heading", { level: 1, name: "Bibliothèque de prix" })).toBeVisible();
+    await expect(page.getByText(/^\d+ articles$/)).toBeVisible();
+    await expect(
+      page.getByRole("row").filter({ hasText: "Démolition de cloison en briques plâtrières" }),
+    ).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});
+
+// ─── The editor, on the shared server ────────────────────────────────────────────────
+
+/** A staff member signs in, creates a client and opens a new draft quote for it. */
+async function openDraft(page: Page, user: StaffUser, clientName: string): Promise<string> {
+  await signIn(page, user, "/erp/login?redirectTo=/erp/clients/nouveau");
+  await page.getByLabel("Nom *").fill(clientName);
+  await page.getByLabel("E-mail").fill(`client.${randomBytes(4).toString("hex")}@example.fr`);
+  await page.getByRole("button", { name: "Créer le client" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: clientName })).toBeVisible();
+  await page.getByRole("button", { name: "Faire un devis" }).click();
+  await expect(page).toHaveURL(/\/erp\/devis\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Brouillon de devis" })).toBeVisible();
+  return new URL(page.url()).pathname;
+}
+
+/** « Ajouter une ligne » in the lot, then its designation, quantity and unit price. */
+async function addLine(page: Page, lot: string, designation: string, quantity: string, price: string) {
+  await page.getByRole("button", { name: `Ajouter une ligne au lot ${lot}` }).click();
+  const field = page.locator(":focus");
+  await expect(field).toHaveAccessibleName(new RegExp(`^Désignation, ligne (\\d+), lot ${lot}$`));
+  const position = /ligne (\d+)/.exec((await field.getAttribute("aria-label")) ?? "")?.[1];
+  const where = `ligne ${position}, lot ${lot}`;
+  await field.fill(designation);
+  await page.getByRole("textbox", { name: `Quantité, ${where}` }).fill(quantity);
+  await page.getByRole("textbox", { name: `Prix unitaire HT en euros, ${where}` }).fill(price);
+}
+
+test.describe("Devis : l'éditeur", () => {
+  test("Alt+↓ / Alt+↑ déplacent la ligne où l'on est, le focus la suit, l'ordre est enregistré", async ({
+    page,
+    createStaffUser,
+  }) => {
+    const user = await createStaffUser();
+    const quotePath = await openDraft(page, user, `Client ordre ${Date.now()}`);
+    await addLine(page, "Travaux", "Dépose du carrelage", "10", "30");
+    await addLine(page, "Travaux", "Pose de faïence", "12", "45");
+    const designation = (position: number) =>
+      page.getByRole("textbox", { name: `Désignation, ligne ${position}, lot Travaux` });
+    const announcement = page.getByRole("form", { name: "Devis" }).locator('p[aria-live="polite"]');
+
+    await designation(1).focus();
+    await page.keyboard.press("Alt+ArrowDown");
+    await expect(designation(2)).toHaveValue("Dépose du carrelage");
+    await expect(designation(2)).toBeFocused();
+    await expect(designation(1)).toHaveValue("Pose de faïence");
+    await expect(announcement).toHaveText("Ligne déplacée en position 2");
+
+    // From another control of the line (its quantity), back up: the focus stays on that control.
+    const quantity = page.getByRole("textbox", { name: "Quantité, ligne 2, lot Travaux" });
+    await expect(quantity).toHaveValue("10");
+    await quantity.focus();
+    await page.keyboard.press("Alt+ArrowUp");
+    await expect(page.getByRole("textbox", { name: "Quantité, ligne 1, lot Travaux" })).toBeFocused();
+    await expect(page.getByRole("textbox", { name: "Quantité, ligne 1, lot Travaux" })).toHaveValue("10");
+    await expect(designation(1)).toHaveValue("Dépose du carrelage");
+    await expect(announcement).toHaveText("Ligne déplacée en position 1");
+
+    // Down again, saved, reloaded: the order is the one stored.
+    await designation(1).focus();
+    await page.keyboard.press("Alt+ArrowDown");
+    await expect(designation(2)).toBeFocused();
+    await page.getByRole("button", { name: "Enregistrer", exact: true }).click();
+    await expect(page.getByText("Tout est enregistré")).toBeVisible();
+    await page.goto(quotePath);
+    await expect(designation(1)).toHaveValue("Pose de faïence");
+    await expect(designation(2)).toHaveValue("Dépose du carrelage");
+  });
+
+  test("quitter avec des modifications non enregistrées demande confirmation ; après « Enregistrer », non", async ({
+    page,
+    createStaffUser,
+  }) => {
+    const user = await createStaffUser();
+    const quotePath = await openDraft(page, user, `Client départ ${Date.now()}`);
+    const subject = page.getByRole("textbox", { name: "Objet", exact: true });
+    const original = await subject.inputValue();
+    await subject.fill("Réfection de la cuisine");
+    await expect(page.getByText("Modifications non enregistrées")).toBeVisible();
+
+    const menu = page.getByRole("navigation", { name: "Menu de l'Espace Pro" });
+    const confirm = page.getByRole("alertdialog", { name: "Quitter sans enregistrer ?" });
+    await menu.getByRole("link", { name: "Prospects" }).click();
+    await expect(confirm).toBeVisible();
+    await confirm.getByRole("button", { name: "Rester sur le devis" }).click();
+    await expect(confirm).toBeHidden();
+    await expect(page).toHaveURL(quotePath);
+    await expect(subject).toHaveValue("Réfection de la cuisine");
+
+    // Closing the tab (or reloading) asks the browser's own question.
+    const asked = page.waitForEvent("dialog");
+    await page.close({ runBeforeUnload: true });
+    const dialog = await asked;
+    expect(dialog.type()).toBe("beforeunload");
+    await dialog.dismiss();
+    await expect(subject).toHaveValue("Réfection de la cuisine");
+
+    // « Quitter sans enregistrer » leaves, and the change is lost.
+    await menu.getByRole("link", { name: "Prospects" }).click();
+    await confirm.getByRole("button", { name: "Quitter sans enregistrer" }).click();
+    await expect(page).toHaveURL(/\/erp\/leads$/);
+    await page.goto(quotePath);
+    await expect(subject).toHaveValue(original);
+
+    // Saved, nothing is asked.
+    await subject.fill("Réfection de la cuisine");
+    await page.getByRole("button", { name: "Enregistrer", exact: true }).click();
+    await expect(page.getByText("Tout est enregistré")).toBeVisible();
+    await menu.getByRole("link", { name: "Prospects" }).click();
+    await expect(page).toHaveURL(/\/erp\/leads$/);
+    await expect(confirm).toHaveCount(0);
+  });
+
+  test("un enregistrement refusé (quantité « 1,2345 ») garde toutes les saisies et place le message sous le champ", async ({
+    page,
+    createStaffUser,
+    consoleErrors,
+  }) => {
+    const user = await createStaffUser();
+    const quotePath = await openDraft(page, user, `Client refus ${Date.now()}`);
+    await page.getByRole("textbox", { name: "Objet", exact: true }).fill("Ragréage du séjour");
+    await addLine(page, "Travaux", "Ragréage fibré", "1,2345", "18,50");
+    await addLine(page, "Travaux", "Plinthes bois", "14", "12");
+
+    await page.getByRole("button", { name: "Enregistrer", exact: true }).click();
+    const quantity = page.getByRole("textbox", { name: "Quantité, ligne 1, lot Travaux" });
+    await expect(quantity).toHaveAttribute("aria-invalid", "true");
+    await expect(quantity).toHaveAccessibleDescription("Trois décimales au plus.");
+    await expect(quantity).toBeFocused();
+    await expect(page.getByRole("alert").filter({ hasText: "Enregistrement impossible" })).toContainText(
+      "Un champ est à corriger : voyez le message sous celui-ci.",
+    );
+    takeRefusal(consoleErrors, new RegExp(`^400 .*${escapeRegExp(quotePath)}\\.data`));
+    // The message sits under its field.
+    const fieldBox = await quantity.boundingBox();
+    const messageBox = await page.getByText("Trois décimales au plus.", { exact: true }).boundingBox();
+    expect(messageBox?.y ?? 0).toBeGreaterThan((fieldBox?.y ?? 0) + (fieldBox?.height ?? 0) - 1);
+    // Nothing typed is lost, and it is still « unsaved ».
+    await expect(quantity).toHaveValue("1,2345");
+    await expect(page.getByRole("textbox", { name: "Objet", exact: true })).toHaveValue("Ragréage du séjour");
+    await expect(page.getByRole("textbox", { name: "Désignation, ligne 1, lot Travaux" })).toHaveValue(
+      "Ragréage fibré",
+    );
+    await expect(
+      page.getByRole("textbox", { name: "Prix unitaire HT en euros, ligne 1, lot Travaux" }),
+    ).toHaveValue("18,50");
+    await expect(page.getByRole("textbox", { name: "Désignation, ligne 2, lot Travaux" })).toHaveValue(
+      "Plinthes bois",
+    );
+    await expect(page.getByText("Modifications non enregistrées")).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // Corrected, it saves; the message goes.
+    await quantity.fill("1,234");
+    await page.getByRole("button", { name: "Enregistrer", exact: true }).click();
+    await expect(page.getByText("Tout est enregistré")).toBeVisible();
+    await expect(quantity).not.toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByText("Trois décimales au plus.", { exact: true })).toHaveCount(0);
+  });
+
+  test("à 360 px de large, l'éditeur (lignes, description, bibliothèque) ne défile pas de côté", async ({
+    page,
+    createStaffUser,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 780 });
+    const user = await createStaffUser();
+    await openDraft(page, user, `Client étroit ${Date.now()}`);
+    await addLine(
+      page,
+      "Travaux",
+      "Dépose d'une cloison en carreaux de plâtre avec évacuation",
+      "12,5",
+      "28",
+    );
+    await page.getByRole("button", { name: "Ajouter la description, ligne 1, lot Travaux" }).click();
+    await page
+      .getByRole("textbox", { name: "Description, ligne 1, lot Travaux" })
+      .fill("Protection des sols, gravats en big-bag.");
+    await page.getByRole("button", { name: "Ajouter un texte au lot Travaux" }).click();
+    await page.keyboard.type("Les gravats sont évacués en déchèterie agréée.");
+    await page.getByRole("button", { name: "Depuis la bibliothèque (lot Travaux)" }).click();
+    const library = page.getByRole("dialog", { name: "Ajouter depuis la bibliothèque" });
+    await expect(library.getByRole("status")).toHaveText(/^\d+ articles$/);
+    await expectNoHorizontalScroll(page, 360);
+    await library.getByRole("button").filter({ hasText: "Peinture acrylique mate" }).first().click();
+    await expect(page.getByRole("textbox", { name: "Quantité, ligne 3, lot Travaux" })).toBeFocused();
+    await page.keyboard.type("40");
+    await expect(fact(page.getByRole("region", { name: "Totaux" }), "Total HT")).toHaveText("1 390,00 €");
+    await expectNoHorizontalScroll(page, 360);
+    // Every control of a line stays on screen.
+    for (const name of [
+      "Désignation, ligne 1, lot Travaux",
+      "Quantité, ligne 1, lot Travaux",
+      "Prix unitaire HT en euros, ligne 1, lot Travaux",
+      "TVA, ligne 1, lot Travaux",
+    ]) {
+      const box = await page
+        .getByRole(name.startsWith("TVA") ? "combobox" : "textbox", { name })
+        .boundingBox();
+      expect(box, name).not.toBeNull();
+      expect((box?.x ?? 0) + (box?.width ?? 0), name).toBeLessThanOrEqual(360);
+    }
+  });
+});
