@@ -146,7 +146,9 @@ test.describe("Espace Pro : le cadre", () => {
         "aria-current",
         "page",
       );
-      if (label !== "Prospects") {
+      if (label === "Devis") {
+        await expect(page.getByRole("heading", { level: 1, name: "Devis" })).toBeVisible();
+      } else if (label !== "Prospects") {
         await expect(page.getByText("Cette section arrive bientôt.")).toBeVisible();
       }
     }
