@@ -35,6 +35,28 @@ export interface DocumentFrame {
   keywords?: readonly string[];
   /** Declares PDF/A-3b (XMP identification and sRGB output intent), as Factur-X needs. */
   pdfA?: boolean;
+  /**
+   * Files embedded in the PDF and listed in the catalog's /AF (associated files, as
+   * PDF/A-3 allows), dated with `creationDate`: the XML of a Factur-X invoice.
+   */
+  attachments?: readonly PdfAttachment[];
+  /**
+   * `rdf:Description` elements added to the XMP metadata: a PDF/A extension schema and
+   * its properties (Factur-X's). Trusted XML, written by the caller's code, never typed in.
+   */
+  xmpExtra?: string;
+}
+
+/** A file embedded in a document (PDF/A-3 « associated file »). */
+export interface PdfAttachment {
+  /** The file's name: « factur-x.xml ». */
+  name: string;
+  bytes: Uint8Array;
+  /** MIME type: « text/xml ». */
+  mimeType: string;
+  /** How it relates to the document (/AFRelationship). */
+  relationship: "Source" | "Data" | "Alternative" | "Supplement" | "Unspecified";
+  description?: string;
 }
 
 export type CellAlign = "left" | "center" | "right";
@@ -217,6 +239,18 @@ export async function renderDocumentPdf(
     footer.draw(index + 1, count);
     doc.page.margins = saved;
   }
+  for (const attachment of frame.attachments ?? []) {
+    doc.file(Buffer.from(attachment.bytes), {
+      name: attachment.name,
+      type: attachment.mimeType,
+      description: attachment.description,
+      creationDate: frame.creationDate,
+      modifiedDate: frame.creationDate,
+      // pdfkit writes /AFRelationship and the catalog's /AF; @types/pdfkit lacks the option.
+      relationship: attachment.relationship,
+    } as PDFKit.Mixins.PDFAttachmentOptions);
+  }
+  if (frame.xmpExtra) doc.appendXML(frame.xmpExtra);
   doc.end();
   return finished;
 }
