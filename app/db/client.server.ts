@@ -13,6 +13,7 @@ import * as activity from "./schema/activity.ts";
 import * as auth from "./schema/auth.ts";
 import * as clients from "./schema/clients.ts";
 import * as documents from "./schema/documents.ts";
+import * as invoices from "./schema/invoices.ts";
 import * as leads from "./schema/leads.ts";
 import * as outbox from "./schema/outbox.ts";
 import * as quoteRequests from "./schema/quote-requests.ts";
@@ -36,6 +37,7 @@ const schema = {
   ...clients,
   ...settings,
   ...quotes,
+  ...invoices,
 };
 
 /** The one database type the application codes against: PGlite and PostgreSQL alike. */
