@@ -58,6 +58,7 @@ export default [
     // Files, outside the frame: the PDF of a quote (a draft's preview or a sent version's stored file).
     route("devis/:id/pdf", "routes/erp/devis/pdf.ts"),
     route("devis/:id/copie-signee", "routes/erp/devis/pdf.ts", { id: "erp-quote-signed-copy" }),
+    route("factures/:id/pdf", "routes/erp/factures/pdf.ts"),
     layout("routes/erp/layout.tsx", [
       index("routes/erp/dashboard.tsx"),
       route("leads", "routes/erp/leads.tsx"),
@@ -74,6 +75,8 @@ export default [
       route("devis/bibliotheque/nouveau", "routes/erp/devis/bibliotheque-nouveau.tsx"),
       route("devis/bibliotheque/:itemId", "routes/erp/devis/bibliotheque-article.tsx"),
       route("devis/:id", "routes/erp/devis/detail.tsx"),
+      route("factures", "routes/erp/factures/index.tsx"),
+      route("factures/:id", "routes/erp/factures/detail.tsx"),
       route("chantiers", "routes/erp/section.tsx", { id: "erp-chantiers" }),
       route("achats", "routes/erp/section.tsx", { id: "erp-achats" }),
       route("temps", "routes/erp/section.tsx", { id: "erp-temps" }),

@@ -58,7 +58,12 @@ afterAll(async () => {
 });
 
 /** A quote sent and accepted (on paper): 918,75 € HT at 10 %, 1 010,63 € TTC. */
-async function acceptedQuote(): Promise<{ quoteId: string; totalTtc: number }> {
+async function acceptedQuote(): Promise<{
+  quoteId: string;
+  totalHt: number;
+  totalVat: number;
+  totalTtc: number;
+}> {
   const clientId = await insertClient(services.db, { email: `facture-${Date.now()}@example.fr` });
   const { id } = await createQuote(services.db, { clientId }, actor);
   const view = await getQuote(services.db, id);
@@ -79,7 +84,12 @@ async function acceptedQuote(): Promise<{ quoteId: string; totalTtc: number }> {
     actor,
   );
   const [row] = await services.db.select().from(quotes).where(eq(quotes.id, id));
-  return { quoteId: id, totalTtc: row?.totalTtcCents ?? 0 };
+  return {
+    quoteId: id,
+    totalHt: row?.totalHtCents ?? 0,
+    totalVat: row?.totalVatCents ?? 0,
+    totalTtc: row?.totalTtcCents ?? 0,
+  };
 }
 
 async function issue(id: string) {
@@ -99,7 +109,7 @@ async function invoiceRow(id: string) {
 
 describe("invoicing an accepted quote", () => {
   it("deposit, progress and final invoices add up to the quote; numbers follow; the database freezes them", async () => {
-    const { quoteId, totalTtc } = await acceptedQuote();
+    const { quoteId, totalHt, totalVat, totalTtc } = await acceptedQuote();
     const year = parisDay().slice(0, 4);
 
     const deposit = await createInvoiceDraft(
@@ -172,13 +182,18 @@ describe("invoicing an accepted quote", () => {
     await issue(final.id);
     const all = await services.db.select().from(invoices).where(eq(invoices.quoteId, quoteId));
     const issued = all.filter((row) => row.status !== "brouillon");
-    // Each document prints its work TTC, less the deposits it deducts: the net amounts add up
-    // to the quote, and the TTC printed less the deposits deducted too.
+    // Decision 018: the deposit is deducted from the base, HT, so nothing is stored as prepaid
+    // and each document's net to pay is its TTC. The HT stored add up to the quote's exactly;
+    // each document's VAT is round(its base × 10 %), so the VAT add up to the quote's within
+    // ⌈(3 − 1) ÷ 2⌉ = 1 cent (here exactly: 27,56 + 32,16 + 32,16 = 91,88 €).
     const sumOf = (pick: (row: (typeof issued)[number]) => number) =>
       issued.reduce((sum, row) => sum + pick(row), 0);
+    expect(sumOf((row) => row.prepaidCents)).toBe(0);
+    expect(sumOf((row) => row.netToPayCents)).toBe(sumOf((row) => row.totalTtcCents));
+    expect(sumOf((row) => row.totalHtCents)).toBe(totalHt);
+    expect(Math.abs(sumOf((row) => row.totalVatCents) - totalVat)).toBeLessThanOrEqual(1);
+    expect(sumOf((row) => row.totalVatCents)).toBe(totalVat);
     expect(sumOf((row) => row.netToPayCents)).toBe(totalTtc);
-    expect(sumOf((row) => row.totalTtcCents) - sumOf((row) => row.prepaidCents)).toBe(totalTtc);
-    expect(sumOf((row) => row.prepaidCents)).toBe(30_319);
 
     // A total credit note of the final invoice: AV number, the invoice cancelled.
     const credit = await createCreditNoteDraft(services.db, final.id, { kind: "total" }, actor);

@@ -255,6 +255,15 @@ const GET_TARGETS: [string, (value: string) => string][] = [
   ["library page", (v) => `/erp/devis/bibliotheque?page=${q(v)}`],
   ["library item", (v) => `/erp/devis/bibliotheque/${q(v)}`],
   ["library JSON q", (v) => `/api/erp/devis/bibliotheque.json?q=${q(v)}`],
+  ["invoices q", (v) => `/erp/factures?q=${q(v)}`],
+  ["invoices type", (v) => `/erp/factures?type=${q(v)}`],
+  ["invoices statut", (v) => `/erp/factures?statut=${q(v)}`],
+  ["invoices du", (v) => `/erp/factures?du=${q(v)}`],
+  ["invoices au", (v) => `/erp/factures?au=${q(v)}`],
+  ["invoices tri", (v) => `/erp/factures?tri=${q(v)}`],
+  ["invoices page", (v) => `/erp/factures?page=${q(v)}`],
+  ["invoice page", (v) => `/erp/factures/${q(v)}`],
+  ["invoice PDF", (v) => `/erp/factures/${q(v)}/pdf`],
   ["agreement page", (v) => `/accord/${q(v)}`],
   ["agreement PDF", (v) => `/accord/${q(v)}/pdf`],
   ["agreement signed copy", (v) => `/accord/${q(v)}/copie-signee`],
@@ -384,6 +393,12 @@ const FORM_TARGETS: [string, () => string, Record<string, string>, string[]][] =
   ["company settings", () => "/erp/parametres", VALID_SETTINGS, Object.keys(VALID_SETTINGS)],
   ["new quote", () => "/erp/devis/nouveau", { clientId: "" }, ["clientId", "prospect"]],
   [
+    "invoice from a quote",
+    () => `/erp/devis/${quoteId}`,
+    { intent: "facturer", kind: "acompte", mode: "pourcentage", value: "30" },
+    ["kind", "value"],
+  ],
+  [
     "new library item",
     () => "/erp/devis/bibliotheque/nouveau",
     {
@@ -476,6 +491,7 @@ const ACTION_PATHS = () => [
   `/erp/devis/${quoteId}`,
   "/erp/devis/bibliotheque/nouveau",
   `/accord/${"A".repeat(43)}`,
+  "/erp/factures/00000000-0000-4000-8000-000000000000",
 ];
 
 // Thousands of requests: on a loaded machine a loop takes longer than the default 30 s.

@@ -10,12 +10,16 @@ export type SectionTab = { label: string; href: string };
  */
 export function SectionTabs({ label, tabs }: { label: string; tabs: readonly SectionTab[] }) {
   const { pathname } = useLocation();
+  // The most specific tab holds the page: /erp/devis/bibliotheque is the library's, not the quotes'.
+  const current = tabs
+    .filter((tab) => pathname === tab.href || pathname.startsWith(`${tab.href}/`))
+    .sort((a, b) => b.href.length - a.href.length)[0];
   return (
     <nav aria-label={label} className="-mb-2 overflow-x-auto">
       <ul className="flex min-w-max gap-1 border-b border-slate-300">
         {tabs.map((tab) => {
           const exact = pathname === tab.href;
-          const within = !exact && pathname.startsWith(`${tab.href}/`);
+          const within = !exact && tab === current;
           return (
             <li key={tab.href}>
               <Link

@@ -8,7 +8,7 @@ import type { RouteAccess } from "#app/lib/permissions.ts";
 export const ERP_SECTIONS: readonly { label: string; href: string; also?: readonly string[] }[] = [
   { label: "Dashboard", href: "/erp" },
   { label: "Prospects", href: "/erp/leads", also: ["/erp/clients"] },
-  { label: "Devis", href: "/erp/devis" },
+  { label: "Devis", href: "/erp/devis", also: ["/erp/factures"] },
   { label: "Chantiers", href: "/erp/chantiers" },
   { label: "Achats", href: "/erp/achats" },
   { label: "Pointage", href: "/erp/temps" },
@@ -37,11 +37,19 @@ export const CLIENTS_HANDLE = {
   permission: "prospects",
 } as const satisfies ErpHandle;
 
-/** The tabs of the Devis entry: the quotes and the price library (the invoices join them later). */
+/** The tabs of the Devis entry: the quotes, the invoices and the price library. */
 export const DEVIS_TABS = [
   { label: "Devis", href: "/erp/devis" },
+  { label: "Factures", href: "/erp/factures" },
   { label: "Bibliothèque de prix", href: "/erp/devis/bibliotheque" },
 ] as const;
+
+/** The handle of every invoice page (the « Devis » entry stays highlighted). */
+export const FACTURES_HANDLE = {
+  section: "Factures",
+  sectionHref: "/erp/factures",
+  permission: "devis",
+} as const satisfies ErpHandle;
 
 /** The handle of every Devis page, price library included. */
 export const DEVIS_HANDLE = {

@@ -50,49 +50,57 @@ import {
  * `computeTotals`) is spread over the lots by largest remainder, so the lots of a rate add
  * up to the quote's HT of that rate exactly. Travel costs are a lot of their own.
  *
- * The rules chosen (BACKOFFICE.md « Invoices »; the stricter reading where the trade varies):
+ * The rules chosen (BACKOFFICE.md « Invoices »; decision 018; the stricter reading where
+ * the trade varies):
+ * - VAT, on every document alike: each rate's VAT = round(that document's HT base of the
+ *   rate × rate), half away from zero (decision 011), the base being the work the document
+ *   adds, plus its deposit, less the deposits it deducts. Every document is so valid under
+ *   EN 16931 BR-CO-17 by construction, and prints exactly what billing computes
+ *   (document.server.ts only checks it). The VAT of a sequence of documents is the sum of
+ *   their VAT: per rate, within ⌈(n − 1) ÷ 2⌉ cents of the quote's VAT, n being the number
+ *   of documents with a base on the rate (each rounding moves at most half a cent).
  * - Deposit: a percentage of the quote's TTC (rounded) or an amount TTC, split over the
- *   rates by `splitTtc` in proportion to what each rate still has to invoice (for the first
- *   deposit: the quote's TTC per rate), so no rate ever receives more than is left on it;
- *   each share's HT is splitTtc's, kept within the HT and the VAT the rate has left (a
- *   deposit of everything left is exactly the HT and VAT left). A deposit bears VAT (on
- *   services, VAT is due when the payment is received). No retention is taken on a
- *   deposit: the retention is taken on the work invoiced.
+ *   rates in proportion to what each rate still has to invoice (largest remainder), each
+ *   share into HT = round(share ÷ (1 + rate)) (`splitTtc`), kept within the HT the rate has
+ *   left, and its VAT = round(HT × rate). Some TTC amounts have no HT whose VAT lands on
+ *   them (at 20 %, 0,03 € TTC), so the deposit's TTC may differ by a cent per rate from the
+ *   amount asked: `depositRequest` says so. A deposit bears VAT (on services, VAT is due
+ *   when the payment is received, CGI 269-2-c). No retention is taken on a deposit.
  * - Progress: cumulative per lot, as a percentage (the lot's amount × percentage, rounded)
  *   or a cumulative amount HT; never below what was already invoiced (a correction is a
  *   credit note), never above the lot. What the situation adds to a lot is spread over the
  *   lot's rates in proportion to what each rate of the lot still has to invoice (largest
  *   remainder), so no rate of a lot goes backwards or beyond its amount, and at 100 % each
  *   rate of the lot is exactly its contract amount.
- * - VAT of the work, by the cumulative method of the trade's situations: VAT of a rate =
- *   round(cumulative HT of the rate × rate) − VAT of that rate already invoiced on the
- *   work. A situation's VAT may so differ by a cent from round(its own HT × rate), and the
- *   VAT of the whole sequence is exactly the quote's VAT per rate.
- * - Deduction of deposits: pro rata of the progress invoiced (« déduction de l'acompte au
- *   prorata de l'avancement »), the usual rule of private building contracts. On each rate,
- *   the deposits' HT not yet deducted × the work HT this invoice adds on the rate ÷ the
- *   work HT the rate still had to invoice, rounded up to the cent; the VAT likewise with
- *   VAT amounts. A 30 % deposit taken at the start is thus deducted as 30 % of every
- *   situation; a deposit taken later is spread over the work left when it was taken.
- *   Rounding up keeps the deposits still to deduct within the work still to invoice, HT
- *   and VAT alike, so an invoice is never negative on a rate and the sum invoiced never
- *   exceeds the quote, in HT or in VAT, on any rate. The final invoice (and any invoice
- *   completing a rate) deducts everything left: by the final, every deposit is fully
- *   deducted, HT and VAT.
+ * - Deduction of deposits, from the base, HT (decision 018): a deposit invoice already
+ *   charged its VAT, so a situation or the final invoice deducts the deposit's HT, exactly
+ *   as the deposit invoice printed it, as a negative line at its rate, and charges VAT only
+ *   on what remains; nothing is a prepaid amount (EN 16931 BT-113 stays 0), and the VAT
+ *   total of the final invoice excludes the deposits' VAT. Pro rata of the progress
+ *   (« déduction de l'acompte au prorata de l'avancement »): on each rate, the deposits' HT
+ *   not yet deducted × the work HT this invoice adds on the rate ÷ the work HT the rate
+ *   still had to invoice, rounded up to the cent, so what is left to deduct stays within
+ *   the work left and no base is ever negative. The final invoice (and any invoice
+ *   completing a rate) deducts all that is left: by the final, every deposit's HT is
+ *   deducted exactly, and the HT invoiced on each rate is exactly the quote's.
  * - Retention (« retenue de garantie », loi n° 71-584 du 16 juillet 1971): only when the
  *   quote's terms provide it, at most 5 %, on the TTC of the work invoiced, cumulatively:
- *   withheld so far = round(cumulative work TTC × rate), this invoice's share being the
+ *   withheld so far = round(cumulative work TTC × rate), the cumulative work TTC being, rate
+ *   by rate, the cumulative work HT plus round(it × VAT rate) (the quote's TTC once all the
+ *   work is invoiced, deposits aside), this invoice's share being the
  *   difference, never more than the invoice's TTC nor below 0. It is not a price
  *   reduction: HT, VAT and TTC are unchanged, the net to pay is TTC − retention. A bank
  *   guarantee (« caution bancaire ») replaces it: nothing is withheld and the invoice
  *   carries the mention. Released one year after the handover (`quoteBillingSummary`).
  * - Credit note: of one invoice, total (the mirror of what that invoice still stands for,
  *   after any earlier credit note on it) or partial (a percentage or an amount TTC of it):
- *   the amount is spread over the invoice's rates in proportion to their TTC, then within
- *   each rate into HT and VAT, then over its lots, deposits and deductions (largest
- *   remainder; after a partial credit note the next invoice's cumulative VAT absorbs the
- *   rounding cent), so a total
- *   credit note plus its invoice is 0 on every rate, lot and retention. A deposit already
+ *   the amount is spread over the invoice's rates in proportion to their TTC, each share
+ *   into its HT base as for a deposit (its VAT = round(base × rate), so the credit note's
+ *   TTC may be a cent per rate from the amount asked), the base over the lots, deposit and
+ *   deductions (largest remainder). A total credit note of an invoice never credited before
+ *   is its exact negation, on every rate, lot, VAT and retention; after a partial one, the
+ *   HT cancels exactly and the VAT of a rate within a cent (each note's VAT is its base's).
+ *   A deposit already
  *   deducted from later invoices can be credited only for what is left to deduct.
  * - Reverse charge (CGI 283-2 nonies): the rate « autoliquidation », VAT 0, category AE,
  *   TTC = HT, the mention on every invoice.
@@ -231,11 +239,17 @@ export type LotLine = {
   byRate: { code: VatCode; ht: Cents }[];
 };
 
+/** An HT base of one VAT rate, without VAT of its own (the document's VAT is on its whole base). */
+export type RateBase = Omit<RateAmount, "vat" | "ttc">;
+
 /** A deposit invoice's row, one per rate (negative on its credit note). */
 export type DepositLine = Omit<RateAmount, "category"> & { kind: "deposit"; label: string };
 
-/** Deposits deducted, one row per rate, signed as they count in the document: negative on an invoice. */
-export type DeductionLine = Omit<RateAmount, "category"> & { kind: "depositDeduction"; label: string };
+/**
+ * Deposits deducted, one row per rate, HT, signed as they count in the document: negative
+ * on an invoice. They lower the rate's base; the document's VAT is charged on what remains.
+ */
+export type DeductionLine = Omit<RateBase, "category"> & { kind: "depositDeduction"; label: string };
 
 export type InvoiceLine = LotLine | DepositLine | DeductionLine;
 
@@ -250,8 +264,8 @@ export type InvoiceTotals = {
   ht: Cents;
   vat: Cents;
   ttc: Cents;
-  /** Deposits deducted, TTC: the prepaid amount (EN 16931 BT-113), already out of `ttc`. */
-  depositsDeductedTtc: Cents;
+  /** Deposits deducted, HT, already out of `ht` (positive on an invoice). Never a prepaid amount. */
+  depositsDeductedHt: Cents;
   /** Retention withheld on this document. */
   retention: Cents;
   /** ttc − retention. */
@@ -269,13 +283,16 @@ export type BillingInvoice = {
   title: string;
   reverseCharge: boolean;
   lines: InvoiceLine[];
-  /** The work of this document per rate: HT from the lots, VAT by the cumulative method. */
-  work: RateAmount[];
-  /** The deposit of a deposit invoice per rate; zeros otherwise. */
+  /** The work of this document per rate, HT, from the lots. */
+  work: RateBase[];
+  /** The deposit of a deposit invoice per rate (its VAT is the document's); zeros otherwise. */
   deposit: RateAmount[];
-  /** Deposits deducted per rate, positive on an invoice (negative on its credit note). */
-  depositDeduction: RateAmount[];
-  /** What the VAT table prints: work + deposit − depositDeduction. */
+  /** Deposits deducted per rate, HT, positive on an invoice (negative on its credit note). */
+  depositDeduction: RateBase[];
+  /**
+   * What the VAT table prints: base HT = work + deposit − depositDeduction, VAT =
+   * round(base × rate) (BR-CO-17), TTC.
+   */
   byRate: RateAmount[];
   totals: InvoiceTotals;
   retention: InvoiceRetention | null;
@@ -283,6 +300,11 @@ export type BillingInvoice = {
   creditOf: { invoiceId: string; total: boolean } | null;
   /** Texts the document must carry (reverse charge, bank guarantee). */
   mentions: string[];
+  /**
+   * A deposit asked in TTC: the amount asked, and a French sentence when the deposit's TTC
+   * (HT shares + their VAT) differs from it; null on other documents.
+   */
+  depositRequest: { requestedTtc: Cents; notice: string | null } | null;
 };
 
 /** An invoice as issued: what these functions returned, and its id. */
@@ -425,14 +447,15 @@ function buildModel(quote: BillingQuote): Model {
 
 // ─── What was invoiced ───────────────────────────────────────────────────────────────
 
-/** Net amounts of one or more documents: work HT per lot and rate, and the rest per rate. */
+/**
+ * Net amounts of one or more documents: work HT per lot and rate, deposits and deductions
+ * HT per rate, and the documents' VAT per rate (each document's round(base × rate)).
+ */
 type Ledger = {
   cells: number[][];
-  workVat: number[];
   depHt: number[];
-  depVat: number[];
   dedHt: number[];
-  dedVat: number[];
+  vat: number[];
   retention: number;
 };
 
@@ -440,11 +463,9 @@ function emptyLedger(model: Model): Ledger {
   const zeros = () => model.rates.map(() => 0);
   return {
     cells: model.lots.map(zeros),
-    workVat: zeros(),
     depHt: zeros(),
-    depVat: zeros(),
     dedHt: zeros(),
-    dedVat: zeros(),
+    vat: zeros(),
     retention: 0,
   };
 }
@@ -459,20 +480,16 @@ function addLedger(target: Ledger, source: Ledger): void {
   source.cells.forEach((cells, l) => {
     addTo(target.cells[l] ?? [], cells);
   });
-  addTo(target.workVat, source.workVat);
   addTo(target.depHt, source.depHt);
-  addTo(target.depVat, source.depVat);
   addTo(target.dedHt, source.dedHt);
-  addTo(target.dedVat, source.dedVat);
+  addTo(target.vat, source.vat);
   target.retention += source.retention;
 }
 
 function isEmptyLedger(ledger: Ledger): boolean {
   const zero = (values: readonly number[]) => values.every((value) => value === 0);
   return (
-    ledger.cells.every(zero) &&
-    [ledger.workVat, ledger.depHt, ledger.depVat, ledger.dedHt, ledger.dedVat].every(zero) &&
-    ledger.retention === 0
+    ledger.cells.every(zero) && [ledger.depHt, ledger.dedHt, ledger.vat].every(zero) && ledger.retention === 0
   );
 }
 
@@ -480,20 +497,35 @@ function negateLedger(ledger: Ledger): Ledger {
   const flip = (values: readonly number[]) => values.map(neg);
   return {
     cells: ledger.cells.map(flip),
-    workVat: flip(ledger.workVat),
     depHt: flip(ledger.depHt),
-    depVat: flip(ledger.depVat),
     dedHt: flip(ledger.dedHt),
-    dedVat: flip(ledger.dedVat),
+    vat: flip(ledger.vat),
     retention: neg(ledger.retention),
   };
+}
+
+/** A base's VAT on a rate: round(base × rate), half away from zero; 0 under reverse charge. */
+function vatOn(rate: Rate, base: Cents): Cents {
+  return rate.category === "AE" ? 0 : percentOf(base, rate.basisPoints);
+}
+
+/** The HT base whose TTC (base + its VAT) is nearest a TTC share: round(share ÷ (1 + rate)). */
+function baseOfTtc(rate: Rate, ttc: Cents): Cents {
+  if (rate.category === "AE") return ttc;
+  return Number(
+    divideHalfAwayFromZero(BigInt(ttc) * BigInt(FULL_PERCENT), BigInt(FULL_PERCENT + rate.basisPoints)),
+  );
 }
 
 const FOREIGN = "Une facture enregistrée ne correspond pas à ce devis (lot ou taux inconnu).";
 
 function ledgerOf(model: Model, invoice: BillingInvoice): Ledger {
   const ledger = emptyLedger(model);
-  const readRates = (amounts: readonly RateAmount[], ht: number[], vat: number[] | null) => {
+  const readRates = (
+    amounts: readonly (RateBase & { vat?: Cents })[],
+    ht: number[],
+    vat: number[] | null,
+  ) => {
     for (const amount of amounts) {
       const r = model.rateIndex.get(amount.code);
       if (r === undefined) {
@@ -501,12 +533,14 @@ function ledgerOf(model: Model, invoice: BillingInvoice): Ledger {
         refuse(FOREIGN);
       }
       ht[r] = at(ht, r) + amount.ht;
-      if (vat) vat[r] = at(vat, r) + amount.vat;
+      if (vat) vat[r] = at(vat, r) + (amount.vat ?? 0);
     }
   };
-  readRates(invoice.work, [], ledger.workVat); // the work's HT is read from the lots, cell by cell
-  readRates(invoice.deposit, ledger.depHt, ledger.depVat);
-  readRates(invoice.depositDeduction, ledger.dedHt, ledger.dedVat);
+  // The work's HT is read from the lots, cell by cell; deposits and deductions HT as printed;
+  // the VAT is the document's, per rate, as printed.
+  readRates(invoice.deposit, ledger.depHt, null);
+  readRates(invoice.depositDeduction, ledger.dedHt, null);
+  readRates(invoice.byRate, [], ledger.vat);
   for (const line of invoice.lines) {
     if (line.kind !== "lot") continue;
     const l = model.lotIndex.get(line.lotId);
@@ -565,57 +599,39 @@ function readHistory(model: Model, invoices: readonly IssuedInvoice[]): History 
 }
 
 /**
- * Where a rate stands. Every document keeps, on every rate, the HT invoiced (work + deposits
- * not yet deducted) within the quote's HT and the VAT invoiced within the quote's VAT, so
- * `leftHt` and `leftVat` never go below 0.
+ * Where a rate stands, HT. Every document keeps, on every rate, the work invoiced plus the
+ * deposits not yet deducted within the quote's HT, so `leftHt` never goes below 0.
  */
 type RatePosition = {
   workHt: Cents;
-  workVat: Cents;
-  workTtc: Cents;
-  /** Deposits not yet deducted. */
+  /** Deposits not yet deducted, HT. */
   depHt: Cents;
-  depVat: Cents;
-  depTtc: Cents;
   /** Work the rate still has to invoice. */
   workLeftHt: Cents;
-  workLeftVat: Cents;
   /** What may still be invoiced on the rate: work left less deposits not yet deducted. */
   leftHt: Cents;
-  leftVat: Cents;
+  /** leftHt and its VAT: what a final invoice would charge on the rate. */
   leftTtc: Cents;
 };
 
 function positions(model: Model, ledger: Ledger): RatePosition[] {
   return model.rates.map((rate, r) => {
     const workHt = sum(ledger.cells.map((cells) => at(cells, r)));
-    const workVat = at(ledger.workVat, r);
     const depHt = at(ledger.depHt, r) - at(ledger.dedHt, r);
-    const depVat = at(ledger.depVat, r) - at(ledger.dedVat, r);
     const leftHt = rate.ht - workHt - depHt;
-    const leftVat = rate.vat - workVat - depVat;
     return {
       workHt,
-      workVat,
-      workTtc: workHt + workVat,
       depHt,
-      depVat,
-      depTtc: depHt + depVat,
       workLeftHt: rate.ht - workHt,
-      workLeftVat: rate.vat - workVat,
       leftHt,
-      leftVat,
-      leftTtc: leftHt + leftVat,
+      leftTtc: leftHt + vatOn(rate, leftHt),
     };
   });
 }
 
 function remaining(model: Model, ledger: Ledger): { ht: Cents; ttc: Cents } {
   const rates = positions(model, ledger);
-  return {
-    ht: model.totalHt - sum(rates.map((rate) => rate.workHt + rate.depHt)),
-    ttc: model.totalTtc - sum(rates.map((rate) => rate.workTtc + rate.depTtc)),
-  };
+  return { ht: sum(rates.map((rate) => rate.leftHt)), ttc: sum(rates.map((rate) => rate.leftTtc)) };
 }
 
 function isReverseChargeOnly(model: Model): boolean {
@@ -651,22 +667,38 @@ function rateAmounts(model: Model, ht: readonly number[], vat: readonly number[]
   });
 }
 
-function rateLines<Kind extends "deposit" | "depositDeduction">(
-  kind: Kind,
-  label: string,
-  amounts: readonly RateAmount[],
-  sign: 1 | -1,
-): (Omit<RateAmount, "category"> & { kind: Kind; label: string })[] {
+function rateBases(model: Model, ht: readonly number[]): RateBase[] {
+  return model.rates.map((rate, r) => {
+    const rateHt = at(ht, r);
+    if (!isCents(rateHt)) refuse(`Facture : ${MONEY_MESSAGES.range}`);
+    return { code: rate.code, basisPoints: rate.basisPoints, category: rate.category, ht: rateHt };
+  });
+}
+
+function depositLines(label: string, amounts: readonly RateAmount[]): DepositLine[] {
   return amounts
     .filter((amount) => amount.ht !== 0 || amount.vat !== 0)
     .map((amount) => ({
-      kind,
+      kind: "deposit",
       label,
       code: amount.code,
       basisPoints: amount.basisPoints,
-      ht: sign === 1 ? amount.ht : neg(amount.ht),
-      vat: sign === 1 ? amount.vat : neg(amount.vat),
-      ttc: sign === 1 ? amount.ttc : neg(amount.ttc),
+      ht: amount.ht,
+      vat: amount.vat,
+      ttc: amount.ttc,
+    }));
+}
+
+/** Deduction rows, HT, negated: a deduction of 100 prints −100 (a reinstatement prints +100). */
+function deductionLines(label: string, bases: readonly RateBase[]): DeductionLine[] {
+  return bases
+    .filter((base) => base.ht !== 0)
+    .map((base) => ({
+      kind: "depositDeduction",
+      label,
+      code: base.code,
+      basisPoints: base.basisPoints,
+      ht: neg(base.ht),
     }));
 }
 
@@ -709,18 +741,25 @@ function assemble(
     lines: InvoiceLine[];
     ledger: Ledger;
     creditOf: BillingInvoice["creditOf"];
+    depositRequest?: BillingInvoice["depositRequest"];
   },
 ): BillingInvoice {
   const { ledger } = parts;
   const workHt = model.rates.map((_, r) => sum(ledger.cells.map((cells) => at(cells, r))));
-  const work = rateAmounts(model, workHt, ledger.workVat);
-  const deposit = rateAmounts(model, ledger.depHt, ledger.depVat);
-  const depositDeduction = rateAmounts(model, ledger.dedHt, ledger.dedVat);
-  const byRate = rateAmounts(
+  const bases = model.rates.map((_, r) => at(workHt, r) + at(ledger.depHt, r) - at(ledger.dedHt, r));
+  // The one VAT rule: each rate's VAT = round(this document's base × rate) (BR-CO-17).
+  model.rates.forEach((rate, r) => {
+    ledger.vat[r] = vatOn(rate, at(bases, r));
+  });
+  const work = rateBases(model, workHt);
+  // Only a deposit invoice or its credit note has a deposit: its VAT is the document's.
+  const deposit = rateAmounts(
     model,
-    model.rates.map((_, r) => at(workHt, r) + at(ledger.depHt, r) - at(ledger.dedHt, r)),
-    model.rates.map((_, r) => at(ledger.workVat, r) + at(ledger.depVat, r) - at(ledger.dedVat, r)),
+    ledger.depHt,
+    model.rates.map((rate, r) => vatOn(rate, at(ledger.depHt, r))),
   );
+  const depositDeduction = rateBases(model, ledger.dedHt);
+  const byRate = rateAmounts(model, bases, ledger.vat);
   const ht = sum(byRate.map((rate) => rate.ht));
   const vat = sum(byRate.map((rate) => rate.vat));
   const terms = model.retention;
@@ -749,13 +788,14 @@ function assemble(
       ht,
       vat,
       ttc: ht + vat,
-      depositsDeductedTtc: sum(depositDeduction.map((rate) => rate.ttc)),
+      depositsDeductedHt: sum(depositDeduction.map((rate) => rate.ht)),
       retention: ledger.retention,
       netToPay: ht + vat - ledger.retention,
     },
     retention,
     creditOf: parts.creditOf,
     mentions,
+    depositRequest: parts.depositRequest ?? null,
   };
 }
 
@@ -772,9 +812,11 @@ function attempt(compute: () => BillingInvoice): BillingResult {
 
 /**
  * A deposit invoice (« Facture d'acompte n° N »): a percentage of the quote's TTC or an
- * amount TTC, split into HT and VAT over the rates by `splitTtc`, in proportion to what
- * each rate still has to invoice (the quote's TTC per rate for a first deposit). Refused
- * beyond what is left to invoice on the quote, deposits not yet deducted included.
+ * amount TTC, split over the rates by `splitTtc` in proportion to what each rate still has
+ * to invoice (the quote's TTC per rate for a first deposit), each share's HT kept and its
+ * VAT = round(HT × rate); `depositRequest` gives the amount asked and says when the TTC
+ * printed differs from it. Refused beyond what is left to invoice on the quote, deposits not
+ * yet deducted included, or when the amount is too small to carry a cent of HT.
  */
 export function computeDepositInvoice(
   quote: BillingQuote,
@@ -808,28 +850,40 @@ export function computeDepositInvoice(
     }));
     const ledger = emptyLedger(model);
     splitTtc(amount, reference).forEach((share, r) => {
-      // splitTtc's HT, kept within the HT and the VAT the rate has left: a deposit of all
-      // that is left is exactly the HT and VAT left, never a cent of HT for a cent of VAT.
-      const position = rates[r] as RatePosition;
-      const ht = Math.min(
-        Math.max(share.ht, share.ttc - Math.max(0, position.leftVat)),
-        Math.max(0, position.leftHt),
-      );
-      ledger.depHt[r] = ht;
-      ledger.depVat[r] = share.ttc - ht;
+      // The share's HT, kept within the HT the rate has left: a deposit of all that is left
+      // is exactly the HT left. Its VAT is the document's, round(HT × rate) (assemble).
+      const rate = model.rates[r] as Rate;
+      ledger.depHt[r] = Math.min(baseOfTtc(rate, share.ttc), Math.max(0, (rates[r] as RatePosition).leftHt));
     });
+    if (ledger.depHt.every((value) => value === 0)) {
+      refuse(
+        `L'acompte de ${formatCents(amount)} TTC est trop faible pour porter un montant HT : indiquez un acompte plus élevé.`,
+      );
+    }
+    const printedTtc = sum(
+      model.rates.map((rate, r) => at(ledger.depHt, r) + vatOn(rate, at(ledger.depHt, r))),
+    );
+    const notice =
+      printedTtc === amount
+        ? null
+        : `L'acompte demandé de ${formatCents(amount)} TTC donne ${formatCents(printedTtc)} TTC : la TVA de chaque taux est calculée sur son montant HT, arrondie au centime.`;
     const label =
       asked.kind === "percent"
         ? `Acompte de ${formatPercent(asked.basisPoints)} du montant TTC du devis`
         : "Acompte sur le devis";
     const sequence = history.count.acompte + 1;
-    const lines = rateLines("deposit", label, rateAmounts(model, ledger.depHt, ledger.depVat), 1);
+    const amounts = rateAmounts(
+      model,
+      ledger.depHt,
+      model.rates.map((rate, r) => vatOn(rate, at(ledger.depHt, r))),
+    );
     return assemble(model, history, {
       kind: "acompte",
       title: `Facture d'acompte n° ${sequence}`,
-      lines,
+      lines: depositLines(label, amounts),
       ledger,
       creditOf: null,
+      depositRequest: { requestedTtc: amount, notice },
     });
   });
 }
@@ -851,23 +905,20 @@ function deductedPart(outstanding: Cents, added: Cents, workLeft: Cents, done: b
 }
 
 /**
- * The deposits deducted on one rate, pro rata of the progress: the HT still to deduct ×
- * HT of work added ÷ HT of work that was left, and the VAT likewise, each rounded up; all
- * that is left when the invoice completes the rate (or is the final). Since the deposits
- * still to deduct never exceed the work left, HT and VAT alike, the deduction never
- * exceeds what the invoice adds, and what is left to deduct stays within the work left.
+ * The deposits deducted on one rate, HT, pro rata of the progress: the HT still to deduct ×
+ * HT of work added ÷ HT of work that was left, rounded up; all that is left when the invoice
+ * completes the rate (or is the final). Since the deposits still to deduct never exceed the
+ * work left, the deduction never exceeds what the invoice adds, and what is left to deduct
+ * stays within the work left.
  */
-function deduction(
-  position: RatePosition,
-  addedHt: Cents,
-  addedVat: Cents,
-  final: boolean,
-): { ht: Cents; vat: Cents } {
+function deduction(position: RatePosition, addedHt: Cents, final: boolean): Cents {
   const done = final || addedHt >= position.workLeftHt;
-  return {
-    ht: deductedPart(position.depHt, addedHt, position.workLeftHt, done),
-    vat: deductedPart(position.depVat, addedVat, position.workLeftVat, done),
-  };
+  return deductedPart(position.depHt, addedHt, position.workLeftHt, done);
+}
+
+/** Work HT and its VAT, rate by rate: the base of the retention. */
+function workTtc(model: Model, workHt: readonly Cents[]): Cents {
+  return sum(model.rates.map((rate, r) => at(workHt, r) + vatOn(rate, at(workHt, r))));
 }
 
 function retentionOn(model: Model, history: History, workTtcAfter: Cents, invoiceTtc: Cents): Cents {
@@ -902,31 +953,21 @@ function workInvoice(
     lines.push(lotLine(lot, model, previous, change, percent));
   });
   const rates = positions(model, before);
-  let workTtcAfter = 0;
+  const cumulativeHt: Cents[] = [];
+  let invoiceTtc = 0;
   model.rates.forEach((rate, r) => {
     const position = rates[r] as RatePosition;
     const addedHt = sum(ledger.cells.map((cells) => at(cells, r)));
-    const cumulativeHt = position.workHt + addedHt;
-    const vat = percentOf(cumulativeHt, rate.basisPoints) - at(before.workVat, r);
-    ledger.workVat[r] = vat;
-    workTtcAfter += cumulativeHt + at(before.workVat, r) + vat;
-    const deducted = deduction(position, addedHt, vat, final);
-    ledger.dedHt[r] = deducted.ht;
-    ledger.dedVat[r] = deducted.vat;
+    cumulativeHt[r] = position.workHt + addedHt;
+    ledger.dedHt[r] = deduction(position, addedHt, final);
+    const base = addedHt - at(ledger.dedHt, r);
+    invoiceTtc += base + vatOn(rate, base);
   });
-  const invoiceTtc = sum(
-    model.rates.map(
-      (_, r) =>
-        sum(ledger.cells.map((cells) => at(cells, r))) +
-        at(ledger.workVat, r) -
-        at(ledger.dedHt, r) -
-        at(ledger.dedVat, r),
-    ),
-  );
-  ledger.retention = retentionOn(model, history, workTtcAfter, invoiceTtc);
-  const deductions = rateAmounts(model, ledger.dedHt, ledger.dedVat);
-  const label = final ? "Acomptes déjà facturés, déduits" : "Acomptes déduits au prorata de l'avancement";
-  lines.push(...rateLines("depositDeduction", label, deductions, -1));
+  ledger.retention = retentionOn(model, history, workTtc(model, cumulativeHt), invoiceTtc);
+  const label = final
+    ? "Acomptes déjà facturés, déduits (HT)"
+    : "Acomptes déduits au prorata de l'avancement (HT)";
+  lines.push(...deductionLines(label, rateBases(model, ledger.dedHt)));
   const kind = final ? "solde" : "situation";
   const title = final ? "Facture de solde" : `Facture de situation n° ${history.count.situation + 1}`;
   return assemble(model, history, { kind, title, lines, ledger, creditOf: null });
@@ -936,8 +977,8 @@ function workInvoice(
  * A progress invoice (« Facture de situation n° N »): each listed lot's cumulative
  * progress, as a percentage of the lot or a cumulative amount HT; the lots not listed keep
  * theirs. Gives per lot the contract amount, cumulative progress and amount, what was
- * invoiced before and this situation's amount; then per rate the work (VAT by the
- * cumulative method), the deposits deducted pro rata of the progress, and the retention.
+ * invoiced before and this situation's amount; then per rate the work, the deposits
+ * deducted HT pro rata of the progress, the VAT on what remains, and the retention.
  * Refused when a lot would go beyond 100 % or below what was invoiced, or when nothing
  * progresses.
  */
@@ -1015,7 +1056,7 @@ export function computeFinalInvoice(quote: BillingQuote, invoices: readonly Issu
     );
     const empty =
       invoice.byRate.every((rate) => rate.ht === 0 && rate.vat === 0) &&
-      invoice.depositDeduction.every((rate) => rate.ht === 0 && rate.vat === 0) &&
+      invoice.depositDeduction.every((rate) => rate.ht === 0) &&
       invoice.totals.retention === 0;
     if (empty) refuse("Ce devis est entièrement facturé : il ne reste rien à facturer.");
     return invoice;
@@ -1025,10 +1066,11 @@ export function computeFinalInvoice(quote: BillingQuote, invoices: readonly Issu
 // ─── Credit notes ────────────────────────────────────────────────────────────────────
 
 /**
- * A credit note (« Avoir ») of one issued invoice: total (the exact mirror of what the
- * invoice still stands for after earlier credit notes on it) or partial (a percentage or
- * an amount TTC of that), spread over its rates in proportion to their TTC and within a
- * rate over its lots, VAT, deposit and deductions. Its amounts are negative. Refused on a
+ * A credit note (« Avoir ») of one issued invoice: total (the mirror of what the invoice
+ * still stands for after earlier credit notes on it: its exact negation when there were
+ * none) or partial (a percentage or an amount TTC of that), spread over its rates in
+ * proportion to their TTC, each share into an HT base, the base over the lots, deposit and
+ * deductions; the VAT of each rate is round(base × rate). Its amounts are negative. Refused on a
  * credit note, beyond what is left of the invoice, or beyond what is left to deduct of a
  * deposit already deducted from later invoices.
  */
@@ -1050,8 +1092,7 @@ export function computeCreditNote(
     const netHt = model.rates.map(
       (_, r) => sum(net.cells.map((cells) => at(cells, r))) + at(net.depHt, r) - at(net.dedHt, r),
     );
-    const netVat = model.rates.map((_, r) => at(net.workVat, r) + at(net.depVat, r) - at(net.dedVat, r));
-    const netByRate = model.rates.map((_, r) => at(netHt, r) + at(netVat, r));
+    const netByRate = model.rates.map((_, r) => at(netHt, r) + at(net.vat, r));
     const netTtc = sum(netByRate);
     const nothingLeft = isEmptyLedger(net);
     if (nothingLeft) refuse("Cette facture est déjà entièrement annulée par avoir.");
@@ -1082,16 +1123,15 @@ export function computeCreditNote(
         amount,
         netByRate.map((value) => Math.max(0, value)),
       );
-      model.rates.forEach((_, r) => {
+      model.rates.forEach((rate, r) => {
         const share = at(shares, r);
         if (share === 0) return;
-        // The rate's share into its HT and its VAT, then each over the amounts that make it.
-        const [htShare = 0, vatShare = 0] = allocate(share, [
-          Math.max(0, at(netHt, r)),
-          Math.max(0, at(netVat, r)),
-        ]);
+        // The rate's share into its HT base (its VAT is round(base × rate), in assemble),
+        // kept within the rate's base, then spread over the amounts that make the base.
+        const base = Math.min(baseOfTtc(rate, share), Math.max(0, at(netHt, r)));
+        if (base === 0) return;
         const htAtoms = [...net.cells.map((cells) => at(cells, r)), at(net.depHt, r), neg(at(net.dedHt, r))];
-        const htParts = allocate(htShare, htAtoms);
+        const htParts = allocate(base, htAtoms);
         const lots = model.lots.length;
         net.cells.forEach((_, l) => {
           const cells = credit.cells[l] as number[];
@@ -1099,11 +1139,17 @@ export function computeCreditNote(
         });
         credit.depHt[r] = neg(at(htParts, lots));
         credit.dedHt[r] = at(htParts, lots + 1);
-        const vatParts = allocate(vatShare, [at(net.workVat, r), at(net.depVat, r), neg(at(net.dedVat, r))]);
-        credit.workVat[r] = neg(at(vatParts, 0));
-        credit.depVat[r] = neg(at(vatParts, 1));
-        credit.dedVat[r] = at(vatParts, 2);
       });
+      if (
+        model.rates.every(
+          (_, r) =>
+            sum(credit.cells.map((cells) => at(cells, r))) + at(credit.depHt, r) - at(credit.dedHt, r) === 0,
+        )
+      ) {
+        refuse(
+          `L'avoir de ${formatCents(amount)} TTC est trop faible pour porter un montant HT : indiquez un avoir plus élevé.`,
+        );
+      }
       credit.retention = neg(
         netTtc === 0
           ? 0
@@ -1114,9 +1160,13 @@ export function computeCreditNote(
     const after = emptyLedger(model);
     addLedger(after, history.total);
     addLedger(after, credit);
-    const overdrawn = positions(model, after).some((position) => position.depHt < 0 || position.depVat < 0);
+    const overdrawn = positions(model, after).some((position) => position.depHt < 0);
     if (overdrawn) {
-      const left = sum(positions(model, history.total).map((position) => position.depTtc));
+      const left = sum(
+        positions(model, history.total).map(
+          (position, r) => position.depHt + vatOn(model.rates[r] as Rate, position.depHt),
+        ),
+      );
       refuse(
         `Cet acompte a déjà été déduit des factures suivantes : l'avoir ne peut dépasser ce qui reste à déduire, ${formatCents(Math.max(0, Math.min(left, netTtc)))} TTC.`,
       );
@@ -1131,13 +1181,15 @@ export function computeCreditNote(
       lines.push(lotLine(lot, model, previous, change, percentOfContract(cumulative, lot.contract)));
     });
     lines.push(
-      ...rateLines("deposit", "Annulation d'acompte", rateAmounts(model, credit.depHt, credit.depVat), 1),
-      ...rateLines(
-        "depositDeduction",
-        "Acomptes réintégrés",
-        rateAmounts(model, credit.dedHt, credit.dedVat),
-        -1,
+      ...depositLines(
+        "Annulation d'acompte",
+        rateAmounts(
+          model,
+          credit.depHt,
+          model.rates.map((rate, r) => vatOn(rate, at(credit.depHt, r))),
+        ),
       ),
+      ...deductionLines("Acomptes réintégrés (HT)", rateBases(model, credit.dedHt)),
     );
     const scope = total ? "" : " partiel";
     return assemble(model, history, {
@@ -1170,8 +1222,8 @@ export type BillingSummary = {
   /** Left to invoice on the quote. */
   remainingHt: Cents;
   remainingTtc: Cents;
-  /** Deposits invoiced and not yet deducted from the work, TTC. */
-  depositsToDeductTtc: Cents;
+  /** Deposits invoiced and not yet deducted from the work, HT (they are deducted HT). */
+  depositsToDeductHt: Cents;
   /** Every payment received, retention releases included. */
   paid: Cents;
   /** Invoiced TTC less the retention held less what was paid: what the client owes now. */
@@ -1218,10 +1270,11 @@ export function quoteBillingSummary(
   const history = readHistory(model, invoices);
   const ledger = history.total;
   const rates = positions(model, ledger);
+  // Invoiced per rate: the documents' bases and their VAT, as printed (VAT collected).
   const byRate = rateAmounts(
     model,
     rates.map((position) => position.workHt + position.depHt),
-    rates.map((position, r) => at(ledger.workVat, r) + position.depVat),
+    ledger.vat,
   );
   for (const payment of payments) {
     if (!isCents(payment.amount)) refuse(`Paiement : ${MONEY_MESSAGES.range}`);
@@ -1244,7 +1297,7 @@ export function quoteBillingSummary(
     invoicedTtc,
     remainingHt: left.ht,
     remainingTtc: left.ttc,
-    depositsToDeductTtc: sum(rates.map((position) => position.depTtc)),
+    depositsToDeductHt: sum(rates.map((position) => position.depHt)),
     paid,
     outstanding: invoicedTtc - held - paid,
     retention: model.retention
@@ -1256,6 +1309,6 @@ export function quoteBillingSummary(
           releaseOn: handoverOn === null ? null : retentionReleaseDate(handoverOn),
         }
       : null,
-    fullyInvoiced: left.ht === 0 && left.ttc === 0,
+    fullyInvoiced: left.ht === 0,
   };
 }

@@ -14,6 +14,7 @@ import { CERTIFICATION_5_5, CERTIFICATION_10, REVERSE_CHARGE_MENTION } from "#ap
 import { flattenSpaces, readPdf } from "#tests/helpers/pdf-text.ts";
 import {
   BANK_GUARANTEE_MENTION,
+  type BillingInvoice,
   type BillingQuote,
   type BillingResult,
   billingQuoteFromContent,
@@ -25,6 +26,7 @@ import {
   type RetentionTerms,
 } from "./billing.ts";
 import {
+  DocumentFiguresError,
   documentFigures,
   type InvoiceDocumentInput,
   type InvoiceParty,
@@ -297,7 +299,9 @@ describe("renderInvoiceDocument", () => {
       expect(validation.valid).toBe(true);
       expect(() => checkFacturxInvoice(result.facturx)).not.toThrow();
       const sign = doc.billing.kind === "avoir" ? -1 : 1;
-      expect(result.facturx.totals.duePayable).toBe(sign * figures.due);
+      // Deposits are deducted from the base: nothing prepaid, the whole TTC is due.
+      expect(result.facturx.totals.prepaid).toBe(0);
+      expect(result.facturx.totals.duePayable).toBe(sign * figures.ttc);
       expect(result.facturx.totals.grandTotal).toBe(sign * figures.ttc);
       expect(result.facturx.totals.taxBasis).toBe(sign * figures.ht);
 
@@ -308,7 +312,7 @@ describe("renderInvoiceDocument", () => {
     });
   }
 
-  it("deposit invoice: 386, S1, one line per rate; BR-CO-17 aligned as decision 017 says", async () => {
+  it("deposit invoice: 386, S1, one line per rate; billing's VAT is round(HT × rate), printed as is", async () => {
     const doc = SCENARIOS["facture d'acompte"]();
     const { facturx, pdf } = await renderInvoiceDocument(doc);
     expect(facturx.typeCode).toBe(FACTURX_TYPE_CODES.deposit);
@@ -318,14 +322,18 @@ describe("renderInvoiceDocument", () => {
       [1_000, 13_405],
       [550, 26_809],
     ]);
-    // billing.ts's splitTtc: VAT 134,04 / 13,40 / 14,75 for TTC 1 234,56 exactly; EN 16931
-    // wants round(HT × rate): 134,05 / 13,41 / 14,74. The HT stays, the VAT follows it,
-    // the TTC is a cent away (1 234,57), on the PDF and in the XML alike.
-    expect(deposit.deposit.map((rate) => rate.vat)).toEqual([13_404, 1_340, 1_475]);
+    // 1 234,56 € TTC asked, split over the rates; each share's HT, and its VAT = round(HT ×
+    // rate) (decision 018): 134,05 / 13,41 / 14,74, so 1 234,57 € TTC, and billing says so.
+    expect(deposit.deposit.map((rate) => rate.vat)).toEqual([13_405, 1_341, 1_474]);
     expect(facturx.vatBreakdown.map((rate) => rate.tax)).toEqual([13_405, 1_341, 1_474]);
+    expect(deposit.depositRequest).toEqual({
+      requestedTtc: 123_456,
+      notice:
+        "L'acompte demandé de 1\u202f234,56\u00a0€ TTC donne 1\u202f234,57\u00a0€ TTC : la TVA de chaque taux est calculée sur son montant HT, arrondie au centime.",
+    });
     const figures = documentFigures(deposit);
-    expect(figures.rates.map((rate) => rate.vatAdjustment)).toEqual([1, 1, -1]);
-    expect(deposit.totals.netToPay).toBe(123_456);
+    expect(figures.rates.map((rate) => rate.vat)).toEqual(deposit.byRate.map((rate) => rate.vat));
+    expect(deposit.totals.netToPay).toBe(123_457);
     expect(figures.netToPay).toBe(123_457);
     expect(facturx.totals.duePayable).toBe(123_457);
     const text = flat((await readPdf(pdf)).pages.join("\n"));
@@ -333,19 +341,47 @@ describe("renderInvoiceDocument", () => {
     expect(text).toContain("Facture d'acompte");
   });
 
-  it("situation: 380 S1, lots per rate, deposit deducted as prepaid, retention in the terms", async () => {
+  it("prints billing's figures or nothing: a VAT that breaks BR-CO-17 or totals that do not follow throw", () => {
+    const tampered: BillingInvoice = {
+      ...deposit,
+      byRate: deposit.byRate.map((rate, index) =>
+        index === 0 ? { ...rate, vat: rate.vat - 1, ttc: rate.ttc - 1 } : rate,
+      ),
+    };
+    expect(() => documentFigures(tampered)).toThrow(DocumentFiguresError);
+    expect(() => documentFigures(tampered)).toThrow(/BR-CO-17/);
+    const totals: BillingInvoice = { ...deposit, totals: { ...deposit.totals, netToPay: 1 } };
+    expect(() => documentFigures(totals)).toThrow("Les totaux de la facture ne découlent pas de ses taux.");
+  });
+
+  it("situation: 380 S1, lots per rate, deposit deducted from the base as negative lines, retention in the terms", async () => {
     const doc = SCENARIOS["situation à 50 % avec retenue de garantie"]();
     const { facturx, xml, pdf } = await renderInvoiceDocument(doc);
     expect(facturx.typeCode).toBe("380");
     expect(facturx.businessProcess).toBe("S1");
     // « Gros œuvre » at one rate, « Isolation » over two: three lines.
-    expect(facturx.lines.map((line) => [line.name, line.netAmount])).toEqual([
-      ["Gros œuvre", 500_000],
-      [`Isolation (TVA ${formatPercent(1_000)})`, 100_000],
-      [`Isolation (TVA ${formatPercent(550)})`, 200_000],
+    // « Gros œuvre » at one rate, « Isolation » over two, then the deposit's HT deducted per rate.
+    const deducted = (code: string) => situation.depositDeduction.find((rate) => rate.code === code)?.ht ?? 0;
+    const label = "Acomptes déduits au prorata de l'avancement (HT)";
+    expect(facturx.lines.map((line) => [line.name, line.quantity, line.netAmount])).toEqual([
+      ["Gros œuvre", 1_000, 500_000],
+      [`Isolation (TVA ${formatPercent(1_000)})`, 1_000, 100_000],
+      [`Isolation (TVA ${formatPercent(550)})`, 1_000, 200_000],
+      [`${label} (TVA ${formatPercent(2_000)})`, -1_000, -deducted("20")],
+      [`${label} (TVA ${formatPercent(1_000)})`, -1_000, -deducted("10")],
+      [`${label} (TVA ${formatPercent(550)})`, -1_000, -deducted("5.5")],
     ]);
-    expect(facturx.totals.prepaid).toBe(situation.totals.depositsDeductedTtc);
-    expect(facturx.totals.prepaid).toBeGreaterThan(0);
+    expect(facturx.lines.at(-1)?.description).toBe(`Factures d'acompte : ${DEPOSIT_REF.number}`);
+    // Each rate's base is its work less its deduction, and its VAT that base's: the deposit's
+    // VAT is not charged again. Nothing is prepaid.
+    expect(facturx.vatBreakdown.map((rate) => [rate.basis, rate.tax])).toEqual(
+      situation.byRate.map((rate) => [rate.ht, rate.vat]),
+    );
+    expect(situation.byRate.map((rate) => rate.ht)).toEqual(
+      situation.work.map((rate) => rate.ht - deducted(rate.code)),
+    );
+    expect(facturx.totals.prepaid).toBe(0);
+    expect(situation.totals.depositsDeductedHt).toBeGreaterThan(0);
     expect(facturx.precedingInvoices).toEqual([
       { number: DEPOSIT_REF.number, issueDate: DEPOSIT_REF.issuedOn },
     ]);
@@ -365,8 +401,12 @@ describe("renderInvoiceDocument", () => {
     expect(text).toContain(flat(`Le ${formatDate("2028-01-15")}, sauf opposition motivée du client`));
     expect(text).toContain(flat(`Retenue de garantie (5 %) : ${formatCents(-situation.totals.retention)}`));
     expect(text).toContain(
-      flat(`Acomptes déduits (TTC) : ${formatCents(-situation.totals.depositsDeductedTtc)}`),
+      flat(`Acomptes déduits (HT) : ${formatCents(-situation.totals.depositsDeductedHt)}`),
     );
+    expect(text).toContain(
+      flat(`Travaux HT : ${formatCents(situation.totals.ht + situation.totals.depositsDeductedHt)}`),
+    );
+    expect(text).toContain("la TVA ci-dessous ne porte que sur le montant restant après leur déduction");
     // Per lot: contract HT, cumulative %, cumulative HT, previously invoiced, this invoice.
     expect(text).toContain(
       flat(
@@ -375,16 +415,23 @@ describe("renderInvoiceDocument", () => {
     );
   });
 
-  it("final invoice after a deposit: S4, citing the deposit invoice, prepaid = deposits deducted", async () => {
+  it("final invoice after a deposit: S4, citing the deposit invoice, the rest of its HT deducted, nothing prepaid", async () => {
     const { facturx, pdf } = await renderInvoiceDocument(SCENARIOS["facture de solde après acompte"]());
     expect(facturx.typeCode).toBe("380");
     expect(facturx.businessProcess).toBe("S4");
     expect(facturx.precedingInvoices).toEqual([
       { number: DEPOSIT_REF.number, issueDate: DEPOSIT_REF.issuedOn },
     ]);
-    expect(facturx.totals.prepaid).toBe(final.totals.depositsDeductedTtc);
-    // Every deposit deducted by the final: the situation's share and the final's make the deposit.
-    expect(situation.totals.depositsDeductedTtc + final.totals.depositsDeductedTtc).toBe(deposit.totals.ttc);
+    expect(facturx.totals.prepaid).toBe(0);
+    expect(facturx.lines.filter((line) => line.netAmount < 0).map((line) => -line.netAmount)).toEqual(
+      final.depositDeduction.map((rate) => rate.ht),
+    );
+    // Every deposit deducted by the final, HT, exactly as the deposit invoice printed it.
+    deposit.deposit.forEach((rate, index) => {
+      expect((situation.depositDeduction[index]?.ht ?? 0) + (final.depositDeduction[index]?.ht ?? 0)).toBe(
+        rate.ht,
+      );
+    });
     const text = flat((await readPdf(pdf)).pages.join("\n"));
     expect(text).toContain("Facture de solde");
     expect(text).toContain(flat(`${DEPOSIT_REF.number} du ${formatDate(DEPOSIT_REF.issuedOn)}`));
@@ -398,9 +445,13 @@ describe("renderInvoiceDocument", () => {
     expect(facturx.businessProcess).toBe("S1");
     expect(facturx.precedingInvoices).toEqual([{ number: "FAC-2026-0041", issueDate: "2026-11-23" }]);
     expect(facturx.totals.grandTotal).toBeGreaterThan(0);
-    expect(facturx.lines.every((line) => line.netAmount > 0)).toBe(true);
-    // The deductions it reinstates are the prepaid amount, the retention is not withheld on it.
-    expect(facturx.totals.prepaid).toBe(-doc.billing.totals.depositsDeductedTtc);
+    // The work it cancels is positive, the deductions it reinstates negative; nothing prepaid,
+    // and the retention is not withheld on it.
+    expect(facturx.lines.filter((line) => line.netAmount > 0)).toHaveLength(3);
+    expect(facturx.lines.filter((line) => line.netAmount < 0).map((line) => line.netAmount)).toEqual(
+      doc.billing.depositDeduction.filter((rate) => rate.ht !== 0).map((rate) => rate.ht),
+    );
+    expect(facturx.totals.prepaid).toBe(0);
     expect(facturx.retention).toBeUndefined();
     expect(xml).toContain("<ram:SubjectCode>PMD</ram:SubjectCode>");
     expect(xml).toContain("<ram:SubjectCode>PMT</ram:SubjectCode>");
@@ -528,12 +579,7 @@ describe("missingForIssue", () => {
         ...b,
         billing: {
           ...b.billing,
-          totals: {
-            ...b.billing.totals,
-            depositsDeductedTtc: documentFigures(b.billing).ttc,
-            retention: 0,
-            netToPay: 0,
-          },
+          totals: { ...b.billing.totals, retention: b.billing.totals.ttc, netToPay: 0 },
         },
       }),
       "Le net à payer est nul",

@@ -28,18 +28,13 @@ import type { BillingInvoice, InvoiceKind, LotLine } from "./billing.ts";
  * 017). The figures come from `BillingInvoice` (./billing.ts); nothing is computed here
  * but what EN 16931 forces:
  *
- * - Deposits deducted (situations, final invoice) are the prepaid amount (BT-113), TTC:
- *   the VAT breakdown and the lines carry the work (or, on a deposit invoice, the
- *   deposit) at its own amounts, and the amount due is what remains (decision 017).
- * - BR-CO-17: each rate's VAT must be round(base × rate). billing.ts computes a deposit's
- *   VAT as TTC share − round(share ÷ (1 + rate)) (splitTtc, so the TTC received is exact)
- *   and a situation's VAT by the cumulative method (round(cumulative HT × rate) − VAT
- *   already invoiced): either may be a cent away from round(HT × rate). Following decision
- *   017 (« take the shares' HT and compute the VAT from it, accepting a TTC a cent away »),
- *   the document keeps every HT of billing.ts and prints, on both the PDF and the XML, the
- *   VAT of each rate as round(HT × rate): `documentFigures` says per rate what moved
- *   (`vatAdjustment`), and the net to pay moves by the same cents. When billing.ts agrees,
- *   nothing moves.
+ * - Deposits deducted (situations, final invoice) lower the base (decision 018): one
+ *   negative line per rate, HT, exactly as the deposit invoices printed it, and the VAT of
+ *   the document is charged on what remains. Nothing is a prepaid amount (BT-113 is 0): the
+ *   deposits' VAT was charged by the deposit invoices and is not charged again.
+ * - BR-CO-17: each rate's VAT must be round(base × rate). billing.ts computes every
+ *   document's VAT so (decision 018), and the document prints billing's figures as they
+ *   are: `documentFigures` moves nothing and throws if they ever break the rule.
  * - A credit note holds negative amounts in billing.ts and prints them so; its XML (type
  *   381) carries them positive (decision 017).
  */
@@ -125,82 +120,98 @@ export type DocumentRate = {
   code: VatCode;
   basisPoints: BasisPoints;
   category: "S" | "AE";
-  /** HT of the work (or the deposit) on this rate, as billing.ts has it. */
+  /** The rate's base HT on this document: work + deposit − deposits deducted. */
   ht: Cents;
   /** round(ht × rate): BR-CO-17. */
   vat: Cents;
   ttc: Cents;
-  /** vat − billing.ts's VAT of the work (or deposit) on this rate: 0 unless they disagree. */
-  vatAdjustment: Cents;
 };
 
 /** The figures the PDF prints and the XML carries, signed as billing.ts signs them. */
 export type DocumentFigures = {
   /** Rates with a line on the document, in the order of VAT_CODES. */
   rates: DocumentRate[];
+  /** Σ bases: work (or deposit) less the deposits deducted. */
   ht: Cents;
   vat: Cents;
-  /** Work (or deposit) TTC, before the deposits deducted. */
   ttc: Cents;
-  /** Deposits deducted, TTC (the prepaid amount). */
-  depositsDeductedTtc: Cents;
-  /** ttc − depositsDeductedTtc. */
-  due: Cents;
+  /** Deposits deducted, HT, already out of `ht` (positive on an invoice). */
+  depositsDeductedHt: Cents;
   retention: Cents;
-  /** due − retention = billing.totals.netToPay + Σ vatAdjustment. */
+  /** ttc − retention. */
   netToPay: Cents;
-  vatAdjustment: Cents;
 };
+
+/** billing.ts's figures break a rule the document must keep: a bug, never printed. */
+export class DocumentFiguresError extends Error {
+  override name = "DocumentFiguresError";
+}
 
 const sum = (values: readonly number[]): number => values.reduce((total, value) => total + value, 0);
 
-/** The rates that carry a line: a lot's part or a deposit row of non-zero HT. */
+/** The rates that carry a line: a lot's part, a deposit row or a deduction row of non-zero HT. */
 function ratesWithLines(billing: BillingInvoice): Set<VatCode> {
   const used = new Set<VatCode>();
   for (const line of billing.lines) {
     if (line.kind === "lot") {
       for (const part of line.byRate) if (part.ht !== 0) used.add(part.code);
-    } else if (line.kind === "deposit" && line.ht !== 0) used.add(line.code);
+    } else if (line.ht !== 0) used.add(line.code);
   }
   return used;
 }
 
+/**
+ * billing.ts's figures, as printed and carried in the XML. Nothing is re-computed: throws
+ * `DocumentFiguresError` if a rate's VAT is not round(base × rate) (BR-CO-17), if a rate
+ * without a line has an amount, or if the totals do not follow from the rates.
+ */
 export function documentFigures(billing: BillingInvoice): DocumentFigures {
   const used = ratesWithLines(billing);
-  const rates = billing.work.flatMap((work): DocumentRate[] => {
-    if (!used.has(work.code)) return [];
-    const deposit = billing.deposit.find((entry) => entry.code === work.code);
-    const ht = work.ht + (deposit?.ht ?? 0);
-    const billed = work.vat + (deposit?.vat ?? 0);
-    const vat = work.category === "AE" ? 0 : percentOf(ht, work.basisPoints);
-    return [
-      {
-        code: work.code,
-        basisPoints: work.basisPoints,
-        category: work.category,
-        ht,
-        vat,
-        ttc: ht + vat,
-        vatAdjustment: vat - billed,
-      },
-    ];
-  });
+  const rates: DocumentRate[] = [];
+  for (const rate of billing.byRate) {
+    if (!used.has(rate.code)) {
+      if (rate.ht !== 0 || rate.vat !== 0) {
+        throw new DocumentFiguresError(`${rateLabel(rate.code)} : un montant sans ligne sur la facture.`);
+      }
+      continue;
+    }
+    const expected = rate.category === "AE" ? 0 : percentOf(rate.ht, rate.basisPoints);
+    if (rate.vat !== expected || rate.ttc !== rate.ht + rate.vat) {
+      throw new DocumentFiguresError(
+        `${rateLabel(rate.code)} : la TVA ${formatCents(rate.vat)} n'est pas celle de la base ${formatCents(rate.ht)} (${formatCents(expected)}, règle BR-CO-17).`,
+      );
+    }
+    rates.push({
+      code: rate.code,
+      basisPoints: rate.basisPoints,
+      category: rate.category,
+      ht: rate.ht,
+      vat: rate.vat,
+      ttc: rate.ttc,
+    });
+  }
   const ht = sum(rates.map((rate) => rate.ht));
   const vat = sum(rates.map((rate) => rate.vat));
   const ttc = ht + vat;
-  const depositsDeductedTtc = billing.totals.depositsDeductedTtc;
-  const due = ttc - depositsDeductedTtc;
   const retention = billing.totals.retention;
+  const { totals } = billing;
+  if (
+    totals.ht !== ht ||
+    totals.vat !== vat ||
+    totals.ttc !== ttc ||
+    totals.netToPay !== ttc - retention ||
+    totals.depositsDeductedHt !== sum(billing.depositDeduction.map((rate) => rate.ht))
+  ) {
+    throw new DocumentFiguresError("Les totaux de la facture ne découlent pas de ses taux.");
+  }
   return {
     rates,
     ht,
     vat,
     ttc,
-    depositsDeductedTtc,
-    due,
+    depositsDeductedHt: totals.depositsDeductedHt,
     retention,
-    netToPay: due - retention,
-    vatAdjustment: sum(rates.map((rate) => rate.vatAdjustment)),
+    netToPay: ttc - retention,
   };
 }
 
@@ -260,7 +271,7 @@ export function missingForIssue(input: Omit<InvoiceDocumentInput, "number" | "cr
     missing.push("L'avoir doit citer la facture qu'il corrige.");
   }
   const figures = documentFigures(billing);
-  if (billing.kind === "solde" && figures.depositsDeductedTtc !== 0 && input.depositInvoices.length === 0) {
+  if (billing.kind === "solde" && figures.depositsDeductedHt !== 0 && input.depositInvoices.length === 0) {
     missing.push("La facture de solde déduit des acomptes : indiquez les factures d'acompte déduites.");
   }
   if (billing.kind !== "avoir" && figures.netToPay === 0) {
@@ -315,7 +326,11 @@ function lotDescription(line: LotLine): string {
   );
 }
 
-function facturxLines(billing: BillingInvoice, sign: 1 | -1): FacturxLine[] {
+function facturxLines(
+  billing: BillingInvoice,
+  sign: 1 | -1,
+  depositInvoices: InvoiceDocumentInput["depositInvoices"],
+): FacturxLine[] {
   const lines: FacturxLine[] = [];
   const push = (name: string, description: string | undefined, code: VatCode, signedHt: Cents) => {
     const ht = sign * signedHt;
@@ -339,6 +354,15 @@ function facturxLines(billing: BillingInvoice, sign: 1 | -1): FacturxLine[] {
       }
     } else if (line.kind === "deposit" && line.ht !== 0) {
       push(`${line.label} (${rateLabel(line.code)})`, undefined, line.code, line.ht);
+    } else if (line.kind === "depositDeduction" && line.ht !== 0) {
+      // The deposits' HT deducted from the base, at their rate (decision 018).
+      const cited = depositInvoices.map((invoice) => invoice.number).join(", ");
+      push(
+        `${line.label} (${rateLabel(line.code)})`,
+        cited ? `Factures d'acompte : ${cited}` : undefined,
+        line.code,
+        line.ht,
+      );
     }
   }
   return lines;
@@ -369,7 +393,8 @@ function notesOf(input: InvoiceDocumentInput): FacturxNote[] {
 /**
  * The Factur-X (EN 16931) invoice of the document: 386 for a deposit, 381 for a credit
  * note (amounts positive), 380 otherwise; S4 for a final invoice that deducts deposits
- * (the deposit invoices in BG-3, their TTC as BT-113), S1 otherwise.
+ * (the deposit invoices in BG-3, their HT as negative lines at their rates, no BT-113),
+ * S1 otherwise.
  */
 export function invoiceFacturx(input: InvoiceDocumentInput): FacturxInvoice {
   const { billing, client, identity } = input;
@@ -381,16 +406,15 @@ export function invoiceFacturx(input: InvoiceDocumentInput): FacturxInvoice {
   const credit = billing.kind === "avoir";
   const sign: 1 | -1 = credit ? -1 : 1;
   const figures = documentFigures(billing);
-  const finalAfterDeposits = billing.kind === "solde" && figures.depositsDeductedTtc !== 0;
+  const finalAfterDeposits = billing.kind === "solde" && figures.depositsDeductedHt !== 0;
   const businessProcess: FacturxBusinessProcess = finalAfterDeposits ? "S4" : "S1";
   const preceding = credit
     ? input.credited
       ? [{ number: input.credited.number, issueDate: input.credited.issuedOn }]
       : []
-    : figures.depositsDeductedTtc !== 0
+    : figures.depositsDeductedHt !== 0
       ? input.depositInvoices.map((invoice) => ({ number: invoice.number, issueDate: invoice.issuedOn }))
       : [];
-  const prepaid = sign * figures.depositsDeductedTtc;
   const grandTotal = sign * figures.ttc;
   const siren = identity.siret.replace(/\s/g, "").slice(0, 9);
   const terms = input.paymentTermsText.trim();
@@ -434,7 +458,7 @@ export function invoiceFacturx(input: InvoiceDocumentInput): FacturxInvoice {
         countryCode: "FR",
       },
     },
-    lines: facturxLines(billing, sign),
+    lines: facturxLines(billing, sign, figures.depositsDeductedHt !== 0 ? input.depositInvoices : []),
     vatBreakdown: figures.rates.map((rate) => ({
       ...facturxVat(rate.code),
       basis: sign * rate.ht,
@@ -446,8 +470,9 @@ export function invoiceFacturx(input: InvoiceDocumentInput): FacturxInvoice {
       taxBasis: sign * figures.ht,
       tax: sign * figures.vat,
       grandTotal,
-      prepaid,
-      duePayable: grandTotal - prepaid,
+      // Deposits are deducted from the base, never as a prepaid amount (decision 018).
+      prepaid: 0,
+      duePayable: grandTotal,
     },
     vatOnDebits: input.vatOnDebits,
     dueDate: input.dueOn,
@@ -543,7 +568,7 @@ function drawParties(body: DocumentBody, input: InvoiceDocumentInput): void {
   if (input.credited) {
     entries.push(["Facture corrigée", `${input.credited.number} du ${formatDate(input.credited.issuedOn)}`]);
   }
-  if (input.depositInvoices.length > 0 && input.billing.totals.depositsDeductedTtc !== 0) {
+  if (input.depositInvoices.length > 0 && input.billing.totals.depositsDeductedHt !== 0) {
     entries.push([
       "Factures d'acompte déduites",
       input.depositInvoices
@@ -614,22 +639,33 @@ function drawRateRows(
 }
 
 function drawDeposits(body: DocumentBody, billing: BillingInvoice): void {
-  // The deposit rows print the VAT of the document (round(HT × rate), BR-CO-17).
-  const rows = billing.lines.flatMap((line) => {
-    if (line.kind !== "deposit") return [];
-    const vat = line.code === "autoliquidation" ? 0 : percentOf(line.ht, line.basisPoints);
-    return [{ label: line.label, code: line.code, ht: line.ht, vat, ttc: line.ht + vat }];
-  });
-  drawRateRows(body, billing.kind === "avoir" ? "Acompte annulé" : "Acompte", rows);
-}
-
-function drawDeductions(body: DocumentBody, billing: BillingInvoice): void {
+  // The deposit rows: a deposit invoice's base, and its VAT (round(HT × rate), BR-CO-17).
   const rows = billing.lines.flatMap((line) =>
-    line.kind === "depositDeduction"
+    line.kind === "deposit"
       ? [{ label: line.label, code: line.code, ht: line.ht, vat: line.vat, ttc: line.ttc }]
       : [],
   );
-  drawRateRows(body, "Acomptes déduits", rows);
+  drawRateRows(body, billing.kind === "avoir" ? "Acompte annulé" : "Acompte", rows);
+}
+
+/** Deposits deducted, HT: they lower each rate's base, whose VAT the VAT table shows. */
+function drawDeductions(body: DocumentBody, billing: BillingInvoice): void {
+  const rows = billing.lines.flatMap((line) => (line.kind === "depositDeduction" ? [line] : []));
+  if (rows.length === 0) return;
+  body.heading("Acomptes déduits");
+  body.table({
+    columns: [
+      { header: "Désignation", width: 300 },
+      { header: "TVA", width: 80, align: "center" },
+      { header: "Montant HT", width: 140, align: "right" },
+    ],
+    rows: rows.map((row) => [row.label, vatCell(row.code), formatCents(row.ht)]),
+    fontSize: TABLE_SIZE,
+  });
+  body.paragraph(
+    "Les acomptes sont déduits hors taxes : leur TVA a été facturée sur les factures d'acompte, la TVA ci-dessous ne porte que sur le montant restant après leur déduction.",
+    { size: 8.5, muted: true },
+  );
 }
 
 function drawVatTable(body: DocumentBody, figures: DocumentFigures, reverseChargeOnly: boolean): void {
@@ -692,15 +728,21 @@ function drawTotalRows(body: DocumentBody, rows: readonly TotalRow[]): void {
 function drawTotals(body: DocumentBody, input: InvoiceDocumentInput, figures: DocumentFigures): void {
   const { billing } = input;
   body.heading("Totaux");
-  const rows: TotalRow[] = [
-    { label: "Total HT :", amount: formatCents(figures.ht), bold: true },
+  const rows: TotalRow[] = [];
+  if (figures.depositsDeductedHt !== 0) {
+    rows.push({ label: "Travaux HT :", amount: formatCents(figures.ht + figures.depositsDeductedHt) });
+    rows.push({ label: "Acomptes déduits (HT) :", amount: formatCents(-figures.depositsDeductedHt) });
+  }
+  rows.push(
+    {
+      label: "Total HT :",
+      amount: formatCents(figures.ht),
+      bold: true,
+      ruleAbove: figures.depositsDeductedHt !== 0,
+    },
     { label: "Total TVA :", amount: formatCents(figures.vat) },
     { label: "Total TTC :", amount: formatCents(figures.ttc), bold: true, ruleAbove: true },
-  ];
-  if (figures.depositsDeductedTtc !== 0) {
-    rows.push({ label: "Acomptes déduits (TTC) :", amount: formatCents(-figures.depositsDeductedTtc) });
-    rows.push({ label: "Reste dû TTC :", amount: formatCents(figures.due), ruleAbove: true });
-  }
+  );
   if (billing.retention && figures.retention !== 0) {
     rows.push({
       label: `Retenue de garantie (${formatPercent(billing.retention.basisPoints)}) :`,

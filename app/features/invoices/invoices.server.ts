@@ -125,7 +125,8 @@ function totalsColumns(billing: BillingInvoice) {
     totalHtCents: billing.totals.ht,
     totalVatCents: billing.totals.vat,
     totalTtcCents: billing.totals.ttc,
-    prepaidCents: billing.totals.depositsDeductedTtc,
+    // Deposits are deducted from the base, HT: no prepaid amount (decision 018).
+    prepaidCents: 0,
     retentionCents: billing.totals.retention,
     netToPayCents: billing.totals.netToPay,
   };
@@ -333,8 +334,8 @@ export async function issueInvoice(
         return rendered.pdf;
       },
     });
-    // What the document prints (each rate's VAT = round(HT × rate), EN 16931 BR-CO-17) is
-    // what is stored: a cent may separate it from billing's cumulative VAT (decision 017).
+    // What the document prints is what is stored: billing's figures, each rate's VAT =
+    // round(base × rate) (EN 16931 BR-CO-17), checked by documentFigures (decision 018).
     const printed = documentFigures(billing);
     await tx
       .update(invoices)
@@ -343,7 +344,7 @@ export async function issueInvoice(
         totalHtCents: printed.ht,
         totalVatCents: printed.vat,
         totalTtcCents: printed.ttc,
-        prepaidCents: printed.depositsDeductedTtc,
+        prepaidCents: 0,
         retentionCents: printed.retention,
         netToPayCents: printed.netToPay,
         number: registered.number,

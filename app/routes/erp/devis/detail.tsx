@@ -15,6 +15,14 @@ import { requirePermission } from "#app/features/auth/session.server.ts";
 import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
 import { panelClass } from "#app/features/erp/components/ui.ts";
 import { DEVIS_HANDLE, DEVIS_TABS, erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
+import { QuoteInvoicing } from "#app/features/invoices/components/quote-invoicing.tsx";
+import {
+  createInvoiceDraft,
+  InvoiceNotFoundError,
+  InvoiceStateError,
+} from "#app/features/invoices/invoices.server.ts";
+import { invoicesOfQuote } from "#app/features/invoices/list.server.ts";
+import { parseInvoiceRequest } from "#app/features/invoices/request.ts";
 import {
   AcceptanceError,
   quoteDecision,
@@ -60,6 +68,7 @@ export const QUOTE_INTENTS = {
   send: "envoyer",
   resend: "renvoyer",
   paper: "accord-papier",
+  invoice: "facturer",
 } as const;
 
 /** A scan of the quote signed at the office: PDF, JPEG or PNG, 10 MB at most. */
@@ -72,9 +81,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { db } = getServices(context);
   try {
     const view = await getQuote(db, params.id);
-    const [events, decision] = await Promise.all([
+    const [events, decision, quoteInvoices] = await Promise.all([
       quoteActivity(db, view.quote.id),
       quoteDecision(db, view.quote.id),
+      view.quote.status === "accepte" ? invoicesOfQuote(db, view.quote.seriesId) : Promise.resolve([]),
     ]);
     const { quote, client, company } = view;
     const totals = quoteTotals(quote.content, company.hourlyCostCents);
@@ -88,6 +98,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       missing,
       draft: quote.status === "brouillon" ? toDraftInput(quote.content) : null,
       events,
+      invoices: quoteInvoices,
       decision: decision
         ? {
             decision: decision.decision,
@@ -229,6 +240,22 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         message: "Accord sur papier enregistré : le devis est accepté.",
       });
     }
+    if (intent === QUOTE_INTENTS.invoice) {
+      const parsed = parseInvoiceRequest(form);
+      if (!parsed.ok) return refused(400, { intent, message: parsed.message });
+      try {
+        const { id } = await createInvoiceDraft(services.db, params.id, parsed.request, actor);
+        return redirectWithFlash(request, `/erp/factures/${id}`, {
+          tone: "success",
+          message: "Brouillon de facture préparé : vérifiez-le, puis « Émettre ».",
+        });
+      } catch (error) {
+        if (error instanceof InvoiceStateError || error instanceof InvoiceNotFoundError) {
+          return refused(409, { intent, message: error.message });
+        }
+        throw error;
+      }
+    }
     if (intent === QUOTE_INTENTS.revise) {
       const { id } = await newQuoteVersion(services.db, params.id, actor);
       return redirectWithFlash(request, `/erp/devis/${id}`, {
@@ -285,8 +312,20 @@ function IntentForm({ id, intent }: { id: string; intent: string }) {
 }
 
 export default function QuotePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { quote, client, company, versions, photos, totals, mentions, missing, draft, events, decision } =
-    loaderData;
+  const {
+    quote,
+    client,
+    company,
+    versions,
+    photos,
+    totals,
+    mentions,
+    missing,
+    draft,
+    events,
+    decision,
+    invoices,
+  } = loaderData;
   const navigation = useNavigation();
   const pendingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const deleteFormId = useId();
@@ -667,6 +706,14 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
           </div>
         </div>
       )}
+
+      {quote.status === "accepte" ? (
+        <QuoteInvoicing
+          lots={quote.content.lots}
+          invoices={invoices}
+          refusal={refusal?.intent === QUOTE_INTENTS.invoice ? refusal.message : undefined}
+        />
+      ) : null}
 
       <section aria-labelledby="devis-historique" className={panelClass}>
         <h2 id="devis-historique" className="mb-3 text-lg font-bold">

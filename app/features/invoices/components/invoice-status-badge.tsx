@@ -1,0 +1,25 @@
+import { type BadgeTone, StatusBadge } from "#app/components/data/status-badge.tsx";
+import type { InvoiceStatus } from "#app/db/schema/invoices.ts";
+
+export const INVOICE_STATUS_TEXT: Record<InvoiceStatus, string> = {
+  brouillon: "Brouillon",
+  emise: "Émise",
+  partiellement_payee: "Partiellement payée",
+  payee: "Payée",
+  en_retard: "En retard",
+  annulee: "Annulée par avoir",
+};
+
+const TONES: Record<InvoiceStatus, BadgeTone> = {
+  brouillon: "neutral",
+  emise: "info",
+  partiellement_payee: "progress",
+  payee: "success",
+  en_retard: "danger",
+  annulee: "warning",
+};
+
+/** An invoice's status as a pill. */
+export function InvoiceStatusBadge({ status }: { status: InvoiceStatus }) {
+  return <StatusBadge tone={TONES[status]}>{INVOICE_STATUS_TEXT[status]}</StatusBadge>;
+}

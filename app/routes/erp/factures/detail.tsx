@@ -1,0 +1,479 @@
+import { FileText, Send, Trash2 } from "lucide-react";
+import { useId } from "react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { Facts } from "#app/components/data/facts.tsx";
+import { PageHeader } from "#app/components/data/page-header.tsx";
+import { SectionTabs } from "#app/components/data/section-tabs.tsx";
+import { Timeline } from "#app/components/data/timeline.tsx";
+import { DateField, MoneyField, SelectField, TextField } from "#app/components/forms/field.tsx";
+import { FormAlert } from "#app/components/forms/form-alert.tsx";
+import { buttonClasses } from "#app/components/ui/button.tsx";
+import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
+import { PAYMENT_METHOD_VALUES, type PaymentMethod } from "#app/db/schema/invoices.ts";
+import { requirePermission } from "#app/features/auth/session.server.ts";
+import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
+import { panelClass } from "#app/features/erp/components/ui.ts";
+import { DEVIS_TABS, erpMeta, erpShouldRevalidate, FACTURES_HANDLE } from "#app/features/erp/navigation.ts";
+import type { BillingInvoice } from "#app/features/invoices/billing.ts";
+import { InvoiceStatusBadge } from "#app/features/invoices/components/invoice-status-badge.tsx";
+import {
+  createCreditNoteDraft,
+  InvoiceNotFoundError,
+  InvoiceNotIssuableError,
+  InvoiceStateError,
+  issueInvoice,
+  PAYMENT_METHOD_LABELS,
+  recordPayment,
+} from "#app/features/invoices/invoices.server.ts";
+import {
+  deleteInvoiceDraft,
+  getInvoice,
+  INVOICE_KIND_LABELS,
+  InvoiceMissingError,
+} from "#app/features/invoices/list.server.ts";
+import { documentIdentity } from "#app/features/settings/settings.server.ts";
+import { getServices } from "#app/lib/app-context.ts";
+import { redirectWithFlash } from "#app/lib/flash.server.ts";
+import { formatCents, formatPercent, parseMoney } from "#app/lib/money.ts";
+import { formatDate, formatDateTime, parisDay } from "#app/lib/paris-time.ts";
+import { hasControlCharacters, isoDayProblem } from "#app/lib/text-rules.ts";
+import { VAT_RATES } from "#app/lib/vat.ts";
+import type { Route } from "./+types/detail";
+
+/*
+ * /erp/factures/:id — a draft shows what will be invoiced and « Émettre » (refused with
+ * the list of what is missing); an issued invoice shows its PDF, its payments (with the
+ * form to record one) and « Faire un avoir ».
+ */
+
+export const handle = FACTURES_HANDLE;
+
+const INTENTS = { issue: "emettre", remove: "supprimer", pay: "paiement", credit: "avoir" } as const;
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requirePermission(request, context, handle.permission);
+  try {
+    const view = await getInvoice(getServices(context).db, params.id);
+    return { ...view, today: parisDay(), crumb: view.invoice.number ?? "Brouillon" };
+  } catch (error) {
+    if (error instanceof InvoiceMissingError) throw data({ message: error.message }, { status: 404 });
+    throw error;
+  }
+}
+
+type Refusal = { ok: false; intent: string; message: string; missing?: string[]; field?: string };
+
+function refused(status: number, body: Omit<Refusal, "ok">) {
+  return data<Refusal>({ ok: false, ...body }, { status });
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const session = await requirePermission(request, context, handle.permission);
+  const services = getServices(context);
+  const actor = { id: session.user.id, email: session.user.email };
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  try {
+    if (intent === INTENTS.issue) {
+      const issued = await issueInvoice(
+        services.db,
+        { storage: services.storage, identity: await documentIdentity(services.db) },
+        params.id,
+        actor,
+      );
+      services.logger.info({ invoiceId: params.id, number: issued.number }, "facture émise");
+      return redirectWithFlash(request, `/erp/factures/${params.id}`, {
+        tone: "success",
+        message: `Facture ${issued.number} émise : son PDF Factur-X est prêt.`,
+      });
+    }
+    if (intent === INTENTS.remove) {
+      if (form.get("confirmation") !== "oui")
+        return refused(400, { intent, message: "Confirmez la suppression." });
+      const { quoteId } = await deleteInvoiceDraft(services.db, params.id);
+      return redirectWithFlash(request, quoteId ? `/erp/devis/${quoteId}` : "/erp/factures", {
+        tone: "success",
+        message: "Le brouillon de facture a été supprimé.",
+      });
+    }
+    if (intent === INTENTS.pay) {
+      const paidOn = String(form.get("paidOn") ?? "");
+      const dayProblem = isoDayProblem(paidOn);
+      if (dayProblem) return refused(400, { intent, message: dayProblem, field: "paidOn" });
+      const amount = parseMoney(String(form.get("amount") ?? ""));
+      if (!amount.ok) return refused(400, { intent, message: amount.message, field: "amount" });
+      const method = String(form.get("method") ?? "");
+      if (!(PAYMENT_METHOD_VALUES as readonly string[]).includes(method)) {
+        return refused(400, { intent, message: "Choisissez le moyen de paiement.", field: "method" });
+      }
+      const reference = String(form.get("reference") ?? "").trim();
+      if (reference.length > 120 || hasControlCharacters(reference)) {
+        return refused(400, {
+          intent,
+          message: "La référence est invalide (120 caractères au plus).",
+          field: "reference",
+        });
+      }
+      await recordPayment(
+        services.db,
+        params.id,
+        {
+          paidOn: String(form.get("paidOn") ?? ""),
+          amount: amount.cents,
+          method: method as PaymentMethod,
+          reference: reference || null,
+        },
+        actor,
+      );
+      return redirectWithFlash(request, `/erp/factures/${params.id}`, {
+        tone: "success",
+        message: "Paiement enregistré.",
+      });
+    }
+    if (intent === INTENTS.credit) {
+      const mode = form.get("mode");
+      let amount: { kind: "total" } | { kind: "amount"; ttc: number };
+      if (mode === "total") amount = { kind: "total" };
+      else {
+        const parsed = parseMoney(String(form.get("ttc") ?? ""));
+        if (!parsed.ok || parsed.cents <= 0) {
+          return refused(400, {
+            intent,
+            message: parsed.ok ? "Le montant doit être positif." : parsed.message,
+            field: "ttc",
+          });
+        }
+        amount = { kind: "amount", ttc: parsed.cents };
+      }
+      const { id } = await createCreditNoteDraft(services.db, params.id, amount, actor);
+      return redirectWithFlash(request, `/erp/factures/${id}`, {
+        tone: "success",
+        message: "Brouillon d'avoir préparé : vérifiez-le, puis « Émettre ».",
+      });
+    }
+    return refused(400, { intent, message: "Action inconnue." });
+  } catch (error) {
+    if (error instanceof InvoiceMissingError || error instanceof InvoiceNotFoundError) {
+      return refused(404, { intent, message: error.message });
+    }
+    if (error instanceof InvoiceNotIssuableError) {
+      return refused(400, { intent, message: "La facture ne peut pas être émise :", missing: error.missing });
+    }
+    if (error instanceof InvoiceStateError) return refused(409, { intent, message: error.message });
+    throw error;
+  }
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  erpMeta(
+    args.loaderData ? `${args.loaderData.invoice.number ?? "Brouillon de facture"} — Factures` : "",
+    args,
+  );
+export const shouldRevalidate = erpShouldRevalidate;
+export const ErrorBoundary = ErpPageErrorBoundary;
+
+function BillingTable({ billing }: { billing: BillingInvoice }) {
+  return (
+    <table className="w-full border-collapse text-sm">
+      <caption className="sr-only">Détail de la facture</caption>
+      <thead>
+        <tr className="text-left text-xs font-bold tracking-wide text-slate-700 uppercase">
+          <th scope="col" className="py-2 pr-2">
+            Désignation
+          </th>
+          <th scope="col" className="py-2 pr-2 text-right">
+            Détail
+          </th>
+          <th scope="col" className="py-2 text-right">
+            Montant HT
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {billing.lines.map((line, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the lines of an invoice never move
+          <tr key={index} className="border-t border-slate-200 align-top">
+            <th scope="row" className="py-2 pr-2 text-left font-semibold">
+              {line.kind === "lot" ? line.title : line.label}
+            </th>
+            <td className="py-2 pr-2 text-right text-slate-700">
+              {line.kind === "lot"
+                ? `${formatPercent(line.cumulativePercent)} cumulés sur ${formatCents(line.contractHt)}, déjà facturé ${formatCents(line.previousHt)}`
+                : VAT_RATES[line.code].label}
+            </td>
+            <td className="py-2 text-right whitespace-nowrap">{formatCents(line.ht)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export default function InvoicePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { invoice, clientName, quote, credited, payments, events, today } = loaderData;
+  const billing = (invoice.content as unknown as { billing: BillingInvoice }).billing;
+  const navigation = useNavigation();
+  const pending = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "") : null;
+  const issueFormId = useId();
+  const removeFormId = useId();
+  const draft = invoice.status === "brouillon";
+  const left = invoice.netToPayCents - invoice.paidCents;
+  const canPay = !draft && invoice.kind !== "avoir" && invoice.status !== "annulee" && left > 0;
+  const canCredit =
+    !draft && invoice.kind !== "avoir" && invoice.status !== "annulee" && invoice.quoteId !== null;
+  const fieldError = (intent: string, field: string) =>
+    actionData?.intent === intent && actionData.field === field ? [actionData.message] : undefined;
+  return (
+    <div className="grid gap-5">
+      <SectionTabs label="Devis" tabs={DEVIS_TABS} />
+      <PageHeader
+        title={invoice.number ?? `Brouillon — ${billing.title}`}
+        badge={<InvoiceStatusBadge status={invoice.status} />}
+        description={
+          <>
+            {INVOICE_KIND_LABELS[invoice.kind]} ·{" "}
+            <Link to={`/erp/clients/${invoice.clientId}`} className="font-semibold text-brand-700 underline">
+              {clientName}
+            </Link>
+            {quote ? (
+              <>
+                {" "}
+                · devis{" "}
+                <Link to={`/erp/devis/${quote.id}`} className="font-semibold text-brand-700 underline">
+                  {quote.number ?? quote.title}
+                </Link>
+              </>
+            ) : null}
+            {credited ? (
+              <>
+                {" "}
+                · avoir sur{" "}
+                <Link to={`/erp/factures/${credited.id}`} className="font-semibold text-brand-700 underline">
+                  {credited.number}
+                </Link>
+              </>
+            ) : null}
+          </>
+        }
+        actions={
+          draft ? (
+            <>
+              <Form id={issueFormId} method="post" hidden>
+                <input type="hidden" name="intent" value={INTENTS.issue} />
+              </Form>
+              <ConfirmDialog
+                trigger={
+                  <button type="button" className={buttonClasses("primary", "md")}>
+                    <Send aria-hidden="true" className="size-4" />
+                    Émettre
+                  </button>
+                }
+                title="Émettre cette facture ?"
+                description="Elle reçoit son numéro, son PDF Factur-X est créé et elle ne pourra plus être modifiée : une correction passera par un avoir."
+                confirmLabel="Émettre la facture"
+                form={issueFormId}
+                pending={pending === INTENTS.issue}
+                pendingLabel="Émission…"
+              />
+              <Form id={removeFormId} method="post" hidden>
+                <input type="hidden" name="intent" value={INTENTS.remove} />
+                <input type="hidden" name="confirmation" value="oui" />
+              </Form>
+              <ConfirmDialog
+                trigger={
+                  <button type="button" className={buttonClasses("outline", "md")}>
+                    <Trash2 aria-hidden="true" className="size-4" />
+                    Supprimer le brouillon
+                  </button>
+                }
+                title="Supprimer ce brouillon de facture ?"
+                description="Rien n'a été émis : le devis reste à facturer."
+                confirmLabel="Supprimer le brouillon"
+                destructive
+                form={removeFormId}
+                pending={pending === INTENTS.remove}
+                pendingLabel="Suppression…"
+              />
+            </>
+          ) : (
+            <a href={`/erp/factures/${invoice.id}/pdf`} className={buttonClasses("outline", "md")}>
+              <FileText aria-hidden="true" className="size-4" />
+              PDF Factur-X
+            </a>
+          )
+        }
+      />
+
+      {actionData && !actionData.ok && !actionData.field ? (
+        <FormAlert errors={[actionData.message, ...(actionData.missing ?? [])]} />
+      ) : null}
+
+      <div className="grid gap-5 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <section aria-labelledby="facture-detail" className={panelClass}>
+          <h2 id="facture-detail" className="mb-3 text-lg font-bold text-brand-900">
+            {billing.title}
+          </h2>
+          <BillingTable billing={billing} />
+          <Facts
+            columns={2}
+            facts={[
+              { label: "Total HT", value: formatCents(invoice.totalHtCents) },
+              { label: "TVA", value: formatCents(invoice.totalVatCents) },
+              { label: "Total TTC", value: formatCents(invoice.totalTtcCents) },
+              ...(billing.totals.depositsDeductedHt !== 0
+                ? [{ label: "Acomptes déduits (HT)", value: formatCents(billing.totals.depositsDeductedHt) }]
+                : []),
+              ...(invoice.retentionCents !== 0
+                ? [{ label: "Retenue de garantie", value: formatCents(invoice.retentionCents) }]
+                : []),
+              { label: "Net à payer", value: <strong>{formatCents(invoice.netToPayCents)}</strong> },
+            ]}
+          />
+        </section>
+
+        <div className="grid content-start gap-5">
+          <section aria-labelledby="facture-suivi" className={panelClass}>
+            <h2 id="facture-suivi" className="mb-3 text-lg font-bold text-brand-900">
+              Suivi
+            </h2>
+            <Facts
+              columns={1}
+              facts={[
+                { label: "Émise le", value: invoice.issuedOn ? formatDate(invoice.issuedOn) : "Pas encore" },
+                { label: "Échéance", value: invoice.dueOn ? formatDate(invoice.dueOn) : "—" },
+                { label: "Payé", value: formatCents(invoice.paidCents) },
+                ...(invoice.kind !== "avoir"
+                  ? [{ label: "Reste dû", value: formatCents(Math.max(left, 0)) }]
+                  : []),
+                ...(invoice.pdfSha256
+                  ? [
+                      {
+                        label: "Empreinte du PDF (SHA-256)",
+                        value: <code className="break-all">{invoice.pdfSha256}</code>,
+                      },
+                    ]
+                  : []),
+              ]}
+            />
+            {payments.length > 0 ? (
+              <ul className="mt-3 grid gap-1 text-sm" aria-label="Paiements reçus">
+                {payments.map((payment) => (
+                  <li key={payment.id}>
+                    {formatDate(payment.paidOn)} : {formatCents(payment.amountCents)} (
+                    {PAYMENT_METHOD_LABELS[payment.method]}
+                    {payment.reference ? `, ${payment.reference}` : ""})
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </section>
+
+          {canPay ? (
+            <section aria-labelledby="facture-paiement" className={panelClass}>
+              <h2 id="facture-paiement" className="mb-3 text-lg font-bold text-brand-900">
+                Enregistrer un paiement
+              </h2>
+              <Form method="post" className="grid gap-3">
+                <input type="hidden" name="intent" value={INTENTS.pay} />
+                <DateField
+                  name="paidOn"
+                  label="Date du paiement"
+                  required
+                  defaultValue={today}
+                  errors={fieldError(INTENTS.pay, "paidOn")}
+                />
+                <MoneyField
+                  name="amount"
+                  label="Montant reçu"
+                  required
+                  defaultValue={formatCents(left).replace(/\s*€$/, "")}
+                  errors={fieldError(INTENTS.pay, "amount")}
+                />
+                <SelectField
+                  name="method"
+                  label="Moyen de paiement"
+                  required
+                  defaultValue="virement"
+                  options={PAYMENT_METHOD_VALUES.map((value) => ({
+                    value,
+                    label: PAYMENT_METHOD_LABELS[value],
+                  }))}
+                  errors={fieldError(INTENTS.pay, "method")}
+                />
+                <TextField
+                  name="reference"
+                  label="Référence (facultative)"
+                  maxLength={120}
+                  errors={fieldError(INTENTS.pay, "reference")}
+                />
+                <div>
+                  <button
+                    type="submit"
+                    className={buttonClasses("secondary", "md")}
+                    disabled={pending !== null}
+                  >
+                    {pending === INTENTS.pay ? "Enregistrement…" : "Enregistrer le paiement"}
+                  </button>
+                </div>
+              </Form>
+            </section>
+          ) : null}
+
+          {canCredit ? (
+            <section aria-labelledby="facture-avoir" className={panelClass}>
+              <h2 id="facture-avoir" className="mb-2 text-lg font-bold text-brand-900">
+                Faire un avoir
+              </h2>
+              <p className="mb-3 text-sm text-slate-700">
+                Une facture émise ne se modifie pas : un avoir la corrige, en tout ou en partie.
+              </p>
+              <Form method="post" className="grid gap-3">
+                <input type="hidden" name="intent" value={INTENTS.credit} />
+                <SelectField
+                  name="mode"
+                  label="Avoir"
+                  defaultValue="total"
+                  options={[
+                    { value: "total", label: "Total (annule la facture)" },
+                    { value: "montant", label: "Partiel, d'un montant TTC" },
+                  ]}
+                />
+                <MoneyField
+                  name="ttc"
+                  label="Montant TTC (avoir partiel)"
+                  errors={fieldError(INTENTS.credit, "ttc")}
+                />
+                <div>
+                  <button
+                    type="submit"
+                    className={buttonClasses("outline", "md")}
+                    disabled={pending !== null}
+                  >
+                    Préparer l'avoir
+                  </button>
+                </div>
+              </Form>
+            </section>
+          ) : null}
+        </div>
+      </div>
+
+      <section aria-labelledby="facture-historique" className={panelClass}>
+        <h2 id="facture-historique" className="mb-3 text-lg font-bold">
+          Historique
+        </h2>
+        <Timeline
+          label="Historique de la facture"
+          entries={events.map((event) => ({
+            id: String(event.id),
+            summary: event.summary,
+            actor: event.actorEmail,
+            at: event.createdAt,
+            kind: event.kind,
+          }))}
+          formatAt={(at) => formatDateTime(at, "medium")}
+        />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,221 @@
+import { data, Link, useNavigation } from "react-router";
+import { type Column, DataTable } from "#app/components/data/data-table.tsx";
+import { EmptyState } from "#app/components/data/empty-state.tsx";
+import { ListFilters } from "#app/components/data/list-filters.tsx";
+import { activeFilterCount, type ListParams } from "#app/components/data/list-url.ts";
+import { PageHeader } from "#app/components/data/page-header.tsx";
+import { Pagination } from "#app/components/data/pagination.tsx";
+import { SectionTabs } from "#app/components/data/section-tabs.tsx";
+import { DateField, SelectField } from "#app/components/forms/field.tsx";
+import { requirePermission } from "#app/features/auth/session.server.ts";
+import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
+import { DEVIS_TABS, erpMeta, erpShouldRevalidate, FACTURES_HANDLE } from "#app/features/erp/navigation.ts";
+import { InvoiceStatusBadge } from "#app/features/invoices/components/invoice-status-badge.tsx";
+import {
+  INVOICE_KIND_LABELS,
+  INVOICE_STATUS_LABELS,
+  type InvoiceListItem,
+  invoiceSort,
+  listInvoices,
+  parseInvoiceFilters,
+} from "#app/features/invoices/list.server.ts";
+import { getServices } from "#app/lib/app-context.ts";
+import { formatCents } from "#app/lib/money.ts";
+import { formatDate } from "#app/lib/paris-time.ts";
+import type { Route } from "./+types/index";
+
+export const handle = FACTURES_HANDLE;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requirePermission(request, context, handle.permission);
+  const parsed = parseInvoiceFilters(new URL(request.url).searchParams);
+  if (!parsed.ok) throw data({ message: parsed.message }, { status: 400 });
+  const page = await listInvoices(getServices(context).db, parsed.filters);
+  return { ...page, filters: parsed.filters, sort: invoiceSort(parsed.filters) };
+}
+
+export const meta: Route.MetaFunction = (args) => erpMeta("Factures", args);
+export const shouldRevalidate = erpShouldRevalidate;
+export const ErrorBoundary = ErpPageErrorBoundary;
+
+const PATH = "/erp/factures";
+const SORT_LABELS = {
+  date: "par date",
+  numero: "par numéro",
+  client: "par client",
+  total: "par montant",
+} as const;
+
+const columns: Column<InvoiceListItem>[] = [
+  {
+    key: "number",
+    header: "Numéro",
+    sortKey: "numero",
+    phone: "title",
+    className: "whitespace-nowrap",
+    cell: (invoice) => (
+      <Link to={`/erp/factures/${invoice.id}`} className="font-semibold text-brand-700 underline">
+        {invoice.number ?? "Brouillon"}
+        <span className="sr-only"> : {INVOICE_KIND_LABELS[invoice.kind]}</span>
+      </Link>
+    ),
+  },
+  { key: "kind", header: "Type", cell: (invoice) => INVOICE_KIND_LABELS[invoice.kind] },
+  {
+    key: "client",
+    header: "Client",
+    sortKey: "client",
+    cell: (invoice) => (
+      <Link to={`/erp/clients/${invoice.clientId}`} className="break-words text-brand-700 underline">
+        {invoice.clientName}
+      </Link>
+    ),
+  },
+  { key: "status", header: "Statut", cell: (invoice) => <InvoiceStatusBadge status={invoice.status} /> },
+  {
+    key: "ht",
+    header: "Total HT",
+    align: "right",
+    className: "whitespace-nowrap",
+    cell: (invoice) => formatCents(invoice.totalHt),
+  },
+  {
+    key: "ttc",
+    header: "Total TTC",
+    sortKey: "total",
+    firstDirection: "desc",
+    align: "right",
+    className: "whitespace-nowrap",
+    cell: (invoice) => formatCents(invoice.totalTtc),
+  },
+  {
+    key: "due",
+    header: "Reste dû",
+    align: "right",
+    className: "whitespace-nowrap",
+    cell: (invoice) =>
+      invoice.kind === "avoir" || invoice.status === "brouillon" || invoice.status === "annulee"
+        ? "—"
+        : formatCents(invoice.netToPay - invoice.paid),
+  },
+  {
+    key: "date",
+    header: "Dates",
+    sortKey: "date",
+    firstDirection: "desc",
+    className: "whitespace-nowrap",
+    cell: (invoice) => (
+      <div className="grid gap-0.5 text-sm">
+        {invoice.issuedOn ? (
+          <span>Émise le {formatDate(invoice.issuedOn, "numeric")}</span>
+        ) : (
+          <span>Créée le {formatDate(invoice.createdAt, "numeric")}</span>
+        )}
+        {invoice.dueOn && invoice.kind !== "avoir" ? (
+          <span>Échéance {formatDate(invoice.dueOn, "numeric")}</span>
+        ) : null}
+      </div>
+    ),
+  },
+];
+
+export default function InvoicesPage({ loaderData }: Route.ComponentProps) {
+  const { items, total, page, pageCount, filters, sort, sums } = loaderData;
+  const navigation = useNavigation();
+  const searching = navigation.state === "loading" && navigation.location?.pathname === PATH;
+  const params: ListParams = {
+    q: filters.q,
+    type: filters.type,
+    statut: filters.statut,
+    du: filters.du,
+    au: filters.au,
+    tri: filters.tri,
+    ordre: filters.ordre,
+    page,
+  };
+  const filtered = Boolean(filters.q || filters.type || filters.statut || filters.du || filters.au);
+  return (
+    <div className="grid gap-5">
+      <SectionTabs label="Devis" tabs={DEVIS_TABS} />
+      <PageHeader
+        title="Factures"
+        description="Factures d'acompte, de situation et de solde tirées des devis acceptés, et leurs avoirs."
+      />
+      <ListFilters
+        key={JSON.stringify(params)}
+        label="Rechercher des factures"
+        searchLabel="Rechercher (numéro, client, objet du devis)"
+        search={filters.q}
+        activeCount={activeFilterCount(params, ["type", "statut", "du", "au"])}
+        clearHref={PATH}
+        hidden={{ tri: filters.tri, ordre: filters.ordre }}
+      >
+        <SelectField
+          id="filtre-type"
+          name="type"
+          label="Type"
+          placeholder="Tous"
+          defaultValue={filters.type ?? ""}
+          options={Object.entries(INVOICE_KIND_LABELS).map(([value, label]) => ({ value, label }))}
+        />
+        <SelectField
+          id="filtre-statut"
+          name="statut"
+          label="Statut"
+          placeholder="Tous"
+          defaultValue={filters.statut ?? ""}
+          options={Object.entries(INVOICE_STATUS_LABELS).map(([value, label]) => ({ value, label }))}
+        />
+        <DateField id="filtre-du" name="du" label="Du" defaultValue={filters.du ?? ""} />
+        <DateField id="filtre-au" name="au" label="Au" defaultValue={filters.au ?? ""} />
+      </ListFilters>
+      <div aria-live="polite" aria-busy={searching} className="grid gap-3">
+        <p className="text-sm font-semibold text-slate-700">
+          {searching
+            ? "Recherche en cours…"
+            : `${total} facture${total > 1 ? "s" : ""}${filtered ? " correspondant à la recherche" : ""}`}
+        </p>
+        {items.length === 0 ? (
+          <EmptyState>
+            {filtered ? (
+              <p>
+                Aucune facture ne correspond à cette recherche.{" "}
+                <Link to={PATH} className="font-semibold text-brand-700 underline">
+                  Voir toutes les factures
+                </Link>
+              </p>
+            ) : (
+              <p>
+                Aucune facture pour le moment. Une facture se prépare depuis un devis accepté : ouvrez-le dans{" "}
+                <Link to="/erp/devis?statut=accepte" className="font-semibold text-brand-700 underline">
+                  Devis acceptés
+                </Link>{" "}
+                et choisissez le type de facture dans « Facturer ».
+              </p>
+            )}
+          </EmptyState>
+        ) : (
+          <DataTable
+            caption={`Factures, ${SORT_LABELS[sort.key]}, ${sort.direction === "asc" ? "ordre croissant" : "ordre décroissant"} (page ${page} sur ${pageCount})`}
+            columns={columns}
+            rows={items}
+            rowKey={(invoice) => invoice.id}
+            pathname={PATH}
+            params={params}
+            sort={sort}
+            minWidth={960}
+            totals={{
+              label: `Total des ${total} documents de la liste (TVA ${formatCents(sums.totalVat)})`,
+              cells: {
+                ht: formatCents(sums.totalHt),
+                ttc: formatCents(sums.totalTtc),
+                due: formatCents(sums.outstanding),
+              },
+            }}
+          />
+        )}
+      </div>
+      <Pagination pathname={PATH} params={params} page={page} pageCount={pageCount} />
+    </div>
+  );
+}

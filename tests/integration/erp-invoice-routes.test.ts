@@ -1,0 +1,231 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { invoices } from "#app/db/schema/invoices.ts";
+import { companySettings } from "#app/db/schema/settings.ts";
+import { recordPaperAcceptance } from "#app/features/quotes/acceptance.server.ts";
+import { QuoteDraftSchema, toDraftInput } from "#app/features/quotes/content.ts";
+import { createQuote, getQuote, saveQuoteDraft } from "#app/features/quotes/quotes.server.ts";
+import { sendQuote } from "#app/features/quotes/send.server.ts";
+import { documentIdentity } from "#app/features/settings/settings.server.ts";
+import type { AppServices } from "#app/lib/app-context.ts";
+import { addDays, parisDay } from "#app/lib/paris-time.ts";
+import * as quoteRoute from "#app/routes/erp/devis/detail.tsx";
+import * as detailRoute from "#app/routes/erp/factures/detail.tsx";
+import * as listRoute from "#app/routes/erp/factures/index.tsx";
+import * as pdfRoute from "#app/routes/erp/factures/pdf.ts";
+import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
+import { jpeg } from "#tests/helpers/leads.ts";
+import { filledDraft, insertClient } from "#tests/helpers/quotes.ts";
+import { type RouteCallInit, routeArgs, routeOutcome } from "#tests/helpers/route-call.ts";
+import { signedInStaff, staffTestServices } from "#tests/helpers/staff.ts";
+
+// The invoices' screens through their routes: « Facturer » on an accepted quote, the
+// draft's page and « Émettre », the PDF, payments, a credit note, the list's filters.
+// 401/403 for every route: tests/integration/erp-route-guard.test.ts.
+
+let database: TestDatabase;
+let services: AppServices;
+let dataDir: string;
+let staff: { cookie: string; userId: string; email: string };
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  dataDir = mkdtempSync(path.join(tmpdir(), "erp-invoice-routes-"));
+  services = staffTestServices(database, { DATA_DIR: dataDir });
+  staff = await signedInStaff(services, "staff", "facturation@batirade.test");
+  await services.db
+    .update(companySettings)
+    .set({
+      insuranceValidUntil: addDays(parisDay(), 300),
+      bankAccountHolder: "BATI RADE TOULON",
+      iban: "FR7630006000011234567890189",
+      bic: "AGRIFRPP",
+    })
+    .where(eq(companySettings.id, 1));
+});
+afterAll(async () => {
+  await database.cleanup();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+type Handler = (args: never) => Promise<unknown>;
+
+function call(handler: Handler, url: string, init: RouteCallInit = {}) {
+  return routeOutcome(() => handler(routeArgs(services, url, { cookie: staff.cookie, ...init }) as never));
+}
+
+async function acceptedQuote(): Promise<string> {
+  const actor = { id: staff.userId, email: staff.email };
+  const clientId = await insertClient(services.db, { email: `routes-${Date.now()}@example.fr` });
+  const { id } = await createQuote(services.db, { clientId }, actor);
+  const view = await getQuote(services.db, id);
+  const content = QuoteDraftSchema.parse(filledDraft(toDraftInput(view.quote.content)));
+  await saveQuoteDraft(services.db, id, { revision: view.quote.revision, content }, actor);
+  const identity = await documentIdentity(services.db);
+  await sendQuote(
+    services.db,
+    { storage: services.storage, identity, siteUrl: "http://localhost" },
+    id,
+    actor,
+  );
+  await recordPaperAcceptance(
+    services.db,
+    services.storage,
+    id,
+    { signerName: "Élodie Garnier", scan: await jpeg(), contentType: "image/jpeg" },
+    actor,
+  );
+  return id;
+}
+
+/** « Facturer » on the quote's page. */
+function invoiceFrom(quoteId: string, fields: Record<string, string>) {
+  return call(quoteRoute.action, `/erp/devis/${quoteId}`, {
+    params: { id: quoteId },
+    form: { intent: "facturer", ...fields },
+  });
+}
+
+const idFrom = (location: string | null) => (location ?? "").split("/").pop() ?? "";
+
+describe("invoicing through the screens", () => {
+  it("prepares a deposit from the quote's page, issues it, serves its PDF, records payments and a credit note", async () => {
+    const quoteId = await acceptedQuote();
+    const quotePage = (await call(quoteRoute.loader, `/erp/devis/${quoteId}`, { params: { id: quoteId } }))
+      .data as Awaited<ReturnType<typeof quoteRoute.loader>>;
+    expect(quotePage.invoices).toEqual([]);
+
+    const created = await invoiceFrom(quoteId, { kind: "acompte", mode: "pourcentage", value: "30" });
+    expect(created.status).toBe(303);
+    const id = idFrom(created.headers.get("location"));
+    const draft = await call(detailRoute.loader, `/erp/factures/${id}`, { params: { id } });
+    expect(draft.status).toBe(200);
+    expect((draft.data as { invoice: { status: string } }).invoice.status).toBe("brouillon");
+    // No PDF before it is issued.
+    expect((await call(pdfRoute.loader, `/erp/factures/${id}/pdf`, { params: { id } })).status).toBe(404);
+
+    const issued = await call(detailRoute.action, `/erp/factures/${id}`, {
+      params: { id },
+      form: { intent: "emettre" },
+    });
+    expect(issued.status, JSON.stringify(issued.data)).toBe(303);
+    const [row] = await services.db.select().from(invoices).where(eq(invoices.id, id));
+    expect(row?.number).toMatch(/^FAC-\d{4}-\d{4}$/);
+    const pdf = await call(pdfRoute.loader, `/erp/factures/${id}/pdf`, { params: { id } });
+    expect(pdf.status).toBe(200);
+    const bytes = Buffer.from(await (pdf.data as Response).arrayBuffer());
+    expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+
+    // Issuing twice: refused. An overpayment: refused; a bad amount: at its field.
+    expect(
+      (await call(detailRoute.action, `/erp/factures/${id}`, { params: { id }, form: { intent: "emettre" } }))
+        .status,
+    ).toBe(409);
+    const net = row?.netToPayCents ?? 0;
+    const over = await call(detailRoute.action, `/erp/factures/${id}`, {
+      params: { id },
+      form: {
+        intent: "paiement",
+        paidOn: parisDay(),
+        amount: String((net + 100) / 100).replace(".", ","),
+        method: "virement",
+      },
+    });
+    expect(over.status).toBe(409);
+    const bad = await call(detailRoute.action, `/erp/factures/${id}`, {
+      params: { id },
+      form: { intent: "paiement", paidOn: parisDay(), amount: "douze", method: "virement" },
+    });
+    expect(bad.status).toBe(400);
+    expect((bad.data as { field: string }).field).toBe("amount");
+    const badDay = await call(detailRoute.action, `/erp/factures/${id}`, {
+      params: { id },
+      form: { intent: "paiement", paidOn: "2026-02-30", amount: "10", method: "virement" },
+    });
+    expect(badDay.status).toBe(400);
+    expect((badDay.data as { field: string }).field).toBe("paidOn");
+    const paid = await call(detailRoute.action, `/erp/factures/${id}`, {
+      params: { id },
+      form: {
+        intent: "paiement",
+        paidOn: parisDay(),
+        amount: "100,00",
+        method: "cheque",
+        reference: "Chèque 0012",
+      },
+    });
+    expect(paid.status).toBe(303);
+    const [partly] = await services.db.select().from(invoices).where(eq(invoices.id, id));
+    expect(partly).toMatchObject({ status: "partiellement_payee", paidCents: 10_000 });
+
+    // A total credit note, issued: the invoice is cancelled.
+    const credit = await call(detailRoute.action, `/erp/factures/${id}`, {
+      params: { id },
+      form: { intent: "avoir", mode: "total" },
+    });
+    expect(credit.status).toBe(303);
+    const creditId = idFrom(credit.headers.get("location"));
+    expect(
+      (
+        await call(detailRoute.action, `/erp/factures/${creditId}`, {
+          params: { id: creditId },
+          form: { intent: "emettre" },
+        })
+      ).status,
+    ).toBe(303);
+    const [cancelled] = await services.db.select().from(invoices).where(eq(invoices.id, id));
+    expect(cancelled?.status).toBe("annulee");
+
+    // The list: filtered by kind, the sums; bad parameters refused.
+    const list = (await call(listRoute.loader, "/erp/factures?type=avoir")).data as Awaited<
+      ReturnType<typeof listRoute.loader>
+    >;
+    expect(list.items.map((item) => item.id)).toContain(creditId);
+    expect(list.items.every((item) => item.kind === "avoir")).toBe(true);
+    for (const query of ["?type=autre", "?statut=perdue", "?du=2026-13-01", "?tri=prix", "?page=0"]) {
+      expect((await call(listRoute.loader, `/erp/factures${query}`)).status, query).toBe(400);
+    }
+    // The quote's page lists its invoices.
+    const after = (await call(quoteRoute.loader, `/erp/devis/${quoteId}`, { params: { id: quoteId } }))
+      .data as Awaited<ReturnType<typeof quoteRoute.loader>>;
+    expect(after.invoices.map((invoice) => invoice.id).sort()).toEqual([id, creditId].sort());
+  });
+
+  it("refuses what cannot be invoiced, with the reason on the quote's page", async () => {
+    const quoteId = await acceptedQuote();
+    const tooMuch = await invoiceFrom(quoteId, { kind: "acompte", mode: "pourcentage", value: "150" });
+    expect(tooMuch.status).toBe(400);
+    expect((tooMuch.data as { message: string }).message).toMatch(/pourcentage/i);
+    const everything = await invoiceFrom(quoteId, { kind: "acompte", mode: "montant", value: "99999" });
+    expect(everything.status).toBe(409);
+    expect((everything.data as { message: string }).message).toMatch(/Il reste/);
+    const noLot = await invoiceFrom(quoteId, { kind: "situation" });
+    expect(noLot.status).toBe(400);
+    const unknownKind = await invoiceFrom(quoteId, { kind: "cadeau" });
+    expect(unknownKind.status).toBe(400);
+    expect(await services.db.select().from(invoices).where(eq(invoices.quoteId, quoteId))).toEqual([]);
+    // A draft is deleted after confirmation only.
+    const created = await invoiceFrom(quoteId, { kind: "solde" });
+    const id = idFrom(created.headers.get("location"));
+    expect(
+      (
+        await call(detailRoute.action, `/erp/factures/${id}`, {
+          params: { id },
+          form: { intent: "supprimer" },
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await call(detailRoute.action, `/erp/factures/${id}`, {
+          params: { id },
+          form: { intent: "supprimer", confirmation: "oui" },
+        })
+      ).status,
+    ).toBe(303);
+    expect((await call(detailRoute.loader, `/erp/factures/${id}`, { params: { id } })).status).toBe(404);
+  });
+});
