@@ -33,6 +33,7 @@ import {
   missingForIssue,
   renderInvoiceDocument,
 } from "./document.server.ts";
+import { PAYMENT_METHOD_LABELS } from "./labels.ts";
 
 /*
  * Invoices drawn from an accepted quote, on the server: a draft is computed by
@@ -381,13 +382,6 @@ export async function issueInvoice(
     return { number: registered.number, sha256: registered.pdfSha256, facturxSha256 };
   });
 }
-
-export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
-  virement: "Virement",
-  cheque: "Chèque",
-  carte: "Carte",
-  especes: "Espèces",
-};
 
 /** Records a payment; an overpayment is refused. The status follows (partly paid, paid). */
 export async function recordPayment(

@@ -23,23 +23,16 @@ import { addDays, parisMidnight } from "#app/lib/paris-time.ts";
 import { escapeLike, foldedWords } from "#app/lib/search-text.ts";
 import { IsoDaySchema } from "#app/lib/text-rules.ts";
 import { z } from "#app/lib/zod.ts";
-import { INVOICE_STATUS_TEXT } from "./components/invoice-status-badge.tsx";
+import { INVOICE_KIND_LABELS, INVOICE_STATUS_LABELS } from "./labels.ts";
+
+export { INVOICE_KIND_LABELS, INVOICE_STATUS_LABELS };
+
 import { isInvoiceId } from "./invoices.server.ts";
 
 /*
  * Reading invoices: the list /erp/factures (filters in the URL, sums of the filtered
  * list), an invoice with its payments and history, and a quote's invoices.
  */
-
-export const INVOICE_KIND_LABELS: Record<InvoiceKindValue, string> = {
-  acompte: "Acompte",
-  situation: "Situation",
-  solde: "Solde",
-  facture: "Facture",
-  avoir: "Avoir",
-};
-
-export const INVOICE_STATUS_LABELS = INVOICE_STATUS_TEXT;
 
 export const INVOICES_PAGE_SIZE = 25;
 export const INVOICE_SORTS = ["date", "numero", "client", "total"] as const;

@@ -22,15 +22,10 @@ import {
   InvoiceNotIssuableError,
   InvoiceStateError,
   issueInvoice,
-  PAYMENT_METHOD_LABELS,
   recordPayment,
 } from "#app/features/invoices/invoices.server.ts";
-import {
-  deleteInvoiceDraft,
-  getInvoice,
-  INVOICE_KIND_LABELS,
-  InvoiceMissingError,
-} from "#app/features/invoices/list.server.ts";
+import { INVOICE_KIND_LABELS, PAYMENT_METHOD_LABELS } from "#app/features/invoices/labels.ts";
+import { deleteInvoiceDraft, getInvoice, InvoiceMissingError } from "#app/features/invoices/list.server.ts";
 import { documentIdentity } from "#app/features/settings/settings.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";

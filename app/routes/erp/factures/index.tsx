@@ -11,9 +11,8 @@ import { requirePermission } from "#app/features/auth/session.server.ts";
 import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
 import { DEVIS_TABS, erpMeta, erpShouldRevalidate, FACTURES_HANDLE } from "#app/features/erp/navigation.ts";
 import { InvoiceStatusBadge } from "#app/features/invoices/components/invoice-status-badge.tsx";
+import { INVOICE_KIND_LABELS, INVOICE_STATUS_LABELS } from "#app/features/invoices/labels.ts";
 import {
-  INVOICE_KIND_LABELS,
-  INVOICE_STATUS_LABELS,
   type InvoiceListItem,
   invoiceSort,
   listInvoices,
