@@ -10,6 +10,7 @@ import {
   announceServerStarting,
   removeServerInfo,
 } from "#app/features/auth/server-info.server.ts";
+import { startOverdueInvoicesJob } from "#app/features/invoices/overdue.server.ts";
 import { startQuoteExpiryJob } from "#app/features/quotes/expiry.server.ts";
 import { startRetentionJob } from "#app/features/retention/job.server.ts";
 import { startOutboxWorker } from "#app/lib/outbox.server.ts";
@@ -51,6 +52,8 @@ async function main() {
   const retentionJob = startRetentionJob(services);
   // Marks the quotes past their validity « Expiré », once a day.
   const quoteExpiryJob = startQuoteExpiryJob(services);
+  // Marks the invoices past their due date and still owed « En retard », once a day.
+  const overdueJob = startOverdueInvoicesJob(services);
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     const shownHost = env.HOST === "0.0.0.0" || env.HOST === "::" ? "localhost" : env.HOST;
@@ -71,6 +74,7 @@ async function main() {
     force.unref();
     server.close(async () => {
       await retentionJob.stop().catch((error) => logger.error({ err: error }, "arrêt de la purge"));
+      await overdueJob.stop().catch((error) => logger.error({ err: error }, "arrêt du suivi des échéances"));
       await quoteExpiryJob
         .stop()
         .catch((error) => logger.error({ err: error }, "arrêt de l'expiration des devis"));

@@ -15,13 +15,14 @@ import {
   issueInvoice,
   recordPayment,
 } from "#app/features/invoices/invoices.server.ts";
+import { markOverdueInvoices } from "#app/features/invoices/overdue.server.ts";
 import { recordPaperAcceptance } from "#app/features/quotes/acceptance.server.ts";
 import { QuoteDraftSchema, toDraftInput } from "#app/features/quotes/content.ts";
 import { createQuote, getQuote, saveQuoteDraft } from "#app/features/quotes/quotes.server.ts";
 import { sendQuote } from "#app/features/quotes/send.server.ts";
 import { documentIdentity } from "#app/features/settings/settings.server.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
-import { addDays, parisDay } from "#app/lib/paris-time.ts";
+import { addDays, parisDay, parisMidnight } from "#app/lib/paris-time.ts";
 import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
 import { jpeg } from "#tests/helpers/leads.ts";
 import { filledDraft, insertClient } from "#tests/helpers/quotes.ts";
@@ -237,5 +238,42 @@ describe("invoicing an accepted quote", () => {
         .set({ bankAccountHolder: "BATI RADE TOULON", iban: "FR7630006000011234567890189", bic: "AGRIFRPP" })
         .where(eq(companySettings.id, 1));
     }
+  });
+});
+
+describe("due dates", () => {
+  it("the daily job marks an invoice still owed after its due date « En retard »; a partial payment keeps it so, a full one pays it", async () => {
+    const { quoteId } = await acceptedQuote();
+    const draft = await createInvoiceDraft(
+      services.db,
+      quoteId,
+      { kind: "acompte", deposit: { kind: "percent", basisPoints: 3000 } },
+      actor,
+    );
+    await issue(draft.id);
+    const row = await invoiceRow(draft.id);
+    const due = row.dueOn ?? parisDay();
+    // On the due day itself, nothing is late; the day after, it is.
+    expect(await markOverdueInvoices(services.db, parisMidnight(due))).toBe(0);
+    expect((await invoiceRow(draft.id)).status).toBe("emise");
+    expect(await markOverdueInvoices(services.db, parisMidnight(addDays(due, 1)))).toBeGreaterThanOrEqual(1);
+    expect((await invoiceRow(draft.id)).status).toBe("en_retard");
+    await recordPayment(
+      services.db,
+      draft.id,
+      { paidOn: parisDay(), amount: 100, method: "virement" },
+      actor,
+    );
+    expect((await invoiceRow(draft.id)).status).toBe("en_retard");
+    await recordPayment(
+      services.db,
+      draft.id,
+      { paidOn: parisDay(), amount: row.netToPayCents - 100, method: "virement" },
+      actor,
+    );
+    expect((await invoiceRow(draft.id)).status).toBe("payee");
+    // A paid invoice is never late again.
+    await markOverdueInvoices(services.db, parisMidnight(addDays(due, 30)));
+    expect((await invoiceRow(draft.id)).status).toBe("payee");
   });
 });

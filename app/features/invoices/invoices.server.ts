@@ -417,7 +417,9 @@ export async function recordPayment(
       createdBy: actor.id,
     });
     const paid = row.paidCents + payment.amount;
-    const status = paid >= row.netToPayCents ? "payee" : "partiellement_payee";
+    // Paid in full: « Payée »; otherwise a late invoice stays « En retard ».
+    const status =
+      paid >= row.netToPayCents ? "payee" : row.status === "en_retard" ? "en_retard" : "partiellement_payee";
     await tx
       .update(invoices)
       .set({ paidCents: paid, status, updatedAt: new Date() })
