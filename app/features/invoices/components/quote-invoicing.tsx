@@ -32,20 +32,21 @@ const KIND_LABELS: Record<string, string> = {
   avoir: "Avoir",
 };
 
-const panel = "rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5";
-
 export function QuoteInvoicing({
   lots,
   invoices,
   refusal,
+  className,
 }: {
   lots: readonly { id: string; title: string }[];
   invoices: readonly InvoiceSummary[];
   /** Why the last « Facturer » was refused (it would exceed the quote…). */
   refusal?: string;
+  /** The page's panel style. */
+  className: string;
 }) {
   return (
-    <section aria-labelledby="facturer" className={panel}>
+    <section aria-labelledby="facturer" className={className}>
       <h2 id="facturer" className="mb-3 text-lg font-bold text-brand-900">
         Facturer
       </h2>

@@ -4,7 +4,6 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { Facts } from "#app/components/data/facts.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
-import { Timeline } from "#app/components/data/timeline.tsx";
 import { FormAlert } from "#app/components/forms/form-alert.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
@@ -13,6 +12,7 @@ import { AnonymisedBadge, ClientKindBadge } from "#app/features/clients/componen
 import { type ClientSite, clientActivity, getClient } from "#app/features/clients/detail.server.ts";
 import { anonymiseClient, ClientHasDocumentsError, deleteClient } from "#app/features/clients/gdpr.server.ts";
 import { ClientNotFoundError } from "#app/features/clients/query.server.ts";
+import { ActivityHistory } from "#app/features/erp/components/activity-history.tsx";
 import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
 import { panelClass } from "#app/features/erp/components/ui.ts";
 import {
@@ -404,22 +404,12 @@ export default function ClientPage({ loaderData, actionData }: Route.ComponentPr
           </section>
         </div>
 
-        <section aria-labelledby="client-historique" className={`${panelClass} content-start`}>
-          <h2 id="client-historique" className="mb-3 text-lg font-bold">
-            Historique
-          </h2>
-          <Timeline
-            label="Historique du client"
-            entries={events.map((event) => ({
-              id: String(event.id),
-              summary: event.summary,
-              actor: event.actorEmail,
-              at: event.createdAt,
-              kind: event.kind,
-            }))}
-            formatAt={(at) => formatDateTime(at, "medium")}
-          />
-        </section>
+        <ActivityHistory
+          id="client-historique"
+          label="Historique du client"
+          events={events}
+          className={`${panelClass} content-start`}
+        />
       </div>
     </div>
   );

@@ -5,13 +5,13 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { Facts } from "#app/components/data/facts.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
-import { Timeline } from "#app/components/data/timeline.tsx";
 import { FileField, TextField } from "#app/components/forms/field.tsx";
 import { zodFieldErrors } from "#app/components/forms/field-errors.ts";
 import { FormAlert } from "#app/components/forms/form-alert.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
 import { requirePermission } from "#app/features/auth/session.server.ts";
+import { ActivityHistory } from "#app/features/erp/components/activity-history.tsx";
 import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
 import { panelClass } from "#app/features/erp/components/ui.ts";
 import { DEVIS_HANDLE, DEVIS_TABS, erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
@@ -709,28 +709,14 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
 
       {quote.status === "accepte" ? (
         <QuoteInvoicing
+          className={panelClass}
           lots={quote.content.lots}
           invoices={invoices}
           refusal={refusal?.intent === QUOTE_INTENTS.invoice ? refusal.message : undefined}
         />
       ) : null}
 
-      <section aria-labelledby="devis-historique" className={panelClass}>
-        <h2 id="devis-historique" className="mb-3 text-lg font-bold">
-          Historique
-        </h2>
-        <Timeline
-          label="Historique du devis"
-          entries={events.map((event) => ({
-            id: String(event.id),
-            summary: event.summary,
-            actor: event.actorEmail,
-            at: event.createdAt,
-            kind: event.kind,
-          }))}
-          formatAt={(at) => formatDateTime(at, "medium")}
-        />
-      </section>
+      <ActivityHistory id="devis-historique" label="Historique du devis" events={events} />
     </div>
   );
 }

@@ -4,13 +4,13 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { Facts } from "#app/components/data/facts.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
-import { Timeline } from "#app/components/data/timeline.tsx";
 import { DateField, MoneyField, SelectField, TextField } from "#app/components/forms/field.tsx";
 import { FormAlert } from "#app/components/forms/form-alert.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
 import { PAYMENT_METHOD_VALUES, type PaymentMethod } from "#app/db/schema/invoices.ts";
 import { requirePermission } from "#app/features/auth/session.server.ts";
+import { ActivityHistory } from "#app/features/erp/components/activity-history.tsx";
 import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
 import { panelClass } from "#app/features/erp/components/ui.ts";
 import { DEVIS_TABS, erpMeta, erpShouldRevalidate, FACTURES_HANDLE } from "#app/features/erp/navigation.ts";
@@ -30,7 +30,7 @@ import { documentIdentity } from "#app/features/settings/settings.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
 import { formatCents, formatPercent, parseMoney } from "#app/lib/money.ts";
-import { formatDate, formatDateTime, parisDay } from "#app/lib/paris-time.ts";
+import { formatDate, parisDay } from "#app/lib/paris-time.ts";
 import { hasControlCharacters, isoDayProblem } from "#app/lib/text-rules.ts";
 import { VAT_RATES } from "#app/lib/vat.ts";
 import type { Route } from "./+types/detail";
@@ -453,22 +453,7 @@ export default function InvoicePage({ loaderData, actionData }: Route.ComponentP
         </div>
       </div>
 
-      <section aria-labelledby="facture-historique" className={panelClass}>
-        <h2 id="facture-historique" className="mb-3 text-lg font-bold">
-          Historique
-        </h2>
-        <Timeline
-          label="Historique de la facture"
-          entries={events.map((event) => ({
-            id: String(event.id),
-            summary: event.summary,
-            actor: event.actorEmail,
-            at: event.createdAt,
-            kind: event.kind,
-          }))}
-          formatAt={(at) => formatDateTime(at, "medium")}
-        />
-      </section>
+      <ActivityHistory id="facture-historique" label="Historique de la facture" events={events} />
     </div>
   );
 }
