@@ -38,6 +38,7 @@ export default [
   // Shop.
   route("store", "routes/shop/store.tsx"),
   route("product/:id", "routes/shop/product.tsx"),
+  route("images/*", "routes/shop/product-image.ts"),
   route("success", "routes/shop/success.tsx"),
   route("commande", "routes/shop/checkout.tsx"),
   route("commande/confirmation", "routes/shop/order-confirmation.tsx"),
@@ -59,6 +60,9 @@ export default [
     route("devis/:id/pdf", "routes/erp/devis/pdf.ts"),
     route("devis/:id/copie-signee", "routes/erp/devis/pdf.ts", { id: "erp-quote-signed-copy" }),
     route("factures/:id/pdf", "routes/erp/factures/pdf.ts"),
+    // The accountant's export of a period: the sales journal (CSV) and the Factur-X PDFs (ZIP).
+    route("factures/export.csv", "routes/erp/factures/export-file.ts"),
+    route("factures/export.zip", "routes/erp/factures/export-file.ts", { id: "erp-invoice-export-zip" }),
     layout("routes/erp/layout.tsx", [
       index("routes/erp/dashboard.tsx"),
       route("leads", "routes/erp/leads.tsx"),
@@ -76,7 +80,15 @@ export default [
       route("devis/bibliotheque/:itemId", "routes/erp/devis/bibliotheque-article.tsx"),
       route("devis/:id", "routes/erp/devis/detail.tsx"),
       route("factures", "routes/erp/factures/index.tsx"),
+      route("factures/export", "routes/erp/factures/export.tsx"),
+      route("factures/nouvelle", "routes/erp/factures/nouvelle.tsx"),
       route("factures/:id", "routes/erp/factures/detail.tsx"),
+      // The shop's administration (reached from the dashboard and the account menu).
+      route("boutique", "routes/erp/boutique/index.tsx"),
+      route("boutique/commandes", "routes/erp/boutique/commandes.tsx"),
+      route("boutique/commandes/:id", "routes/erp/boutique/commande.tsx"),
+      route("boutique/produits", "routes/erp/boutique/produits.tsx"),
+      route("boutique/produits/:id", "routes/erp/boutique/produit.tsx"),
       route("chantiers", "routes/erp/section.tsx", { id: "erp-chantiers" }),
       route("achats", "routes/erp/section.tsx", { id: "erp-achats" }),
       route("temps", "routes/erp/section.tsx", { id: "erp-temps" }),

@@ -192,6 +192,8 @@ function benchDraft(): QuoteDraftInput {
       paid: false,
       priceCents: "",
       noteToClient: "",
+      retentionPercent: "",
+      retentionBankGuarantee: false,
     },
   };
 }

@@ -22,6 +22,10 @@ if (leads.status !== 0) process.exitCode = 1;
 const quotesList = spawnSync(process.execPath, ["scripts/bench-quotes-list.ts"], { stdio: "inherit" });
 if (quotesList.status !== 0) process.exitCode = 1;
 
+// Issuing 1,000 invoices (Factur-X PDF and XML) and the invoices list on 10,000 invoices (no HTTP).
+const invoicesBench = spawnSync(process.execPath, ["scripts/bench-invoices.ts"], { stdio: "inherit" });
+if (invoicesBench.status !== 0) process.exitCode = 1;
+
 // The quote editor with 200 lines in Chromium: opening, keystrokes, save, moving a line.
 const quoteEditor = spawnSync(process.execPath, ["scripts/bench-quote-editor.ts"], { stdio: "inherit" });
 if (quoteEditor.status !== 0) process.exitCode = 1;

@@ -39,3 +39,56 @@ describe("import layers in biome.json", () => {
     expect(JSON.stringify(override?.linter?.rules?.style?.noRestrictedImports)).toContain('"#server/**"');
   });
 });
+
+/**
+ * The server and the commands run under plain Node (type stripping), which loads `.ts`
+ * and not `.tsx`: a `.server.ts` module that reaches a component through a chain of
+ * imports starts in Vitest and in the build, then crashes the production server. Walks
+ * the static imports from every entry point Node runs and names the chain.
+ */
+describe("modules Node runs directly", () => {
+  const IMPORT = /(?:^|\n)\s*(?:import|export)\s+(?!type\s)(?:[^'"]*?\sfrom\s+)?["']([^"']+)["']/g;
+  const resolve = (from: string, specifier: string): string | null => {
+    if (specifier.startsWith("#app/")) return `app/${specifier.slice(5)}`;
+    if (specifier.startsWith("#server/")) return `server/${specifier.slice(8)}`;
+    if (specifier.startsWith(".")) {
+      const base = from.split("/").slice(0, -1);
+      for (const part of specifier.split("/")) {
+        if (part === "..") base.pop();
+        else if (part !== ".") base.push(part);
+      }
+      return base.join("/");
+    }
+    return null;
+  };
+  const chainToTsx = (entry: string): string[] | null => {
+    const seen = new Set<string>();
+    const walk = (file: string, chain: string[]): string[] | null => {
+      if (seen.has(file)) return null;
+      seen.add(file);
+      if (file.endsWith(".tsx")) return [...chain, file];
+      if (!file.endsWith(".ts")) return null;
+      const source = readFileSync(file, "utf8");
+      for (const match of source.matchAll(IMPORT)) {
+        const target = resolve(file, match[1] ?? "");
+        if (!target) continue;
+        const found = walk(target, [...chain, file]);
+        if (found) return found;
+      }
+      return null;
+    };
+    return walk(entry, []);
+  };
+  const entries = [
+    ...readdirSync("server")
+      .filter((name) => name.endsWith(".ts") && !name.endsWith(".test.ts"))
+      .map((name) => `server/${name}`),
+    ...readdirSync("scripts")
+      .filter((name) => name.endsWith(".ts") && !name.endsWith(".test.ts"))
+      .map((name) => `scripts/${name}`),
+  ];
+
+  it.each(entries)("%s never reaches a .tsx file", (entry) => {
+    expect(chainToTsx(entry), "chaîne d'imports jusqu'à un .tsx").toBeNull();
+  });
+});

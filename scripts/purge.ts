@@ -1,7 +1,5 @@
-import { setTimeout as sleep } from "node:timers/promises";
 import { EnvError, loadEnv } from "#app/config/env.server.ts";
 import { openDatabase } from "#app/db/client.server.ts";
-import { claimDataDirForCli, isProcessAlive, readServerInfo } from "#app/features/auth/server-info.server.ts";
 import {
   planRetention,
   purgeExpiredData,
@@ -10,6 +8,7 @@ import {
 } from "#app/features/retention/retention.server.ts";
 import { storageFor } from "#app/lib/storage.server.ts";
 import { LOCAL_RETENTION_PATH } from "../server/internal.ts";
+import { runHereOrOnServer } from "./server-or-here.ts";
 
 /**
  * `npm run purge -- --dry-run`: lists what the retention rules would remove now.
@@ -32,38 +31,10 @@ async function run(dryRun: boolean): Promise<Outcome> {
       await database.close();
     }
   };
-  // A PostgreSQL server is shared safely by any number of processes.
-  if (env.DATABASE_URL) return direct();
-
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const info = readServerInfo(env.DATA_DIR);
-    if (!info || !isProcessAlive(info.pid)) {
-      const claim = claimDataDirForCli(env.DATA_DIR);
-      if (claim.claimed) {
-        try {
-          return await direct();
-        } finally {
-          claim.release();
-        }
-      }
-      continue;
-    }
-    if (info.state === "ready") {
-      const response = await fetch(
-        `http://127.0.0.1:${info.port}${LOCAL_RETENTION_PATH}${dryRun ? "?dry-run=1" : ""}`,
-        {
-          method: "POST",
-          headers: { authorization: `Bearer ${info.token}` },
-        },
-      ).catch(() => null);
-      if (response?.ok) return (await response.json()) as Outcome;
-      if (response) throw new Error(`Le serveur a répondu ${response.status}.`);
-    }
-    if (Date.now() > deadline)
-      throw new Error(`Un serveur (pid ${info.pid}) tient la base de données mais ne répond pas.`);
-    await sleep(200);
-  }
+  return runHereOrOnServer(env, {
+    path: `${LOCAL_RETENTION_PATH}${dryRun ? "?dry-run=1" : ""}`,
+    here: direct,
+  });
 }
 
 function printPlan(plan: RetentionPlan): void {

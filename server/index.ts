@@ -13,6 +13,7 @@ import {
 import { startOverdueInvoicesJob } from "#app/features/invoices/overdue.server.ts";
 import { startQuoteExpiryJob } from "#app/features/quotes/expiry.server.ts";
 import { startRetentionJob } from "#app/features/retention/job.server.ts";
+import { startUnpaidOrdersJob } from "#app/features/shop/admin/unpaid.server.ts";
 import { startOutboxWorker } from "#app/lib/outbox.server.ts";
 import { createApp } from "./app.ts";
 import { createLogger } from "./logger.ts";
@@ -52,8 +53,12 @@ async function main() {
   const retentionJob = startRetentionJob(services);
   // Marks the quotes past their validity « Expiré », once a day.
   const quoteExpiryJob = startQuoteExpiryJob(services);
-  // Marks the invoices past their due date and still owed « En retard », once a day.
+  // Marks the invoices past their due date and still owed « En retard », then queues the
+  // reminders due (due date + 1, + 15, + 30 days), once a day.
   const overdueJob = startOverdueInvoicesJob(services);
+  // Cancels the shop orders to pay by transfer or cash still unpaid after
+  // SHOP_UNPAID_ORDER_DAYS days (their stock returns, the buyer is told), once a day.
+  const unpaidOrdersJob = startUnpaidOrdersJob(services);
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     const shownHost = env.HOST === "0.0.0.0" || env.HOST === "::" ? "localhost" : env.HOST;
@@ -75,6 +80,9 @@ async function main() {
     server.close(async () => {
       await retentionJob.stop().catch((error) => logger.error({ err: error }, "arrêt de la purge"));
       await overdueJob.stop().catch((error) => logger.error({ err: error }, "arrêt du suivi des échéances"));
+      await unpaidOrdersJob
+        .stop()
+        .catch((error) => logger.error({ err: error }, "arrêt de l'annulation des commandes impayées"));
       await quoteExpiryJob
         .stop()
         .catch((error) => logger.error({ err: error }, "arrêt de l'expiration des devis"));

@@ -136,6 +136,11 @@ export const BODY_LIMITS: readonly { pattern: RegExp; bytes: number; what: strin
     bytes: 12 * 1024 * 1024,
     what: "un devis (ses lignes, ou l'accord signé numérisé de 10 Mo au plus)",
   },
+  {
+    pattern: /^\/erp\/boutique\/produits\/[^/]+(\.data)?$/,
+    bytes: 6 * 1024 * 1024,
+    what: "un produit du catalogue (une image de 5 Mo au plus)",
+  },
   { pattern: /^\/erp(\/.*)?$/, bytes: 1024 * 1024, what: "les formulaires de l'Espace Pro (sans fichier)" },
   {
     pattern: /^\/accord\/[^/]+(\.data)?$/,

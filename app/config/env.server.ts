@@ -85,6 +85,13 @@ export const EnvSchema = z
         .optional(),
     ),
     STRIPE_API_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    // Days a transfer/cash order may stay unpaid before the daily job cancels it (its stock returns).
+    SHOP_UNPAID_ORDER_DAYS: z.coerce
+      .number("doit être un nombre de jours")
+      .int("doit être un nombre entier de jours")
+      .min(1, "doit être un entier de 1 à 90")
+      .max(90, "doit être un entier de 1 à 90")
+      .default(7),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_WEBHOOK_SECRET)) {

@@ -39,6 +39,10 @@ export const SUBJECT_TYPES = [
   "document",
   /** An item of the quotes' price library (« Bibliothèque de prix »). */
   "bibliotheque",
+  /** A shop order (subject id: its uuid). */
+  "commande",
+  /** A product of the shop's catalogue (subject id: its id). */
+  "produit",
   /** The company settings (one record: subject id « entreprise »). */
   "parametres",
 ] as const;

@@ -41,7 +41,7 @@ export type IssueDocumentInput = {
   clientId: string;
   issuedAt: Date;
   /** Who issues it: a staff member (the register keeps the account). */
-  actor: { id: string; email: string };
+  actor: { id: string | null; email: string };
   /** Renders the document with its number; the same number always gives the same bytes. */
   render: (number: string) => Promise<Uint8Array>;
   storage: FileStorage;

@@ -116,6 +116,15 @@ export function percentOf(amount: Cents, rate: BasisPoints): Cents {
   return toCents(divideHalfAwayFromZero(exact, BigInt(FULL_PERCENT)), "Montant");
 }
 
+/**
+ * The VAT included in an amount TTC at `rate`: round(ttc × rate / (100 % + rate)), half away
+ * from zero (120,00 € TTC at 20 % holds 20,00 €; 0,03 € holds 0,01 €). A price TTC's VAT.
+ */
+export function vatIncludedIn(ttc: Cents, rate: BasisPoints): Cents {
+  const exact = requireCents(ttc, "Montant TTC") * requireBasisPoints(rate, "Taux");
+  return toCents(divideHalfAwayFromZero(exact, BigInt(FULL_PERCENT) + BigInt(rate)), "Montant");
+}
+
 export type LineAmounts = {
   /** round(quantity × unit price). */
   gross: Cents;

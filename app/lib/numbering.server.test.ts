@@ -94,6 +94,7 @@ async function race(engine: Engine, sampleWaiters?: () => Promise<number>) {
   let maxOpen = 0;
   let maxWaiters = 0;
   let racing = true;
+  let heldForObserver = false;
   const sampler = (async () => {
     while (sampleWaiters && racing) {
       maxWaiters = Math.max(maxWaiters, await sampleWaiters());
@@ -108,6 +109,19 @@ async function race(engine: Engine, sampleWaiters?: () => Promise<number>) {
         try {
           const taken = await takeNextNumber(tx, "facture", issuedAt);
           // Hold the lock while the "document" is written: the others queue behind it.
+          // The first holder, where waiters can be observed, keeps it until one is seen (at
+          // most 5 s): the proof of queueing then does not hang on the sampler's timing on
+          // a loaded machine.
+          if (sampleWaiters && !heldForObserver) {
+            heldForObserver = true;
+            const deadline = Date.now() + 5_000;
+            while (Date.now() < deadline) {
+              const waiting = await sampleWaiters();
+              maxWaiters = Math.max(maxWaiters, waiting);
+              if (waiting > 0) break;
+              await sleep(5);
+            }
+          }
           await sleep(2);
           await tx.insert(numberingRace).values({ sequence: taken.sequence, number: taken.number, worker });
           if (rollsBack(worker)) throw new PlannedRollback(taken.number);

@@ -6,9 +6,11 @@ describe("roles and permissions", () => {
     for (const permission of PERMISSIONS) expect(hasPermission("owner", permission)).toBe(true);
   });
 
-  it("keeps accounts and company settings from staff, and nothing else", () => {
+  it("keeps the catalogue, accounts and company settings from staff, and nothing else", () => {
     const refused = PERMISSIONS.filter((permission) => !hasPermission("staff", permission));
-    expect(refused).toEqual(["comptes", "parametres"]);
+    expect(refused).toEqual(["catalogue", "comptes", "parametres"]);
+    // Staff process the orders; changing products, prices and stock is the owner's.
+    expect(hasPermission("staff", "boutique")).toBe(true);
   });
 
   it("lets any signed-in member through a route that needs only a session", () => {
@@ -24,6 +26,7 @@ describe("roles and permissions", () => {
 
   it("says in French what is refused", () => {
     expect(permissionRefusedMessage("parametres")).toBe("Accès réservé aux gérants.");
+    expect(permissionRefusedMessage("catalogue")).toBe("Accès réservé aux gérants.");
     expect(permissionRefusedMessage("achats")).toContain("« Achats »");
   });
 });

@@ -13,6 +13,7 @@ export const PERMISSION_LABELS = {
   pointage: "Pointage",
   documents: "Documents",
   boutique: "Boutique",
+  catalogue: "Catalogue de la boutique",
   comptes: "Comptes de l'équipe",
   parametres: "Paramètres de l'entreprise",
 } as const;
@@ -30,10 +31,13 @@ export type RouteHandle = { permission: RouteAccess };
 /** The roles of app/features/auth/schema.ts (`auth_users.role`). */
 export type Role = "owner" | "staff";
 
-/** Owner: everything. Staff: everything but the team's accounts and the company settings. */
+/** What only the owner may do: the team's accounts, the company settings, the catalogue's products, prices and stock. */
+const OWNER_ONLY: ReadonlySet<Permission> = new Set(["comptes", "parametres", "catalogue"]);
+
+/** Owner: everything. Staff: everything but the team's accounts, the settings and the catalogue. */
 export const ROLE_PERMISSIONS: Record<Role, Set<Permission>> = {
   owner: new Set(PERMISSIONS),
-  staff: new Set(PERMISSIONS.filter((permission) => permission !== "comptes" && permission !== "parametres")),
+  staff: new Set(PERMISSIONS.filter((permission) => !OWNER_ONLY.has(permission))),
 };
 
 export function hasPermission(role: Role, access: RouteAccess): boolean {
@@ -46,7 +50,7 @@ export function isRouteAccess(value: unknown): value is RouteAccess {
 
 /** The 403 message: says what is missing, in the staff's words. */
 export function permissionRefusedMessage(permission: Permission): string {
-  return permission === "comptes" || permission === "parametres"
+  return OWNER_ONLY.has(permission)
     ? "Accès réservé aux gérants."
     : `Accès refusé : votre rôle ne donne pas accès à « ${PERMISSION_LABELS[permission]} ».`;
 }

@@ -1,15 +1,22 @@
-import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { createHash, randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { promisify } from "node:util";
-import type { Download, Locator, Page } from "@playwright/test";
-import sharp from "sharp";
-import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from "../helpers/smtp-server.ts";
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import type { Download, Page } from "@playwright/test";
 import { expect, type StaffUser, signIn, test } from "./erp-fixtures.ts";
 import { expectNoAxeViolations } from "./fixtures.ts";
+import {
+  addLine,
+  createUserOn,
+  escapeRegExp,
+  expectNoHorizontalScroll,
+  fact,
+  isoDayIn,
+  jpegPhoto,
+  mailTo,
+  NOTIFY_EMAIL,
+  type OwnServer,
+  sha256,
+  startOwnServer,
+} from "./own-server.ts";
 
 // Espace Pro › Devis in a real browser against the production build.
 //
@@ -25,36 +32,6 @@ import { expectNoAxeViolations } from "./fixtures.ts";
 // Then the editor's own behaviour, on the shared server: moving a line with the keyboard,
 // the confirmation before leaving unsaved changes, a refused save that keeps every typed
 // value, and a phone-width editor that never scrolls sideways.
-
-const run = promisify(execFile);
-const NOTIFY_EMAIL = "bureau@batirade.test";
-
-function sha256(bytes: Uint8Array): string {
-  return createHash("sha256").update(bytes).digest("hex");
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-
-/** The value beside `label` in a list of facts or figures (`<dt>label</dt><dd>value</dd>`). */
-function fact(scope: Locator, label: string): Locator {
-  return scope
-    .locator("dt")
-    .filter({ hasText: new RegExp(`^${escapeRegExp(label)}$`) })
-    .locator("+ dd");
-}
-
-/** The page is laid out at the screen's width (`width` CSS px) and no wider: nothing scrolls sideways. */
-async function expectNoHorizontalScroll(page: Page, width: number) {
-  const widths = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    client: document.documentElement.clientWidth,
-    viewport: window.innerWidth,
-  }));
-  expect(widths.viewport, "largeur de la fenêtre de mise en page").toBe(width);
-  expect(widths.scroll, "largeur du document").toBeLessThanOrEqual(widths.client);
-}
 
 async function downloaded(download: Download): Promise<Buffer> {
   return readFileSync(await download.path());
@@ -84,143 +61,13 @@ function takeRefusal(errors: string[], pattern: RegExp) {
   errors.splice(index, 1);
 }
 
-// ─── A server of its own, whose mail goes to a loopback SMTP server ─────────────────
-
-type QuoteServer = {
-  origin: string;
-  dataDir: string;
-  smtp: TestSmtpServer;
-  stop: () => Promise<void>;
-};
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(url: string, child: ChildProcess, output: string[]) {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`Le serveur s'est arrêté :\n${output.join("")}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${url} ne répond pas :\n${output.join("")}`);
-}
-
-/**
- * Another production server, from the build the shared test server uses (never rebuilding
- * it under that server's feet), on a fresh data directory, sending its mail over SMTP to
- * a server of this test.
- */
-async function startQuoteServer(): Promise<QuoteServer> {
-  const smtp = await startSmtpServer();
-  const port = await freePort();
-  const origin = `http://localhost:${port}`;
-  const dataDir = mkdtempSync(path.join(tmpdir(), "batirade-e2e-devis-"));
-  const output: string[] = [];
-  const child = spawn(process.execPath, ["server/index.ts"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      // Its own origin: the links it e-mails lead to it.
-      SITE_URL: origin,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      SMTP_URL: smtp.url,
-      NOTIFY_EMAIL,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout?.on("data", (chunk) => output.push(String(chunk)));
-  child.stderr?.on("data", (chunk) => output.push(String(chunk)));
-  try {
-    await waitForHealth(`${origin}/healthz`, child, output);
-  } catch (error) {
-    child.kill("SIGTERM");
-    await smtp.close();
-    throw error;
-  }
-  return {
-    origin,
-    dataDir,
-    smtp,
-    stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once("exit", resolve));
-        child.kill("SIGTERM");
-        await exited;
-      }
-      await smtp.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-/** An account on that server, through `npm run user:create` (which goes through the running server). */
-async function createUserOn(server: QuoteServer, role: StaffUser["role"]): Promise<StaffUser> {
-  const user: StaffUser = {
-    email: `${role}-${randomBytes(4).toString("hex")}@batirade.test`,
-    password: `mot-de-passe-${randomBytes(6).toString("hex")}`,
-    role,
-  };
-  const { stdout } = await run(
-    process.execPath,
-    ["scripts/user-create.ts", "--email", user.email, "--password", user.password, "--role", role],
-    { env: { ...process.env, DATA_DIR: server.dataDir } },
-  );
-  expect(stdout).toContain(`Compte créé : ${user.email} (${role}) via serveur`);
-  return user;
-}
-
-/** The first message to `to` whose subject matches, once the SMTP server has it. */
-async function mailTo(smtp: TestSmtpServer, to: string, subject: RegExp): Promise<ReceivedMail> {
-  const find = () =>
-    smtp.messages.find(
-      (message) => message.envelope.to.includes(to) && subject.test(message.parsed?.subject ?? ""),
-    );
-  await expect
-    .poll(() => find() !== undefined, { message: `e-mail « ${subject} » à ${to}`, timeout: 15_000 })
-    .toBe(true);
-  const mail = find();
-  if (!mail?.parsed) throw new Error("e-mail introuvable");
-  return mail;
-}
-
-/** A tiny real JPEG, made here rather than shipped. */
-async function jpegPhoto(name: string) {
-  const buffer = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#8a6d4b" } })
-    .jpeg()
-    .toBuffer();
-  return { name, mimeType: "image/jpeg", buffer };
-}
-
-/** ISO day (Paris) `days` from now. */
-function isoDayIn(days: number): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris" }).format(
-    new Date(Date.now() + days * 86_400_000),
-  );
-}
-
 test.describe("Devis : de la demande du site à l'accord signé sur téléphone", () => {
   test.describe.configure({ mode: "serial" });
-  let server: QuoteServer | undefined;
+  let server: OwnServer | undefined;
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    server = await startQuoteServer();
+    server = await startOwnServer("devis");
   });
   test.afterAll(async () => {
     await server?.stop();
@@ -519,18 +366,6 @@ async function openDraft(page: Page, user: StaffUser, clientName: string): Promi
   await expect(page).toHaveURL(/\/erp\/devis\/[0-9a-f-]{36}$/);
   await expect(page.getByRole("heading", { level: 1, name: "Brouillon de devis" })).toBeVisible();
   return new URL(page.url()).pathname;
-}
-
-/** « Ajouter une ligne » in the lot, then its designation, quantity and unit price. */
-async function addLine(page: Page, lot: string, designation: string, quantity: string, price: string) {
-  await page.getByRole("button", { name: `Ajouter une ligne au lot ${lot}` }).click();
-  const field = page.locator(":focus");
-  await expect(field).toHaveAccessibleName(new RegExp(`^Désignation, ligne (\\d+), lot ${lot}$`));
-  const position = /ligne (\d+)/.exec((await field.getAttribute("aria-label")) ?? "")?.[1];
-  const where = `ligne ${position}, lot ${lot}`;
-  await field.fill(designation);
-  await page.getByRole("textbox", { name: `Quantité, ${where}` }).fill(quantity);
-  await page.getByRole("textbox", { name: `Prix unitaire HT en euros, ${where}` }).fill(price);
 }
 
 test.describe("Devis : l'éditeur", () => {

@@ -1,7 +1,14 @@
+import { randomUUID } from "node:crypto";
 import type { Database } from "#app/db/client.server.ts";
 import { clients } from "#app/db/schema/clients.ts";
 import { clientSearchText } from "#app/features/clients/search-text.ts";
-import type { QuoteDraftInput } from "#app/features/quotes/content.ts";
+import { recordPaperAcceptance } from "#app/features/quotes/acceptance.server.ts";
+import { type QuoteDraftInput, QuoteDraftSchema, toDraftInput } from "#app/features/quotes/content.ts";
+import { createQuote, getQuote, saveQuoteDraft } from "#app/features/quotes/quotes.server.ts";
+import { sendQuote } from "#app/features/quotes/send.server.ts";
+import { documentIdentity } from "#app/features/settings/settings.server.ts";
+import type { AppServices } from "#app/lib/app-context.ts";
+import { jpeg } from "#tests/helpers/leads.ts";
 
 /** A client as the register writes it (its folded search text included). */
 export async function insertClient(
@@ -87,4 +94,39 @@ export function filledDraft(base: QuoteDraftInput): QuoteDraftInput {
       },
     ],
   };
+}
+
+/**
+ * A quote written with `filledDraft` (918,75 € HT, 10 % and 20 % lines), changed by
+ * `edit`, sent and accepted on paper: ready to invoice. Returns its id.
+ */
+export async function acceptedQuote(
+  services: AppServices,
+  actor: { id: string; email: string },
+  edit: (draft: QuoteDraftInput) => QuoteDraftInput = (draft) => draft,
+  client: Partial<typeof clients.$inferInsert> = {},
+): Promise<string> {
+  const clientId = await insertClient(services.db, {
+    email: `accepte-${randomUUID()}@example.fr`,
+    ...client,
+  });
+  const { id } = await createQuote(services.db, { clientId }, actor);
+  const view = await getQuote(services.db, id);
+  const content = QuoteDraftSchema.parse(edit(filledDraft(toDraftInput(view.quote.content))));
+  await saveQuoteDraft(services.db, id, { revision: view.quote.revision, content }, actor);
+  const identity = await documentIdentity(services.db);
+  await sendQuote(
+    services.db,
+    { storage: services.storage, identity, siteUrl: "http://localhost" },
+    id,
+    actor,
+  );
+  await recordPaperAcceptance(
+    services.db,
+    services.storage,
+    id,
+    { signerName: "Élodie Garnier", scan: await jpeg(), contentType: "image/jpeg" },
+    actor,
+  );
+  return id;
 }

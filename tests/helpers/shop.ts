@@ -1,3 +1,4 @@
+import { placeOrder } from "#app/features/shop/orders.server.ts";
 import { inProcessStoreFetch } from "#app/features/shop/store-api.server.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
 
@@ -48,4 +49,36 @@ export function postCheckout(services: AppServices, body: unknown) {
       body: JSON.stringify(body),
     },
   );
+}
+
+/** Records an order as the checkout would (stock reserved), without going through the API. */
+export function placeTestOrder(
+  db: AppServices["db"],
+  {
+    provider = "manual",
+    fulfilment = "pickup",
+    items = [{ variant_id: "perforateur-sds-plus--standard", quantity: 1 }],
+    name = "Camille Martin",
+    email = "camille.martin@example.fr",
+  }: {
+    provider?: "manual" | "stripe";
+    fulfilment?: "pickup" | "delivery";
+    items?: CheckoutItem[];
+    name?: string;
+    email?: string;
+  } = {},
+) {
+  return placeOrder(db, {
+    storeId: STORE_ID,
+    provider,
+    items,
+    customer: { name, email, phone: "06 12 34 56 78" },
+    fulfilment:
+      fulfilment === "delivery"
+        ? { method: "delivery", address: { line1: "12 rue Picot", postalCode: "83000", city: "Toulon" } }
+        : { method: "pickup" },
+    locale: "fr",
+    cancelUrl: "https://www.example.test/commande",
+    cancelTokenHash: "0".repeat(64),
+  });
 }

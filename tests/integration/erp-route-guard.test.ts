@@ -120,6 +120,9 @@ describe("route table walk: every Espace Pro route checks the session on the ser
       "erp/leads/:id",
       "erp/devis",
       "erp/temps",
+      "erp/boutique",
+      "erp/boutique/commandes",
+      "erp/boutique/commandes/:id",
       "api/erp/leads/export.csv",
     ]) {
       expect(paths).toContain(expected);

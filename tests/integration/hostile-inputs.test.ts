@@ -8,14 +8,23 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activityEvents } from "#app/db/schema/activity.ts";
 import { authSessions, authUsers } from "#app/db/schema/auth.ts";
 import { clients as clientRows, clientSites } from "#app/db/schema/clients.ts";
+import { invoicePayments, invoices, retentionReleases } from "#app/db/schema/invoices.ts";
 import { erpLeads } from "#app/db/schema/leads.ts";
 import { outboxMessages } from "#app/db/schema/outbox.ts";
 import { erpSubmissions } from "#app/db/schema/quote-requests.ts";
 import { quoteDecisions, quoteLibraryItems, quotes } from "#app/db/schema/quotes.ts";
 import { companySettings } from "#app/db/schema/settings.ts";
-import { shopOrders, shopVariants } from "#app/db/schema/shop.ts";
+import {
+  shopOrders,
+  shopProductImages,
+  shopProducts,
+  shopStockMovements,
+  shopVariantPrices,
+  shopVariants,
+} from "#app/db/schema/shop.ts";
 import { toDraftInput } from "#app/features/quotes/content.ts";
 import { createQuote, getQuote } from "#app/features/quotes/quotes.server.ts";
+import { applyOrderAction } from "#app/features/shop/admin/orders.server.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
 import { hasControlCharactersInText } from "#app/lib/text-rules.ts";
 import { createApp } from "#server/app.ts";
@@ -23,6 +32,7 @@ import { seedDemoContent } from "#server/seed.ts";
 import { loadServerBuild } from "#tests/helpers/built-app.ts";
 import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
 import { insertQuoteRequest } from "#tests/helpers/leads.ts";
+import { placeTestOrder } from "#tests/helpers/shop.ts";
 import { signedInStaff, staffTestServices } from "#tests/helpers/staff.ts";
 
 /*
@@ -49,6 +59,10 @@ let clientId: string;
 /** A draft quote of that client, and its editor's content as the browser posts it. */
 let quoteId: string;
 let quoteDraft: ReturnType<typeof toDraftInput>;
+/** A product of the demo catalogue whose page's forms are attacked. */
+const PRODUCT = "niveau-laser-croix";
+/** A shop order in preparation, to be delivered: its page's forms (ship, cancel) are attacked. */
+let shopOrderId: string;
 
 beforeAll(async () => {
   ({ build, clientDir } = await loadServerBuild());
@@ -75,6 +89,10 @@ beforeAll(async () => {
     { id: owner.userId, email: "gerant-hostile@batirade.test" },
   ));
   quoteDraft = toDraftInput((await getQuote(database.db, quoteId)).quote.content);
+  ({ id: shopOrderId } = await placeTestOrder(database.db, { fulfilment: "delivery" }));
+  const orderActor = { id: owner.userId, email: "gerant-hostile@batirade.test" };
+  await applyOrderAction(services, shopOrderId, "payer", {}, orderActor);
+  await applyOrderAction(services, shopOrderId, "preparer", {}, orderActor);
 }, 180_000);
 afterAll(async () => {
   await database.cleanup();
@@ -167,6 +185,7 @@ async function snapshot() {
   const [leads] = await database.db.select({ n: count() }).from(erpLeads);
   const [notes] = await database.db.select({ n: count() }).from(activityEvents);
   const [orders] = await database.db.select({ n: count() }).from(shopOrders);
+  const orderRows = await database.db.select().from(shopOrders);
   const [users] = await database.db.select({ n: count() }).from(authUsers);
   const [sessions] = await database.db.select({ n: count() }).from(authSessions);
   const [mails] = await database.db.select({ n: count() }).from(outboxMessages);
@@ -177,14 +196,23 @@ async function snapshot() {
   const quoteRows = await database.db.select().from(quotes);
   const libraryRows = await database.db.select().from(quoteLibraryItems);
   const decisions = await database.db.select({ n: count() }).from(quoteDecisions);
+  const invoiceRows = await database.db.select().from(invoices);
+  const payments = await database.db.select({ n: count() }).from(invoicePayments);
+  const releases = await database.db.select({ n: count() }).from(retentionReleases);
   const stock = await database.db
     .select({ id: shopVariants.id, quantity: shopVariants.inventoryQuantity })
     .from(shopVariants);
+  const products = await database.db.select().from(shopProducts);
+  const variants = await database.db.select().from(shopVariants);
+  const prices = await database.db.select().from(shopVariantPrices);
+  const pictures = await database.db.select().from(shopProductImages);
+  const [movements] = await database.db.select({ n: count() }).from(shopStockMovements);
   return {
     submissions: submissions?.n,
     leads: leads?.n,
     notes: notes?.n,
     orders: orders?.n,
+    orderRows: JSON.stringify(orderRows.sort((a, b) => a.id.localeCompare(b.id))),
     users: users?.n,
     sessions: sessions?.n,
     mails: mails?.n,
@@ -195,7 +223,17 @@ async function snapshot() {
     quotes: JSON.stringify(quoteRows.sort((a, b) => a.id.localeCompare(b.id))),
     library: JSON.stringify(libraryRows.sort((a, b) => a.id.localeCompare(b.id))),
     decisions: decisions[0]?.n,
+    invoices: JSON.stringify(invoiceRows.sort((a, b) => a.id.localeCompare(b.id))),
+    payments: payments[0]?.n,
+    releases: releases[0]?.n,
     stock: JSON.stringify(stock.sort((a, b) => a.id.localeCompare(b.id))),
+    catalogue: JSON.stringify([
+      products.sort((a, b) => a.id.localeCompare(b.id)),
+      variants.sort((a, b) => a.id.localeCompare(b.id)),
+      prices.sort((a, b) => a.id - b.id),
+      pictures.sort((a, b) => a.id - b.id),
+    ]),
+    movements: movements?.n,
   };
 }
 
@@ -262,8 +300,29 @@ const GET_TARGETS: [string, (value: string) => string][] = [
   ["invoices au", (v) => `/erp/factures?au=${q(v)}`],
   ["invoices tri", (v) => `/erp/factures?tri=${q(v)}`],
   ["invoices page", (v) => `/erp/factures?page=${q(v)}`],
+  ["invoices client", (v) => `/erp/factures?client=${q(v)}`],
   ["invoice page", (v) => `/erp/factures/${q(v)}`],
   ["invoice PDF", (v) => `/erp/factures/${q(v)}/pdf`],
+  ["shop orders q", (v) => `/erp/boutique/commandes?q=${q(v)}`],
+  ["shop orders statut", (v) => `/erp/boutique/commandes?statut=${q(v)}`],
+  ["shop orders reception", (v) => `/erp/boutique/commandes?reception=${q(v)}`],
+  ["shop orders paiement", (v) => `/erp/boutique/commandes?paiement=${q(v)}`],
+  ["shop orders du", (v) => `/erp/boutique/commandes?du=${q(v)}`],
+  ["shop orders au", (v) => `/erp/boutique/commandes?au=${q(v)}`],
+  ["shop orders tri", (v) => `/erp/boutique/commandes?tri=${q(v)}`],
+  ["shop orders page", (v) => `/erp/boutique/commandes?page=${q(v)}`],
+  ["shop order page", (v) => `/erp/boutique/commandes/${q(v)}`],
+  ["catalogue q", (v) => `/erp/boutique/produits?q=${q(v)}`],
+  ["catalogue statut", (v) => `/erp/boutique/produits?statut=${q(v)}`],
+  ["catalogue stock", (v) => `/erp/boutique/produits?stock=${q(v)}`],
+  ["catalogue page", (v) => `/erp/boutique/produits?page=${q(v)}`],
+  ["catalogue product", (v) => `/erp/boutique/produits/${q(v)}`],
+  ["product image", (v) => `/images/produits/${q(v)}`],
+  ["new invoice q", (v) => `/erp/factures/nouvelle?q=${q(v)}`],
+  ["export du", (v) => `/erp/factures/export?du=${q(v)}&au=2026-10-31`],
+  ["export au", (v) => `/erp/factures/export?du=2026-10-01&au=${q(v)}`],
+  ["export CSV du", (v) => `/erp/factures/export.csv?du=${q(v)}&au=2026-10-31`],
+  ["export ZIP au", (v) => `/erp/factures/export.zip?du=2026-10-01&au=${q(v)}`],
   ["agreement page", (v) => `/accord/${q(v)}`],
   ["agreement PDF", (v) => `/accord/${q(v)}/pdf`],
   ["agreement signed copy", (v) => `/accord/${q(v)}/copie-signee`],
@@ -353,6 +412,7 @@ const VALID_SETTINGS = {
 };
 
 /** Form posts: [name, path, valid fields, fields to poison]. */
+const MISSING_INVOICE = "00000000-0000-4000-8000-000000000000";
 const FORM_TARGETS: [string, () => string, Record<string, string>, string[]][] = [
   ["sign-in", () => "/erp/login", { email: "x@example.fr", password: "mauvais-mot-de-passe" }, ["email"]],
   ["new lead", () => "/erp/leads/nouveau", VALID_LEAD, Object.keys(VALID_LEAD)],
@@ -399,6 +459,55 @@ const FORM_TARGETS: [string, () => string, Record<string, string>, string[]][] =
     ["kind", "value"],
   ],
   [
+    "quote handover",
+    () => `/erp/devis/${quoteId}`,
+    { intent: "reception", handoverOn: "2026-11-20" },
+    ["intent", "handoverOn"],
+  ],
+  [
+    "retention release",
+    () => `/erp/devis/${quoteId}`,
+    {
+      intent: "retenue",
+      releasedOn: "2026-11-20",
+      amount: "120,00",
+      method: "virement",
+      reference: "VIR 12",
+    },
+    ["intent", "releasedOn", "amount", "method", "reference"],
+  ],
+  ["new invoice", () => "/erp/factures/nouvelle", { clientId: "" }, ["clientId"]],
+  [
+    "invoice payment",
+    () => `/erp/factures/${MISSING_INVOICE}`,
+    {
+      intent: "paiement",
+      paidOn: "2026-11-20",
+      amount: "120,50",
+      method: "virement",
+      reference: "Chèque 1234",
+    },
+    ["intent", "paidOn", "amount", "method", "reference"],
+  ],
+  [
+    "credit note",
+    () => `/erp/factures/${MISSING_INVOICE}`,
+    { intent: "avoir", mode: "pourcentage", percent: "10", ttc: "" },
+    ["intent", "mode", "percent", "ttc"],
+  ],
+  [
+    "standalone invoice save",
+    () => `/erp/factures/${MISSING_INVOICE}`,
+    { intent: "enregistrer", revision: "1", draft: "{}" },
+    ["revision", "draft"],
+  ],
+  [
+    "invoice reminder",
+    () => `/erp/factures/${MISSING_INVOICE}`,
+    { intent: "relancer", confirmation: "oui" },
+    ["intent", "confirmation"],
+  ],
+  [
     "new library item",
     () => "/erp/devis/bibliotheque/nouveau",
     {
@@ -417,6 +526,71 @@ const FORM_TARGETS: [string, () => string, Record<string, string>, string[]][] =
     () => `/accord/${"A".repeat(43)}`,
     { intent: "accepter", name: "Élodie", code: "123456", bonPourAccord: "oui" },
     ["intent", "name", "code", "bonPourAccord", "certification", "signature"],
+  ],
+  // Shipping first: the odd values may ship it, then cancel it (both are legal then).
+  [
+    "shop order shipping",
+    () => `/erp/boutique/commandes/${shopOrderId}`,
+    { intent: "expedier", trackingReference: "6A12345678901" },
+    ["intent", "trackingReference"],
+  ],
+  [
+    "shop order cancellation",
+    () => `/erp/boutique/commandes/${shopOrderId}`,
+    { intent: "annuler", reason: "Doublon" },
+    ["intent", "reason"],
+  ],
+  [
+    "shop order payment method",
+    () => `/erp/boutique/commandes/${shopOrderId}`,
+    { intent: "payer", paymentMethod: "cheque" },
+    ["paymentMethod"],
+  ],
+  [
+    "new product",
+    () => "/erp/boutique/produits",
+    { intent: "creer", title: "Produit hostile" },
+    ["intent", "title"],
+  ],
+  [
+    "product texts",
+    () => `/erp/boutique/produits/${PRODUCT}`,
+    {
+      intent: "fiche",
+      title: "Niveau laser",
+      subtitle: "Croix",
+      ribbonText: "Promo",
+      description: "<p>Précis</p>",
+    },
+    ["intent", "title", "subtitle", "ribbonText", "description"],
+  ],
+  [
+    "product variant",
+    () => `/erp/boutique/produits/${PRODUCT}`,
+    {
+      intent: "variante",
+      variantId: `${PRODUCT}--standard`,
+      title: "Standard",
+      sku: "NLC-1",
+      price: "89,90",
+      salePrice: "",
+      weight: "500",
+      lowStockThreshold: "3",
+      manageInventory: "on",
+    },
+    ["variantId", "title", "sku", "price", "salePrice", "weight", "lowStockThreshold"],
+  ],
+  [
+    "stock adjustment",
+    () => `/erp/boutique/produits/${PRODUCT}`,
+    { intent: "stock", variantId: `${PRODUCT}--standard`, reason: "reception", quantity: "1", note: "BL 12" },
+    ["variantId", "reason", "quantity", "note"],
+  ],
+  [
+    "product picture text",
+    () => `/erp/boutique/produits/${PRODUCT}`,
+    { intent: "image-texte", imageId: "1", alt: "Niveau laser" },
+    ["imageId", "alt"],
   ],
   [
     "client removal",
@@ -492,6 +666,9 @@ const ACTION_PATHS = () => [
   "/erp/devis/bibliotheque/nouveau",
   `/accord/${"A".repeat(43)}`,
   "/erp/factures/00000000-0000-4000-8000-000000000000",
+  `/erp/boutique/commandes/${shopOrderId}`,
+  "/erp/boutique/produits",
+  `/erp/boutique/produits/${PRODUCT}`,
 ];
 
 // Thousands of requests: on a loaded machine a loop takes longer than the default 30 s.

@@ -20,11 +20,30 @@ afterEach(async () => {
 });
 
 function purge(dataDir: string, ...args: string[]) {
-  return spawnSync(process.execPath, ["scripts/purge.ts", ...args], {
+  return command("scripts/purge.ts", dataDir, ...args);
+}
+
+function command(script: string, dataDir: string, ...args: string[]) {
+  return spawnSync(process.execPath, [script, ...args], {
     env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "silent", DATABASE_URL: "" },
     encoding: "utf8",
     timeout: 60_000,
   });
+}
+
+/**
+ * A request to the test's server. The commands run synchronously (spawnSync), so the
+ * keep-alive socket of the previous request may have been closed by the server meanwhile
+ * without this process noticing: such a stale socket is retried once, on a new one.
+ */
+async function local(url: string, init?: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    const code = (error as { cause?: { code?: string } }).cause?.code;
+    if (code !== "UND_ERR_SOCKET") throw error;
+    return fetch(url, init);
+  }
 }
 
 describe("npm run purge", () => {
@@ -69,12 +88,35 @@ describe("npm run purge", () => {
     expect(dry.status).toBe(0);
     expect(dry.stdout).toContain("Simulation");
     // The server still answers: the database was not opened a second time.
-    expect((await fetch(`http://127.0.0.1:${PORT}/faq`)).status).toBe(200);
+    expect((await local(`http://127.0.0.1:${PORT}/faq`)).status).toBe(200);
     // And an outsider without the token is not let in.
-    const forged = await fetch(`http://127.0.0.1:${PORT}/internal/retention`, {
+    const forged = await local(`http://127.0.0.1:${PORT}/internal/retention`, {
       method: "POST",
       headers: { authorization: "Bearer faux" },
     });
     expect(forged.status).toBe(404);
+
+    // The invoices' daily follow-up goes the same way, as of a given instant.
+    const followUp = command("scripts/invoice-follow-up.ts", dataDir, "--at", "2031-03-02T09:00:00Z");
+    expect(followUp.stderr).toBe("");
+    expect(followUp.status).toBe(0);
+    expect(followUp.stdout).toContain("Suivi des factures fait : 0 passée(s) « En retard », 0 relance(s)");
+    const badDate = command("scripts/invoice-follow-up.ts", dataDir, "--at", "hier");
+    expect(badDate.status).toBe(1);
+    expect(badDate.stderr).toContain("Date invalide : hier.");
+    const outsider = await local(`http://127.0.0.1:${PORT}/internal/invoice-follow-up`, {
+      method: "POST",
+      headers: { authorization: "Bearer faux" },
+    });
+    expect(outsider.status).toBe(404);
   }, 90_000);
+});
+
+describe("npm run invoices:follow-up", () => {
+  it("runs the follow-up here on a data directory no server holds", () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "batirade-suivi-"));
+    const done = command("scripts/invoice-follow-up.ts", dataDir);
+    expect(done.status).toBe(0);
+    expect(done.stdout).toContain("Suivi des factures fait : 0 passée(s) « En retard »");
+  }, 60_000);
 });

@@ -131,6 +131,9 @@ describe("body limits on a real server", () => {
     expect(bodyLimitFor("/api/store/batirade-toulon/checkout")).toBe(64 * 1024);
     expect(bodyLimitFor("/commande")).toBe(64 * 1024);
     expect(bodyLimitFor("/erp/leads/nouveau")).toBe(1024 * 1024);
+    // A product's page takes one picture of 5 MB at most; its list takes none.
+    expect(bodyLimitFor("/erp/boutique/produits/perforateur-sds-plus")).toBe(6 * 1024 * 1024);
+    expect(bodyLimitFor("/erp/boutique/produits")).toBe(1024 * 1024);
     expect(bodyLimitFor("/faq")).toBe(64 * 1024);
     expect(BODY_LIMITS.every((rule) => rule.what.length > 0)).toBe(true);
   });

@@ -4,7 +4,8 @@ import type { AddressInfo } from "node:net";
 
 /*
  * A loopback stub of the part of Stripe's HTTP API the shop uses: Checkout
- * sessions (create, retrieve, expire). The real `stripe` package talks to it
+ * sessions (create, retrieve, expire) and refunds (create, of a paid session's
+ * payment intent). The real `stripe` package talks to it
  * (host/port/protocol through STRIPE_API_URL), so the requests it checks are the
  * ones production sends. It also builds the events Stripe would post to the
  * webhook; tests sign them with `stripe.webhooks.generateTestHeaderString`.
@@ -16,6 +17,8 @@ export type StubSession = {
   url: string | null;
   status: "open" | "complete" | "expired";
   payment_status: "unpaid" | "paid";
+  /** The payment's id, once the buyer has paid (null before, as on Stripe). */
+  payment_intent: string | null;
   mode: string;
   currency: string;
   amount_total: number;
@@ -28,6 +31,16 @@ export type StubSession = {
   locale: string | null;
   created: number;
   line_items: { quantity: number; unit_amount: number; currency: string; name: string }[];
+};
+
+export type StubRefund = {
+  id: string;
+  object: "refund";
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  status: "succeeded";
+  created: number;
 };
 
 export type StubRequest = {
@@ -45,8 +58,12 @@ export type StripeStub = {
   sessions: Map<string, StubSession>;
   /** Sessions a buyer paid on the stub's payment page (`/pay/{id}`). */
   paid: string[];
+  /** Refunds made, in order. */
+  refunds: StubRefund[];
   /** The next session creation fails with this Stripe error (HTTP 400). */
   failNextCreate: (message: string) => void;
+  /** The next refund fails with this Stripe error (HTTP 400). */
+  failNextRefund: (message: string) => void;
   /** The buyer pays: the session completes, and the event Stripe would send. */
   completeSession: (id: string) => StubEvent;
   /** The session runs out of time: it expires, and the event Stripe would send. */
@@ -102,7 +119,11 @@ function stripeError(message: string, status = 400) {
 export async function startStripeStub(): Promise<StripeStub> {
   const requests: StubRequest[] = [];
   const sessions = new Map<string, StubSession>();
+  const refunds: StubRefund[] = [];
+  /** Stripe answers a repeated idempotency key with the first answer. */
+  const idempotent = new Map<string, { status: number; body: unknown }>();
   let nextFailure: string | null = null;
+  let nextRefundFailure: string | null = null;
   /** Sessions paid on the hosted page, in order (their events are for the test to send). */
   const paid: string[] = [];
   let base = "";
@@ -119,7 +140,33 @@ export async function startStripeStub(): Promise<StripeStub> {
     data: { object: structuredClone(session) },
   });
 
+  function refund(body: Record<string, unknown>) {
+    const intent = String(body.payment_intent ?? "");
+    const session = [...sessions.values()].find((candidate) => candidate.payment_intent === intent);
+    if (!intent || !session) return stripeError(`No such payment_intent: '${intent}'`, 404);
+    if (nextRefundFailure) {
+      const message = nextRefundFailure;
+      nextRefundFailure = null;
+      return stripeError(message);
+    }
+    if (refunds.some((done) => done.payment_intent === intent)) {
+      return stripeError(`Charge for payment intent ${intent} has already been refunded.`);
+    }
+    const made: StubRefund = {
+      id: id("re"),
+      object: "refund",
+      amount: body.amount === undefined ? session.amount_total : Number(body.amount),
+      currency: session.currency,
+      payment_intent: intent,
+      status: "succeeded",
+      created: Math.floor(Date.now() / 1000),
+    };
+    refunds.push(made);
+    return { status: 200, body: made };
+  }
+
   function handle(method: string, path: string, body: Record<string, unknown>) {
+    if (method === "POST" && path === "/v1/refunds") return refund(body);
     if (method === "POST" && path === "/v1/checkout/sessions") {
       if (nextFailure) {
         const message = nextFailure;
@@ -143,6 +190,7 @@ export async function startStripeStub(): Promise<StripeStub> {
         url: "",
         status: "open",
         payment_status: "unpaid",
+        payment_intent: null,
         mode: String(body.mode),
         currency: lineItems[0]?.currency ?? "eur",
         amount_total: lineItems.reduce((sum, item) => sum + item.quantity * item.unit_amount, 0),
@@ -200,6 +248,7 @@ export async function startStripeStub(): Promise<StripeStub> {
       if (session?.status === "open") {
         session.status = "complete";
         session.payment_status = "paid";
+        session.payment_intent = id("pi");
         session.url = null;
         paid.push(session.id);
       }
@@ -214,7 +263,12 @@ export async function startStripeStub(): Promise<StripeStub> {
       const raw = Buffer.concat(chunks).toString("utf8");
       const body = decodeStripeForm(request.method === "GET" ? url.search.slice(1) : raw);
       requests.push({ method: request.method ?? "GET", path: url.pathname, headers: request.headers, body });
-      const answer = handle(request.method ?? "GET", url.pathname, body);
+      const key = request.headers["idempotency-key"];
+      const replayKey =
+        typeof key === "string" && request.method === "POST" ? `${url.pathname}\0${key}` : null;
+      const answer =
+        (replayKey && idempotent.get(replayKey)) || handle(request.method ?? "GET", url.pathname, body);
+      if (replayKey && answer.status < 500) idempotent.set(replayKey, answer);
       response.writeHead(answer.status, { "Content-Type": "application/json", "Request-Id": id("req") });
       response.end(JSON.stringify(answer.body));
     });
@@ -227,14 +281,19 @@ export async function startStripeStub(): Promise<StripeStub> {
     requests,
     sessions,
     paid,
+    refunds,
     failNextCreate(message) {
       nextFailure = message;
+    },
+    failNextRefund(message) {
+      nextRefundFailure = message;
     },
     completeSession(sessionId) {
       const session = sessions.get(sessionId);
       if (!session) throw new Error(`session inconnue ${sessionId}`);
       session.status = "complete";
       session.payment_status = "paid";
+      session.payment_intent ??= id("pi");
       session.url = null;
       return event("checkout.session.completed", session);
     },

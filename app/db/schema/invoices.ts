@@ -79,6 +79,12 @@ export const invoices = pgTable(
     netToPayCents: bigint("net_to_pay_cents", { mode: "number" }).notNull().default(0),
     /** Sum of the payments recorded (kept by app/features/invoices with each payment). */
     paidCents: bigint("paid_cents", { mode: "number" }).notNull().default(0),
+    /**
+     * What the credit notes issued on this invoice take off what the client owes (the sum
+     * of their net to pay, as a positive amount; kept with each credit note issued). What
+     * is left to pay: netToPay − credited − paid.
+     */
+    creditedCents: bigint("credited_cents", { mode: "number" }).notNull().default(0),
     searchText: text("search_text").notNull().default(""),
     issuedDocumentId: uuid("issued_document_id").references(() => issuedDocuments.id, {
       onDelete: "restrict",
@@ -116,6 +122,7 @@ export const invoices = pgTable(
     check("invoices_sequence_check", sql`${t.sequence} >= 1`),
     check("invoices_reminders_check", sql`${t.remindersSent} between 0 and 3`),
     check("invoices_paid_check", sql`${t.paidCents} >= 0`),
+    check("invoices_credited_check", sql`${t.creditedCents} >= 0`),
   ],
 );
 
@@ -145,3 +152,29 @@ export const invoicePayments = pgTable(
 );
 
 export type InvoicePaymentRow = typeof invoicePayments.$inferSelect;
+
+/**
+ * The retention of a quote paid by the client at its release (a year after the handover,
+ * loi 71-584): a receipt on the quote, not on one invoice (the retention is withheld over
+ * its progress and final invoices). Never more than what is held.
+ */
+export const retentionReleases = pgTable(
+  "retention_releases",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    quoteId: uuid("quote_id")
+      .notNull()
+      .references(() => quotes.id, { onDelete: "restrict" }),
+    releasedOn: date("released_on", { mode: "string" }).notNull(),
+    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+    method: text("method").$type<PaymentMethod>().notNull(),
+    reference: text("reference"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdBy: text("created_by").references(() => authUsers.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    index("retention_releases_quote_idx").on(t.quoteId),
+    check("retention_releases_amount_check", sql`${t.amountCents} > 0 and ${t.amountCents} <= 999999999999`),
+    check("retention_releases_method_check", sql`${t.method} in ('virement', 'cheque', 'carte', 'especes')`),
+  ],
+);

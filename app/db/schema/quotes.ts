@@ -84,6 +84,12 @@ export type QuoteTerms = {
   paid: boolean;
   priceCents: number | null;
   noteToClient: string;
+  /**
+   * Retention (« retenue de garantie », loi n° 71-584): 5 % at most (500 basis points)
+   * withheld on each progress and final invoice, or replaced by a bank guarantee. Absent
+   * from contents saved before it existed: read as none.
+   */
+  retention?: { basisPoints: number; bankGuarantee: boolean } | null;
 };
 
 export type QuoteContent = {
@@ -146,6 +152,12 @@ export const quotes = pgTable(
     /** Accepted, refused, expired or replaced. */
     decidedAt: timestamp("decided_at", { withTimezone: true }),
     refusalReason: text("refusal_reason"),
+    /**
+     * The day the works were handed over (« réception des travaux »), entered on the
+     * accepted quote until job sites exist: the retention is released one year later.
+     * Not part of the frozen document: it is recorded after acceptance.
+     */
+    handoverOn: date("handover_on", { mode: "string" }),
     /** Incremented by every save: a save over an older revision is refused, not merged. */
     revision: integer("revision").notNull().default(1),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

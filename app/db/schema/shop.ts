@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
   check,
   index,
@@ -12,6 +13,7 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
+import { invoices } from "./invoices.ts";
 
 // ─── Shop: the built-in store service (spec sections 3 and 7, calls 3-5) ─────────────
 // Amounts are integers in cents. Rows are soft-deleted (deleted_at) so past orders
@@ -61,6 +63,10 @@ export const shopProductImages = pgTable(
     url: text("url").notNull(),
     sortOrder: integer("sort_order").notNull().default(0),
     type: text("type").notNull().default("image"),
+    /** What the image shows, for screen readers (empty: decorative). */
+    alt: text("alt").notNull().default(""),
+    /** An uploaded image: the storage key of its full variant (the others sit beside it). */
+    storageKey: text("storage_key"),
   },
   (t) => [index("shop_product_images_product_idx").on(t.productId, t.sortOrder)],
 );
@@ -106,12 +112,49 @@ export const shopVariants = pgTable(
     weightGrams: integer("weight_grams"),
     manageInventory: boolean("manage_inventory").notNull().default(false),
     inventoryQuantity: integer("inventory_quantity").notNull().default(0),
+    /** A managed stock at or below this is listed « à réapprovisionner » on the dashboard. */
+    lowStockThreshold: integer("low_stock_threshold").notNull().default(3),
     sortOrder: integer("sort_order").notNull().default(0),
     ...shopTimestamps,
   },
   (t) => [
     index("shop_variants_product_idx").on(t.productId, t.sortOrder),
     check("shop_variants_inventory_check", sql`${t.inventoryQuantity} >= 0`),
+    check("shop_variants_low_stock_check", sql`${t.lowStockThreshold} between 0 and 100000`),
+  ],
+);
+
+export const STOCK_MOVEMENT_REASONS = ["reception", "inventaire", "casse", "commande", "annulation"] as const;
+export type StockMovementReason = (typeof STOCK_MOVEMENT_REASONS)[number];
+
+/**
+ * Every change of a variant's managed stock: the staff's adjustments (a delivery received,
+ * a count, breakage) and the orders (units reserved, units given back). `quantity_after`
+ * is the stock once the movement is applied: the log reads as the stock's story.
+ */
+export const shopStockMovements = pgTable(
+  "shop_stock_movements",
+  {
+    id: serial("id").primaryKey(),
+    variantId: text("variant_id")
+      .notNull()
+      .references(() => shopVariants.id, { onDelete: "cascade" }),
+    delta: integer("delta").notNull(),
+    quantityAfter: integer("quantity_after").notNull(),
+    reason: text("reason").$type<StockMovementReason>().notNull(),
+    note: text("note"),
+    orderId: uuid("order_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Who moved it (a staff member's e-mail), or « boutique » for an order. */
+    actorEmail: text("actor_email").notNull(),
+  },
+  (t) => [
+    index("shop_stock_movements_variant_idx").on(t.variantId, t.id),
+    check(
+      "shop_stock_movements_reason_check",
+      sql`${t.reason} in ('reception', 'inventaire', 'casse', 'commande', 'annulation')`,
+    ),
+    check("shop_stock_movements_after_check", sql`${t.quantityAfter} >= 0`),
   ],
 );
 
@@ -254,12 +297,25 @@ export const shopOrders = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     closedAt: timestamp("closed_at", { withTimezone: true }),
+    /** The carrier's tracking reference, given when the order is shipped (optional). */
+    trackingReference: text("tracking_reference"),
+    /** A paid card order cancelled by the staff: the payment provider's refund id. */
+    refundId: text("refund_id"),
+    /** Why the staff cancelled it (shown in its history and to the buyer). */
+    cancelReason: text("cancel_reason"),
+    /** The invoice issued when it was paid (a sale of goods, FAC-YYYY-NNNN). */
+    invoiceId: uuid("invoice_id").references((): AnyPgColumn => invoices.id, { onDelete: "restrict" }),
+    /** The credit note that cancelled that invoice when the paid order was cancelled. */
+    creditNoteId: uuid("credit_note_id").references((): AnyPgColumn => invoices.id, { onDelete: "restrict" }),
+    /** Why its invoice could not be issued yet (missing settings…): shown on its page until it is. */
+    invoiceProblem: text("invoice_problem"),
   },
   (t) => [
     index("shop_orders_store_created_idx").on(t.storeId, t.createdAt),
+    index("shop_orders_status_created_idx").on(t.status, t.createdAt),
     check(
       "shop_orders_status_check",
-      sql`${t.status} in ('awaiting_payment', 'paid', 'cancelled', 'expired')`,
+      sql`${t.status} in ('awaiting_payment', 'paid', 'preparing', 'shipped', 'ready_for_pickup', 'delivered', 'picked_up', 'cancelled', 'expired')`,
     ),
     check("shop_orders_provider_check", sql`${t.provider} in ('manual', 'stripe')`),
     check("shop_orders_fulfilment_check", sql`${t.fulfilment} in ('delivery', 'pickup')`),

@@ -1,7 +1,13 @@
 import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
 import { clientSites, clients } from "#app/db/schema/clients.ts";
-import { CLIENTS_PAGE_SIZE, type ClientFilters, type ClientKind, clientSort } from "./schema.ts";
+import {
+  CLIENTS_PAGE_SIZE,
+  type ClientFilters,
+  type ClientKind,
+  clientSort,
+  parseClientFilters,
+} from "./schema.ts";
 import { escapeLike, searchFragments } from "./search-text.ts";
 
 export type ClientListItem = {
@@ -73,5 +79,24 @@ export async function listClients(db: Database, filters: ClientFilters): Promise
     total,
     page,
     pageCount,
+  };
+}
+
+/**
+ * The clients a « Nouveau devis » / « Nouvelle facture » page offers: those matching `q`
+ * (by name), else the most recent; never an anonymised one. 12 at most.
+ */
+export async function pickableClients(
+  db: Database,
+  requestUrl: string,
+): Promise<{ ok: true; clients: ClientListItem[]; q: string } | { ok: false; message: string }> {
+  const url = new URL(requestUrl);
+  const parsed = parseClientFilters(new URLSearchParams({ q: url.searchParams.get("q") ?? "" }));
+  if (!parsed.ok) return parsed;
+  const page = await listClients(db, { ...parsed.filters, tri: parsed.filters.q ? "nom" : "cree" });
+  return {
+    ok: true,
+    clients: page.items.filter((client) => !client.anonymised).slice(0, 12),
+    q: parsed.filters.q ?? "",
   };
 }

@@ -58,6 +58,29 @@ export const DEVIS_HANDLE = {
   permission: "devis",
 } as const satisfies ErpHandle;
 
+/**
+ * The handle of every shop page (/erp/boutique: the orders). Reached from the dashboard's
+ * « Boutique » card and the account menu, not from the side menu (it keeps its seven entries).
+ */
+export const BOUTIQUE_HANDLE = {
+  section: "Boutique",
+  sectionHref: "/erp/boutique/commandes",
+  permission: "boutique",
+} as const satisfies ErpHandle;
+
+/** The catalogue's pages: the « Boutique » section, editing needs the catalogue permission (owner). */
+export const CATALOGUE_HANDLE = {
+  section: "Boutique",
+  sectionHref: "/erp/boutique/commandes",
+  permission: "catalogue",
+} as const satisfies ErpHandle;
+
+/** The tabs of the « Boutique » section (the catalogue's only for who may edit it). */
+export const BOUTIQUE_TABS = [
+  { label: "Commandes", href: "/erp/boutique/commandes" },
+  { label: "Catalogue", href: "/erp/boutique/produits" },
+] as const;
+
 /** Whether `pathname` is `prefix` or below it (/erp/clients/12 is below /erp/clients). */
 export function isPathWithin(pathname: string, prefix: string): boolean {
   return pathname === prefix || pathname.startsWith(`${prefix}/`);

@@ -1,4 +1,5 @@
 import type { QuoteContent } from "#app/db/schema/quotes.ts";
+import { MAX_RETENTION_BASIS_POINTS } from "#app/lib/guarantee-retention.ts";
 import {
   allocate,
   type BasisPoints,
@@ -109,7 +110,7 @@ import {
 // ─── The quote's figures ─────────────────────────────────────────────────────────────
 
 /** The most a retention may take (loi 71-584, article 1er): 5 %. */
-export const MAX_RETENTION: BasisPoints = 500;
+export const MAX_RETENTION: BasisPoints = MAX_RETENTION_BASIS_POINTS;
 
 /** What the contract says of the retention; null when it provides none. */
 export type RetentionTerms = {
@@ -203,7 +204,7 @@ function lotFigures(id: string, title: string, byCode: ReadonlyMap<VatCode, Cent
 
 // ─── What an invoice holds ───────────────────────────────────────────────────────────
 
-export const INVOICE_KINDS = ["acompte", "situation", "solde", "avoir"] as const;
+export const INVOICE_KINDS = ["acompte", "situation", "solde", "facture", "avoir"] as const;
 export type InvoiceKind = (typeof INVOICE_KINDS)[number];
 
 /** EN 16931 VAT category: S (standard or reduced rate), AE (reverse charge). */
@@ -252,6 +253,26 @@ export type DepositLine = Omit<RateAmount, "category"> & { kind: "deposit"; labe
 export type DeductionLine = Omit<RateBase, "category"> & { kind: "depositDeduction"; label: string };
 
 export type InvoiceLine = LotLine | DepositLine | DeductionLine;
+
+/**
+ * A line of a standalone invoice as printed (designation, quantity, unit, unit price): the
+ * detail of its lot lines, which carry the figures. Text lines are printed, never counted.
+ */
+export type ItemLine =
+  | {
+      kind: "item";
+      lotId: string;
+      designation: string;
+      description: string;
+      unit: string;
+      /** Thousandths. */
+      quantity: number;
+      unitPriceHt: Cents;
+      vatCode: VatCode;
+      /** round(quantity × unit price): its share of the lot, as the quote totals count it. */
+      ht: Cents;
+    }
+  | { kind: "text"; lotId: string; text: string };
 
 export type InvoiceRetention = RetentionTerms & {
   /** Withheld on this document (negative on a credit note, 0 under a bank guarantee). */
@@ -305,6 +326,17 @@ export type BillingInvoice = {
    * (HT shares + their VAT) differs from it; null on other documents.
    */
   depositRequest: { requestedTtc: Cents; notice: string | null } | null;
+  /** A standalone invoice's lines as typed (`computeStandaloneInvoice`); absent otherwise. */
+  items?: ItemLine[];
+  /**
+   * A sale at prices TTC (a shop order): each rate's VAT is taken out of its TTC,
+   * round(ttc × rate / (1 + rate)), so the TTC is exactly what the buyer paid; it is then
+   * within a cent of round(base × rate), which the EN 16931 rule BR-CO-17 tolerates
+   * (decision 019). Absent on every other document: their VAT is round(base × rate).
+   */
+  vatIncluded?: true;
+  /** What is sold: « Prestations de services » (absent) or goods (a shop order). */
+  nature?: "goods";
 };
 
 /** An invoice as issued: what these functions returned, and its id. */
@@ -571,7 +603,7 @@ function readHistory(model: Model, invoices: readonly IssuedInvoice[]): History 
     total: emptyLedger(model),
     byId: new Map(),
     credits: new Map(),
-    count: { acompte: 0, situation: 0, solde: 0, avoir: 0 },
+    count: { acompte: 0, situation: 0, solde: 0, facture: 0, avoir: 0 },
     lastProgress: model.lots.map(() => undefined),
   };
   for (const invoice of invoices) {
@@ -1061,6 +1093,78 @@ export function computeFinalInvoice(quote: BillingQuote, invoices: readonly Issu
     if (empty) refuse("Ce devis est entièrement facturé : il ne reste rien à facturer.");
     return invoice;
   });
+}
+
+// ─── Standalone invoice ──────────────────────────────────────────────────────────────
+
+export const STANDALONE_MESSAGES = {
+  empty:
+    "La facture ne compte aucune ligne chiffrée : ajoutez au moins une ligne avec sa quantité et son prix.",
+  optional: "Une facture ne compte pas de ligne en option : facturez-la ou supprimez-la.",
+  discount: "Une facture sans devis n'a pas de remise globale : portez-la sur les lignes.",
+  travel: "Une facture sans devis n'a pas de frais de déplacement à part : ajoutez-les en ligne.",
+} as const;
+
+/**
+ * A standalone invoice (« Facture », a small job without a quote), from lines typed as a
+ * quote's: billed as the final invoice of a quote made of these lines alone, so its
+ * figures, VAT per rate and credit notes follow the same rules; its lines are printed as
+ * typed (`items`). No document discount, travel costs or optional lines (their amounts
+ * would not be those of the lines); a line without quantity or price counts 0 here and is
+ * refused at issue (`standaloneProblems`).
+ */
+export function computeStandaloneInvoice(
+  content: Pick<QuoteContent, "reverseCharge" | "lots" | "travel" | "discount">,
+): BillingResult {
+  const problem = standaloneShapeProblem(content);
+  if (problem) return { ok: false, message: problem };
+  const figures = billingQuoteFromContent(content, null);
+  if (figures.totalHt <= 0) return { ok: false, message: STANDALONE_MESSAGES.empty };
+  const result = computeFinalInvoice(figures, []);
+  if (!result.ok) return result;
+  const vatOf = (code: VatCode): VatCode => (content.reverseCharge ? "autoliquidation" : code);
+  const items: ItemLine[] = content.lots.flatMap((lot) =>
+    lot.lines.map((line): ItemLine => {
+      if (line.kind === "text") return { kind: "text", lotId: lot.id, text: line.text };
+      const quantity = line.quantity ?? 0;
+      const unitPriceHt = line.unitPriceHt ?? 0;
+      return {
+        kind: "item",
+        lotId: lot.id,
+        designation: line.designation,
+        description: line.description,
+        unit: line.unit,
+        quantity,
+        unitPriceHt,
+        vatCode: vatOf(line.vatCode),
+        ht: lineAmounts(quantity, unitPriceHt).net,
+      };
+    }),
+  );
+  return { ok: true, invoice: { ...result.invoice, kind: "facture", sequence: 1, title: "Facture", items } };
+}
+
+function standaloneShapeProblem(content: Pick<QuoteContent, "lots" | "travel" | "discount">): string | null {
+  if (content.discount) return STANDALONE_MESSAGES.discount;
+  if (content.travel) return STANDALONE_MESSAGES.travel;
+  if (content.lots.some((lot) => lot.lines.some((line) => line.kind === "item" && line.optional))) {
+    return STANDALONE_MESSAGES.optional;
+  }
+  return null;
+}
+
+/** What stops a standalone draft from being issued: its lines without quantity or price. */
+export function standaloneProblems(content: Pick<QuoteContent, "lots">): string[] {
+  const problems: string[] = [];
+  for (const lot of content.lots) {
+    for (const line of lot.lines) {
+      if (line.kind !== "item") continue;
+      if (line.quantity === null || line.unitPriceHt === null) {
+        problems.push(`La ligne « ${line.designation} » n'a pas de quantité ou de prix unitaire.`);
+      }
+    }
+  }
+  return problems;
 }
 
 // ─── Credit notes ────────────────────────────────────────────────────────────────────

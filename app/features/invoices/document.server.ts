@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import type { QuoteUnit } from "#app/db/schema/quotes.ts";
 import { bicProblem, formatIban, ibanProblem, normalizeBic, normalizeIban } from "#app/lib/bank.ts";
 import { type FacturxFrame, renderFacturxPdf } from "#app/lib/facturx/embed.server.ts";
 import {
@@ -12,15 +13,24 @@ import {
   type FacturxTypeCode,
   facturxVat,
   NOTE_SUBJECTS,
+  unitCodeFor,
 } from "#app/lib/facturx/facturx.ts";
-import { type BasisPoints, type Cents, formatCents, formatPercent, percentOf } from "#app/lib/money.ts";
+import {
+  type BasisPoints,
+  type Cents,
+  formatCents,
+  formatPercent,
+  formatQuantity,
+  percentOf,
+  vatIncludedIn,
+} from "#app/lib/money.ts";
 import { formatDate } from "#app/lib/paris-time.ts";
 import type { DocumentBody } from "#app/lib/pdf/document.server.ts";
 import { fitText, PDF_FONTS } from "#app/lib/pdf/fonts.server.ts";
 import { formatCapital } from "#app/lib/pdf/format.ts";
 import type { DocumentIdentity } from "#app/lib/pdf/identity.ts";
 import { REVERSE_CHARGE_MENTION, VAT_RATES, type VatCode } from "#app/lib/vat.ts";
-import type { BillingInvoice, InvoiceKind, LotLine } from "./billing.ts";
+import type { BillingInvoice, InvoiceKind, ItemLine, LotLine } from "./billing.ts";
 
 /*
  * The invoice document: the PDF a person reads and the Factur-X XML (EN 16931) a machine
@@ -65,6 +75,8 @@ export type InvoiceDocumentInput = {
   /** The delivery address: the job site. */
   site: { street: string; postalCode: string; city: string };
   quote: { number: string; title: string; acceptedOn: string | null } | null;
+  /** A standalone invoice's object and nature of the work (a quote's are on the quote). */
+  subject?: { title: string; description: string } | null;
   /** A credit note's invoice. */
   credited: { number: string; issuedOn: string } | null;
   /** The deposit invoices deducted (final invoice, situations). */
@@ -93,6 +105,10 @@ export const INVOICE_DRAFT_MARK = "Brouillon — non émise";
 /** BT-1 of a draft preview's XML: a draft has no number. */
 export const DRAFT_NUMBER = "BROUILLON";
 export const SERVICES_MENTION = "Prestations de services";
+export const GOODS_MENTION = "Livraison de biens";
+/** A shop order's invoice: prices TTC, the VAT taken out of them (decision 019). */
+export const PRICES_TTC_MENTION =
+  "Prix de vente TTC : la TVA est comprise dans les prix et calculée sur le total TTC de chaque taux.";
 export const VAT_ON_DEBITS_MENTION = "Option pour le paiement de la taxe d'après les débits";
 export const RECOVERY_INDEMNITY_MENTION =
   "Indemnité forfaitaire pour frais de recouvrement : 40 € (articles L441-10 et D441-5 du Code de commerce)";
@@ -107,6 +123,7 @@ const FRAME_TITLES: Record<InvoiceKind, (sequence: number) => string> = {
   acompte: () => "Facture d'acompte",
   situation: (sequence) => `Facture de situation n° ${sequence}`,
   solde: () => "Facture de solde",
+  facture: () => "Facture",
   avoir: () => "Avoir",
 };
 
@@ -175,8 +192,17 @@ export function documentFigures(billing: BillingInvoice): DocumentFigures {
       }
       continue;
     }
-    const expected = rate.category === "AE" ? 0 : percentOf(rate.ht, rate.basisPoints);
-    if (rate.vat !== expected || rate.ttc !== rate.ht + rate.vat) {
+    const expected =
+      rate.category === "AE"
+        ? 0
+        : billing.vatIncluded
+          ? vatIncludedIn(rate.ttc, rate.basisPoints)
+          : percentOf(rate.ht, rate.basisPoints);
+    if (
+      rate.vat !== expected ||
+      rate.ttc !== rate.ht + rate.vat ||
+      Math.abs(rate.vat - percentOf(rate.ht, rate.basisPoints)) > (billing.vatIncluded ? 1 : 0)
+    ) {
       throw new DocumentFiguresError(
         `${rateLabel(rate.code)} : la TVA ${formatCents(rate.vat)} n'est pas celle de la base ${formatCents(rate.ht)} (${formatCents(expected)}, règle BR-CO-17).`,
       );
@@ -230,7 +256,12 @@ function isReverseCharge(billing: BillingInvoice): boolean {
 export function missingForIssue(input: Omit<InvoiceDocumentInput, "number" | "creationDate">): string[] {
   const missing: string[] = [];
   const { client, billing } = input;
-  if (!filled(client.billingStreet) || !filled(client.billingPostalCode) || !filled(client.billingCity)) {
+  // A private buyer who collected a shop order at the workshop gave no address (decision 019).
+  const addressless = billing.nature === "goods" && client.kind === "particulier";
+  if (
+    !addressless &&
+    (!filled(client.billingStreet) || !filled(client.billingPostalCode) || !filled(client.billingCity))
+  ) {
     missing.push("L'adresse du client est incomplète : complétez-la sur sa fiche (rue, code postal, ville).");
   }
   if (!filled(input.site.street) || !filled(input.site.postalCode) || !filled(input.site.city)) {
@@ -345,8 +376,26 @@ function facturxLines(
       vat: facturxVat(code),
     });
   };
+  if (billing.items) {
+    // A standalone invoice: its lines as typed; their HT per rate is that of its lots.
+    for (const item of billing.items) {
+      if (item.kind !== "item") continue;
+      lines.push({
+        id: String(lines.length + 1),
+        name: item.designation,
+        ...(item.description ? { description: item.description } : {}),
+        // A price is never negative in the XML: a reduction line has a negative quantity.
+        quantity: item.unitPriceHt < 0 ? -item.quantity : item.quantity,
+        unitCode: unitCodeFor(item.unit as QuoteUnit),
+        unitPrice: Math.abs(item.unitPriceHt),
+        netAmount: sign * item.ht,
+        vat: facturxVat(item.vatCode),
+      });
+    }
+  }
   for (const line of billing.lines) {
     if (line.kind === "lot") {
+      if (billing.items) continue;
       const parts = line.byRate.filter((part) => part.ht !== 0);
       for (const part of parts) {
         const name = parts.length > 1 ? `${line.title} (${rateLabel(part.code)})` : line.title;
@@ -377,7 +426,9 @@ function notesOf(input: InvoiceDocumentInput): FacturxNote[] {
     });
     notes.push({ content: `${RECOVERY_INDEMNITY_MENTION}.`, subjectCode: NOTE_SUBJECTS.recoveryIndemnity });
   }
-  if (input.vatOnDebits) notes.push({ content: `${VAT_ON_DEBITS_MENTION}.`, subjectCode: NOTE_SUBJECTS.tax });
+  // The option for debits is about services: a sale of goods is taxed at delivery.
+  const debits = input.vatOnDebits && input.billing.nature !== "goods";
+  if (debits) notes.push({ content: `${VAT_ON_DEBITS_MENTION}.`, subjectCode: NOTE_SUBJECTS.tax });
   for (const mention of input.billing.mentions) {
     notes.push({
       content: mention,
@@ -407,7 +458,8 @@ export function invoiceFacturx(input: InvoiceDocumentInput): FacturxInvoice {
   const sign: 1 | -1 = credit ? -1 : 1;
   const figures = documentFigures(billing);
   const finalAfterDeposits = billing.kind === "solde" && figures.depositsDeductedHt !== 0;
-  const businessProcess: FacturxBusinessProcess = finalAfterDeposits ? "S4" : "S1";
+  const businessProcess: FacturxBusinessProcess =
+    billing.nature === "goods" ? "B1" : finalAfterDeposits ? "S4" : "S1";
   const preceding = credit
     ? input.credited
       ? [{ number: input.credited.number, issueDate: input.credited.issuedOn }]
@@ -423,6 +475,7 @@ export function invoiceFacturx(input: InvoiceDocumentInput): FacturxInvoice {
   return {
     typeCode: typeCodeOf(billing.kind),
     businessProcess,
+    ...(billing.vatIncluded ? { vatIncluded: true as const } : {}),
     number: input.number ?? DRAFT_NUMBER,
     issueDate: input.issuedOn,
     ...(preceding.length > 0 ? { precedingInvoices: preceding } : {}),
@@ -441,16 +494,21 @@ export function invoiceFacturx(input: InvoiceDocumentInput): FacturxInvoice {
       name: clientName(client),
       ...(business && filled(client.siren) ? { siren: client.siren.replace(/\s/g, "") } : {}),
       ...(filled(client.vatNumber) ? { vatNumber: client.vatNumber.replace(/\s/g, "").toUpperCase() } : {}),
-      address: {
-        lines: [NO_LINE_BREAK(client.billingStreet ?? "")],
-        postcode: (client.billingPostalCode ?? "").trim(),
-        city: (client.billingCity ?? "").trim(),
-        countryCode: "FR",
-      },
+      address: filled(client.billingStreet)
+        ? {
+            lines: [NO_LINE_BREAK(client.billingStreet)],
+            postcode: (client.billingPostalCode ?? "").trim(),
+            city: (client.billingCity ?? "").trim(),
+            countryCode: "FR",
+          }
+        : { lines: [], postcode: "", city: "", countryCode: "FR" },
       ...(filled(client.email) ? { email: client.email.trim() } : {}),
     },
     delivery: {
-      name: input.quote ? `Chantier : ${NO_LINE_BREAK(input.quote.title)}` : "Chantier",
+      name: `${billing.nature === "goods" ? "Livraison" : "Chantier"} : ${NO_LINE_BREAK(input.quote?.title ?? input.subject?.title ?? "")}`.replace(
+        / : $/,
+        "",
+      ),
       address: {
         lines: [NO_LINE_BREAK(input.site.street)],
         postcode: input.site.postalCode.trim(),
@@ -474,7 +532,7 @@ export function invoiceFacturx(input: InvoiceDocumentInput): FacturxInvoice {
       prepaid: 0,
       duePayable: grandTotal,
     },
-    vatOnDebits: input.vatOnDebits,
+    vatOnDebits: input.vatOnDebits && billing.nature !== "goods",
     dueDate: input.dueOn,
     ...(terms ? { paymentTerms: NO_LINE_BREAK(terms) } : {}),
     payment: {
@@ -553,11 +611,17 @@ function drawParties(body: DocumentBody, input: InvoiceDocumentInput): void {
     "Adresse de facturation",
     joinLines([client.billingStreet, billingCity]) || "Non renseignée",
   ]);
+  const goods = input.billing.nature === "goods";
   entries.push([
-    "Adresse du chantier (lieu de livraison)",
+    goods ? "Lieu de livraison" : "Adresse du chantier (lieu de livraison)",
     joinLines([site.street, `${site.postalCode.trim()} ${site.city.trim()}`]),
   ]);
-  entries.push(["Nature de l'opération", SERVICES_MENTION]);
+  entries.push(["Nature de l'opération", goods ? GOODS_MENTION : SERVICES_MENTION]);
+  if (input.subject) {
+    entries.push(["Objet", input.subject.title]);
+    if (input.subject.description.trim())
+      entries.push(["Nature des travaux", input.subject.description.trim()]);
+  }
   if (input.quote) {
     entries.push([
       "Devis",
@@ -583,7 +647,39 @@ function vatCell(code: VatCode): string {
   return code === "autoliquidation" ? VAT_RATES[code].label : formatPercent(VAT_RATES[code].basisPoints);
 }
 
+function drawItems(body: DocumentBody, items: readonly ItemLine[]): void {
+  body.heading("Détail");
+  const rows = items.map((item) =>
+    item.kind === "text"
+      ? [item.text, "", "", "", "", ""]
+      : [
+          item.description ? `${item.designation}\n${item.description}` : item.designation,
+          formatQuantity(item.quantity),
+          item.unit,
+          formatCents(item.unitPriceHt),
+          vatCell(item.vatCode),
+          formatCents(item.ht),
+        ],
+  );
+  body.table({
+    columns: [
+      { header: "Désignation", width: 200 },
+      { header: "Quantité", width: 50, align: "right" },
+      { header: "Unité", width: 40, align: "center" },
+      { header: "Prix unitaire HT", width: 70, align: "right" },
+      { header: "TVA", width: 44, align: "center" },
+      { header: "Total HT", width: 72, align: "right" },
+    ],
+    rows,
+    fontSize: TABLE_SIZE,
+  });
+}
+
 function drawLots(body: DocumentBody, billing: BillingInvoice): void {
+  if (billing.items) {
+    drawItems(body, billing.items);
+    return;
+  }
   const lots = billing.lines.filter((line): line is LotLine => line.kind === "lot");
   if (lots.length === 0) return;
   body.heading(billing.kind === "avoir" ? "Travaux repris par l'avoir" : "Avancement des travaux");
@@ -766,6 +862,7 @@ function drawTotals(body: DocumentBody, input: InvoiceDocumentInput, figures: Do
 
 function drawRetention(body: DocumentBody, input: InvoiceDocumentInput, figures: DocumentFigures): void {
   const retention = input.billing.retention;
+  // A bank guarantee is said by the billing's mention: nothing withheld to show here.
   if (!retention || retention.bankGuarantee) return;
   body.heading("Retenue de garantie");
   const entries: [string, string][] = [
@@ -803,7 +900,7 @@ function drawPayment(body: DocumentBody, input: InvoiceDocumentInput): void {
 function drawMentions(body: DocumentBody, input: InvoiceDocumentInput): void {
   const { billing } = input;
   const lines: string[] = [];
-  if (input.vatOnDebits) lines.push(`${VAT_ON_DEBITS_MENTION}.`);
+  if (input.vatOnDebits && billing.nature !== "goods") lines.push(`${VAT_ON_DEBITS_MENTION}.`);
   lines.push(...billing.mentions);
   if (input.client.kind === "entreprise") {
     lines.push(`${latePaymentMention(input.latePaymentRateBp)}.`);

@@ -1,15 +1,22 @@
 import { createHash, randomUUID } from "node:crypto";
-import { and, asc, eq, ne } from "drizzle-orm";
+import { and, asc, eq, ne, or } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
 import { clients } from "#app/db/schema/clients.ts";
-import { type InvoiceRow, invoicePayments, invoices, type PaymentMethod } from "#app/db/schema/invoices.ts";
-import { type QuoteRow, quotes } from "#app/db/schema/quotes.ts";
+import {
+  type InvoiceRow,
+  invoicePayments,
+  invoices,
+  type PaymentMethod,
+  retentionReleases,
+} from "#app/db/schema/invoices.ts";
+import { type QuoteContent, type QuoteRow, quotes } from "#app/db/schema/quotes.ts";
 import { companySettings } from "#app/db/schema/settings.ts";
 import { type ActivityActor, recordActivities } from "#app/lib/activity.server.ts";
 import { issueDocument } from "#app/lib/documents.server.ts";
-import { type Cents, formatCents } from "#app/lib/money.ts";
+import { contractRetention } from "#app/lib/guarantee-retention.ts";
+import { type Cents, formatCents, MoneyError } from "#app/lib/money.ts";
 import type { DbExecutor, DbTransaction } from "#app/lib/outbox.server.ts";
-import { addDays, parisDay } from "#app/lib/paris-time.ts";
+import { addDays, formatDate, parisDay } from "#app/lib/paris-time.ts";
 import type { DocumentIdentity } from "#app/lib/pdf/identity.ts";
 import { foldText } from "#app/lib/search-text.ts";
 import type { FileStorage } from "#app/lib/storage.server.ts";
@@ -18,14 +25,20 @@ import { CERTIFICATION_5_5, CERTIFICATION_10, type PercentOrAmount } from "#app/
 import {
   type BillingInvoice,
   type BillingResult,
+  type BillingSummary,
   billingQuoteFromContent,
   type CreditNoteRequest,
   computeCreditNote,
   computeDepositInvoice,
   computeFinalInvoice,
   computeProgressInvoice,
+  computeStandaloneInvoice,
   type IssuedInvoice,
   type ProgressEntry,
+  quoteBillingSummary,
+  retentionReleaseDate,
+  STANDALONE_MESSAGES,
+  standaloneProblems,
 } from "./billing.ts";
 import {
   documentFigures,
@@ -34,6 +47,7 @@ import {
   renderInvoiceDocument,
 } from "./document.server.ts";
 import { PAYMENT_METHOD_LABELS } from "./labels.ts";
+import { computeSaleInvoice, type SaleLine, saleCreditNote } from "./sale-billing.ts";
 
 /*
  * Invoices drawn from an accepted quote, on the server: a draft is computed by
@@ -44,7 +58,7 @@ import { PAYMENT_METHOD_LABELS } from "./labels.ts";
  * with its SHA-256; the database then refuses any change to it. Payments move its status.
  */
 
-export type InvoiceActor = { id: string; email: string };
+export type InvoiceActor = { id: string | null; email: string };
 
 export class InvoiceNotFoundError extends Error {
   override name = "InvoiceNotFoundError";
@@ -90,6 +104,31 @@ function activityActor(actor: InvoiceActor): ActivityActor {
   return { id: actor.id, email: actor.email };
 }
 
+/** A standalone invoice's lines, header and site, as stored with its draft. */
+function standaloneContent(row: Pick<InvoiceRow, "content">): QuoteContent {
+  const source = (row.content as { source?: QuoteContent }).source;
+  if (!source) throw new InvoiceStateError("Cette facture n'a pas de lignes : recréez-la.");
+  return source;
+}
+
+/** A standalone invoice and its credit notes issued, in issue order, as billing reads them. */
+async function issuedOnStandalone(
+  db: DbExecutor,
+  invoiceId: string,
+): Promise<(IssuedInvoice & { row: InvoiceRow })[]> {
+  const rows = await db
+    .select()
+    .from(invoices)
+    .where(
+      and(
+        or(eq(invoices.id, invoiceId), eq(invoices.creditedInvoiceId, invoiceId)),
+        ne(invoices.status, "brouillon"),
+      ),
+    )
+    .orderBy(asc(invoices.issuedAt), asc(invoices.number));
+  return rows.map((row) => ({ ...contentOf(row).billing, id: row.id, row }));
+}
+
 /** The invoices issued on a quote, in issue order, as billing reads them. */
 async function issuedOnQuote(
   db: DbExecutor,
@@ -113,9 +152,47 @@ async function acceptedQuote(db: DbExecutor, quoteId: string): Promise<QuoteRow>
   return quote;
 }
 
+/** The accepted quote's billing figures, with the retention its terms provide. */
+function quoteFigures(quote: Pick<QuoteRow, "content">) {
+  return billingQuoteFromContent(quote.content, contractRetention(quote.content.terms));
+}
+
+/**
+ * Where an accepted quote's billing stands, for its page: invoiced, paid, left to invoice,
+ * owed, and the retention held with its release date (one year after the handover). Null
+ * when the stored figures do not add up (they always should: billing.ts computed them).
+ */
+export async function quoteBillingOverview(
+  db: DbExecutor,
+  quote: Pick<QuoteRow, "id" | "content" | "handoverOn">,
+): Promise<BillingSummary | null> {
+  const [issued, releases] = await Promise.all([
+    issuedOnQuote(db, quote.id),
+    db
+      .select({ amount: retentionReleases.amountCents })
+      .from(retentionReleases)
+      .where(eq(retentionReleases.quoteId, quote.id)),
+  ]);
+  try {
+    return quoteBillingSummary(
+      quoteFigures(quote),
+      issued,
+      [
+        ...issued
+          .filter((invoice) => invoice.row.paidCents > 0)
+          .map((invoice) => ({ amount: invoice.row.paidCents })),
+        ...releases.map((release) => ({ amount: release.amount, retentionRelease: true })),
+      ],
+      quote.handoverOn,
+    );
+  } catch (error) {
+    if (error instanceof MoneyError) return null;
+    throw error;
+  }
+}
+
 function compute(quote: QuoteRow, issued: readonly IssuedInvoice[], request: InvoiceRequest): BillingResult {
-  // The quote's content has no retention terms yet: none is withheld.
-  const figures = billingQuoteFromContent(quote.content, null);
+  const figures = quoteFigures(quote);
   if (request.kind === "acompte") return computeDepositInvoice(figures, issued, { deposit: request.deposit });
   if (request.kind === "situation") return computeProgressInvoice(figures, issued, { lots: request.lots });
   return computeFinalInvoice(figures, issued);
@@ -170,6 +247,179 @@ export async function createInvoiceDraft(
   });
 }
 
+/** Another save went through since the page was loaded: refused, not merged. */
+export class InvoiceConflictError extends Error {
+  override name = "InvoiceConflictError";
+  constructor() {
+    super(
+      "Ce brouillon a été modifié ailleurs depuis l'ouverture de la page : rechargez-la (vos saisies restent affichées jusque-là).",
+    );
+  }
+}
+
+/** The lines of a new standalone invoice: one lot, no line; the client's address as the site. */
+function newStandaloneContent(client: typeof clients.$inferSelect): QuoteContent {
+  return {
+    title: "",
+    description: "",
+    site: {
+      street: client.billingStreet ?? "",
+      postalCode: client.billingPostalCode ?? "",
+      city: client.billingCity ?? "",
+    },
+    reverseCharge: client.kind === "entreprise" && client.mainContractor,
+    offPremises: false,
+    lots: [{ id: randomUUID().replaceAll("-", "").slice(0, 20), title: "Prestations", lines: [] }],
+    discount: null,
+    travel: null,
+    // The editor's terms are a quote's; a standalone invoice ignores them.
+    terms: {
+      validityDays: 30,
+      startOn: null,
+      duration: "",
+      deposit: null,
+      depositSchedule: "",
+      paymentTerms: "",
+      paid: false,
+      priceCents: null,
+      noteToClient: "",
+      retention: null,
+    },
+  };
+}
+
+/** A standalone draft's stored JSON and figures: its billing when its lines add up, else none yet. */
+function standaloneDraftValues(content: QuoteContent) {
+  const result = computeStandaloneInvoice(content);
+  const billing = result.ok ? result.invoice : null;
+  return {
+    content: { billing, request: { kind: "facture" }, source: content } as unknown as Record<string, unknown>,
+    ...(billing
+      ? totalsColumns(billing)
+      : {
+          totalHtCents: 0,
+          totalVatCents: 0,
+          totalTtcCents: 0,
+          prepaidCents: 0,
+          retentionCents: 0,
+          netToPayCents: 0,
+        }),
+  };
+}
+
+/** A standalone invoice (a small job without a quote), as a draft with no line yet. */
+export async function createStandaloneDraft(
+  db: Database,
+  clientId: string,
+  actor: InvoiceActor,
+): Promise<{ id: string }> {
+  if (!isInvoiceId(clientId)) throw new InvoiceNotFoundError("Ce client n'existe pas.");
+  return db.transaction(async (tx) => {
+    const [client] = await tx.select().from(clients).where(eq(clients.id, clientId));
+    if (!client) throw new InvoiceNotFoundError("Ce client n'existe pas.");
+    if (client.anonymisedAt)
+      throw new InvoiceStateError("Ce client a été anonymisé : il ne peut plus être facturé.");
+    const id = randomUUID();
+    await tx.insert(invoices).values({
+      id,
+      kind: "facture",
+      clientId,
+      quoteId: null,
+      ...standaloneDraftValues(newStandaloneContent(client)),
+      searchText: foldText(`facture ${client.name}`),
+      createdBy: actor.id,
+    });
+    await recordActivities(tx, [
+      {
+        subjectType: "facture",
+        subjectId: id,
+        kind: "created",
+        summary: "Facture sans devis en brouillon",
+        actor: activityActor(actor),
+      },
+    ]);
+    return { id };
+  });
+}
+
+/**
+ * What a standalone draft's page edits: its lines, header and site, its revision, the
+ * client's kind and the hourly cost (for the margin). Null for any other invoice.
+ */
+export async function standaloneDraftEditor(
+  db: DbExecutor,
+  row: InvoiceRow,
+): Promise<{
+  content: QuoteContent;
+  revision: number;
+  clientKind: "particulier" | "entreprise";
+  hourlyCostCents: Cents;
+} | null> {
+  if (row.kind !== "facture" || row.quoteId || row.status !== "brouillon") return null;
+  const [[client], [settings]] = await Promise.all([
+    db.select({ kind: clients.kind }).from(clients).where(eq(clients.id, row.clientId)),
+    db
+      .select({ hourlyCostCents: companySettings.hourlyCostCents })
+      .from(companySettings)
+      .where(eq(companySettings.id, 1)),
+  ]);
+  return {
+    content: standaloneContent(row),
+    revision: row.revision,
+    clientKind: client?.kind ?? "particulier",
+    hourlyCostCents: settings?.hourlyCostCents ?? 0,
+  };
+}
+
+/**
+ * Saves a standalone draft's lines over the revision it was loaded at (an older one is
+ * refused, not merged). Refused: a document discount, travel costs or optional lines.
+ */
+export async function saveStandaloneDraft(
+  db: Database,
+  id: string,
+  input: { revision: number; content: QuoteContent },
+  actor: InvoiceActor,
+): Promise<{ revision: number }> {
+  if (!isInvoiceId(id)) throw new InvoiceNotFoundError();
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(invoices).where(eq(invoices.id, id)).for("update");
+    if (!row) throw new InvoiceNotFoundError();
+    if (row.kind !== "facture" || row.quoteId)
+      throw new InvoiceStateError("Seule une facture sans devis se modifie ainsi.");
+    if (row.status !== "brouillon")
+      throw new InvoiceStateError("Cette facture est émise : elle ne se modifie plus.");
+    if (row.revision !== input.revision) throw new InvoiceConflictError();
+    const result = computeStandaloneInvoice(input.content);
+    if (!result.ok && result.message !== STANDALONE_MESSAGES.empty)
+      throw new InvoiceStateError(result.message);
+    const [client] = await tx
+      .select({ name: clients.name })
+      .from(clients)
+      .where(eq(clients.id, row.clientId));
+    const revision = row.revision + 1;
+    await tx
+      .update(invoices)
+      .set({
+        ...standaloneDraftValues(input.content),
+        searchText: foldText(`facture ${input.content.title} ${client?.name ?? ""}`),
+        revision,
+        updatedAt: new Date(),
+      })
+      .where(eq(invoices.id, id));
+    await recordActivities(tx, [
+      {
+        subjectType: "facture",
+        subjectId: id,
+        kind: "saved",
+        summary: "Brouillon enregistré",
+        actor: activityActor(actor),
+      },
+    ]);
+    return { revision };
+  });
+}
+
 /** A draft credit note of an issued invoice: total, a percentage or an amount TTC. */
 export async function createCreditNoteDraft(
   db: Database,
@@ -181,20 +431,32 @@ export async function createCreditNoteDraft(
   return db.transaction(async (tx) => {
     const [credited] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId));
     if (!credited) throw new InvoiceNotFoundError();
-    if (credited.status === "brouillon" || credited.kind === "avoir" || !credited.quoteId) {
-      throw new InvoiceStateError("Un avoir corrige une facture émise d'un devis.");
+    if (credited.status === "brouillon" || credited.kind === "avoir") {
+      throw new InvoiceStateError("Un avoir corrige une facture émise.");
     }
-    const [quote] = await tx.select().from(quotes).where(eq(quotes.id, credited.quoteId));
-    if (!quote) throw new InvoiceNotFoundError("Ce devis n'existe pas.");
-    const figures = billingQuoteFromContent(quote.content, null);
-    const result = computeCreditNote(figures, await issuedOnQuote(tx, quote.id), { invoiceId, amount });
+    if (isSaleInvoice(credited)) {
+      throw new InvoiceStateError(
+        "Cette facture est celle d'une commande de la boutique : son avoir est établi en annulant la commande.",
+      );
+    }
+    const [quote] = credited.quoteId
+      ? await tx.select().from(quotes).where(eq(quotes.id, credited.quoteId))
+      : [];
+    if (credited.quoteId && !quote) throw new InvoiceNotFoundError("Ce devis n'existe pas.");
+    const result = quote
+      ? computeCreditNote(quoteFigures(quote), await issuedOnQuote(tx, quote.id), { invoiceId, amount })
+      : computeCreditNote(
+          billingQuoteFromContent(standaloneContent(credited), null),
+          await issuedOnStandalone(tx, credited.id),
+          { invoiceId, amount },
+        );
     if (!result.ok) throw new InvoiceStateError(result.message);
     const id = randomUUID();
     await tx.insert(invoices).values({
       id,
       kind: "avoir",
       clientId: credited.clientId,
-      quoteId: quote.id,
+      quoteId: quote?.id ?? null,
       creditedInvoiceId: credited.id,
       sequence: result.invoice.sequence,
       content: { billing: result.invoice, request: { kind: "avoir", amount } } as unknown as Record<
@@ -202,7 +464,7 @@ export async function createCreditNoteDraft(
         unknown
       >,
       ...totalsColumns(result.invoice),
-      searchText: foldText(`avoir ${credited.number ?? ""} ${quote.title}`),
+      searchText: foldText(`avoir ${credited.number ?? ""} ${quote?.title ?? credited.searchText}`),
       createdBy: actor.id,
     });
     await recordActivities(tx, [
@@ -219,9 +481,252 @@ export async function createCreditNoteDraft(
   });
 }
 
+type IssuedRow = IssuedInvoice & { row: InvoiceRow };
+
+/** Whether an invoice is a shop order's (a sale of goods at prices TTC). */
+export function isSaleInvoice(row: Pick<InvoiceRow, "content">): boolean {
+  return (row.content as { request?: { kind?: string } }).request?.kind === "vente";
+}
+
+export type SaleInvoiceInput = {
+  clientId: string;
+  /** « Commande CMD-000042 ». */
+  title: string;
+  /** Where the goods were delivered or collected. */
+  site: QuoteContent["site"];
+  lines: SaleLine[];
+  /** The payment terms printed: when and how the buyer paid. */
+  paymentText: string;
+  /** The payment to record on it at once (the buyer has paid). */
+  payment: { method: PaymentMethod; reference: string | null };
+  /** Words of the search (the order's number, the buyer). */
+  search: string;
+};
+
+/** A sale's source as stored with its invoice: the header and site the document prints. */
+function saleSource(input: SaleInvoiceInput): QuoteContent {
+  const content = newStandaloneContent({
+    billingStreet: input.site.street,
+    billingPostalCode: input.site.postalCode,
+    billingCity: input.site.city,
+    kind: "particulier",
+    mainContractor: false,
+  } as typeof clients.$inferSelect);
+  return { ...content, title: input.title, lots: [] };
+}
+
+/**
+ * The invoice of a paid shop order, inside the caller's transaction: created, issued
+ * (FAC-YYYY-NNNN, Factur-X, due on issue) and paid in full at once. Throws
+ * InvoiceNotIssuableError (the list of what is missing) or InvoiceStateError: the caller
+ * runs it in a savepoint, so that the order's payment stands when its invoice cannot.
+ */
+export async function issueSaleInvoice(
+  tx: DbTransaction,
+  deps: IssueDeps,
+  input: SaleInvoiceInput,
+  actor: InvoiceActor,
+): Promise<{ id: string; number: string; pdfStorageKey: string }> {
+  const result = computeSaleInvoice(input.title, input.lines);
+  if (!result.ok) throw new InvoiceStateError(result.message);
+  const id = randomUUID();
+  const request: StoredRequest = { kind: "vente", lines: input.lines, paymentText: input.paymentText };
+  await tx.insert(invoices).values({
+    id,
+    kind: "facture",
+    clientId: input.clientId,
+    quoteId: null,
+    content: { billing: result.invoice, request, source: saleSource(input) } as unknown as Record<
+      string,
+      unknown
+    >,
+    ...totalsColumns(result.invoice),
+    searchText: foldText(`facture ${input.search}`),
+    createdBy: actor.id,
+  });
+  await recordActivities(tx, [
+    {
+      subjectType: "facture",
+      subjectId: id,
+      kind: "created",
+      summary: `Facture de la ${input.title.toLowerCase()}`,
+      actor: activityActor(actor),
+    },
+  ]);
+  const issued = await issueInTransaction(tx, deps, id, actor);
+  const now = deps.now ?? new Date();
+  await tx.insert(invoicePayments).values({
+    invoiceId: id,
+    paidOn: parisDay(now),
+    amountCents: result.invoice.totals.netToPay,
+    method: input.payment.method,
+    reference: input.payment.reference,
+    createdBy: actor.id,
+  });
+  await tx
+    .update(invoices)
+    .set({ paidCents: result.invoice.totals.netToPay, status: "payee", updatedAt: now })
+    .where(eq(invoices.id, id));
+  await recordActivities(tx, [
+    {
+      subjectType: "facture",
+      subjectId: id,
+      kind: "payment",
+      summary: `Paiement de ${formatCents(result.invoice.totals.netToPay)} (${PAYMENT_METHOD_LABELS[input.payment.method].toLowerCase()}) : payée`,
+      actor: activityActor(actor),
+    },
+  ]);
+  const [row] = await tx
+    .select({ pdfStorageKey: invoices.pdfStorageKey })
+    .from(invoices)
+    .where(eq(invoices.id, id));
+  return { id, number: issued.number, pdfStorageKey: row?.pdfStorageKey ?? "" };
+}
+
+/**
+ * The total credit note of a shop order's invoice (the order is cancelled), issued at
+ * once inside the caller's transaction: AV-YYYY-NNNN, the invoice « Annulée par avoir ».
+ */
+export async function issueSaleCreditNote(
+  tx: DbTransaction,
+  deps: IssueDeps,
+  invoiceId: string,
+  actor: InvoiceActor,
+): Promise<{ id: string; number: string; pdfStorageKey: string }> {
+  const [credited] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for("update");
+  if (!credited || !isSaleInvoice(credited) || credited.status === "brouillon") {
+    throw new InvoiceStateError("Cette commande n'a pas de facture émise à annuler.");
+  }
+  const result = saleCreditNote(contentOf(credited).billing, credited.id);
+  if (!result.ok) throw new InvoiceStateError(result.message);
+  const id = randomUUID();
+  await tx.insert(invoices).values({
+    id,
+    kind: "avoir",
+    clientId: credited.clientId,
+    quoteId: null,
+    creditedInvoiceId: credited.id,
+    sequence: 1,
+    content: {
+      billing: result.invoice,
+      request: { kind: "avoir", amount: { kind: "total" } },
+    } as unknown as Record<string, unknown>,
+    ...totalsColumns(result.invoice),
+    searchText: foldText(`avoir ${credited.number ?? ""} ${credited.searchText}`),
+    createdBy: actor.id,
+  });
+  const issued = await issueInTransaction(tx, deps, id, actor);
+  const [row] = await tx
+    .select({ pdfStorageKey: invoices.pdfStorageKey })
+    .from(invoices)
+    .where(eq(invoices.id, id));
+  return { id, number: issued.number, pdfStorageKey: row?.pdfStorageKey ?? "" };
+}
+
+/** What a draft is computed from, at issue: its quote, or the lines of a standalone invoice. */
+type IssueSource = {
+  quote: QuoteRow | null;
+  /** The lines, header and site: the quote's, or the standalone invoice's. */
+  content: QuoteContent;
+  issued: IssuedRow[];
+  compute: () => BillingResult;
+  /** What the draft lacks to be issued, beyond the mentions. */
+  problems: () => string[];
+  /** A sale already paid (a shop order): due on issue, with its own payment text. */
+  paid?: { termsText: string };
+};
+
+async function issueSource(tx: DbTransaction, row: InvoiceRow): Promise<IssueSource> {
+  const stored = (row.content as { request?: StoredRequest }).request;
+  if (!stored) throw new InvoiceStateError("Brouillon incomplet : recréez-le.");
+  if (row.quoteId) {
+    // The quote row is locked: two invoices of one quote are issued one after the other.
+    const [quote] = await tx.select().from(quotes).where(eq(quotes.id, row.quoteId)).for("update");
+    if (!quote) throw new InvoiceNotFoundError("Ce devis n'existe pas.");
+    const issued = await issuedOnQuote(tx, quote.id);
+    const figures = quoteFigures(quote);
+    return {
+      quote,
+      content: quote.content,
+      issued,
+      compute: () =>
+        stored.kind === "avoir"
+          ? computeCreditNote(figures, issued, {
+              invoiceId: row.creditedInvoiceId ?? "",
+              amount: stored.amount,
+            })
+          : stored.kind === "facture" || stored.kind === "vente"
+            ? { ok: false, message: "Une facture d'un devis se prépare depuis le devis." }
+            : compute(quote, issued, stored),
+      problems: () => [],
+    };
+  }
+  if (stored.kind === "vente") {
+    const content = standaloneContent(row);
+    return {
+      quote: null,
+      content,
+      issued: [],
+      compute: () => computeSaleInvoice(content.title, stored.lines),
+      problems: () => [],
+      paid: { termsText: stored.paymentText },
+    };
+  }
+  if (stored.kind === "facture") {
+    const content = standaloneContent(row);
+    return {
+      quote: null,
+      content,
+      issued: [],
+      compute: () => computeStandaloneInvoice(content),
+      problems: () => [
+        ...(content.title.trim() ? [] : ["Indiquez l'objet de la facture."]),
+        ...standaloneProblems(content),
+      ],
+    };
+  }
+  if (stored.kind !== "avoir" || !row.creditedInvoiceId) {
+    throw new InvoiceStateError("Brouillon incomplet : recréez-le.");
+  }
+  // A credit note of a standalone invoice: the invoice and its earlier credit notes, locked.
+  const [credited] = await tx
+    .select()
+    .from(invoices)
+    .where(eq(invoices.id, row.creditedInvoiceId))
+    .for("update");
+  if (!credited) throw new InvoiceNotFoundError();
+  const content = standaloneContent(credited);
+  if ((credited.content as { request?: StoredRequest }).request?.kind === "vente") {
+    // A shop order's invoice: only its total credit note, the mirror of what it billed.
+    return {
+      quote: null,
+      content,
+      issued: [],
+      compute: () => saleCreditNote(contentOf(credited).billing, credited.id),
+      problems: () => [],
+    };
+  }
+  const issued = await issuedOnStandalone(tx, credited.id);
+  return {
+    quote: null,
+    content,
+    issued,
+    compute: () =>
+      computeCreditNote(billingQuoteFromContent(content, null), issued, {
+        invoiceId: credited.id,
+        amount: stored.amount,
+      }),
+    problems: () => [],
+  };
+}
+
 export type IssueDeps = { storage: FileStorage; identity: DocumentIdentity; now?: Date };
 
-type StoredRequest = InvoiceRequest | { kind: "avoir"; amount: CreditNoteRequest["amount"] };
+type StoredRequest =
+  | InvoiceRequest
+  | { kind: "avoir"; amount: CreditNoteRequest["amount"] }
+  | { kind: "facture" }
+  | { kind: "vente"; lines: SaleLine[]; paymentText: string };
 
 /**
  * « Émettre »: recomputes the draft against the invoices issued since, refuses with the
@@ -234,45 +739,47 @@ export async function issueInvoice(
   actor: InvoiceActor,
 ): Promise<{ number: string; sha256: string; facturxSha256: string }> {
   if (!isInvoiceId(id)) throw new InvoiceNotFoundError();
+  return db.transaction((tx) => issueInTransaction(tx, deps, id, actor));
+}
+
+/** « Émettre » inside the caller's transaction (a shop order's payment issues its invoice so). */
+export async function issueInTransaction(
+  tx: DbTransaction,
+  deps: IssueDeps,
+  id: string,
+  actor: InvoiceActor,
+): Promise<{ number: string; sha256: string; facturxSha256: string }> {
   const now = deps.now ?? new Date();
   const issuedOn = parisDay(now);
-  return db.transaction(async (tx) => {
+  {
     const [row] = await tx.select().from(invoices).where(eq(invoices.id, id)).for("update");
     if (!row) throw new InvoiceNotFoundError();
     if (row.status !== "brouillon") throw new InvoiceStateError("Cette facture est déjà émise.");
-    if (!row.quoteId) throw new InvoiceStateError("Une facture sans devis ne s'émet pas encore ici.");
-    // The quote row is locked: two invoices of one quote are issued one after the other.
-    const [quote] = await tx.select().from(quotes).where(eq(quotes.id, row.quoteId)).for("update");
-    if (!quote) throw new InvoiceNotFoundError("Ce devis n'existe pas.");
-    const issued = await issuedOnQuote(tx, quote.id);
-    const stored = (row.content as { request?: StoredRequest }).request;
-    if (!stored) throw new InvoiceStateError("Brouillon incomplet : recréez-le.");
-    const figures = billingQuoteFromContent(quote.content, null);
-    const result =
-      stored.kind === "avoir"
-        ? computeCreditNote(figures, issued, {
-            invoiceId: row.creditedInvoiceId ?? "",
-            amount: stored.amount,
-          })
-        : compute(quote, issued, stored);
+    const source = await issueSource(tx, row);
+    const result = source.compute();
     if (!result.ok) throw new InvoiceStateError(result.message);
     const billing = result.invoice;
     if (stableJson(billing) !== stableJson(contentOf(row).billing)) {
       throw new InvoiceStateError(
-        "Une autre facture de ce devis a été émise depuis ce brouillon : supprimez-le et recréez-le pour qu'il en tienne compte.",
+        row.quoteId
+          ? "Une autre facture de ce devis a été émise depuis ce brouillon : supprimez-le et recréez-le pour qu'il en tienne compte."
+          : "Ce brouillon a changé depuis son dernier calcul : rechargez la page.",
       );
     }
+    const incomplete = source.problems();
+    if (incomplete.length > 0) throw new InvoiceNotIssuableError(incomplete);
     const [client] = await tx.select().from(clients).where(eq(clients.id, row.clientId));
     const [settings] = await tx.select().from(companySettings).where(eq(companySettings.id, 1));
     if (!client || !settings) throw new InvoiceNotFoundError();
+    // Locked: a payment recorded on it meanwhile waits, and its status is computed on both.
     const credited = row.creditedInvoiceId
-      ? (await tx.select().from(invoices).where(eq(invoices.id, row.creditedInvoiceId)))[0]
+      ? (await tx.select().from(invoices).where(eq(invoices.id, row.creditedInvoiceId)).for("update"))[0]
       : undefined;
     const rates = new Set(
-      quote.content.reverseCharge
+      source.content.reverseCharge
         ? []
-        : quote.content.lots.flatMap((lot) =>
-            lot.lines.flatMap((line) => (line.kind === "item" ? [line.vatCode] : [])),
+        : source.content.lots.flatMap((lot) =>
+            lot.lines.flatMap((line) => (line.kind === "item" && !line.optional ? [line.vatCode] : [])),
           ),
     );
     const input: Omit<InvoiceDocumentInput, "number" | "creationDate"> = {
@@ -282,7 +789,7 @@ export async function issueInvoice(
           ? { holder: settings.bankAccountHolder, iban: settings.iban, bic: settings.bic }
           : null,
       issuedOn,
-      dueOn: addDays(issuedOn, settings.paymentTermsDays),
+      dueOn: source.paid ? issuedOn : addDays(issuedOn, settings.paymentTermsDays),
       client: {
         kind: client.kind,
         name: client.name,
@@ -294,31 +801,34 @@ export async function issueInvoice(
         billingPostalCode: client.billingPostalCode,
         billingCity: client.billingCity,
       },
-      site: quote.content.site,
-      quote: {
-        number: `${quote.number ?? ""}${quote.version > 1 ? `-V${quote.version}` : ""}`,
-        title: quote.title,
-        acceptedOn: quote.decidedAt ? parisDay(quote.decidedAt) : null,
-      },
+      site: source.content.site,
+      quote: source.quote
+        ? {
+            number: `${source.quote.number ?? ""}${source.quote.version > 1 ? `-V${source.quote.version}` : ""}`,
+            title: source.quote.title,
+            acceptedOn: source.quote.decidedAt ? parisDay(source.quote.decidedAt) : null,
+          }
+        : null,
+      subject: source.quote ? null : { title: source.content.title, description: source.content.description },
       credited:
         credited?.number && credited.issuedOn
           ? { number: credited.number, issuedOn: credited.issuedOn }
           : null,
-      depositInvoices: issued
+      depositInvoices: source.issued
         .filter((invoice) => invoice.kind === "acompte" && invoice.row.number && invoice.row.issuedOn)
         .map((invoice) => ({
           number: invoice.row.number as string,
           issuedOn: invoice.row.issuedOn as string,
         })),
       billing,
-      paymentTermsText: settings.paymentTermsText,
+      paymentTermsText: source.paid ? source.paid.termsText : settings.paymentTermsText,
       latePaymentRateBp: settings.latePaymentRateBp,
       vatOnDebits: settings.vatOnDebits,
       certifications: [
         ...(rates.has("10") ? [CERTIFICATION_10] : []),
         ...(rates.has("5.5") ? [CERTIFICATION_5_5] : []),
       ],
-      retentionReleaseOn: null,
+      retentionReleaseOn: source.quote?.handoverOn ? retentionReleaseDate(source.quote.handoverOn) : null,
     };
     const missing = missingForIssue(input);
     if (missing.length > 0) throw new InvoiceNotIssuableError(missing);
@@ -371,16 +881,83 @@ export async function issueInvoice(
         actor: activityActor(actor),
       },
     ];
-    // A credit note that cancels all that was left of its invoice closes it.
-    if (credited && billing.creditOf?.total) {
+    // A credit note lowers what its invoice still owes; one that cancels all that was left
+    // of it closes it, a partial one that leaves nothing unpaid marks it paid.
+    if (credited) {
+      const creditedCents = credited.creditedCents - printed.netToPay;
+      const settled = credited.netToPayCents - creditedCents - credited.paidCents <= 0;
+      const status: InvoiceRow["status"] = billing.creditOf?.total
+        ? "annulee"
+        : settled && credited.status !== "annulee"
+          ? "payee"
+          : credited.status;
       await tx
         .update(invoices)
-        .set({ status: "annulee", updatedAt: now })
+        .set({ creditedCents, status, updatedAt: now })
         .where(eq(invoices.id, credited.id));
     }
     await recordActivities(tx, events);
     return { number: registered.number, sha256: registered.pdfSha256, facturxSha256 };
+  }
+}
+
+/**
+ * The retention of an accepted quote paid by the client at its release: never more than
+ * what is still held, on a day that has come; in the quote's history.
+ */
+export async function recordRetentionRelease(
+  db: Database,
+  quoteId: string,
+  release: { releasedOn: string; amount: Cents; method: PaymentMethod; reference?: string | null },
+  actor: InvoiceActor,
+  now = new Date(),
+): Promise<{ held: Cents }> {
+  if (!isInvoiceId(quoteId)) throw new InvoiceNotFoundError("Ce devis n'existe pas.");
+  const dayProblem = isoDayProblem(release.releasedOn);
+  if (dayProblem) throw new InvoiceStateError(`Date du versement : ${dayProblem}`);
+  if (release.releasedOn > parisDay(now)) {
+    throw new InvoiceStateError("La date du versement ne peut pas être dans le futur.");
+  }
+  if (!Number.isSafeInteger(release.amount) || release.amount <= 0) {
+    throw new InvoiceStateError("Le montant versé doit être positif.");
+  }
+  return db.transaction(async (tx) => {
+    const [quote] = await tx.select().from(quotes).where(eq(quotes.id, quoteId)).for("update");
+    if (!quote) throw new InvoiceNotFoundError("Ce devis n'existe pas.");
+    if (quote.status !== "accepte")
+      throw new InvoiceStateError("Seul un devis accepté a une retenue de garantie.");
+    const overview = await quoteBillingOverview(tx, quote);
+    const held = overview?.retention?.held ?? 0;
+    if (held <= 0) throw new InvoiceStateError("Aucune retenue de garantie n'est détenue sur ce devis.");
+    if (release.amount > held) {
+      throw new InvoiceStateError(
+        `La retenue encore détenue est de ${formatCents(held)} : vérifiez le montant versé.`,
+      );
+    }
+    await tx.insert(retentionReleases).values({
+      quoteId,
+      releasedOn: release.releasedOn,
+      amountCents: release.amount,
+      method: release.method,
+      reference: release.reference ?? null,
+      createdBy: actor.id,
+    });
+    await recordActivities(tx, [
+      {
+        subjectType: "devis",
+        subjectId: quoteId,
+        kind: "retention_release",
+        summary: `Retenue de garantie versée : ${formatCents(release.amount)} (${PAYMENT_METHOD_LABELS[release.method]}) le ${formatDate(release.releasedOn)}`,
+        actor: activityActor(actor),
+      },
+    ]);
+    return { held: held - release.amount };
   });
+}
+
+/** What the client still owes on an invoice: its net to pay, less its credit notes and payments. */
+export function owedOn(row: Pick<InvoiceRow, "netToPayCents" | "creditedCents" | "paidCents">): Cents {
+  return row.netToPayCents - row.creditedCents - row.paidCents;
 }
 
 /** Records a payment; an overpayment is refused. The status follows (partly paid, paid). */
@@ -397,7 +974,7 @@ export async function recordPayment(
     if (row.kind === "avoir" || row.status === "brouillon" || row.status === "annulee") {
       throw new InvoiceStateError("Un paiement s'enregistre sur une facture émise et non annulée.");
     }
-    const left = row.netToPayCents - row.paidCents;
+    const left = owedOn(row);
     const dayProblem = isoDayProblem(payment.paidOn);
     if (dayProblem) throw new InvoiceStateError(`Date du paiement : ${dayProblem}`);
     if (!Number.isSafeInteger(payment.amount) || payment.amount <= 0) {
@@ -419,7 +996,7 @@ export async function recordPayment(
     const paid = row.paidCents + payment.amount;
     // Paid in full: « Payée »; otherwise a late invoice stays « En retard ».
     const status =
-      paid >= row.netToPayCents ? "payee" : row.status === "en_retard" ? "en_retard" : "partiellement_payee";
+      payment.amount >= left ? "payee" : row.status === "en_retard" ? "en_retard" : "partiellement_payee";
     await tx
       .update(invoices)
       .set({ paidCents: paid, status, updatedAt: new Date() })

@@ -1,5 +1,4 @@
-import type { InvoiceKindValue, PaymentMethod } from "#app/db/schema/invoices.ts";
-import { INVOICE_STATUS_TEXT } from "./components/invoice-status-badge.tsx";
+import type { InvoiceKindValue, InvoiceStatus, PaymentMethod } from "#app/db/schema/invoices.ts";
 
 /** What the screens call each kind, status and payment method (browser-safe). */
 
@@ -11,7 +10,14 @@ export const INVOICE_KIND_LABELS: Record<InvoiceKindValue, string> = {
   avoir: "Avoir",
 };
 
-export const INVOICE_STATUS_LABELS = INVOICE_STATUS_TEXT;
+export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
+  brouillon: "Brouillon",
+  emise: "Émise",
+  partiellement_payee: "Partiellement payée",
+  payee: "Payée",
+  en_retard: "En retard",
+  annulee: "Annulée par avoir",
+};
 
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   virement: "Virement",

@@ -47,6 +47,13 @@ export const InvoiceFiltersSchema = z
     du: blankAsMissing(IsoDaySchema.optional()),
     au: blankAsMissing(IsoDaySchema.optional()),
     tri: blankAsMissing(z.enum(INVOICE_SORTS, { error: "Ce tri n'existe pas." }).optional()),
+    /** One client's invoices (the link from the client's page). */
+    client: blankAsMissing(
+      z
+        .string()
+        .refine((id) => isInvoiceId(id), "Ce client n'existe pas.")
+        .optional(),
+    ),
     ordre: OrderSchema,
     page: PageSchema,
   })
@@ -60,7 +67,7 @@ export function parseInvoiceFilters(
   searchParams: URLSearchParams,
 ): { ok: true; filters: InvoiceFilters } | { ok: false; message: string } {
   const parsed = InvoiceFiltersSchema.safeParse(
-    pickParams(searchParams, ["q", "type", "statut", "du", "au", "tri", "ordre", "page"]),
+    pickParams(searchParams, ["q", "type", "statut", "du", "au", "tri", "ordre", "page", "client"]),
   );
   if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? "Filtres invalides." };
   return { ok: true, filters: parsed.data };
@@ -112,6 +119,7 @@ function conditions(filters: InvoiceFilters): SQL[] {
   const where: SQL[] = [];
   if (filters.type) where.push(eq(invoices.kind, filters.type));
   if (filters.statut) where.push(eq(invoices.status, filters.statut));
+  if (filters.client) where.push(eq(invoices.clientId, filters.client));
   for (const word of foldedWords(filters.q ?? "")) {
     const pattern = `%${escapeLike(word)}%`;
     where.push(sql`(${invoices.searchText} like ${pattern} or ${clients.searchText} like ${pattern})`);
@@ -120,6 +128,12 @@ function conditions(filters: InvoiceFilters): SQL[] {
   if (filters.du) where.push(gte(day, parisMidnight(filters.du)));
   if (filters.au) where.push(lt(day, parisMidnight(addDays(filters.au, 1))));
   return where;
+}
+
+/** The name of the client a list is filtered on; null when there is no such client. */
+export async function filteredClientName(db: DbExecutor, clientId: string): Promise<string | null> {
+  const [row] = await db.select({ name: clients.name }).from(clients).where(eq(clients.id, clientId));
+  return row?.name ?? null;
 }
 
 export async function listInvoices(db: DbExecutor, filters: InvoiceFilters) {
@@ -131,7 +145,7 @@ export async function listInvoices(db: DbExecutor, filters: InvoiceFilters) {
       vat: sum(invoices.totalVatCents),
       ttc: sum(invoices.totalTtcCents),
       // What clients still owe on issued invoices (credit notes and drafts owe nothing).
-      outstanding: sql<string>`coalesce(sum(case when ${invoices.kind} <> 'avoir' and ${invoices.status} in ('emise', 'partiellement_payee', 'en_retard') then ${invoices.netToPayCents} - ${invoices.paidCents} else 0 end), 0)`,
+      outstanding: sql<string>`coalesce(sum(case when ${invoices.kind} <> 'avoir' and ${invoices.status} in ('emise', 'partiellement_payee', 'en_retard') then ${invoices.netToPayCents} - ${invoices.creditedCents} - ${invoices.paidCents} else 0 end), 0)`,
     })
     .from(invoices)
     .innerJoin(clients, eq(clients.id, invoices.clientId))

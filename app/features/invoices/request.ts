@@ -1,9 +1,11 @@
 import { parseMoney, parsePercent } from "#app/lib/money.ts";
+import type { ProgressEntry } from "./billing.ts";
 import type { InvoiceRequest } from "./invoices.server.ts";
 
 /*
  * The « Facturer » forms of an accepted quote's page: kind=acompte (mode pourcentage or
- * montant, value), kind=situation (lot.<id> = cumulative progress in %), kind=solde.
+ * montant, value), kind=situation (mode pourcentage or montant; lot.<id> = cumulative
+ * progress in %, or cumulative amount HT), kind=solde.
  */
 
 export type ParsedInvoiceRequest = { ok: true; request: InvoiceRequest } | { ok: false; message: string };
@@ -30,10 +32,19 @@ export function parseInvoiceRequest(form: FormData): ParsedInvoiceRequest {
     };
   }
   if (kind === "situation") {
-    const lots: { lotId: string; percent: number }[] = [];
+    // The cumulative progress of each lot: in % (default), or as the cumulative amount HT.
+    const byAmount = form.get("mode") === "montant";
+    const lots: ProgressEntry[] = [];
     for (const [key, raw] of form) {
       const match = /^lot\.([A-Za-z0-9_:-]{1,40})$/.exec(key);
       if (!match?.[1] || typeof raw !== "string" || raw.trim() === "") continue;
+      if (byAmount) {
+        const amount = parseMoney(raw);
+        if (!amount.ok) return { ok: false, message: `Montant cumulé : ${amount.message}` };
+        if (amount.cents < 0) return { ok: false, message: "Le montant cumulé ne peut pas être négatif." };
+        lots.push({ lotId: match[1], cumulativeHt: amount.cents });
+        continue;
+      }
       const percent = parsePercent(raw);
       if (!percent.ok) return { ok: false, message: `Avancement : ${percent.message}` };
       lots.push({ lotId: match[1], percent: percent.basisPoints });
@@ -44,4 +55,37 @@ export function parseInvoiceRequest(form: FormData): ParsedInvoiceRequest {
     return { ok: true, request: { kind: "situation", lots } };
   }
   return { ok: false, message: "Choisissez le type de facture." };
+}
+
+/*
+ * The « Relances » panel of an issued invoice's page: intent=relancer (behind a
+ * confirmation, confirmation=oui), intent=suspendre-relances, intent=reprendre-relances.
+ */
+
+export const REMINDER_INTENTS = {
+  send: "relancer",
+  suspend: "suspendre-relances",
+  resume: "reprendre-relances",
+} as const;
+
+export type ReminderRequest = { kind: "send" } | { kind: "suspend"; suspended: boolean };
+
+export type ParsedReminderRequest =
+  | { ok: true; request: ReminderRequest }
+  | { ok: false; message: string }
+  /** Not a reminder intent: the page's other intents decide. */
+  | null;
+
+/** A reminder intent of the invoice's page → the request, its refusal, or null for another intent. */
+export function parseReminderRequest(form: FormData): ParsedReminderRequest {
+  const intent = form.get("intent");
+  if (intent === REMINDER_INTENTS.send) {
+    if (form.get("confirmation") !== "oui") {
+      return { ok: false, message: "Confirmez l'envoi de la relance au client." };
+    }
+    return { ok: true, request: { kind: "send" } };
+  }
+  if (intent === REMINDER_INTENTS.suspend) return { ok: true, request: { kind: "suspend", suspended: true } };
+  if (intent === REMINDER_INTENTS.resume) return { ok: true, request: { kind: "suspend", suspended: false } };
+  return null;
 }

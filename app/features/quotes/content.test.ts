@@ -106,6 +106,8 @@ function validDraft(): QuoteDraftInput {
       paid: false,
       priceCents: "",
       noteToClient: "",
+      retentionPercent: "",
+      retentionBankGuarantee: false,
     },
   };
 }
@@ -210,6 +212,7 @@ describe("QuoteDraftSchema", () => {
         paid: false,
         priceCents: null,
         noteToClient: "",
+        retention: null,
       },
     };
     expect(content).toEqual(expected);
@@ -632,6 +635,10 @@ const contentArb: fc.Arbitrary<QuoteContent> = fc
       paid: fc.boolean(),
       priceCents: fc.integer({ min: 0, max: MAX_CENTS }),
       noteToClient: storedText(60, { multiLine: true }),
+      retention: fc.option(
+        fc.record({ basisPoints: fc.integer({ min: 1, max: 500 }), bankGuarantee: fc.boolean() }),
+        { nil: null },
+      ),
     }),
   })
   .map(({ lots, terms, ...rest }) => {

@@ -12,6 +12,7 @@ import {
   type QuoteTextLine,
   type QuoteUnit,
 } from "#app/db/schema/quotes.ts";
+import { MAX_RETENTION_BASIS_POINTS } from "#app/lib/guarantee-retention.ts";
 import {
   type BasisPoints,
   type Cents,
@@ -91,6 +92,9 @@ export const QUOTE_MESSAGES = {
   discountKind: "Choisissez une remise en pourcentage ou en montant.",
   depositKind: "Choisissez un acompte en pourcentage ou en montant.",
   negative: "Le montant ne peut pas être négatif.",
+  retention: "La retenue de garantie est de 5 % au plus (loi n° 71-584 du 16 juillet 1971).",
+  retentionZero: "Indiquez un taux de retenue supérieur à 0, ou laissez le champ vide.",
+  retentionGuarantee: "Indiquez le taux de la retenue que la caution bancaire remplace.",
   id: "Identifiant de ligne invalide.",
 } as const;
 
@@ -132,6 +136,9 @@ export type QuoteDraftInput = {
     paid: boolean;
     priceCents: string;
     noteToClient: string;
+    /** « 5 » for 5 %; empty when the contract provides no retention. */
+    retentionPercent: string;
+    retentionBankGuarantee: boolean;
   };
 };
 
@@ -254,12 +261,16 @@ export const QuoteDraftSchema = z
       amountHt: optionalNumber(nonNegativeMoney),
       vatCode: z.enum(LINE_VAT_CODES, { error: QUOTE_MESSAGES.vat }),
     }),
-    // A free quote's price field is ignored, whatever is left in it.
+    // A free quote's price field is ignored, whatever is left in it. An editor loaded before
+    // the retention fields existed posts none: no retention.
     terms: z.preprocess(
-      (terms) =>
-        terms && typeof terms === "object" && (terms as { paid?: unknown }).paid === false
-          ? { ...terms, priceCents: "" }
-          : terms,
+      (terms) => {
+        if (!terms || typeof terms !== "object") return terms;
+        const withRetention = { retentionPercent: "", retentionBankGuarantee: false, ...terms };
+        return (terms as { paid?: unknown }).paid === false
+          ? { ...withRetention, priceCents: "" }
+          : withRetention;
+      },
       z.object({
         validityDays: z
           .string()
@@ -275,6 +286,13 @@ export const QuoteDraftSchema = z
         paid: z.boolean(),
         priceCents: optionalNumber(nonNegativeMoney),
         noteToClient: bounded(LONG_TEXT_MAX, QUOTE_MESSAGES.textTooLong, true),
+        retentionPercent: optionalNumber(
+          PercentSchema.refine((points) => points > 0, QUOTE_MESSAGES.retentionZero).refine(
+            (points) => points <= MAX_RETENTION_BASIS_POINTS,
+            QUOTE_MESSAGES.retention,
+          ),
+        ),
+        retentionBankGuarantee: z.boolean(),
       }),
     ),
   })
@@ -284,6 +302,13 @@ export const QuoteDraftSchema = z
       ctx.addIssue({ code: "custom", message: QUOTE_MESSAGES.tooManyLines, path: ["lots"] });
     if (draft.terms.paid && draft.terms.priceCents === null) {
       ctx.addIssue({ code: "custom", message: QUOTE_MESSAGES.price, path: ["terms", "priceCents"] });
+    }
+    if (draft.terms.retentionBankGuarantee && draft.terms.retentionPercent === null) {
+      ctx.addIssue({
+        code: "custom",
+        message: QUOTE_MESSAGES.retentionGuarantee,
+        path: ["terms", "retentionPercent"],
+      });
     }
     const seen = new Set<string>();
     for (const lot of draft.lots) {
@@ -306,9 +331,23 @@ export const QuoteDraftSchema = z
         draft.travel.amountHt === null
           ? null
           : { amountHt: draft.travel.amountHt, vatCode: draft.travel.vatCode },
-      terms: { ...draft.terms, priceCents: draft.terms.paid ? draft.terms.priceCents : null },
+      terms: storedTerms(draft.terms),
     }),
   );
+
+function storedTerms(
+  terms: Omit<QuoteTerms, "retention"> & { retentionPercent: number | null; retentionBankGuarantee: boolean },
+): QuoteTerms {
+  const { retentionPercent, retentionBankGuarantee, ...rest } = terms;
+  return {
+    ...rest,
+    priceCents: terms.paid ? terms.priceCents : null,
+    retention:
+      retentionPercent === null
+        ? null
+        : { basisPoints: retentionPercent, bankGuarantee: retentionBankGuarantee },
+  };
+}
 
 // ─── Stored → editor ─────────────────────────────────────────────────────────────────
 
@@ -347,11 +386,19 @@ export function toDraftInput(content: QuoteContent): QuoteDraftInput {
       vatCode: content.travel?.vatCode ?? "20",
     },
     terms: {
-      ...content.terms,
       validityDays: String(content.terms.validityDays),
       startOn: content.terms.startOn ?? "",
+      duration: content.terms.duration,
       deposit: percentOrAmountInput(content.terms.deposit),
+      depositSchedule: content.terms.depositSchedule,
+      paymentTerms: content.terms.paymentTerms,
+      paid: content.terms.paid,
+      noteToClient: content.terms.noteToClient,
       priceCents: content.terms.priceCents === null ? "" : formatCentsForInput(content.terms.priceCents),
+      retentionPercent: content.terms.retention
+        ? formatPercent(content.terms.retention.basisPoints).replace(/\s*%$/, "")
+        : "",
+      retentionBankGuarantee: content.terms.retention?.bankGuarantee ?? false,
     },
   };
 }
@@ -389,6 +436,7 @@ export function emptyQuoteContent(defaults: {
       paid: false,
       priceCents: null,
       noteToClient: "",
+      retention: null,
     },
   };
 }

@@ -1,3 +1,4 @@
+import { MAX_RETENTION_BASIS_POINTS } from "#app/lib/guarantee-retention.ts";
 import {
   type Cents,
   formatCentsForInput,
@@ -51,7 +52,10 @@ export type Direction = "up" | "down";
 
 /** The fields of an item line the editor types into. */
 export type ItemLineField = "designation" | "description" | "unit" | "quantity" | "unitPriceHt" | "vatCode";
-export type TermsTextField = Exclude<keyof QuoteDraftInput["terms"], "deposit" | "paid">;
+export type TermsTextField = Exclude<
+  keyof QuoteDraftInput["terms"],
+  "deposit" | "paid" | "retentionBankGuarantee"
+>;
 
 /** An article of the price library, as the editor's search answers it. */
 export type LibraryItem = {
@@ -87,6 +91,7 @@ export type EditorAction =
   | { type: "setTravel"; value: Partial<QuoteDraftInput["travel"]> }
   | { type: "setTerms"; field: TermsTextField; value: string }
   | { type: "setTermsPaid"; value: boolean }
+  | { type: "setRetentionBankGuarantee"; value: boolean }
   | { type: "setDeposit"; value: Partial<PercentOrAmountInput> }
   | { type: "reset"; draft: QuoteDraftInput };
 
@@ -303,6 +308,8 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       return withDraft(state, { ...draft, terms: { ...draft.terms, [action.field]: action.value } });
     case "setTermsPaid":
       return withDraft(state, { ...draft, terms: { ...draft.terms, paid: action.value } });
+    case "setRetentionBankGuarantee":
+      return withDraft(state, { ...draft, terms: { ...draft.terms, retentionBankGuarantee: action.value } });
     case "setDeposit":
       return withDraft(state, {
         ...draft,
@@ -340,6 +347,14 @@ export function lenientMoney(text: string): Cents | null {
 function lenientNonNegativeMoney(text: string): Cents | null {
   const cents = lenientMoney(text);
   return cents !== null && cents >= 0 ? cents : null;
+}
+
+function lenientRetention(percent: string, bankGuarantee: boolean): QuoteContent["terms"]["retention"] {
+  if (percent.trim() === "") return null;
+  const parsed = parsePercent(percent);
+  return parsed.ok && parsed.basisPoints > 0 && parsed.basisPoints <= MAX_RETENTION_BASIS_POINTS
+    ? { basisPoints: parsed.basisPoints, bankGuarantee }
+    : null;
 }
 
 function lenientPercentOrAmount(input: PercentOrAmountInput): PercentOrAmount | null {
@@ -413,6 +428,7 @@ export function draftToContentLenient(draft: QuoteDraftInput): QuoteContent {
       paid: draft.terms.paid,
       priceCents: draft.terms.paid ? lenientNonNegativeMoney(draft.terms.priceCents) : null,
       noteToClient: draft.terms.noteToClient.trim(),
+      retention: lenientRetention(draft.terms.retentionPercent, draft.terms.retentionBankGuarantee),
     },
   };
 }
@@ -455,6 +471,8 @@ export const EDITOR_FIELD_PATHS = [
   "terms.paid",
   "terms.priceCents",
   "terms.noteToClient",
+  "terms.retentionPercent",
+  "terms.retentionBankGuarantee",
 ] as const;
 export type EditorFieldPath = (typeof EDITOR_FIELD_PATHS)[number];
 const FIELD_PATHS: ReadonlySet<string> = new Set(EDITOR_FIELD_PATHS);

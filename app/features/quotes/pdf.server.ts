@@ -1,3 +1,4 @@
+import { retentionTermsText } from "#app/lib/guarantee-retention.ts";
 import { formatCents, formatPercent, formatQuantity } from "#app/lib/money.ts";
 import { formatDate, formatDateTime } from "#app/lib/paris-time.ts";
 import { type DocumentBody, type DocumentFrame, renderDocumentPdf } from "#app/lib/pdf/document.server.ts";
@@ -487,6 +488,8 @@ function drawTerms(body: DocumentBody, input: QuotePdfInput): void {
   if (terms.startOn) entries.push(["Début estimé des travaux", formatDate(terms.startOn)]);
   if (terms.duration.trim()) entries.push(["Durée estimée des travaux", terms.duration.trim()]);
   if (terms.paymentTerms.trim()) entries.push(["Conditions de paiement", terms.paymentTerms.trim()]);
+  const retention = retentionTermsText(terms);
+  if (retention) entries.push(["Retenue de garantie", retention]);
   entries.push(["Prix du devis", input.mentions.price]);
   body.keyValues(entries, { labelWidth: 150 });
 }

@@ -14,8 +14,9 @@ import {
 } from "#app/lib/activity.server.ts";
 import { MoneyError } from "#app/lib/money.ts";
 import type { DbExecutor, DbTransaction } from "#app/lib/outbox.server.ts";
-import { addDays, parisMidnight } from "#app/lib/paris-time.ts";
+import { addDays, formatDate, parisDay, parisMidnight } from "#app/lib/paris-time.ts";
 import { escapeLike, foldedWords, foldText } from "#app/lib/search-text.ts";
+import { isoDayProblem } from "#app/lib/text-rules.ts";
 import {
   emptyQuoteContent,
   QUOTE_STATUS_LABELS,
@@ -379,6 +380,49 @@ export async function deleteQuoteDraft(
       },
     ]);
     return { clientId: row.clientId };
+  });
+}
+
+/**
+ * The handover of the works (« réception des travaux ») of an accepted quote, entered
+ * until job sites exist: the retention is released one year later. Empty clears it. A day
+ * before the acceptance or after today is refused.
+ */
+export async function setQuoteHandover(
+  db: Database,
+  id: string,
+  handoverOn: string | null,
+  actor: QuoteActor,
+  now = new Date(),
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const row = await lockQuote(tx, id);
+    if (row.status !== "accepte") {
+      throw new QuoteStateError("La réception des travaux se saisit sur un devis accepté.");
+    }
+    if (handoverOn !== null) {
+      const problem = isoDayProblem(handoverOn);
+      if (problem) throw new QuoteInputError(`Date de réception : ${problem}`);
+      if (handoverOn > parisDay(now)) {
+        throw new QuoteInputError("La date de réception ne peut pas être dans le futur.");
+      }
+      if (row.decidedAt && handoverOn < parisDay(row.decidedAt)) {
+        throw new QuoteInputError("La réception ne peut pas précéder l'acceptation du devis.");
+      }
+    }
+    if (handoverOn === row.handoverOn) return;
+    await tx.update(quotes).set({ handoverOn, updatedAt: now }).where(eq(quotes.id, id));
+    await recordActivities(tx, [
+      {
+        subjectType: "devis",
+        subjectId: id,
+        kind: "handover",
+        summary: handoverOn
+          ? `Réception des travaux le ${formatDate(handoverOn)}`
+          : "Date de réception des travaux effacée",
+        actor: activityActor(actor),
+      },
+    ]);
   });
 }
 

@@ -29,7 +29,8 @@ export type ApiProduct = {
   order: number;
   site_product_selection: string | null;
   is_hidden: boolean;
-  images: { id: number; url: string; order: number; type: string }[];
+  /** `alt`: what the picture shows, typed by the staff (an addition to the spec's shape). */
+  images: { id: number; url: string; order: number; type: string; alt: string }[];
   options: { id: string; title: string; values: { id: string; value: string }[] }[];
   variants: ApiVariant[];
   collections: { product_id: string; collection_id: string; order: number }[];
@@ -168,7 +169,7 @@ const productColumns = {
   ...getTableColumns(shopProducts),
   total: sql<number>`count(*) over ()`.mapWith(Number),
   images: sql<ApiProduct["images"]>`${jsonList(sql`
-    select json_agg(json_build_object('id', i.id, 'url', i.url, 'order', i.sort_order, 'type', i.type)
+    select json_agg(json_build_object('id', i.id, 'url', i.url, 'order', i.sort_order, 'type', i.type, 'alt', i.alt)
       order by i.sort_order, i.id)
     from ${shopProductImages} i where i.product_id = ${shopProducts.id}`)}`,
   options: sql<ApiProduct["options"]>`${jsonList(sql`

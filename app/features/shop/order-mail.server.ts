@@ -9,6 +9,8 @@ import {
   enqueueMail,
   type OutboxMessageInput,
 } from "#app/lib/outbox.server.ts";
+import type { SaleDocument } from "./admin/billing-port.ts";
+import { documentAttachment } from "./admin/mail.server.ts";
 import { fulfilmentLabels, orderReference } from "./delivery.ts";
 import { currencyFor, formatMoney } from "./money.ts";
 import type { PlacedOrder } from "./orders.server.ts";
@@ -62,7 +64,10 @@ function buyerReceptionText(order: PlacedOrder): string {
  * to an address typed by an anonymous visitor, so it repeats nothing they typed
  * (name, phone, address): only the order as the server priced it, from the catalogue.
  */
-export function orderConfirmationMail(order: PlacedOrder): OutboxMessageInput {
+export function orderConfirmationMail(
+  order: PlacedOrder,
+  invoice: SaleDocument | null = null,
+): OutboxMessageInput {
   const reference = orderReference(order.number);
   const paid = order.status === "paid";
   const subject = paid
@@ -79,6 +84,7 @@ export function orderConfirmationMail(order: PlacedOrder): OutboxMessageInput {
       paragraph(intro),
       table(summaryRows(order), { amounts: true }),
       paragraph(buyerReceptionText(order)),
+      invoice && paragraph(`Votre facture ${invoice.number} est jointe à cet e-mail.`),
       !paid && heading("Comment régler", { level: 2 }),
       !paid && list(MANUAL_PAYMENT_INSTRUCTIONS),
       paragraph(`Une question ? Appelez-nous au ${company.phone.display} ou répondez à cet e-mail.`),
@@ -92,6 +98,7 @@ export function orderConfirmationMail(order: PlacedOrder): OutboxMessageInput {
     subject,
     text,
     html,
+    ...(invoice ? { attachments: [documentAttachment(invoice)] } : {}),
   };
 }
 
@@ -149,8 +156,13 @@ export const orderEmails = {
    * An online payment was confirmed: the receipt of money actually paid is always
    * sent (nobody floods a mailbox by paying), and does not count against the share.
    */
-  async enqueuePaid(tx: DbExecutor, env: Pick<Env, "NOTIFY_EMAIL">, order: PlacedOrder): Promise<void> {
-    await enqueueMail(tx, orderConfirmationMail(order));
+  async enqueuePaid(
+    tx: DbExecutor,
+    env: Pick<Env, "NOTIFY_EMAIL">,
+    order: PlacedOrder,
+    invoice: SaleDocument | null = null,
+  ): Promise<void> {
+    await enqueueMail(tx, orderConfirmationMail(order, invoice));
     await enqueueMail(tx, orderNotificationMail(order, env.NOTIFY_EMAIL));
   },
 };

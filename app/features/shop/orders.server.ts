@@ -4,10 +4,11 @@ import {
   shopOrderItems,
   shopOrders,
   shopProducts,
+  shopStockMovements,
   shopVariantPrices,
   shopVariants,
 } from "#app/db/schema/shop.ts";
-import { shippingFor } from "./delivery.ts";
+import { orderReference, shippingFor } from "./delivery.ts";
 import { currencyFor } from "./money.ts";
 import { MAX_QUANTITY } from "./schema.ts";
 
@@ -109,6 +110,7 @@ export async function placeOrder(
     const byId = new Map(rows.map((row) => [row.variantId, row]));
 
     const lines: Omit<OrderItem, "id" | "orderId">[] = [];
+    const movements: { variantId: string; delta: number; quantityAfter: number }[] = [];
     let currencyCode: string | null = null;
     for (const variantId of variantIds) {
       const row = byId.get(variantId);
@@ -149,6 +151,8 @@ export async function placeOrder(
             ),
           )
           .returning({ left: shopVariants.inventoryQuantity });
+        const left = taken[0]?.left;
+        if (left !== undefined) movements.push({ variantId, delta: -quantity, quantityAfter: left });
         if (taken.length === 0) {
           const [current] = await tx
             .select({ quantity: shopVariants.inventoryQuantity })
@@ -198,6 +202,17 @@ export async function placeOrder(
       })
       .returning();
     if (!order) throw new Error("commande non enregistrée");
+    if (movements.length > 0) {
+      await tx.insert(shopStockMovements).values(
+        movements.map((movement) => ({
+          ...movement,
+          reason: "commande" as const,
+          orderId: order.id,
+          note: orderReference(order.number),
+          actorEmail: "boutique",
+        })),
+      );
+    }
     const items = await tx
       .insert(shopOrderItems)
       .values(lines.map((line) => ({ ...line, orderId: order.id })))
@@ -242,21 +257,45 @@ export async function closeUnpaidOrder(
     .where(and(eq(shopOrders.id, orderId), eq(shopOrders.status, "awaiting_payment")))
     .returning({ id: shopOrders.id });
   if (closed.length === 0) return false;
-  const items = await tx
-    .select()
-    .from(shopOrderItems)
+  await releaseReservedStock(tx, orderId);
+  return true;
+}
+
+/**
+ * Gives back the units an order's lines still hold on managed stock, and clears their
+ * `reserved_stock` flag in the same statement: a second call, or a concurrent one (it
+ * waits on the lines' row locks, then finds no flag left), returns nothing. Returns the
+ * number of units given back.
+ */
+export async function releaseReservedStock(tx: Transaction, orderId: string): Promise<number> {
+  const released = await tx
+    .update(shopOrderItems)
+    .set({ reservedStock: false })
     .where(and(eq(shopOrderItems.orderId, orderId), eq(shopOrderItems.reservedStock, true)))
-    .orderBy(asc(shopOrderItems.variantId));
-  for (const item of items) {
-    await tx
+    .returning({ variantId: shopOrderItems.variantId, quantity: shopOrderItems.quantity });
+  // A fixed lock order (variant id), as when the stock was taken.
+  released.sort((a, b) => (a.variantId < b.variantId ? -1 : a.variantId > b.variantId ? 1 : 0));
+  for (const item of released) {
+    const [back] = await tx
       .update(shopVariants)
       .set({
         inventoryQuantity: sql`${shopVariants.inventoryQuantity} + ${item.quantity}`,
         updatedAt: sql`now()`,
       })
-      .where(eq(shopVariants.id, item.variantId));
+      .where(eq(shopVariants.id, item.variantId))
+      .returning({ quantity: shopVariants.inventoryQuantity });
+    if (back) {
+      await tx.insert(shopStockMovements).values({
+        variantId: item.variantId,
+        delta: item.quantity,
+        quantityAfter: back.quantity,
+        reason: "annulation",
+        orderId,
+        actorEmail: "boutique",
+      });
+    }
   }
-  return true;
+  return released.reduce((sum, item) => sum + item.quantity, 0);
 }
 
 /** Marks an order awaiting payment as paid. Returns the order when this call changed it. */

@@ -73,6 +73,20 @@ describe("product views", () => {
     expect(detail.optionTitle).toBe("Style");
   });
 
+  it("gives each picture of the gallery the text the staff typed for it, or nothing", () => {
+    const detail = toProductDetail(
+      product({
+        images: [
+          { url: "/b.svg", order: 1, alt: "  Casque de profil " },
+          { url: "/a.svg", order: 0 },
+        ],
+      }),
+      (html) => html,
+    );
+    expect(detail.gallery).toEqual(["/a.svg", "/b.svg", "/jaune.svg"]);
+    expect(detail.galleryAlts).toEqual(["", "Casque de profil", ""]);
+  });
+
   it("fresh stock from the variants endpoint replaces the product's figures", () => {
     const fresh = overlayStock(product(), [{ id: "v1", inventory_quantity: 0 }]);
     expect(fresh.variants.map((variant) => variant.inventory_quantity)).toEqual([0, 1]);

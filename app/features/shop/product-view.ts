@@ -80,6 +80,8 @@ export type ProductDetail = {
   descriptionHtml: string;
   purchasable: boolean;
   gallery: string[];
+  /** What each picture of the gallery shows, as the staff described it ("" when not). */
+  galleryAlts: string[];
   variants: DetailVariant[];
   optionTitle: string;
   additionalInfo: { id: string; title: string; descriptionHtml: string }[];
@@ -124,6 +126,7 @@ export function toProductDetail(product: StoreProduct, sanitize: (html: string) 
     descriptionHtml: sanitize(product.description ?? ""),
     purchasable: product.purchasable,
     gallery,
+    galleryAlts: gallery.map((url) => product.images.find((image) => image.url === url)?.alt?.trim() ?? ""),
     variants,
     optionTitle: styleOption || "Style",
     additionalInfo: [...product.additional_info]

@@ -49,6 +49,8 @@ export const StoreImageSchema = z.object({
   url: z.string(),
   order: z.number().int().optional().default(0),
   type: z.string().optional().default("image"),
+  /** What the picture shows (this store's addition to the shape; absent elsewhere). */
+  alt: z.string().optional().default(""),
 });
 
 export const StoreProductSchema = z.object({

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { AppServices } from "#app/lib/app-context.ts";
 import { hasControlCharacters } from "#app/lib/text-rules.ts";
+import type { OrderBilling } from "./admin/billing-port.ts";
 import { json, jsonError, STATUS_TEXT } from "./api-response.server.ts";
 import { cancelTokenMatches } from "./cancel-token.server.ts";
 import { getProduct, listProducts, listVariants } from "./catalogue.server.ts";
@@ -197,11 +198,12 @@ export function stripeWebhookEndpoint(
   services: AppServices,
   storeId: string,
   request: Request,
+  billing?: OrderBilling,
 ): Promise<Response> {
   return guarded(services, async () => {
     const unknown = unknownStore(services, storeId);
     if (unknown) return unknown;
-    return handleStripeWebhook(services, request);
+    return handleStripeWebhook(services, request, billing);
   });
 }
 

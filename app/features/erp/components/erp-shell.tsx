@@ -1,4 +1,4 @@
-import { ChevronDown, ChevronRight, LogOut, Menu, Settings, UsersRound, X } from "lucide-react";
+import { ChevronDown, ChevronRight, LogOut, Menu, Settings, ShoppingBag, UsersRound, X } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { Link, NavLink, useFetcher, useLocation, useMatches, useNavigation } from "react-router";
 import { Dialog } from "#app/components/ui/dialog.tsx";
@@ -119,7 +119,7 @@ function SignOutButton() {
   );
 }
 
-/** The signed-in e-mail; for owners, a menu with the team's accounts and the company settings. */
+/** The signed-in e-mail; for owners, a menu with the shop, the team's accounts and the company settings. */
 function UserMenu({ user }: { user: ShellUser }) {
   if (user.role !== "owner") {
     return (
@@ -145,6 +145,15 @@ function UserMenu({ user }: { user: ShellUser }) {
           className="z-50 min-w-56 rounded-xl border border-slate-200 bg-white p-1 shadow-lg"
         >
           <DropdownMenu.Label className="px-3 py-2 text-xs text-slate-600">Gérant</DropdownMenu.Label>
+          <DropdownMenu.Item asChild>
+            <Link
+              to="/erp/boutique/commandes"
+              className="flex min-h-11 items-center gap-2 rounded-lg px-3 text-sm font-semibold text-brand-900 outline-none data-[highlighted]:bg-brand-50"
+            >
+              <ShoppingBag aria-hidden="true" className="size-4" />
+              Boutique
+            </Link>
+          </DropdownMenu.Item>
           <DropdownMenu.Item asChild>
             <Link
               to="/erp/comptes"

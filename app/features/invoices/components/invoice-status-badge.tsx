@@ -1,14 +1,6 @@
 import { type BadgeTone, StatusBadge } from "#app/components/data/status-badge.tsx";
 import type { InvoiceStatus } from "#app/db/schema/invoices.ts";
-
-export const INVOICE_STATUS_TEXT: Record<InvoiceStatus, string> = {
-  brouillon: "Brouillon",
-  emise: "Émise",
-  partiellement_payee: "Partiellement payée",
-  payee: "Payée",
-  en_retard: "En retard",
-  annulee: "Annulée par avoir",
-};
+import { INVOICE_STATUS_LABELS } from "../labels.ts";
 
 const TONES: Record<InvoiceStatus, BadgeTone> = {
   brouillon: "neutral",
@@ -21,5 +13,5 @@ const TONES: Record<InvoiceStatus, BadgeTone> = {
 
 /** An invoice's status as a pill. */
 export function InvoiceStatusBadge({ status }: { status: InvoiceStatus }) {
-  return <StatusBadge tone={TONES[status]}>{INVOICE_STATUS_TEXT[status]}</StatusBadge>;
+  return <StatusBadge tone={TONES[status]}>{INVOICE_STATUS_LABELS[status]}</StatusBadge>;
 }

@@ -1,8 +1,12 @@
 import { Form, Link } from "react-router";
-import { SelectField, TextField } from "#app/components/forms/field.tsx";
+import { Facts } from "#app/components/data/facts.tsx";
+import { DateField, MoneyField, SelectField, TextField } from "#app/components/forms/field.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
-import { formatCents } from "#app/lib/money.ts";
+import type { StoredPercentOrAmount } from "#app/db/schema/quotes.ts";
+import { formatCents, formatCentsForInput, formatPercent } from "#app/lib/money.ts";
 import { formatDate } from "#app/lib/paris-time.ts";
+import type { BillingSummary } from "../billing.ts";
+import { PAYMENT_METHOD_LABELS } from "../labels.ts";
 import { InvoiceStatusBadge } from "./invoice-status-badge.tsx";
 
 /*
@@ -32,19 +36,48 @@ const KIND_LABELS: Record<string, string> = {
   avoir: "Avoir",
 };
 
+/** The deposit form's starting values: the deposit of the quote's schedule, else 30 %. */
+function depositDefaults(deposit: StoredPercentOrAmount | null): { mode: string; value: string } {
+  if (deposit?.kind === "amount") return { mode: "montant", value: formatCentsForInput(deposit.cents) };
+  if (deposit?.kind === "percent") {
+    return { mode: "pourcentage", value: formatPercent(deposit.basisPoints).replace(/\s*%$/, "") };
+  }
+  return { mode: "pourcentage", value: "30" };
+}
+
 export function QuoteInvoicing({
   lots,
   invoices,
+  billing,
+  handoverOn,
+  deposit,
   refusal,
+  handoverRefusal,
+  releaseRefusal,
+  today,
   className,
 }: {
-  lots: readonly { id: string; title: string }[];
+  /** The quote's lots, with their amount HT when known (shown beside the progress). */
+  lots: readonly { id: string; title: string; subtotalHt?: number }[];
   invoices: readonly InvoiceSummary[];
+  /** Invoiced, paid and left on the quote; null if its figures could not be read. */
+  billing: BillingSummary | null;
+  /** The handover of the works (« réception »), AAAA-MM-JJ. */
+  handoverOn: string | null;
+  /** The deposit of the quote's terms. */
+  deposit: StoredPercentOrAmount | null;
   /** Why the last « Facturer » was refused (it would exceed the quote…). */
   refusal?: string;
+  /** Why the handover date was refused. */
+  handoverRefusal?: string;
+  /** Why the retention's payment was refused. */
+  releaseRefusal?: string;
+  /** Today (Paris), the default day of a payment. */
+  today: string;
   /** The page's panel style. */
   className: string;
 }) {
+  const depositStart = depositDefaults(deposit);
   return (
     <section aria-labelledby="facturer" className={className}>
       <h2 id="facturer" className="mb-3 text-lg font-bold text-brand-900">
@@ -58,6 +91,7 @@ export function QuoteInvoicing({
           {refusal}
         </p>
       ) : null}
+      {billing ? <BillingFacts billing={billing} /> : null}
       {invoices.length > 0 ? (
         <ul className="mb-4 grid gap-2" aria-label="Factures de ce devis">
           {invoices.map((invoice) => (
@@ -85,13 +119,19 @@ export function QuoteInvoicing({
           <SelectField
             name="mode"
             label="Acompte en"
-            defaultValue="pourcentage"
+            defaultValue={depositStart.mode}
             options={[
               { value: "pourcentage", label: "Pourcentage du TTC" },
               { value: "montant", label: "Montant TTC" },
             ]}
           />
-          <TextField name="value" label="Valeur" inputMode="decimal" required defaultValue="30" />
+          <TextField
+            name="value"
+            label="Valeur"
+            inputMode="decimal"
+            required
+            defaultValue={depositStart.value}
+          />
           <div>
             <button type="submit" className={buttonClasses("secondary", "md")}>
               Préparer l'acompte
@@ -102,12 +142,21 @@ export function QuoteInvoicing({
           <h3 className="font-bold">Facture de situation</h3>
           <input type="hidden" name="intent" value="facturer" />
           <input type="hidden" name="kind" value="situation" />
-          <p className="text-sm text-slate-700">Avancement cumulé de chaque lot, en %.</p>
+          <SelectField
+            name="mode"
+            label="Avancement cumulé"
+            defaultValue="pourcentage"
+            options={[
+              { value: "pourcentage", label: "En % de chaque lot" },
+              { value: "montant", label: "En montant HT cumulé" },
+            ]}
+          />
           {lots.map((lot) => (
             <TextField
               key={lot.id}
               name={`lot.${lot.id}`}
               label={lot.title}
+              hint={lot.subtotalHt === undefined ? undefined : `Lot de ${formatCents(lot.subtotalHt)} HT`}
               inputMode="decimal"
               placeholder="50"
             />
@@ -132,6 +181,80 @@ export function QuoteInvoicing({
           </div>
         </Form>
       </div>
+      {billing?.retention && !billing.retention.bankGuarantee && billing.retention.held > 0 ? (
+        <Form
+          method="post"
+          className="mt-4 grid gap-3 border-t border-slate-200 pt-4 sm:grid-cols-4 sm:items-end"
+        >
+          <input type="hidden" name="intent" value="retenue" />
+          <h3 className="font-bold sm:col-span-4">Retenue de garantie versée par le client</h3>
+          <DateField name="releasedOn" label="Date du versement" defaultValue={today} required />
+          <MoneyField
+            name="amount"
+            label="Montant versé"
+            defaultValue={formatCentsForInput(billing.retention.held)}
+            required
+          />
+          <SelectField
+            name="method"
+            label="Moyen de paiement"
+            defaultValue="virement"
+            options={Object.entries(PAYMENT_METHOD_LABELS).map(([value, label]) => ({ value, label }))}
+          />
+          <TextField name="reference" label="Référence (facultatif)" maxLength={120} />
+          {releaseRefusal ? (
+            <p role="alert" className="font-semibold text-red-800 sm:col-span-4">
+              {releaseRefusal}
+            </p>
+          ) : null}
+          <div className="sm:col-span-4">
+            <button type="submit" className={buttonClasses("secondary", "md")}>
+              Enregistrer le versement
+            </button>
+          </div>
+        </Form>
+      ) : null}
+      <Form method="post" className="mt-4 flex flex-wrap items-end gap-3 border-t border-slate-200 pt-4">
+        <input type="hidden" name="intent" value="reception" />
+        <DateField
+          name="handoverOn"
+          label="Réception des travaux"
+          hint="Date du procès-verbal de réception : la retenue de garantie est libérée un an après."
+          defaultValue={handoverOn ?? ""}
+          errors={handoverRefusal ? [handoverRefusal] : undefined}
+        />
+        <button type="submit" className={buttonClasses("secondary", "md")}>
+          Enregistrer la date
+        </button>
+      </Form>
     </section>
+  );
+}
+
+function BillingFacts({ billing }: { billing: BillingSummary }) {
+  const retention = billing.retention;
+  const items = [
+    { label: "Montant du devis", value: `${formatCents(billing.quoteTtc)} TTC` },
+    { label: "Facturé", value: `${formatCents(billing.invoicedTtc)} TTC` },
+    { label: "Payé", value: formatCents(billing.paid) },
+    { label: "Reste à facturer", value: `${formatCents(billing.remainingTtc)} TTC` },
+    { label: "Reste dû par le client", value: formatCents(billing.outstanding) },
+  ];
+  if (retention) {
+    items.push({
+      label: `Retenue de garantie (${formatPercent(retention.basisPoints)})`,
+      value: retention.bankGuarantee
+        ? "Remplacée par une caution bancaire"
+        : `${formatCents(retention.held)} retenus${retention.released > 0 ? ` (${formatCents(retention.released)} déjà versés)` : ""} — ${
+            retention.releaseOn
+              ? `libération le ${formatDate(retention.releaseOn)}`
+              : "libération un an après la réception (date à saisir)"
+          }`,
+    });
+  }
+  return (
+    <div className="mb-4">
+      <Facts facts={items} columns={3} />
+    </div>
   );
 }

@@ -1,3 +1,4 @@
+import { retentionTermsText } from "#app/lib/guarantee-retention.ts";
 import { formatCents, formatQuantity, lineTotal } from "#app/lib/money.ts";
 import { formatDate } from "#app/lib/paris-time.ts";
 import { VAT_RATES } from "#app/lib/vat.ts";
@@ -105,6 +106,7 @@ function Head() {
 export function QuoteDocument({ content, totals, mentions, validUntil, level = 2 }: Props) {
   const Heading = `h${level}` as const;
   const SubHeading = `h${level + 1}` as "h3" | "h4";
+  const retention = retentionTermsText(content.terms);
   const optionLines = content.lots.flatMap((lot) =>
     lot.lines.filter((line): line is QuoteItemLine => line.kind === "item" && line.optional),
   );
@@ -244,6 +246,7 @@ export function QuoteDocument({ content, totals, mentions, validUntil, level = 2
           {content.terms.duration ? <li>Durée estimée : {content.terms.duration}.</li> : null}
           {content.terms.depositSchedule ? <li>Échéancier : {content.terms.depositSchedule}</li> : null}
           {content.terms.paymentTerms ? <li>Paiement : {content.terms.paymentTerms}</li> : null}
+          {retention ? <li>{retention}</li> : null}
         </ul>
         {content.terms.noteToClient ? (
           <p className="whitespace-pre-line rounded-lg bg-brand-50 p-3">{content.terms.noteToClient}</p>

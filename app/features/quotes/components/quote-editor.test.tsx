@@ -124,6 +124,8 @@ function draft(overrides: Partial<QuoteDraftInput> = {}): QuoteDraftInput {
       paid: false,
       priceCents: "",
       noteToClient: "",
+      retentionPercent: "",
+      retentionBankGuarantee: false,
     },
     ...overrides,
   };

@@ -66,6 +66,11 @@ export type QuoteEditorProps = {
   aside?: ReactNode;
   /** Told whenever the editor gains or loses unsaved changes (the page holds « Envoyer » meanwhile). */
   onDirtyChange?: (dirty: boolean) => void;
+  /**
+   * A standalone invoice's lines (« Facture » without a quote): the same header and lines,
+   * without discount, travel costs, options, terms or the quote's mentions.
+   */
+  forInvoice?: boolean;
 };
 
 function summaryOf(errors: EditorErrors, formError: string | undefined): string[] {
@@ -130,6 +135,7 @@ export function QuoteEditor({
   libraryUrl,
   aside,
   onDirtyChange,
+  forInvoice = false,
 }: QuoteEditorProps) {
   const [state, dispatch] = useReducer(editorReducer, initial, initEditorState);
   const { draft } = state;
@@ -291,7 +297,7 @@ export function QuoteEditor({
         method="post"
         noValidate
         onSubmit={onSubmit}
-        aria-label="Devis"
+        aria-label={forInvoice ? "Facture" : "Devis"}
         className="grid min-w-0 gap-5"
       >
         <input type="hidden" name="intent" value={SAVE_INTENT} />
@@ -311,6 +317,7 @@ export function QuoteEditor({
           reverseCharge={draft.reverseCharge}
           offPremises={draft.offPremises}
           clientKind={clientKind}
+          forInvoice={forInvoice}
           errors={errors.fields}
           act={act}
         />
@@ -337,6 +344,7 @@ export function QuoteEditor({
                   subtotalHt={lotFigures ? lotFigures.subtotalHt : null}
                   optionalHt={lotFigures ? lotFigures.optionalHt : null}
                   reverseCharge={draft.reverseCharge}
+                  noOptions={forInvoice}
                   lotErrors={errors.lots[lot.id]}
                   lineErrors={errors.lines}
                   canAddLine={canAddLine}
@@ -363,17 +371,19 @@ export function QuoteEditor({
           </div>
         </section>
 
-        <DiscountTravelSection
-          discount={draft.discount}
-          travel={draft.travel}
-          reverseCharge={draft.reverseCharge}
-          errors={errors.fields}
-          act={act}
-        />
+        {forInvoice && !draft.discount.value && !draft.travel.amountHt ? null : (
+          <DiscountTravelSection
+            discount={draft.discount}
+            travel={draft.travel}
+            reverseCharge={draft.reverseCharge}
+            errors={errors.fields}
+            act={act}
+          />
+        )}
         <TotalsPanel result={totals} reverseCharge={content.reverseCharge} />
         <MarginPanel result={totals} lots={deferredDraft.lots} />
-        <TermsSection terms={draft.terms} errors={errors.fields} act={act} />
-        <MentionsPanel mentions={mentions} />
+        {forInvoice ? null : <TermsSection terms={draft.terms} errors={errors.fields} act={act} />}
+        {forInvoice ? null : <MentionsPanel mentions={mentions} />}
 
         <SaveBar saving={saving} dirty={dirty} totals={totals} reverseCharge={content.reverseCharge} />
 
@@ -402,9 +412,9 @@ export function QuoteEditor({
           if (!open && !proceeding.current && blocker.state === "blocked") blocker.reset();
         }}
         title="Quitter sans enregistrer ?"
-        description="Les modifications de ce devis ne sont pas enregistrées : elles seront perdues si vous quittez la page."
+        description={`Les modifications de ${forInvoice ? "cette facture" : "ce devis"} ne sont pas enregistrées : elles seront perdues si vous quittez la page.`}
         confirmLabel="Quitter sans enregistrer"
-        cancelLabel="Rester sur le devis"
+        cancelLabel={forInvoice ? "Rester sur la facture" : "Rester sur le devis"}
         destructive
         onConfirm={() => {
           proceeding.current = true;

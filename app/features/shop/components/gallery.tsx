@@ -1,17 +1,26 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { ProductImage } from "./product-image.tsx";
 
+/** « Cordeau tendu sur une dalle, photo 1 sur 3 », or the title when the picture is not described. */
+function altOf(described: string | undefined, title: string, current: number, count: number): string {
+  const what = described?.trim() || title;
+  return count > 1 ? `${what}, photo ${current + 1} sur ${count}` : what;
+}
+
 /**
  * The product's pictures, one at a time: previous/next buttons that wrap around
  * and one dot per picture. Without pictures, the placeholder stands in.
  */
 export function Gallery({
   images,
+  alts = [],
   title,
   index,
   onIndexChange,
 }: {
   images: readonly string[];
+  /** What each picture shows, as described in the catalogue; the title stands in otherwise. */
+  alts?: readonly string[];
   title: string;
   index: number;
   onIndexChange: (index: number) => void;
@@ -34,7 +43,7 @@ export function Gallery({
       <div className="relative overflow-hidden rounded-2xl bg-sand">
         <ProductImage
           src={images[current] ?? null}
-          alt={count > 1 ? `${title}, photo ${current + 1} sur ${count}` : title}
+          alt={altOf(alts[current], title, current, count)}
           priority
         />
         {count > 1 ? (

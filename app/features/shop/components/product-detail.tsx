@@ -56,6 +56,7 @@ export function ProductDetail({ product }: { product: ProductDetailData }) {
     <div className="grid gap-8 lg:grid-cols-2 lg:gap-12">
       <Gallery
         images={product.gallery}
+        alts={product.galleryAlts}
         title={product.title}
         index={imageIndex}
         onIndexChange={setImageIndex}

@@ -365,7 +365,15 @@ export default function ClientPage({ loaderData, actionData }: Route.ComponentPr
               <h2 id="client-devis" className="text-lg font-bold">
                 Devis
               </h2>
-              {anonymised ? null : <NewQuoteButton clientId={client.id} />}
+              <div className="flex flex-wrap items-center gap-3">
+                <Link
+                  to={`/erp/factures?client=${client.id}`}
+                  className="font-semibold text-brand-700 underline"
+                >
+                  Ses factures
+                </Link>
+                {anonymised ? null : <NewQuoteButton clientId={client.id} />}
+              </div>
             </div>
             {quotes.length > 0 ? (
               <ul className="grid gap-2">

@@ -6,10 +6,10 @@ import { Facts } from "#app/components/data/facts.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { FileField, TextField } from "#app/components/forms/field.tsx";
-import { zodFieldErrors } from "#app/components/forms/field-errors.ts";
 import { FormAlert } from "#app/components/forms/form-alert.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
+import { PAYMENT_METHOD_VALUES, type PaymentMethod } from "#app/db/schema/invoices.ts";
 import { requirePermission } from "#app/features/auth/session.server.ts";
 import { ActivityHistory } from "#app/features/erp/components/activity-history.tsx";
 import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
@@ -20,6 +20,8 @@ import {
   createInvoiceDraft,
   InvoiceNotFoundError,
   InvoiceStateError,
+  quoteBillingOverview,
+  recordRetentionRelease,
 } from "#app/features/invoices/invoices.server.ts";
 import { invoicesOfQuote } from "#app/features/invoices/list.server.ts";
 import { parseInvoiceRequest } from "#app/features/invoices/request.ts";
@@ -31,7 +33,8 @@ import {
 import { QuoteDocument } from "#app/features/quotes/components/quote-document.tsx";
 import { QuoteEditor } from "#app/features/quotes/components/quote-editor.tsx";
 import { QuoteStatusBadge } from "#app/features/quotes/components/quote-status-badge.tsx";
-import { QuoteDraftSchema, toDraftInput } from "#app/features/quotes/content.ts";
+import { toDraftInput } from "#app/features/quotes/content.ts";
+import { readDraftPost } from "#app/features/quotes/draft-post.ts";
 import { missingForSending, quoteMentions } from "#app/features/quotes/mentions.ts";
 import {
   deleteQuoteDraft,
@@ -43,14 +46,16 @@ import {
   QuoteStateError,
   quoteActivity,
   saveQuoteDraft,
+  setQuoteHandover,
 } from "#app/features/quotes/quotes.server.ts";
 import { QuoteNotSendableError, resendQuote, sendQuote } from "#app/features/quotes/send.server.ts";
 import { quoteTotals } from "#app/features/quotes/totals.ts";
 import { documentIdentity } from "#app/features/settings/settings.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
-import { formatCents, formatPercent } from "#app/lib/money.ts";
+import { formatCents, formatPercent, parseMoney } from "#app/lib/money.ts";
 import { formatDate, formatDateTime, parisDay } from "#app/lib/paris-time.ts";
+import { hasControlCharacters } from "#app/lib/text-rules.ts";
 import type { Route } from "./+types/detail";
 
 /*
@@ -69,6 +74,8 @@ export const QUOTE_INTENTS = {
   resend: "renvoyer",
   paper: "accord-papier",
   invoice: "facturer",
+  handover: "reception",
+  retentionRelease: "retenue",
 } as const;
 
 /** A scan of the quote signed at the office: PDF, JPEG or PNG, 10 MB at most. */
@@ -81,10 +88,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { db } = getServices(context);
   try {
     const view = await getQuote(db, params.id);
-    const [events, decision, quoteInvoices] = await Promise.all([
+    const accepted = view.quote.status === "accepte";
+    const [events, decision, quoteInvoices, billing] = await Promise.all([
       quoteActivity(db, view.quote.id),
       quoteDecision(db, view.quote.id),
-      view.quote.status === "accepte" ? invoicesOfQuote(db, view.quote.seriesId) : Promise.resolve([]),
+      accepted ? invoicesOfQuote(db, view.quote.seriesId) : Promise.resolve([]),
+      accepted ? quoteBillingOverview(db, view.quote) : Promise.resolve(null),
     ]);
     const { quote, client, company } = view;
     const totals = quoteTotals(quote.content, company.hourlyCostCents);
@@ -99,6 +108,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       draft: quote.status === "brouillon" ? toDraftInput(quote.content) : null,
       events,
       invoices: quoteInvoices,
+      billing,
       decision: decision
         ? {
             decision: decision.decision,
@@ -147,29 +157,17 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const intent = form.get("intent");
   try {
     if (intent === QUOTE_INTENTS.save) {
-      const revision = Number(form.get("revision"));
-      const raw = form.get("draft");
-      let json: unknown;
-      try {
-        json = typeof raw === "string" ? JSON.parse(raw) : undefined;
-      } catch {
-        json = undefined;
-      }
-      if (!Number.isSafeInteger(revision) || json === undefined) {
-        return refused(400, { intent, formError: "Le formulaire envoyé est incomplet : rechargez la page." });
-      }
-      const parsed = QuoteDraftSchema.safeParse(json);
-      if (!parsed.success) {
-        const errors = zodFieldErrors(parsed.error);
-        return refused(400, {
-          intent,
-          fieldErrors: errors.fieldErrors,
-          formError:
-            errors.formErrors[0] ??
-            "Le devis n'a pas été enregistré : corrigez les champs signalés (vos saisies sont conservées).",
-        });
-      }
-      const saved = await saveQuoteDraft(services.db, params.id, { revision, content: parsed.data }, actor);
+      const post = readDraftPost(
+        form,
+        "Le devis n'a pas été enregistré : corrigez les champs signalés (vos saisies sont conservées).",
+      );
+      if (!post.ok) return refused(400, { intent, fieldErrors: post.fieldErrors, formError: post.formError });
+      const saved = await saveQuoteDraft(
+        services.db,
+        params.id,
+        { revision: post.revision, content: post.content },
+        actor,
+      );
       return data<Refusal | { ok: true; revision: number }>({ ok: true, revision: saved.revision });
     }
     if (intent === QUOTE_INTENTS.remove) {
@@ -256,6 +254,51 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         throw error;
       }
     }
+    if (intent === QUOTE_INTENTS.handover) {
+      const value = form.get("handoverOn");
+      if (typeof value !== "string" || value.length > 20) {
+        return refused(400, { intent, message: "Indiquez la date de réception des travaux." });
+      }
+      await setQuoteHandover(services.db, params.id, value.trim() === "" ? null : value.trim(), actor);
+      return redirectWithFlash(request, `/erp/devis/${params.id}`, {
+        tone: "success",
+        message: value.trim() === "" ? "Date de réception effacée." : "Date de réception enregistrée.",
+      });
+    }
+    if (intent === QUOTE_INTENTS.retentionRelease) {
+      const releasedOn = String(form.get("releasedOn") ?? "").trim();
+      const amount = parseMoney(String(form.get("amount") ?? ""));
+      const method = String(form.get("method") ?? "");
+      const reference = String(form.get("reference") ?? "").trim();
+      const problem = !amount.ok
+        ? `Montant versé : ${amount.message}`
+        : !(PAYMENT_METHOD_VALUES as readonly string[]).includes(method)
+          ? "Choisissez le moyen de paiement."
+          : reference.length > 120 || hasControlCharacters(reference)
+            ? "La référence est invalide (120 caractères au plus)."
+            : null;
+      if (problem || !amount.ok) return refused(400, { intent, message: problem ?? "" });
+      try {
+        await recordRetentionRelease(
+          services.db,
+          params.id,
+          { releasedOn, amount: amount.cents, method: method as PaymentMethod, reference: reference || null },
+          actor,
+        );
+      } catch (error) {
+        if (error instanceof InvoiceStateError || error instanceof InvoiceNotFoundError) {
+          return refused(error instanceof InvoiceNotFoundError ? 404 : 409, {
+            intent,
+            message: error.message,
+          });
+        }
+        throw error;
+      }
+      return redirectWithFlash(request, `/erp/devis/${params.id}`, {
+        tone: "success",
+        message: "Versement de la retenue de garantie enregistré.",
+      });
+    }
     if (intent === QUOTE_INTENTS.revise) {
       const { id } = await newQuoteVersion(services.db, params.id, actor);
       return redirectWithFlash(request, `/erp/devis/${id}`, {
@@ -325,6 +368,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
     events,
     decision,
     invoices,
+    billing,
   } = loaderData;
   const navigation = useNavigation();
   const pendingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
@@ -710,9 +754,19 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
       {quote.status === "accepte" ? (
         <QuoteInvoicing
           className={panelClass}
-          lots={quote.content.lots}
+          lots={quote.content.lots.map((lot) => ({
+            id: lot.id,
+            title: lot.title,
+            subtotalHt: totals.lots.find((figures) => figures.id === lot.id)?.subtotalHt,
+          }))}
           invoices={invoices}
+          billing={billing}
+          handoverOn={quote.handoverOn}
+          deposit={quote.content.terms.deposit}
           refusal={refusal?.intent === QUOTE_INTENTS.invoice ? refusal.message : undefined}
+          handoverRefusal={refusal?.intent === QUOTE_INTENTS.handover ? refusal.message : undefined}
+          releaseRefusal={refusal?.intent === QUOTE_INTENTS.retentionRelease ? refusal.message : undefined}
+          today={parisDay()}
         />
       ) : null}
 

@@ -1,15 +1,13 @@
 import { Plus } from "lucide-react";
-import { data, Form, Link, useNavigation } from "react-router";
-import { EmptyState } from "#app/components/data/empty-state.tsx";
+import { data, Link } from "react-router";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { FormAlert } from "#app/components/forms/form-alert.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { requirePermission } from "#app/features/auth/session.server.ts";
-import { ClientKindBadge } from "#app/features/clients/components/client-badges.tsx";
+import { ClientPicker } from "#app/features/clients/components/client-picker.tsx";
 import { convertLeadToClient, LeadToConvertNotFoundError } from "#app/features/clients/convert.server.ts";
-import { listClients } from "#app/features/clients/list.server.ts";
-import { parseClientFilters } from "#app/features/clients/schema.ts";
+import { pickableClients } from "#app/features/clients/list.server.ts";
 import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
 import { panelClass } from "#app/features/erp/components/ui.ts";
 import { DEVIS_HANDLE, DEVIS_TABS, erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
@@ -28,18 +26,9 @@ export const handle = DEVIS_HANDLE;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePermission(request, context, handle.permission);
-  const url = new URL(request.url);
-  const parsed = parseClientFilters(new URLSearchParams({ q: url.searchParams.get("q") ?? "" }));
-  if (!parsed.ok) throw data({ message: parsed.message }, { status: 400 });
-  const page = await listClients(getServices(context).db, {
-    ...parsed.filters,
-    tri: parsed.filters.q ? "nom" : "cree",
-  });
-  return {
-    clients: page.items.filter((client) => !client.anonymised).slice(0, 12),
-    q: parsed.filters.q ?? "",
-    crumb: "Nouveau devis",
-  };
+  const picked = await pickableClients(getServices(context).db, request.url);
+  if (!picked.ok) throw data({ message: picked.message }, { status: 400 });
+  return { clients: picked.clients, q: picked.q, crumb: "Nouveau devis" };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -81,8 +70,6 @@ export const ErrorBoundary = ErpPageErrorBoundary;
 
 export default function NewQuotePage({ loaderData, actionData }: Route.ComponentProps) {
   const { clients, q } = loaderData;
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle";
   return (
     <div className="grid gap-5">
       <SectionTabs label="Devis" tabs={DEVIS_TABS} />
@@ -97,67 +84,22 @@ export default function NewQuotePage({ loaderData, actionData }: Route.Component
         }
       />
       {actionData?.message ? <FormAlert errors={[actionData.message]} /> : null}
-      <section className={panelClass} aria-labelledby="choisir-client">
-        <h2 id="choisir-client" className="text-lg font-bold text-brand-900">
-          Client du devis
-        </h2>
-        <Form method="get" className="mt-3 flex flex-wrap items-end gap-2" role="search">
-          <label
-            className="grid flex-1 gap-1 text-sm font-semibold text-slate-800"
-            htmlFor="recherche-client"
-          >
-            Rechercher un client (nom, e-mail, téléphone, commune)
-            <input
-              id="recherche-client"
-              name="q"
-              type="search"
-              defaultValue={q}
-              maxLength={200}
-              className="min-h-11 rounded-lg border border-slate-400 px-3 text-base font-normal"
-            />
-          </label>
-          <button type="submit" className={buttonClasses("secondary", "md")}>
-            Rechercher
-          </button>
-        </Form>
-        {clients.length === 0 ? (
-          <div className="mt-4">
-            <EmptyState>
-              <p>
-                {q ? "Aucun client ne correspond à cette recherche." : "Aucun client enregistré."} Créez-le
-                avec « Nouveau client », ou partez d'un prospect (onglet{" "}
-                <Link to="/erp/leads" className="font-semibold text-brand-700 underline">
-                  Prospects
-                </Link>
-                , « Faire un devis »).
-              </p>
-            </EmptyState>
-          </div>
-        ) : (
-          <ul className="mt-4 grid gap-2" aria-label={q ? "Clients trouvés" : "Clients les plus récents"}>
-            {clients.map((client) => (
-              <li
-                key={client.id}
-                className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-200 p-3"
-              >
-                <div className="grid gap-1">
-                  <span className="font-semibold text-brand-900">{client.name}</span>
-                  <span className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
-                    <ClientKindBadge kind={client.kind} />
-                    {client.town ?? null}
-                  </span>
-                </div>
-                <Form method="post">
-                  <input type="hidden" name="clientId" value={client.id} />
-                  <button type="submit" disabled={busy} className={buttonClasses("primary", "md")}>
-                    Faire un devis<span className="sr-only"> pour {client.name}</span>
-                  </button>
-                </Form>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <ClientPicker
+        className={panelClass}
+        heading="Client du devis"
+        clients={clients}
+        q={q}
+        actionLabel="Faire un devis"
+        empty={
+          <>
+            Créez-le avec « Nouveau client », ou partez d'un prospect (onglet{" "}
+            <Link to="/erp/leads" className="font-semibold text-brand-700 underline">
+              Prospects
+            </Link>
+            , « Faire un devis »).
+          </>
+        }
+      />
     </div>
   );
 }

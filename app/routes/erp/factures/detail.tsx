@@ -1,5 +1,5 @@
-import { FileText, Send, Trash2 } from "lucide-react";
-import { useId } from "react";
+import { BellOff, BellRing, FileText, Mail, Send, Trash2 } from "lucide-react";
+import { useId, useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Facts } from "#app/components/data/facts.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
@@ -18,19 +18,33 @@ import type { BillingInvoice } from "#app/features/invoices/billing.ts";
 import { InvoiceStatusBadge } from "#app/features/invoices/components/invoice-status-badge.tsx";
 import {
   createCreditNoteDraft,
+  InvoiceConflictError,
   InvoiceNotFoundError,
   InvoiceNotIssuableError,
   InvoiceStateError,
   issueInvoice,
   recordPayment,
+  saveStandaloneDraft,
+  standaloneDraftEditor,
 } from "#app/features/invoices/invoices.server.ts";
 import { INVOICE_KIND_LABELS, PAYMENT_METHOD_LABELS } from "#app/features/invoices/labels.ts";
 import { deleteInvoiceDraft, getInvoice, InvoiceMissingError } from "#app/features/invoices/list.server.ts";
+import {
+  type ReminderOverview,
+  reminderOverview,
+  sendReminderNow,
+  setRemindersSuspended,
+} from "#app/features/invoices/reminders.server.ts";
+import { parseReminderRequest, REMINDER_INTENTS } from "#app/features/invoices/request.ts";
+import { QuoteEditor } from "#app/features/quotes/components/quote-editor.tsx";
+import { toDraftInput } from "#app/features/quotes/content.ts";
+import { readDraftPost } from "#app/features/quotes/draft-post.ts";
+import { SAVE_INTENT } from "#app/features/quotes/editor-state.ts";
 import { documentIdentity } from "#app/features/settings/settings.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
-import { formatCents, formatPercent, parseMoney } from "#app/lib/money.ts";
-import { formatDate, parisDay } from "#app/lib/paris-time.ts";
+import { formatCents, formatPercent, formatQuantity, parseMoney, parsePercent } from "#app/lib/money.ts";
+import { formatDate, formatDateTime, parisDay } from "#app/lib/paris-time.ts";
 import { hasControlCharacters, isoDayProblem } from "#app/lib/text-rules.ts";
 import { VAT_RATES } from "#app/lib/vat.ts";
 import type { Route } from "./+types/detail";
@@ -38,28 +52,52 @@ import type { Route } from "./+types/detail";
 /*
  * /erp/factures/:id — a draft shows what will be invoiced and « Émettre » (refused with
  * the list of what is missing); an issued invoice shows its PDF, its payments (with the
- * form to record one) and « Faire un avoir ».
+ * form to record one), « Faire un avoir » and, while it is owed, its « Relances »: those
+ * sent, the next one, « Envoyer une relance maintenant » and « Suspendre les relances ».
  */
 
 export const handle = FACTURES_HANDLE;
 
-const INTENTS = { issue: "emettre", remove: "supprimer", pay: "paiement", credit: "avoir" } as const;
+const INTENTS = {
+  save: SAVE_INTENT,
+  issue: "emettre",
+  remove: "supprimer",
+  pay: "paiement",
+  credit: "avoir",
+} as const;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requirePermission(request, context, handle.permission);
   try {
-    const view = await getInvoice(getServices(context).db, params.id);
-    return { ...view, today: parisDay(), crumb: view.invoice.number ?? "Brouillon" };
+    const { db } = getServices(context);
+    const view = await getInvoice(db, params.id);
+    return {
+      ...view,
+      editor: await standaloneDraftEditor(db, view.invoice).then((editor) =>
+        editor ? { ...editor, initial: toDraftInput(editor.content) } : null,
+      ),
+      reminders: await reminderOverview(db, view.invoice),
+      today: parisDay(),
+      crumb: view.invoice.number ?? "Brouillon",
+    };
   } catch (error) {
     if (error instanceof InvoiceMissingError) throw data({ message: error.message }, { status: 404 });
     throw error;
   }
 }
 
-type Refusal = { ok: false; intent: string; message: string; missing?: string[]; field?: string };
+type Refusal = {
+  ok: false;
+  intent: string;
+  message: string;
+  missing?: string[];
+  field?: string;
+  /** A refused save of a standalone draft: the editor's messages, by path. */
+  fieldErrors?: Record<string, string[]>;
+};
 
 function refused(status: number, body: Omit<Refusal, "ok">) {
-  return data<Refusal>({ ok: false, ...body }, { status });
+  return data<Refusal | { ok: true; revision: number }>({ ok: false, ...body }, { status });
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -69,6 +107,56 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   try {
+    const reminder = parseReminderRequest(form);
+    if (reminder && !reminder.ok) return refused(400, { intent, message: reminder.message });
+    if (reminder?.request.kind === "send") {
+      const sent = await sendReminderNow(services.db, params.id, actor);
+      services.outbox.wake();
+      services.logger.info(
+        { invoiceId: params.id, number: sent.number },
+        "relance de facture envoyée à la main",
+      );
+      return redirectWithFlash(request, `/erp/factures/${params.id}`, {
+        tone: "success",
+        message: `Relance de la facture ${sent.number} envoyée à ${sent.to}, avec la facture en pièce jointe.`,
+      });
+    }
+    if (reminder?.request.kind === "suspend") {
+      const { suspended } = reminder.request;
+      const { changed } = await setRemindersSuspended(services.db, params.id, suspended, actor);
+      const message = suspended
+        ? changed
+          ? "Relances automatiques suspendues pour cette facture."
+          : "Les relances de cette facture étaient déjà suspendues."
+        : changed
+          ? "Relances automatiques reprises pour cette facture."
+          : "Les relances de cette facture n'étaient pas suspendues.";
+      return redirectWithFlash(request, `/erp/factures/${params.id}`, {
+        tone: changed ? "success" : "info",
+        message,
+      });
+    }
+    if (intent === INTENTS.save) {
+      const post = readDraftPost(
+        form,
+        "La facture n'a pas été enregistrée : corrigez les champs signalés (vos saisies sont conservées).",
+      );
+      if (!post.ok) {
+        // The editor's schema is the quotes': its one message naming the document, reworded.
+        const fieldErrors = post.fieldErrors && {
+          ...post.fieldErrors,
+          ...(post.fieldErrors.title ? { title: ["Indiquez l'objet de la facture."] } : {}),
+        };
+        return refused(400, { intent, message: post.formError, fieldErrors });
+      }
+      const saved = await saveStandaloneDraft(
+        services.db,
+        params.id,
+        { revision: post.revision, content: post.content },
+        actor,
+      );
+      return data<Refusal | { ok: true; revision: number }>({ ok: true, revision: saved.revision });
+    }
     if (intent === INTENTS.issue) {
       const issued = await issueInvoice(
         services.db,
@@ -127,9 +215,22 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
     if (intent === INTENTS.credit) {
       const mode = form.get("mode");
-      let amount: { kind: "total" } | { kind: "amount"; ttc: number };
+      let amount:
+        | { kind: "total" }
+        | { kind: "amount"; ttc: number }
+        | { kind: "percent"; basisPoints: number };
       if (mode === "total") amount = { kind: "total" };
-      else {
+      else if (mode === "pourcentage") {
+        const parsed = parsePercent(String(form.get("percent") ?? ""));
+        if (!parsed.ok || parsed.basisPoints <= 0 || parsed.basisPoints > 10_000) {
+          return refused(400, {
+            intent,
+            message: parsed.ok ? "Le pourcentage doit être compris entre 0 et 100\u00a0%." : parsed.message,
+            field: "percent",
+          });
+        }
+        amount = { kind: "percent", basisPoints: parsed.basisPoints };
+      } else if (mode === "montant") {
         const parsed = parseMoney(String(form.get("ttc") ?? ""));
         if (!parsed.ok || parsed.cents <= 0) {
           return refused(400, {
@@ -139,7 +240,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
           });
         }
         amount = { kind: "amount", ttc: parsed.cents };
-      }
+      } else return refused(400, { intent, message: "Choisissez le type d'avoir.", field: "mode" });
       const { id } = await createCreditNoteDraft(services.db, params.id, amount, actor);
       return redirectWithFlash(request, `/erp/factures/${id}`, {
         tone: "success",
@@ -154,7 +255,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (error instanceof InvoiceNotIssuableError) {
       return refused(400, { intent, message: "La facture ne peut pas être émise :", missing: error.missing });
     }
-    if (error instanceof InvoiceStateError) return refused(409, { intent, message: error.message });
+    if (error instanceof InvoiceStateError || error instanceof InvoiceConflictError) {
+      return refused(409, { intent, message: error.message });
+    }
     throw error;
   }
 }
@@ -167,7 +270,53 @@ export const meta: Route.MetaFunction = (args) =>
 export const shouldRevalidate = erpShouldRevalidate;
 export const ErrorBoundary = ErpPageErrorBoundary;
 
+function ItemsTable({ items }: { items: NonNullable<BillingInvoice["items"]> }) {
+  return (
+    <table className="w-full border-collapse text-sm">
+      <caption className="sr-only">Lignes de la facture</caption>
+      <thead>
+        <tr className="text-left text-xs font-bold tracking-wide text-slate-700 uppercase">
+          <th scope="col" className="py-2 pr-2">
+            Désignation
+          </th>
+          <th scope="col" className="py-2 pr-2 text-right">
+            Quantité × prix HT
+          </th>
+          <th scope="col" className="py-2 text-right">
+            Montant HT
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {items.map((item, index) =>
+          item.kind === "text" ? (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the lines of an invoice never move
+            <tr key={index} className="border-t border-slate-200">
+              <td colSpan={3} className="py-2 whitespace-pre-line text-slate-700">
+                {item.text}
+              </td>
+            </tr>
+          ) : (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the lines of an invoice never move
+            <tr key={index} className="border-t border-slate-200 align-top">
+              <th scope="row" className="py-2 pr-2 text-left font-semibold">
+                {item.designation}
+              </th>
+              <td className="py-2 pr-2 text-right text-slate-700 whitespace-nowrap">
+                {formatQuantity(item.quantity)} {item.unit} × {formatCents(item.unitPriceHt)} ·{" "}
+                {VAT_RATES[item.vatCode].label}
+              </td>
+              <td className="py-2 text-right whitespace-nowrap">{formatCents(item.ht)}</td>
+            </tr>
+          ),
+        )}
+      </tbody>
+    </table>
+  );
+}
+
 function BillingTable({ billing }: { billing: BillingInvoice }) {
+  if (billing.items) return <ItemsTable items={billing.items} />;
   return (
     <table className="w-full border-collapse text-sm">
       <caption className="sr-only">Détail de la facture</caption>
@@ -204,25 +353,134 @@ function BillingTable({ billing }: { billing: BillingInvoice }) {
   );
 }
 
+const LEVEL_TITLES = { 1: "Premier rappel", 2: "Deuxième rappel", 3: "Dernier rappel" } as const;
+
+/** What the next automatic reminder will be, or why there is none. */
+function nextReminderText(reminders: ReminderOverview): string {
+  if (reminders.suspended) return "Relances suspendues";
+  if (reminders.sent >= 3) return "Plus de relance automatique : les trois ont été envoyées";
+  if (!reminders.to) return "Aucune : le client n'a pas d'adresse e-mail";
+  if (!reminders.next) return "—";
+  const { level, on, postponed } = reminders.next;
+  return `${LEVEL_TITLES[level]} le ${formatDate(on)}${postponed ? " (reportée après la relance envoyée à la main)" : ""}`;
+}
+
+/** The « Relances » panel of an issued invoice still owed (reads on a phone: one column, full-width buttons). */
+function RemindersPanel({
+  reminders,
+  clientId,
+  pending,
+}: {
+  reminders: ReminderOverview;
+  clientId: string;
+  pending: string | null;
+}) {
+  const sendFormId = useId();
+  return (
+    <section aria-labelledby="facture-relances" className={panelClass}>
+      <h2 id="facture-relances" className="mb-3 text-lg font-bold text-brand-900">
+        Relances
+      </h2>
+      <Facts
+        columns={1}
+        facts={[
+          {
+            label: "Relances automatiques envoyées",
+            value: `${reminders.sent} sur 3`,
+          },
+          {
+            label: "Dernière relance",
+            value: reminders.lastAt ? formatDateTime(reminders.lastAt, "medium") : "Aucune",
+          },
+          { label: "Prochaine relance", value: nextReminderText(reminders) },
+        ]}
+      />
+      {reminders.to ? (
+        <p className="mt-3 text-sm break-words text-slate-700">
+          Adresse des relances : {reminders.to}. La facture est jointe à chaque e-mail.
+        </p>
+      ) : (
+        <p className="mt-3 text-sm text-slate-700">
+          Ajoutez l'adresse e-mail du client sur{" "}
+          <Link to={`/erp/clients/${clientId}`} className="font-semibold text-brand-700 underline">
+            sa fiche
+          </Link>{" "}
+          pour pouvoir le relancer.
+        </p>
+      )}
+      <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+        {reminders.to ? (
+          <>
+            <Form id={sendFormId} method="post" hidden>
+              <input type="hidden" name="intent" value={REMINDER_INTENTS.send} />
+              <input type="hidden" name="confirmation" value="oui" />
+            </Form>
+            <ConfirmDialog
+              trigger={
+                <button type="button" className={buttonClasses("secondary", "md", "w-full sm:w-auto")}>
+                  <Mail aria-hidden="true" className="size-4" />
+                  Envoyer une relance maintenant
+                </button>
+              }
+              title="Envoyer une relance maintenant ?"
+              description={`Un e-mail de rappel part tout de suite à ${reminders.to}, avec la facture en pièce jointe. La prochaine relance automatique attendra au moins 7 jours.`}
+              confirmLabel="Envoyer la relance"
+              form={sendFormId}
+              pending={pending === REMINDER_INTENTS.send}
+              pendingLabel="Envoi…"
+            />
+          </>
+        ) : null}
+        <Form method="post" className="contents">
+          <input
+            type="hidden"
+            name="intent"
+            value={reminders.suspended ? REMINDER_INTENTS.resume : REMINDER_INTENTS.suspend}
+          />
+          <button
+            type="submit"
+            className={buttonClasses("outline", "md", "w-full sm:w-auto")}
+            disabled={pending !== null}
+          >
+            {reminders.suspended ? (
+              <>
+                <BellRing aria-hidden="true" className="size-4" />
+                Reprendre les relances
+              </>
+            ) : (
+              <>
+                <BellOff aria-hidden="true" className="size-4" />
+                Suspendre les relances
+              </>
+            )}
+          </button>
+        </Form>
+      </div>
+    </section>
+  );
+}
+
 export default function InvoicePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { invoice, clientName, quote, credited, payments, events, today } = loaderData;
-  const billing = (invoice.content as unknown as { billing: BillingInvoice }).billing;
+  const { invoice, clientName, quote, credited, payments, events, reminders, today, editor } = loaderData;
+  // A standalone draft has no billing until its lines add up.
+  const billing = (invoice.content as unknown as { billing: BillingInvoice | null }).billing;
+  const [editorDirty, setEditorDirty] = useState(false);
   const navigation = useNavigation();
   const pending = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "") : null;
   const issueFormId = useId();
   const removeFormId = useId();
   const draft = invoice.status === "brouillon";
-  const left = invoice.netToPayCents - invoice.paidCents;
+  const left = invoice.netToPayCents - invoice.creditedCents - invoice.paidCents;
   const canPay = !draft && invoice.kind !== "avoir" && invoice.status !== "annulee" && left > 0;
-  const canCredit =
-    !draft && invoice.kind !== "avoir" && invoice.status !== "annulee" && invoice.quoteId !== null;
+  const canCredit = !draft && invoice.kind !== "avoir" && invoice.status !== "annulee";
+  const refusal = actionData && !actionData.ok ? actionData : null;
   const fieldError = (intent: string, field: string) =>
-    actionData?.intent === intent && actionData.field === field ? [actionData.message] : undefined;
+    refusal?.intent === intent && refusal.field === field ? [refusal.message] : undefined;
   return (
     <div className="grid gap-5">
       <SectionTabs label="Devis" tabs={DEVIS_TABS} />
       <PageHeader
-        title={invoice.number ?? `Brouillon — ${billing.title}`}
+        title={invoice.number ?? `Brouillon — ${billing?.title ?? INVOICE_KIND_LABELS[invoice.kind]}`}
         badge={<InvoiceStatusBadge status={invoice.status} />}
         description={
           <>
@@ -258,7 +516,12 @@ export default function InvoicePage({ loaderData, actionData }: Route.ComponentP
               </Form>
               <ConfirmDialog
                 trigger={
-                  <button type="button" className={buttonClasses("primary", "md")}>
+                  <button
+                    type="button"
+                    className={buttonClasses("primary", "md")}
+                    disabled={editorDirty}
+                    title={editorDirty ? "Enregistrez d'abord vos modifications." : undefined}
+                  >
                     <Send aria-hidden="true" className="size-4" />
                     Émettre
                   </button>
@@ -282,7 +545,11 @@ export default function InvoicePage({ loaderData, actionData }: Route.ComponentP
                   </button>
                 }
                 title="Supprimer ce brouillon de facture ?"
-                description="Rien n'a été émis : le devis reste à facturer."
+                description={
+                  invoice.quoteId
+                    ? "Rien n'a été émis : le devis reste à facturer."
+                    : "Rien n'a été émis : le brouillon et ses lignes sont supprimés."
+                }
                 confirmLabel="Supprimer le brouillon"
                 destructive
                 form={removeFormId}
@@ -299,23 +566,50 @@ export default function InvoicePage({ loaderData, actionData }: Route.ComponentP
         }
       />
 
-      {actionData && !actionData.ok && !actionData.field ? (
-        <FormAlert errors={[actionData.message, ...(actionData.missing ?? [])]} />
+      {refusal && !refusal.field && refusal.intent !== INTENTS.save ? (
+        <FormAlert errors={[refusal.message, ...(refusal.missing ?? [])]} />
+      ) : null}
+
+      {editor ? (
+        <>
+          {editorDirty ? (
+            <p className="text-sm font-semibold text-slate-800" role="status">
+              Modifications non enregistrées : enregistrez-les avant d'émettre la facture.
+            </p>
+          ) : null}
+          <QuoteEditor
+            forInvoice
+            initial={editor.initial}
+            revision={editor.revision}
+            hourlyCostCents={editor.hourlyCostCents}
+            clientKind={editor.clientKind}
+            fieldErrors={refusal?.intent === INTENTS.save ? refusal.fieldErrors : undefined}
+            formError={refusal?.intent === INTENTS.save ? refusal.message : undefined}
+            libraryUrl="/api/erp/devis/bibliotheque.json"
+            onDirtyChange={setEditorDirty}
+          />
+        </>
       ) : null}
 
       <div className="grid gap-5 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <section aria-labelledby="facture-detail" className={panelClass}>
           <h2 id="facture-detail" className="mb-3 text-lg font-bold text-brand-900">
-            {billing.title}
+            {editor ? "Ce qui sera facturé" : (billing?.title ?? "Facture")}
           </h2>
-          <BillingTable billing={billing} />
+          {billing ? (
+            <BillingTable billing={billing} />
+          ) : (
+            <p className="mb-3 text-slate-700">
+              Aucune ligne chiffrée pour l'instant : saisissez les lignes ci-dessus, puis « Enregistrer ».
+            </p>
+          )}
           <Facts
             columns={2}
             facts={[
               { label: "Total HT", value: formatCents(invoice.totalHtCents) },
               { label: "TVA", value: formatCents(invoice.totalVatCents) },
               { label: "Total TTC", value: formatCents(invoice.totalTtcCents) },
-              ...(billing.totals.depositsDeductedHt !== 0
+              ...(billing && billing.totals.depositsDeductedHt !== 0
                 ? [{ label: "Acomptes déduits (HT)", value: formatCents(billing.totals.depositsDeductedHt) }]
                 : []),
               ...(invoice.retentionCents !== 0
@@ -336,6 +630,9 @@ export default function InvoicePage({ loaderData, actionData }: Route.ComponentP
               facts={[
                 { label: "Émise le", value: invoice.issuedOn ? formatDate(invoice.issuedOn) : "Pas encore" },
                 { label: "Échéance", value: invoice.dueOn ? formatDate(invoice.dueOn) : "—" },
+                ...(invoice.creditedCents > 0
+                  ? [{ label: "Avoirs déduits", value: formatCents(invoice.creditedCents) }]
+                  : []),
                 { label: "Payé", value: formatCents(invoice.paidCents) },
                 ...(invoice.kind !== "avoir"
                   ? [{ label: "Reste dû", value: formatCents(Math.max(left, 0)) }]
@@ -362,6 +659,10 @@ export default function InvoicePage({ loaderData, actionData }: Route.ComponentP
               </ul>
             ) : null}
           </section>
+
+          {reminders ? (
+            <RemindersPanel reminders={reminders} clientId={invoice.clientId} pending={pending} />
+          ) : null}
 
           {canPay ? (
             <section aria-labelledby="facture-paiement" className={panelClass}>
@@ -430,8 +731,16 @@ export default function InvoicePage({ loaderData, actionData }: Route.ComponentP
                   defaultValue="total"
                   options={[
                     { value: "total", label: "Total (annule la facture)" },
+                    { value: "pourcentage", label: "Partiel, d'un pourcentage" },
                     { value: "montant", label: "Partiel, d'un montant TTC" },
                   ]}
+                />
+                <TextField
+                  name="percent"
+                  label="Pourcentage (avoir partiel)"
+                  inputMode="decimal"
+                  hint="Du reste de la facture, par exemple 10."
+                  errors={fieldError(INTENTS.credit, "percent")}
                 />
                 <MoneyField
                   name="ttc"

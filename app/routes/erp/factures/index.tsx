@@ -7,12 +7,14 @@ import { PageHeader } from "#app/components/data/page-header.tsx";
 import { Pagination } from "#app/components/data/pagination.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { DateField, SelectField } from "#app/components/forms/field.tsx";
+import { buttonClasses } from "#app/components/ui/button.tsx";
 import { requirePermission } from "#app/features/auth/session.server.ts";
 import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
 import { DEVIS_TABS, erpMeta, erpShouldRevalidate, FACTURES_HANDLE } from "#app/features/erp/navigation.ts";
 import { InvoiceStatusBadge } from "#app/features/invoices/components/invoice-status-badge.tsx";
 import { INVOICE_KIND_LABELS, INVOICE_STATUS_LABELS } from "#app/features/invoices/labels.ts";
 import {
+  filteredClientName,
   type InvoiceListItem,
   invoiceSort,
   listInvoices,
@@ -29,8 +31,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePermission(request, context, handle.permission);
   const parsed = parseInvoiceFilters(new URL(request.url).searchParams);
   if (!parsed.ok) throw data({ message: parsed.message }, { status: 400 });
-  const page = await listInvoices(getServices(context).db, parsed.filters);
-  return { ...page, filters: parsed.filters, sort: invoiceSort(parsed.filters) };
+  const { db } = getServices(context);
+  const [page, clientName] = await Promise.all([
+    listInvoices(db, parsed.filters),
+    parsed.filters.client ? filteredClientName(db, parsed.filters.client) : Promise.resolve(null),
+  ]);
+  if (parsed.filters.client && clientName === null) {
+    throw data({ message: "Ce client n'existe pas." }, { status: 404 });
+  }
+  return { ...page, filters: parsed.filters, sort: invoiceSort(parsed.filters), clientName };
 }
 
 export const meta: Route.MetaFunction = (args) => erpMeta("Factures", args);
@@ -119,7 +128,7 @@ const columns: Column<InvoiceListItem>[] = [
 ];
 
 export default function InvoicesPage({ loaderData }: Route.ComponentProps) {
-  const { items, total, page, pageCount, filters, sort, sums } = loaderData;
+  const { items, total, page, pageCount, filters, sort, sums, clientName } = loaderData;
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location?.pathname === PATH;
   const params: ListParams = {
@@ -130,15 +139,28 @@ export default function InvoicesPage({ loaderData }: Route.ComponentProps) {
     au: filters.au,
     tri: filters.tri,
     ordre: filters.ordre,
+    client: filters.client,
     page,
   };
-  const filtered = Boolean(filters.q || filters.type || filters.statut || filters.du || filters.au);
+  const filtered = Boolean(
+    filters.q || filters.type || filters.statut || filters.du || filters.au || filters.client,
+  );
   return (
     <div className="grid gap-5">
       <SectionTabs label="Devis" tabs={DEVIS_TABS} />
       <PageHeader
         title="Factures"
-        description="Factures d'acompte, de situation et de solde tirées des devis acceptés, et leurs avoirs."
+        description="Factures d'acompte, de situation et de solde tirées des devis acceptés, factures sans devis, et leurs avoirs."
+        actions={
+          <>
+            <Link to="/erp/factures/export" className={buttonClasses("outline", "md")}>
+              Export comptable
+            </Link>
+            <Link to="/erp/factures/nouvelle" className={buttonClasses("primary", "md")}>
+              Nouvelle facture
+            </Link>
+          </>
+        }
       />
       <ListFilters
         key={JSON.stringify(params)}
@@ -147,7 +169,7 @@ export default function InvoicesPage({ loaderData }: Route.ComponentProps) {
         search={filters.q}
         activeCount={activeFilterCount(params, ["type", "statut", "du", "au"])}
         clearHref={PATH}
-        hidden={{ tri: filters.tri, ordre: filters.ordre }}
+        hidden={{ tri: filters.tri, ordre: filters.ordre, client: filters.client }}
       >
         <SelectField
           id="filtre-type"
@@ -168,6 +190,18 @@ export default function InvoicesPage({ loaderData }: Route.ComponentProps) {
         <DateField id="filtre-du" name="du" label="Du" defaultValue={filters.du ?? ""} />
         <DateField id="filtre-au" name="au" label="Au" defaultValue={filters.au ?? ""} />
       </ListFilters>
+      {clientName && filters.client ? (
+        <p className="text-sm text-slate-800">
+          Factures de{" "}
+          <Link to={`/erp/clients/${filters.client}`} className="font-semibold text-brand-700 underline">
+            {clientName}
+          </Link>{" "}
+          ·{" "}
+          <Link to={PATH} className="font-semibold text-brand-700 underline">
+            Tous les clients
+          </Link>
+        </p>
+      ) : null}
       <div aria-live="polite" aria-busy={searching} className="grid gap-3">
         <p className="text-sm font-semibold text-slate-700">
           {searching

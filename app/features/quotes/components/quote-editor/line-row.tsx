@@ -38,6 +38,8 @@ export type LineRowProps = {
   canMoveUp: boolean;
   canMoveDown: boolean;
   reverseCharge: boolean;
+  /** A standalone invoice's line: no « en option ». */
+  noOptions?: boolean;
   errors: FieldMessages | undefined;
   act: Act;
 };
@@ -165,6 +167,7 @@ function ItemLine({
   canMoveUp,
   canMoveDown,
   reverseCharge,
+  noOptions = false,
   errors,
   act,
 }: LineRowProps & { line: QuoteItemLineInput }) {
@@ -352,7 +355,7 @@ function ItemLine({
               ? "Afficher la description"
               : "Ajouter une description"}
         </button>
-        <div className="flex min-h-11 items-center gap-2">
+        <div className={`flex min-h-11 items-center gap-2${noOptions && !line.optional ? " hidden" : ""}`}>
           <input
             id={id("optional")}
             type="checkbox"

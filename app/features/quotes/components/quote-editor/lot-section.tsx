@@ -30,6 +30,8 @@ export type LotSectionProps = {
   subtotalHt: Cents | null;
   optionalHt: Cents | null;
   reverseCharge: boolean;
+  /** A standalone invoice's lot: its lines have no « en option ». */
+  noOptions?: boolean;
   lotErrors: FieldMessages | undefined;
   /** Every line's messages, by line id (one object for all lots: it changes only with a new answer). */
   lineErrors: Readonly<Record<string, FieldMessages>>;
@@ -55,6 +57,7 @@ export const LotSection = memo(function LotSection({
   subtotalHt,
   optionalHt,
   reverseCharge,
+  noOptions = false,
   lotErrors,
   lineErrors,
   canAddLine,
@@ -211,6 +214,7 @@ export const LotSection = memo(function LotSection({
               canMoveUp={lineIndex > 0 || index > 0}
               canMoveDown={lineIndex < lineCount - 1 || index < lotCount - 1}
               reverseCharge={reverseCharge}
+              noOptions={noOptions}
               errors={lineErrors[line.id]}
               act={act}
             />

@@ -42,10 +42,13 @@ export const HeaderSection = memo(function HeaderSection({
   reverseCharge,
   offPremises,
   clientKind,
+  forInvoice = false,
   errors,
   act,
 }: Pick<QuoteDraftInput, "title" | "description" | "site" | "reverseCharge" | "offPremises"> & {
   clientKind: ClientKind;
+  /** A standalone invoice: no off-premises contract, its own wording. */
+  forInvoice?: boolean;
   errors: FieldsErrors;
   act: Act;
 }) {
@@ -69,7 +72,11 @@ export const HeaderSection = memo(function HeaderSection({
       <TextareaField
         id={ids.field("description")}
         label="Nature des travaux"
-        hint="La nature exacte des travaux, telle que le devis l'imprime (requise pour l'envoyer)."
+        hint={
+          forInvoice
+            ? "La nature exacte des travaux, telle que la facture l'imprime."
+            : "La nature exacte des travaux, telle que le devis l'imprime (requise pour l'envoyer)."
+        }
         rows={4}
         maxLength={LONG_TEXT_MAX}
         value={description}
@@ -117,7 +124,11 @@ export const HeaderSection = memo(function HeaderSection({
         <CheckboxField
           id={ids.field("reverseCharge")}
           label="Autoliquidation (sous-traitance pour un entrepreneur principal)"
-          hint="Le devis est alors établi hors taxes ; la TVA est due par le client."
+          hint={
+            forInvoice
+              ? "La facture est alors établie hors taxes ; la TVA est due par le client."
+              : "Le devis est alors établi hors taxes ; la TVA est due par le client."
+          }
           checked={reverseCharge}
           onChange={(event) =>
             act({ type: "setFlag", field: "reverseCharge", value: event.currentTarget.checked })
@@ -125,7 +136,7 @@ export const HeaderSection = memo(function HeaderSection({
           errors={errors.reverseCharge}
         />
       ) : null}
-      {clientKind === "particulier" || offPremises ? (
+      {!forInvoice && (clientKind === "particulier" || offPremises) ? (
         <CheckboxField
           id={ids.field("offPremises")}
           label="Contrat signé hors établissement (au domicile du client)"
@@ -264,7 +275,8 @@ export const TermsSection = memo(function TermsSection({
         | "depositSchedule"
         | "paymentTerms"
         | "priceCents"
-        | "noteToClient",
+        | "noteToClient"
+        | "retentionPercent",
     ) =>
     (event: { currentTarget: { value: string } }) =>
       act({ type: "setTerms", field, value: event.currentTarget.value });
@@ -369,6 +381,27 @@ export const TermsSection = memo(function TermsSection({
         onChange={setTerms("noteToClient")}
         errors={errors["terms.noteToClient"]}
       />
+      <div className="grid gap-3 sm:grid-cols-2 sm:items-start">
+        <TextField
+          id={ids.field("terms.retentionPercent")}
+          label="Retenue de garantie (%)"
+          hint={"5\u00a0% au plus ; laissez vide s'il n'y en a pas. Retenue sur les situations et le solde."}
+          inputMode="decimal"
+          autoComplete="off"
+          maxLength={6}
+          value={terms.retentionPercent}
+          onChange={setTerms("retentionPercent")}
+          errors={errors["terms.retentionPercent"]}
+        />
+        <CheckboxField
+          id={ids.field("terms.retentionBankGuarantee")}
+          label="Remplacée par une caution bancaire"
+          hint="Rien n'est retenu sur les factures ; elles le mentionnent."
+          checked={terms.retentionBankGuarantee}
+          onChange={(event) => act({ type: "setRetentionBankGuarantee", value: event.currentTarget.checked })}
+          errors={errors["terms.retentionBankGuarantee"]}
+        />
+      </div>
     </section>
   );
 });

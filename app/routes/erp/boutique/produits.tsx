@@ -1,0 +1,303 @@
+import { ImageOff, Plus, TriangleAlert } from "lucide-react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { type Column, DataTable } from "#app/components/data/data-table.tsx";
+import { EmptyState } from "#app/components/data/empty-state.tsx";
+import { ListFilters } from "#app/components/data/list-filters.tsx";
+import { activeFilterCount, type ListParams } from "#app/components/data/list-url.ts";
+import { PageHeader } from "#app/components/data/page-header.tsx";
+import { Pagination } from "#app/components/data/pagination.tsx";
+import { SectionTabs } from "#app/components/data/section-tabs.tsx";
+import { StatusBadge } from "#app/components/data/status-badge.tsx";
+import { SelectField, TextField } from "#app/components/forms/field.tsx";
+import { buttonClasses } from "#app/components/ui/button.tsx";
+import { requirePermission } from "#app/features/auth/session.server.ts";
+import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
+import { panelClass } from "#app/features/erp/components/ui.ts";
+import {
+  BOUTIQUE_TABS,
+  CATALOGUE_HANDLE,
+  erpMeta,
+  erpShouldRevalidate,
+} from "#app/features/erp/navigation.ts";
+import {
+  type CatalogueListItem,
+  CatalogueStateError,
+  createProduct,
+  listCatalogue,
+  parseCatalogueFilters,
+} from "#app/features/shop/admin/catalogue.server.ts";
+import {
+  CATALOGUE_STATUS_LABELS,
+  CATALOGUE_STATUS_TONES,
+  STOCK_FILTER_LABELS,
+} from "#app/features/shop/admin/catalogue-labels.ts";
+import { getServices } from "#app/lib/app-context.ts";
+import { redirectWithFlash } from "#app/lib/flash.server.ts";
+import { formatCents } from "#app/lib/money.ts";
+import type { Route } from "./+types/produits";
+
+/*
+ * /erp/boutique/produits — the shop's catalogue as the staff manage it: every product
+ * (published, hidden or draft) with its thumbnail, price range, stock and status; search
+ * and filters in the URL (a list is a link); a new product starts here as a draft.
+ */
+
+export const handle = CATALOGUE_HANDLE;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requirePermission(request, context, handle.permission);
+  const parsed = parseCatalogueFilters(new URL(request.url).searchParams);
+  if (!parsed.ok) throw data({ message: parsed.message }, { status: 400 });
+  const { db, env } = getServices(context);
+  const page = await listCatalogue(db, env.STORE_ID, parsed.filters);
+  return { ...page, filters: parsed.filters, crumb: "Catalogue" };
+}
+
+const PATH = "/erp/boutique/produits";
+/** The intent of the « Nouveau produit » form. */
+const CREATE_INTENT = "creer";
+
+type Refusal = { ok: false; intent: string; message: string; field?: string; values?: { title: string } };
+
+function refused(status: number, body: Omit<Refusal, "ok">) {
+  return data<Refusal>({ ok: false, ...body }, { status });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const session = await requirePermission(request, context, handle.permission);
+  const { db, env } = getServices(context);
+  const form = await request.formData().catch(() => null);
+  if (!form) {
+    return refused(400, { intent: "", message: "Le formulaire envoyé est illisible : rechargez la page." });
+  }
+  const intent = String(form.get("intent") ?? "");
+  if (intent !== CREATE_INTENT) return refused(400, { intent, message: "Action inconnue." });
+  const posted = form.get("title");
+  const title = typeof posted === "string" ? posted : "";
+  try {
+    const { id } = await createProduct(db, env.STORE_ID, title, {
+      id: session.user.id,
+      email: session.user.email,
+    });
+    return redirectWithFlash(request, `${PATH}/${id}`, {
+      tone: "success",
+      message: "Produit créé en brouillon : donnez un prix à sa variante, puis publiez-le.",
+    });
+  } catch (error) {
+    if (error instanceof CatalogueStateError) {
+      return refused(400, { intent, field: "title", message: error.message, values: { title } });
+    }
+    throw error;
+  }
+}
+
+export const meta: Route.MetaFunction = (args) => erpMeta("Catalogue de la boutique", args);
+export const shouldRevalidate = erpShouldRevalidate;
+export const ErrorBoundary = ErpPageErrorBoundary;
+
+/** « 49,90 € », « 19,90 € – 59,90 € », or « — » without any variant. */
+function priceRange(min: number | null, max: number | null): string {
+  if (min === null || max === null) return "—";
+  return min === max ? formatCents(min) : `${formatCents(min)} – ${formatCents(max)}`;
+}
+
+function Thumbnail({ src }: { src: string | null }) {
+  // The title is next to it: the image adds nothing a screen reader should hear.
+  if (src) {
+    return (
+      <img
+        src={src}
+        alt=""
+        width={48}
+        height={48}
+        loading="lazy"
+        decoding="async"
+        className="size-12 shrink-0 rounded-md border border-slate-200 bg-slate-100 object-cover"
+      />
+    );
+  }
+  return (
+    <span
+      aria-hidden="true"
+      className="flex size-12 shrink-0 items-center justify-center rounded-md border border-slate-200 bg-slate-100 text-slate-500"
+    >
+      <ImageOff className="size-5" />
+    </span>
+  );
+}
+
+const columns: Column<CatalogueListItem>[] = [
+  {
+    key: "product",
+    header: "Produit",
+    phone: "title",
+    cell: (product) => (
+      <div className="flex items-center gap-3">
+        <Thumbnail src={product.thumbnail} />
+        <Link
+          to={`${PATH}/${product.id}`}
+          className="min-w-0 font-semibold break-words text-brand-700 underline"
+        >
+          {product.title}
+        </Link>
+      </div>
+    ),
+  },
+  {
+    key: "price",
+    header: "Prix TTC",
+    align: "right",
+    className: "whitespace-nowrap",
+    cell: (product) => priceRange(product.minPriceCents, product.maxPriceCents),
+  },
+  {
+    key: "stock",
+    header: "Stock",
+    cell: (product) => (
+      <div className="grid gap-1">
+        <span>{product.stock === null ? "Non suivi" : product.stock}</span>
+        {product.lowStock > 0 ? (
+          <span className="inline-flex items-center gap-1 text-sm font-semibold text-amber-900">
+            <TriangleAlert aria-hidden="true" className="size-4 shrink-0" />
+            {`${product.lowStock} variante${product.lowStock > 1 ? "s" : ""} en stock bas`}
+          </span>
+        ) : null}
+      </div>
+    ),
+  },
+  {
+    key: "variants",
+    header: "Variantes",
+    align: "right",
+    cell: (product) => product.variantCount,
+  },
+  {
+    key: "status",
+    header: "Statut",
+    cell: (product) => (
+      <StatusBadge tone={CATALOGUE_STATUS_TONES[product.status]}>
+        {CATALOGUE_STATUS_LABELS[product.status]}
+      </StatusBadge>
+    ),
+  },
+];
+
+const options = (labels: Record<string, string>) =>
+  Object.entries(labels).map(([value, label]) => ({ value, label }));
+
+export default function CataloguePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { items, total, page, pageCount, filters } = loaderData;
+  const navigation = useNavigation();
+  const searching = navigation.state === "loading" && navigation.location?.pathname === PATH;
+  const creating = navigation.state !== "idle" && navigation.formData?.get("intent") === CREATE_INTENT;
+  const refusal = actionData && !actionData.ok ? actionData : null;
+  const params: ListParams = { q: filters.q, statut: filters.statut, stock: filters.stock, page };
+  const filtered = Boolean(filters.q || filters.statut || filters.stock);
+  return (
+    <div className="grid gap-5">
+      <SectionTabs label="Boutique" tabs={BOUTIQUE_TABS} />
+      <PageHeader
+        title="Catalogue"
+        description="Les produits de la boutique en ligne : textes, variantes, prix et stock. Un changement se voit aussitôt sur la boutique."
+      />
+
+      <section aria-labelledby="catalogue-nouveau" className={panelClass}>
+        <h2 id="catalogue-nouveau" className="mb-3 text-lg font-bold text-brand-900">
+          Nouveau produit
+        </h2>
+        <Form
+          method="post"
+          key={refusal ? "refus" : "vide"}
+          className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-end"
+        >
+          <input type="hidden" name="intent" value={CREATE_INTENT} />
+          <TextField
+            name="title"
+            label="Titre du produit"
+            hint="Il est créé en brouillon, invisible sur la boutique jusqu'à sa publication."
+            required
+            maxLength={120}
+            autoComplete="off"
+            defaultValue={refusal?.values?.title ?? ""}
+            errors={refusal?.field === "title" ? [refusal.message] : undefined}
+          />
+          <button
+            type="submit"
+            className={buttonClasses("primary", "md", "w-full sm:w-auto")}
+            disabled={creating}
+          >
+            <Plus aria-hidden="true" className="size-4" />
+            {creating ? "Création…" : "Créer le brouillon"}
+          </button>
+        </Form>
+        {refusal && refusal.field !== "title" ? (
+          <p role="alert" className="mt-2 text-sm font-medium text-red-700">
+            {refusal.message}
+          </p>
+        ) : null}
+      </section>
+
+      <ListFilters
+        key={JSON.stringify(params)}
+        label="Rechercher dans le catalogue"
+        searchLabel="Rechercher (titre, sous-titre, nom de variante ou référence)"
+        search={filters.q}
+        activeCount={activeFilterCount(params, ["statut", "stock"])}
+        clearHref={PATH}
+      >
+        <SelectField
+          id="filtre-statut"
+          name="statut"
+          label="Statut"
+          placeholder="Tous"
+          defaultValue={filters.statut ?? ""}
+          options={options(CATALOGUE_STATUS_LABELS)}
+        />
+        <SelectField
+          id="filtre-stock"
+          name="stock"
+          label="Stock"
+          placeholder="Tous"
+          defaultValue={filters.stock ?? ""}
+          options={options(STOCK_FILTER_LABELS)}
+        />
+      </ListFilters>
+
+      <div aria-live="polite" aria-busy={searching} className="grid gap-3">
+        <p className="text-sm font-semibold text-slate-700">
+          {searching
+            ? "Recherche en cours…"
+            : `${total} produit${total > 1 ? "s" : ""}${filtered ? " correspondant à la recherche" : ""}`}
+        </p>
+        {items.length === 0 ? (
+          <EmptyState>
+            {filtered ? (
+              <p>
+                Aucun produit ne correspond à cette recherche.{" "}
+                <Link to={PATH} className="font-semibold text-brand-700 underline">
+                  Voir tout le catalogue
+                </Link>
+              </p>
+            ) : (
+              <p>
+                Le catalogue est vide. Créez le premier produit avec le formulaire « Nouveau produit »
+                ci-dessus.
+              </p>
+            )}
+          </EmptyState>
+        ) : (
+          <DataTable
+            caption={`Produits du catalogue, dans l'ordre de la boutique (page ${page} sur ${pageCount})`}
+            columns={columns}
+            rows={items}
+            rowKey={(product) => product.id}
+            pathname={PATH}
+            params={params}
+            minWidth={720}
+          />
+        )}
+      </div>
+      <Pagination pathname={PATH} params={params} page={page} pageCount={pageCount} />
+    </div>
+  );
+}

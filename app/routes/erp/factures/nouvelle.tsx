@@ -1,0 +1,91 @@
+import { Plus } from "lucide-react";
+import { data, Link } from "react-router";
+import { PageHeader } from "#app/components/data/page-header.tsx";
+import { SectionTabs } from "#app/components/data/section-tabs.tsx";
+import { FormAlert } from "#app/components/forms/form-alert.tsx";
+import { buttonClasses } from "#app/components/ui/button.tsx";
+import { requirePermission } from "#app/features/auth/session.server.ts";
+import { ClientPicker } from "#app/features/clients/components/client-picker.tsx";
+import { pickableClients } from "#app/features/clients/list.server.ts";
+import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
+import { panelClass } from "#app/features/erp/components/ui.ts";
+import { DEVIS_TABS, erpMeta, erpShouldRevalidate, FACTURES_HANDLE } from "#app/features/erp/navigation.ts";
+import {
+  createStandaloneDraft,
+  InvoiceNotFoundError,
+  InvoiceStateError,
+  isInvoiceId,
+} from "#app/features/invoices/invoices.server.ts";
+import { getServices } from "#app/lib/app-context.ts";
+import { redirectWithFlash } from "#app/lib/flash.server.ts";
+import type { Route } from "./+types/nouvelle";
+
+/*
+ * « Nouvelle facture »: a standalone invoice for a small job without a quote. Choose the
+ * client; the draft opens with the lines editor of the quotes (no options, discount or
+ * terms), the client's address as the site.
+ */
+
+export const handle = FACTURES_HANDLE;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requirePermission(request, context, handle.permission);
+  const picked = await pickableClients(getServices(context).db, request.url);
+  if (!picked.ok) throw data({ message: picked.message }, { status: 400 });
+  return { clients: picked.clients, q: picked.q, crumb: "Nouvelle facture" };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const session = await requirePermission(request, context, handle.permission);
+  const form = await request.formData();
+  const clientId = form.get("clientId");
+  if (typeof clientId !== "string" || !isInvoiceId(clientId)) {
+    return data({ message: "Choisissez le client de la facture." }, { status: 400 });
+  }
+  try {
+    const { id } = await createStandaloneDraft(getServices(context).db, clientId, {
+      id: session.user.id,
+      email: session.user.email,
+    });
+    return redirectWithFlash(request, `/erp/factures/${id}`, {
+      tone: "success",
+      message: "Brouillon de facture créé : saisissez ses lignes, enregistrez, puis « Émettre ».",
+    });
+  } catch (error) {
+    if (error instanceof InvoiceNotFoundError) return data({ message: error.message }, { status: 404 });
+    if (error instanceof InvoiceStateError) return data({ message: error.message }, { status: 409 });
+    throw error;
+  }
+}
+
+export const meta: Route.MetaFunction = (args) => erpMeta("Nouvelle facture", args);
+export const shouldRevalidate = erpShouldRevalidate;
+export const ErrorBoundary = ErpPageErrorBoundary;
+
+export default function NewInvoicePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { clients, q } = loaderData;
+  return (
+    <div className="grid gap-5">
+      <SectionTabs label="Devis" tabs={DEVIS_TABS} />
+      <PageHeader
+        title="Nouvelle facture"
+        description="Une facture sans devis, pour un petit dépannage. Les travaux d'un devis accepté se facturent depuis le devis (« Facturer »)."
+        actions={
+          <Link to="/erp/clients/nouveau" className={buttonClasses("secondary", "md")}>
+            <Plus aria-hidden="true" className="size-4" />
+            Nouveau client
+          </Link>
+        }
+      />
+      {actionData?.message ? <FormAlert errors={[actionData.message]} /> : null}
+      <ClientPicker
+        className={panelClass}
+        heading="Client de la facture"
+        clients={clients}
+        q={q}
+        actionLabel="Facturer"
+        empty="Créez-le avec « Nouveau client »."
+      />
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "quotes" ADD COLUMN "handover_on" date;
