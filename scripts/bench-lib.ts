@@ -44,12 +44,18 @@ export type LoadResult = {
   non2xx: number;
 };
 
-export async function load(label: string, url: string, seconds = 10, connections = 20): Promise<LoadResult> {
+export async function load(
+  label: string,
+  url: string,
+  seconds = 10,
+  connections = 20,
+  acceptEncoding = "br, gzip",
+): Promise<LoadResult> {
   const result = await autocannon({
     url,
     duration: seconds,
     connections,
-    headers: { "accept-encoding": "br, gzip" },
+    headers: { "accept-encoding": acceptEncoding },
   });
   return {
     label,

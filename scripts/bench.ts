@@ -1,7 +1,10 @@
 import { spawnSync } from "node:child_process";
 import { load, printTable, startProductionServer, stopServer } from "./bench-lib.ts";
+import { builtClientDir, compareWithNginx } from "./bench-static.ts";
 
-// `npm run bench`: GET / (prerendered) and GET /faq (database), 10 s each, 20 connections.
+// `npm run bench`: GET / (prerendered) and GET /faq (database), 10 s each, 20 connections,
+// then GET / beside nginx serving the same file. BENCH_ONLY=http stops there, without the
+// database and browser benches that follow.
 const port = Number(process.env.BENCH_PORT ?? 3310);
 const server = await startProductionServer(port);
 try {
@@ -10,22 +13,29 @@ try {
     await load("GET /faq (base de données)", `http://127.0.0.1:${port}/faq`),
   ];
   printTable(rows);
+  await compareWithNginx(`http://127.0.0.1:${port}`, builtClientDir());
+} catch (error) {
+  console.error(`Banc HTTP interrompu : ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
 } finally {
   await stopServer(server);
 }
 
-// The Prospects list on 5,000 requests (database queries only, no HTTP).
-const leads = spawnSync(process.execPath, ["scripts/bench-leads.ts"], { stdio: "inherit" });
-if (leads.status !== 0) process.exitCode = 1;
-
-// The quotes list on 5,000 quotes and the PDF of a 200-line quote (no HTTP either).
-const quotesList = spawnSync(process.execPath, ["scripts/bench-quotes-list.ts"], { stdio: "inherit" });
-if (quotesList.status !== 0) process.exitCode = 1;
-
-// Issuing 1,000 invoices (Factur-X PDF and XML) and the invoices list on 10,000 invoices (no HTTP).
-const invoicesBench = spawnSync(process.execPath, ["scripts/bench-invoices.ts"], { stdio: "inherit" });
-if (invoicesBench.status !== 0) process.exitCode = 1;
-
-// The quote editor with 200 lines in Chromium: opening, keystrokes, save, moving a line.
-const quoteEditor = spawnSync(process.execPath, ["scripts/bench-quote-editor.ts"], { stdio: "inherit" });
-if (quoteEditor.status !== 0) process.exitCode = 1;
+const heavyBenches = [
+  // The Prospects list on 5,000 requests (database queries only, no HTTP).
+  "scripts/bench-leads.ts",
+  // The quotes list on 5,000 quotes and the PDF of a 200-line quote (no HTTP either).
+  "scripts/bench-quotes-list.ts",
+  // Issuing 1,000 invoices (Factur-X PDF and XML) and the invoices list on 10,000 invoices (no HTTP).
+  "scripts/bench-invoices.ts",
+  // The quote editor with 200 lines in Chromium: opening, keystrokes, save, moving a line.
+  "scripts/bench-quote-editor.ts",
+];
+if (process.env.BENCH_ONLY === "http") {
+  console.log("\nBENCH_ONLY=http : bancs de la base de données et de l'éditeur de devis ignorés.");
+} else {
+  for (const script of heavyBenches) {
+    const run = spawnSync(process.execPath, [script], { stdio: "inherit" });
+    if (run.status !== 0) process.exitCode = 1;
+  }
+}

@@ -1,10 +1,13 @@
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { redirects } from "#app/routes/public-paths.ts";
 import { seedDemoContent } from "#server/seed.ts";
 import { loadServerBuild } from "#tests/helpers/built-app.ts";
 import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
 import { testEnv, testServices } from "#tests/helpers/services.ts";
 import { createApp } from "./app.ts";
+import { baseSecurityHeaders } from "./security.ts";
+import { StaticFiles } from "./static.ts";
 
 let database: TestDatabase;
 let build: ServerBuild;
@@ -172,5 +175,121 @@ describe("health, redirects, errors", () => {
     expect(kept.headers.get("x-request-id")).toBe("abcdef12-3456");
     const replaced = await app().request("/healthz", { headers: { "x-request-id": "<script>" } });
     expect(replaced.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe("static files, answered before the pipeline", () => {
+  /** What every static response carries; before the fast path they also carried X-Request-Id. */
+  const HEADER_NAMES = [
+    "cache-control",
+    "content-encoding",
+    "content-length",
+    "content-security-policy",
+    "content-type",
+    "cross-origin-opener-policy",
+    "etag",
+    "permissions-policy",
+    "referrer-policy",
+    "vary",
+    "x-content-type-options",
+    "x-frame-options",
+  ];
+
+  function expectSecurityHeaders(response: Response) {
+    for (const [name, value] of Object.entries(baseSecurityHeaders(false))) {
+      expect(response.headers.get(name), name).toBe(value);
+    }
+  }
+
+  it("a prerendered page and a hashed asset carry the headers computed for them at start-up", async () => {
+    const server = app();
+    const page = await server.request("/", { headers: { "accept-encoding": "gzip" } });
+    expect(page.status).toBe(200);
+    expect([...page.headers.keys()].sort()).toEqual(HEADER_NAMES);
+    expect(page.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(page.headers.get("content-encoding")).toBe("gzip");
+    expect(page.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate");
+    expect(page.headers.get("vary")).toBe("Accept-Encoding");
+    expect(page.headers.get("etag")).toMatch(/^"[\w-]{27}"$/);
+    expect(scriptSrc(page.headers.get("content-security-policy")).trim()).toMatch(
+      /^script-src 'self'( 'sha256-[^']+')+$/,
+    );
+    expectSecurityHeaders(page);
+    const gzipped = Buffer.from(await page.arrayBuffer());
+    expect(page.headers.get("content-length")).toBe(String(gzipped.byteLength));
+    const { gunzipSync } = await import("node:zlib");
+    const html = gunzipSync(gzipped).toString("utf8");
+    expect(html).toContain("<!DOCTYPE html>");
+
+    const assetPath = /\/assets\/[^"']+\.js/.exec(html)?.[0] ?? "";
+    const asset = await server.request(assetPath, { headers: { "accept-encoding": "gzip, deflate, br" } });
+    expect(asset.status).toBe(200);
+    expect([...asset.headers.keys()].sort()).toEqual(HEADER_NAMES);
+    expect(asset.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
+    expect(asset.headers.get("content-encoding")).toBe("br");
+    expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    // A script needs no nonce: its CSP is the strictest one, computed once.
+    expect(scriptSrc(asset.headers.get("content-security-policy")).trim()).toBe("script-src 'self'");
+    expect(asset.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    expectSecurityHeaders(asset);
+    expect(asset.headers.get("content-length")).toBe(String((await asset.arrayBuffer()).byteLength));
+  });
+
+  it("skips the request id and the access log, while an unknown path goes through the whole pipeline", async () => {
+    const server = app();
+    const page = await server.request("/", { headers: { "x-request-id": "abcdef12-3456" } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get("x-request-id")).toBeNull();
+    const unknown = await server.request("/nulle-part.js");
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(scriptSrc(unknown.headers.get("content-security-policy"))).toMatch(/'nonce-[^']+'/);
+  });
+
+  it("HEAD answers the headers of GET without a body", async () => {
+    const server = app();
+    const head = await server.request("/services", { method: "HEAD", headers: { "accept-encoding": "br" } });
+    const full = await server.request("/services", { headers: { "accept-encoding": "br" } });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("content-length")).toBe(full.headers.get("content-length"));
+    expect(head.headers.get("content-encoding")).toBe("br");
+    expect((await head.arrayBuffer()).byteLength).toBe(0);
+  });
+
+  it("answers If-None-Match with 304, the tag alone, weak or in a list", async () => {
+    const server = app();
+    const etag = (await server.request("/contact")).headers.get("etag") ?? "";
+    for (const ifNoneMatch of [etag, `W/${etag}`, `"ancien", ${etag}`]) {
+      const response = await server.request("/contact", { headers: { "if-none-match": ifNoneMatch } });
+      expect(response.status, ifNoneMatch).toBe(304);
+      expect(response.headers.get("etag")).toBe(etag);
+      expect(response.headers.get("content-security-policy")).toContain("'sha256-");
+    }
+    expect((await server.request("/contact", { headers: { "if-none-match": '"ancien"' } })).status).toBe(200);
+  });
+
+  it("an address with a control character is still refused, on a static path too", async () => {
+    const server = app();
+    for (const url of ["/?utm_source=a%00b", "/%00", "/favicon.svg?v=%1F", "/services%0A"]) {
+      const response = await server.request(url);
+      expect(response.status, url).toBe(400);
+      expect(response.headers.get("x-request-id"), url).toBeTruthy();
+    }
+    expect((await server.request("/?utm_source=flyer%20juin&fbclid=IwAR0")).status).toBe(200);
+  });
+
+  it("HSTS is sent on static files over https, and behind a trusted proxy that says so", async () => {
+    const https = await app().request("https://www.example.test/");
+    expect(https.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
+    const forwarded = { headers: { "x-forwarded-proto": "https" } };
+    expect((await app().request("/", forwarded)).headers.get("strict-transport-security")).toBeNull();
+    const proxied = await app({ TRUST_PROXY: "true" }).request("/", forwarded);
+    expect(proxied.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
+  });
+
+  it("no redirect source is a file of the build, so the redirects keep winning", async () => {
+    const files = new StaticFiles(clientDir);
+    expect(files.size).toBeGreaterThan(10);
+    for (const source of Object.keys(redirects)) expect(files.lookup(source), source).toBeUndefined();
   });
 });

@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
+import type { IncomingMessage } from "node:http";
 import { Hono } from "hono";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { type AppServices, requestContext, servicesContext } from "#app/lib/app-context.ts";
 import { redirects } from "#app/routes/public-paths.ts";
 import type { AppEnv } from "./app-env.ts";
+import { catalogueResponses } from "./catalogue-responses.ts";
 import { compressResponse } from "./compress.ts";
 import { allowSiteOrigin, refuseCrossSitePosts } from "./form-guards.ts";
 import { mountInternalRoutes } from "./internal.ts";
@@ -16,7 +18,7 @@ import {
 } from "./request-guards.ts";
 import { baseSecurityHeaders, contentSecurityPolicy, createNonce, trackerOriginsFrom } from "./security.ts";
 import { mountStaffAuth } from "./staff-auth.ts";
-import { StaticFiles, staticResponse } from "./static.ts";
+import { StaticFiles } from "./static.ts";
 
 export type AppOptions = {
   services: AppServices;
@@ -41,12 +43,41 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   const { services, development = false } = options;
   const { env, logger } = services;
   const app = new Hono<AppEnv>();
-  const staticFiles = options.clientDir ? new StaticFiles(options.clientDir) : undefined;
+  const trackerOrigins = trackerOriginsFrom(env);
   const handleRequest = createRequestHandler(
     allowSiteOrigin(options.build, env.SITE_URL),
     development ? "development" : "production",
   );
-  const trackerOrigins = trackerOriginsFrom(env);
+
+  // 0. Static files and prerendered pages, ahead of Hono itself: a GET or HEAD of a file of
+  // build/client is answered synchronously from memory, with the headers computed at
+  // start-up (server/static.ts), the same as every other response carries (security
+  // headers, CSP) but X-Request-Id. It skips what it does not need: no request id, nonce
+  // or access-log line (a campaign's hits on / would drown the log), no compression pass
+  // (the build precompressed the files), no body limit (GET and HEAD carry none), no
+  // routing (no file of the build lives under /api, /internal or /healthz, so none hides
+  // a route). It keeps what it needs: an address or a query with a control character is
+  // never answered here, so the guard below refuses it; and the redirect sources are left
+  // out of the index, so the redirect table keeps winning for its paths (none of them is a
+  // file of the build today: old addresses are never prerendered; a test checks it).
+  // Measured with @hono/node-server under autocannon: wrapping `fetch` and returning the
+  // Response at once (a Uint8Array and a plain header object, which it hands straight to
+  // writeHead) serves 10 to 25 % more requests per second than the same lookup as Hono's
+  // first middleware, which pays for a Context, the routing and a promise.
+  if (options.clientDir) {
+    const staticFiles = new StaticFiles(options.clientDir, {
+      trackerOrigins,
+      development,
+      trustProxy: env.TRUST_PROXY,
+      exclude: Object.keys(redirects),
+    });
+    const dispatch = app.fetch;
+    app.fetch = (request, bindings, executionContext) =>
+      staticFiles.respond(
+        request,
+        (bindings as { incoming?: IncomingMessage } | undefined)?.incoming?.headers,
+      ) ?? dispatch(request, bindings, executionContext);
+  }
 
   // 1. Request id, client address, access log.
   app.use(async (c, next) => {
@@ -105,6 +136,10 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     return c.redirect(`${target}${search}`, 301);
   });
 
+  // The shop's public answers (store API, /store, /product/{id}) from memory while the
+  // catalogue is unchanged; dropped at every change (server/catalogue-responses.ts).
+  app.use(catalogueResponses({ cache: services.catalogueCache, storeId: env.STORE_ID, trackerOrigins }));
+
   // 5. Health check: the database must answer.
   app.get("/healthz", async (c) => {
     try {
@@ -125,28 +160,11 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
 
   options.mount?.(app);
 
-  // 6. Static files and prerendered pages.
-  if (staticFiles) {
-    app.use(async (c, next) => {
-      if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
-      const file = staticFiles.lookup(c.req.path);
-      if (!file) return next();
-      const response = staticResponse(file, c.req.raw);
-      if (file.scriptHashes) {
-        response.headers.set(
-          "Content-Security-Policy",
-          contentSecurityPolicy({ scriptHashes: file.scriptHashes, trackerOrigins }),
-        );
-      }
-      return response;
-    });
-  }
-
   // Actions: cross-site posts refused (403), then anything but a readable form refused (415, 400).
   app.use(refuseCrossSitePosts(env));
   app.use(requireFormBodies());
 
-  // 7. Everything else: React Router.
+  // 6. Everything else: React Router.
   app.all("*", async (c) => {
     const context = new RouterContextProvider();
     context.set(servicesContext, services);

@@ -49,16 +49,19 @@ async function main() {
   const app = createApp({ services, build, clientDir: path.join(buildDir, "client") });
   // Sends the e-mails written by quote requests and orders (retries included).
   const outboxWorker = startOutboxWorker(services);
+  // The daily jobs: a first run DAILY_JOBS_FIRST_RUN_SECONDS after start-up, then every
+  // 24 hours; each runs once per Paris day whatever the number of instances.
+  const jobTiming = { firstRunDelayMs: env.DAILY_JOBS_FIRST_RUN_SECONDS * 1000 };
   // Deletes what the privacy page says is no longer kept, once a day.
-  const retentionJob = startRetentionJob(services);
+  const retentionJob = startRetentionJob(services, jobTiming);
   // Marks the quotes past their validity « Expiré », once a day.
-  const quoteExpiryJob = startQuoteExpiryJob(services);
+  const quoteExpiryJob = startQuoteExpiryJob(services, jobTiming);
   // Marks the invoices past their due date and still owed « En retard », then queues the
   // reminders due (due date + 1, + 15, + 30 days), once a day.
-  const overdueJob = startOverdueInvoicesJob(services);
+  const overdueJob = startOverdueInvoicesJob(services, jobTiming);
   // Cancels the shop orders to pay by transfer or cash still unpaid after
   // SHOP_UNPAID_ORDER_DAYS days (their stock returns, the buyer is told), once a day.
-  const unpaidOrdersJob = startUnpaidOrdersJob(services);
+  const unpaidOrdersJob = startUnpaidOrdersJob(services, jobTiming);
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     const shownHost = env.HOST === "0.0.0.0" || env.HOST === "::" ? "localhost" : env.HOST;

@@ -3,9 +3,13 @@ import type { Env } from "#app/config/env.server.ts";
 import { type DatabaseHandle, openDatabase } from "#app/db/client.server.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
 import { createMailer } from "#app/lib/mailer.server.ts";
+import { createNotifiedCache, keepCacheInStep } from "#app/lib/notified-cache.server.ts";
 import { createOutboxSignal } from "#app/lib/outbox.server.ts";
 import { storageFor } from "#app/lib/storage.server.ts";
 import { seedDemoContent } from "#server/seed.ts";
+
+/** The channel the catalogue's triggers notify (drizzle/0022). */
+export const CATALOGUE_CHANNEL = "shop_catalogue";
 
 export type RunningServices = AppServices & { database: DatabaseHandle; close: () => Promise<void> };
 
@@ -20,12 +24,22 @@ export async function startServices(
     : await openDatabase({ dataDir: env.DATA_DIR });
   try {
     await database.migrate();
-    if (seed) await seedDemoContent(database.db, { storeId: env.STORE_ID });
+    // Two instances starting together would both find the price library empty.
+    if (seed) await database.serialised(() => seedDemoContent(database.db, { storeId: env.STORE_ID }));
   } catch (error) {
     await database.close();
     throw error;
   }
   logger.info({ database: database.kind }, "base de données prête");
+  // Every write to the catalogue's tables notifies this channel (migration 0022).
+  const catalogueCache = createNotifiedCache();
+  let stopListening: () => Promise<void> = async () => {};
+  try {
+    stopListening = await keepCacheInStep(database, CATALOGUE_CHANNEL, catalogueCache, logger);
+  } catch (error) {
+    // Without the channel the shop is read from the database, as before the cache.
+    logger.warn({ err: error }, "cache du catalogue désactivé : écoute des changements impossible");
+  }
   const mailer = createMailer(env);
   return {
     db: database.db,
@@ -35,9 +49,11 @@ export async function startServices(
     storage: storageFor(env),
     mailer,
     outbox: createOutboxSignal(),
+    catalogueCache,
     database,
     close: async () => {
       mailer.close();
+      await stopListening();
       await database.close();
     },
   };

@@ -33,4 +33,62 @@ describe("loadEnv", () => {
       expect((error as EnvError).message).toMatch(/^Configuration invalide/);
     }
   });
+
+  it("keeps files on the disk when no S3_* variable is set", () => {
+    const env = loadEnv({});
+    expect(env.S3_BUCKET).toBeUndefined();
+    expect(env.S3_ENDPOINT).toBeUndefined();
+    expect(env.S3_FORCE_PATH_STYLE).toBe(false);
+    expect(loadEnv({ S3_BUCKET: "", S3_ENDPOINT: "", S3_FORCE_PATH_STYLE: "" }).S3_BUCKET).toBeUndefined();
+  });
+
+  it("reads an S3-compatible bucket; the endpoint is optional (AWS itself)", () => {
+    const s3 = {
+      S3_BUCKET: "batirade-fichiers",
+      S3_REGION: "eu-west-3",
+      S3_ACCESS_KEY_ID: "AKIAEXAMPLE",
+      S3_SECRET_ACCESS_KEY: "secret-exemple",
+    };
+    const aws = loadEnv(s3);
+    expect(aws.S3_BUCKET).toBe("batirade-fichiers");
+    expect(aws.S3_ENDPOINT).toBeUndefined();
+    expect(aws.S3_FORCE_PATH_STYLE).toBe(false);
+    const compatible = loadEnv({ ...s3, S3_ENDPOINT: "https://s3.example.net", S3_FORCE_PATH_STYLE: "true" });
+    expect(compatible.S3_ENDPOINT).toBe("https://s3.example.net");
+    expect(compatible.S3_FORCE_PATH_STYLE).toBe(true);
+  });
+
+  it("with S3_BUCKET, names each missing region or key in French, and never a secret", () => {
+    try {
+      loadEnv({ S3_BUCKET: "batirade-fichiers", S3_SECRET_ACCESS_KEY: "ne-pas-afficher" });
+      expect.unreachable("loadEnv devait échouer");
+    } catch (error) {
+      expect(error).toBeInstanceOf(EnvError);
+      expect((error as EnvError).problems).toEqual([
+        "S3_REGION : obligatoire quand S3_BUCKET est renseignée (fichiers sur un stockage S3)",
+        "S3_ACCESS_KEY_ID : obligatoire quand S3_BUCKET est renseignée (fichiers sur un stockage S3)",
+      ]);
+      expect((error as EnvError).message).not.toContain("ne-pas-afficher");
+    }
+  });
+
+  it("refuses S3 settings without a bucket, a bad endpoint, bucket name or path-style flag", () => {
+    const problems = (source: Record<string, string>) => {
+      try {
+        loadEnv(source);
+        return [];
+      } catch (error) {
+        return (error as EnvError).problems;
+      }
+    };
+    expect(problems({ S3_ENDPOINT: "http://127.0.0.1:9000", S3_REGION: "eu-west-3" })).toEqual([
+      "S3_BUCKET : manquante alors que S3_ENDPOINT, S3_REGION sont renseignées : sans compartiment, les fichiers resteraient sur le disque local",
+    ]);
+    const complete = { S3_BUCKET: "b1b", S3_REGION: "r", S3_ACCESS_KEY_ID: "k", S3_SECRET_ACCESS_KEY: "s" };
+    expect(problems({ ...complete, S3_ENDPOINT: "ftp://x" })[0]).toMatch(/^S3_ENDPOINT : /);
+    expect(problems({ ...complete, S3_BUCKET: "a" })[0]).toMatch(/^S3_BUCKET : nom de compartiment invalide/);
+    expect(problems({ ...complete, S3_FORCE_PATH_STYLE: "oui" })).toEqual([
+      "S3_FORCE_PATH_STYLE : doit valoir true ou false",
+    ]);
+  });
 });

@@ -92,8 +92,57 @@ export const EnvSchema = z
       .min(1, "doit être un entier de 1 à 90")
       .max(90, "doit être un entier de 1 à 90")
       .default(7),
+    // Seconds between start-up and the daily jobs' first run (purge, expiries, reminders,
+    // unpaid orders); then every 24 hours. Each job runs once per Paris day across instances.
+    DAILY_JOBS_FIRST_RUN_SECONDS: z.coerce
+      .number("doit être un nombre de secondes")
+      .int("doit être un nombre entier de secondes")
+      .min(1, "doit être un entier de 1 à 86400")
+      .max(86_400, "doit être un entier de 1 à 86400")
+      .default(60),
+    // Files on S3-compatible object storage (app/lib/s3-storage.server.ts) when S3_BUCKET is
+    // set; unset, on the local disk under DATA_DIR/uploads. S3_ENDPOINT unset means AWS itself.
+    S3_ENDPOINT: optionalString.pipe(
+      z.url({ protocol: /^https?$/, error: "doit être une URL http(s)" }).optional(),
+    ),
+    S3_BUCKET: optionalString.pipe(
+      z
+        .string()
+        .regex(
+          /^[A-Za-z0-9][A-Za-z0-9._-]{1,61}[A-Za-z0-9]$/,
+          "nom de compartiment invalide (3 à 63 caractères)",
+        )
+        .optional(),
+    ),
+    S3_REGION: optionalString,
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    // Path-style URLs (endpoint/bucket/key) instead of bucket.endpoint: most S3-compatible servers need it.
+    S3_FORCE_PATH_STYLE: z
+      .enum(["true", "false", ""], "doit valoir true ou false")
+      .optional()
+      .transform((value) => value === "true"),
   })
   .superRefine((env, ctx) => {
+    const s3Settings = ["S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
+    if (env.S3_BUCKET) {
+      for (const name of s3Settings.filter((setting) => !env[setting])) {
+        ctx.addIssue({
+          code: "custom",
+          path: [name],
+          message: "obligatoire quand S3_BUCKET est renseignée (fichiers sur un stockage S3)",
+        });
+      }
+    } else {
+      const stray = ["S3_ENDPOINT" as const, ...s3Settings].filter((name) => env[name]);
+      if (stray.length > 0) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["S3_BUCKET"],
+          message: `manquante alors que ${stray.join(", ")} ${stray.length > 1 ? "sont renseignées" : "est renseignée"} : sans compartiment, les fichiers resteraient sur le disque local`,
+        });
+      }
+    }
     if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_WEBHOOK_SECRET)) {
       ctx.addIssue({
         code: "custom",

@@ -14,6 +14,7 @@ import * as auth from "./schema/auth.ts";
 import * as clients from "./schema/clients.ts";
 import * as documents from "./schema/documents.ts";
 import * as invoices from "./schema/invoices.ts";
+import * as jobs from "./schema/jobs.ts";
 import * as leads from "./schema/leads.ts";
 import * as outbox from "./schema/outbox.ts";
 import * as quoteRequests from "./schema/quote-requests.ts";
@@ -38,6 +39,7 @@ const schema = {
   ...settings,
   ...quotes,
   ...invoices,
+  ...jobs,
 };
 
 /** The one database type the application codes against: PGlite and PostgreSQL alike. */
@@ -49,13 +51,107 @@ export type DatabaseHandle = {
   /** Resolves when the database answers a trivial query. */
   ping: () => Promise<void>;
   migrate: () => Promise<void>;
+  /**
+   * Runs `work` while no other process runs it over the same database (a PostgreSQL
+   * advisory lock): instances starting together seed the demo content one after the other.
+   */
+  serialised: <T>(work: () => Promise<T>) => Promise<T>;
+  /**
+   * Listens to a PostgreSQL notification channel. `onNotify` runs for each notification
+   * (delivered at the sender's commit); `onState(false)` when the listening connection is
+   * lost (notifications may be missed from then on), `onState(true)` once it listens
+   * again (it reconnects by itself). Resolves, listening, with the function that stops it.
+   */
+  listen: (channel: string, handlers: ListenHandlers) => Promise<() => Promise<void>>;
   close: () => Promise<void>;
 };
+
+export type ListenHandlers = {
+  onNotify: (payload: string) => void;
+  onState: (listening: boolean) => void;
+};
+
+const CHANNEL_PATTERN = /^[a-z_][a-z0-9_]*$/;
+const RECONNECT_DELAYS_MS = [100, 250, 500, 1000, 2000, 5000];
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to queries): when it
+ * drops, `onState(false)` at once, then new connections until one listens again.
+ */
+async function listenOnPostgres(
+  url: string,
+  channel: string,
+  handlers: ListenHandlers,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let attempt = 0;
+  let retry: NodeJS.Timeout | undefined;
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    let lost = false;
+    const onLost = () => {
+      if (lost) return;
+      lost = true;
+      next.removeAllListeners("notification");
+      next.end().catch(() => {});
+      if (client === next) client = null;
+      if (stopped) return;
+      handlers.onState(false);
+      const delay = RECONNECT_DELAYS_MS[Math.min(attempt, RECONNECT_DELAYS_MS.length - 1)];
+      attempt += 1;
+      retry = setTimeout(() => {
+        connect().catch(() => {});
+      }, delay);
+      retry.unref();
+    };
+    next.on("error", onLost);
+    next.on("end", onLost);
+    next.on("notification", (message) => {
+      if (message.channel === channel) handlers.onNotify(message.payload ?? "");
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${channel}`);
+    } catch (error) {
+      onLost();
+      throw error;
+    }
+    if (stopped) {
+      await next.end().catch(() => {});
+      return;
+    }
+    client = next;
+    attempt = 0;
+    handlers.onState(true);
+  };
+
+  await connect().catch((error: unknown) => {
+    // Not listening at start-up is the caller's to handle: no retries behind its back.
+    stopped = true;
+    clearTimeout(retry);
+    throw error;
+  });
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const current = client;
+    client = null;
+    if (current) {
+      current.removeAllListeners();
+      current.on("error", () => {});
+      await current.end().catch(() => {});
+    }
+  };
+}
 
 export const migrationsFolder = fileURLToPath(new URL("../../drizzle", import.meta.url));
 
 /** Arbitrary constant: serialises migrations when several instances start at once. */
 const MIGRATION_LOCK_ID = 839_201_771;
+/** Another one for `serialised` (the seed runs after the migrations, on other connections). */
+const STARTUP_LOCK_ID = 839_201_772;
 
 export type OpenDatabaseOptions = { url: string; poolSize?: number } | { dataDir: string } | { memory: true };
 
@@ -81,6 +177,20 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
           client.release();
         }
       },
+      serialised: async (work) => {
+        const client = await pool.connect();
+        try {
+          await client.query("select pg_advisory_lock($1)", [STARTUP_LOCK_ID]);
+          return await work();
+        } finally {
+          await client.query("select pg_advisory_unlock($1)", [STARTUP_LOCK_ID]).catch(() => {});
+          client.release();
+        }
+      },
+      listen: (channel, handlers) => {
+        if (!CHANNEL_PATTERN.test(channel)) throw new Error(`Canal de notification invalide : ${channel}`);
+        return listenOnPostgres(options.url, channel, handlers);
+      },
       close: () => pool.end(),
     };
   }
@@ -103,6 +213,18 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       await db.execute(sql`select 1`);
     },
     migrate: () => migratePglite(pgliteDb, { migrationsFolder }),
+    // One process owns the embedded database.
+    serialised: (work) => work(),
+    // One process, one connection: notifications arrive before the commit that sent them
+    // resolves, and the connection cannot drop.
+    listen: async (channel, handlers) => {
+      if (!CHANNEL_PATTERN.test(channel)) throw new Error(`Canal de notification invalide : ${channel}`);
+      const unlisten = await client.listen(channel, handlers.onNotify);
+      handlers.onState(true);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
     close: async () => {
       if (!client.closed) await client.close();
     },

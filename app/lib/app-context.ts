@@ -3,6 +3,7 @@ import { createContext, type RouterContext } from "react-router";
 import type { Env } from "#app/config/env.server.ts";
 import type { Database } from "#app/db/client.server.ts";
 import type { Mailer } from "./mailer.server.ts";
+import type { NotifiedCache } from "./notified-cache.server.ts";
 import type { OutboxSignal } from "./outbox.server.ts";
 import type { FileStorage } from "./storage.server.ts";
 
@@ -19,6 +20,12 @@ export type AppServices = {
   mailer: Mailer;
   /** `outbox.wake()` after committing messages: the worker sends them at once. */
   outbox: OutboxSignal;
+  /**
+   * The shop's public answers (store API listing and products, /store, /product/{id})
+   * kept in memory while this instance hears every change to the catalogue (server/
+   * catalogue-responses.ts). Absent: everything is read from the database.
+   */
+  catalogueCache?: NotifiedCache;
 };
 
 /** Facts about the request being served that React Router does not carry. */

@@ -1,48 +1,21 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { assertStorageKey, type FileStorage, StorageNotFoundError } from "./file-storage.server.ts";
+import { createS3Storage, type S3EnvSettings, s3ConfigFrom } from "./s3-storage.server.ts";
 
-/**
- * Where uploaded files are kept (quote photos, ...). Keys are relative paths made
- * of lower-case letters, digits, dots, hyphens and slashes ("devis/2025/01/ab12.jpg");
- * nothing here is ever served publicly: files leave only as e-mail attachments or
- * through routes that check who asks.
- */
-export interface FileStorage {
-  /**
-   * Writes the file; an existing file under the same key is replaced. `contentType`
-   * (default application/octet-stream) is for stores that keep it, such as S3.
-   */
-  put(key: string, content: Uint8Array, contentType?: string): Promise<void>;
-  /** The file's bytes; throws `StorageNotFoundError` when it does not exist. */
-  get(key: string): Promise<Buffer>;
-  /** Deletes the file; deleting a missing file is not an error. */
-  delete(key: string): Promise<void>;
-}
+// The contract lives in file-storage.server.ts (see why there); the rest of the application
+// imports it from here, beside the choice of storage.
+export {
+  assertStorageKey,
+  type FileStorage,
+  newStorageKey,
+  StorageNotFoundError,
+  StorageUnavailableError,
+} from "./file-storage.server.ts";
 
-export class StorageNotFoundError extends Error {
-  constructor(key: string) {
-    super(`Fichier introuvable dans le stockage : ${key}`);
-    this.name = "StorageNotFoundError";
-  }
-}
-
-const KEY_PATTERN = /^[a-z0-9][a-z0-9._-]*(?:\/[a-z0-9][a-z0-9._-]*)*$/;
-
-/** Refuses any key that could leave the storage folder or hide a file. */
-export function assertStorageKey(key: string): void {
-  if (key.length > 200 || !KEY_PATTERN.test(key) || key.split("/").some((part) => part.startsWith("."))) {
-    throw new Error(`Clé de stockage invalide : ${JSON.stringify(key)}`);
-  }
-}
-
-/** A fresh, unguessable key under `prefix`: "devis/2025/01/3f9c…e1.jpg". */
-export function newStorageKey(prefix: string, extension: string, now = new Date()): string {
-  const month = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, "0")}`;
-  const key = `${prefix}/${month}/${randomBytes(16).toString("hex")}.${extension}`;
-  assertStorageKey(key);
-  return key;
-}
+/** The name of a file the disk writes aside before renaming it ("x.jpg.3f9c01ab22e4.tmp"). */
+export const LOCAL_TEMPORARY_FILE = /\.[0-9a-f]{12}\.tmp$/;
 
 /** Local disk, under `root` (DATA_DIR/uploads by default). */
 export function createLocalStorage(root: string): FileStorage {
@@ -66,7 +39,9 @@ export function createLocalStorage(root: string): FileStorage {
       try {
         return await readFile(resolve(key));
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === "ENOENT") throw new StorageNotFoundError(key);
+        // A key that names a folder ("devis/2025"), or runs through a file, names no file either.
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === "ENOENT" || code === "EISDIR" || code === "ENOTDIR") throw new StorageNotFoundError(key);
         throw error;
       }
     },
@@ -76,7 +51,11 @@ export function createLocalStorage(root: string): FileStorage {
   };
 }
 
-/** The storage the application uses: local disk under DATA_DIR/uploads. */
-export function storageFor(env: { DATA_DIR: string }): FileStorage {
-  return createLocalStorage(path.join(env.DATA_DIR, "uploads"));
+/**
+ * The storage the application uses: the S3 bucket of the S3_* variables when S3_BUCKET is set
+ * (several instances then share the files), else the local disk under DATA_DIR/uploads.
+ */
+export function storageFor(env: { DATA_DIR: string } & S3EnvSettings): FileStorage {
+  const s3 = s3ConfigFrom(env);
+  return s3 ? createS3Storage(s3) : createLocalStorage(path.join(env.DATA_DIR, "uploads"));
 }

@@ -58,13 +58,19 @@ export async function runDailyInvoiceFollowUp(
 }
 
 /** The daily run of `runDailyInvoiceFollowUp` inside the server process. */
-export function startOverdueInvoicesJob(services: {
-  db: Database;
-  logger: Logger;
-  outbox: Pick<OutboxSignal, "wake">;
-}): DailyJob {
+export function startOverdueInvoicesJob(
+  services: {
+    db: Database;
+    logger: Logger;
+    outbox: Pick<OutboxSignal, "wake">;
+  },
+  { firstRunDelayMs }: { firstRunDelayMs?: number } = {},
+): DailyJob {
   return startDailyJob({
     logger: services.logger,
+    db: services.db,
+    job: "factures-suivi",
+    firstRunDelayMs,
     task: async () => {
       const { overdue, reminders } = await runDailyInvoiceFollowUp(services);
       return {

@@ -33,9 +33,15 @@ export async function expireQuotes(db: Database, now = new Date()): Promise<numb
 }
 
 /** The daily run of `expireQuotes` inside the server process. */
-export function startQuoteExpiryJob(services: { db: Database; logger: Logger }): DailyJob {
+export function startQuoteExpiryJob(
+  services: { db: Database; logger: Logger },
+  { firstRunDelayMs }: { firstRunDelayMs?: number } = {},
+): DailyJob {
   return startDailyJob({
     logger: services.logger,
+    db: services.db,
+    job: "devis-expires",
+    firstRunDelayMs,
     task: () => expireQuotes(services.db),
     done: "devis : passage quotidien des devis échus à « Expiré » fait",
     failed: "devis : le passage quotidien des devis échus a échoué",

@@ -1,5 +1,5 @@
 import { getServices } from "#app/lib/app-context.ts";
-import { StorageNotFoundError } from "#app/lib/storage.server.ts";
+import { StorageNotFoundError, StorageUnavailableError } from "#app/lib/storage.server.ts";
 import type { Route } from "./+types/product-image";
 
 /*
@@ -34,6 +34,17 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     if (error instanceof StorageNotFoundError) {
       logger.warn({ key }, "boutique : image introuvable dans le stockage");
       return notFound();
+    }
+    if (error instanceof StorageUnavailableError) {
+      logger.error({ err: error, key }, "boutique : stockage des fichiers indisponible");
+      return new Response("Image momentanément indisponible : réessayez dans quelques instants.", {
+        status: 503,
+        headers: {
+          "Content-Type": "text/plain; charset=utf-8",
+          "Cache-Control": "no-store",
+          "Retry-After": "30",
+        },
+      });
     }
     throw error;
   }

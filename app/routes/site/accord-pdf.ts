@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { openQuoteLink, QuoteLinkNotFoundError, signedCopy } from "#app/features/quotes/acceptance.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
-import { StorageNotFoundError } from "#app/lib/storage.server.ts";
+import { StorageNotFoundError, StorageUnavailableError } from "#app/lib/storage.server.ts";
 import type { Route } from "./+types/accord-pdf";
 
 /**
@@ -43,6 +43,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     if (error instanceof StorageNotFoundError) {
       logger.warn({ err: error }, "fichier d'un devis introuvable");
       throw data({ message: "Ce document est introuvable : contactez-nous." }, { status: 404 });
+    }
+    if (error instanceof StorageUnavailableError) {
+      logger.error({ err: error }, "stockage des fichiers indisponible pour un devis");
+      throw data(
+        { message: "Ce document est momentanément indisponible : réessayez dans quelques instants." },
+        { status: 503, headers: { "Retry-After": "30" } },
+      );
     }
     throw error;
   }

@@ -21,14 +21,20 @@ export async function runUnpaidOrdersJob(
 }
 
 /** The daily run of `runUnpaidOrdersJob` inside the server process. */
-export function startUnpaidOrdersJob(services: {
-  db: Database;
-  env: Env;
-  logger: Logger;
-  outbox: Pick<OutboxSignal, "wake">;
-}): DailyJob {
+export function startUnpaidOrdersJob(
+  services: {
+    db: Database;
+    env: Env;
+    logger: Logger;
+    outbox: Pick<OutboxSignal, "wake">;
+  },
+  { firstRunDelayMs }: { firstRunDelayMs?: number } = {},
+): DailyJob {
   return startDailyJob({
     logger: services.logger,
+    db: services.db,
+    job: "boutique-impayees",
+    firstRunDelayMs,
     task: async () => ({ cancelled: await runUnpaidOrdersJob(services) }),
     done: "boutique : passage quotidien fait (commandes impayées annulées, stock rendu)",
     failed: "boutique : l'annulation quotidienne des commandes impayées a échoué",

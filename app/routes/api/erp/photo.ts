@@ -3,14 +3,16 @@ import { requirePermission } from "#app/features/auth/session.server.ts";
 import { getLeadPhoto } from "#app/features/leads/detail.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import type { RouteHandle } from "#app/lib/permissions.ts";
-import { StorageNotFoundError } from "#app/lib/storage.server.ts";
+import { StorageNotFoundError, StorageUnavailableError } from "#app/lib/storage.server.ts";
 import type { Route } from "./+types/photo";
 
 const THUMBNAIL_WIDTH = 480;
-const notFound = () =>
+const notFound = (message = "Cette photo n'existe pas.") =>
+  Response.json({ message }, { status: 404, headers: { "Cache-Control": "no-store" } });
+const unavailable = () =>
   Response.json(
-    { message: "Cette photo n'existe pas." },
-    { status: 404, headers: { "Cache-Control": "no-store" } },
+    { message: "Le stockage des fichiers ne répond pas : réessayez dans quelques instants." },
+    { status: 503, headers: { "Cache-Control": "no-store", "Retry-After": "30" } },
   );
 
 /** Prospects and clients (app/lib/permissions.ts); the route walk reads it. */
@@ -22,7 +24,7 @@ export const handle = { permission: "prospects" } satisfies RouteHandle;
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requirePermission(request, context, handle.permission);
-  const { db, storage } = getServices(context);
+  const { db, storage, logger } = getServices(context);
   const size = new URL(request.url).searchParams.get("taille");
   if (size !== null && size !== "vignette") {
     return Response.json(
@@ -36,7 +38,18 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   try {
     content = await storage.get(photo.storageKey);
   } catch (error) {
-    if (error instanceof StorageNotFoundError) return notFound();
+    // A row whose file is gone (another instance's disk, a purge half done): 404, never 500.
+    if (error instanceof StorageNotFoundError) {
+      logger.warn(
+        { photoId: params.id, key: photo.storageKey },
+        "photo d'une demande introuvable dans le stockage",
+      );
+      return notFound("Le fichier de cette photo est introuvable dans le stockage des fichiers.");
+    }
+    if (error instanceof StorageUnavailableError) {
+      logger.error({ err: error, photoId: params.id }, "stockage des fichiers indisponible");
+      return unavailable();
+    }
     throw error;
   }
   let contentType = photo.contentType;

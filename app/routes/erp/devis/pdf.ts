@@ -8,13 +8,18 @@ import { documentIdentity } from "#app/features/settings/settings.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import { parisDay } from "#app/lib/paris-time.ts";
 import type { RouteHandle } from "#app/lib/permissions.ts";
-import { StorageNotFoundError } from "#app/lib/storage.server.ts";
+import { StorageNotFoundError, StorageUnavailableError } from "#app/lib/storage.server.ts";
 import type { Route } from "./+types/pdf";
 
 export const handle = { permission: "devis" } satisfies RouteHandle;
 
 const notFound = (message: string) =>
   Response.json({ message }, { status: 404, headers: { "Cache-Control": "no-store" } });
+const unavailable = () =>
+  Response.json(
+    { message: "Le stockage des fichiers ne répond pas : réessayez dans quelques instants." },
+    { status: 503, headers: { "Cache-Control": "no-store", "Retry-After": "30" } },
+  );
 
 /**
  * GET /erp/devis/:id/copie-signee: the signed copy of an accepted quote (the PDF with its
@@ -45,6 +50,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         logger.warn({ quoteId: quote.id }, "exemplaire signé d'un devis introuvable");
         return notFound("L'exemplaire signé de ce devis est introuvable dans le stockage des fichiers.");
       }
+      if (error instanceof StorageUnavailableError) {
+        logger.error({ err: error, quoteId: quote.id }, "stockage des fichiers indisponible");
+        return unavailable();
+      }
       throw error;
     }
     if (!copy) return notFound("Ce devis n'a pas d'exemplaire signé.");
@@ -73,6 +82,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       if (error instanceof StorageNotFoundError) {
         logger.warn({ quoteId: quote.id, key: quote.pdfStorageKey }, "PDF d'un devis envoyé introuvable");
         return notFound("Le PDF de ce devis est introuvable dans le stockage des fichiers.");
+      }
+      if (error instanceof StorageUnavailableError) {
+        logger.error({ err: error, quoteId: quote.id }, "stockage des fichiers indisponible");
+        return unavailable();
       }
       throw error;
     }

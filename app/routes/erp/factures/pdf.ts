@@ -2,7 +2,7 @@ import { requirePermission } from "#app/features/auth/session.server.ts";
 import { getInvoice, InvoiceMissingError } from "#app/features/invoices/list.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import type { RouteHandle } from "#app/lib/permissions.ts";
-import { StorageNotFoundError } from "#app/lib/storage.server.ts";
+import { StorageNotFoundError, StorageUnavailableError } from "#app/lib/storage.server.ts";
 import type { Route } from "./+types/pdf";
 
 export const handle = { permission: "devis" } satisfies RouteHandle;
@@ -32,6 +32,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     if (error instanceof StorageNotFoundError) {
       logger.warn({ invoiceId: params.id }, "PDF d'une facture émise introuvable");
       return notFound("Le PDF de cette facture est introuvable dans le stockage des fichiers.");
+    }
+    if (error instanceof StorageUnavailableError) {
+      logger.error({ err: error, invoiceId: params.id }, "stockage des fichiers indisponible");
+      return Response.json(
+        { message: "Le stockage des fichiers ne répond pas : réessayez dans quelques instants." },
+        { status: 503, headers: { "Cache-Control": "no-store", "Retry-After": "30" } },
+      );
     }
     throw error;
   }
