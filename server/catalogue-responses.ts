@@ -1,9 +1,11 @@
 import { createHash } from "node:crypto";
+import type { IncomingHttpHeaders } from "node:http";
 import zlib from "node:zlib";
 import type { MiddlewareHandler } from "hono";
 import type { NotifiedCache } from "#app/lib/notified-cache.server.ts";
 import type { AppEnv } from "./app-env.ts";
-import { contentSecurityPolicy, inlineScriptHashes } from "./security.ts";
+import { baseSecurityHeaders, contentSecurityPolicy, inlineScriptHashes } from "./security.ts";
+import { acceptedEncodings, matchesEtag, queryIsClean, readHeader } from "./static.ts";
 
 /*
  * The shop's public answers from memory (issue 16, decision 020): the store API's
@@ -18,14 +20,19 @@ import { contentSecurityPolicy, inlineScriptHashes } from "./security.ts";
  * pages, so no nonce is ever shared by two responses.
  */
 
+/** Response headers as a plain object, without then with HTTPS (HSTS only over HTTPS). */
+type HeaderRecord = Readonly<Record<string, string>>;
+type ByScheme = readonly [http: HeaderRecord, https: HeaderRecord];
+type Variant = { body: Uint8Array<ArrayBuffer>; headers: ByScheme };
+
+/** A kept answer: its bytes in each encoding and every header of each response, computed once. */
 type CachedResponse = {
-  status: number;
-  /** Every header but the body's encoding and length. */
-  headers: [string, string][];
   etag: string;
-  identity: Uint8Array;
-  br: Uint8Array | null;
-  gzip: Uint8Array | null;
+  identity: Variant;
+  br: Variant | null;
+  gzip: Variant | null;
+  /** The headers of a 304 (no length nor encoding). */
+  notModified: ByScheme;
 };
 
 /** Under this size compression is not worth its header. */
@@ -71,41 +78,27 @@ function writesCatalogue(method: string, path: string): boolean {
   return path.startsWith("/erp/boutique") || path === "/checkout";
 }
 
-function acceptsEncoding(header: string, encoding: "br" | "gzip"): boolean {
-  for (const part of header.split(",")) {
-    const [name, ...params] = part.trim().split(";");
-    if (name?.trim().toLowerCase() !== encoding) continue;
-    const q = params.map((param) => param.trim()).find((param) => param.startsWith("q="));
-    return q === undefined || Number(q.slice(2)) > 0;
-  }
-  return false;
-}
+const BROTLI = 1;
+const GZIP = 2;
 
-function etagMatches(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  if (header.trim() === "*") return true;
-  return header.split(",").some((candidate) => candidate.trim().replace(/^W\//, "") === etag);
-}
-
-/** The response to send for an entry, as this request asks it (encoding, ETag, HEAD). */
-function serve(entry: CachedResponse, request: Request): Response {
-  const headers = new Headers(entry.headers);
-  headers.set("ETag", entry.etag);
-  headers.set("Vary", "Accept-Encoding");
-  if (etagMatches(request.headers.get("if-none-match") ?? undefined, entry.etag)) {
-    return new Response(null, { status: 304, headers });
+/** The answer for an entry, as this request asks it (encoding, ETag, HEAD, HTTPS). */
+function serve(
+  entry: CachedResponse,
+  request: Request,
+  incoming: IncomingHttpHeaders | undefined,
+  https: boolean,
+): Response {
+  const scheme = https ? 1 : 0;
+  const ifNoneMatch = readHeader(request, incoming, "if-none-match");
+  if (ifNoneMatch !== undefined && matchesEtag(ifNoneMatch, entry.etag)) {
+    return new Response(null, { status: 304, headers: entry.notModified[scheme] });
   }
-  const accept = request.headers.get("accept-encoding") ?? "";
-  let body = entry.identity;
-  if (entry.br && acceptsEncoding(accept, "br")) {
-    body = entry.br;
-    headers.set("Content-Encoding", "br");
-  } else if (entry.gzip && acceptsEncoding(accept, "gzip")) {
-    body = entry.gzip;
-    headers.set("Content-Encoding", "gzip");
-  }
-  headers.set("Content-Length", String(body.byteLength));
-  return new Response(body as Uint8Array<ArrayBuffer>, { status: entry.status, headers });
+  const accepted = acceptedEncodings(readHeader(request, incoming, "accept-encoding"));
+  let variant = entry.identity;
+  if (accepted & BROTLI && entry.br) variant = entry.br;
+  else if (accepted & GZIP && entry.gzip) variant = entry.gzip;
+  if (request.method === "HEAD") return new Response(null, { status: 200, headers: variant.headers[scheme] });
+  return new Response(variant.body, { status: 200, headers: variant.headers[scheme] });
 }
 
 /**
@@ -133,29 +126,78 @@ async function toEntry(
     if (nonce && Buffer.from(bytes).includes(nonce)) return null;
     csp = contentSecurityPolicy({ trackerOrigins });
   }
-  const headers: [string, string][] = [];
+  const kept: Record<string, string> = {};
   for (const [name, value] of response.headers) {
-    if (!DROPPED_HEADERS.has(name.toLowerCase())) headers.push([name, value]);
+    if (!DROPPED_HEADERS.has(name.toLowerCase())) kept[name] = value;
   }
-  headers.push(["Content-Security-Policy", csp]);
+  const etag = `"${createHash("sha1").update(bytes).digest("base64url").slice(0, 27)}"`;
+  const common = (https: boolean): Record<string, string> => ({
+    ...kept,
+    ...baseSecurityHeaders(https),
+    "Content-Security-Policy": csp,
+    ETag: etag,
+    Vary: "Accept-Encoding",
+  });
+  const variant = (body: Uint8Array<ArrayBuffer>, encoding: string | null): Variant => {
+    const extra: Record<string, string> = { "Content-Length": String(body.byteLength) };
+    if (encoding) extra["Content-Encoding"] = encoding;
+    return {
+      body,
+      headers: [
+        { ...common(false), ...extra },
+        { ...common(true), ...extra },
+      ],
+    };
+  };
   const compress = bytes.byteLength >= MIN_COMPRESSED_BYTES;
+  const br = compress
+    ? zlib.brotliCompressSync(bytes, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 6,
+          [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength,
+        },
+      })
+    : null;
+  const gzip = compress ? zlib.gzipSync(bytes, { level: 6 }) : null;
   return {
-    status: 200,
-    headers,
-    etag: `"${createHash("sha1").update(bytes).digest("base64url").slice(0, 27)}"`,
-    identity: bytes,
-    br: compress
-      ? new Uint8Array(
-          zlib.brotliCompressSync(bytes, {
-            params: {
-              [zlib.constants.BROTLI_PARAM_QUALITY]: 6,
-              [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-              [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength,
-            },
-          }),
-        )
-      : null,
-    gzip: compress ? new Uint8Array(zlib.gzipSync(bytes, { level: 6 })) : null,
+    etag,
+    identity: variant(bytes, null),
+    br: br ? variant(new Uint8Array(br), "br") : null,
+    gzip: gzip ? variant(new Uint8Array(gzip), "gzip") : null,
+    notModified: [common(false), common(true)],
+  };
+}
+
+function isHttps(request: Request, incoming: IncomingHttpHeaders | undefined, trustProxy: boolean): boolean {
+  return (
+    request.url.startsWith("https:") ||
+    (trustProxy && readHeader(request, incoming, "x-forwarded-proto") === "https")
+  );
+}
+
+/**
+ * The answer kept for a GET or HEAD, straight from memory, ahead of Hono (as the static
+ * files, server/app.ts): undefined on a miss, for anything doubtful (a query holding a
+ * control character) and while the cache does not serve; the full pipeline then answers.
+ */
+export function catalogueHit(options: {
+  cache: NotifiedCache | undefined;
+  storeId: string;
+  trustProxy: boolean;
+}): (request: Request, incoming?: IncomingHttpHeaders) => Response | undefined {
+  const { cache, storeId, trustProxy } = options;
+  return (request, incoming) => {
+    if (!cache?.serving) return undefined;
+    const method = request.method;
+    if (method !== "GET" && method !== "HEAD") return undefined;
+    const url = new URL(request.url);
+    if (url.search && !queryIsClean(url.search.slice(1))) return undefined;
+    const key = catalogueResponseKey(url, storeId);
+    if (key === null) return undefined;
+    const entry = cache.peek<CachedResponse>(key);
+    if (!entry) return undefined;
+    return serve(entry, request, incoming, isHttps(request, incoming, trustProxy));
   };
 }
 
@@ -169,8 +211,9 @@ export function catalogueResponses(options: {
   cache: NotifiedCache | undefined;
   storeId: string;
   trackerOrigins: readonly string[];
+  trustProxy: boolean;
 }): MiddlewareHandler<AppEnv> {
-  const { cache, storeId, trackerOrigins } = options;
+  const { cache, storeId, trackerOrigins, trustProxy } = options;
   return async (c, next) => {
     if (!cache) return next();
     const method = c.req.method;
@@ -201,7 +244,7 @@ export function catalogueResponses(options: {
     if (entry) {
       // Hono's setter would lay the rendered response's headers over the entry's: forget it first.
       c.res = undefined as unknown as Response;
-      c.res = serve(entry, c.req.raw);
+      c.res = serve(entry, c.req.raw, undefined, isHttps(c.req.raw, undefined, trustProxy));
       return;
     }
     // This request rendered a response not to keep: it goes out as it is.

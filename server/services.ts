@@ -32,13 +32,15 @@ export async function startServices(
   }
   logger.info({ database: database.kind }, "base de données prête");
   // Every write to the catalogue's tables notifies this channel (migration 0022).
-  const catalogueCache = createNotifiedCache();
+  const catalogueCache = env.SHOP_CACHE === "on" ? createNotifiedCache() : undefined;
   let stopListening: () => Promise<void> = async () => {};
-  try {
-    stopListening = await keepCacheInStep(database, CATALOGUE_CHANNEL, catalogueCache, logger);
-  } catch (error) {
-    // Without the channel the shop is read from the database, as before the cache.
-    logger.warn({ err: error }, "cache du catalogue désactivé : écoute des changements impossible");
+  if (catalogueCache) {
+    try {
+      stopListening = await keepCacheInStep(database, CATALOGUE_CHANNEL, catalogueCache, logger);
+    } catch (error) {
+      // Not listening, the cache never serves: the shop is read from the database.
+      logger.warn({ err: error }, "cache du catalogue : écoute des changements impossible au démarrage");
+    }
   }
   const mailer = createMailer(env);
   return {

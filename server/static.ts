@@ -231,7 +231,7 @@ export class StaticFiles {
   }
 }
 
-function readHeader(
+export function readHeader(
   request: Request,
   incoming: IncomingHttpHeaders | undefined,
   name: string,
@@ -245,7 +245,7 @@ function readHeader(
 const RAW_CONTROL = /[\u0000-\u001F\u007F]/;
 
 /** The same rule as the request guard: no control character in any decoded name or value. */
-function queryIsClean(query: string): boolean {
+export function queryIsClean(query: string): boolean {
   if (!query.includes("%") && !RAW_CONTROL.test(query)) return true;
   for (const [name, value] of new URLSearchParams(query)) {
     if (hasControlCharacters(name) || hasControlCharacters(value)) return false;

@@ -92,6 +92,9 @@ export const EnvSchema = z
       .min(1, "doit être un entier de 1 à 90")
       .max(90, "doit être un entier de 1 à 90")
       .default(7),
+    // The shop's answers from memory (decision 020); "off" reads every one from the database
+    // (to compare, or to rule the cache out when something looks wrong).
+    SHOP_CACHE: z.enum(["on", "off"], "doit valoir on ou off").default("on"),
     // Seconds between start-up and the daily jobs' first run (purge, expiries, reminders,
     // unpaid orders); then every 24 hours. Each job runs once per Paris day across instances.
     DAILY_JOBS_FIRST_RUN_SECONDS: z.coerce

@@ -18,6 +18,8 @@ import type { DatabaseHandle } from "#app/db/client.server.ts";
 export type NotifiedCache = {
   /** The value under `key`, computing (and keeping, when `keep` allows) it on a miss. */
   read<T>(key: string, compute: () => Promise<T>, keep?: (value: T) => boolean): Promise<T>;
+  /** The value kept under `key`, without computing anything (undefined when not serving). */
+  peek<T>(key: string): T | undefined;
   /** Drops every entry (a change was heard, or is known to have been made here). */
   invalidate(): void;
   /** Cached values are served only while this is true (the instance hears changes). */
@@ -57,6 +59,15 @@ export function createNotifiedCache({ maxEntries = 500 }: { maxEntries?: number 
       serving = listening;
     },
     invalidate,
+    peek<T>(key: string) {
+      if (!serving) return undefined;
+      const value = entries.get(key) as T | undefined;
+      if (value !== undefined) {
+        entries.delete(key);
+        entries.set(key, value);
+      }
+      return value;
+    },
     async read<T>(key: string, compute: () => Promise<T>, keep: (value: T) => boolean = () => true) {
       if (!serving) return compute();
       if (entries.has(key)) {
