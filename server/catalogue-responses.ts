@@ -75,7 +75,8 @@ export function catalogueResponseKey(url: URL, storeId: string): string | null {
 function writesCatalogue(method: string, path: string): boolean {
   if (path.startsWith("/api/store/")) return /\/checkout(?:\/|$)|\/webhook/.test(path);
   if (method === "GET" || method === "HEAD") return false;
-  return path.startsWith("/erp/boutique") || path === "/checkout";
+  // /commande is the shop's checkout page: its action places the order in-process.
+  return path.startsWith("/erp/boutique") || path === "/commande" || path === "/commande.data";
 }
 
 const BROTLI = 1;

@@ -139,6 +139,36 @@ describe("the shop's answers from memory", () => {
     expect(await stockOnApi()).toBe((before?.inventoryQuantity ?? 0) - 2);
   });
 
+  it("shows at once the stock an order placed through the checkout page took", async () => {
+    const variantId = `${PRODUCT}--jaune`;
+    const stockOnApi = async () => {
+      const body = (await (await get(`${API}/products/${PRODUCT}`)).json()) as {
+        product: { variants: { id: string; inventory_quantity: number }[] };
+      };
+      return body.product.variants.find((variant) => variant.id === variantId)?.inventory_quantity ?? -1;
+    };
+    const before = await stockOnApi();
+    const order = await app.request("/commande", {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: "https://www.example.test",
+        "Sec-Fetch-Site": "same-origin",
+      },
+      body: new URLSearchParams({
+        intent: "order",
+        cart: JSON.stringify([{ productId: PRODUCT, variantId, quantity: 3 }]),
+        name: "Camille Martin",
+        email: "camille.martin@example.fr",
+        phone: "0612345678",
+        fulfilment: "pickup",
+        terms: "on",
+      }),
+    });
+    expect(order.status).toBeLessThan(400);
+    expect(await stockOnApi()).toBe(before - 3);
+  });
+
   it("gives every cached page its scripts' hashes, never a nonce, an ETag and its compressed forms", async () => {
     const first = await get("/store", { "accept-encoding": "br, gzip" });
     const second = await get("/store", { "accept-encoding": "gzip" });
