@@ -32,7 +32,9 @@ export async function startServices(
   }
   logger.info({ database: database.kind }, "base de données prête");
   // Every write to the catalogue's tables notifies this channel (migration 0022).
-  const catalogueCache = env.SHOP_CACHE === "on" ? createNotifiedCache() : undefined;
+  // Only the built-in store's catalogue is in this database, whose changes notify us: a
+  // hosted store (STORE_API_URL) changes behind our back, so its answers are never kept.
+  const catalogueCache = env.SHOP_CACHE === "on" && !env.STORE_API_URL ? createNotifiedCache() : undefined;
   let stopListening: () => Promise<void> = async () => {};
   if (catalogueCache) {
     try {
