@@ -458,6 +458,8 @@ test.describe("Devis : l'éditeur", () => {
     createStaffUser,
     consoleErrors,
   }) => {
+    // A draft made through the routes, then three saves: over 30 s on this machine.
+    test.slow();
     const user = await createStaffUser();
     const quotePath = await openDraft(page, user, `Client refus ${Date.now()}`);
     await page.getByRole("textbox", { name: "Objet", exact: true }).fill("Ragréage du séjour");

@@ -123,6 +123,8 @@ test.describe("Espace Pro : le cadre", () => {
     createStaffUser,
     signIn,
   }) => {
+    // Seven sections and two axe passes: over 30 s on this 2-core machine.
+    test.slow();
     await page.setViewportSize({ width: 1280, height: 900 });
     const user = await createStaffUser();
     await signIn(user);
@@ -456,6 +458,8 @@ test.describe("Espace Pro : déconnexion et comptes", () => {
     createStaffUser,
     signIn,
   }) => {
+    // Two browser contexts, an account created and disabled: over 30 s on this machine.
+    test.slow();
     await page.setViewportSize({ width: 1280, height: 900 });
     const owner = await createStaffUser("owner");
     await signIn(owner);
