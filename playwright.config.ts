@@ -11,7 +11,7 @@ export default defineConfig({
   workers: process.env.CI ? 2 : 2,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
-  timeout: 30_000,
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   outputDir: process.env.PW_OUTPUT_DIR ?? "test-results/e2e",
   reporter: [["list"], ["json", { outputFile: process.env.PW_JSON_REPORT ?? "test-results/e2e.json" }]],
