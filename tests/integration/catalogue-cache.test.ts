@@ -218,6 +218,16 @@ describe("the shop's answers from memory", () => {
     await notifiedTitle("Casque de chantier");
   });
 
+  it("never answers from memory an address the guards refuse (a NUL byte in the query or path)", async () => {
+    expect((await get("/store")).status).toBe(200);
+    expect((await get(`${API}/products?limit=24`)).status).toBe(200);
+    for (const url of ["/store?x=%00", `${API}/products?limit=24&x=%00`, "/product/a%00b"]) {
+      const response = await get(url);
+      expect(response.status, url).toBeGreaterThanOrEqual(400);
+      expect(response.status, url).toBeLessThan(500);
+    }
+  });
+
   it("reads the database while it cannot hear the changes, and caches again once it can", async () => {
     await get("/store");
     cache.setServing(false);
