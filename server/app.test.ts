@@ -195,6 +195,16 @@ describe("static files, answered before the pipeline", () => {
     "x-frame-options",
   ];
 
+  const SUBRESOURCE_HEADER_NAMES = [
+    "cache-control",
+    "content-encoding",
+    "content-length",
+    "content-type",
+    "etag",
+    "vary",
+    "x-content-type-options",
+  ];
+
   function expectSecurityHeaders(response: Response) {
     for (const [name, value] of Object.entries(baseSecurityHeaders(false))) {
       expect(response.headers.get(name), name).toBe(value);
@@ -224,15 +234,22 @@ describe("static files, answered before the pipeline", () => {
     const assetPath = /\/assets\/[^"']+\.js/.exec(html)?.[0] ?? "";
     const asset = await server.request(assetPath, { headers: { "accept-encoding": "gzip, deflate, br" } });
     expect(asset.status).toBe(200);
-    expect([...asset.headers.keys()].sort()).toEqual(HEADER_NAMES);
+    // A script is never a document: none of the document-level headers, only nosniff.
+    expect([...asset.headers.keys()].sort()).toEqual(SUBRESOURCE_HEADER_NAMES);
     expect(asset.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
     expect(asset.headers.get("content-encoding")).toBe("br");
     expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
-    // A script needs no nonce: its CSP is the strictest one, computed once.
-    expect(scriptSrc(asset.headers.get("content-security-policy")).trim()).toBe("script-src 'self'");
-    expect(asset.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
-    expectSecurityHeaders(asset);
+    expect(asset.headers.get("x-content-type-options")).toBe("nosniff");
     expect(asset.headers.get("content-length")).toBe(String((await asset.arrayBuffer()).byteLength));
+
+    // An SVG can be opened as a document, and may hold a script: it keeps every header.
+    const svgPath = /\/assets\/[^"']+\.svg/.exec(html)?.[0] ?? "";
+    expect(svgPath).not.toBe("");
+    const svg = await server.request(svgPath);
+    expect(svg.status).toBe(200);
+    expect(scriptSrc(svg.headers.get("content-security-policy")).trim()).toBe("script-src 'self'");
+    expect(svg.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    expectSecurityHeaders(svg);
   });
 
   it("skips the request id and the access log, while an unknown path goes through the whole pipeline", async () => {

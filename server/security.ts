@@ -104,3 +104,14 @@ export function baseSecurityHeaders(https: boolean): Record<string, string> {
   if (https) headers["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
   return headers;
 }
+
+/**
+ * The headers of a file only ever used as a subresource (a script, a stylesheet, a font,
+ * a raster image): `nosniff`, which makes the browser refuse a script or a stylesheet
+ * served with the wrong type, and HSTS over HTTPS. The others act only on documents.
+ */
+export function subresourceSecurityHeaders(https: boolean): Record<string, string> {
+  const headers: Record<string, string> = { "X-Content-Type-Options": "nosniff" };
+  if (https) headers["Strict-Transport-Security"] = "max-age=31536000; includeSubDomains";
+  return headers;
+}

@@ -134,9 +134,15 @@ describe("headers", () => {
     const hash = createHash("sha256").update(INLINE_SCRIPT).digest("base64");
     const scriptSrc = csp.split(";").find((directive) => directive.trim().startsWith("script-src"));
     expect(scriptSrc?.trim()).toBe(`script-src 'self' 'sha256-${hash}'`);
-    const asset = get("/assets/app-abc123.js")?.headers.get("content-security-policy") ?? "";
-    expect(asset).toContain("script-src 'self';");
-    expect(asset).not.toContain("nonce");
+    const svg = get("/favicon.svg")?.headers.get("content-security-policy") ?? "";
+    expect(svg).toContain("script-src 'self';");
+    expect(svg).not.toContain("nonce");
+    expect(get("/favicon.svg")?.headers.get("x-frame-options")).toBe("DENY");
+    // A script is only ever a subresource: no document-level header, but nosniff.
+    const script = get("/assets/app-abc123.js");
+    expect(script?.headers.get("content-security-policy")).toBeNull();
+    expect(script?.headers.get("permissions-policy")).toBeNull();
+    expect(script?.headers.get("x-content-type-options")).toBe("nosniff");
   });
 
   it("hashed assets are immutable for a year, everything else revalidates", () => {

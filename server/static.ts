@@ -4,7 +4,12 @@ import type { IncomingHttpHeaders } from "node:http";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { hasControlCharacters } from "#app/lib/text-rules.ts";
-import { baseSecurityHeaders, contentSecurityPolicy, inlineScriptHashes } from "./security.ts";
+import {
+  baseSecurityHeaders,
+  contentSecurityPolicy,
+  inlineScriptHashes,
+  subresourceSecurityHeaders,
+} from "./security.ts";
 
 const MIME: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -26,6 +31,28 @@ const MIME: Record<string, string> = {
   ".xml": "application/xml; charset=utf-8",
   ".webmanifest": "application/manifest+json",
 };
+
+/**
+ * Files a browser only ever uses as a subresource of a page: scripts, stylesheets, fonts
+ * and raster images. The document-level headers (CSP, Permissions-Policy,
+ * X-Frame-Options, Cross-Origin-Opener-Policy, Referrer-Policy) take effect only on a
+ * document or a worker, so these files carry only `nosniff` (and HSTS over HTTPS): about
+ * 700 bytes less on each of the twenty-odd requests of a page (decision 021). SVG, HTML,
+ * XML and everything else can be opened as a document and keep every header.
+ */
+export const SUBRESOURCE_EXTENSIONS: ReadonlySet<string> = new Set([
+  ".js",
+  ".mjs",
+  ".css",
+  ".woff2",
+  ".woff",
+  ".png",
+  ".jpg",
+  ".jpeg",
+  ".webp",
+  ".avif",
+  ".ico",
+]);
 
 /**
  * Each encoding of a file up to this size is kept in memory (the whole client build
@@ -116,11 +143,11 @@ export class StaticFiles {
     const max = options.maxInMemoryBytes ?? MAX_IN_MEMORY_BYTES;
     const excluded = new Set(options.exclude ?? []);
     const trackerOrigins = options.trackerOrigins ?? [];
-    // Every file that is not a prerendered page gets the CSP of a page without inline
-    // scripts: a per-request nonce would be pointless on a script or an image, and a
-    // nonce fixed at start-up would be no nonce at all.
+    // Every other file that may be opened as a document (an SVG, a .data file) gets the
+    // CSP of a page without inline scripts: a nonce fixed at start-up would be no nonce.
     const plainCsp = contentSecurityPolicy({ development: options.development, trackerOrigins });
     const security = [baseSecurityHeaders(false), baseSecurityHeaders(true)] as const;
+    const subresourceSecurity = [subresourceSecurityHeaders(false), subresourceSecurityHeaders(true)] as const;
 
     for (const file of walk(root)) {
       if (file.endsWith(".br") || file.endsWith(".gz")) continue;
@@ -149,10 +176,16 @@ export class StaticFiles {
           : "public, max-age=0, must-revalidate",
         Vary: "Accept-Encoding",
       };
-      const withSecurity = (extra: Record<string, string>): ByScheme => [
-        { ...common, ...extra, ...security[0], "Content-Security-Policy": csp },
-        { ...common, ...extra, ...security[1], "Content-Security-Policy": csp },
-      ];
+      const withSecurity = (extra: Record<string, string>): ByScheme =>
+        SUBRESOURCE_EXTENSIONS.has(ext)
+          ? [
+              { ...common, ...extra, ...subresourceSecurity[0] },
+              { ...common, ...extra, ...subresourceSecurity[1] },
+            ]
+          : [
+              { ...common, ...extra, ...security[0], "Content-Security-Policy": csp },
+              { ...common, ...extra, ...security[1], "Content-Security-Policy": csp },
+            ];
       const variant = (encoding: Encoding, variantPath: string, bytes?: Buffer): StaticVariant => {
         const read = readVariant(encoding, variantPath, max, bytes);
         const length = { "Content-Length": String(read.size) };
