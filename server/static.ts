@@ -147,7 +147,10 @@ export class StaticFiles {
     // CSP of a page without inline scripts: a nonce fixed at start-up would be no nonce.
     const plainCsp = contentSecurityPolicy({ development: options.development, trackerOrigins });
     const security = [baseSecurityHeaders(false), baseSecurityHeaders(true)] as const;
-    const subresourceSecurity = [subresourceSecurityHeaders(false), subresourceSecurityHeaders(true)] as const;
+    const subresourceSecurity = [
+      subresourceSecurityHeaders(false),
+      subresourceSecurityHeaders(true),
+    ] as const;
 
     for (const file of walk(root)) {
       if (file.endsWith(".br") || file.endsWith(".gz")) continue;

@@ -1,92 +1,61 @@
-import { Toast } from "radix-ui";
-import { useSyncExternalStore } from "react";
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from "react";
+import {
+  dismissToast,
+  serverSnapshot,
+  snapshot,
+  subscribe,
+  TOAST_DURATION_MS,
+  type ToastItem,
+} from "./toast-store.ts";
 
-export type ToastInput = {
-  title: string;
-  description?: string;
-  variant?: "default" | "destructive";
-};
-type ToastItem = ToastInput & { id: number; open: boolean };
+export { dismissToast, TOAST_DURATION_MS, type ToastInput, toast } from "./toast-store.ts";
 
-// A tiny store outside React so any module can raise a toast. It holds at most
-// one toast: a new one replaces the one on screen (spec: one visible at a time).
-let toasts: ToastItem[] = [];
-let nextId = 1;
-const listeners = new Set<() => void>();
-const emit = () => {
-  for (const listener of listeners) listener();
-};
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
-const snapshot = () => toasts;
-const serverSnapshot = (): ToastItem[] => [];
+const ToastList = lazy(() =>
+  import("./toast-list.tsx").then(
+    (module) => ({ default: module.ToastList }),
+    () => ({ default: PlainToasts }),
+  ),
+);
 
-export function toast(input: ToastInput): number {
-  const id = nextId++;
-  toasts = [{ ...input, id, open: true }];
-  emit();
-  return id;
+/** When the toasts' code cannot be downloaded (connection lost): the message is still read out. */
+function PlainToasts({ items }: { items: readonly ToastItem[] }) {
+  const shown = items.find((item) => item.open)?.id;
+  useEffect(() => {
+    if (shown === undefined) return;
+    const timer = setTimeout(() => dismissToast(shown), TOAST_DURATION_MS);
+    return () => clearTimeout(timer);
+  }, [shown]);
+  return (
+    <div
+      role="status"
+      className="fixed right-0 bottom-20 z-[100] grid w-full gap-2 p-4 sm:bottom-4 sm:max-w-sm"
+    >
+      {items
+        .filter((item) => item.open)
+        .map((item) => (
+          <p key={item.id} className="rounded-xl border border-brand-100 bg-white p-4 text-ink shadow-lg">
+            <strong className="font-heading text-sm font-semibold">{item.title}</strong>
+            {item.description ? <span className="block text-sm">{item.description}</span> : null}
+          </p>
+        ))}
+    </div>
+  );
 }
 
-export function dismissToast(id: number): void {
-  toasts = toasts.map((item) => (item.id === id ? { ...item, open: false } : item));
-  emit();
-  // Let the closing animation run, then forget it.
-  setTimeout(() => {
-    toasts = toasts.filter((item) => item.id !== id || item.open);
-    emit();
-  }, 300);
-}
-
-export const TOAST_DURATION_MS = 5000;
-
+/**
+ * Mounted once in app/root.tsx. Nothing is drawn, and the Radix code is not
+ * downloaded, until a toast is raised; from then on the list stays mounted.
+ */
 export function Toaster() {
   const items = useSyncExternalStore(subscribe, snapshot, serverSnapshot);
+  const [used, setUsed] = useState(false);
+  useEffect(() => {
+    if (items.length > 0) setUsed(true);
+  }, [items.length]);
+  if (items.length === 0 && !used) return null;
   return (
-    <Toast.Provider
-      duration={TOAST_DURATION_MS}
-      swipeDirection="right"
-      swipeThreshold={50}
-      label="Notification"
-    >
-      {items.map((item) => (
-        <Toast.Root
-          key={item.id}
-          open={item.open}
-          onOpenChange={(open) => {
-            if (!open) dismissToast(item.id);
-          }}
-          type={item.variant === "destructive" ? "foreground" : "background"}
-          data-variant={item.variant ?? "default"}
-          className={
-            "pointer-events-auto relative flex w-full items-start gap-3 rounded-xl border p-4 pr-10 shadow-lg " +
-            "data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=cancel]:translate-x-0 " +
-            "data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] data-[state=closed]:opacity-0 transition " +
-            (item.variant === "destructive"
-              ? "border-red-800 bg-red-700 text-white"
-              : "border-brand-100 bg-white text-ink")
-          }
-        >
-          <div className="grid gap-1">
-            <Toast.Title className="font-heading text-sm font-semibold">{item.title}</Toast.Title>
-            {item.description ? (
-              <Toast.Description className="text-sm">{item.description}</Toast.Description>
-            ) : null}
-          </div>
-          <Toast.Close
-            aria-label="Fermer la notification"
-            className="absolute top-2 right-2 inline-flex size-8 items-center justify-center rounded-md text-current opacity-80 hover:opacity-100"
-          >
-            <span aria-hidden="true">×</span>
-          </Toast.Close>
-        </Toast.Root>
-      ))}
-      <Toast.Viewport
-        label="Notifications ({hotkey})"
-        className="fixed right-0 bottom-20 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none sm:bottom-4 sm:max-w-sm"
-      />
-    </Toast.Provider>
+    <Suspense fallback={null}>
+      <ToastList items={items} />
+    </Suspense>
   );
 }

@@ -1,6 +1,6 @@
-import useEmblaCarousel from "embla-carousel-react";
+import type { EmblaCarouselType, EmblaOptionsType } from "embla-carousel";
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { useCallback, useEffect, useId, useRef } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import type { Testimonial } from "#app/content/types.ts";
 import { Illustration } from "./illustration.tsx";
 import { StarRating } from "./star-rating.tsx";
@@ -10,8 +10,11 @@ import { StarRating } from "./star-rating.tsx";
  * the medium breakpoint, three on large screens; the arrows appear from the
  * medium breakpoint (small screens swipe). The slides are laid out by CSS alone,
  * so the server HTML already has the final height and nothing moves when the
- * script takes over.
+ * script takes over. Embla's code is downloaded only when the carousel nears the
+ * screen: a visitor who never scrolls to it never pays for it.
  */
+const OPTIONS: EmblaOptionsType = { loop: true, align: "start" };
+
 export function TestimonialsCarousel({
   testimonials,
   heading = "Ce que disent nos clients",
@@ -21,31 +24,49 @@ export function TestimonialsCarousel({
   heading?: string;
   lead?: string;
 }) {
-  const [startCarousel, api] = useEmblaCarousel({ loop: true, align: "start" });
+  const [api, setApi] = useState<EmblaCarouselType>();
   const viewportRef = useRef<HTMLElement>(null);
   const headingId = useId();
 
   // Embla measures every slide when it starts: that happens when the carousel comes
   // within 300 px of the screen, not in the middle of hydration. Until then the
-  // slides are the same CSS row, so nothing moves when it starts.
+  // slides are the same CSS row, so nothing moves when it starts. Should its code
+  // fail to download, the first cards stay on screen as they are.
   useEffect(() => {
     const viewport = viewportRef.current;
     if (!viewport) return;
-    if (typeof IntersectionObserver === "undefined") {
-      startCarousel(viewport);
-      return;
+    let carousel: EmblaCarouselType | undefined;
+    let cancelled = false;
+    const start = () => {
+      import("embla-carousel").then(
+        ({ default: EmblaCarousel }) => {
+          if (cancelled) return;
+          carousel = EmblaCarousel(viewport, OPTIONS);
+          setApi(carousel);
+        },
+        () => undefined,
+      );
+    };
+    let observer: IntersectionObserver | undefined;
+    if (typeof IntersectionObserver === "undefined") start();
+    else {
+      const watcher = new IntersectionObserver(
+        (entries) => {
+          if (!entries.some((entry) => entry.isIntersecting)) return;
+          watcher.disconnect();
+          start();
+        },
+        { rootMargin: "300px 0px" },
+      );
+      watcher.observe(viewport);
+      observer = watcher;
     }
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((entry) => entry.isIntersecting)) return;
-        observer.disconnect();
-        startCarousel(viewport);
-      },
-      { rootMargin: "300px 0px" },
-    );
-    observer.observe(viewport);
-    return () => observer.disconnect();
-  }, [startCarousel]);
+    return () => {
+      cancelled = true;
+      observer?.disconnect();
+      carousel?.destroy();
+    };
+  }, []);
   const trackId = useId();
   const previous = useCallback(() => api?.scrollPrev(), [api]);
   const next = useCallback(() => api?.scrollNext(), [api]);

@@ -2,7 +2,8 @@ import type { MouseEvent, ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { type ButtonSize, type ButtonVariant, buttonClasses } from "#app/components/ui/button.tsx";
 import { track } from "#app/lib/analytics.ts";
-import { loadQuoteForm, openQuoteModal } from "../quote-modal-store.ts";
+import { openQuoteModal } from "../quote-modal-store.ts";
+import { loadQuoteModal } from "./quote-modal.tsx";
 
 export type QuoteTrigger = "header" | "hero" | "service" | "contact" | "mobile-bar" | "cta" | "other";
 
@@ -26,7 +27,7 @@ export function QuoteButton({
 }) {
   const { pathname } = useLocation();
   const preload = () => {
-    loadQuoteForm().catch(() => {});
+    loadQuoteModal().catch(() => {});
   };
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.defaultPrevented || event.button !== 0) return;

@@ -1,96 +1,59 @@
-import { X } from "lucide-react";
-import { lazy, Suspense, useEffect } from "react";
+import { type ComponentType, lazy, Suspense, useEffect, useState } from "react";
 import { useLocation } from "react-router";
-import { Dialog } from "#app/components/ui/dialog.tsx";
 import { closeQuoteModal, loadQuoteForm, useQuoteModal } from "../quote-modal-store.ts";
 
-// The form (react-hook-form, zod and the schema) is loaded when the modal first
-// opens, or as soon as a pointer or the focus reaches a quote button: no page pays
-// for it up front.
-const QuoteForm = lazy(() =>
-  loadQuoteForm().then(
-    (module) => ({ default: module.QuoteForm }),
-    () => ({ default: QuoteFormUnavailable }),
+/** The modal's dialog, fetched once; approaching a quote button fetches the form with it. */
+let dialogModule: Promise<typeof import("./quote-modal-dialog.tsx")> | null = null;
+export function loadQuoteModal() {
+  dialogModule ??= import("./quote-modal-dialog.tsx").catch((error: unknown) => {
+    dialogModule = null;
+    throw error;
+  });
+  loadQuoteForm().catch(() => {});
+  return dialogModule;
+}
+
+// The dialog (Radix Dialog) and the form are loaded as soon as a pointer or the focus
+// reaches a quote button, or at the first click: no page pays for them up front.
+const QuoteModalDialog = lazy<ComponentType>(() =>
+  loadQuoteModal().then(
+    (module) => ({ default: module.QuoteModalDialog }),
+    () => ({ default: QuoteModalUnavailable }),
   ),
 );
 
-/** Shown when the form's code cannot be downloaded (connection lost): /devis works without it. */
-function QuoteFormUnavailable(_props: { source: "modal" | "page"; onSuccess?: () => void }) {
-  return (
-    <div role="alert" className="grid gap-4 py-6">
-      <p>
-        Le formulaire n'a pas pu se charger. Vérifiez votre connexion, ou ouvrez la page de demande de devis.
-      </p>
-      <a href="/devis" className="font-semibold text-brand-700 underline">
-        Ouvrir la page Demande de devis
-      </a>
-    </div>
-  );
-}
-
-/**
- * Rendered right after the form inside the same Suspense boundary: once the form is
- * on screen (at once when already loaded, else when its module arrives), the focus
- * goes to its first field, as it would had the form been there from the start.
- */
-function FocusFirstField() {
+/** When the modal's code cannot be downloaded (connection lost): the quote page instead. */
+function QuoteModalUnavailable() {
   useEffect(() => {
-    document.querySelector<HTMLInputElement>('[data-quote-modal] input[name="user_name"]')?.focus();
+    closeQuoteModal();
+    window.location.assign("/devis");
   }, []);
   return null;
 }
 
-/** The quote modal, mounted once in app/root.tsx; every quote button opens it. */
+/**
+ * The quote modal, mounted once in app/root.tsx; every quote button opens it. Nothing
+ * is drawn until it first opens; then it stays mounted, so closing it animates and
+ * reopening it is immediate.
+ */
 export function QuoteModal() {
-  const { open, opener } = useQuoteModal();
+  const { open } = useQuoteModal();
   const { pathname } = useLocation();
+  const [used, setUsed] = useState(false);
 
   // A link followed from inside the modal (or the browser's back button) closes it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger
   useEffect(() => {
     closeQuoteModal();
   }, [pathname]);
+  useEffect(() => {
+    if (open) setUsed(true);
+  }, [open]);
 
+  if (!open && !used) return null;
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => (next ? undefined : closeQuoteModal())}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-[60] bg-brand-900/60 backdrop-blur-sm" />
-        <Dialog.Content
-          data-quote-modal=""
-          // No Radix trigger here (the buttons are links all over the site): focus goes
-          // back to the one that opened the modal, if it is still on the page.
-          onCloseAutoFocus={(event) => {
-            if (opener?.isConnected) {
-              event.preventDefault();
-              opener.focus();
-            }
-          }}
-          className="fixed top-1/2 left-1/2 z-[70] max-h-[90vh] w-[calc(100%-1.5rem)] max-w-[500px] -translate-x-1/2 -translate-y-1/2 overflow-y-auto overscroll-contain rounded-2xl bg-white p-5 shadow-2xl outline-none sm:p-6"
-        >
-          <Dialog.Title className="pr-10 font-heading text-2xl font-extrabold text-brand-900">
-            Demande de devis gratuit
-          </Dialog.Title>
-          <Dialog.Description className="mt-1 mb-4 text-slate-700">
-            Décrivez votre projet : nous vous répondons sous 48h.
-          </Dialog.Description>
-          <Suspense
-            fallback={
-              <p role="status" className="py-12 text-center text-slate-700">
-                Chargement du formulaire…
-              </p>
-            }
-          >
-            <QuoteForm source="modal" onSuccess={closeQuoteModal} />
-            <FocusFirstField />
-          </Suspense>
-          <Dialog.Close
-            aria-label="Fermer"
-            className="absolute top-3 right-3 inline-flex size-11 items-center justify-center rounded-full text-brand-900 hover:bg-brand-50"
-          >
-            <X aria-hidden="true" className="size-5" />
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Suspense fallback={null}>
+      <QuoteModalDialog />
+    </Suspense>
   );
 }

@@ -1,38 +1,46 @@
-import { ShoppingCart, X } from "lucide-react";
-import { lazy, Suspense, useEffect, useState } from "react";
-import { Link, useLocation } from "react-router";
-import { buttonClasses } from "#app/components/ui/button.tsx";
-import { Dialog } from "#app/components/ui/dialog.tsx";
+import { ShoppingCart } from "lucide-react";
+import { type ComponentProps, type ComponentType, lazy, Suspense, useEffect, useRef, useState } from "react";
+import { useLocation } from "react-router";
 import { cartCount, clearCart, itemsLabel, useCart } from "../cart.ts";
+import { CART_PANEL_ID, loadCartLines } from "./cart-loaders.ts";
 
-/** The cart's lines and total: their code (pictures, quantities, prices) loads when the panel first opens with items. */
-const loadCartLines = () => import("./cart-lines.tsx");
-const CartLines = lazy(() => loadCartLines().catch(() => ({ default: CartLinesUnavailable })));
-/** Fetched ahead on a sign of intent; a failure then shows when the panel opens. */
-const prefetchCartLines = () => {
-  loadCartLines().catch(() => undefined);
-};
+/** The panel (Radix Dialog), fetched once; a failed download may succeed on the next try. */
+let panelModule: Promise<typeof import("./cart-panel.tsx")> | null = null;
+function loadCartPanel() {
+  panelModule ??= import("./cart-panel.tsx").catch((error: unknown) => {
+    panelModule = null;
+    throw error;
+  });
+  return panelModule;
+}
 
-/** Shown when the panel's code cannot be downloaded (connection lost): checkout still works. */
-function CartLinesUnavailable() {
-  return (
-    <div role="alert" className="grid flex-1 content-start gap-4 p-5">
-      <p>Le détail du panier n'a pas pu se charger. Vérifiez votre connexion.</p>
-      <Link to="/commande" className={buttonClasses("primary", "md", "justify-self-start")}>
-        Voir ma commande
-      </Link>
-    </div>
-  );
+type CartPanelProps = ComponentProps<typeof import("./cart-panel.tsx").CartPanel>;
+const CartPanel = lazy<ComponentType<CartPanelProps>>(() =>
+  loadCartPanel().then(
+    (module) => ({ default: module.CartPanel }),
+    () => ({ default: CartPanelUnavailable }),
+  ),
+);
+
+/** When the panel's code cannot be downloaded (connection lost): the order page instead. */
+function CartPanelUnavailable() {
+  useEffect(() => {
+    window.location.assign("/commande");
+  }, []);
+  return null;
 }
 
 /**
  * The header's cart button and its panel. The page is prerendered with an empty
  * cart; the count shows up after hydration in a badge that takes no room, so
- * nothing moves.
+ * nothing moves. The panel's code (Radix Dialog) is fetched when the visitor shows
+ * intent (pointer, focus, touch) or at the first click, never up front.
  */
 export function CartButton() {
   const items = useCart();
   const [open, setOpen] = useState(false);
+  const [used, setUsed] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
   const location = useLocation();
   const count = cartCount(items);
 
@@ -44,12 +52,26 @@ export function CartButton() {
     if (ordered && new URLSearchParams(location.search).has("commande")) clearCart();
   }, [location.pathname, location.search]);
 
+  const prefetch = () => {
+    loadCartPanel().catch(() => undefined);
+    if (items.length > 0) loadCartLines().catch(() => undefined);
+  };
+
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger
-        // Fetched as soon as the visitor shows intent, so the panel rarely waits.
-        onPointerEnter={prefetchCartLines}
-        onFocus={prefetchCartLines}
+    <>
+      <button
+        ref={button}
+        type="button"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={used ? CART_PANEL_ID : undefined}
+        onClick={() => {
+          setUsed(true);
+          setOpen(true);
+        }}
+        onPointerEnter={prefetch}
+        onFocus={prefetch}
+        onTouchStart={prefetch}
         className="relative inline-flex size-11 items-center justify-center rounded-full text-brand-800 hover:bg-brand-50"
         data-cart-count={count}
       >
@@ -63,44 +85,12 @@ export function CartButton() {
             {count > 99 ? "99+" : count}
           </span>
         ) : null}
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-[60] bg-brand-900/60 backdrop-blur-sm" />
-        <Dialog.Content className="fixed inset-y-0 right-0 z-[70] flex w-full max-w-md flex-col bg-white shadow-2xl outline-none">
-          <div className="flex items-start justify-between gap-4 border-b border-brand-100 p-5">
-            <div>
-              <Dialog.Title className="font-heading text-2xl font-extrabold text-brand-900">
-                Votre panier
-              </Dialog.Title>
-              <Dialog.Description className="text-sm text-slate-700">
-                {count === 0 ? "Votre panier est vide." : `${itemsLabel(count)}, prix TTC.`}
-              </Dialog.Description>
-            </div>
-            <Dialog.Close className="inline-flex size-11 shrink-0 items-center justify-center rounded-full text-brand-900 hover:bg-brand-50">
-              <X aria-hidden="true" className="size-5" />
-              <span className="sr-only">Fermer le panier</span>
-            </Dialog.Close>
-          </div>
-          {items.length === 0 ? (
-            <div className="grid flex-1 content-start gap-4 p-5">
-              <p>Ajoutez des produits depuis la boutique pour les retrouver ici.</p>
-              <Link to="/store" className={buttonClasses("secondary", "md", "justify-self-start")}>
-                Voir la boutique
-              </Link>
-            </div>
-          ) : (
-            <Suspense
-              fallback={
-                <p role="status" className="flex-1 p-5 text-slate-700">
-                  Chargement du panier…
-                </p>
-              }
-            >
-              <CartLines items={items} />
-            </Suspense>
-          )}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      </button>
+      {used ? (
+        <Suspense fallback={null}>
+          <CartPanel items={items} open={open} onOpenChange={setOpen} opener={button} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }
