@@ -1,5 +1,3 @@
-import montserratLatin from "@fontsource-variable/montserrat/files/montserrat-latin-wght-normal.woff2?url";
-import openSansLatin from "@fontsource-variable/open-sans/files/open-sans-latin-wght-normal.woff2?url";
 import { FileText } from "lucide-react";
 import { type ReactNode, useEffect } from "react";
 import {
@@ -29,13 +27,16 @@ import { useNonce } from "#app/lib/nonce.ts";
 import { NotFound } from "#app/routes/site/not-found-view.tsx";
 import type { Route } from "./+types/root";
 import appStylesheet from "./app.css?url";
+import montserratCore from "./assets/fonts/montserrat-core.woff2?url";
+import openSansCore from "./assets/fonts/open-sans-core.woff2?url";
 
 export const links: Route.LinksFunction = () => [
   // A precedence makes React write the stylesheet at the top of <head>, before the
   // module preloads: the page's only render-blocking request starts first.
   { rel: "stylesheet", href: appStylesheet, precedence: "default" },
-  { rel: "preload", href: montserratLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
-  { rel: "preload", href: openSansLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  // The core fonts (scripts/fonts-subset.ts): every character of the public pages' text.
+  { rel: "preload", href: montserratCore, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "preload", href: openSansCore, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
 ];

@@ -1,12 +1,20 @@
 import { Toast } from "radix-ui";
+import { useEffect, useRef } from "react";
 import { dismissToast, TOAST_DURATION_MS, type ToastItem } from "./toast-store.ts";
 
 /**
  * The toasts on screen, drawn with Radix Toast (announced to screen readers, paused
  * while hovered or focused, swiped away, F8 to reach them). Loaded by `Toaster` when
- * the first toast is raised, so no page downloads it up front.
+ * the first toast is raised or F8 is first pressed, so no page downloads it up front.
+ * `focusOnMount`: F8 brought it in, so the notification region takes the focus as
+ * Radix's own F8 handler (listening from now on) would have given it.
  */
-export function ToastList({ items }: { items: readonly ToastItem[] }) {
+export function ToastList({ items, focusOnMount }: { items: readonly ToastItem[]; focusOnMount: boolean }) {
+  const viewport = useRef<HTMLOListElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the list first mounts
+  useEffect(() => {
+    if (focusOnMount) viewport.current?.focus();
+  }, []);
   return (
     <Toast.Provider
       duration={TOAST_DURATION_MS}
@@ -47,6 +55,7 @@ export function ToastList({ items }: { items: readonly ToastItem[] }) {
         </Toast.Root>
       ))}
       <Toast.Viewport
+        ref={viewport}
         label="Notifications ({hotkey})"
         className="fixed right-0 bottom-20 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none sm:bottom-4 sm:max-w-sm"
       />

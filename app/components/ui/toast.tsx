@@ -18,7 +18,7 @@ const ToastList = lazy(() =>
 );
 
 /** When the toasts' code cannot be downloaded (connection lost): the message is still read out. */
-function PlainToasts({ items }: { items: readonly ToastItem[] }) {
+function PlainToasts({ items }: { items: readonly ToastItem[]; focusOnMount: boolean }) {
   const shown = items.find((item) => item.open)?.id;
   useEffect(() => {
     if (shown === undefined) return;
@@ -42,20 +42,35 @@ function PlainToasts({ items }: { items: readonly ToastItem[] }) {
   );
 }
 
+/** The key that reaches the notification region (Radix's default hotkey, spec: F8). */
+const HOTKEY = "F8";
+
 /**
  * Mounted once in app/root.tsx. Nothing is drawn, and the Radix code is not
- * downloaded, until a toast is raised; from then on the list stays mounted.
+ * downloaded, until a toast is raised or F8 is pressed; from then on the list stays
+ * mounted and Radix handles F8 itself.
  */
 export function Toaster() {
   const items = useSyncExternalStore(subscribe, snapshot, serverSnapshot);
   const [used, setUsed] = useState(false);
+  const [focusOnMount, setFocusOnMount] = useState(false);
   useEffect(() => {
     if (items.length > 0) setUsed(true);
   }, [items.length]);
+  useEffect(() => {
+    if (used) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.code !== HOTKEY) return;
+      setFocusOnMount(true);
+      setUsed(true);
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [used]);
   if (items.length === 0 && !used) return null;
   return (
     <Suspense fallback={null}>
-      <ToastList items={items} />
+      <ToastList items={items} focusOnMount={focusOnMount} />
     </Suspense>
   );
 }
