@@ -248,7 +248,7 @@ export function QuoteForm({
           id={fieldId("budget")}
           label={
             <>
-              Budget estimé <span className="font-normal text-slate-700">(facultatif)</span>
+              Budget estimé <span className="font-sans font-normal text-slate-700">(facultatif)</span>
             </>
           }
           placeholder="Non précisé"
@@ -276,7 +276,7 @@ export function QuoteForm({
         id={fieldId("photos")}
         label={
           <>
-            Photos <span className="font-normal text-slate-700">(facultatif)</span>
+            Photos <span className="font-sans font-normal text-slate-700">(facultatif)</span>
           </>
         }
         hint={`Jusqu'à ${PHOTO_MAX_COUNT} photos de 5 Mo maximum chacune (.jpg, .jpeg, .png, .webp).`}
