@@ -5,7 +5,8 @@
  * to index; every internal link must answer 2xx.
  */
 import { type APIRequestContext, expect, test } from "@playwright/test";
-import { about, contactPage } from "#app/content/about.ts";
+import { about } from "#app/content/about.ts";
+import { contactPage } from "#app/content/contact.ts";
 import { home, servicesPage } from "#app/content/home.ts";
 import { cgu } from "#app/content/legal/cgu.ts";
 import { cgv } from "#app/content/legal/cgv.ts";

@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { company } from "#app/config/company.ts";
-import { contactPage } from "#app/content/about.ts";
+import { contactPage } from "#app/content/contact.ts";
 import { projects } from "#app/content/projects.ts";
 import { services } from "#app/content/services.ts";
 import { testimonials } from "#app/content/testimonials.ts";

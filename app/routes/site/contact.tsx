@@ -2,7 +2,7 @@ import { Clock, Mail, MapPin, MessageCircle, Navigation, Phone } from "lucide-re
 import { type ReactNode, useState } from "react";
 import { Button, buttonClasses } from "#app/components/ui/button.tsx";
 import { company, fullAddress } from "#app/config/company.ts";
-import { contactPage } from "#app/content/about.ts";
+import { contactPage } from "#app/content/contact.ts";
 import { useConsent } from "#app/features/consent/use-consent.ts";
 import { directionsUrl, LazyMap, mapEmbedUrl } from "#app/features/marketing/components/lazy-map.tsx";
 import { PageHeader } from "#app/features/marketing/components/page-header.tsx";
