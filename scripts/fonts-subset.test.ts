@@ -19,6 +19,7 @@ function faces(css: string) {
     return {
       family: /font-family:\s*["']([^"']+)["']/.exec(body)?.[1],
       src: /url\("([^"]+)"\)/.exec(body)?.[1] ?? "",
+      weight: /font-weight:\s*([^;]+);/.exec(body)?.[1]?.trim(),
       range: new Set(codePointsOf(/unicode-range:\s*([^;]+);/.exec(body)?.[1] ?? "")),
     };
   });
@@ -71,6 +72,15 @@ describe("fonts.css", () => {
         const matching = family.filter((face) => face.range.has(codePoint)).map((face) => face.src);
         expect(matching, `U+${codePoint.toString(16)}`).toEqual([`./${font.output.split("/").pop()}`]);
       }
+    },
+  );
+
+  it.each(CORE_FONTS)(
+    "every face of $family declares the same weight range (Chrome falls back only among those)",
+    (font) => {
+      const family = faces(readFileSync(FONTS_CSS, "utf8")).filter((face) => face.family === font.family);
+      expect(family.length).toBeGreaterThan(2);
+      expect(new Set(family.map((face) => face.weight)).size).toBe(1);
     },
   );
 

@@ -181,7 +181,12 @@ export async function fontsCss(root = process.cwd()): Promise<string> {
         .replace(/unicode-range:[^;]*;/, `unicode-range: ${unicodeRange(rest)};`);
       out.push(rewritten, "");
     }
-    const weights = `${font.weights.min} ${font.weights.max}`;
+    // The core face declares Fontsource's weight range, not the narrower one its file
+    // draws (the font clamps a weight outside its axis): Chrome only falls back between
+    // faces of a family that declare the same range, so a core face with its own range
+    // would leave ß or ñ to the system font instead of Fontsource's latin face.
+    const weights = /font-weight:\s*([^;]+);/.exec(faces[0] ?? "")?.[1]?.trim();
+    if (!weights) throw new Error(`${font.css} : @font-face sans font-weight`);
     out.push(
       "@font-face {",
       `  font-family: '${font.family}';`,

@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test } from "./fixtures.ts";
 
 test.describe("cadre commun des pages", () => {
@@ -192,5 +193,62 @@ test.describe("FAQ", () => {
     await second.click();
     await expect(second).toHaveAttribute("aria-expanded", "false");
     await expect(page.getByRole("link", { name: "Contactez-nous" })).toHaveAttribute("href", "/contact");
+  });
+});
+
+test.describe("code des fenêtres chargé à l'approche", () => {
+  const scriptsFetched = (page: Page) =>
+    page.evaluate(() =>
+      performance
+        .getEntriesByType("resource")
+        .map((entry) => new URL(entry.name).pathname)
+        .filter((name) => name.endsWith(".js")),
+    );
+
+  test("ni la fenêtre de devis, ni le panier, ni les notifications ne chargent leur code avec la page", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const scripts = await scriptsFetched(page);
+    expect(scripts.length).toBeGreaterThan(3);
+    expect(
+      scripts.filter((name) => /(quote-modal-dialog|cart-panel|toast-list|quote-form)-/.test(name)),
+    ).toEqual([]);
+
+    // Approaching a quote button fetches the dialog and the form; the click opens it at once.
+    const quoteButton = page.locator('a[data-quote-trigger="hero"]').first();
+    await quoteButton.hover();
+    await expect
+      .poll(async () =>
+        (await scriptsFetched(page)).filter((name) => /(quote-modal-dialog|quote-form)-/.test(name)),
+      )
+      .toHaveLength(2);
+    await quoteButton.click();
+    await expect(page.getByRole("dialog", { name: "Demande de devis gratuit" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(quoteButton).toBeFocused();
+  });
+
+  test("le panier s'ouvre au premier clic, se referme avec Échap et rend le focus à son bouton", async ({
+    page,
+  }) => {
+    await page.goto("/faq");
+    // By its attributes, not its role: while the panel is open the page behind it is
+    // hidden from assistive technologies, as it should be.
+    const cart = page.locator("button[data-cart-count]");
+    await expect(page.getByRole("button", { name: /^Panier/ })).toHaveCount(1);
+    await expect(cart).toHaveAttribute("aria-expanded", "false");
+    await expect(cart).toHaveAttribute("aria-haspopup", "dialog");
+    await cart.click();
+    const panel = page.getByRole("dialog", { name: "Votre panier" });
+    await expect(panel).toBeVisible();
+    await expect(cart).toHaveAttribute("aria-expanded", "true");
+    await expect(cart).toHaveAttribute("aria-controls", (await panel.getAttribute("id")) ?? "-");
+    await expect(panel.getByText("Votre panier est vide.")).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(panel).toBeHidden();
+    await expect(cart).toBeFocused();
+    await expect(cart).toHaveAttribute("aria-expanded", "false");
   });
 });

@@ -311,3 +311,57 @@ test.describe("accessibilité des pages publiques (axe-core)", () => {
     }
   });
 });
+
+test.describe("polices : le cœur seul", () => {
+  // scripts/fonts-subset.ts: a page of French text needs the two preloaded core files,
+  // and nothing else; a rarer character fetches Fontsource's file, only then.
+  test("les pages publiques ne chargent que les deux polices préchargées, une fois chacune", async ({
+    page,
+  }) => {
+    for (const path of ["/", "/services", "/realisations", "/a-propos", "/contact", "/faq", "/devis"]) {
+      await page.goto(path);
+      await page.evaluate(() => document.fonts.ready);
+      const preloaded = await page
+        .locator('link[rel="preload"][as="font"]')
+        .evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href).sort());
+      expect(preloaded, path).toHaveLength(2);
+      expect(
+        preloaded.every((href) => /\/assets\/(montserrat|open-sans)-core-[\w-]+\.woff2$/.test(href)),
+      ).toBe(true);
+      const fetched = await page.evaluate(() =>
+        performance
+          .getEntriesByType("resource")
+          .map((entry) => entry.name)
+          .filter((name) => /\.woff2$/.test(name))
+          .sort(),
+      );
+      expect(fetched, path).toEqual(preloaded);
+      expect(
+        await page.evaluate(() => document.fonts.check('700 16px "Montserrat Variable"', "Devis à Toulon")),
+      ).toBe(true);
+    }
+  });
+
+  test("un caractère hors du cœur vient du fichier complet de Fontsource, chargé à ce moment-là", async ({
+    page,
+  }) => {
+    await page.goto("/faq");
+    await page.evaluate(() => document.fonts.ready);
+    const before = await page.evaluate(() => performance.getEntriesByType("resource").length);
+    await page.evaluate(async () => {
+      const probe = document.createElement("p");
+      probe.textContent = "Straße Muñoz";
+      document.body.append(probe);
+      await document.fonts.load('400 16px "Open Sans Variable"', "ßñ");
+    });
+    const added = await page.evaluate(
+      (from) =>
+        performance
+          .getEntriesByType("resource")
+          .slice(from)
+          .map((entry) => entry.name),
+      before,
+    );
+    expect(added.filter((name) => /open-sans-latin-wght-normal-[\w-]+\.woff2$/.test(name))).toHaveLength(1);
+  });
+});
