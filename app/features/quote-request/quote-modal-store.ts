@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from "react";
+import { loadOnce } from "#app/lib/load-once.ts";
 
 /**
  * Whether the quote modal is open: a tiny store outside React, so any quote button
@@ -40,12 +41,4 @@ export function useQuoteModal(): ModalState {
 }
 
 /** The quote form's module, fetched once (on first opening or first approach of a quote button). */
-let formModule: Promise<typeof import("./components/quote-form.tsx")> | null = null;
-export function loadQuoteForm() {
-  formModule ??= import("./components/quote-form.tsx").catch((error: unknown) => {
-    // A failed download (network) may succeed on the next try.
-    formModule = null;
-    throw error;
-  });
-  return formModule;
-}
+export const loadQuoteForm = loadOnce(() => import("./components/quote-form.tsx"));

@@ -1,16 +1,13 @@
 import { type ComponentType, lazy, Suspense, useEffect, useState } from "react";
 import { useLocation } from "react-router";
+import { loadOnce } from "#app/lib/load-once.ts";
 import { closeQuoteModal, loadQuoteForm, useQuoteModal } from "../quote-modal-store.ts";
 
 /** The modal's dialog, fetched once; approaching a quote button fetches the form with it. */
-let dialogModule: Promise<typeof import("./quote-modal-dialog.tsx")> | null = null;
+const loadDialog = loadOnce(() => import("./quote-modal-dialog.tsx"));
 export function loadQuoteModal() {
-  dialogModule ??= import("./quote-modal-dialog.tsx").catch((error: unknown) => {
-    dialogModule = null;
-    throw error;
-  });
   loadQuoteForm().catch(() => {});
-  return dialogModule;
+  return loadDialog();
 }
 
 // The dialog (Radix Dialog) and the form are loaded as soon as a pointer or the focus

@@ -1,18 +1,12 @@
 import { ShoppingCart } from "lucide-react";
 import { type ComponentProps, type ComponentType, lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
+import { loadOnce } from "#app/lib/load-once.ts";
 import { cartCount, clearCart, itemsLabel, useCart } from "../cart.ts";
 import { CART_PANEL_ID, loadCartLines } from "./cart-loaders.ts";
 
 /** The panel (Radix Dialog), fetched once; a failed download may succeed on the next try. */
-let panelModule: Promise<typeof import("./cart-panel.tsx")> | null = null;
-function loadCartPanel() {
-  panelModule ??= import("./cart-panel.tsx").catch((error: unknown) => {
-    panelModule = null;
-    throw error;
-  });
-  return panelModule;
-}
+const loadCartPanel = loadOnce(() => import("./cart-panel.tsx"));
 
 type CartPanelProps = ComponentProps<typeof import("./cart-panel.tsx").CartPanel>;
 const CartPanel = lazy<ComponentType<CartPanelProps>>(() =>
