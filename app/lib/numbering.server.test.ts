@@ -298,7 +298,9 @@ if (serverUrl) {
     },
     () => async () => {
       const result = await observer?.query<{ waiting: string }>(
-        "select count(*) as waiting from pg_locks where not granted and database = (select oid from pg_database where datname = current_database())",
+        // Joined to the sessions of this test's database: a transaction waiting on
+        // another's row waits on its transaction id, a lock that names no database.
+        "select count(*) as waiting from pg_locks l join pg_stat_activity a on a.pid = l.pid where not l.granted and a.datname = current_database()",
       );
       return Number(result?.rows[0]?.waiting ?? 0);
     },
