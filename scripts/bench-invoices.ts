@@ -22,6 +22,7 @@ import { documentIdentity } from "#app/features/settings/settings.server.ts";
 import { addDays, parisDay, parisMidnight } from "#app/lib/paris-time.ts";
 import { foldText } from "#app/lib/search-text.ts";
 import { createLocalStorage } from "#app/lib/storage.server.ts";
+import { seededRandom } from "./bench-random.ts";
 
 /**
  * `npm run bench` (fourth part): invoicing in an in-memory PGlite, files in a temporary
@@ -43,24 +44,7 @@ const RUNS = 20;
 const ISSUE_AIM_MS = 300;
 const LIST_AIM_MS = 100;
 
-/** A seeded generator (mulberry32): the same data set on every run. */
-function generator(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = generator(2027);
-const between = (min: number, max: number): number => min + Math.floor(random() * (max - min + 1));
-function pick<T>(values: readonly T[]): T {
-  const value = values[Math.floor(random() * values.length)];
-  if (value === undefined) throw new Error("pick: liste vide");
-  return value;
-}
+const { random, between, pick } = seededRandom(2027);
 
 const FIRST_NAMES = ["Camille", "Lucas", "Léa", "Hugo", "Chloé", "Louis", "Emma", "Jules", "Inès", "Gabriel"];
 const LAST_NAMES = [

@@ -22,6 +22,7 @@ import { companyDefaults, listQuotes, quoteSearchText } from "#app/features/quot
 import { quoteTotals } from "#app/features/quotes/totals.ts";
 import { addDays } from "#app/lib/paris-time.ts";
 import { identityFromCompanyConfig } from "#app/lib/pdf/identity.ts";
+import { seededRandom } from "./bench-random.ts";
 
 /**
  * `npm run bench` (third part): the quotes list on 5,000 quotes of 800 clients in an
@@ -37,24 +38,7 @@ const PDF_RUNS = 10;
 const LIST_AIM_MS = 100;
 const PDF_AIM_MS = 1000;
 
-/** A seeded generator (mulberry32): the same data set on every run. */
-function generator(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = generator(2026);
-const between = (min: number, max: number): number => min + Math.floor(random() * (max - min + 1));
-function pick<T>(values: readonly T[]): T {
-  const value = values[Math.floor(random() * values.length)];
-  if (value === undefined) throw new Error("pick: liste vide");
-  return value;
-}
+const { random, between, pick } = seededRandom(2026);
 
 const FIRST_NAMES = ["Camille", "Lucas", "Léa", "Hugo", "Chloé", "Louis", "Emma", "Jules", "Inès", "Gabriel"];
 const LAST_NAMES = [
