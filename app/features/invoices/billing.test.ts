@@ -17,6 +17,7 @@ import {
   type DepositRequest,
   type IssuedInvoice,
   type LotLine,
+  MAX_VAT_ROUNDING,
   type ProgressEntry,
   type ProgressRequest,
   quoteBillingSummary,
@@ -569,7 +570,7 @@ describe("a tiny invoice", () => {
 });
 
 describe("rules", () => {
-  it("computes each document's VAT on its own base; the sequence's VAT stays within the bound", () => {
+  it("computes each document's VAT on its own base; the document that closes a rate takes back the earlier roundings", () => {
     // 333,33 € HT at 20 %: VAT 66,67 €. Thirds: 111,10 + 111,13 + 111,10 HT; 22,22 + 22,23 + 22,22 VAT.
     const quote = billingQuoteFromContent(content([lot("Lot", [item("20", 33_333)], "l")]), null);
     const first = issued(computeProgressInvoice(quote, [], { lots: [{ lotId: "l", percent: 3_333 }] }), "s1");
@@ -583,15 +584,28 @@ describe("rules", () => {
       [11_113, 2_223],
       [11_110, 2_222],
     ]);
-    // 0,07 € at 20 % (VAT 0,01 €) in two halves, 0,04 € then 0,03 €: each document's VAT is
-    // round(0,008) = 0,01 € and round(0,006) = 0,01 € (BR-CO-17), 0,02 € in all: one cent
-    // above the quote's, the most two documents can differ (⌈(2 − 1) ÷ 2⌉ = 1).
+    expect(last.byRate[0]?.rounding).toBeUndefined();
+    // 0,07 € at 20 % (VAT 0,01 €) in two halves, 0,04 € then 0,03 €: round(0,008) = 0,01 €
+    // on the first; round(0,006) would give 0,01 € more on the final, 0,02 € in all against
+    // the quote's 0,01 €. The final invoice closes the rate: it charges the 0,00 € left,
+    // a cent below its own round(base × rate), and says why.
     const tiny = billingQuoteFromContent(content([lot("Lot", [item("20", 7)], "l")]), null);
     const half = issued(computeProgressInvoice(tiny, [], { lots: [{ lotId: "l", percent: 5_000 }] }), "s1");
     const rest = issued(computeFinalInvoice(tiny, [half]), "f");
     expect([half.totals.ht, rest.totals.ht]).toEqual([4, 3]);
-    expect([half.totals.vat, rest.totals.vat]).toEqual([1, 1]);
+    expect([half.totals.vat, rest.totals.vat]).toEqual([1, 0]);
     expect(tiny.totalVat).toBe(1);
+    expect(rest.byRate.find((rate) => rate.code === "20")?.rounding).toBe(-1);
+    expect(rest.mentions).toContain(
+      "Arrondis de TVA repris des factures précédentes (−0,01\u00a0€ sur la TVA à 20\u00a0%) : les factures de ce devis totalisent exactement sa TVA.",
+    );
+    // Its total credit note is its exact opposite, rounding included.
+    const cancel = issued(
+      computeCreditNote(tiny, [half, rest], { invoiceId: "f", amount: { kind: "total" } }),
+      "c",
+    );
+    expect(cancel.totals.vat).toBe(0);
+    expect(cancel.totals.ht).toBe(-3);
   });
 
   it("says when a deposit asked in TTC prints another TTC, its VAT being computed on its HT", () => {
@@ -844,10 +858,21 @@ function checkInvoice(quote: BillingQuote, invoice: BillingInvoice, invoices: re
     const deposit = invoice.deposit[index] as RateAmount;
     const deducted = invoice.depositDeduction[index] as RateBase;
     expect(amount.ht).toBe(work.ht + deposit.ht - deducted.ht);
-    // BR-CO-17 by construction: each rate's VAT is round(the document's base × rate).
-    expect(amount.vat).toBe(vatOf(amount));
+    // BR-CO-17: each rate's VAT is round(the document's base × rate), plus on the document
+    // closing the rate the cents the earlier ones rounded, within the rule's tolerance of 1 €.
+    expect(amount.vat).toBe(vatOf(amount) + (amount.rounding ?? 0));
+    expect(Math.abs(amount.rounding ?? 0)).toBeLessThanOrEqual(MAX_VAT_ROUNDING);
+    // Only the document after which nothing is left to invoice on the rate takes roundings back.
+    if (amount.rounding && invoice.kind !== "avoir") {
+      expect(
+        quoteBillingSummary(quote, [...invoices, { ...invoice, id: "closing" }], []).byRate.find(
+          (r) => r.code === amount.code,
+        )?.vat,
+      ).toBe(quote.byRate.find((r) => r.code === amount.code)?.vat);
+    }
     expect(amount.ttc).toBe(amount.ht + amount.vat);
-    expect(deposit.vat).toBe(vatOf(deposit));
+    // A deposit's VAT is the document's when the deposit is all the rate's base.
+    expect(deposit.vat).toBe(work.ht === 0 && deducted.ht === 0 ? amount.vat : vatOf(deposit));
     expect(work.ht).toBe(
       sum(lots(invoice).flatMap((l) => l.byRate.filter((r) => r.code === amount.code).map((r) => r.ht))),
     );
@@ -867,7 +892,10 @@ function checkInvoice(quote: BillingQuote, invoice: BillingInvoice, invoices: re
       expect(invoice.work[index]?.ht).toBeGreaterThanOrEqual(0);
       expect(invoice.depositDeduction[index]?.ht).toBeGreaterThanOrEqual(0);
       expect(invoice.byRate[index]?.ht).toBeGreaterThanOrEqual(0);
-      expect(invoice.byRate[index]?.vat).toBeGreaterThanOrEqual(0);
+      // A closing document's VAT may take back a cent more than its base carries.
+      expect(invoice.byRate[index]?.vat).toBeGreaterThanOrEqual(
+        Math.min(0, invoice.byRate[index]?.rounding ?? 0),
+      );
     }
     expect(totals.retention).toBeGreaterThanOrEqual(0);
     expect(totals.retention).toBeLessThanOrEqual(Math.max(0, totals.ttc));
@@ -881,6 +909,9 @@ function checkInvoice(quote: BillingQuote, invoice: BillingInvoice, invoices: re
   });
   expect(summary.remainingTtc).toBeGreaterThanOrEqual(0);
   expect(summary.remainingHt).toBeGreaterThanOrEqual(0);
+  // « Facturé » and « Reste à facturer » add up to the quote, at every step.
+  expect(summary.invoicedTtc + summary.remainingTtc).toBe(quote.totalTtc);
+  expect(summary.invoicedHt + summary.remainingHt).toBe(quote.totalHt);
 }
 
 /** Plays the steps; every request is either issued (and checked) or refused with a reason. */
@@ -902,7 +933,11 @@ function play(quote: BillingQuote, steps: readonly Step[]): IssuedInvoice[] {
       expect(result.invoice.totals.ttc).toBeLessThanOrEqual(left);
       // The TTC printed is the HT shares and their VAT: a cent per rate at most from the amount asked.
       const asked = result.invoice.depositRequest?.requestedTtc ?? 0;
-      expect(Math.abs(result.invoice.totals.ttc - asked)).toBeLessThanOrEqual(quote.byRate.length);
+      // (and, on a deposit taking all that is left of a rate, the earlier roundings it takes back).
+      const takenBack = sum(result.invoice.byRate.map((amount) => Math.abs(amount.rounding ?? 0)));
+      expect(Math.abs(result.invoice.totals.ttc - asked)).toBeLessThanOrEqual(
+        quote.byRate.length + takenBack,
+      );
       expect(result.invoice.depositRequest?.notice === null).toBe(result.invoice.totals.ttc === asked);
     } else {
       result = computeProgressInvoice(quote, invoices, requestFor(quote, invoices, step));
@@ -939,21 +974,17 @@ const htOf = (invoices: readonly BillingInvoice[], field: "work" | "depositDeduc
   sum(invoices.map((invoice) => invoice[field].find((amount) => amount.code === code)?.ht ?? 0));
 
 /**
- * The bound on a sequence's VAT. Each document's VAT per rate is round(its base × rate),
- * within half a cent of the exact base × rate, and so is the quote's; the bases add up to the
- * quote's HT exactly. So Σ VAT − quote's VAT is an integer of magnitude below (n + 1) ÷ 2
- * (n documents with a base on the rate): at most ⌈(n − 1) ÷ 2⌉ cents, i.e. 2 × |gap| ≤ n.
+ * Decision 018, « Closing a rate »: the documents of a quote fully invoiced add up to its VAT
+ * on every rate, to the cent, whatever each one rounded on its own base.
  */
-function checkVatBound(quote: BillingQuote, invoices: readonly BillingInvoice[]) {
+function checkVatClosed(quote: BillingQuote, invoices: readonly BillingInvoice[]) {
   for (const quoted of quote.byRate) {
-    const n = invoices.filter((invoice) => (rate(invoice.byRate, quoted.code)?.ht ?? 0) !== 0).length;
-    const gap = byCode(invoices, "byRate", quoted.code).vat - quoted.vat;
-    expect(2 * Math.abs(gap)).toBeLessThanOrEqual(n);
+    expect(byCode(invoices, "byRate", quoted.code).vat).toBe(quoted.vat);
   }
 }
 
 /**
- * Everything the invoices sum to equals the quote, HT exactly and VAT within the bound;
+ * Everything the invoices sum to equals the quote: HT and VAT per rate, and TTC, exactly;
  * deposits all deducted, HT as printed; retention withheld + paid = invoiced.
  */
 function checkClosed(quote: BillingQuote, invoices: readonly IssuedInvoice[]) {
@@ -962,10 +993,11 @@ function checkClosed(quote: BillingQuote, invoices: readonly IssuedInvoice[]) {
     expect(htOf(invoices, "work", quoted.code)).toBe(quoted.ht);
     expect(byCode(invoices, "deposit", quoted.code).ht).toBe(htOf(invoices, "depositDeduction", quoted.code));
   }
-  checkVatBound(quote, invoices);
+  checkVatClosed(quote, invoices);
   const invoicedVat = sum(invoices.map((invoice) => invoice.totals.vat));
+  expect(invoicedVat).toBe(quote.totalVat);
   expect(sum(invoices.map((invoice) => invoice.totals.ht))).toBe(quote.totalHt);
-  expect(sum(invoices.map((invoice) => invoice.totals.ttc))).toBe(quote.totalHt + invoicedVat);
+  expect(sum(invoices.map((invoice) => invoice.totals.ttc))).toBe(quote.totalTtc);
   for (const quoteLot of quote.lots) {
     const contract = contractOf(quote, invoices, quoteLot.id);
     expect(lotInvoiced(invoices, quoteLot.id)).toBe(contract);
@@ -997,7 +1029,7 @@ function checkClosed(quote: BillingQuote, invoices: readonly IssuedInvoice[]) {
 }
 
 describe("billing: properties", () => {
-  it("closes any sequence of deposits, rising situations and the final on the quote: HT exactly, VAT within the bound", () => {
+  it("closes any sequence of deposits, rising situations and the final on the quote: HT, VAT per rate and TTC exactly", () => {
     fc.assert(
       fc.property(quoteArbitrary, fc.array(stepArbitrary, { maxLength: 6 }), (quote, steps) => {
         fc.pre(quote.totalTtc > 0);

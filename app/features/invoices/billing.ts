@@ -219,7 +219,16 @@ export type RateAmount = {
   vat: Cents;
   /** ht + vat. */
   ttc: Cents;
+  /**
+   * On a document that closes a rate (decision 018, « Closing a rate »): the cents its VAT
+   * carries beyond round(ht × rate), the roundings of the rate's earlier documents taken
+   * back so that the documents of the quote add up to its VAT; absent (0) on any other.
+   */
+  rounding?: Cents;
 };
+
+/** The most a closing document's VAT may carry beyond round(base × rate): 1 €, what EN 16931's BR-CO-17 Schematron tolerates. */
+export const MAX_VAT_ROUNDING: Cents = 100;
 
 /** A lot's row on a situation, the final invoice or a credit note of one of them. */
 export type LotLine = {
@@ -656,9 +665,16 @@ function positions(model: Model, ledger: Ledger): RatePosition[] {
       depHt,
       workLeftHt: rate.ht - workHt,
       leftHt,
-      leftTtc: leftHt + vatOn(rate, leftHt),
+      // The quote's TTC of the rate less what its documents invoiced: the document that
+      // closes the rate charges exactly this (its VAT takes back the earlier roundings).
+      leftTtc: leftHt + rate.vat - at(ledger.vat, r),
     };
   });
+}
+
+/** Whether nothing is left to invoice on a rate once `ledger` is (its work or deposits cover it all). */
+function closes(model: Model, ledger: Ledger, r: number): boolean {
+  return (positions(model, ledger)[r] as RatePosition).leftHt === 0;
 }
 
 function remaining(model: Model, ledger: Ledger): { ht: Cents; ttc: Cents } {
@@ -763,6 +779,25 @@ function lotLine(
   };
 }
 
+/**
+ * Each rate's VAT on a document adding `ledger` to the quote's: round(base × rate); on the
+ * document after which nothing is left to invoice on the rate (not a credit note), what the
+ * rate's VAT still lacks, the earlier documents' roundings taken back (decision 018).
+ */
+function documentVat(model: Model, history: History, ledger: Ledger, kind: InvoiceKind): Cents[] {
+  const after = emptyLedger(model);
+  addLedger(after, history.total);
+  addLedger(after, ledger);
+  return model.rates.map((rate, r) => {
+    const base =
+      sum(ledger.cells.map((cells) => at(cells, r))) + at(ledger.depHt, r) - at(ledger.dedHt, r);
+    const own = vatOn(rate, base);
+    if (rate.category === "AE" || kind === "avoir" || !closes(model, after, r)) return own;
+    const closing = rate.vat - at(history.total.vat, r);
+    return Math.abs(closing - own) > MAX_VAT_ROUNDING ? own : closing;
+  });
+}
+
 /** Assembles a document from its parts; `ledger` is what it adds to the quote's. */
 function assemble(
   model: Model,
@@ -774,24 +809,46 @@ function assemble(
     ledger: Ledger;
     creditOf: BillingInvoice["creditOf"];
     depositRequest?: BillingInvoice["depositRequest"];
+    /**
+     * The VAT of each rate when it is not round(base × rate): a total credit note keeps the
+     * exact opposite of what it cancels. Otherwise a document that closes a rate charges
+     * what the rate's VAT still lacks (decision 018, « Closing a rate »).
+     */
+    vat?: readonly Cents[];
   },
 ): BillingInvoice {
   const { ledger } = parts;
   const workHt = model.rates.map((_, r) => sum(ledger.cells.map((cells) => at(cells, r))));
   const bases = model.rates.map((_, r) => at(workHt, r) + at(ledger.depHt, r) - at(ledger.dedHt, r));
-  // The one VAT rule: each rate's VAT = round(this document's base × rate) (BR-CO-17).
+  // The VAT rule: each rate's VAT = round(this document's base × rate) (BR-CO-17), except
+  // on the document that closes the rate, which takes back the cents the earlier ones
+  // rounded, within what BR-CO-17 tolerates.
+  const vats = parts.vat ?? documentVat(model, history, ledger, parts.kind);
+  const rounding = model.rates.map(() => 0);
   model.rates.forEach((rate, r) => {
-    ledger.vat[r] = vatOn(rate, at(bases, r));
+    const own = vatOn(rate, at(bases, r));
+    const vat = Math.abs(at(vats, r) - own) > MAX_VAT_ROUNDING ? own : at(vats, r);
+    ledger.vat[r] = vat;
+    rounding[r] = vat - own;
   });
   const work = rateBases(model, workHt);
   // Only a deposit invoice or its credit note has a deposit: its VAT is the document's.
+  const depositOnly = (r: number) => at(workHt, r) === 0 && at(ledger.dedHt, r) === 0;
   const deposit = rateAmounts(
     model,
     ledger.depHt,
-    model.rates.map((rate, r) => vatOn(rate, at(ledger.depHt, r))),
+    model.rates.map((rate, r) => (depositOnly(r) ? at(ledger.vat, r) : vatOn(rate, at(ledger.depHt, r)))),
   );
+  // The printed deposit rows carry the deposit's VAT as the document computed it.
+  const lines = parts.lines.map((line): InvoiceLine => {
+    if (line.kind !== "deposit") return line;
+    const amount = deposit.find((candidate) => candidate.code === line.code);
+    return amount ? { ...line, vat: amount.vat, ttc: line.ht + amount.vat } : line;
+  });
   const depositDeduction = rateBases(model, ledger.dedHt);
-  const byRate = rateAmounts(model, bases, ledger.vat);
+  const byRate = rateAmounts(model, bases, ledger.vat).map((amount, r) =>
+    at(rounding, r) === 0 ? amount : { ...amount, rounding: at(rounding, r) },
+  );
   const ht = sum(byRate.map((rate) => rate.ht));
   const vat = sum(byRate.map((rate) => rate.vat));
   const terms = model.retention;
@@ -806,12 +863,22 @@ function assemble(
   const mentions: string[] = [];
   if (byRate.some((rate) => rate.category === "AE")) mentions.push(REVERSE_CHARGE_MENTION);
   if (terms?.bankGuarantee && parts.kind !== "acompte") mentions.push(BANK_GUARANTEE_MENTION);
+  const rounded = byRate.filter((rate) => rate.rounding);
+  if (rounded.length > 0 && parts.kind !== "avoir") {
+    const roundings = rounded.map(
+      (rate) =>
+        `${(rate.rounding ?? 0) > 0 ? "+" : "−"}${formatCents(Math.abs(rate.rounding ?? 0))} sur la TVA à ${formatPercent(rate.basisPoints)}`,
+    );
+    mentions.push(
+      `Arrondis de TVA repris des factures précédentes (${roundings.join(", ")}) : les factures de ce devis totalisent exactement sa TVA.`,
+    );
+  }
   return {
     kind: parts.kind,
     sequence: history.count[parts.kind] + 1,
     title: parts.title,
     reverseCharge: model.reverseCharge,
-    lines: parts.lines,
+    lines,
     work,
     deposit,
     depositDeduction,
@@ -885,20 +952,18 @@ export function computeDepositInvoice(
       // The share's HT, kept within the HT the rate has left: a deposit of all that is left
       // is exactly the HT left. Its VAT is the document's, round(HT × rate) (assemble).
       const rate = model.rates[r] as Rate;
-      ledger.depHt[r] = Math.min(baseOfTtc(rate, share.ttc), Math.max(0, (rates[r] as RatePosition).leftHt));
+      const position = rates[r] as RatePosition;
+      let ht = Math.min(baseOfTtc(rate, share.ttc), Math.max(0, position.leftHt));
+      // A share that leaves something of the rate to invoice prints within what is left:
+      // the earlier documents may have rounded the rate's VAT up by a cent.
+      while (ht > 0 && ht < position.leftHt && ht + vatOn(rate, ht) > position.leftTtc) ht -= 1;
+      ledger.depHt[r] = ht;
     });
     if (ledger.depHt.every((value) => value === 0)) {
       refuse(
         `L'acompte de ${formatCents(amount)} TTC est trop faible pour porter un montant HT : indiquez un acompte plus élevé.`,
       );
     }
-    const printedTtc = sum(
-      model.rates.map((rate, r) => at(ledger.depHt, r) + vatOn(rate, at(ledger.depHt, r))),
-    );
-    const notice =
-      printedTtc === amount
-        ? null
-        : `L'acompte demandé de ${formatCents(amount)} TTC donne ${formatCents(printedTtc)} TTC : la TVA de chaque taux est calculée sur son montant HT, arrondie au centime.`;
     const label =
       asked.kind === "percent"
         ? `Acompte de ${formatPercent(asked.basisPoints)} du montant TTC du devis`
@@ -909,14 +974,21 @@ export function computeDepositInvoice(
       ledger.depHt,
       model.rates.map((rate, r) => vatOn(rate, at(ledger.depHt, r))),
     );
-    return assemble(model, history, {
+    const invoice = assemble(model, history, {
       kind: "acompte",
       title: `Facture d'acompte n° ${sequence}`,
       lines: depositLines(label, amounts),
       ledger,
       creditOf: null,
-      depositRequest: { requestedTtc: amount, notice },
     });
+    // What it prints (the HT shares, their VAT, and on a deposit taking all that is left of
+    // a rate the earlier roundings) against the amount asked.
+    const printedTtc = invoice.totals.ttc;
+    const notice =
+      printedTtc === amount
+        ? null
+        : `L'acompte demandé de ${formatCents(amount)} TTC donne ${formatCents(printedTtc)} TTC : la TVA de chaque taux est calculée sur son montant HT, arrondie au centime.`;
+    return { ...invoice, depositRequest: { requestedTtc: amount, notice } };
   });
 }
 
@@ -986,21 +1058,22 @@ function workInvoice(
   });
   const rates = positions(model, before);
   const cumulativeHt: Cents[] = [];
-  let invoiceTtc = 0;
-  model.rates.forEach((rate, r) => {
+  model.rates.forEach((_, r) => {
     const position = rates[r] as RatePosition;
     const addedHt = sum(ledger.cells.map((cells) => at(cells, r)));
     cumulativeHt[r] = position.workHt + addedHt;
     ledger.dedHt[r] = deduction(position, addedHt, final);
-    const base = addedHt - at(ledger.dedHt, r);
-    invoiceTtc += base + vatOn(rate, base);
   });
+  const kind = final ? "solde" : "situation";
+  // The invoice's TTC as assemble will print it: the cap of the retention.
+  const invoiceTtc =
+    sum(model.rates.map((_, r) => sum(ledger.cells.map((cells) => at(cells, r))) - at(ledger.dedHt, r))) +
+    sum(documentVat(model, history, ledger, kind));
   ledger.retention = retentionOn(model, history, workTtc(model, cumulativeHt), invoiceTtc);
   const label = final
     ? "Acomptes déjà facturés, déduits (HT)"
     : "Acomptes déduits au prorata de l'avancement (HT)";
   lines.push(...deductionLines(label, rateBases(model, ledger.dedHt)));
-  const kind = final ? "solde" : "situation";
   const title = final ? "Facture de solde" : `Facture de situation n° ${history.count.situation + 1}`;
   return assemble(model, history, { kind, title, lines, ledger, creditOf: null });
 }
@@ -1302,6 +1375,9 @@ export function computeCreditNote(
       lines,
       ledger: credit,
       creditOf: { invoiceId: invoice.id, total },
+      // A total credit note is the exact opposite of what is left of the invoice, VAT
+      // included (with the cents a closing invoice took back, or a partial note left).
+      ...(total ? { vat: [...credit.vat] } : {}),
     });
   });
 }

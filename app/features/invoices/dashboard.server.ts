@@ -1,5 +1,4 @@
-import { and, asc, eq, gt, gte, inArray, isNotNull, lt, ne, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { and, asc, eq, gt, gte, isNotNull, lt, ne, sql } from "drizzle-orm";
 import { clients } from "#app/db/schema/clients.ts";
 import { invoices, retentionReleases } from "#app/db/schema/invoices.ts";
 import { quotes } from "#app/db/schema/quotes.ts";
@@ -8,6 +7,7 @@ import type { DbExecutor } from "#app/lib/outbox.server.ts";
 import { addDays, daysBetween, type IsoDay, parisDay } from "#app/lib/paris-time.ts";
 import { VAT_CODES, type VatCode } from "#app/lib/vat.ts";
 import { retentionReleaseDate } from "./billing.ts";
+import { owedSql } from "./owed.server.ts";
 
 /*
  * The invoices' figures on the Espace Pro's home (/erp): what clients owe, what is late,
@@ -91,29 +91,10 @@ export async function invoicesDashboard(db: DbExecutor, now = new Date()): Promi
   const nextMonth = nextMonthStart(today);
   const issued = ne(invoices.status, "brouillon");
 
-  // What a client still owes on an invoice: its net to pay (TTC less the retention, which
-  // is shown apart) less the payments, less its issued credit notes. A credit note is
-  // never a receivable of its own: its (negative) net to pay lowers the invoice it
-  // corrects. A total one has already moved that invoice to « Annulée par avoir », which
-  // owes nothing; a partial one leaves it open, owing that much less. What a credit note
-  // gives back beyond what was left (the invoice had been paid) is owed to the client,
-  // not by him: it is counted as nothing owed, never as a negative receivable.
-  const creditNote = alias(invoices, "credit_note");
-  const credits = db
-    .select({
-      invoiceId: sql<string>`${creditNote.creditedInvoiceId}`.as("credited_id"),
-      credited: sql<string>`sum(${creditNote.netToPayCents})`.as("credited_net"),
-    })
-    .from(creditNote)
-    .where(and(eq(creditNote.kind, "avoir"), ne(creditNote.status, "brouillon")))
-    .groupBy(creditNote.creditedInvoiceId)
-    .as("credits");
-  const left = sql`greatest(${invoices.netToPayCents} - ${invoices.paidCents} + coalesce(${credits.credited}, 0), 0)`;
-  const owing = and(
-    ne(invoices.kind, "avoir"),
-    inArray(invoices.status, ["emise", "partiellement_payee", "en_retard"]),
-    sql`${left} > 0`,
-  );
+  // What a client still owes on an invoice: the one rule of every « Reste dû » (owed.ts),
+  // as PostgreSQL sums it (owed.server.ts).
+  const left = owedSql();
+  const owing = sql`${left} > 0`;
   const late = sql`${invoices.status} = 'en_retard'`;
   // Each document's VAT breakdown as it printed it (decision 018: one entry per rate of its
   // quote, zeros included; its HT entries add up to `total_ht_cents`).
@@ -131,7 +112,6 @@ export async function invoicesDashboard(db: DbExecutor, now = new Date()): Promi
         lateAmount: sql<string>`coalesce(sum(${left}) filter (where ${late}), 0)`,
       })
       .from(invoices)
-      .leftJoin(credits, eq(credits.invoiceId, invoices.id))
       .where(owing),
     db
       .select({
@@ -143,7 +123,6 @@ export async function invoicesDashboard(db: DbExecutor, now = new Date()): Promi
       })
       .from(invoices)
       .innerJoin(clients, eq(clients.id, invoices.clientId))
-      .leftJoin(credits, eq(credits.invoiceId, invoices.id))
       .where(and(owing, eq(invoices.status, "en_retard")))
       .orderBy(asc(invoices.dueOn), asc(invoices.number))
       .limit(OVERDUE_LIST_SIZE),

@@ -30,7 +30,13 @@ import { fitText, PDF_FONTS } from "#app/lib/pdf/fonts.server.ts";
 import { formatCapital } from "#app/lib/pdf/format.ts";
 import type { DocumentIdentity } from "#app/lib/pdf/identity.ts";
 import { REVERSE_CHARGE_MENTION, VAT_RATES, type VatCode } from "#app/lib/vat.ts";
-import type { BillingInvoice, InvoiceKind, ItemLine, LotLine } from "./billing.ts";
+import {
+  type BillingInvoice,
+  type InvoiceKind,
+  type ItemLine,
+  type LotLine,
+  MAX_VAT_ROUNDING,
+} from "./billing.ts";
 
 /*
  * The invoice document: the PDF a person reads and the Factur-X XML (EN 16931) a machine
@@ -139,9 +145,11 @@ export type DocumentRate = {
   category: "S" | "AE";
   /** The rate's base HT on this document: work + deposit − deposits deducted. */
   ht: Cents;
-  /** round(ht × rate): BR-CO-17. */
+  /** round(ht × rate) (BR-CO-17), plus `rounding` on a document that closes the rate. */
   vat: Cents;
   ttc: Cents;
+  /** The earlier documents' roundings this one takes back (decision 018); absent: none. */
+  rounding?: Cents;
 };
 
 /** The figures the PDF prints and the XML carries, signed as billing.ts signs them. */
@@ -192,16 +200,19 @@ export function documentFigures(billing: BillingInvoice): DocumentFigures {
       }
       continue;
     }
+    const rounding = rate.rounding ?? 0;
     const expected =
       rate.category === "AE"
         ? 0
         : billing.vatIncluded
           ? vatIncludedIn(rate.ttc, rate.basisPoints)
-          : percentOf(rate.ht, rate.basisPoints);
+          : percentOf(rate.ht, rate.basisPoints) + rounding;
     if (
       rate.vat !== expected ||
       rate.ttc !== rate.ht + rate.vat ||
-      Math.abs(rate.vat - percentOf(rate.ht, rate.basisPoints)) > (billing.vatIncluded ? 1 : 0)
+      (rounding !== 0 && (rate.category === "AE" || billing.vatIncluded)) ||
+      Math.abs(rounding) > MAX_VAT_ROUNDING ||
+      Math.abs(rate.vat - rounding - percentOf(rate.ht, rate.basisPoints)) > (billing.vatIncluded ? 1 : 0)
     ) {
       throw new DocumentFiguresError(
         `${rateLabel(rate.code)} : la TVA ${formatCents(rate.vat)} n'est pas celle de la base ${formatCents(rate.ht)} (${formatCents(expected)}, règle BR-CO-17).`,
@@ -214,6 +225,7 @@ export function documentFigures(billing: BillingInvoice): DocumentFigures {
       ht: rate.ht,
       vat: rate.vat,
       ttc: rate.ttc,
+      ...(rounding !== 0 ? { rounding } : {}),
     });
   }
   const ht = sum(rates.map((rate) => rate.ht));
@@ -521,6 +533,7 @@ export function invoiceFacturx(input: InvoiceDocumentInput): FacturxInvoice {
       ...facturxVat(rate.code),
       basis: sign * rate.ht,
       tax: sign * rate.vat,
+      ...(rate.rounding ? { rounding: sign * rate.rounding } : {}),
     })),
     totals: {
       lines: sign * figures.ht,

@@ -79,6 +79,7 @@ function documentOf(billing: BillingInvoice, clientName = "Élodie Garnier"): Jo
     totalTtc: billing.totals.ttc,
     retention: billing.totals.retention,
     netToPay: billing.totals.netToPay,
+    owed: avoir ? 0 : billing.totals.netToPay,
     billing,
     pdfStorageKey: null,
     pdfSha256: null,

@@ -10,6 +10,7 @@ import { type FileStorage, StorageNotFoundError } from "#app/lib/storage.server.
 import { isoDayProblem } from "#app/lib/text-rules.ts";
 import { VAT_CODES, type VatCode } from "#app/lib/vat.ts";
 import type { BillingInvoice, RateAmount, RateBase } from "./billing.ts";
+import { amountOwed } from "./owed.ts";
 
 /*
  * « Export comptable »: for a period of issue days (Europe/Paris, both ends included), the
@@ -189,6 +190,8 @@ export type JournalDocument = {
   totalTtc: Cents;
   retention: Cents;
   netToPay: Cents;
+  /** What the client still owes on it today (owed.ts); 0 on a credit note. */
+  owed: Cents;
   billing: BillingInvoice;
   pdfStorageKey: string | null;
   pdfSha256: string | null;
@@ -404,6 +407,9 @@ export async function documentsOfPeriod(db: DbExecutor, period: ExportPeriod): P
       totalTtc: invoices.totalTtcCents,
       retention: invoices.retentionCents,
       netToPay: invoices.netToPayCents,
+      status: invoices.status,
+      credited: invoices.creditedCents,
+      paid: invoices.paidCents,
       content: invoices.content,
       pdfStorageKey: invoices.pdfStorageKey,
       pdfSha256: invoices.pdfSha256,
@@ -437,6 +443,13 @@ export async function documentsOfPeriod(db: DbExecutor, period: ExportPeriod): P
       totalTtc: row.totalTtc,
       retention: row.retention,
       netToPay: row.netToPay,
+      owed: amountOwed({
+        kind: row.kind,
+        status: row.status,
+        netToPayCents: row.netToPay,
+        creditedCents: row.credited,
+        paidCents: row.paid,
+      }),
       billing,
       pdfStorageKey: row.pdfStorageKey,
       pdfSha256: row.pdfSha256,
@@ -455,6 +468,8 @@ export type ExportSummary = {
   totalVat: Cents;
   totalTtc: Cents;
   retention: Cents;
+  /** What clients still owe today on the period's invoices (owed.ts). */
+  owed: Cents;
   /** HT base and VAT per rate, net of the credit notes (what the VAT return reads). */
   byRate: RateSummary[];
   journal: JournalTotals & { lineCount: number; balanced: boolean };
@@ -496,6 +511,7 @@ export async function salesExport(db: DbExecutor, period: ExportPeriod): Promise
       totalVat: sumOf(documents.map((document) => document.totalVat)),
       totalTtc: sumOf(documents.map((document) => document.totalTtc)),
       retention: sumOf(documents.map((document) => document.retention)),
+      owed: sumOf(documents.map((document) => document.owed)),
       byRate,
       journal: { ...totals, lineCount: lines.length, balanced: totals.debit === totals.credit },
     },

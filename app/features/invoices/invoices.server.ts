@@ -47,6 +47,7 @@ import {
   renderInvoiceDocument,
 } from "./document.server.ts";
 import { PAYMENT_METHOD_LABELS } from "./labels.ts";
+import { amountOwed, totalOwed } from "./owed.ts";
 import { computeSaleInvoice, type SaleLine, saleCreditNote } from "./sale-billing.ts";
 
 /*
@@ -174,7 +175,7 @@ export async function quoteBillingOverview(
       .where(eq(retentionReleases.quoteId, quote.id)),
   ]);
   try {
-    return quoteBillingSummary(
+    const summary = quoteBillingSummary(
       quoteFigures(quote),
       issued,
       [
@@ -185,6 +186,9 @@ export async function quoteBillingOverview(
       ],
       quote.handoverOn,
     );
+    // What the client owes is the rule of every other « Reste dû » (owed.ts), summed over
+    // the quote's invoices: never a figure of its own.
+    return { ...summary, outstanding: totalOwed(issued.map((invoice) => invoice.row)) };
   } catch (error) {
     if (error instanceof MoneyError) return null;
     throw error;
@@ -955,11 +959,6 @@ export async function recordRetentionRelease(
   });
 }
 
-/** What the client still owes on an invoice: its net to pay, less its credit notes and payments. */
-export function owedOn(row: Pick<InvoiceRow, "netToPayCents" | "creditedCents" | "paidCents">): Cents {
-  return row.netToPayCents - row.creditedCents - row.paidCents;
-}
-
 /** Records a payment; an overpayment is refused. The status follows (partly paid, paid). */
 export async function recordPayment(
   db: Database,
@@ -974,7 +973,7 @@ export async function recordPayment(
     if (row.kind === "avoir" || row.status === "brouillon" || row.status === "annulee") {
       throw new InvoiceStateError("Un paiement s'enregistre sur une facture émise et non annulée.");
     }
-    const left = owedOn(row);
+    const left = amountOwed(row);
     const dayProblem = isoDayProblem(payment.paidOn);
     if (dayProblem) throw new InvoiceStateError(`Date du paiement : ${dayProblem}`);
     if (!Number.isSafeInteger(payment.amount) || payment.amount <= 0) {

@@ -24,6 +24,7 @@ import { escapeLike, foldedWords } from "#app/lib/search-text.ts";
 import { IsoDaySchema } from "#app/lib/text-rules.ts";
 import { z } from "#app/lib/zod.ts";
 import { INVOICE_KIND_LABELS, INVOICE_STATUS_LABELS } from "./labels.ts";
+import { owedSql } from "./owed.server.ts";
 
 export { INVOICE_KIND_LABELS, INVOICE_STATUS_LABELS };
 
@@ -92,6 +93,7 @@ export type InvoiceListItem = {
   totalHt: number;
   totalTtc: number;
   netToPay: number;
+  credited: number;
   paid: number;
   issuedOn: string | null;
   dueOn: string | null;
@@ -109,6 +111,7 @@ const columns = {
   totalHt: invoices.totalHtCents,
   totalTtc: invoices.totalTtcCents,
   netToPay: invoices.netToPayCents,
+  credited: invoices.creditedCents,
   paid: invoices.paidCents,
   issuedOn: invoices.issuedOn,
   dueOn: invoices.dueOn,
@@ -145,7 +148,7 @@ export async function listInvoices(db: DbExecutor, filters: InvoiceFilters) {
       vat: sum(invoices.totalVatCents),
       ttc: sum(invoices.totalTtcCents),
       // What clients still owe on issued invoices (credit notes and drafts owe nothing).
-      outstanding: sql<string>`coalesce(sum(case when ${invoices.kind} <> 'avoir' and ${invoices.status} in ('emise', 'partiellement_payee', 'en_retard') then ${invoices.netToPayCents} - ${invoices.creditedCents} - ${invoices.paidCents} else 0 end), 0)`,
+      outstanding: sql<string>`coalesce(sum(${owedSql()}), 0)`,
     })
     .from(invoices)
     .innerJoin(clients, eq(clients.id, invoices.clientId))

@@ -16,8 +16,9 @@ import {
   InvoiceNotFoundError,
   InvoiceStateError,
   isInvoiceId,
-  owedOn,
 } from "./invoices.server.ts";
+import { owedSql } from "./owed.server.ts";
+import { amountOwed } from "./owed.ts";
 
 /*
  * Reminders (« Relances ») of the invoices still owed: a polite e-mail at the due date
@@ -140,7 +141,14 @@ function openingLines({ level, number, issuedOn, dueOn, previous }: ReminderMail
 /** The reminder e-mail, in text and HTML, with the invoice's PDF attached. */
 export function reminderMail(input: ReminderMailInput): OutboxMessageInput {
   const credited = input.credited ?? 0;
-  const left = input.netToPay - credited - input.paid;
+  // The invoice is open (a reminder is sent for nothing else): what it owes is the shared rule's.
+  const left = amountOwed({
+    kind: "facture",
+    status: "emise",
+    netToPayCents: input.netToPay,
+    creditedCents: credited,
+    paidCents: input.paid,
+  });
   const bank: (EmailBlock | null)[] = input.bank
     ? [
         heading("Coordonnées bancaires", { level: 2 }),
@@ -265,7 +273,7 @@ function stillRemindable() {
     ne(invoices.kind, "avoir"),
     inArray(invoices.status, REMINDABLE_STATUSES),
     eq(invoices.remindersSuspended, false),
-    gt(sql`${invoices.netToPayCents} - ${invoices.creditedCents} - ${invoices.paidCents}`, 0),
+    gt(owedSql(), sql`0`),
   );
 }
 
@@ -367,7 +375,7 @@ export async function sendDueReminders(db: Database, now: Date = new Date()): Pr
         }),
       );
       const late = daysBetween(claimed.dueOn, today);
-      const left = formatCents(owedOn(claimed));
+      const left = formatCents(amountOwed(claimed));
       const skippedText =
         skipped.length === 0
           ? ""
@@ -385,7 +393,7 @@ export async function sendDueReminders(db: Database, now: Date = new Date()): Pr
             skipped,
             to,
             sentAt: now.toISOString(),
-            leftCents: owedOn(claimed),
+            leftCents: amountOwed(claimed),
             outboxId,
           },
           actor: null,
@@ -406,7 +414,7 @@ function refusalFor(row: InvoiceRow): string | null {
   }
   if (row.kind === "avoir") return "Un avoir ne se relance pas : il ne demande aucun paiement.";
   if (row.status === "annulee") return "Cette facture est annulée par un avoir : il n'y a rien à relancer.";
-  if (row.status === "payee" || owedOn(row) <= 0) {
+  if (row.status === "payee" || amountOwed(row) <= 0) {
     return "Cette facture est payée : il n'y a plus rien à relancer.";
   }
   return null;
@@ -468,7 +476,7 @@ export async function sendReminderNow(
       }),
     );
     await tx.update(invoices).set({ lastReminderAt: now, updatedAt: now }).where(eq(invoices.id, row.id));
-    const left = formatCents(owedOn(row));
+    const left = formatCents(amountOwed(row));
     await recordActivities(tx, [
       {
         subjectType: "facture",
@@ -479,7 +487,7 @@ export async function sendReminderNow(
           level,
           to,
           sentAt: now.toISOString(),
-          leftCents: owedOn(row),
+          leftCents: amountOwed(row),
           outboxId,
         },
         actor: { id: actor.id, email: actor.email } satisfies ActivityActor,

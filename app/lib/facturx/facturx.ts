@@ -202,6 +202,13 @@ export interface FacturxVatBreakdown {
   basis: Cents;
   /** BT-117 = round(basis × rate), half away from zero; 0 for reverse charge. */
   tax: Cents;
+  /**
+   * The cents BT-117 carries beyond round(basis × rate) on the document that closes a
+   * quote's rate (the earlier documents' roundings taken back), at most 1 € either way:
+   * the tolerance of BR-CO-17 in the EN 16931 Schematron (|BT-117| ± 1 around the rounded
+   * product). Absent: BT-117 is exactly round(basis × rate).
+   */
+  rounding?: Cents;
   /** BT-120, reverse charge only; default: the mention of app/lib/vat.ts. */
   exemptionReason?: string;
 }
@@ -539,7 +546,13 @@ export function checkFacturxInvoice(invoice: FacturxInvoice): void {
       fail(`${what} : la base n'est pas la somme des lignes à ce taux, moins les remises.`);
     // Prices TTC (a shop order): the VAT taken out of the TTC is within a cent of
     // base × rate, which BR-CO-17 tolerates (its Schematron allows ±1 of the currency unit).
-    if (Math.abs(entry.tax - percentOf(entry.basis, entry.rate)) > (invoice.vatIncluded ? 1 : 0)) {
+    const rounded = percentOf(entry.basis, entry.rate);
+    const tolerance = invoice.vatIncluded ? 1 : 0;
+    if (entry.rounding !== undefined) {
+      if (entry.tax !== rounded + entry.rounding || Math.abs(entry.rounding) > 100) {
+        fail(`${what} : l'arrondi repris sur la TVA dépasse ce que tolère la règle BR-CO-17 (1 €).`);
+      }
+    } else if (Math.abs(entry.tax - rounded) > tolerance) {
       fail(`${what} : la TVA n'est pas la base × le taux, arrondie au centime.`);
     }
     if (entry.category === "S" && entry.exemptionReason !== undefined) {

@@ -29,6 +29,7 @@ import {
 } from "#app/features/invoices/invoices.server.ts";
 import { INVOICE_KIND_LABELS, PAYMENT_METHOD_LABELS } from "#app/features/invoices/labels.ts";
 import { deleteInvoiceDraft, getInvoice, InvoiceMissingError } from "#app/features/invoices/list.server.ts";
+import { amountOwed } from "#app/features/invoices/owed.ts";
 import {
   type ReminderOverview,
   reminderOverview,
@@ -470,7 +471,7 @@ export default function InvoicePage({ loaderData, actionData }: Route.ComponentP
   const issueFormId = useId();
   const removeFormId = useId();
   const draft = invoice.status === "brouillon";
-  const left = invoice.netToPayCents - invoice.creditedCents - invoice.paidCents;
+  const left = amountOwed(invoice);
   const canPay = !draft && invoice.kind !== "avoir" && invoice.status !== "annulee" && left > 0;
   const canCredit = !draft && invoice.kind !== "avoir" && invoice.status !== "annulee";
   const refusal = actionData && !actionData.ok ? actionData : null;
@@ -634,8 +635,8 @@ export default function InvoicePage({ loaderData, actionData }: Route.ComponentP
                   ? [{ label: "Avoirs déduits", value: formatCents(invoice.creditedCents) }]
                   : []),
                 { label: "Payé", value: formatCents(invoice.paidCents) },
-                ...(invoice.kind !== "avoir"
-                  ? [{ label: "Reste dû", value: formatCents(Math.max(left, 0)) }]
+                ...(invoice.kind !== "avoir" && !draft
+                  ? [{ label: "Reste dû", value: formatCents(left) }]
                   : []),
                 ...(invoice.pdfSha256
                   ? [

@@ -198,6 +198,7 @@ function PeriodSummary({
               ...(summary.retention !== 0
                 ? [{ label: "Retenues de garantie", value: formatCents(summary.retention) }]
                 : []),
+              { label: "Reste dû aujourd'hui sur ces factures", value: formatCents(summary.owed) },
             ]}
           />
           <table className="w-full max-w-xl border-collapse text-sm">

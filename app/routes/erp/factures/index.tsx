@@ -20,6 +20,7 @@ import {
   listInvoices,
   parseInvoiceFilters,
 } from "#app/features/invoices/list.server.ts";
+import { amountOwed } from "#app/features/invoices/owed.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import { formatCents } from "#app/lib/money.ts";
 import { formatDate } from "#app/lib/paris-time.ts";
@@ -104,7 +105,15 @@ const columns: Column<InvoiceListItem>[] = [
     cell: (invoice) =>
       invoice.kind === "avoir" || invoice.status === "brouillon" || invoice.status === "annulee"
         ? "—"
-        : formatCents(invoice.netToPay - invoice.paid),
+        : formatCents(
+            amountOwed({
+              kind: invoice.kind,
+              status: invoice.status,
+              netToPayCents: invoice.netToPay,
+              creditedCents: invoice.credited,
+              paidCents: invoice.paid,
+            }),
+          ),
   },
   {
     key: "date",
