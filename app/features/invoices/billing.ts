@@ -789,8 +789,7 @@ function documentVat(model: Model, history: History, ledger: Ledger, kind: Invoi
   addLedger(after, history.total);
   addLedger(after, ledger);
   return model.rates.map((rate, r) => {
-    const base =
-      sum(ledger.cells.map((cells) => at(cells, r))) + at(ledger.depHt, r) - at(ledger.dedHt, r);
+    const base = sum(ledger.cells.map((cells) => at(cells, r))) + at(ledger.depHt, r) - at(ledger.dedHt, r);
     const own = vatOn(rate, base);
     if (rate.category === "AE" || kind === "avoir" || !closes(model, after, r)) return own;
     const closing = rate.vat - at(history.total.vat, r);
