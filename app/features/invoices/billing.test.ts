@@ -1028,6 +1028,147 @@ function checkClosed(quote: BillingQuote, invoices: readonly IssuedInvoice[]) {
   }
 }
 
+describe("billing: credit notes that explain themselves", () => {
+  /** Deposit 30 %, a situation at 50 % and the final invoice of the worked example, without retention. */
+  function billed() {
+    const quote = workedQuote(null);
+    const deposit = issued(
+      computeDepositInvoice(quote, [], { deposit: { kind: "percent", basisPoints: 3_000 } }),
+      "a",
+    );
+    const half = issued(
+      computeProgressInvoice(quote, [deposit], {
+        lots: [
+          { lotId: "go", percent: 5_000 },
+          { lotId: "iso", percent: 5_000 },
+        ],
+      }),
+      "s",
+    );
+    const final = issued(computeFinalInvoice(quote, [deposit, half]), "f");
+    return { quote, invoices: [deposit, half, final] };
+  }
+
+  it("a commercial gesture is one line per rate under the user's words, and does not reopen billing", () => {
+    const { quote, invoices } = billed();
+    expect(quoteBillingSummary(quote, invoices, []).remainingTtc).toBe(0);
+    const gesture = issued(
+      computeCreditNote(quote, invoices, {
+        invoiceId: "f",
+        amount: { kind: "allowance", ttc: 10_000, designation: "Geste commercial : retard de chantier" },
+        reason: { kind: "geste", text: "Retard de deux semaines sur la livraison." },
+      }),
+      "g",
+    );
+    // No lot, no « % cumulés », no deposit reinstated: the designation at each rate of the invoice.
+    expect(gesture.lines.every((line) => line.kind === "allowance")).toBe(true);
+    expect(new Set(gesture.lines.map((line) => (line.kind === "allowance" ? line.label : "")))).toEqual(
+      new Set(["Geste commercial : retard de chantier"]),
+    );
+    expect(gesture.creditReason).toEqual({
+      kind: "geste",
+      text: "Retard de deux semaines sur la livraison.",
+    });
+    expect(gesture.title).toBe("Avoir (geste commercial) sur la facture de solde");
+    // 100 € TTC split over the three rates in proportion, each share's VAT on its base.
+    expect(gesture.totals.ttc).toBeLessThanOrEqual(-9_997);
+    expect(gesture.totals.ttc).toBeGreaterThanOrEqual(-10_003);
+    for (const amount of gesture.byRate) {
+      expect(amount.vat).toBe(vatOf(amount));
+      expect(rate(gesture.allowance ?? [], amount.code)?.ht ?? 0).toBe(amount.ht);
+    }
+    expect(
+      gesture.byRate
+        .filter((amount) => amount.ht !== 0)
+        .map((amount) => amount.code)
+        .sort(),
+    ).toEqual(["10", "20", "5.5"]);
+    // Billing stays closed: nothing to invoice, no « Préparer le solde ».
+    const after = quoteBillingSummary(quote, [...invoices, gesture], []);
+    expect(after).toMatchObject({
+      remainingHt: 0,
+      remainingTtc: 0,
+      fullyInvoiced: true,
+      depositsToDeductHt: 0,
+    });
+    expect(after.invoicedTtc).toBe(quote.totalTtc);
+    expect(after.allowancesTtc).toBe(gesture.totals.ttc);
+    expect(refusal(computeFinalInvoice(quote, [...invoices, gesture]))).toBe(
+      "Ce devis est entièrement facturé : il ne reste rien à facturer.",
+    );
+  });
+
+  it("an annulation reopens billing; after a gesture it cancels what is left, and a new final closes the quote", () => {
+    const { quote, invoices } = billed();
+    const gesture = issued(
+      computeCreditNote(quote, invoices, {
+        invoiceId: "f",
+        amount: { kind: "allowance", ttc: 5_000, designation: "Remise fidélité" },
+        reason: { kind: "remise", text: "Client fidèle." },
+      }),
+      "g",
+    );
+    const final = invoices[2] as IssuedInvoice;
+    const cancel = issued(
+      computeCreditNote(quote, [...invoices, gesture], {
+        invoiceId: "f",
+        amount: { kind: "total" },
+        reason: { kind: "annulation", text: "Facture émise au mauvais nom." },
+      }),
+      "c",
+    );
+    // What was left of the final: its TTC less the discount.
+    expect(cancel.totals.ttc).toBe(-(final.totals.ttc + gesture.totals.ttc));
+    const reopened = quoteBillingSummary(quote, [...invoices, gesture, cancel], []);
+    expect(reopened.remainingTtc).toBe(final.totals.ttc);
+    expect(reopened.allowancesTtc).toBe(0);
+    const again = issued(computeFinalInvoice(quote, [...invoices, gesture, cancel]), "f2");
+    expect(again.totals.ttc).toBe(final.totals.ttc);
+    expect(quoteBillingSummary(quote, [...invoices, gesture, cancel, again], []).remainingTtc).toBe(0);
+  });
+
+  it("requires a reason that fits the kind of credit note", () => {
+    const { quote, invoices } = billed();
+    expect(
+      refusal(
+        computeCreditNote(quote, invoices, {
+          invoiceId: "f",
+          amount: { kind: "total" },
+          reason: { kind: "annulation", text: "   " },
+        }),
+      ),
+    ).toBe("Indiquez le motif de l'avoir : il est imprimé sur l'avoir.");
+    expect(
+      refusal(
+        computeCreditNote(quote, invoices, {
+          invoiceId: "f",
+          amount: { kind: "allowance", ttc: 1_000, designation: "Geste" },
+          reason: { kind: "annulation", text: "Pourquoi pas." },
+        }),
+      ),
+    ).toMatch(/^Le type d'avoir ne correspond pas au montant/);
+    expect(
+      refusal(
+        computeCreditNote(quote, invoices, {
+          invoiceId: "f",
+          amount: { kind: "allowance", ttc: 1_000, designation: "  " },
+          reason: { kind: "geste", text: "Geste." },
+        }),
+      ),
+    ).toBe("Indiquez la désignation du geste commercial ou de la remise.");
+    const final = invoices[2] as IssuedInvoice;
+    expect(
+      refusal(
+        computeCreditNote(quote, invoices, {
+          invoiceId: "f",
+          amount: { kind: "allowance", ttc: final.totals.ttc + 1, designation: "Trop" },
+          reason: { kind: "geste", text: "Trop." },
+        }),
+      ),
+    ).toMatch(/^Le montant doit être compris entre 0,01/);
+  });
+});
+
 describe("billing: properties", () => {
   it("closes any sequence of deposits, rising situations and the final on the quote: HT, VAT per rate and TTC exactly", () => {
     fc.assert(

@@ -220,6 +220,37 @@ const SCENARIOS = {
         paymentTermsText: "Remboursement par virement sous 15 jours.",
       },
     ),
+  "geste commercial sur la facture de solde": () =>
+    input(
+      ok(
+        computeCreditNote(withRetention, [deposit, situation, final], {
+          invoiceId: "sol",
+          amount: { kind: "allowance", ttc: 10_000, designation: "Geste commercial : retard de chantier" },
+          reason: { kind: "geste", text: "Livraison retardée de deux semaines." },
+        }),
+      ),
+      {
+        number: "AV-2026-0002",
+        issuedOn: "2026-12-01",
+        dueOn: "2026-12-16",
+        credited: { number: "FAC-2026-0042", issuedOn: "2026-11-30" },
+        paymentTermsText: "Remboursement par virement sous 15 jours.",
+      },
+    ),
+  "facture de solde reprenant un arrondi de TVA": () => {
+    // 0,07 € at 20 % invoiced in two halves: the final charges 0,00 € of VAT, not 0,01 €.
+    const tiny = billingQuoteFromContent(
+      {
+        reverseCharge: false,
+        travel: null,
+        discount: null,
+        lots: [{ id: "go", title: "Retouche", lines: [item("20", 7)] }],
+      },
+      null,
+    );
+    const half = issued(computeProgressInvoice(tiny, [], { lots: [{ lotId: "go", percent: 5_000 }] }), "h");
+    return input(ok(computeFinalInvoice(tiny, [half])), { certifications: [] });
+  },
   "autoliquidation (sous-traitance, caution bancaire)": () =>
     input(
       ok(
@@ -241,6 +272,7 @@ async function embeddedXml(pdf: Buffer): Promise<string> {
 }
 
 const flat = (text: string) => flattenSpaces(text);
+const sumOf = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
 
 // ─── The five documents ───────────────────────────────────────────────────────────────
 
@@ -490,6 +522,42 @@ describe("renderInvoiceDocument", () => {
     expect(text).toContain(flat(`Avoir sur la facture FAC-2026-0041 du ${formatDate("2026-11-23")}`));
     expect(text).toContain(flat(`Net à payer : ${formatCents(documentFigures(doc.billing).netToPay)}`));
     expect(documentFigures(doc.billing).netToPay).toBeLessThan(0);
+  });
+
+  it("a commercial gesture: the user's designation per rate, the reason printed and in the XML, no work", async () => {
+    const doc = SCENARIOS["geste commercial sur la facture de solde"]();
+    const { facturx, xml, pdf } = await renderInvoiceDocument(doc);
+    expect(facturx.typeCode).toBe(FACTURX_TYPE_CODES.creditNote);
+    expect(facturx.lines.map((line) => line.name)).toEqual(
+      [
+        "Geste commercial : retard de chantier (TVA 20 %)",
+        "Geste commercial : retard de chantier (TVA 10 %)",
+        "Geste commercial : retard de chantier (TVA 5,5 %)",
+      ].map((name) => name.replace(/ %/g, "\u00a0%")),
+    );
+    expect(sumOf(facturx.lines.map((line) => line.netAmount))).toBe(-doc.billing.totals.ht);
+    expect(xml).toContain("<ram:SubjectCode>AAI</ram:SubjectCode>");
+    expect(xml).toContain("avoir : Geste commercial : Livraison retardée de deux semaines.</ram:Content>");
+    const text = flat((await readPdf(pdf)).pages.join("\n"));
+    expect(text).toContain(flat("Motif de l'avoir"));
+    expect(text).toContain(flat("Geste commercial : Livraison retardée de deux semaines."));
+    expect(text).toContain(flat("Geste commercial : retard de chantier"));
+    expect(text).not.toContain("cumulés");
+    expect(text).not.toContain("Avancement");
+    expect(text).not.toContain("réintégrés");
+  });
+
+  it("a final invoice taking back a VAT rounding: BT-117 a cent below the rounded product, said on the PDF", async () => {
+    const doc = SCENARIOS["facture de solde reprenant un arrondi de TVA"]();
+    const { facturx, pdf } = await renderInvoiceDocument(doc);
+    expect(facturx.vatBreakdown).toEqual([{ category: "S", rate: 2_000, basis: 3, tax: 0, rounding: -1 }]);
+    const text = flat((await readPdf(pdf)).pages.join("\n"));
+    expect(text).toContain(flat("Arrondis de TVA repris des factures précédentes"));
+    // Beyond 1 € the document refuses it (BR-CO-17's tolerance).
+    const tampered = structuredClone(doc.billing);
+    const entry = tampered.byRate.find((amount) => amount.code === "20");
+    if (entry) Object.assign(entry, { vat: entry.vat + 101, ttc: entry.ttc + 101, rounding: 101 });
+    expect(() => documentFigures(tampered)).toThrow(/BR-CO-17/);
   });
 
   it("reverse charge: AE at 0 %, the mention, the buyer's VAT number, no VAT", async () => {

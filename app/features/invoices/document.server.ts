@@ -32,6 +32,7 @@ import type { DocumentIdentity } from "#app/lib/pdf/identity.ts";
 import { REVERSE_CHARGE_MENTION, VAT_RATES, type VatCode } from "#app/lib/vat.ts";
 import {
   type BillingInvoice,
+  CREDIT_NOTE_KIND_LABELS,
   type InvoiceKind,
   type ItemLine,
   type LotLine,
@@ -413,7 +414,7 @@ function facturxLines(
         const name = parts.length > 1 ? `${line.title} (${rateLabel(part.code)})` : line.title;
         push(name, lotDescription(line), part.code, part.ht);
       }
-    } else if (line.kind === "deposit" && line.ht !== 0) {
+    } else if ((line.kind === "deposit" || line.kind === "allowance") && line.ht !== 0) {
       push(`${line.label} (${rateLabel(line.code)})`, undefined, line.code, line.ht);
     } else if (line.kind === "depositDeduction" && line.ht !== 0) {
       // The deposits' HT deducted from the base, at their rate (decision 018).
@@ -449,6 +450,14 @@ function notesOf(input: InvoiceDocumentInput): FacturxNote[] {
   }
   for (const certification of input.certifications) {
     notes.push({ content: certification, subjectCode: NOTE_SUBJECTS.regulatory });
+  }
+  // BT-22: why the credit note is issued, as printed.
+  const reason = input.billing.creditReason;
+  if (reason) {
+    notes.push({
+      content: `Motif de l'avoir : ${CREDIT_NOTE_KIND_LABELS[reason.kind]} : ${reason.text}`,
+      subjectCode: NOTE_SUBJECTS.general,
+    });
   }
   return notes;
 }
@@ -757,6 +766,24 @@ function drawDeposits(body: DocumentBody, billing: BillingInvoice): void {
   drawRateRows(body, billing.kind === "avoir" ? "Acompte annulé" : "Acompte", rows);
 }
 
+/** A credit note's gesture or discount, under the user's designation, at each rate with its VAT. */
+function drawAllowances(body: DocumentBody, billing: BillingInvoice): void {
+  const rows = billing.lines.flatMap((line) => {
+    if (line.kind !== "allowance") return [];
+    const vat = billing.allowance?.find((amount) => amount.code === line.code)?.vat ?? 0;
+    return [{ label: line.label, code: line.code, ht: line.ht, vat, ttc: line.ht + vat }];
+  });
+  const heading = billing.creditReason?.kind === "remise" ? "Remise" : "Geste commercial";
+  drawRateRows(body, heading, rows);
+}
+
+/** Why the credit note is issued, in the user's words, under its kind. */
+function drawCreditReason(body: DocumentBody, billing: BillingInvoice): void {
+  if (!billing.creditReason) return;
+  body.heading("Motif de l'avoir");
+  body.paragraph(`${CREDIT_NOTE_KIND_LABELS[billing.creditReason.kind]} : ${billing.creditReason.text}`);
+}
+
 /** Deposits deducted, HT: they lower each rate's base, whose VAT the VAT table shows. */
 function drawDeductions(body: DocumentBody, billing: BillingInvoice): void {
   const rows = billing.lines.flatMap((line) => (line.kind === "depositDeduction" ? [line] : []));
@@ -931,9 +958,11 @@ function drawMentions(body: DocumentBody, input: InvoiceDocumentInput): void {
 
 function drawInvoice(body: DocumentBody, input: InvoiceDocumentInput, figures: DocumentFigures): void {
   drawParties(body, input);
+  drawCreditReason(body, input.billing);
   drawLots(body, input.billing);
   drawDeposits(body, input.billing);
   drawDeductions(body, input.billing);
+  drawAllowances(body, input.billing);
   drawVatTable(
     body,
     figures,

@@ -27,6 +27,7 @@ import {
   type BillingResult,
   type BillingSummary,
   billingQuoteFromContent,
+  type CreditNoteReason,
   type CreditNoteRequest,
   computeCreditNote,
   computeDepositInvoice,
@@ -430,6 +431,7 @@ export async function createCreditNoteDraft(
   invoiceId: string,
   amount: CreditNoteRequest["amount"],
   actor: InvoiceActor,
+  reason?: CreditNoteReason,
 ): Promise<{ id: string }> {
   if (!isInvoiceId(invoiceId)) throw new InvoiceNotFoundError();
   return db.transaction(async (tx) => {
@@ -448,11 +450,15 @@ export async function createCreditNoteDraft(
       : [];
     if (credited.quoteId && !quote) throw new InvoiceNotFoundError("Ce devis n'existe pas.");
     const result = quote
-      ? computeCreditNote(quoteFigures(quote), await issuedOnQuote(tx, quote.id), { invoiceId, amount })
+      ? computeCreditNote(quoteFigures(quote), await issuedOnQuote(tx, quote.id), {
+          invoiceId,
+          amount,
+          reason,
+        })
       : computeCreditNote(
           billingQuoteFromContent(standaloneContent(credited), null),
           await issuedOnStandalone(tx, credited.id),
-          { invoiceId, amount },
+          { invoiceId, amount, reason },
         );
     if (!result.ok) throw new InvoiceStateError(result.message);
     const id = randomUUID();
@@ -463,7 +469,7 @@ export async function createCreditNoteDraft(
       quoteId: quote?.id ?? null,
       creditedInvoiceId: credited.id,
       sequence: result.invoice.sequence,
-      content: { billing: result.invoice, request: { kind: "avoir", amount } } as unknown as Record<
+      content: { billing: result.invoice, request: { kind: "avoir", amount, reason } } as unknown as Record<
         string,
         unknown
       >,
@@ -658,6 +664,7 @@ async function issueSource(tx: DbTransaction, row: InvoiceRow): Promise<IssueSou
           ? computeCreditNote(figures, issued, {
               invoiceId: row.creditedInvoiceId ?? "",
               amount: stored.amount,
+              ...(stored.reason ? { reason: stored.reason } : {}),
             })
           : stored.kind === "facture" || stored.kind === "vente"
             ? { ok: false, message: "Une facture d'un devis se prépare depuis le devis." }
@@ -719,6 +726,7 @@ async function issueSource(tx: DbTransaction, row: InvoiceRow): Promise<IssueSou
       computeCreditNote(billingQuoteFromContent(content, null), issued, {
         invoiceId: credited.id,
         amount: stored.amount,
+        ...(stored.kind === "avoir" && stored.reason ? { reason: stored.reason } : {}),
       }),
     problems: () => [],
   };
@@ -728,7 +736,7 @@ export type IssueDeps = { storage: FileStorage; identity: DocumentIdentity; now?
 
 type StoredRequest =
   | InvoiceRequest
-  | { kind: "avoir"; amount: CreditNoteRequest["amount"] }
+  | { kind: "avoir"; amount: CreditNoteRequest["amount"]; reason?: CreditNoteReason }
   | { kind: "facture" }
   | { kind: "vente"; lines: SaleLine[]; paymentText: string };
 

@@ -1,5 +1,6 @@
 import { parseMoney, parsePercent } from "#app/lib/money.ts";
-import type { ProgressEntry } from "./billing.ts";
+import { hasControlCharacters, hasControlCharactersInText, TEXT_RULE_MESSAGES } from "#app/lib/text-rules.ts";
+import type { CreditNoteReason, CreditNoteRequest, ProgressEntry } from "./billing.ts";
 import type { InvoiceRequest } from "./invoices.server.ts";
 
 /*
@@ -88,4 +89,104 @@ export function parseReminderRequest(form: FormData): ParsedReminderRequest {
   if (intent === REMINDER_INTENTS.suspend) return { ok: true, request: { kind: "suspend", suspended: true } };
   if (intent === REMINDER_INTENTS.resume) return { ok: true, request: { kind: "suspend", suspended: false } };
   return null;
+}
+
+/*
+ * « Faire un avoir » on an issued invoice's page: mode = annulation (the whole invoice),
+ * correction-pourcentage / correction-montant (part of its work, reopened for billing),
+ * geste / remise (an amount TTC under a designation, billing stays closed); motif = the
+ * reason, required, printed and carried in the Factur-X XML.
+ */
+
+export type CreditNoteField = "mode" | "percent" | "ttc" | "designation" | "motif";
+
+export type ParsedCreditNoteRequest =
+  | { ok: true; amount: CreditNoteRequest["amount"]; reason: CreditNoteReason }
+  | { ok: false; message: string; field: CreditNoteField };
+
+const REASON_LIMIT = 500;
+const DESIGNATION_LIMIT = 200;
+
+function trimmedText(
+  form: FormData,
+  name: string,
+  multiLine: boolean,
+): { ok: true; value: string } | { ok: false; message: string } {
+  const raw = form.get(name);
+  const value = typeof raw === "string" ? raw.trim() : "";
+  const bad = multiLine ? hasControlCharactersInText(value) : hasControlCharacters(value);
+  return bad ? { ok: false, message: TEXT_RULE_MESSAGES.controlCharacters } : { ok: true, value };
+}
+
+/** « Faire un avoir »'s form → the credit note's amount and reason, or the French reason it is refused. */
+export function parseCreditNoteRequest(form: FormData): ParsedCreditNoteRequest {
+  const mode = form.get("mode");
+  const motif = trimmedText(form, "motif", true);
+  if (!motif.ok) return { ok: false, message: motif.message, field: "motif" };
+  if (motif.value === "")
+    return {
+      ok: false,
+      message: "Indiquez le motif de l'avoir : il est imprimé sur l'avoir.",
+      field: "motif",
+    };
+  if (motif.value.length > REASON_LIMIT)
+    return { ok: false, message: `Le motif tient en ${REASON_LIMIT} caractères au plus.`, field: "motif" };
+  const text = motif.value;
+  if (mode === "annulation")
+    return { ok: true, amount: { kind: "total" }, reason: { kind: "annulation", text } };
+  if (mode === "correction-pourcentage") {
+    const parsed = parsePercent(String(form.get("percent") ?? ""));
+    if (!parsed.ok || parsed.basisPoints <= 0 || parsed.basisPoints > 10_000) {
+      return {
+        ok: false,
+        message: parsed.ok ? "Le pourcentage doit être compris entre 0 et 100\u00a0%." : parsed.message,
+        field: "percent",
+      };
+    }
+    return {
+      ok: true,
+      amount: { kind: "percent", basisPoints: parsed.basisPoints },
+      reason: { kind: "correction", text },
+    };
+  }
+  if (mode === "correction-montant" || mode === "geste" || mode === "remise") {
+    const parsed = parseMoney(String(form.get("ttc") ?? ""));
+    if (!parsed.ok || parsed.cents <= 0) {
+      return {
+        ok: false,
+        message: parsed.ok ? "Le montant doit être positif." : parsed.message,
+        field: "ttc",
+      };
+    }
+    if (mode === "correction-montant") {
+      return {
+        ok: true,
+        amount: { kind: "amount", ttc: parsed.cents },
+        reason: { kind: "correction", text },
+      };
+    }
+    const designation = trimmedText(form, "designation", false);
+    if (!designation.ok) return { ok: false, message: designation.message, field: "designation" };
+    if (designation.value === "") {
+      return {
+        ok: false,
+        message:
+          "Indiquez la désignation imprimée sur l'avoir, par exemple « Geste commercial sur la peinture ».",
+        field: "designation",
+      };
+    }
+    if (designation.value.length > DESIGNATION_LIMIT) {
+      return {
+        ok: false,
+        message: `La désignation tient en ${DESIGNATION_LIMIT} caractères au plus.`,
+        field: "designation",
+      };
+    }
+    return {
+      ok: true,
+      amount: { kind: "allowance", ttc: parsed.cents, designation: designation.value },
+      reason: { kind: mode, text },
+    };
+  }
+  return { ok: false, message: "Choisissez le type d'avoir.", field: "mode" };
 }

@@ -98,7 +98,7 @@ export const NOTE_SUBJECTS = {
   tax: "TXD",
   /** Another legal mention: insurance, reduced-rate certification. */
   regulatory: "REG",
-  /** Anything else. */
+  /** General information: why a credit note is issued. */
   general: "AAI",
 } as const;
 export type FacturxNoteSubject = (typeof NOTE_SUBJECTS)[keyof typeof NOTE_SUBJECTS];

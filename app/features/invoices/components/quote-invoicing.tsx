@@ -111,76 +111,83 @@ export function QuoteInvoicing({
       ) : (
         <p className="mb-4 text-slate-700">Aucune facture pour ce devis.</p>
       )}
-      <div className="grid gap-4 md:grid-cols-3">
-        <Form method="post" className="grid content-start gap-3 rounded-lg border border-slate-200 p-3">
-          <h3 className="font-bold">Facture d'acompte</h3>
-          <input type="hidden" name="intent" value="facturer" />
-          <input type="hidden" name="kind" value="acompte" />
-          <SelectField
-            name="mode"
-            label="Acompte en"
-            defaultValue={depositStart.mode}
-            options={[
-              { value: "pourcentage", label: "Pourcentage du TTC" },
-              { value: "montant", label: "Montant TTC" },
-            ]}
-          />
-          <TextField
-            name="value"
-            label="Valeur"
-            inputMode="decimal"
-            required
-            defaultValue={depositStart.value}
-          />
-          <div>
-            <button type="submit" className={buttonClasses("secondary", "md")}>
-              Préparer l'acompte
-            </button>
-          </div>
-        </Form>
-        <Form method="post" className="grid content-start gap-3 rounded-lg border border-slate-200 p-3">
-          <h3 className="font-bold">Facture de situation</h3>
-          <input type="hidden" name="intent" value="facturer" />
-          <input type="hidden" name="kind" value="situation" />
-          <SelectField
-            name="mode"
-            label="Avancement cumulé"
-            defaultValue="pourcentage"
-            options={[
-              { value: "pourcentage", label: "En % de chaque lot" },
-              { value: "montant", label: "En montant HT cumulé" },
-            ]}
-          />
-          {lots.map((lot) => (
-            <TextField
-              key={lot.id}
-              name={`lot.${lot.id}`}
-              label={lot.title}
-              hint={lot.subtotalHt === undefined ? undefined : `Lot de ${formatCents(lot.subtotalHt)} HT`}
-              inputMode="decimal"
-              placeholder="50"
+      {billing && billing.remainingHt === 0 && billing.depositsToDeductHt === 0 ? (
+        <p className="mb-4 rounded-lg border border-slate-200 bg-slate-50 p-3 text-slate-800">
+          Ce devis est entièrement facturé. Pour reprendre une facture, établissez un avoir depuis sa page :
+          une annulation ou une correction rouvre la facturation, un geste commercial ou une remise non.
+        </p>
+      ) : (
+        <div className="grid gap-4 md:grid-cols-3">
+          <Form method="post" className="grid content-start gap-3 rounded-lg border border-slate-200 p-3">
+            <h3 className="font-bold">Facture d'acompte</h3>
+            <input type="hidden" name="intent" value="facturer" />
+            <input type="hidden" name="kind" value="acompte" />
+            <SelectField
+              name="mode"
+              label="Acompte en"
+              defaultValue={depositStart.mode}
+              options={[
+                { value: "pourcentage", label: "Pourcentage du TTC" },
+                { value: "montant", label: "Montant TTC" },
+              ]}
             />
-          ))}
-          <div>
-            <button type="submit" className={buttonClasses("secondary", "md")}>
-              Préparer la situation
-            </button>
-          </div>
-        </Form>
-        <Form method="post" className="grid content-start gap-3 rounded-lg border border-slate-200 p-3">
-          <h3 className="font-bold">Facture de solde</h3>
-          <input type="hidden" name="intent" value="facturer" />
-          <input type="hidden" name="kind" value="solde" />
-          <p className="text-sm text-slate-700">
-            Le reste du devis, acomptes et situations déduits ligne par ligne.
-          </p>
-          <div>
-            <button type="submit" className={buttonClasses("secondary", "md")}>
-              Préparer le solde
-            </button>
-          </div>
-        </Form>
-      </div>
+            <TextField
+              name="value"
+              label="Valeur"
+              inputMode="decimal"
+              required
+              defaultValue={depositStart.value}
+            />
+            <div>
+              <button type="submit" className={buttonClasses("secondary", "md")}>
+                Préparer l'acompte
+              </button>
+            </div>
+          </Form>
+          <Form method="post" className="grid content-start gap-3 rounded-lg border border-slate-200 p-3">
+            <h3 className="font-bold">Facture de situation</h3>
+            <input type="hidden" name="intent" value="facturer" />
+            <input type="hidden" name="kind" value="situation" />
+            <SelectField
+              name="mode"
+              label="Avancement cumulé"
+              defaultValue="pourcentage"
+              options={[
+                { value: "pourcentage", label: "En % de chaque lot" },
+                { value: "montant", label: "En montant HT cumulé" },
+              ]}
+            />
+            {lots.map((lot) => (
+              <TextField
+                key={lot.id}
+                name={`lot.${lot.id}`}
+                label={lot.title}
+                hint={lot.subtotalHt === undefined ? undefined : `Lot de ${formatCents(lot.subtotalHt)} HT`}
+                inputMode="decimal"
+                placeholder="50"
+              />
+            ))}
+            <div>
+              <button type="submit" className={buttonClasses("secondary", "md")}>
+                Préparer la situation
+              </button>
+            </div>
+          </Form>
+          <Form method="post" className="grid content-start gap-3 rounded-lg border border-slate-200 p-3">
+            <h3 className="font-bold">Facture de solde</h3>
+            <input type="hidden" name="intent" value="facturer" />
+            <input type="hidden" name="kind" value="solde" />
+            <p className="text-sm text-slate-700">
+              Le reste du devis, acomptes et situations déduits ligne par ligne.
+            </p>
+            <div>
+              <button type="submit" className={buttonClasses("secondary", "md")}>
+                Préparer le solde
+              </button>
+            </div>
+          </Form>
+        </div>
+      )}
       {billing?.retention && !billing.retention.bankGuarantee && billing.retention.held > 0 ? (
         <Form
           method="post"
@@ -236,6 +243,9 @@ function BillingFacts({ billing }: { billing: BillingSummary }) {
   const items = [
     { label: "Montant du devis", value: `${formatCents(billing.quoteTtc)} TTC` },
     { label: "Facturé", value: `${formatCents(billing.invoicedTtc)} TTC` },
+    ...(billing.allowancesTtc !== 0
+      ? [{ label: "Gestes commerciaux et remises", value: `${formatCents(billing.allowancesTtc)} TTC` }]
+      : []),
     { label: "Payé", value: formatCents(billing.paid) },
     { label: "Reste à facturer", value: `${formatCents(billing.remainingTtc)} TTC` },
     { label: "Reste dû par le client", value: formatCents(billing.outstanding) },

@@ -4,7 +4,13 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { Facts } from "#app/components/data/facts.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
-import { DateField, MoneyField, SelectField, TextField } from "#app/components/forms/field.tsx";
+import {
+  DateField,
+  MoneyField,
+  SelectField,
+  TextareaField,
+  TextField,
+} from "#app/components/forms/field.tsx";
 import { FormAlert } from "#app/components/forms/form-alert.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
@@ -36,7 +42,11 @@ import {
   sendReminderNow,
   setRemindersSuspended,
 } from "#app/features/invoices/reminders.server.ts";
-import { parseReminderRequest, REMINDER_INTENTS } from "#app/features/invoices/request.ts";
+import {
+  parseCreditNoteRequest,
+  parseReminderRequest,
+  REMINDER_INTENTS,
+} from "#app/features/invoices/request.ts";
 import { QuoteEditor } from "#app/features/quotes/components/quote-editor.tsx";
 import { toDraftInput } from "#app/features/quotes/content.ts";
 import { readDraftPost } from "#app/features/quotes/draft-post.ts";
@@ -215,34 +225,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       });
     }
     if (intent === INTENTS.credit) {
-      const mode = form.get("mode");
-      let amount:
-        | { kind: "total" }
-        | { kind: "amount"; ttc: number }
-        | { kind: "percent"; basisPoints: number };
-      if (mode === "total") amount = { kind: "total" };
-      else if (mode === "pourcentage") {
-        const parsed = parsePercent(String(form.get("percent") ?? ""));
-        if (!parsed.ok || parsed.basisPoints <= 0 || parsed.basisPoints > 10_000) {
-          return refused(400, {
-            intent,
-            message: parsed.ok ? "Le pourcentage doit être compris entre 0 et 100\u00a0%." : parsed.message,
-            field: "percent",
-          });
-        }
-        amount = { kind: "percent", basisPoints: parsed.basisPoints };
-      } else if (mode === "montant") {
-        const parsed = parseMoney(String(form.get("ttc") ?? ""));
-        if (!parsed.ok || parsed.cents <= 0) {
-          return refused(400, {
-            intent,
-            message: parsed.ok ? "Le montant doit être positif." : parsed.message,
-            field: "ttc",
-          });
-        }
-        amount = { kind: "amount", ttc: parsed.cents };
-      } else return refused(400, { intent, message: "Choisissez le type d'avoir.", field: "mode" });
-      const { id } = await createCreditNoteDraft(services.db, params.id, amount, actor);
+      const parsed = parseCreditNoteRequest(form);
+      if (!parsed.ok) return refused(400, { intent, message: parsed.message, field: parsed.field });
+      const { id } = await createCreditNoteDraft(services.db, params.id, parsed.amount, actor, parsed.reason);
       return redirectWithFlash(request, `/erp/factures/${id}`, {
         tone: "success",
         message: "Brouillon d'avoir préparé : vérifiez-le, puis « Émettre ».",
@@ -728,25 +713,45 @@ export default function InvoicePage({ loaderData, actionData }: Route.ComponentP
                 <input type="hidden" name="intent" value={INTENTS.credit} />
                 <SelectField
                   name="mode"
-                  label="Avoir"
-                  defaultValue="total"
+                  label="Type d'avoir"
+                  defaultValue="annulation"
+                  errors={fieldError(INTENTS.credit, "mode")}
+                  hint="Une annulation ou une correction rouvre la facturation du devis ; un geste commercial ou une remise, non."
                   options={[
-                    { value: "total", label: "Total (annule la facture)" },
-                    { value: "pourcentage", label: "Partiel, d'un pourcentage" },
-                    { value: "montant", label: "Partiel, d'un montant TTC" },
+                    { value: "annulation", label: "Annulation (toute la facture)" },
+                    { value: "correction-pourcentage", label: "Correction, d'un pourcentage des travaux" },
+                    { value: "correction-montant", label: "Correction, d'un montant TTC des travaux" },
+                    { value: "geste", label: "Geste commercial, d'un montant TTC" },
+                    { value: "remise", label: "Remise, d'un montant TTC" },
                   ]}
+                />
+                <TextareaField
+                  name="motif"
+                  label="Motif"
+                  required
+                  rows={2}
+                  maxLength={500}
+                  hint="Imprimé sur l'avoir et transmis dans sa facture électronique."
+                  errors={fieldError(INTENTS.credit, "motif")}
                 />
                 <TextField
                   name="percent"
-                  label="Pourcentage (avoir partiel)"
+                  label="Pourcentage (correction)"
                   inputMode="decimal"
                   hint="Du reste de la facture, par exemple 10."
                   errors={fieldError(INTENTS.credit, "percent")}
                 />
                 <MoneyField
                   name="ttc"
-                  label="Montant TTC (avoir partiel)"
+                  label="Montant TTC (correction, geste ou remise)"
                   errors={fieldError(INTENTS.credit, "ttc")}
+                />
+                <TextField
+                  name="designation"
+                  label="Désignation (geste ou remise)"
+                  maxLength={200}
+                  hint="La ligne de l'avoir, par exemple « Geste commercial sur la peinture »."
+                  errors={fieldError(INTENTS.credit, "designation")}
                 />
                 <div>
                   <button
