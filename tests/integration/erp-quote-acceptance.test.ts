@@ -3,6 +3,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { and, desc, eq, sql } from "drizzle-orm";
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { createRoutesStub } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clients } from "#app/db/schema/clients.ts";
 import { erpLeads } from "#app/db/schema/leads.ts";
@@ -12,6 +15,7 @@ import { companySettings } from "#app/db/schema/settings.ts";
 import { acceptQuote, CODE_TTL_MS } from "#app/features/quotes/acceptance.server.ts";
 import type { QuoteDraftInput } from "#app/features/quotes/content.ts";
 import { expireQuotes } from "#app/features/quotes/expiry.server.ts";
+import { ACCEPTANCE_BLOCK, ONLINE_ACCEPTANCE_NOTICE } from "#app/features/quotes/mentions.ts";
 import { listActivity } from "#app/lib/activity.server.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
 import { addDays, parisDay, parisMidnight } from "#app/lib/paris-time.ts";
@@ -189,6 +193,80 @@ describe("the client's page", () => {
     expect(pdf.status).toBe(200);
     const bytes = Buffer.from(await (pdf.data as Response).arrayBuffer());
     expect(createHash("sha256").update(bytes).digest("hex")).toBe(row?.pdfSha256);
+  });
+});
+
+/** The client's page as the server renders it, from what its loader answered (and an action's answer). */
+function renderPage(token: string, loaderData: unknown, actionData?: unknown): string {
+  const Stub = createRoutesStub([
+    { id: "accord", path: "/accord/:token", Component: pageRoute.default as never },
+  ]);
+  return renderToString(
+    createElement(Stub, {
+      initialEntries: [`/accord/${token}`],
+      hydrationData: {
+        loaderData: { accord: loaderData },
+        ...(actionData ? { actionData: { accord: actionData } } : {}),
+      },
+    }),
+  )
+    .replaceAll("<!-- -->", "")
+    .replaceAll("&#x27;", "'")
+    .replaceAll("&quot;", '"');
+}
+
+const textOf = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+
+describe("the client's page, as rendered", () => {
+  it("offers both choices right after the summary, then the document; the certification once; an electronic wording", async () => {
+    const { token } = await sentQuote("rendu@example.fr");
+    const data = pageData(await clientCall(pageRoute.loader, token));
+    const html = renderPage(token, data);
+    const text = textOf(html);
+    const certification = (data.mentions.certifications[0] ?? "").replace(/\s+/g, " ");
+    expect(certification.length).toBeGreaterThan(20);
+
+    // Summary (quote number, client, total TTC, validity), then the two choices, then the document.
+    const order = [
+      `Devis ${data.displayNumber}`,
+      "Total TTC",
+      "Valable jusqu'au",
+      "Accepter le devis",
+      "Refuser le devis",
+      `aria-label="Contenu du devis ${data.displayNumber}"`,
+    ].map((marker) => html.indexOf(marker));
+    expect(order.every((index) => index >= 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    expect(html.match(/<summary\b/g)).toHaveLength(2);
+
+    // The certification is printed once: beside the box the client ticks, not again in the document.
+    expect(text.split(certification).length - 1).toBe(1);
+    // Words for an electronic acceptance; no handwritten mention asked online.
+    expect(text).toContain(ONLINE_ACCEPTANCE_NOTICE);
+    expect(text).toContain("articles 1366 et 1367 du Code civil");
+    expect(text).not.toContain(ACCEPTANCE_BLOCK);
+    expect(text).not.toMatch(/précédée?s? de la mention manuscrite/);
+
+    // Both panels closed at first; a refused code reopens « Accepter », a refused reason « Refuser ».
+    expect(html).not.toMatch(/<details[^>]*\sopen=""/);
+    const afterCode = renderPage(token, data, {
+      ok: false,
+      intent: "accepter",
+      message: "Code incorrect.",
+      field: "code",
+    });
+    expect(afterCode.match(/<details[^>]*\sopen=""[^>]*>\s*<summary[^>]*>(.*?)<\/summary>/)?.[1]).toContain(
+      "Accepter le devis",
+    );
+    const afterReason = renderPage(token, data, {
+      ok: false,
+      intent: "refuser",
+      message: "Trop long.",
+      field: "reason",
+    });
+    expect(afterReason.match(/<details[^>]*\sopen=""[^>]*>\s*<summary[^>]*>(.*?)<\/summary>/)?.[1]).toContain(
+      "Refuser le devis",
+    );
   });
 });
 
