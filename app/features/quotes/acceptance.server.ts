@@ -30,7 +30,8 @@ import { quoteTotals } from "./totals.ts";
  * Code civil 1366-1367). The token identifies the quote; a six-digit code e-mailed to
  * the quote's address proves the signer's e-mail (5 tries, 10 minutes, then a new
  * code); the server records name, e-mail, time, IP, browser, the code's verification and
- * the SHA-256 of the PDF shown, then renders the signed copy (the same pages, plus a
+ * the SHA-256 of the PDF shown, then renders the signed copy (the same pages, the « Bon
+ * pour accord » box filled in with the day, the name and the drawn signature if any, plus a
  * « Certificat d'acceptation ») and sends it to the client and the company. The proof
  * row is frozen by the database. Staff can also record an acceptance signed on paper.
  */
