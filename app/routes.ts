@@ -59,6 +59,8 @@ export default [
     // Files, outside the frame: the PDF of a quote (a draft's preview or a sent version's stored file).
     route("devis/:id/pdf", "routes/erp/devis/pdf.ts"),
     route("devis/:id/copie-signee", "routes/erp/devis/pdf.ts", { id: "erp-quote-signed-copy" }),
+    // The signature the client drew when accepting online (PNG), for « Preuve de l'accord ».
+    route("devis/:id/signature.png", "routes/erp/devis/signature.ts"),
     route("factures/:id/pdf", "routes/erp/factures/pdf.ts"),
     // The accountant's export of a period: the sales journal (CSV) and the Factur-X PDFs (ZIP).
     route("factures/export.csv", "routes/erp/factures/export-file.ts"),

@@ -54,6 +54,24 @@ function watchErrors(page: Page): string[] {
   return errors;
 }
 
+/**
+ * The text of a page's nodes, the content of closed disclosures included, without the
+ * scripts' data (the hydration data repeats the loader's texts), white space as one space.
+ */
+function pageText(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT, {
+      acceptNode: (node) =>
+        node.parentElement?.closest("script, style, template")
+          ? NodeFilter.FILTER_REJECT
+          : NodeFilter.FILTER_ACCEPT,
+    });
+    let text = "";
+    while (walker.nextNode()) text += walker.currentNode.textContent ?? "";
+    return text.replace(/\s+/g, " ");
+  });
+}
+
 /** Takes out of `errors` the one answer the test caused on purpose (a refused form: 400). */
 function takeRefusal(errors: string[], pattern: RegExp) {
   const index = errors.findIndex((entry) => pattern.test(entry));
@@ -247,7 +265,25 @@ test.describe("Devis : de la demande du site à l'accord signé sur téléphone"
       await phone.goto(link ?? "");
       await phone.locator("html[data-hydrated]").waitFor({ state: "attached" });
       await expect(phone.getByRole("heading", { level: 1, name: `Devis ${number}` })).toBeVisible();
-      await expect(phone.getByText(`Pour ${name} · 883,85 € TTC`, { exact: false })).toBeVisible();
+      // The first screen: the summary, then both choices, the document below.
+      const summary = phone.locator("header dl");
+      await expect(summary).toContainText(`Pour${name}`);
+      await expect(summary).toContainText("Total TTC883,85 €");
+      await expect(summary).toContainText("Valable jusqu'au");
+      const acceptChoice = phone.locator("summary", { hasText: "Accepter le devis" });
+      const refuseChoice = phone.locator("summary", { hasText: "Refuser le devis" });
+      for (const choice of [acceptChoice, refuseChoice]) {
+        await expect(choice).toBeVisible();
+        const box = await choice.boundingBox();
+        expect(box, "choix affiché").not.toBeNull();
+        // The whole choice within the first 844 px of the page, without scrolling.
+        expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(844);
+      }
+      expect(await phone.evaluate(() => window.scrollY)).toBe(0);
+      // The VAT certification is printed once on the page (beside its box, not again in the document).
+      const certificationCount =
+        (await pageText(phone)).split("Le client certifie que les travaux").length - 1;
+      expect(certificationCount).toBe(1);
       const quote = phone.getByRole("article", { name: `Contenu du devis ${number}` });
       await expect(quote).toContainText("Démolition de cloison en briques plâtrières");
       await expect(quote).toContainText("Cloison en plaques de plâtre BA13");
@@ -258,6 +294,13 @@ test.describe("Devis : de la demande du site à l'accord signé sur téléphone"
       const offered = await phone.request.get(`${link}/pdf`);
       expect(sha256(await offered.body())).toBe(sha256(pdfBytes));
 
+      await acceptChoice.click();
+      await expect(
+        phone.getByText(/^Acceptation électronique \(articles 1366 et 1367 du Code civil\)/),
+      ).toBeVisible();
+      // Worded for an electronic acceptance, not a handwritten one.
+      expect(await pageText(phone)).not.toMatch(/précédée?s? de la mention manuscrite/);
+      await expectNoAxeViolations(phone);
       await phone.getByRole("button", { name: "Recevoir mon code par e-mail" }).click();
       await expect(
         phone.getByText(/^Code envoyé à e\S*@example\.fr : il est valable 10 minutes\.$/),
@@ -294,12 +337,13 @@ test.describe("Devis : de la demande du site à l'accord signé sur téléphone"
       await phone.mouse.up();
       await expect(phone.locator('input[name="signature"]')).toHaveValue(/^data:image\/png;base64,/);
       await phone.getByLabel("Code reçu par e-mail").fill(code);
-      await phone.getByRole("button", { name: "Accepter le devis" }).click();
+      await phone.getByRole("button", { name: "Signer et accepter le devis" }).click();
 
       const accepted = phone.getByRole("status").filter({ hasText: "Devis accepté" });
       await expect(accepted).toBeVisible();
       await expect(accepted).toContainText(`par ${name}`);
-      await expect(phone.getByRole("button", { name: "Accepter le devis" })).toHaveCount(0);
+      await expect(acceptChoice).toHaveCount(0);
+      await expect(phone.getByRole("button", { name: "Signer et accepter le devis" })).toHaveCount(0);
       await expectNoHorizontalScroll(phone, 390);
       await expectNoAxeViolations(phone);
 
@@ -310,6 +354,8 @@ test.describe("Devis : de la demande du site à l'accord signé sur téléphone"
       const signedCopy = await downloaded(await download);
       expect(signedCopy.subarray(0, 5).toString("latin1")).toBe("%PDF-");
       const signedSha = sha256(signedCopy);
+      // The signature drawn on the pad is in it, as an image.
+      expect(signedCopy.includes("/Subtype /Image")).toBe(true);
       await expect(accepted.locator("code")).toHaveText(signedSha);
       const acceptedMail = await mailTo(smtp, email, new RegExp(`^Devis ${number} accepté — `));
       expect(acceptedMail.parsed?.attachments.map((attachment) => sha256(attachment.content))).toEqual([
@@ -329,6 +375,21 @@ test.describe("Devis : de la demande du site à l'accord signé sur téléphone"
       await expect(fact(proof, "Attestation TVA")).toHaveText("Confirmée");
       await expect(fact(proof, "PDF présenté (SHA-256)")).toHaveText(sha256(pdfBytes));
       await expect(fact(proof, "Exemplaire signé (SHA-256)")).toHaveText(signedSha);
+      // The drawn signature, loaded from a staff-only file.
+      const drawn = proof.getByRole("img", {
+        name: `Signature dessinée par ${name} lors de l'acceptation en ligne`,
+      });
+      await expect(drawn).toBeVisible();
+      await expect
+        .poll(() => drawn.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+        .toBe(600);
+      const drawnSrc = (await drawn.getAttribute("src")) ?? "";
+      expect(drawnSrc).toMatch(/^\/erp\/devis\/[0-9a-f-]{36}\/signature\.png$/);
+      // Without a session (the client's browser): no signature.
+      const withoutSession = await phone.request.get(`${origin}${drawnSrc}`);
+      expect(withoutSession.status()).toBe(401);
+      expect(withoutSession.headers()["content-type"]).not.toBe("image/png");
+      await expectNoAxeViolations(page);
       // The staff's link shows the same file (inline, in the browser's PDF viewer).
       const staffCopyHref = await proof.getByRole("link", { name: "Exemplaire signé" }).getAttribute("href");
       const staffCopy = await page.request.get(`${origin}${staffCopyHref}`);

@@ -1,5 +1,5 @@
 import { inflateSync } from "node:zlib";
-import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { getDocument, OPS } from "pdfjs-dist/legacy/build/pdf.mjs";
 
 /** What a real PDF reader (pdfjs) finds in a PDF. */
 export interface PdfContent {
@@ -82,6 +82,73 @@ export async function pageTextBoxes(pdf: Uint8Array): Promise<TextBox[][]> {
             : [],
         ),
       );
+      page.cleanup();
+    }
+    return pages;
+  } finally {
+    await loading.destroy();
+  }
+}
+
+/** An image XObject painted on a page: its pixel size and the box it takes, in points from the bottom left. */
+export interface PaintedImage {
+  name: string;
+  pixelWidth: number;
+  pixelHeight: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+type Matrix = [number, number, number, number, number, number];
+
+function multiply(m: Matrix, n: Matrix): Matrix {
+  return [
+    m[0] * n[0] + m[2] * n[1],
+    m[1] * n[0] + m[3] * n[1],
+    m[0] * n[2] + m[2] * n[3],
+    m[1] * n[2] + m[3] * n[3],
+    m[0] * n[4] + m[2] * n[5] + m[4],
+    m[1] * n[4] + m[3] * n[5] + m[5],
+  ];
+}
+
+/**
+ * The images each page paints (pdfjs's operator list: `paintImageXObject` under the
+ * transformation in force), page by page: to check that an image is drawn, and where.
+ */
+export async function pageImages(pdf: Uint8Array): Promise<PaintedImage[][]> {
+  const loading = getDocument({ data: new Uint8Array(pdf), verbosity: 0 });
+  const document = await loading.promise;
+  try {
+    const pages: PaintedImage[][] = [];
+    for (let number = 1; number <= document.numPages; number++) {
+      const page = await document.getPage(number);
+      const { fnArray, argsArray } = await page.getOperatorList();
+      const images: PaintedImage[] = [];
+      const stack: Matrix[] = [];
+      let matrix: Matrix = [1, 0, 0, 1, 0, 0];
+      fnArray.forEach((fn, index) => {
+        const args = argsArray[index] as unknown[];
+        if (fn === OPS.save) stack.push(matrix);
+        else if (fn === OPS.restore) matrix = stack.pop() ?? [1, 0, 0, 1, 0, 0];
+        else if (fn === OPS.transform) matrix = multiply(matrix, args as Matrix);
+        else if (fn === OPS.paintImageXObject) {
+          const [name, pixelWidth, pixelHeight] = args as [string, number, number];
+          // The unit square under the matrix (pdfkit draws images without rotation).
+          images.push({
+            name,
+            pixelWidth,
+            pixelHeight,
+            x: matrix[4],
+            y: Math.min(matrix[5], matrix[5] + matrix[3]),
+            width: Math.abs(matrix[0]),
+            height: Math.abs(matrix[3]),
+          });
+        }
+      });
+      pages.push(images);
       page.cleanup();
     }
     return pages;

@@ -3,6 +3,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { and, desc, eq, sql } from "drizzle-orm";
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { createRoutesStub } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clients } from "#app/db/schema/clients.ts";
 import { erpLeads } from "#app/db/schema/leads.ts";
@@ -12,17 +15,20 @@ import { companySettings } from "#app/db/schema/settings.ts";
 import { acceptQuote, CODE_TTL_MS } from "#app/features/quotes/acceptance.server.ts";
 import type { QuoteDraftInput } from "#app/features/quotes/content.ts";
 import { expireQuotes } from "#app/features/quotes/expiry.server.ts";
+import { ACCEPTANCE_BLOCK, ONLINE_ACCEPTANCE_NOTICE } from "#app/features/quotes/mentions.ts";
 import { listActivity } from "#app/lib/activity.server.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
 import { addDays, parisDay, parisMidnight } from "#app/lib/paris-time.ts";
 import * as detailRoute from "#app/routes/erp/devis/detail.tsx";
 import * as newRoute from "#app/routes/erp/devis/nouveau.tsx";
 import * as erpPdfRoute from "#app/routes/erp/devis/pdf.ts";
+import * as erpSignatureRoute from "#app/routes/erp/devis/signature.ts";
 import * as pageRoute from "#app/routes/site/accord.tsx";
 import * as filesRoute from "#app/routes/site/accord-pdf.ts";
 import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
+import { pngClaiming } from "#tests/helpers/images.ts";
 import { insertQuoteRequest, jpeg } from "#tests/helpers/leads.ts";
-import { readPdf } from "#tests/helpers/pdf-text.ts";
+import { pageImages, readPdf } from "#tests/helpers/pdf-text.ts";
 import { filledDraft, insertClient } from "#tests/helpers/quotes.ts";
 import { type RouteCallInit, routeArgs, routeOutcome } from "#tests/helpers/route-call.ts";
 import { signedInStaff, staffTestServices, TEST_AUTH_SECRET } from "#tests/helpers/staff.ts";
@@ -190,6 +196,80 @@ describe("the client's page", () => {
   });
 });
 
+/** The client's page as the server renders it, from what its loader answered (and an action's answer). */
+function renderPage(token: string, loaderData: unknown, actionData?: unknown): string {
+  const Stub = createRoutesStub([
+    { id: "accord", path: "/accord/:token", Component: pageRoute.default as never },
+  ]);
+  return renderToString(
+    createElement(Stub, {
+      initialEntries: [`/accord/${token}`],
+      hydrationData: {
+        loaderData: { accord: loaderData },
+        ...(actionData ? { actionData: { accord: actionData } } : {}),
+      },
+    }),
+  )
+    .replaceAll("<!-- -->", "")
+    .replaceAll("&#x27;", "'")
+    .replaceAll("&quot;", '"');
+}
+
+const textOf = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+
+describe("the client's page, as rendered", () => {
+  it("offers both choices right after the summary, then the document; the certification once; an electronic wording", async () => {
+    const { token } = await sentQuote("rendu@example.fr");
+    const data = pageData(await clientCall(pageRoute.loader, token));
+    const html = renderPage(token, data);
+    const text = textOf(html);
+    const certification = (data.mentions.certifications[0] ?? "").replace(/\s+/g, " ");
+    expect(certification.length).toBeGreaterThan(20);
+
+    // Summary (quote number, client, total TTC, validity), then the two choices, then the document.
+    const order = [
+      `Devis ${data.displayNumber}`,
+      "Total TTC",
+      "Valable jusqu'au",
+      "Accepter le devis",
+      "Refuser le devis",
+      `aria-label="Contenu du devis ${data.displayNumber}"`,
+    ].map((marker) => html.indexOf(marker));
+    expect(order.every((index) => index >= 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    expect(html.match(/<summary\b/g)).toHaveLength(2);
+
+    // The certification is printed once: beside the box the client ticks, not again in the document.
+    expect(text.split(certification).length - 1).toBe(1);
+    // Words for an electronic acceptance; no handwritten mention asked online.
+    expect(text).toContain(ONLINE_ACCEPTANCE_NOTICE);
+    expect(text).toContain("articles 1366 et 1367 du Code civil");
+    expect(text).not.toContain(ACCEPTANCE_BLOCK);
+    expect(text).not.toMatch(/précédée?s? de la mention manuscrite/);
+
+    // Both panels closed at first; a refused code reopens « Accepter », a refused reason « Refuser ».
+    expect(html).not.toMatch(/<details[^>]*\sopen=""/);
+    const afterCode = renderPage(token, data, {
+      ok: false,
+      intent: "accepter",
+      message: "Code incorrect.",
+      field: "code",
+    });
+    expect(afterCode.match(/<details[^>]*\sopen=""[^>]*>\s*<summary[^>]*>(.*?)<\/summary>/)?.[1]).toContain(
+      "Accepter le devis",
+    );
+    const afterReason = renderPage(token, data, {
+      ok: false,
+      intent: "refuser",
+      message: "Trop long.",
+      field: "reason",
+    });
+    expect(afterReason.match(/<details[^>]*\sopen=""[^>]*>\s*<summary[^>]*>(.*?)<\/summary>/)?.[1]).toContain(
+      "Refuser le devis",
+    );
+  });
+});
+
 describe("accepting online", () => {
   it("refuses 5 wrong codes, then asks for a new one; the right code then accepts, with its proof and signed copy", async () => {
     const leadId = await insertQuoteRequest(services.db, {
@@ -339,6 +419,81 @@ describe("accepting online", () => {
     ).rejects.toThrow("Ce code a expiré");
   });
 
+  it("prints the drawn signature in the signed copy's box and on its certificate, and shows it to staff only", async () => {
+    const { id, token } = await sentQuote("signee@example.fr");
+    // What the pad sends: a transparent 600 × 200 PNG with a dark stroke.
+    const drawn = await import("sharp").then(({ default: sharp }) =>
+      sharp({ create: { width: 600, height: 200, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+        .composite([
+          {
+            input: Buffer.from(
+              '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="200"><path d="M30 150 C 160 10, 260 190, 570 50" stroke="#0f172a" stroke-width="5" fill="none"/></svg>',
+            ),
+          },
+        ])
+        .png()
+        .toBuffer(),
+    );
+    const code = await requestCode(token);
+    const accepted = await accept(token, {
+      code,
+      name: "Inès Signée",
+      signature: `data:image/png;base64,${drawn.toString("base64")}`,
+    });
+    expect(accepted.status, JSON.stringify(accepted.data)).toBe(200);
+    const [decision] = await services.db.select().from(quoteDecisions).where(eq(quoteDecisions.quoteId, id));
+
+    // The signed copy holds the image, in the « Bon pour accord » box and on the
+    // certificate; its SHA-256 is still the one of the proof.
+    const copy = await clientCall(filesRoute.loader, token, {}, "/copie-signee");
+    const copyBytes = Buffer.from(await (copy.data as Response).arrayBuffer());
+    expect(createHash("sha256").update(copyBytes).digest("hex")).toBe(decision?.signedCopySha256);
+    expect(copyBytes.includes("/Subtype /Image")).toBe(true);
+    const [images, read] = await Promise.all([pageImages(copyBytes), readPdf(copyBytes)]);
+    const boxPage = read.pages.findIndex((page) => /Nom : Inès Signée/.test(page.replace(/\s+/g, " ")));
+    expect(boxPage).toBeGreaterThanOrEqual(0);
+    expect(images[boxPage]).toEqual([expect.objectContaining({ pixelWidth: 600, pixelHeight: 200 })]);
+    expect(images.at(-1)).toEqual([expect.objectContaining({ pixelWidth: 600, pixelHeight: 200 })]);
+    const original = await services.storage.get(
+      (await services.db.select().from(quotes).where(eq(quotes.id, id)))[0]?.pdfStorageKey ?? "",
+    );
+    expect(original.includes("/Subtype /Image")).toBe(false);
+
+    // « Preuve de l'accord »: the page knows there is one; the file route gives staff the
+    // PNG the client sent, and nothing to a request without a session.
+    const page = await staffCall(detailRoute.loader, `/erp/devis/${id}`, { params: { id } });
+    expect((page.data as Awaited<ReturnType<typeof detailRoute.loader>>).decision?.hasSignature).toBe(true);
+    const file = await staffCall(erpSignatureRoute.loader, `/erp/devis/${id}/signature.png`, {
+      params: { id },
+    });
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-type")).toBe("image/png");
+    expect(file.headers.get("cache-control")).toBe("private, no-store");
+    expect(Buffer.from(await (file.data as Response).arrayBuffer()).equals(drawn)).toBe(true);
+    const anonymous = await routeOutcome(() =>
+      erpSignatureRoute.loader(
+        routeArgs(services, `/erp/devis/${id}/signature.png`, { params: { id } }) as never,
+      ),
+    );
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.data).not.toBeInstanceOf(Response);
+
+    // A quote accepted without a drawing, and an id that is not one: 404, in French.
+    const plain = await sentQuote("sans-dessin@example.fr");
+    expect((await accept(plain.token, { code: await requestCode(plain.token) })).status).toBe(200);
+    const none = await staffCall(erpSignatureRoute.loader, `/erp/devis/${plain.id}/signature.png`, {
+      params: { id: plain.id },
+    });
+    expect(none.status).toBe(404);
+    expect(await (none.data as Response).json()).toEqual({
+      message: "Ce devis n'a pas de signature dessinée.",
+    });
+    const malformed = await staffCall(erpSignatureRoute.loader, "/erp/devis/x/signature.png", {
+      params: { id: "-".repeat(36) },
+    });
+    expect(malformed.status).toBe(404);
+  });
+
   it("refuses a drawn signature that is not a PNG, and a missing « Bon pour accord »", async () => {
     const { token } = await sentQuote("signature@example.fr");
     const code = await requestCode(token);
@@ -348,6 +503,17 @@ describe("accepting online", () => {
     });
     expect(fake.status).toBe(400);
     expect((fake.data as { field: string }).field).toBe("signature");
+    // A PNG whose header claims 5 000 × 5 000 pixels is not a drawing from the pad: refused
+    // before anything decodes it for the signed copy.
+    const huge = await accept(token, {
+      code,
+      signature: `data:image/png;base64,${pngClaiming(5000, 5000).toString("base64")}`,
+    });
+    expect(huge.status).toBe(400);
+    expect(huge.data).toMatchObject({
+      field: "signature",
+      message: "La signature dessinée est illisible : effacez-la et recommencez.",
+    });
     const unticked = await clientCall(pageRoute.action, token, {
       form: { intent: "accepter", certification: "oui", name: "Élodie Garnier", code },
     });

@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import { and, desc, eq, isNull } from "drizzle-orm";
+import sharp from "sharp";
 import type { Database } from "#app/db/client.server.ts";
 import { clients } from "#app/db/schema/clients.ts";
 import {
@@ -29,7 +30,8 @@ import { quoteTotals } from "./totals.ts";
  * Code civil 1366-1367). The token identifies the quote; a six-digit code e-mailed to
  * the quote's address proves the signer's e-mail (5 tries, 10 minutes, then a new
  * code); the server records name, e-mail, time, IP, browser, the code's verification and
- * the SHA-256 of the PDF shown, then renders the signed copy (the same pages, plus a
+ * the SHA-256 of the PDF shown, then renders the signed copy (the same pages, the « Bon
+ * pour accord » box filled in with the day, the name and the drawn signature if any, plus a
  * « Certificat d'acceptation ») and sends it to the client and the company. The proof
  * row is frozen by the database. Staff can also record an acceptance signed on paper.
  */
@@ -251,6 +253,28 @@ export function isPng(bytes: Buffer): boolean {
   return bytes.length > PNG_SIGNATURE.length && bytes.subarray(0, 8).equals(PNG_SIGNATURE);
 }
 
+/** The pad on the page draws 600 × 200 pixels; anything far larger is not a drawn signature. */
+const SIGNATURE_MAX_PIXELS = 2000 * 1000;
+const SIGNATURE_UNREADABLE = "La signature dessinée est illisible : effacez-la et recommencez.";
+
+/**
+ * The drawn signature as the signed copy prints it: decoded (a PNG by its bytes, at most
+ * 2 million pixels), flattened on white into an 8-bit RGB PNG, which the PDF embeds as it
+ * is. The PNG the client sent is what is stored as the proof.
+ */
+async function drawnSignatureForPdf(png: Buffer): Promise<Buffer> {
+  if (!isPng(png)) throw new AcceptanceError(SIGNATURE_UNREADABLE, "signature");
+  try {
+    return await sharp(png, { limitInputPixels: SIGNATURE_MAX_PIXELS, failOn: "error" })
+      .flatten({ background: "#ffffff" })
+      .toColourspace("srgb")
+      .png()
+      .toBuffer();
+  } catch {
+    throw new AcceptanceError(SIGNATURE_UNREADABLE, "signature");
+  }
+}
+
 /**
  * Accepts the quote behind `token`. A wrong code is counted (and the count committed)
  * and answered `ok: false`; a code expired, spent or tried 5 times asks for a new one.
@@ -269,12 +293,7 @@ export async function acceptQuote(
   if (!/^\d{6}$/.test(input.code.trim())) {
     throw new AcceptanceError("Saisissez le code à six chiffres reçu par e-mail.", "code");
   }
-  if (input.signaturePng && !isPng(input.signaturePng)) {
-    throw new AcceptanceError(
-      "La signature dessinée est illisible : effacez-la et recommencez.",
-      "signature",
-    );
-  }
+  const signatureForPdf = input.signaturePng ? await drawnSignatureForPdf(input.signaturePng) : null;
   const outcome = await db.transaction(async (tx) => {
     const opened = await findLink(tx, token, now, true);
     requireOpen(opened.state);
@@ -351,6 +370,7 @@ export async function acceptQuote(
         pdfSha256: quote.pdfSha256,
         certificationConfirmed: input.certificationConfirmed,
         quoteNumber: displayNumber,
+        signaturePng: signatureForPdf,
       },
     });
     const signedSha256 = createHash("sha256").update(signed).digest("hex");
@@ -573,6 +593,24 @@ export async function signedCopy(
     sha256: decision.signedCopySha256,
     name: `devis-${(quoteDisplayNumber(row.number, row.version) ?? "devis").toLowerCase()}-accepte.${extension}`,
   };
+}
+
+/**
+ * The signature the client drew when accepting online, as they sent it (a PNG checked by
+ * its bytes): for the staff's « Preuve de l'accord ». Null when there is none.
+ */
+export async function drawnSignature(
+  db: DbExecutor,
+  storage: FileStorage,
+  quoteId: string,
+): Promise<Buffer | null> {
+  const [row] = await db
+    .select({ key: quoteDecisions.signatureStorageKey })
+    .from(quoteDecisions)
+    .where(eq(quoteDecisions.quoteId, quoteId));
+  if (!row?.key) return null;
+  const bytes = await storage.get(row.key);
+  return isPng(bytes) ? bytes : null;
 }
 
 /**

@@ -63,6 +63,22 @@ export function withdrawalFormLines(companyLine: string): string[] {
 export const ACCEPTANCE_BLOCK =
   "Bon pour accord : date, nom et signature du client, précédés de la mention manuscrite « Bon pour accord ».";
 
+/**
+ * The acceptance form of the client's page: an electronic signature (Code civil
+ * 1366-1367), not the handwritten mention of a paper copy (ACCEPTANCE_BLOCK).
+ */
+export const ONLINE_ACCEPTANCE_NOTICE =
+  "Acceptation électronique (articles 1366 et 1367 du Code civil) : en cochant « Bon pour accord », en " +
+  "indiquant vos nom et prénom et en saisissant le code envoyé à l'adresse e-mail du devis, vous signez ce " +
+  "devis électroniquement. Le code prouve que vous détenez cette adresse ; votre accord est lié au devis " +
+  "présenté par son empreinte SHA-256, et l'exemplaire signé vous est envoyé par e-mail. Aucune mention " +
+  "manuscrite n'est demandée ; la signature dessinée est facultative.";
+
+/** In the document of the client's page, where its acceptance form prints the certification. */
+export const CERTIFICATION_IN_FORM =
+  "Attestation du client pour le taux réduit de TVA : son texte figure au formulaire « Accepter le devis », " +
+  "où vous la confirmez.";
+
 export type QuoteMentions = {
   /** « Devis gratuit » or « Devis payant : 120,00 € TTC ». */
   price: string;

@@ -1,9 +1,16 @@
+import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { company } from "#app/config/company.ts";
 import { formatCents } from "#app/lib/money.ts";
 import { identityFromCompanyConfig } from "#app/lib/pdf/identity.ts";
 import { CERTIFICATION_5_5, CERTIFICATION_10, REVERSE_CHARGE_MENTION } from "#app/lib/vat.ts";
-import { flattenSpaces, type PdfContent, pageTextBoxes, readPdf } from "#tests/helpers/pdf-text.ts";
+import {
+  flattenSpaces,
+  type PdfContent,
+  pageImages,
+  pageTextBoxes,
+  readPdf,
+} from "#tests/helpers/pdf-text.ts";
 import type { QuoteContent, QuoteItemLine, QuoteLot } from "./content.ts";
 import {
   ACCEPTANCE_BLOCK,
@@ -598,11 +605,16 @@ describe("the signed copy", () => {
     signed = await readPdf(await renderQuotePdf({ ...input, acceptance }));
   });
 
-  it("is the same pages, then a last page « Certificat d'acceptation »", () => {
+  it("is the same pages, its « Bon pour accord » box filled in, then a last page « Certificat d'acceptation »", () => {
     expect(signed.pages.length).toBe(unsigned.pages.length + 1);
     const withoutPageNumbers = (pages: string[]) =>
       pages.map((page) => normalize(page).replace(/Page \d+ \/ \d+/, ""));
-    expect(withoutPageNumbers(signed.pages.slice(0, -1))).toEqual(withoutPageNumbers(unsigned.pages));
+    const filled = "Date : 25/11/2026 Nom : Élodie Dupont Signature, précédée";
+    const signedPages = withoutPageNumbers(signed.pages.slice(0, -1));
+    expect(signedPages.filter((page) => page.includes(filled))).toHaveLength(1);
+    expect(signedPages.map((page) => page.replace(filled, "Date : Nom : Signature, précédée"))).toEqual(
+      withoutPageNumbers(unsigned.pages),
+    );
     const last = normalize(signed.pages.at(-1) ?? "");
     expect(last).toContain(ACCEPTANCE_CERTIFICATE_TITLE);
     expect(normalize(unsigned.pages.join(" "))).not.toContain(ACCEPTANCE_CERTIFICATE_TITLE);
@@ -640,6 +652,74 @@ describe("the signed copy", () => {
     expect(last).toContain("Montant accepté 3 108,00 € HT (autoliquidation)");
     expect(last).not.toContain("Attestation du client");
     expect(last).not.toContain("Confirmée");
+  });
+});
+
+describe("the signed copy with a drawn signature", () => {
+  const input = quoteInput(renovation, privateClient);
+  let signaturePng: Buffer;
+  let pdf: Buffer;
+
+  beforeAll(async () => {
+    // A stroke on white, as the acceptance hands it over: opaque RGB, 600 × 200 (the pad's size).
+    signaturePng = await sharp({
+      create: { width: 600, height: 200, channels: 3, background: "#ffffff" },
+    })
+      .composite([
+        {
+          input: Buffer.from(
+            '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="200"><path d="M40 150 C 150 20, 250 180, 560 60" stroke="#111" stroke-width="6" fill="none"/></svg>',
+          ),
+        },
+      ])
+      .removeAlpha()
+      .png()
+      .toBuffer();
+    pdf = await renderQuotePdf({ ...input, acceptance: { ...acceptance, signaturePng } });
+  });
+
+  it("holds the signature as an image XObject, which the unsigned quote and a copy without one lack", async () => {
+    expect(pdf.includes("/Subtype /Image")).toBe(true);
+    const unsigned = await renderQuotePdf(input);
+    const withoutDrawing = await renderQuotePdf({ ...input, acceptance });
+    expect(unsigned.includes("/Subtype /Image")).toBe(false);
+    expect(withoutDrawing.includes("/Subtype /Image")).toBe(false);
+    expect(normalize((await readPdf(withoutDrawing)).pages.at(-1) ?? "")).toContain(
+      "Signature dessinée Aucune (facultative",
+    );
+  });
+
+  it("draws it inside the « Bon pour accord » box, and again on the certificate", async () => {
+    const [images, boxes, read] = await Promise.all([pageImages(pdf), pageTextBoxes(pdf), readPdf(pdf)]);
+    const boxPage = read.pages.findIndex((page) => normalize(page).includes("Date : 25/11/2026"));
+    expect(boxPage).toBeGreaterThanOrEqual(0);
+    // Only the box's page and the certificate paint an image.
+    expect(images.map((page) => page.length)).toEqual(
+      read.pages.map((_, index) => (index === boxPage || index === read.pages.length - 1 ? 1 : 0)),
+    );
+    const [inBox] = images[boxPage] ?? [];
+    const label = boxes[boxPage]?.find((box) => box.text.startsWith("Signature, précédée"));
+    if (!inBox || !label) throw new Error("signature ou libellé introuvable");
+    expect(inBox).toMatchObject({ pixelWidth: 600, pixelHeight: 200 });
+    // Under the box's label, above the bottom of the box (118 pt tall, the label 26 pt from its top).
+    expect(inBox.y + inBox.height).toBeLessThanOrEqual(label.y);
+    expect(inBox.y).toBeGreaterThan(label.y - 118);
+    expect(inBox.width).toBeCloseTo(inBox.height * 3, 0);
+    expect(inBox.width).toBeGreaterThan(100);
+
+    const last = normalize(read.pages.at(-1) ?? "");
+    expect(last).toContain("Signature dessinée Tracée par le signataire sur la page du devis");
+    const [onCertificate] = images.at(-1) ?? [];
+    expect(onCertificate).toMatchObject({ pixelWidth: 600, pixelHeight: 200 });
+  });
+
+  it("keeps the rendering deterministic, and no text over other text", async () => {
+    const again = await renderQuotePdf({
+      ...input,
+      acceptance: { ...acceptance, signaturePng: Buffer.from(signaturePng) },
+    });
+    expect(again.equals(pdf)).toBe(true);
+    await expectNoOverlappingText(pdf);
   });
 });
 

@@ -35,6 +35,13 @@ export type QuotePdfAcceptance = {
   pdfSha256: string;
   certificationConfirmed: boolean;
   quoteNumber: string;
+  /**
+   * The signature the client drew on the page, drawn in the « Bon pour accord » box and on
+   * the certificate; null or absent without one. An opaque 8-bit PNG (acceptance.server.ts
+   * flattens the drawing on white): pdfkit embeds it as it is, whereas a PNG with an alpha
+   * channel is decoded asynchronously and would make the bytes of the file vary.
+   */
+  signaturePng?: Buffer | null;
 };
 
 export type QuotePdfInput = {
@@ -72,6 +79,8 @@ const CELL_PADDING_X = 4;
  * at most `CONTINUATION_HEIGHT`, short enough to fill the bottom of a page.
  */
 const SPLIT_CELL_ABOVE = 220;
+/** The largest room a drawn signature takes (width, height in points), its proportions kept. */
+const SIGNATURE_FIT = [210, 70] as const;
 const CONTINUATION_HEIGHT = 110;
 
 /** Renders the quote (and, with `acceptance`, its signed copy). Same input, same bytes. */
@@ -117,7 +126,7 @@ function drawQuote(body: DocumentBody, input: QuotePdfInput): void {
   drawVatMentions(body, input);
   drawNote(body, input.content);
   drawConsumerNotices(body, input.mentions);
-  drawSignatureBlock(body);
+  drawSignatureBlock(body, input.acceptance);
   if (input.mentions.withdrawal) drawWithdrawalForm(body, input.identity);
   if (input.acceptance) drawAcceptanceCertificate(body, input, input.acceptance);
 }
@@ -526,7 +535,7 @@ function drawConsumerNotices(body: DocumentBody, mentions: QuoteMentions): void 
   body.space(4);
 }
 
-function drawSignatureBlock(body: DocumentBody): void {
+function drawSignatureBlock(body: DocumentBody, acceptance: QuotePdfAcceptance | undefined): void {
   const { doc } = body;
   const boxHeight = 118;
   // The heading, the sentence and the box stay together.
@@ -539,11 +548,27 @@ function drawSignatureBlock(body: DocumentBody): void {
   doc.rect(left, top, width, boxHeight).lineWidth(0.6).strokeColor(RULE).stroke();
   doc.font(PDF_FONTS.textBold).fontSize(BODY_SIZE).fillColor(INK);
   const half = width / 2;
-  doc.text("Date :", left + 8, top + 8, { width: half - 16 });
-  doc.text("Nom :", left + half + 8, top + 8, { width: half - 16 });
+  // The signed copy fills the box in: the day (Paris), the signer and the drawn signature.
+  const field = (label: string, value: string | null, x: number) => {
+    doc.font(PDF_FONTS.textBold).fontSize(BODY_SIZE).fillColor(INK);
+    doc.text(label, x, top + 8, { width: half - 16 });
+    if (value === null) return;
+    const offset = doc.widthOfString(`${label} `);
+    doc.font(PDF_FONTS.text);
+    doc.text(fitText(value), x + offset, top + 8, { width: half - 16 - offset, height: BODY_SIZE * 2.6 });
+  };
+  field("Date :", acceptance ? formatDate(acceptance.acceptedAt, "numeric") : null, left + 8);
+  field("Nom :", acceptance ? acceptance.name : null, left + half + 8);
+  doc.font(PDF_FONTS.textBold).fontSize(BODY_SIZE).fillColor(INK);
   doc.text(fitText("Signature, précédée de la mention « Bon pour accord » :"), left + 8, top + 34, {
     width: width - 16,
   });
+  if (acceptance?.signaturePng) {
+    doc.image(acceptance.signaturePng, left + 8, top + 48, {
+      fit: [SIGNATURE_FIT[0], Math.min(SIGNATURE_FIT[1], boxHeight - 56)],
+      valign: "center",
+    });
+  }
   doc.x = left;
   doc.y = top + boxHeight + 8;
 }
@@ -613,7 +638,14 @@ function drawAcceptanceCertificate(
         : "Non confirmée par le client",
     ]);
   }
+  entries.push([
+    "Signature dessinée",
+    acceptance.signaturePng
+      ? "Tracée par le signataire sur la page du devis, reproduite ci-dessous"
+      : "Aucune (facultative : l'acceptation tient au code vérifié et au nom saisi)",
+  ]);
   body.keyValues(entries, { labelWidth: 120 });
+  if (acceptance.signaturePng) drawSignatureImage(body, acceptance.signaturePng);
   body.space(6);
   body.paragraph(
     "L'acceptation a été donnée par voie électronique, conformément aux articles 1366 et 1367 du Code " +
@@ -622,4 +654,21 @@ function drawAcceptanceCertificate(
       "d'en vérifier l'intégrité.",
     { align: "justify" },
   );
+}
+
+/** The drawn signature under the certificate's facts, in a thin frame. */
+function drawSignatureImage(body: DocumentBody, png: Buffer): void {
+  const { doc } = body;
+  const [width, height] = SIGNATURE_FIT;
+  body.ensureSpace(height + 20);
+  const left = doc.page.margins.left + 128;
+  const top = doc.y + 4;
+  doc
+    .rect(left, top, width + 12, height + 12)
+    .lineWidth(0.6)
+    .strokeColor(RULE)
+    .stroke();
+  doc.image(png, left + 6, top + 6, { fit: [width, height], align: "center", valign: "center" });
+  doc.x = doc.page.margins.left;
+  doc.y = top + height + 16;
 }

@@ -1,4 +1,5 @@
 import { CheckCircle2, Download, FileText, XCircle } from "lucide-react";
+import { type SyntheticEvent, useState } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { CheckboxField, TextareaField, TextField } from "#app/components/forms/field.tsx";
 import { FormAlert } from "#app/components/forms/form-alert.tsx";
@@ -16,7 +17,7 @@ import {
 } from "#app/features/quotes/acceptance.server.ts";
 import { QuoteDocument } from "#app/features/quotes/components/quote-document.tsx";
 import { SignaturePad } from "#app/features/quotes/components/signature-pad.tsx";
-import { ACCEPTANCE_BLOCK } from "#app/features/quotes/mentions.ts";
+import { ONLINE_ACCEPTANCE_NOTICE } from "#app/features/quotes/mentions.ts";
 import { getServices, requestContext } from "#app/lib/app-context.ts";
 import { formatCents } from "#app/lib/money.ts";
 import { formatDate, formatDateTime } from "#app/lib/paris-time.ts";
@@ -174,6 +175,13 @@ const STATE_MESSAGES = {
   remplace: "Ce devis a été remplacé par une nouvelle version, qui vous a été envoyée par e-mail.",
 } as const;
 
+type Choice = "accepter" | "refuser";
+
+const choiceClass =
+  "flex min-h-12 cursor-pointer list-none items-center justify-center gap-2 rounded-lg px-4 py-3 text-base " +
+  "font-bold focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-700 " +
+  "[&::-webkit-details-marker]:hidden";
+
 export default function QuoteAgreementPage({ loaderData, actionData }: Route.ComponentProps) {
   const { token, state, displayNumber, clientName, content, totals, mentions, validUntil, sentTo, decision } =
     loaderData;
@@ -183,28 +191,54 @@ export default function QuoteAgreementPage({ loaderData, actionData }: Route.Com
   const codeSent =
     actionData?.ok && actionData.intent === "code" && actionData.sentTo ? actionData.sentTo : null;
   const fieldError = (field: string) => (refused?.field === field ? [refused.message] : undefined);
+  // The choice the client made: opened by a tap, or by the answer to a form of its panel.
+  // null until the client taps one; « aucun » once they close the one they had opened.
+  const [chosen, setChosen] = useState<Choice | "aucun" | null>(null);
+  const answered: Choice | null = actionData
+    ? actionData.intent === INTENTS.refuse
+      ? "refuser"
+      : "accepter"
+    : null;
+  const choice = chosen === null ? answered : chosen === "aucun" ? null : chosen;
+  const toggled = (which: Choice) => (event: SyntheticEvent<HTMLDetailsElement>) => {
+    const open = event.currentTarget.open;
+    if (open) setChosen(which);
+    else if (choice === which) setChosen("aucun");
+  };
   const amount = content.reverseCharge
-    ? `${formatCents(totals.totalTtc)} HT`
+    ? `${formatCents(totals.totalHt)} HT`
     : `${formatCents(totals.totalTtc)} TTC`;
 
   return (
-    <div className="container-page grid max-w-3xl gap-6 py-8">
-      <header className="grid gap-1">
+    <div className="container-page grid max-w-3xl gap-5 py-5 sm:gap-6 sm:py-8">
+      <header className="grid gap-2">
         <p className="font-heading text-sm font-bold tracking-widest text-accent-700 uppercase">
           {company.name}
         </p>
         <h1 className="text-2xl font-bold text-brand-900">Devis {displayNumber}</h1>
-        <p className="text-slate-800">
-          Pour {clientName} · {amount}
-          {validUntil && state === "ouvert" ? ` · valable jusqu'au ${formatDate(validUntil)}` : ""}
-        </p>
-        <p>
+        <p className="text-slate-800">{content.title}</p>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-slate-800">
+          <dt className="text-slate-700">Pour</dt>
+          <dd className="font-semibold">{clientName}</dd>
+          <dt className="text-slate-700">{content.reverseCharge ? "Total HT" : "Total TTC"}</dt>
+          <dd className="font-bold text-brand-900">{amount}</dd>
+          {validUntil && state === "ouvert" ? (
+            <>
+              <dt className="text-slate-700">Valable jusqu'au</dt>
+              <dd>{formatDate(validUntil)}</dd>
+            </>
+          ) : null}
+        </dl>
+        <p className="flex flex-wrap gap-x-5 gap-y-1">
           <a
             href={`/accord/${token}/pdf`}
             className="inline-flex items-center gap-1 font-semibold text-brand-700 underline"
           >
             <FileText aria-hidden="true" className="size-4" />
             Télécharger le devis (PDF)
+          </a>
+          <a href="#contenu-devis" className="font-semibold text-brand-700 underline">
+            Lire le devis
           </a>
         </p>
       </header>
@@ -254,107 +288,115 @@ export default function QuoteAgreementPage({ loaderData, actionData }: Route.Com
         </p>
       ) : null}
 
-      <article
-        aria-label={`Contenu du devis ${displayNumber}`}
-        className="rounded-xl border border-slate-200 bg-white p-4 sm:p-6"
-      >
-        <QuoteDocument
-          content={content}
-          totals={totals}
-          mentions={mentions}
-          validUntil={validUntil}
-          level={2}
-        />
-      </article>
-
       {state === "ouvert" ? (
-        <>
-          <section
-            aria-labelledby="accepter"
-            className="grid gap-4 rounded-xl border border-brand-200 bg-white p-4 sm:p-6"
+        <section aria-labelledby="votre-reponse" className="grid gap-3">
+          <h2 id="votre-reponse" className="text-lg font-bold text-brand-900">
+            Votre réponse
+          </h2>
+          {/* Native disclosures: they open without scripts, by keyboard, and say whether they are open. */}
+          <details
+            open={choice === "accepter"}
+            onToggle={toggled("accepter")}
+            className="group rounded-xl border border-brand-200 bg-white open:p-4 sm:open:p-6"
           >
-            <h2 id="accepter" className="text-xl font-bold text-brand-900">
+            <summary
+              className={`${choiceClass} bg-accent-700 text-white hover:bg-accent-800 group-open:mb-4 group-open:bg-brand-50 group-open:text-brand-900`}
+            >
+              <CheckCircle2 aria-hidden="true" className="size-5" />
               Accepter le devis
-            </h2>
-            {refused && refused.intent !== INTENTS.refuse && !refused.field ? (
-              <FormAlert errors={[refused.message]} />
-            ) : null}
-            <p className="text-slate-800">
-              Pour signer électroniquement, un code à six chiffres est envoyé à l'adresse e-mail du devis (
-              {sentTo}).
-            </p>
-            <Form method="post" className="flex flex-wrap items-center gap-3">
-              <input type="hidden" name="intent" value={INTENTS.code} />
-              <button type="submit" className={buttonClasses("secondary", "md")} disabled={pending !== null}>
-                {pending === INTENTS.code
-                  ? "Envoi du code…"
-                  : codeSent
-                    ? "Renvoyer un code"
-                    : "Recevoir mon code par e-mail"}
-              </button>
-              {codeSent ? (
-                <p role="status" className="text-sm font-semibold text-green-900">
-                  Code envoyé à {codeSent} : il est valable 10 minutes.
-                </p>
+            </summary>
+            <div className="grid gap-4">
+              {refused && refused.intent !== INTENTS.refuse && !refused.field ? (
+                <FormAlert errors={[refused.message]} />
               ) : null}
-            </Form>
-            <Form method="post" className="grid gap-4">
-              <input type="hidden" name="intent" value={INTENTS.accept} />
-              <CheckboxField
-                name="bonPourAccord"
-                value="oui"
-                label={`Bon pour accord : j'accepte le devis ${displayNumber} tel qu'il est présenté ci-dessus.`}
-                hint={ACCEPTANCE_BLOCK}
-                required
-                errors={fieldError("bonPourAccord")}
-              />
-              {mentions.certifications.length > 0 ? (
-                <CheckboxField
-                  name="certification"
-                  value="oui"
-                  label="Je certifie les conditions du taux réduit de TVA ci-dessous."
-                  hint={mentions.certifications.join(" ")}
-                  required
-                  errors={fieldError("certification")}
-                />
-              ) : null}
-              <TextField
-                name="name"
-                label="Vos nom et prénom"
-                autoComplete="name"
-                required
-                maxLength={120}
-                errors={fieldError("name")}
-              />
-              <SignaturePad
-                name="signature"
-                label="Signature (facultative) : dessinez-la avec le doigt ou la souris"
-              />
-              <TextField
-                name="code"
-                label="Code reçu par e-mail"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                pattern="[0-9]{6}"
-                maxLength={6}
-                required
-                errors={fieldError("code")}
-              />
-              <div>
-                <button type="submit" className={buttonClasses("primary", "cta")} disabled={pending !== null}>
-                  {pending === INTENTS.accept ? "Enregistrement…" : "Accepter le devis"}
+              <p className="text-sm text-slate-800">{ONLINE_ACCEPTANCE_NOTICE}</p>
+              <p className="text-slate-800">
+                Un code à six chiffres est envoyé à l'adresse e-mail du devis ({sentTo}).
+              </p>
+              <Form method="post" className="flex flex-wrap items-center gap-3">
+                <input type="hidden" name="intent" value={INTENTS.code} />
+                <button
+                  type="submit"
+                  className={buttonClasses("secondary", "md")}
+                  disabled={pending !== null}
+                >
+                  {pending === INTENTS.code
+                    ? "Envoi du code…"
+                    : codeSent
+                      ? "Renvoyer un code"
+                      : "Recevoir mon code par e-mail"}
                 </button>
-              </div>
-            </Form>
-          </section>
+                {codeSent ? (
+                  <p role="status" className="text-sm font-semibold text-green-900">
+                    Code envoyé à {codeSent} : il est valable 10 minutes.
+                  </p>
+                ) : null}
+              </Form>
+              <Form method="post" className="grid gap-4">
+                <input type="hidden" name="intent" value={INTENTS.accept} />
+                <CheckboxField
+                  name="bonPourAccord"
+                  value="oui"
+                  label={`Bon pour accord : j'accepte le devis ${displayNumber} tel qu'il est présenté ci-dessous.`}
+                  required
+                  errors={fieldError("bonPourAccord")}
+                />
+                {mentions.certifications.length > 0 ? (
+                  <CheckboxField
+                    name="certification"
+                    value="oui"
+                    label="Je certifie les conditions du taux réduit de TVA ci-dessous."
+                    hint={mentions.certifications.join(" ")}
+                    required
+                    errors={fieldError("certification")}
+                  />
+                ) : null}
+                <TextField
+                  name="name"
+                  label="Vos nom et prénom"
+                  autoComplete="name"
+                  required
+                  maxLength={120}
+                  errors={fieldError("name")}
+                />
+                <SignaturePad
+                  name="signature"
+                  label="Signature (facultative) : dessinez-la avec le doigt ou la souris"
+                />
+                <TextField
+                  name="code"
+                  label="Code reçu par e-mail"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  pattern="[0-9]{6}"
+                  maxLength={6}
+                  required
+                  errors={fieldError("code")}
+                />
+                <div>
+                  <button
+                    type="submit"
+                    className={buttonClasses("primary", "cta")}
+                    disabled={pending !== null}
+                  >
+                    {pending === INTENTS.accept ? "Enregistrement…" : "Signer et accepter le devis"}
+                  </button>
+                </div>
+              </Form>
+            </div>
+          </details>
 
-          <section
-            aria-labelledby="refuser"
-            className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:p-6"
+          <details
+            open={choice === "refuser"}
+            onToggle={toggled("refuser")}
+            className="group rounded-xl border border-slate-300 bg-white open:p-4 sm:open:p-6"
           >
-            <h2 id="refuser" className="text-xl font-bold text-brand-900">
+            <summary
+              className={`${choiceClass} border border-transparent bg-white text-brand-900 hover:bg-slate-50 group-open:mb-4 group-open:bg-slate-50`}
+            >
+              <XCircle aria-hidden="true" className="size-5" />
               Refuser le devis
-            </h2>
+            </summary>
             <Form method="post" className="grid gap-3">
               <input type="hidden" name="intent" value={INTENTS.refuse} />
               <TextareaField
@@ -366,13 +408,28 @@ export default function QuoteAgreementPage({ loaderData, actionData }: Route.Com
               />
               <div>
                 <button type="submit" className={buttonClasses("outline", "md")} disabled={pending !== null}>
-                  {pending === INTENTS.refuse ? "Envoi…" : "Refuser le devis"}
+                  {pending === INTENTS.refuse ? "Envoi…" : "Confirmer le refus"}
                 </button>
               </div>
             </Form>
-          </section>
-        </>
+          </details>
+        </section>
       ) : null}
+
+      <article
+        id="contenu-devis"
+        aria-label={`Contenu du devis ${displayNumber}`}
+        className="scroll-mt-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6"
+      >
+        <QuoteDocument
+          content={content}
+          totals={totals}
+          mentions={mentions}
+          validUntil={validUntil}
+          level={2}
+          certificationsIn={state === "ouvert" ? "formulaire" : "document"}
+        />
+      </article>
 
       <footer className="text-sm text-slate-700">
         {company.legalName} · {company.address.street}, {company.address.postalCode} {company.address.city} ·{" "}

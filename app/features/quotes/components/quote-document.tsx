@@ -3,7 +3,12 @@ import { formatCents, formatQuantity, lineTotal } from "#app/lib/money.ts";
 import { formatDate } from "#app/lib/paris-time.ts";
 import { VAT_RATES } from "#app/lib/vat.ts";
 import type { QuoteContent, QuoteItemLine } from "../content.ts";
-import { OFF_PREMISES_NOTICE, type QuoteMentions, WITHDRAWAL_NOTICE } from "../mentions.ts";
+import {
+  CERTIFICATION_IN_FORM,
+  OFF_PREMISES_NOTICE,
+  type QuoteMentions,
+  WITHDRAWAL_NOTICE,
+} from "../mentions.ts";
 import type { QuoteTotals } from "../totals.ts";
 
 /*
@@ -21,6 +26,12 @@ type Props = {
   validUntil: string | null;
   /** Heading level of the sections (2 on a page of its own, 3 inside a panel). */
   level?: 2 | 3;
+  /**
+   * Where the client's VAT certification is printed: here (the default), or in the
+   * acceptance form of the client's page, which prints it beside the box the client
+   * ticks; the document then only points there, so that the text is read once.
+   */
+  certificationsIn?: "document" | "formulaire";
 };
 
 function vatLabel(content: QuoteContent, line: Pick<QuoteItemLine, "vatCode">): string {
@@ -103,7 +114,14 @@ function Head() {
   );
 }
 
-export function QuoteDocument({ content, totals, mentions, validUntil, level = 2 }: Props) {
+export function QuoteDocument({
+  content,
+  totals,
+  mentions,
+  validUntil,
+  level = 2,
+  certificationsIn = "document",
+}: Props) {
   const Heading = `h${level}` as const;
   const SubHeading = `h${level + 1}` as "h3" | "h4";
   const retention = retentionTermsText(content.terms);
@@ -252,9 +270,11 @@ export function QuoteDocument({ content, totals, mentions, validUntil, level = 2
           <p className="whitespace-pre-line rounded-lg bg-brand-50 p-3">{content.terms.noteToClient}</p>
         ) : null}
         {mentions.reverseCharge ? <p className="font-semibold">{mentions.reverseCharge}</p> : null}
-        {mentions.certifications.map((text) => (
-          <p key={text}>{text}</p>
-        ))}
+        {certificationsIn === "document" ? (
+          mentions.certifications.map((text) => <p key={text}>{text}</p>)
+        ) : mentions.certifications.length > 0 ? (
+          <p>{CERTIFICATION_IN_FORM}</p>
+        ) : null}
         {mentions.offPremises ? <p>{OFF_PREMISES_NOTICE}</p> : null}
         {mentions.withdrawal ? (
           <p>{WITHDRAWAL_NOTICE} Le formulaire de rétractation figure à la dernière page du devis en PDF.</p>

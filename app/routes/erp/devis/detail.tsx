@@ -639,6 +639,22 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
                           },
                         ]
                       : []),
+                    ...(decision.hasSignature
+                      ? [
+                          {
+                            label: "Signature dessinée",
+                            value: (
+                              <img
+                                src={`/erp/devis/${quote.id}/signature.png`}
+                                alt={`Signature dessinée par ${decision.signerName ?? "le client"} lors de l'acceptation en ligne`}
+                                width={600}
+                                height={200}
+                                className="h-auto w-full max-w-72 rounded border border-slate-200 bg-white"
+                              />
+                            ),
+                          },
+                        ]
+                      : []),
                     ...(decision.ip ? [{ label: "Adresse IP", value: decision.ip }] : []),
                     ...(decision.userAgent
                       ? [
