@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
 import { activityEvents } from "#app/db/schema/activity.ts";
 import { clientSites, clients } from "#app/db/schema/clients.ts";
@@ -219,7 +219,8 @@ async function closeQuotesOf(tx: DbTransaction, clientId: string, email: string 
     .update(quotes)
     .set({ sentTo: ANONYMISED_EMAIL })
     .where(and(inArray(quotes.id, ids), sql`${quotes.sentTo} is not null`));
-  // The quotes' history said where each was sent, and who answered: the words stay, the address goes.
+  // The quotes' history said where each was sent, and who answered (as did the client's):
+  // the words stay, the address goes.
   for (const address of addresses) {
     await tx
       .update(activityEvents)
@@ -228,7 +229,13 @@ async function closeQuotesOf(tx: DbTransaction, clientId: string, email: string 
         data: sql`replace(${activityEvents.data}::text, ${JSON.stringify(address).slice(1, -1)}, ${ANONYMISED_EMAIL})::jsonb`,
         actorEmail: sql`case when ${activityEvents.actorEmail} = ${address} then ${ANONYMISED_EMAIL} else ${activityEvents.actorEmail} end`,
       })
-      .where(and(eq(activityEvents.subjectType, "devis"), inArray(activityEvents.subjectId, ids)));
+      .where(
+        or(
+          and(eq(activityEvents.subjectType, "devis"), inArray(activityEvents.subjectId, ids)),
+          // The client's own history names who accepted a quote online.
+          and(eq(activityEvents.subjectType, "client"), eq(activityEvents.subjectId, clientId)),
+        ),
+      );
   }
 }
 
