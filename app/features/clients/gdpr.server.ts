@@ -1,8 +1,9 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
+import { activityEvents } from "#app/db/schema/activity.ts";
 import { clientSites, clients } from "#app/db/schema/clients.ts";
 import { erpSubmissionPhotos, erpSubmissions } from "#app/db/schema/quote-requests.ts";
-import { quoteDecisions, quotes } from "#app/db/schema/quotes.ts";
+import { quoteAcceptanceCodes, quoteDecisions, quoteLinks, quotes } from "#app/db/schema/quotes.ts";
 import { anonymiseActivity, deleteActivity, recordActivity } from "#app/lib/activity.server.ts";
 import { DOCUMENT_KIND_LABELS } from "#app/lib/documents.server.ts";
 import type { DbTransaction } from "#app/lib/outbox.server.ts";
@@ -166,10 +167,82 @@ export function anonymisedName(id: string): string {
   return `Client anonymisé ${id.slice(0, 8)}`;
 }
 
+/** What an anonymised client's sent quotes, their links and their history keep in place of the address. */
+export const ANONYMISED_EMAIL = "Adresse e-mail anonymisée";
+
+/**
+ * The client's sent quotes once the person is erased: their links close (no code, no
+ * acceptance: the page says « expiré »), and the address they were sent to is replaced
+ * wherever the quotes keep it (the quote, its links, its unused codes, its history). The
+ * proof of an answer already given is frozen by the database and stays as it is.
+ */
+async function closeQuotesOf(tx: DbTransaction, clientId: string, email: string | null): Promise<void> {
+  const sent = await tx
+    .select({ id: quotes.id, sentTo: quotes.sentTo })
+    .from(quotes)
+    .where(eq(quotes.clientId, clientId));
+  const ids = sent.map((quote) => quote.id);
+  if (ids.length === 0) return;
+  const now = new Date();
+  const links = await tx
+    .select({ sentTo: quoteLinks.sentTo })
+    .from(quoteLinks)
+    .where(inArray(quoteLinks.quoteId, ids));
+  const codes = await tx
+    .select({ email: quoteAcceptanceCodes.email })
+    .from(quoteAcceptanceCodes)
+    .where(inArray(quoteAcceptanceCodes.quoteId, ids));
+  const addresses = new Set(
+    [
+      email,
+      ...sent.map((quote) => quote.sentTo),
+      ...links.map((link) => link.sentTo),
+      ...codes.map((code) => code.email),
+    ]
+      .filter((address): address is string => typeof address === "string" && address.includes("@"))
+      .flatMap((address) => [address, address.toLowerCase()]),
+  );
+  await tx
+    .update(quoteLinks)
+    .set({ expiresAt: now })
+    .where(and(inArray(quoteLinks.quoteId, ids), gt(quoteLinks.expiresAt, now)));
+  await tx.update(quoteLinks).set({ sentTo: ANONYMISED_EMAIL }).where(inArray(quoteLinks.quoteId, ids));
+  await tx
+    .update(quoteAcceptanceCodes)
+    .set({ usedAt: now })
+    .where(and(inArray(quoteAcceptanceCodes.quoteId, ids), isNull(quoteAcceptanceCodes.usedAt)));
+  await tx
+    .update(quoteAcceptanceCodes)
+    .set({ email: ANONYMISED_EMAIL })
+    .where(inArray(quoteAcceptanceCodes.quoteId, ids));
+  await tx
+    .update(quotes)
+    .set({ sentTo: ANONYMISED_EMAIL })
+    .where(and(inArray(quotes.id, ids), sql`${quotes.sentTo} is not null`));
+  // The quotes' history said where each was sent, and who answered (as did the client's):
+  // the words stay, the address goes.
+  for (const address of addresses) {
+    await tx
+      .update(activityEvents)
+      .set({
+        summary: sql`replace(${activityEvents.summary}, ${address}, ${ANONYMISED_EMAIL})`,
+        data: sql`replace(${activityEvents.data}::text, ${JSON.stringify(address).slice(1, -1)}, ${ANONYMISED_EMAIL})::jsonb`,
+        actorEmail: sql`case when ${activityEvents.actorEmail} = ${address} then ${ANONYMISED_EMAIL} else ${activityEvents.actorEmail} end`,
+      })
+      .where(
+        or(
+          and(eq(activityEvents.subjectType, "devis"), inArray(activityEvents.subjectId, ids)),
+          // The client's own history names who accepted a quote online.
+          and(eq(activityEvents.subjectType, "client"), eq(activityEvents.subjectId, clientId)),
+        ),
+      );
+  }
+}
+
 /**
  * Replaces the person's data with neutral values: name, company identity, e-mail,
  * phone, billing and site addresses, notes; the lead it came from and the draft quotes
- * are erased. The
+ * are erased; the sent quotes' links close and forget the address. The
  * record, its issued documents (numbers, PDFs, amounts) and the history's structure
  * stay; what the history said about changes and notes is blanked. Doing it again
  * changes nothing.
@@ -186,6 +259,7 @@ export async function anonymiseClient(
     const keys = await eraseLinkedLead(tx, client.leadSubmissionId);
     // Drafts were never sent: nothing the law keeps, only the person's site and needs.
     await tx.delete(quotes).where(and(eq(quotes.clientId, id), eq(quotes.status, "brouillon")));
+    await closeQuotesOf(tx, id, client.email);
     const name = anonymisedName(id);
     await tx
       .update(clients)

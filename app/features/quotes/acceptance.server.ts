@@ -18,12 +18,25 @@ import { formatDateTime, parisDay } from "#app/lib/paris-time.ts";
 import type { DocumentIdentity } from "#app/lib/pdf/identity.ts";
 import { recordHit } from "#app/lib/rate-limit.server.ts";
 import { type FileStorage, newStorageKey } from "#app/lib/storage.server.ts";
+import {
+  AcceptanceNameSchema,
+  PaperSignerNameSchema,
+  parseTyped,
+  RefusalReasonSchema,
+} from "./acceptance-schema.ts";
 import { quoteDisplayNumber } from "./content.ts";
-import { quoteMentions } from "./mentions.ts";
+import { type QuoteMentions, quoteMentions } from "./mentions.ts";
 import { renderQuotePdf } from "./pdf.server.ts";
-import { companyDefaults, type QuoteActor, QuoteNotFoundError, QuoteStateError } from "./quotes.server.ts";
+import {
+  type PublicQuoteContent,
+  type PublicQuoteTotals,
+  publicQuoteContent,
+  publicQuoteMentions,
+  publicQuoteTotals,
+} from "./public-view.ts";
+import { type QuoteActor, QuoteNotFoundError, QuoteStateError } from "./quotes.server.ts";
 import { clientFacts, hashToken, leadFollows } from "./send.server.ts";
-import { quoteTotals } from "./totals.ts";
+import { documentTotals } from "./totals.ts";
 
 /*
  * The client's answer on /accord/{token}, and its proof (BACKOFFICE.md « Quotes »:
@@ -107,7 +120,30 @@ async function findLink(db: DbExecutor, token: string, now: Date, lock = false):
   return { quote, state: stateOf(quote, link.expiresAt, now), linkId: link.id, sentTo: link.sentTo };
 }
 
-/** What the client's page shows, and the first view recorded (once) in the quote's history. */
+/** The client's page of a quote: its own projection, nothing of the staff's (./public-view.ts). */
+export type PublicQuoteView = {
+  state: LinkState;
+  displayNumber: string;
+  clientName: string;
+  content: PublicQuoteContent;
+  totals: PublicQuoteTotals;
+  mentions: QuoteMentions;
+  validUntil: string | null;
+  /** The address the link was sent to, masked. */
+  sentTo: string;
+  decision: {
+    decision: "accepte" | "refuse";
+    at: Date;
+    name: string | null;
+    signedCopySha256: string | null;
+    hasSignedCopy: boolean;
+  } | null;
+};
+
+/**
+ * What the client's page shows, and the first view recorded (once) in the quote's history.
+ * `view` is all the page may send to the browser; the rest stays on the server.
+ */
 export async function openQuoteLink(db: Database, token: string, now = new Date()) {
   const opened = await findLink(db, token, now);
   const { quote } = opened;
@@ -132,17 +168,35 @@ export async function openQuoteLink(db: Database, token: string, now = new Date(
   const [client] = await db.select().from(clients).where(eq(clients.id, quote.clientId));
   if (!client) throw new QuoteLinkNotFoundError();
   const facts = clientFacts(client);
-  const company = await companyDefaults(db);
-  const totals = quoteTotals(quote.content, company.hourlyCostCents);
+  // A sent version's figures come from its frozen content alone, never from today's settings.
+  const totals = documentTotals(quote.content);
+  const mentions = quoteMentions(quote.content, facts);
+  const displayNumber = quoteDisplayNumber(quote.number, quote.version) as string;
   const [decision] = await db.select().from(quoteDecisions).where(eq(quoteDecisions.quoteId, quote.id));
-  return {
-    ...opened,
-    displayNumber: quoteDisplayNumber(quote.number, quote.version) as string,
-    client: facts,
-    totals,
-    mentions: quoteMentions(quote.content, facts),
-    decision: decision ?? null,
+  const view: PublicQuoteView = {
+    state: opened.state,
+    displayNumber,
+    clientName: facts.name,
+    content: publicQuoteContent(quote.content),
+    totals: publicQuoteTotals(totals),
+    mentions: publicQuoteMentions(mentions),
+    validUntil: quote.validUntil,
+    sentTo: isEmail(opened.sentTo) ? maskEmail(opened.sentTo) : "",
+    decision: decision
+      ? {
+          decision: decision.decision,
+          at: decision.decidedAt,
+          name: decision.signerName,
+          signedCopySha256: decision.signedCopySha256,
+          hasSignedCopy: decision.signedCopyStorageKey !== null,
+        }
+      : null,
   };
+  return { ...opened, displayNumber, view };
+}
+
+function isEmail(value: string): boolean {
+  return /^[^@\s]+@[^@\s]+$/.test(value);
 }
 
 function codeHash(secret: string, quoteId: string, code: string): string {
@@ -182,8 +236,9 @@ function codeMail(to: string, code: string, displayNumber: string, tradeName: st
 }
 
 /**
- * Sends a new six-digit code to the address the quote was sent to (never to an address
- * typed on the page). Earlier codes stop working.
+ * Sends a new six-digit code to the address the link in hand was sent to (never to an
+ * address typed on the page, nor to an older address of the quote). Earlier codes stop
+ * working.
  */
 export async function requestAcceptanceCode(
   db: Database,
@@ -207,7 +262,9 @@ export async function requestAcceptanceCode(
       );
     }
     const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
-    const email = opened.quote.sentTo ?? opened.sentTo;
+    // The link's own address: after a corrected address and « Renvoyer », the old
+    // mailbox's link is closed, and the code never goes back there.
+    const email = opened.sentTo;
     // Earlier codes are spent: only the last one e-mailed works.
     await tx
       .update(quoteAcceptanceCodes)
@@ -286,10 +343,11 @@ export async function acceptQuote(
   input: AcceptanceInput,
 ): Promise<AcceptanceResult> {
   const now = deps.now ?? new Date();
-  const name = input.name.trim();
   if (!input.bonPourAccord)
     throw new AcceptanceError("Cochez « Bon pour accord » pour accepter le devis.", "bonPourAccord");
-  if (name.length < 2 || name.length > 120) throw new AcceptanceError("Indiquez vos nom et prénom.", "name");
+  const typedName = parseTyped(AcceptanceNameSchema, input.name);
+  if (!typedName.ok) throw new AcceptanceError(typedName.message, "name");
+  const name = typedName.value;
   if (!/^\d{6}$/.test(input.code.trim())) {
     throw new AcceptanceError("Saisissez le code à six chiffres reçu par e-mail.", "code");
   }
@@ -346,8 +404,7 @@ export async function acceptQuote(
       throw new Error("Devis envoyé incomplet : numéro, PDF ou identité manquants.");
     }
     const displayNumber = quoteDisplayNumber(quote.number, quote.version) as string;
-    const company = await companyDefaults(tx);
-    const totals = quoteTotals(quote.content, company.hourlyCostCents);
+    const totals = documentTotals(quote.content);
     const identity = quote.pdfIdentity as unknown as DocumentIdentity;
     const signed = await renderQuotePdf({
       identity,
@@ -510,7 +567,9 @@ export async function refuseQuote(
   input: { reason: string; ip: string; userAgent: string },
 ): Promise<void> {
   const now = deps.now ?? new Date();
-  const reason = input.reason.trim().slice(0, 2000);
+  const typedReason = parseTyped(RefusalReasonSchema, input.reason);
+  if (!typedReason.ok) throw new AcceptanceError(typedReason.message, "reason");
+  const reason = typedReason.value;
   await db.transaction(async (tx) => {
     const opened = await findLink(tx, token, now, true);
     requireOpen(opened.state);
@@ -630,9 +689,9 @@ export async function recordPaperAcceptance(
   actor: QuoteActor,
 ): Promise<void> {
   const now = input.now ?? new Date();
-  const name = input.signerName.trim();
-  if (name.length < 2 || name.length > 120)
-    throw new AcceptanceError("Indiquez le nom du signataire.", "signerName");
+  const typedName = parseTyped(PaperSignerNameSchema, input.signerName);
+  if (!typedName.ok) throw new AcceptanceError(typedName.message, "signerName");
+  const name = typedName.value;
   await db.transaction(async (tx) => {
     const [quote] = await tx.select().from(quotes).where(eq(quotes.id, quoteId)).for("update");
     if (!quote) throw new QuoteNotFoundError();

@@ -1,7 +1,8 @@
-import { formatCents } from "#app/lib/money.ts";
+import { formatCents, MoneyError } from "#app/lib/money.ts";
 import { daysBetween, formatDate, type IsoDay } from "#app/lib/paris-time.ts";
 import { CERTIFICATION_5_5, CERTIFICATION_10, REVERSE_CHARGE_MENTION } from "#app/lib/vat.ts";
 import { allLines, type QuoteContent } from "./content.ts";
+import { documentTotals } from "./totals.ts";
 
 /*
  * What a quote must carry, derived from its data (BACKOFFICE.md « Quotes » and « VAT »),
@@ -123,6 +124,22 @@ function blank(value: string | null | undefined): boolean {
   return value === null || value === undefined || value.trim() === "";
 }
 
+/** A total the client could not owe (below zero) or the document cannot carry. */
+function totalProblem(content: QuoteContent): string | null {
+  let totals: ReturnType<typeof documentTotals>;
+  try {
+    totals = documentTotals(content);
+  } catch (error) {
+    if (error instanceof MoneyError) return error.message;
+    throw error;
+  }
+  const total = content.reverseCharge ? totals.totalHt : totals.totalTtc;
+  if (total < 0) {
+    return `Le total du devis est négatif (${formatCents(total)}) : un devis ne peut pas être envoyé pour un montant négatif. Corrigez les lignes ou la remise.`;
+  }
+  return null;
+}
+
 /**
  * Why the quote cannot be sent today, in French, one reason a line; empty when it can.
  * Each reason says what to do and where.
@@ -186,5 +203,7 @@ export function missingForSending(
     });
   }
   if (counted === 0) missing.push("Le devis ne compte aucune ligne chiffrée (hors options).");
+  const total = totalProblem(content);
+  if (total) missing.push(total);
   return missing;
 }

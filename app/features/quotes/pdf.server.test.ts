@@ -445,7 +445,8 @@ describe("a private client's quote at 20, 10 and 5,5 %", () => {
   });
 
   it("never prints the estimated cost or the margin", () => {
-    const { totals } = input;
+    // The PDF receives the document's figures only; the staff's, at the same hourly cost:
+    const totals = quoteTotals(input.content, HOURLY_COST);
     expect(totals.cost).toBe(215_900);
     expect(totals.margin).not.toBeNull();
     const whole = normalize(read.pages.join(" "));

@@ -15,14 +15,14 @@ import {
   WITHDRAWAL_NOTICE,
   withdrawalFormLines,
 } from "./mentions.ts";
-import type { QuoteTotals } from "./totals.ts";
+import type { QuoteDocumentTotals } from "./totals.ts";
 
 /*
  * The quote's PDF: the company frame of app/lib/pdf (identity, décennale insurance, RGE on
  * every page) around what the arrêté of 24 January 2017 and BACKOFFICE.md ask a quote to
- * carry. Every figure comes from `QuoteTotals` and every legal text from `QuoteMentions`
- * (./mentions.ts): nothing is computed or worded twice. The estimated cost and margin of
- * `QuoteTotals` are the staff's eyes only and are never read here.
+ * carry. Every figure comes from `QuoteDocumentTotals` (the content alone, never the
+ * settings) and every legal text from `QuoteMentions` (./mentions.ts): nothing is
+ * computed or worded twice. The staff's estimated cost and margin never reach it.
  */
 
 export type QuotePdfAcceptance = {
@@ -56,7 +56,7 @@ export type QuotePdfInput = {
   creationDate: Date;
   client: QuoteClientFacts & { phone: string | null };
   content: QuoteContent;
-  totals: QuoteTotals;
+  totals: QuoteDocumentTotals;
   mentions: QuoteMentions;
   /** Adds a last page « Certificat d'acceptation » with these facts (the signed copy). */
   acceptance?: QuotePdfAcceptance;

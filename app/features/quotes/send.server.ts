@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, desc, eq, inArray, notInArray } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, notInArray } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
 import { clients } from "#app/db/schema/clients.ts";
 import { erpLeads } from "#app/db/schema/leads.ts";
@@ -24,7 +24,7 @@ import {
   QuoteStateError,
   quoteSearchText,
 } from "./quotes.server.ts";
-import { quoteTotals } from "./totals.ts";
+import { documentTotals, tryQuoteTotals } from "./totals.ts";
 
 /*
  * « Envoyer au client »: the one way a quote leaves the company. In one transaction:
@@ -83,6 +83,24 @@ function clientFacts(client: typeof clients.$inferSelect): QuoteClientFacts & { 
 /** The end of the last valid day (Paris): the link and the acceptance stop there. */
 export function validityEnd(validUntil: string): Date {
   return parisMidnight(addDays(validUntil, 1));
+}
+
+/** The staff's estimated cost and margin of a version, as they were when it was sent. */
+export type FrozenCost = {
+  hourlyCostCents: number;
+  cost: number | null;
+  margin: number | null;
+  marginRate: number | null;
+};
+
+/** Closes every link of a quote still open at `now` (they show « expiré » from then on). */
+export async function closeLinks(tx: DbTransaction, quoteIds: string | string[], now: Date): Promise<void> {
+  const ids = Array.isArray(quoteIds) ? quoteIds : [quoteIds];
+  if (ids.length === 0) return;
+  await tx
+    .update(quoteLinks)
+    .set({ expiresAt: now })
+    .where(and(inArray(quoteLinks.quoteId, ids), gt(quoteLinks.expiresAt, now)));
 }
 
 async function createLink(
@@ -246,7 +264,18 @@ export async function sendQuote(
     const missing = missingForSending(row.content, facts, company, today);
     if (missing.length > 0) throw new QuoteNotSendableError(missing);
     const sentTo = (client.email ?? "").toLowerCase();
-    const totals = quoteTotals(row.content, company.hourlyCostCents);
+    const totals = documentTotals(row.content);
+    // The staff's estimated cost and margin at today's hourly cost, frozen with the version
+    // in its « sent » event: a later change of the settings never recomputes a sent quote.
+    const costed = tryQuoteTotals(row.content, company.hourlyCostCents);
+    const frozenCost: FrozenCost = costed.ok
+      ? {
+          hourlyCostCents: company.hourlyCostCents,
+          cost: costed.totals.cost,
+          margin: costed.totals.margin,
+          marginRate: costed.totals.marginRate,
+        }
+      : { hourlyCostCents: company.hourlyCostCents, cost: null, margin: null, marginRate: null };
     const mentions = quoteMentions(row.content, facts);
     const validUntil = addDays(today, row.content.terms.validityDays);
 
@@ -308,6 +337,11 @@ export async function sendQuote(
       (version) => version.status === "envoye" || version.status === "expire" || version.status === "refuse",
     );
     if (replaced.length > 0) {
+      await closeLinks(
+        tx,
+        replaced.map((version) => version.id),
+        now,
+      );
       await tx
         .update(quotes)
         .set({ status: "remplace", decidedAt: now, updatedAt: now })
@@ -341,7 +375,7 @@ export async function sendQuote(
         subjectId: row.id,
         kind: "sent",
         summary: `Devis ${displayNumber} envoyé à ${sentTo}`,
-        data: { number: displayNumber, sentTo, sha256: issued.pdfSha256, validUntil },
+        data: { number: displayNumber, sentTo, sha256: issued.pdfSha256, validUntil, costing: frozenCost },
         actor: who,
       },
       ...replaced.map((version) => ({
@@ -386,6 +420,9 @@ export async function resendQuote(
     }
     const sentTo = client.email.toLowerCase();
     const displayNumber = quoteDisplayNumber(row.number, row.version) as string;
+    // The earlier links close: the address may have been corrected, and whoever holds the
+    // old mailbox must not answer in the client's name (their page says « expiré »).
+    await closeLinks(tx, row.id, now);
     const link = await createLink(tx, row, sentTo, row.validUntil, deps.siteUrl);
     await enqueueMail(
       tx,

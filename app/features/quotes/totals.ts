@@ -69,12 +69,25 @@ export function lineCost(
   return cents;
 }
 
+/** A lot's figures as the document prints them. */
+export type DocumentLotTotals = Pick<LotTotals, "id" | "subtotalHt" | "optionalHt">;
+
 /**
- * The totals of a quote: lines, lots, travel costs, discount, VAT per rate, TTC, the
- * deposit, and the estimated cost and margin. A line without quantity or price counts
- * as 0 (a draft). Throws `MoneyError` (a French message) beyond what a document carries.
+ * The figures the quote itself shows (lines, lots, travel costs, discount, VAT per rate,
+ * TTC, deposit): from its content only, never from the settings. What a sent version, its
+ * PDF and the client's page read, so that a later change of the hourly cost cannot touch them.
  */
-export function quoteTotals(content: QuoteContent, hourlyCostCents: Cents): QuoteTotals {
+export type QuoteDocumentTotals = Totals & {
+  lots: DocumentLotTotals[];
+  travelHt: Cents;
+  depositTtc: Cents | null;
+};
+
+/**
+ * The document's figures of a quote. A line without quantity or price counts as 0 (a
+ * draft). Throws `MoneyError` (a French message) beyond what a document carries.
+ */
+export function documentTotals(content: QuoteContent): QuoteDocumentTotals {
   const documentLines: DocumentLine[] = [];
   for (const lot of content.lots) {
     for (const line of lot.lines) {
@@ -98,14 +111,39 @@ export function quoteTotals(content: QuoteContent, hourlyCostCents: Cents): Quot
     });
   }
   const totals = computeTotals(documentLines, content.discount ? { discount: content.discount } : {});
+  let index = 0;
+  const lots = content.lots.map((lot): DocumentLotTotals => {
+    let subtotalHt = 0;
+    let optionalHt = 0;
+    for (const line of lot.lines) {
+      const result = totals.lines[index];
+      index += 1;
+      if (line.kind === "text" || !result || result.kind !== "item") continue;
+      if (result.optional) optionalHt += result.totalHt;
+      else subtotalHt += result.totalHt;
+    }
+    return { id: lot.id, subtotalHt, optionalHt };
+  });
+  let depositTtc: Cents | null = null;
+  if (content.terms.deposit) {
+    depositTtc = computeDeposit(Math.max(totals.totalTtc, 0), content.terms.deposit);
+  }
+  return { ...totals, lots, travelHt: content.travel?.amountHt ?? 0, depositTtc };
+}
+
+/**
+ * The totals of a quote: the document's figures (`documentTotals`), plus the estimated
+ * cost and margin at `hourlyCostCents` (the staff's eyes only; a draft's editor). Throws
+ * `MoneyError` (a French message) beyond what a document carries.
+ */
+export function quoteTotals(content: QuoteContent, hourlyCostCents: Cents): QuoteTotals {
+  const totals = documentTotals(content);
 
   let index = 0;
   let totalCost = 0;
   let anyCost = false;
   let costedHt = 0;
-  const lots = content.lots.map((lot): LotTotals => {
-    let subtotalHt = 0;
-    let optionalHt = 0;
+  const lots = content.lots.map((lot, lotIndex): LotTotals => {
     let cost = 0;
     let lotCostedHt = 0;
     let hasCost = false;
@@ -113,12 +151,7 @@ export function quoteTotals(content: QuoteContent, hourlyCostCents: Cents): Quot
     for (const line of lot.lines) {
       const result = totals.lines[index];
       index += 1;
-      if (line.kind === "text" || !result || result.kind !== "item") continue;
-      if (result.optional) {
-        optionalHt += result.totalHt;
-        continue;
-      }
-      subtotalHt += result.totalHt;
+      if (line.kind === "text" || !result || result.kind !== "item" || result.optional) continue;
       const costOfLine = lineCost(line, hourlyCostCents);
       if (costOfLine === null) {
         if (result.totalHt !== 0) linesWithoutCost += 1;
@@ -133,10 +166,9 @@ export function quoteTotals(content: QuoteContent, hourlyCostCents: Cents): Quot
       totalCost += cost;
       costedHt += lotCostedHt;
     }
+    const figures = totals.lots[lotIndex] ?? { id: lot.id, subtotalHt: 0, optionalHt: 0 };
     return {
-      id: lot.id,
-      subtotalHt,
-      optionalHt,
+      ...figures,
       cost: hasCost ? cost : null,
       margin: hasCost ? lotCostedHt - cost : null,
       linesWithoutCost,
@@ -156,15 +188,9 @@ export function quoteTotals(content: QuoteContent, hourlyCostCents: Cents): Quot
       : 0;
   const margin = anyCost ? costedHt - discountOnCosted - totalCost : null;
   const marginBase = costedHt - discountOnCosted;
-  let depositTtc: Cents | null = null;
-  if (content.terms.deposit) {
-    depositTtc = computeDeposit(Math.max(totals.totalTtc, 0), content.terms.deposit);
-  }
   return {
     ...totals,
     lots,
-    travelHt: content.travel?.amountHt ?? 0,
-    depositTtc,
     cost: anyCost ? totalCost : null,
     margin,
     // Exact and half away from zero: Math.round takes −0,5 to −0, so a loss of half a basis

@@ -45,28 +45,9 @@ export function headers() {
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { db } = getServices(context);
   try {
-    const opened = await openQuoteLink(db, params.token);
-    const { quote, decision } = opened;
-    return {
-      token: params.token,
-      state: opened.state,
-      displayNumber: opened.displayNumber,
-      clientName: opened.client.name,
-      content: quote.content,
-      totals: opened.totals,
-      mentions: opened.mentions,
-      validUntil: quote.validUntil,
-      sentTo: maskEmail(quote.sentTo ?? opened.sentTo),
-      decision: decision
-        ? {
-            decision: decision.decision,
-            at: decision.decidedAt,
-            name: decision.signerName,
-            signedCopySha256: decision.signedCopySha256,
-            hasSignedCopy: decision.signedCopyStorageKey !== null,
-          }
-        : null,
-    };
+    // The page's own projection of the quote: nothing of the staff's figures.
+    const { view } = await openQuoteLink(db, params.token);
+    return { token: params.token, ...view };
   } catch (error) {
     if (error instanceof QuoteLinkNotFoundError) throw data({ message: error.message }, { status: 404 });
     throw error;
@@ -141,8 +122,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
     if (intent === INTENTS.refuse) {
       const reason = String(form.get("reason") ?? "");
-      if (reason.length > 2000)
-        return refusal(intent, "Le motif ne doit pas dépasser 2 000 caractères.", 400, "reason");
       await refuseQuote(
         services.db,
         { notifyEmail: services.env.NOTIFY_EMAIL, siteUrl: services.env.SITE_URL },

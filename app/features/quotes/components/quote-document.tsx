@@ -2,20 +2,24 @@ import { retentionTermsText } from "#app/lib/guarantee-retention.ts";
 import { formatCents, formatQuantity, lineTotal } from "#app/lib/money.ts";
 import { formatDate } from "#app/lib/paris-time.ts";
 import { VAT_RATES } from "#app/lib/vat.ts";
-import type { QuoteContent, QuoteItemLine } from "../content.ts";
 import {
   CERTIFICATION_IN_FORM,
   OFF_PREMISES_NOTICE,
   type QuoteMentions,
   WITHDRAWAL_NOTICE,
 } from "../mentions.ts";
-import type { QuoteTotals } from "../totals.ts";
+import type {
+  PublicQuoteContent as QuoteContent,
+  PublicQuoteItemLine as QuoteItemLine,
+  PublicQuoteTotals as QuoteTotals,
+} from "../public-view.ts";
 
 /*
  * A quote as HTML, as the client reads it: the staff's view of a sent version and the
  * client's page /accord/{token} render the same component. Lots as lists of lines (a
  * table on a computer, stacked on a phone), totals per VAT rate, terms and mentions.
- * The staff's cost and margin are never here.
+ * The staff's cost and margin are never here: it takes the client's projection of the
+ * quote (../public-view.ts), which the staff's full quote also satisfies.
  */
 
 type Props = {

@@ -48,9 +48,15 @@ import {
   saveQuoteDraft,
   setQuoteHandover,
 } from "#app/features/quotes/quotes.server.ts";
-import { QuoteNotSendableError, resendQuote, sendQuote } from "#app/features/quotes/send.server.ts";
-import { quoteTotals } from "#app/features/quotes/totals.ts";
+import {
+  type FrozenCost,
+  QuoteNotSendableError,
+  resendQuote,
+  sendQuote,
+} from "#app/features/quotes/send.server.ts";
+import { documentTotals } from "#app/features/quotes/totals.ts";
 import { documentIdentity } from "#app/features/settings/settings.server.ts";
+import type { ActivityEvent } from "#app/lib/activity.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
 import { formatCents, formatPercent, parseMoney } from "#app/lib/money.ts";
@@ -96,7 +102,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       accepted ? quoteBillingOverview(db, view.quote) : Promise.resolve(null),
     ]);
     const { quote, client, company } = view;
-    const totals = quoteTotals(quote.content, company.hourlyCostCents);
+    // The document's figures, from the content alone: a change of the settings cannot
+    // break a sent version (nor a draft: its editor says what no longer adds up).
+    const totals = documentTotals(quote.content);
     const mentions = quoteMentions(quote.content, client);
     const missing =
       quote.status === "brouillon" ? missingForSending(quote.content, client, company, parisDay()) : [];
@@ -107,6 +115,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       missing,
       draft: quote.status === "brouillon" ? toDraftInput(quote.content) : null,
       events,
+      costing: quote.status === "brouillon" ? null : frozenCost(events),
       invoices: quoteInvoices,
       billing,
       decision: decision
@@ -114,7 +123,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
             decision: decision.decision,
             channel: decision.channel,
             signerName: decision.signerName,
-            signerEmail: decision.signerEmail,
+            // An anonymised client's address is erased from the page (the proof keeps it).
+            signerEmail: client.anonymised ? null : decision.signerEmail,
             ip: decision.ip,
             userAgent: decision.userAgent,
             codeVerifiedAt: decision.codeVerifiedAt,
@@ -133,6 +143,20 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     if (error instanceof QuoteNotFoundError) throw data({ message: error.message }, { status: 404 });
     throw error;
   }
+}
+
+/** The cost and margin frozen when the version was sent (its « sent » event), if recorded. */
+function frozenCost(events: ActivityEvent[]): FrozenCost | null {
+  const sent = events.find((event) => event.kind === "sent");
+  const costing = sent?.data?.costing;
+  if (!costing || typeof costing !== "object" || Array.isArray(costing)) return null;
+  const number = (value: unknown) => (typeof value === "number" ? value : null);
+  return {
+    hourlyCostCents: number(costing.hourlyCostCents) ?? 0,
+    cost: number(costing.cost),
+    margin: number(costing.margin),
+    marginRate: number(costing.marginRate),
+  };
 }
 
 type Refusal = {
@@ -366,6 +390,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
     missing,
     draft,
     events,
+    costing,
     decision,
     invoices,
     billing,
@@ -747,17 +772,23 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
               <h2 id="marge-devis" className="mb-3 text-lg font-bold text-brand-900">
                 Coût estimé et marge <span className="text-sm font-normal">(équipe uniquement)</span>
               </h2>
-              {totals.cost === null ? (
+              {costing === null ? (
+                <p className="text-slate-700">Le coût estimé n'a pas été figé à l'envoi de cette version.</p>
+              ) : costing.cost === null ? (
                 <p className="text-slate-700">Aucune ligne n'a de prix de revient.</p>
               ) : (
                 <Facts
                   columns={1}
                   facts={[
-                    { label: "Coût estimé", value: formatCents(totals.cost) },
-                    { label: "Marge", value: formatCents(totals.margin ?? 0) },
+                    { label: "Coût estimé", value: formatCents(costing.cost) },
+                    { label: "Marge", value: formatCents(costing.margin ?? 0) },
                     {
                       label: "Taux de marge",
-                      value: totals.marginRate === null ? "—" : formatPercent(totals.marginRate),
+                      value: costing.marginRate === null ? "—" : formatPercent(costing.marginRate),
+                    },
+                    {
+                      label: "Coût horaire à l'envoi",
+                      value: formatCents(costing.hourlyCostCents),
                     },
                   ]}
                 />

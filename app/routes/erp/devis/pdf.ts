@@ -3,7 +3,7 @@ import { signedCopy } from "#app/features/quotes/acceptance.server.ts";
 import { quoteMentions } from "#app/features/quotes/mentions.ts";
 import { renderQuotePdf } from "#app/features/quotes/pdf.server.ts";
 import { getQuote, QuoteNotFoundError } from "#app/features/quotes/quotes.server.ts";
-import { quoteTotals } from "#app/features/quotes/totals.ts";
+import { documentTotals } from "#app/features/quotes/totals.ts";
 import { documentIdentity } from "#app/features/settings/settings.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import { parisDay } from "#app/lib/paris-time.ts";
@@ -37,7 +37,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     if (error instanceof QuoteNotFoundError) return notFound(error.message);
     throw error;
   }
-  const { quote, client, company } = view;
+  const { quote, client } = view;
   let bytes: Uint8Array;
   let name: string;
   let contentType = "application/pdf";
@@ -71,7 +71,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       creationDate: now,
       client,
       content: quote.content,
-      totals: quoteTotals(quote.content, company.hourlyCostCents),
+      totals: documentTotals(quote.content),
       mentions: quoteMentions(quote.content, client),
     });
     name = `devis-brouillon-${quote.id.slice(0, 8)}.pdf`;
