@@ -60,6 +60,8 @@ export default [
     route("devis/:id/pdf", "routes/erp/devis/pdf.ts"),
     route("devis/:id/copie-signee", "routes/erp/devis/pdf.ts", { id: "erp-quote-signed-copy" }),
     route("factures/:id/pdf", "routes/erp/factures/pdf.ts"),
+    // A draft invoice's preview, rendered on each request, never stored.
+    route("factures/:id/apercu.pdf", "routes/erp/factures/apercu.ts"),
     // The accountant's export of a period: the sales journal (CSV) and the Factur-X PDFs (ZIP).
     route("factures/export.csv", "routes/erp/factures/export-file.ts"),
     route("factures/export.zip", "routes/erp/factures/export-file.ts", { id: "erp-invoice-export-zip" }),
