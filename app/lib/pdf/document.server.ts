@@ -320,16 +320,23 @@ function layoutHeader(
   };
 }
 
-/** `text` across the page's diagonal, light enough for the content to stay readable. */
+/**
+ * `text` across the page's diagonal, in outlined letters (stroked, not filled) so that
+ * the content under it stays readable without transparency (PDF/A).
+ */
 function drawWatermark(doc: PDFKit.PDFDocument, text: string): void {
   const { width, height } = doc.page;
   const mark = fitText(text);
   const size = 46;
   doc.save();
-  doc.font(PDF_FONTS.heading).fontSize(size).fillColor("#b91c1c").fillOpacity(0.16);
+  doc.font(PDF_FONTS.heading).fontSize(size).lineWidth(0.9).strokeColor("#b91c1c");
   doc.rotate(-Math.atan2(height, width) * (180 / Math.PI), { origin: [width / 2, height / 2] });
   const markWidth = doc.widthOfString(mark);
-  doc.text(mark, (width - markWidth) / 2, height / 2 - size / 2, { lineBreak: false });
+  doc.text(mark, (width - markWidth) / 2, height / 2 - size / 2, {
+    lineBreak: false,
+    stroke: true,
+    fill: false,
+  });
   doc.restore();
 }
 
