@@ -62,6 +62,8 @@ export default [
     // The signature the client drew when accepting online (PNG), for « Preuve de l'accord ».
     route("devis/:id/signature.png", "routes/erp/devis/signature.ts"),
     route("factures/:id/pdf", "routes/erp/factures/pdf.ts"),
+    // A draft invoice's preview, rendered on each request, never stored.
+    route("factures/:id/apercu.pdf", "routes/erp/factures/apercu.ts"),
     // The accountant's export of a period: the sales journal (CSV) and the Factur-X PDFs (ZIP).
     route("factures/export.csv", "routes/erp/factures/export-file.ts"),
     route("factures/export.zip", "routes/erp/factures/export-file.ts", { id: "erp-invoice-export-zip" }),

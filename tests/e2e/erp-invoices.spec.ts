@@ -391,3 +391,95 @@ test.describe("Factures : du devis accepté au rappel lu sur le serveur SMTP", (
     await expectNoAxeViolations(page);
   });
 });
+
+test.describe("Factures : aperçu du brouillon, « Émettre » refusé, envoi au client", () => {
+  test.describe.configure({ mode: "serial" });
+  let server: OwnServer | undefined;
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    server = await startOwnServer("factures-envoi");
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  test("un « Émettre » refusé ferme sa boîte de dialogue et montre le refus en haut ; émise, la facture part au client avec son PDF", async ({
+    page,
+    consoleErrors,
+  }) => {
+    test.setTimeout(240_000);
+    if (!server) throw new Error("serveur de test non démarré");
+    const { origin, smtp } = server;
+    const stamp = Date.now().toString().slice(-6);
+    const name = `Lucie Martin ${stamp}`;
+    const email = `lucie.${stamp}@example.fr`;
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // A fresh server: no décennale date, no bank details. Staff create a client and a
+    // standalone invoice with one line.
+    const staff = await createUserOn(server, "staff");
+    await signIn(page, staff, `${origin}/erp/login?redirectTo=/erp/clients/nouveau`);
+    await page.getByLabel("Nom *").fill(name);
+    await page.getByLabel("E-mail").fill(email);
+    const billingAddress = page.getByRole("group", { name: "Adresse de facturation" });
+    await billingAddress.getByLabel("Numéro et rue").fill("7 rue Picot");
+    await billingAddress.getByLabel("Code postal").fill("83000");
+    await billingAddress.getByLabel("Ville").fill("Toulon");
+    await page.getByRole("button", { name: "Créer le client" }).click();
+    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+    await page.goto(`${origin}/erp/factures/nouvelle`);
+    await page.getByRole("button", { name: `Facturer pour ${name}` }).click();
+    await expect(page).toHaveURL(/\/erp\/factures\/[0-9a-f-]{36}$/);
+    const draftUrl = page.url();
+    await page.getByRole("textbox", { name: "Objet", exact: true }).fill("Remplacement d'un mitigeur");
+    await addLine(page, "Prestations", "Mitigeur thermostatique, fourniture et pose", "1", "120");
+    await page.getByRole("button", { name: "Enregistrer", exact: true }).click();
+    await expect(page.getByText("Tout est enregistré")).toBeVisible();
+
+    // « Émettre », confirmed, refused: the dialog closes, the refusal is at the top, focused.
+    await page.getByRole("button", { name: "Émettre", exact: true }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Émettre cette facture ?" });
+    await confirm.getByRole("button", { name: "Émettre la facture" }).click();
+    const refusal = page.getByRole("alert").filter({ hasText: "La facture ne peut pas être émise :" });
+    await expect(refusal).toBeVisible();
+    await expect(confirm).toHaveCount(0);
+    await expect(refusal).toContainText("Les coordonnées bancaires (titulaire, IBAN, BIC)");
+    await expect(refusal).toBeFocused();
+    await expect(refusal).toBeInViewport();
+    await expect(page.getByRole("heading", { level: 1, name: /^Brouillon — / })).toBeVisible();
+    // The refusal is the action's 400, expected here.
+    const refused = consoleErrors.findIndex((entry) => /^400 .*\/erp\/factures\/[^/]+\.data/.test(entry));
+    expect(refused).toBeGreaterThanOrEqual(0);
+    consoleErrors.splice(refused, 1);
+    await expectNoAxeViolations(page);
+
+    // The owner fills in the settings; back on the draft, « Aperçu PDF » then « Émettre ».
+    await page.getByRole("button", { name: "Déconnexion" }).click();
+    await setUpInvoicing(page, server);
+    await signIn(page, staff, `${origin}/erp/login?redirectTo=${new URL(draftUrl).pathname}`);
+    const preview = page.getByRole("link", { name: "Aperçu PDF" });
+    const previewHref = await preview.getAttribute("href");
+    expect(previewHref).toMatch(/^\/erp\/factures\/[0-9a-f-]{36}\/apercu\.pdf$/);
+    const previewPdf = await page.request.get(new URL(previewHref ?? "", origin).href);
+    expect(previewPdf.status()).toBe(200);
+    expect(previewPdf.headers()["content-type"]).toBe("application/pdf");
+    const number = await issue(page);
+    const pdf = await downloadPdf(page, number);
+
+    // « Envoyer au client »: the dialog names the address; the client receives the issued PDF.
+    await page.getByRole("button", { name: "Envoyer au client" }).click();
+    const send = page.getByRole("alertdialog", { name: "Envoyer cette facture au client ?" });
+    await expect(send).toContainText(email);
+    await expectNoAxeViolations(page);
+    await send.getByRole("button", { name: "Envoyer", exact: true }).click();
+    await expect(page.getByText(`Facture ${number} envoyée à ${email}`)).toBeVisible();
+    await expect(send).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Renvoyer au client" })).toBeVisible();
+    const history = page.getByRole("region", { name: "Historique", exact: true });
+    await expect(history).toContainText(`Facture envoyée au client à ${email}, PDF Factur-X joint`);
+    const received = await mailTo(smtp, email, new RegExp(`^Facture ${number} – `));
+    expect(received.parsed?.text).toContain(`Référence à indiquer : ${number}`);
+    expect(sha256(received.parsed?.attachments[0]?.content ?? Buffer.alloc(0))).toBe(sha256(pdf));
+  });
+});

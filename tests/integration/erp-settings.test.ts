@@ -103,6 +103,7 @@ describe("the row a fresh installation starts with", () => {
       latePaymentRateBp: 1215,
       vatOnDebits: false,
       hourlyCostCents: 4500,
+      autoSendInvoices: false,
       revision: 1,
       updatedBy: null,
     });
@@ -128,6 +129,7 @@ describe("the row a fresh installation starts with", () => {
       latePaymentRate: "12,15",
       vatOnDebits: "",
       hourlyCost: "45,00",
+      autoSendInvoices: "",
     });
     expect(data.events).toEqual([]);
     expect(data.warnings).toEqual([expect.stringContaining("assurance décennale n'est pas renseignée")]);
@@ -323,6 +325,7 @@ describe("a valid save", () => {
         latePaymentRate: "10",
         vatOnDebits: "oui",
         hourlyCost: "48,50",
+        autoSendInvoices: "oui",
       }),
     );
     expect(outcome.status, JSON.stringify(outcome.data)).toBe(303);
@@ -340,6 +343,7 @@ describe("a valid save", () => {
       latePaymentRateBp: 1000,
       vatOnDebits: true,
       hourlyCostCents: 4850,
+      autoSendInvoices: true,
       revision: 2,
       updatedBy: owner.userId,
     });
@@ -358,9 +362,10 @@ describe("a valid save", () => {
       "Pénalités de retard : taux 12,15\u00a0% → 10\u00a0%",
       "Option pour le paiement de la TVA d'après les débits : non → oui",
       "Coût horaire de main-d'œuvre : 45,00\u00a0€ → 48,50\u00a0€",
+      "Envoi automatique des factures au client à l'émission : non → oui",
     ]);
     expect(data.events.every((event) => event.actor === owner.email)).toBe(true);
-    expect((await snapshot()).events).toBe(eventsBefore + 9);
+    expect((await snapshot()).events).toBe(eventsBefore + 10);
     // The whole account number is nowhere in the history, sentence or data.
     const stored = await services.db
       .select({ summary: activityEvents.summary, data: activityEvents.data })

@@ -408,6 +408,7 @@ const VALID_SETTINGS = {
   latePaymentRate: "12,15",
   vatOnDebits: "",
   hourlyCost: "45,00",
+  autoSendInvoices: "",
   revision: "1",
 };
 

@@ -24,6 +24,11 @@ type ConfirmDialogProps = {
   onConfirm?: () => void;
   open?: boolean;
   onOpenChange?: (open: boolean) => void;
+  /**
+   * Where the focus goes once the dialog closes (default: back to the trigger). Call
+   * `event.preventDefault()` to move it elsewhere, onto an alert the answer showed.
+   */
+  onCloseAutoFocus?: (event: Event) => void;
   /** More content between the description and the buttons. */
   children?: ReactNode;
 };
@@ -45,6 +50,7 @@ export function ConfirmDialog({
   onConfirm,
   open,
   onOpenChange,
+  onCloseAutoFocus,
   children,
 }: ConfirmDialogProps) {
   const confirmClasses = buttonClasses(destructive ? "destructive" : "secondary", "md");
@@ -54,7 +60,10 @@ export function ConfirmDialog({
       <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-brand-900/60" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl">
+        <AlertDialog.Content
+          onCloseAutoFocus={onCloseAutoFocus}
+          className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl"
+        >
           <AlertDialog.Title className="font-heading text-xl font-bold text-brand-900">
             {title}
           </AlertDialog.Title>

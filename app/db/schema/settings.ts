@@ -45,6 +45,8 @@ export const companySettings = pgTable(
     latePaymentRateBp: integer("late_payment_rate_bp").notNull(),
     /** « Option pour le paiement de la taxe d'après les débits », printed on invoices when chosen. */
     vatOnDebits: boolean("vat_on_debits").notNull().default(false),
+    /** « Envoyer automatiquement les factures au client à l'émission »: issuing queues the e-mail with the PDF. */
+    autoSendInvoices: boolean("auto_send_invoices").notNull().default(false),
     /** Loaded hourly cost of labour, in cents: the cost side of the job sites' margins. */
     hourlyCostCents: integer("hourly_cost_cents").notNull(),
     /** Incremented by every save: a form posted over an older revision is refused, not merged. */

@@ -25,6 +25,7 @@ import {
 import {
   DocumentFiguresError,
   documentFigures,
+  INVOICE_DRAFT_MARK,
   type InvoiceDocumentInput,
   type InvoiceParty,
   missingForIssue,
@@ -574,12 +575,17 @@ describe("renderInvoiceDocument", () => {
     expect(text).toContain(flat(`Total TVA : ${formatCents(0)}`));
   });
 
-  it("a draft preview says so and carries no number", async () => {
+  it("a draft preview says so on every page (header and watermark) and carries no number", async () => {
     const { pdf, facturx } = await renderInvoiceDocument(
       input(situation, { number: null, depositInvoices: [DEPOSIT_REF] }),
     );
-    const text = flat((await readPdf(pdf)).pages.join("\n"));
-    expect(text).toContain("Brouillon — non émise");
+    const { pages } = await readPdf(pdf);
+    expect(INVOICE_DRAFT_MARK).toBe("Brouillon – sans valeur");
+    for (const page of pages) {
+      // Once in the header, once across the page.
+      expect(flat(page).split(INVOICE_DRAFT_MARK)).toHaveLength(3);
+    }
+    const text = flat(pages.join("\n"));
     expect(text).not.toContain("FAC-2026-0041");
     expect(facturx.payment.remittanceReference).toBeUndefined();
   });

@@ -108,7 +108,7 @@ export type InvoiceDocument = {
 
 // ─── Texts ───────────────────────────────────────────────────────────────────────────
 
-export const INVOICE_DRAFT_MARK = "Brouillon — non émise";
+export const INVOICE_DRAFT_MARK = "Brouillon – sans valeur";
 /** BT-1 of a draft preview's XML: a draft has no number. */
 export const DRAFT_NUMBER = "BROUILLON";
 export const SERVICES_MENTION = "Prestations de services";
@@ -601,6 +601,7 @@ function frameOf(input: InvoiceDocumentInput): FacturxFrame {
     date: input.issuedOn,
     dateLabel: "Date d'émission",
     headerLines,
+    ...(input.number === null ? { watermark: INVOICE_DRAFT_MARK } : {}),
     creationDate: input.creationDate,
     subject: input.quote ? `${title} – ${input.quote.title}` : title,
     keywords: [title, ...(input.number ? [input.number] : []), ...(input.quote ? [input.quote.number] : [])],

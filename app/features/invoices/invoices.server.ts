@@ -741,6 +741,117 @@ type StoredRequest =
   | { kind: "vente"; lines: SaleLine[]; paymentText: string };
 
 /**
+ * What a draft's document would be if issued at `now`: its billing recomputed against
+ * the invoices issued since, and the document's input (without number). « Émettre » and
+ * the draft's preview both go through it, so the preview is the document to be issued.
+ */
+async function draftDocument(
+  tx: DbTransaction,
+  identity: DocumentIdentity,
+  row: InvoiceRow,
+  now: Date,
+): Promise<{
+  source: IssueSource;
+  billing: BillingInvoice;
+  credited: InvoiceRow | undefined;
+  input: Omit<InvoiceDocumentInput, "number" | "creationDate">;
+}> {
+  const issuedOn = parisDay(now);
+  const source = await issueSource(tx, row);
+  const result = source.compute();
+  if (!result.ok) throw new InvoiceStateError(result.message);
+  const billing = result.invoice;
+  const [client] = await tx.select().from(clients).where(eq(clients.id, row.clientId));
+  const [settings] = await tx.select().from(companySettings).where(eq(companySettings.id, 1));
+  if (!client || !settings) throw new InvoiceNotFoundError();
+  // Locked: a payment recorded on it meanwhile waits, and its status is computed on both.
+  const credited = row.creditedInvoiceId
+    ? (await tx.select().from(invoices).where(eq(invoices.id, row.creditedInvoiceId)).for("update"))[0]
+    : undefined;
+  const rates = new Set(
+    source.content.reverseCharge
+      ? []
+      : source.content.lots.flatMap((lot) =>
+          lot.lines.flatMap((line) => (line.kind === "item" && !line.optional ? [line.vatCode] : [])),
+        ),
+  );
+  const input: Omit<InvoiceDocumentInput, "number" | "creationDate"> = {
+    identity,
+    bank:
+      settings.iban && settings.bic && settings.bankAccountHolder
+        ? { holder: settings.bankAccountHolder, iban: settings.iban, bic: settings.bic }
+        : null,
+    issuedOn,
+    dueOn: source.paid ? issuedOn : addDays(issuedOn, settings.paymentTermsDays),
+    client: {
+      kind: client.kind,
+      name: client.name,
+      legalName: client.legalName,
+      siren: client.siren,
+      vatNumber: client.vatNumber,
+      email: client.email,
+      billingStreet: client.billingStreet,
+      billingPostalCode: client.billingPostalCode,
+      billingCity: client.billingCity,
+    },
+    site: source.content.site,
+    quote: source.quote
+      ? {
+          number: `${source.quote.number ?? ""}${source.quote.version > 1 ? `-V${source.quote.version}` : ""}`,
+          title: source.quote.title,
+          acceptedOn: source.quote.decidedAt ? parisDay(source.quote.decidedAt) : null,
+        }
+      : null,
+    subject: source.quote ? null : { title: source.content.title, description: source.content.description },
+    credited:
+      credited?.number && credited.issuedOn ? { number: credited.number, issuedOn: credited.issuedOn } : null,
+    depositInvoices: source.issued
+      .filter((invoice) => invoice.kind === "acompte" && invoice.row.number && invoice.row.issuedOn)
+      .map((invoice) => ({
+        number: invoice.row.number as string,
+        issuedOn: invoice.row.issuedOn as string,
+      })),
+    billing,
+    paymentTermsText: source.paid ? source.paid.termsText : settings.paymentTermsText,
+    latePaymentRateBp: settings.latePaymentRateBp,
+    vatOnDebits: settings.vatOnDebits,
+    certifications: [
+      ...(rates.has("10") ? [CERTIFICATION_10] : []),
+      ...(rates.has("5.5") ? [CERTIFICATION_5_5] : []),
+    ],
+    retentionReleaseOn: source.quote?.handoverOn ? retentionReleaseDate(source.quote.handoverOn) : null,
+  };
+  return { source, billing, credited, input };
+}
+
+/**
+ * « Aperçu PDF » of a draft: the document « Émettre » would produce now, without a
+ * number, marked « Brouillon – sans valeur » on every page. Rendered on each request,
+ * never stored nor registered. Refused, with the list, when the draft could not be issued.
+ */
+export async function previewInvoiceDraft(
+  db: Database,
+  identity: DocumentIdentity,
+  id: string,
+  now: Date = new Date(),
+): Promise<Buffer> {
+  if (!isInvoiceId(id)) throw new InvoiceNotFoundError();
+  const input = await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(invoices).where(eq(invoices.id, id));
+    if (!row) throw new InvoiceNotFoundError();
+    if (row.status !== "brouillon") {
+      throw new InvoiceStateError("Cette facture est émise : son PDF est celui de l'émission.");
+    }
+    const draft = await draftDocument(tx, identity, row, now);
+    const missing = [...draft.source.problems(), ...missingForIssue(draft.input)];
+    if (missing.length > 0) throw new InvoiceNotIssuableError(missing);
+    return draft.input;
+  });
+  const { pdf } = await renderInvoiceDocument({ ...input, number: null, creationDate: now });
+  return pdf;
+}
+
+/**
  * « Émettre »: recomputes the draft against the invoices issued since, refuses with the
  * list of what is missing, then numbers, renders the Factur-X PDF and freezes it.
  */
@@ -762,15 +873,11 @@ export async function issueInTransaction(
   actor: InvoiceActor,
 ): Promise<{ number: string; sha256: string; facturxSha256: string }> {
   const now = deps.now ?? new Date();
-  const issuedOn = parisDay(now);
   {
     const [row] = await tx.select().from(invoices).where(eq(invoices.id, id)).for("update");
     if (!row) throw new InvoiceNotFoundError();
     if (row.status !== "brouillon") throw new InvoiceStateError("Cette facture est déjà émise.");
-    const source = await issueSource(tx, row);
-    const result = source.compute();
-    if (!result.ok) throw new InvoiceStateError(result.message);
-    const billing = result.invoice;
+    const { source, billing, credited, input } = await draftDocument(tx, deps.identity, row, now);
     if (stableJson(billing) !== stableJson(contentOf(row).billing)) {
       throw new InvoiceStateError(
         row.quoteId
@@ -780,68 +887,6 @@ export async function issueInTransaction(
     }
     const incomplete = source.problems();
     if (incomplete.length > 0) throw new InvoiceNotIssuableError(incomplete);
-    const [client] = await tx.select().from(clients).where(eq(clients.id, row.clientId));
-    const [settings] = await tx.select().from(companySettings).where(eq(companySettings.id, 1));
-    if (!client || !settings) throw new InvoiceNotFoundError();
-    // Locked: a payment recorded on it meanwhile waits, and its status is computed on both.
-    const credited = row.creditedInvoiceId
-      ? (await tx.select().from(invoices).where(eq(invoices.id, row.creditedInvoiceId)).for("update"))[0]
-      : undefined;
-    const rates = new Set(
-      source.content.reverseCharge
-        ? []
-        : source.content.lots.flatMap((lot) =>
-            lot.lines.flatMap((line) => (line.kind === "item" && !line.optional ? [line.vatCode] : [])),
-          ),
-    );
-    const input: Omit<InvoiceDocumentInput, "number" | "creationDate"> = {
-      identity: deps.identity,
-      bank:
-        settings.iban && settings.bic && settings.bankAccountHolder
-          ? { holder: settings.bankAccountHolder, iban: settings.iban, bic: settings.bic }
-          : null,
-      issuedOn,
-      dueOn: source.paid ? issuedOn : addDays(issuedOn, settings.paymentTermsDays),
-      client: {
-        kind: client.kind,
-        name: client.name,
-        legalName: client.legalName,
-        siren: client.siren,
-        vatNumber: client.vatNumber,
-        email: client.email,
-        billingStreet: client.billingStreet,
-        billingPostalCode: client.billingPostalCode,
-        billingCity: client.billingCity,
-      },
-      site: source.content.site,
-      quote: source.quote
-        ? {
-            number: `${source.quote.number ?? ""}${source.quote.version > 1 ? `-V${source.quote.version}` : ""}`,
-            title: source.quote.title,
-            acceptedOn: source.quote.decidedAt ? parisDay(source.quote.decidedAt) : null,
-          }
-        : null,
-      subject: source.quote ? null : { title: source.content.title, description: source.content.description },
-      credited:
-        credited?.number && credited.issuedOn
-          ? { number: credited.number, issuedOn: credited.issuedOn }
-          : null,
-      depositInvoices: source.issued
-        .filter((invoice) => invoice.kind === "acompte" && invoice.row.number && invoice.row.issuedOn)
-        .map((invoice) => ({
-          number: invoice.row.number as string,
-          issuedOn: invoice.row.issuedOn as string,
-        })),
-      billing,
-      paymentTermsText: source.paid ? source.paid.termsText : settings.paymentTermsText,
-      latePaymentRateBp: settings.latePaymentRateBp,
-      vatOnDebits: settings.vatOnDebits,
-      certifications: [
-        ...(rates.has("10") ? [CERTIFICATION_10] : []),
-        ...(rates.has("5.5") ? [CERTIFICATION_5_5] : []),
-      ],
-      retentionReleaseOn: source.quote?.handoverOn ? retentionReleaseDate(source.quote.handoverOn) : null,
-    };
     const missing = missingForIssue(input);
     if (missing.length > 0) throw new InvoiceNotIssuableError(missing);
     let facturxSha256 = "";

@@ -42,6 +42,7 @@ export const SETTINGS_FIELDS = [
   "latePaymentRate",
   "vatOnDebits",
   "hourlyCost",
+  "autoSendInvoices",
 ] as const;
 export type SettingsField = (typeof SETTINGS_FIELDS)[number];
 
@@ -99,6 +100,7 @@ export const SETTINGS_MESSAGES = {
   latePaymentRateZero:
     "Le taux des pénalités de retard ne peut pas être nul : la loi impose au moins trois fois le taux d'intérêt légal.",
   vatOnDebits: "Valeur invalide pour l'option de paiement de la TVA d'après les débits.",
+  autoSendInvoices: "Valeur invalide pour l'envoi automatique des factures.",
   hourlyCost: "Le coût horaire doit être compris entre 0,01\u00a0€ et 1\u202f000,00\u00a0€.",
   revision: "Le formulaire est incomplet : rechargez la page, puis enregistrez à nouveau.",
 } as const;
@@ -202,6 +204,9 @@ export const CompanySettingsSchema = z
       (cents) => cents >= 1 && cents <= MAX_HOURLY_COST_CENTS,
       SETTINGS_MESSAGES.hourlyCost,
     ),
+    autoSendInvoices: z
+      .enum(["", CHECKED], { error: SETTINGS_MESSAGES.autoSendInvoices })
+      .transform((value) => value === CHECKED),
   })
   .superRefine(
     (settings, ctx) => {
@@ -273,6 +278,7 @@ export function formValuesOf(settings: {
   latePaymentRateBp: BasisPoints;
   vatOnDebits: boolean;
   hourlyCostCents: Cents;
+  autoSendInvoices: boolean;
 }): SettingsFormValues {
   return {
     insurerName: settings.insurerName,
@@ -293,6 +299,7 @@ export function formValuesOf(settings: {
     latePaymentRate: percentForInput(settings.latePaymentRateBp),
     vatOnDebits: settings.vatOnDebits ? CHECKED : "",
     hourlyCost: formatCentsForInput(settings.hourlyCostCents),
+    autoSendInvoices: settings.autoSendInvoices ? CHECKED : "",
   };
 }
 

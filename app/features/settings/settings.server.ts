@@ -154,6 +154,11 @@ const FIELD_CHANGES: Record<SettingsField, FieldChange> = {
     label: "Coût horaire de main-d'œuvre :",
     show: (value) => formatCents(Number(value)),
   },
+  autoSendInvoices: {
+    column: "autoSendInvoices",
+    label: "Envoi automatique des factures au client à l'émission :",
+    show: (value) => (value ? "oui" : "non"),
+  },
 };
 
 /** The settings columns an input writes. */
@@ -176,6 +181,7 @@ function columnsOf(input: CompanySettingsInput) {
     latePaymentRateBp: input.latePaymentRate,
     vatOnDebits: input.vatOnDebits,
     hourlyCostCents: input.hourlyCost,
+    autoSendInvoices: input.autoSendInvoices,
   } satisfies Partial<CompanySettingsRow>;
 }
 

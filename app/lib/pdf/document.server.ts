@@ -26,6 +26,11 @@ export interface DocumentFrame {
   /** A few short lines under the date in the header: « Version 2 », « Valable jusqu'au … ». */
   headerLines?: readonly string[];
   /**
+   * A mark printed across every page, large and light, over the content: « Brouillon –
+   * sans valeur » on a draft's preview. Never on an issued document.
+   */
+  watermark?: string;
+  /**
    * The PDF's creation date (metadata). Passed in, never read from the clock, so that
    * the same input renders to the same bytes.
    */
@@ -237,6 +242,7 @@ export async function renderDocumentPdf(
     doc.page.margins = { top: 0, bottom: 0, left: 0, right: 0 };
     header.draw();
     footer.draw(index + 1, count);
+    if (frame.watermark) drawWatermark(doc, frame.watermark);
     doc.page.margins = saved;
   }
   for (const attachment of frame.attachments ?? []) {
@@ -312,6 +318,26 @@ function layoutHeader(
         .stroke();
     },
   };
+}
+
+/**
+ * `text` across the page's diagonal, in outlined letters (stroked, not filled) so that
+ * the content under it stays readable without transparency (PDF/A).
+ */
+function drawWatermark(doc: PDFKit.PDFDocument, text: string): void {
+  const { width, height } = doc.page;
+  const mark = fitText(text);
+  const size = 46;
+  doc.save();
+  doc.font(PDF_FONTS.heading).fontSize(size).lineWidth(0.9).strokeColor("#b91c1c");
+  doc.rotate(-Math.atan2(height, width) * (180 / Math.PI), { origin: [width / 2, height / 2] });
+  const markWidth = doc.widthOfString(mark);
+  doc.text(mark, (width - markWidth) / 2, height / 2 - size / 2, {
+    lineBreak: false,
+    stroke: true,
+    fill: false,
+  });
+  doc.restore();
 }
 
 function layoutFooter(

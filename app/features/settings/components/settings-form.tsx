@@ -262,6 +262,19 @@ export function SettingsForm({
         </div>
       </fieldset>
 
+      <fieldset className={panel}>
+        <legend className={legend}>Envoi des factures</legend>
+        <CheckboxField
+          id="autoSendInvoices"
+          name="autoSendInvoices"
+          value={CHECKED}
+          defaultChecked={values.autoSendInvoices === CHECKED}
+          errors={errors.autoSendInvoices}
+          label="Envoyer automatiquement les factures au client à l'émission"
+          hint="Cochée, chaque facture ou avoir émis part aussitôt par e-mail à l'adresse de la fiche client, avec son PDF Factur-X. Sinon, « Envoyer au client » sur la page de la facture."
+        />
+      </fieldset>
+
       <div className="flex flex-wrap gap-2">
         <button type="submit" disabled={saving} className={buttonClasses("secondary", "md")}>
           {saving ? "Enregistrement…" : "Enregistrer les paramètres"}

@@ -1,5 +1,5 @@
-import { BellOff, BellRing, FileText, Mail, Send, Trash2 } from "lucide-react";
-import { useId, useState } from "react";
+import { BellOff, BellRing, Eye, FileText, Mail, Send, Trash2 } from "lucide-react";
+import { useEffect, useId, useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Facts } from "#app/components/data/facts.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
@@ -23,12 +23,18 @@ import { DEVIS_TABS, erpMeta, erpShouldRevalidate, FACTURES_HANDLE } from "#app/
 import type { BillingInvoice } from "#app/features/invoices/billing.ts";
 import { InvoiceStatusBadge } from "#app/features/invoices/components/invoice-status-badge.tsx";
 import {
+  ClientEmailMissingError,
+  type DeliveryOverview,
+  deliveryOverview,
+  issueAndDeliver,
+  sendInvoiceToClient,
+} from "#app/features/invoices/delivery.server.ts";
+import {
   createCreditNoteDraft,
   InvoiceConflictError,
   InvoiceNotFoundError,
   InvoiceNotIssuableError,
   InvoiceStateError,
-  issueInvoice,
   recordPayment,
   saveStandaloneDraft,
   standaloneDraftEditor,
@@ -75,6 +81,7 @@ const INTENTS = {
   remove: "supprimer",
   pay: "paiement",
   credit: "avoir",
+  send: "envoyer-client",
 } as const;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -88,6 +95,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         editor ? { ...editor, initial: toDraftInput(editor.content) } : null,
       ),
       reminders: await reminderOverview(db, view.invoice),
+      delivery: await deliveryOverview(db, view.invoice),
       today: parisDay(),
       crumb: view.invoice.number ?? "Brouillon",
     };
@@ -105,6 +113,8 @@ type Refusal = {
   field?: string;
   /** A refused save of a standalone draft: the editor's messages, by path. */
   fieldErrors?: Record<string, string[]>;
+  /** Where the missing fact is filled in (the client's record). */
+  fix?: { href: string; label: string };
 };
 
 function refused(status: number, body: Omit<Refusal, "ok">) {
@@ -169,16 +179,36 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       return data<Refusal | { ok: true; revision: number }>({ ok: true, revision: saved.revision });
     }
     if (intent === INTENTS.issue) {
-      const issued = await issueInvoice(
+      const issued = await issueAndDeliver(
         services.db,
         { storage: services.storage, identity: await documentIdentity(services.db) },
         params.id,
         actor,
       );
       services.logger.info({ invoiceId: params.id, number: issued.number }, "facture émise");
+      const { delivery } = issued;
+      if (delivery && "sentTo" in delivery) services.outbox.wake();
+      return redirectWithFlash(request, `/erp/factures/${params.id}`, {
+        tone: delivery && "missingEmail" in delivery ? "info" : "success",
+        message: `Facture ${issued.number} émise : son PDF Factur-X est prêt.${
+          delivery
+            ? "sentTo" in delivery
+              ? ` Envoyée automatiquement au client à ${delivery.sentTo}.`
+              : " L'envoi automatique n'a pas pu partir : la fiche du client n'a pas d'adresse e-mail."
+            : ""
+        }`,
+      });
+    }
+    if (intent === INTENTS.send) {
+      if (form.get("confirmation") !== "oui") {
+        return refused(400, { intent, message: "Confirmez l'envoi au client." });
+      }
+      const sent = await sendInvoiceToClient(services.db, params.id, actor);
+      services.outbox.wake();
+      services.logger.info({ invoiceId: params.id, number: sent.number }, "facture envoyée au client");
       return redirectWithFlash(request, `/erp/factures/${params.id}`, {
         tone: "success",
-        message: `Facture ${issued.number} émise : son PDF Factur-X est prêt.`,
+        message: `${sent.creditNote ? "Avoir" : "Facture"} ${sent.number} ${sent.again ? "renvoyé" : "envoyé"}${sent.creditNote ? "" : "e"} à ${sent.to}, avec son PDF Factur-X en pièce jointe.`,
       });
     }
     if (intent === INTENTS.remove) {
@@ -237,6 +267,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof InvoiceMissingError || error instanceof InvoiceNotFoundError) {
       return refused(404, { intent, message: error.message });
+    }
+    if (error instanceof ClientEmailMissingError) {
+      return refused(409, {
+        intent,
+        message: error.message,
+        fix: { href: `/erp/clients/${error.clientId}`, label: "Compléter la fiche du client" },
+      });
     }
     if (error instanceof InvoiceNotIssuableError) {
       return refused(400, { intent, message: "La facture ne peut pas être émise :", missing: error.missing });
@@ -446,8 +483,101 @@ function RemindersPanel({
   );
 }
 
+/** « Envoyer au client » (« Renvoyer au client » once sent), behind a confirmation naming the address. */
+function SendToClient({
+  delivery,
+  invoice,
+  dialog,
+  pending,
+}: {
+  delivery: DeliveryOverview;
+  invoice: { number: string | null; kind: string };
+  dialog: DialogControl;
+  pending: boolean;
+}) {
+  const formId = useId();
+  const label = delivery.sent > 0 ? "Renvoyer au client" : "Envoyer au client";
+  const creditNote = invoice.kind === "avoir";
+  const form = (
+    <Form id={formId} method="post" hidden={delivery.to !== null}>
+      <input type="hidden" name="intent" value={INTENTS.send} />
+      <input type="hidden" name="confirmation" value="oui" />
+      {delivery.to === null ? (
+        // No address: nothing goes out, the answer says where to fill it in.
+        <button type="submit" className={buttonClasses("secondary", "md")} disabled={pending}>
+          <Mail aria-hidden="true" className="size-4" />
+          {label}
+        </button>
+      ) : null}
+    </Form>
+  );
+  if (delivery.to === null) return form;
+  return (
+    <>
+      {form}
+      <ConfirmDialog
+        {...dialog}
+        trigger={
+          <button type="button" className={buttonClasses("secondary", "md")}>
+            <Mail aria-hidden="true" className="size-4" />
+            {label}
+          </button>
+        }
+        title={`${delivery.sent > 0 ? "Renvoyer" : "Envoyer"} ${creditNote ? "cet avoir" : "cette facture"} au client ?`}
+        description={
+          <>
+            Un e-mail part à <strong className="break-all">{delivery.to}</strong> avec{" "}
+            {creditNote ? "l'avoir" : "la facture"} {invoice.number} en pièce jointe (le PDF Factur-X émis)
+            {creditNote
+              ? ", en précisant la facture qu'il corrige."
+              : ", les coordonnées bancaires, la référence du virement et l'échéance."}
+            {delivery.sent > 0
+              ? ` Déjà envoyé${creditNote ? "" : "e"} ${delivery.sent} fois (voir l'historique).`
+              : ""}
+          </>
+        }
+        confirmLabel={delivery.sent > 0 ? "Renvoyer" : "Envoyer"}
+        form={formId}
+        pending={pending}
+        pendingLabel="Envoi…"
+      />
+    </>
+  );
+}
+
+type DialogControl = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onCloseAutoFocus: (event: Event) => void;
+};
+
+/**
+ * The page's confirmation dialogs, one open at a time. Any answer closes the open one:
+ * a refusal (which stays on the page) then moves the focus onto the alert at the top,
+ * so it is never left behind the dimmed overlay; a success reloads the page's data.
+ */
+function useDialogs(answer: unknown, page: unknown, alertId: string) {
+  const [open, setOpen] = useState<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new answer or new page data is the trigger
+  useEffect(() => {
+    setOpen(null);
+  }, [answer, page]);
+  return (name: string): DialogControl => ({
+    open: open === name,
+    onOpenChange: (next) => setOpen(next ? name : null),
+    onCloseAutoFocus: (event) => {
+      const alert = document.getElementById(alertId);
+      if (alert) {
+        event.preventDefault();
+        alert.focus();
+      }
+    },
+  });
+}
+
 export default function InvoicePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { invoice, clientName, quote, credited, payments, events, reminders, today, editor } = loaderData;
+  const { invoice, clientName, quote, credited, payments, events, reminders, delivery, today, editor } =
+    loaderData;
   // A standalone draft has no billing until its lines add up.
   const billing = (invoice.content as unknown as { billing: BillingInvoice | null }).billing;
   const [editorDirty, setEditorDirty] = useState(false);
@@ -455,6 +585,8 @@ export default function InvoicePage({ loaderData, actionData }: Route.ComponentP
   const pending = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "") : null;
   const issueFormId = useId();
   const removeFormId = useId();
+  const alertId = useId();
+  const dialog = useDialogs(actionData, loaderData, alertId);
   const draft = invoice.status === "brouillon";
   const left = amountOwed(invoice);
   const canPay = !draft && invoice.kind !== "avoir" && invoice.status !== "annulee" && left > 0;
@@ -497,10 +629,19 @@ export default function InvoicePage({ loaderData, actionData }: Route.ComponentP
         actions={
           draft ? (
             <>
+              <a
+                href={`/erp/factures/${invoice.id}/apercu.pdf`}
+                className={buttonClasses("outline", "md")}
+                title="Le document tel qu'il sera émis, sans numéro, marqué « Brouillon – sans valeur »"
+              >
+                <Eye aria-hidden="true" className="size-4" />
+                Aperçu PDF
+              </a>
               <Form id={issueFormId} method="post" hidden>
                 <input type="hidden" name="intent" value={INTENTS.issue} />
               </Form>
               <ConfirmDialog
+                {...dialog(INTENTS.issue)}
                 trigger={
                   <button
                     type="button"
@@ -524,6 +665,7 @@ export default function InvoicePage({ loaderData, actionData }: Route.ComponentP
                 <input type="hidden" name="confirmation" value="oui" />
               </Form>
               <ConfirmDialog
+                {...dialog(INTENTS.remove)}
                 trigger={
                   <button type="button" className={buttonClasses("outline", "md")}>
                     <Trash2 aria-hidden="true" className="size-4" />
@@ -544,16 +686,35 @@ export default function InvoicePage({ loaderData, actionData }: Route.ComponentP
               />
             </>
           ) : (
-            <a href={`/erp/factures/${invoice.id}/pdf`} className={buttonClasses("outline", "md")}>
-              <FileText aria-hidden="true" className="size-4" />
-              PDF Factur-X
-            </a>
+            <>
+              <a href={`/erp/factures/${invoice.id}/pdf`} className={buttonClasses("outline", "md")}>
+                <FileText aria-hidden="true" className="size-4" />
+                PDF Factur-X
+              </a>
+              {delivery ? (
+                <SendToClient
+                  delivery={delivery}
+                  invoice={invoice}
+                  dialog={dialog(INTENTS.send)}
+                  pending={pending === INTENTS.send}
+                />
+              ) : null}
+            </>
           )
         }
       />
 
       {refusal && !refusal.field && refusal.intent !== INTENTS.save ? (
-        <FormAlert errors={[refusal.message, ...(refusal.missing ?? [])]} />
+        <div className="grid gap-2">
+          <FormAlert id={alertId} focus errors={[refusal.message, ...(refusal.missing ?? [])]} />
+          {refusal.fix ? (
+            <p className="text-sm">
+              <Link to={refusal.fix.href} className="font-semibold text-brand-700 underline">
+                {refusal.fix.label}
+              </Link>
+            </p>
+          ) : null}
+        </div>
       ) : null}
 
       {editor ? (
