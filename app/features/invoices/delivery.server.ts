@@ -20,8 +20,8 @@ import {
   type IssueDeps,
   isInvoiceId,
   issueInTransaction,
-  owedOn,
 } from "./invoices.server.ts";
+import { amountOwed } from "./owed.ts";
 
 /*
  * « Envoyer au client »: an issued invoice or credit note e-mailed to the address of the
@@ -252,7 +252,7 @@ async function queueInvoiceMail(tx: DbTransaction, row: InvoiceRow): Promise<Que
       dueOn: creditNote ? null : row.dueOn,
       totalTtc: Math.abs(row.totalTtcCents),
       netToPay: row.netToPayCents,
-      owed: owedOn(row),
+      owed: amountOwed(row),
       bank: creditNote ? null : await bankDetails(tx),
       credits,
       pdfStorageKey: row.pdfStorageKey,
