@@ -27,6 +27,7 @@ import { INVOICE_KIND_LABELS, INVOICE_STATUS_LABELS } from "./labels.ts";
 
 export { INVOICE_KIND_LABELS, INVOICE_STATUS_LABELS };
 
+import { isUuid } from "#app/lib/uuid.ts";
 import { isInvoiceId } from "./invoices.server.ts";
 
 /*
@@ -51,7 +52,7 @@ export const InvoiceFiltersSchema = z
     client: blankAsMissing(
       z
         .string()
-        .refine((id) => isInvoiceId(id), "Ce client n'existe pas.")
+        .refine((id) => isUuid(id), "Ce client n'existe pas.")
         .optional(),
     ),
     ordre: OrderSchema,

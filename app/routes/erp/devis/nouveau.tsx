@@ -11,9 +11,10 @@ import { pickableClients } from "#app/features/clients/list.server.ts";
 import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
 import { panelClass } from "#app/features/erp/components/ui.ts";
 import { DEVIS_HANDLE, DEVIS_TABS, erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
-import { createQuote, isQuoteId, QuoteStateError } from "#app/features/quotes/quotes.server.ts";
+import { createQuote, QuoteStateError } from "#app/features/quotes/quotes.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
+import { isUuid } from "#app/lib/uuid.ts";
 import type { Route } from "./+types/nouveau";
 
 /*
@@ -49,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           : "Devis créé pour ce client, à partir de sa demande.",
       });
     }
-    if (typeof clientId !== "string" || !isQuoteId(clientId)) {
+    if (typeof clientId !== "string" || !isUuid(clientId)) {
       return data({ message: "Choisissez le client du devis." }, { status: 400 });
     }
     const { id } = await createQuote(services.db, { clientId }, actor);
