@@ -25,6 +25,14 @@ import type { Route } from "./+types/nouveau";
 
 export const handle = DEVIS_HANDLE;
 
+/**
+ * What « Faire un devis » takes from a request of /devis: the client gets its name, e-mail,
+ * phone and a job site in its town (convertLeadToClient); the quote, the project type as
+ * its title, the description and the photos (createQuote). The form asks for no address.
+ */
+const LEAD_TAKEN_OVER =
+  "Le prospect est devenu client (nom, e-mail, téléphone, commune) et son devis est ouvert avec le type de travaux, la description et les photos de sa demande. La demande ne donne pas l'adresse du chantier : complétez-la.";
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePermission(request, context, handle.permission);
   const picked = await pickableClients(getServices(context).db, request.url);
@@ -45,9 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const { id } = await createQuote(services.db, { clientId: converted, leadSubmissionId: leadId }, actor);
       return redirectWithFlash(request, `/erp/devis/${id}`, {
         tone: "success",
-        message: created
-          ? "Le prospect est devenu client et son devis est ouvert : sa demande, son adresse et ses photos sont reprises."
-          : "Devis créé pour ce client, à partir de sa demande.",
+        message: created ? LEAD_TAKEN_OVER : "Devis créé pour ce client, à partir de sa demande.",
       });
     }
     if (typeof clientId !== "string" || !isUuid(clientId)) {
