@@ -1,10 +1,22 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { companySettings } from "#app/db/schema/settings.ts";
+import { type QuoteDraftInput, QuoteDraftSchema, toDraftInput } from "#app/features/quotes/content.ts";
+import { createQuote, getQuote, saveQuoteDraft } from "#app/features/quotes/quotes.server.ts";
+import { sendQuote } from "#app/features/quotes/send.server.ts";
+import { documentIdentity } from "#app/features/settings/settings.server.ts";
+import { addDays, parisDay } from "#app/lib/paris-time.ts";
 import { redirects } from "#app/routes/public-paths.ts";
 import { seedDemoContent } from "#server/seed.ts";
 import { loadServerBuild } from "#tests/helpers/built-app.ts";
 import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
+import { filledDraft, insertClient } from "#tests/helpers/quotes.ts";
 import { testEnv, testServices } from "#tests/helpers/services.ts";
+import { signedInStaff, staffTestServices } from "#tests/helpers/staff.ts";
 import { createApp } from "./app.ts";
 import { baseSecurityHeaders } from "./security.ts";
 import { StaticFiles } from "./static.ts";
@@ -12,14 +24,17 @@ import { StaticFiles } from "./static.ts";
 let database: TestDatabase;
 let build: ServerBuild;
 let clientDir: string;
+let dataDir: string;
 
 beforeAll(async () => {
   ({ build, clientDir } = await loadServerBuild());
   database = await createTestDatabase();
   await seedDemoContent(database.db);
+  dataDir = mkdtempSync(path.join(tmpdir(), "batirade-app-"));
 }, 180_000);
 afterAll(async () => {
   await database.cleanup();
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 function app(envOverrides: Record<string, string> = {}) {
@@ -67,6 +82,37 @@ describe("security headers", () => {
         .digest("base64");
       expect(scriptSrc(csp)).toContain(`'sha256-${hash}'`);
     }
+  });
+
+  it("a route's own stricter Referrer-Policy wins: the quote page and its PDF keep no-referrer", async () => {
+    const services = staffTestServices(database, { DATA_DIR: dataDir });
+    await services.db
+      .update(companySettings)
+      .set({ insuranceValidUntil: addDays(parisDay(), 200) })
+      .where(eq(companySettings.id, 1));
+    const staff = await signedInStaff(services, "staff", "referrer@batirade.test");
+    const actor = { id: staff.userId, email: staff.email };
+    const { id } = await createQuote(services.db, { clientId: await insertClient(services.db) }, actor);
+    const view = await getQuote(services.db, id);
+    const content = QuoteDraftSchema.parse(filledDraft(toDraftInput(view.quote.content) as QuoteDraftInput));
+    await saveQuoteDraft(services.db, id, { revision: view.quote.revision, content }, actor);
+    const identity = await documentIdentity(services.db);
+    const { link } = await sendQuote(
+      services.db,
+      { storage: services.storage, identity, siteUrl: "http://localhost" },
+      id,
+      actor,
+    );
+    const page = new URL(link).pathname;
+    const server = createApp({ services, build, clientDir });
+    for (const address of [page, `${page}/pdf`, `${page}.data`]) {
+      const response = await server.request(address);
+      expect(response.status, address).toBe(200);
+      expect(response.headers.get("referrer-policy"), address).toBe("no-referrer");
+    }
+    // A page that sets none still gets the site's default.
+    const faq = await server.request("/faq");
+    expect(faq.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
   });
 
   it("HSTS is sent when served over https", async () => {

@@ -33,6 +33,12 @@ export type AppOptions = {
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,64}$/;
 const HEALTH_TIMEOUT_MS = 2000;
+/**
+ * Base headers a route may set for itself, stricter than the site's default: the quote
+ * page (/accord/{token}) and its files send `Referrer-Policy: no-referrer`, because their
+ * address holds the token. The middleware keeps a route's own value.
+ */
+const ROUTE_MAY_SET = new Set(["Referrer-Policy"]);
 
 function isHttps(request: Request, trustProxy: boolean): boolean {
   if (new URL(request.url).protocol === "https:") return true;
@@ -115,6 +121,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     await next();
     const headers = c.res.headers;
     for (const [name, value] of Object.entries(baseSecurityHeaders(isHttps(c.req.raw, env.TRUST_PROXY)))) {
+      if (ROUTE_MAY_SET.has(name) && headers.has(name)) continue;
       headers.set(name, value);
     }
     if (!headers.has("Content-Security-Policy")) {

@@ -138,7 +138,7 @@ test.describe("Devis : de la demande du site à l'accord signé sur téléphone"
     const quoteUrl = page.url();
     await expect(
       page.getByText(
-        "Le prospect est devenu client et son devis est ouvert : sa demande, son adresse et ses photos sont reprises.",
+        "Le prospect est devenu client (nom, e-mail, téléphone, commune) et son devis est ouvert avec le type de travaux, la description et les photos de sa demande. La demande ne donne pas l'adresse du chantier : complétez-la.",
       ),
     ).toBeVisible();
     await expect(page.getByRole("heading", { level: 1, name: "Brouillon de devis" })).toBeVisible();

@@ -13,6 +13,7 @@ import { anonymiseClient, exportClientData } from "#app/features/clients/gdpr.se
 import { type QuoteDraftInput, toDraftInput } from "#app/features/quotes/content.ts";
 import { listActivity } from "#app/lib/activity.server.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
+import { readFlash } from "#app/lib/flash.server.ts";
 import { addDays, parisDay } from "#app/lib/paris-time.ts";
 import * as detailRoute from "#app/routes/erp/devis/detail.tsx";
 import * as listRoute from "#app/routes/erp/devis/index.tsx";
@@ -58,6 +59,15 @@ type Handler = (args: never) => Promise<unknown>;
 
 function call(handler: Handler, url: string, init: RouteCallInit = {}) {
   return routeOutcome(() => handler(routeArgs(services, url, { cookie: staff.cookie, ...init }) as never));
+}
+
+/** The notice a redirect carries to the next page, read as that page will read it. */
+function flashOf(headers: Headers) {
+  const cookie = headers
+    .getSetCookie()
+    .map((header) => header.split(";")[0] ?? "")
+    .join("; ");
+  return readFlash(new Request("http://localhost/erp", { headers: { cookie } })).flash;
 }
 
 function newClient(values: Partial<typeof clients.$inferInsert> = {}): Promise<string> {
@@ -118,6 +128,12 @@ describe("creating a quote", () => {
     await attachPhoto(services.db, services.storage, leadId, await jpeg());
     const first = await call(newRoute.action, "/erp/devis/nouveau", { form: { prospect: leadId } });
     expect(first.status).toBe(303);
+    // The notice names what was taken over; the public form asks for no address.
+    expect(flashOf(first.headers)).toEqual({
+      tone: "success",
+      message:
+        "Le prospect est devenu client (nom, e-mail, téléphone, commune) et son devis est ouvert avec le type de travaux, la description et les photos de sa demande. La demande ne donne pas l'adresse du chantier : complétez-la.",
+    });
     const second = await call(newRoute.action, "/erp/devis/nouveau", { form: { prospect: leadId } });
     expect(second.status).toBe(303);
     const linked = await services.db.select().from(clients).where(eq(clients.leadSubmissionId, leadId));
@@ -128,6 +144,10 @@ describe("creating a quote", () => {
     expect(page.draft?.description).toBe("Refaire la salle de bains, douche à l'italienne.");
     expect(page.photos).toHaveLength(1);
     expect(page.client.name).toBe("Karim Benali");
+    const [client] = linked;
+    expect([client?.email, client?.phone]).toEqual(["karim.benali@example.fr", "06 12 34 56 78"]);
+    expect(page.draft?.site).toEqual({ street: "", postalCode: "", city: "Six-Fours-les-Plages" });
+    expect(flashOf(second.headers)?.message).toBe("Devis créé pour ce client, à partir de sa demande.");
   });
 
   it("for a business client who subcontracts to the company, starts in reverse charge", async () => {

@@ -4,9 +4,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
+import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { rateLimitHits } from "#app/db/schema/rate-limits.ts";
-import { shopOrders, shopVariants } from "#app/db/schema/shop.ts";
+import { shopOrders, shopPaymentEvents, shopVariants } from "#app/db/schema/shop.ts";
 import { TEXT_RULE_MESSAGES } from "#app/lib/text-rules.ts";
 import { createApp } from "#server/app.ts";
 import { seedDemoContent } from "#server/seed.ts";
@@ -331,6 +332,63 @@ describe("cancelling an online payment needs the buyer's token", () => {
     expect(await stockOf("casque-chantier--jaune")).toBe(before);
     expect(stripe.sessions.get(session.id)?.status).toBe("expired");
     expect(await statusOf(other.order.id)).toBe("awaiting_payment");
+  });
+});
+
+describe("a malformed order id is an unknown order, never a 500", () => {
+  const MALFORMED = ["-".repeat(36), "a".repeat(36), "A".repeat(36), "0".repeat(36)];
+
+  it("on the cancel link: 404 in French, whatever the token", async () => {
+    for (const orderId of MALFORMED) {
+      const response = await stripeApp().request(`${API}/checkout/${orderId}/cancel?token=${"x".repeat(43)}`);
+      expect(response.status, orderId).toBe(404);
+      expect(await readJson(response)).toEqual({ error: { status: 404, message: "Commande introuvable." } });
+    }
+  });
+
+  it("in a signed Stripe notification: answered as for an unknown order, nothing recorded", async () => {
+    const response = await postCheckout(
+      stripeApp(),
+      checkoutBody([{ variant_id: "truelle-macon--standard", quantity: 1 }]),
+    );
+    expect(response.status).toBe(200);
+    const session = [...stripe.sessions.values()].at(-1);
+    if (!session) throw new Error("aucune session créée");
+    const signer = new Stripe("sk_test_shopHttp");
+    const deliver = async (event: unknown) => {
+      const payload = JSON.stringify(event);
+      const signature = signer.webhooks.generateTestHeaderString({ payload, secret: "whsec_shopHttp" });
+      const answer = await stripeApp().request(`${API}/webhooks/stripe`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "Stripe-Signature": signature },
+        body: payload,
+      });
+      return { status: answer.status, body: await readJson<Record<string, unknown>>(answer) };
+    };
+    // The session's expiry as Stripe would notify it, about another order.
+    const expiry = stripe.expireSession(session.id);
+    const unknownOrder = await deliver({
+      ...expiry,
+      data: { object: { ...session, metadata: { order_id: "00000000-0000-4000-8000-000000000000" } } },
+    });
+    expect(unknownOrder).toEqual({ status: 200, body: { received: true, ignored: "commande inconnue" } });
+    const events = async () => (await database.db.select().from(shopPaymentEvents)).length;
+    const recorded = await events();
+    for (const orderId of MALFORMED) {
+      for (const object of [
+        { ...session, metadata: { ...session.metadata, order_id: orderId } },
+        { ...session, metadata: {}, client_reference_id: orderId },
+      ]) {
+        const event = { ...expiry, id: `evt_malformed_${orderId}`, data: { object } };
+        expect(await deliver(event), orderId).toEqual(unknownOrder);
+      }
+    }
+    expect(await events()).toBe(recorded);
+    const [order] = await database.db
+      .select()
+      .from(shopOrders)
+      .where(eq(shopOrders.id, session.metadata.order_id ?? ""));
+    expect(order?.status).toBe("awaiting_payment");
   });
 });
 

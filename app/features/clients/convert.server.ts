@@ -5,7 +5,8 @@ import { erpLeads } from "#app/db/schema/leads.ts";
 import { erpSubmissions } from "#app/db/schema/quote-requests.ts";
 import { recordActivities } from "#app/lib/activity.server.ts";
 import type { DbExecutor } from "#app/lib/outbox.server.ts";
-import { type Actor, isUuid } from "./query.server.ts";
+import { isUuid } from "#app/lib/uuid.ts";
+import type { Actor } from "./query.server.ts";
 import { clientSearchText } from "./search-text.ts";
 
 /*

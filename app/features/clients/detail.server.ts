@@ -4,7 +4,8 @@ import type { DocumentKind } from "#app/db/schema/documents.ts";
 import { erpSubmissionPhotos, erpSubmissions } from "#app/db/schema/quote-requests.ts";
 import { type ActivityEvent, listActivity } from "#app/lib/activity.server.ts";
 import type { DbExecutor } from "#app/lib/outbox.server.ts";
-import { ClientNotFoundError, isUuid } from "./query.server.ts";
+import { isUuid } from "#app/lib/uuid.ts";
+import { ClientNotFoundError } from "./query.server.ts";
 import type { ClientKind } from "./schema.ts";
 
 export type ClientSite = {

@@ -1,6 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { clientSites, clients } from "#app/db/schema/clients.ts";
 import type { DbExecutor, DbTransaction } from "#app/lib/outbox.server.ts";
+import { isUuid } from "#app/lib/uuid.ts";
 import { clientSearchText } from "./search-text.ts";
 
 /*
@@ -23,12 +24,6 @@ export class ClientAnonymisedError extends Error {
     super("Ce client a été anonymisé : sa fiche ne peut plus être modifiée.");
     this.name = "ClientAnonymisedError";
   }
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(id: string | undefined | null): id is string {
-  return typeof id === "string" && UUID.test(id);
 }
 
 /**

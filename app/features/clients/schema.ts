@@ -1,6 +1,7 @@
 import { zodFieldErrors } from "#app/components/forms/field-errors.ts";
 import { FRENCH_PHONE, PHONE_MESSAGE } from "#app/lib/phone.ts";
 import { multiLineText, singleLineText } from "#app/lib/text-rules.ts";
+import { isUuid } from "#app/lib/uuid.ts";
 import { z } from "#app/lib/zod.ts";
 
 /*
@@ -108,7 +109,7 @@ export const ClientSiteSchema = z
     /** The site's id when it exists already (edit form). */
     id: z
       .string()
-      .regex(/^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})?$/i, "Adresse inconnue.")
+      .refine((value) => value === "" || isUuid(value), "Adresse inconnue.")
       .transform((value) => value || null),
     label: optionalLine(80, "Le nom de l'adresse ne doit pas dépasser 80 caractères."),
     street: optionalLine(200, "La rue ne doit pas dépasser 200 caractères."),

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { company } from "#app/config/company.ts";
 import type { LineVatCode, QuoteItemLine, QuoteLot } from "#app/db/schema/quotes.ts";
 import { checkFacturxInvoice, FACTURX_TYPE_CODES } from "#app/lib/facturx/facturx.ts";
+import { frenchRuleViolations } from "#app/lib/facturx/french-rules.ts";
 import { formatCents, formatPercent } from "#app/lib/money.ts";
 import { formatDate } from "#app/lib/paris-time.ts";
 import { identityFromCompanyConfig } from "#app/lib/pdf/identity.ts";
@@ -25,6 +26,7 @@ import {
 import {
   DocumentFiguresError,
   documentFigures,
+  EARLY_PAYMENT_DISCOUNT_MENTION,
   INVOICE_DRAFT_MARK,
   type InvoiceDocumentInput,
   type InvoiceParty,
@@ -125,7 +127,7 @@ function input(
     credited: null,
     depositInvoices: [],
     billing,
-    paymentTermsText: "Paiement à 30 jours par virement. Pas d'escompte pour paiement anticipé.",
+    paymentTermsText: "Paiement à 30 jours par virement.",
     latePaymentRateBp: 1_215,
     vatOnDebits: false,
     certifications: [CERTIFICATION_10, CERTIFICATION_5_5],
@@ -252,6 +254,35 @@ const SCENARIOS = {
     const half = issued(computeProgressInvoice(tiny, [], { lots: [{ lotId: "go", percent: 5_000 }] }), "h");
     return input(ok(computeFinalInvoice(tiny, [half])), { certifications: [] });
   },
+  "avoir sur l'acompte (client particulier)": () =>
+    input(
+      ok(
+        computeCreditNote(withRetention, [deposit], {
+          invoiceId: "dep",
+          amount: { kind: "total" },
+        }),
+      ),
+      {
+        number: "AV-2026-0003",
+        issuedOn: "2026-10-20",
+        dueOn: "2026-11-04",
+        credited: { number: "FAC-2026-0030", issuedOn: "2026-10-05" },
+        paymentTermsText: "Remboursement par virement sous 15 jours.",
+      },
+    ),
+  "autoliquidation et TVA sur les débits": () =>
+    input(
+      ok(
+        computeProgressInvoice(quote({ basisPoints: 500, bankGuarantee: true }, true), [], {
+          lots: [{ lotId: "go", percent: 2_500 }],
+        }),
+      ),
+      {
+        client: BUSINESS,
+        certifications: [],
+        vatOnDebits: true,
+      },
+    ),
   "autoliquidation (sous-traitance, caution bancaire)": () =>
     input(
       ok(
@@ -329,6 +360,10 @@ describe("renderInvoiceDocument", () => {
       if (doc.vatOnDebits) expected.push(VAT_ON_DEBITS_MENTION);
       else expect(text).not.toContain(VAT_ON_DEBITS_MENTION);
       for (const phrase of expected) expect(text, phrase).toContain(flat(phrase));
+      // The early-payment discount condition (L441-9), in the mentions, on every document.
+      const mentions = text.slice(text.lastIndexOf("Mentions"));
+      expect(mentions).toContain(flat(EARLY_PAYMENT_DISCOUNT_MENTION));
+      expect(text.split(flat(EARLY_PAYMENT_DISCOUNT_MENTION))).toHaveLength(2);
 
       // The XML: embedded byte for byte, valid, and the figures of the PDF.
       expect(await embeddedXml(result.pdf)).toBe(result.xml);
@@ -337,6 +372,18 @@ describe("renderInvoiceDocument", () => {
       expect(validation.errors).toEqual([]);
       expect(validation.valid).toBe(true);
       expect(() => checkFacturxInvoice(result.facturx)).not.toThrow();
+      // The reform's French rules (BR-FR): AAB on every document, PMT and PMD for a business.
+      expect(frenchRuleViolations(result.facturx)).toEqual([]);
+      const notes = [...result.xml.matchAll(/<ram:IncludedNote>([\s\S]*?)<\/ram:IncludedNote>/g)].map(
+        (match) => match[1] ?? "",
+      );
+      const noted = (code: string) => notes.filter((note) => note.includes(`<ram:SubjectCode>${code}<`));
+      expect(noted("AAB")).toEqual([
+        expect.stringContaining(`<ram:Content>${EARLY_PAYMENT_DISCOUNT_MENTION}</ram:Content>`),
+      ]);
+      expect(noted("PMT")).toHaveLength(doc.client.kind === "entreprise" ? 1 : 0);
+      expect(noted("PMD")).toHaveLength(doc.client.kind === "entreprise" ? 1 : 0);
+      expect(noted("TXD").length).toBeLessThanOrEqual(1);
       const sign = doc.billing.kind === "avoir" ? -1 : 1;
       // Deposits are deducted from the base: nothing prepaid, the whole TTC is due.
       expect(result.facturx.totals.prepaid).toBe(0);

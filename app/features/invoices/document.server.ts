@@ -119,6 +119,12 @@ export const PRICES_TTC_MENTION =
 export const VAT_ON_DEBITS_MENTION = "Option pour le paiement de la taxe d'après les débits";
 export const RECOVERY_INDEMNITY_MENTION =
   "Indemnité forfaitaire pour frais de recouvrement : 40 € (articles L441-10 et D441-5 du Code de commerce)";
+/**
+ * The early-payment discount condition (Code de commerce L441-9; BR-FR-05 of the reform
+ * asks for it as the note AAB). The settings hold no discount for early payment: none is
+ * granted, and every invoice and credit note says so.
+ */
+export const EARLY_PAYMENT_DISCOUNT_MENTION = "Pas d'escompte pour paiement anticipé.";
 export const CERTIFICATION_HEADING = "Attestation du client (taux réduit de TVA)";
 export const NET_TO_PAY_LABEL = "Net à payer";
 
@@ -439,15 +445,17 @@ function notesOf(input: InvoiceDocumentInput): FacturxNote[] {
     });
     notes.push({ content: `${RECOVERY_INDEMNITY_MENTION}.`, subjectCode: NOTE_SUBJECTS.recoveryIndemnity });
   }
+  notes.push({ content: EARLY_PAYMENT_DISCOUNT_MENTION, subjectCode: NOTE_SUBJECTS.earlyPaymentDiscount });
+  // The tax mentions make one note: BR-FR-06 allows a single TXD.
+  const tax: string[] = [];
   // The option for debits is about services: a sale of goods is taxed at delivery.
   const debits = input.vatOnDebits && input.billing.nature !== "goods";
-  if (debits) notes.push({ content: `${VAT_ON_DEBITS_MENTION}.`, subjectCode: NOTE_SUBJECTS.tax });
+  if (debits) tax.push(`${VAT_ON_DEBITS_MENTION}.`);
   for (const mention of input.billing.mentions) {
-    notes.push({
-      content: mention,
-      subjectCode: mention === REVERSE_CHARGE_MENTION ? NOTE_SUBJECTS.tax : NOTE_SUBJECTS.regulatory,
-    });
+    if (mention === REVERSE_CHARGE_MENTION) tax.push(mention);
+    else notes.push({ content: mention, subjectCode: NOTE_SUBJECTS.regulatory });
   }
+  if (tax.length > 0) notes.push({ content: tax.join(" "), subjectCode: NOTE_SUBJECTS.tax });
   for (const certification of input.certifications) {
     notes.push({ content: certification, subjectCode: NOTE_SUBJECTS.regulatory });
   }
@@ -947,6 +955,7 @@ function drawMentions(body: DocumentBody, input: InvoiceDocumentInput): void {
     lines.push(`${latePaymentMention(input.latePaymentRateBp)}.`);
     lines.push(`${RECOVERY_INDEMNITY_MENTION}.`);
   }
+  lines.push(EARLY_PAYMENT_DISCOUNT_MENTION);
   body.heading("Mentions");
   for (const line of lines) body.paragraph(line, { size: 8.5 });
   if (input.certifications.length > 0) {

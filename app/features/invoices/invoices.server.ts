@@ -21,6 +21,7 @@ import type { DocumentIdentity } from "#app/lib/pdf/identity.ts";
 import { foldText } from "#app/lib/search-text.ts";
 import type { FileStorage } from "#app/lib/storage.server.ts";
 import { isoDayProblem } from "#app/lib/text-rules.ts";
+import { isUuid } from "#app/lib/uuid.ts";
 import { CERTIFICATION_5_5, CERTIFICATION_10, type PercentOrAmount } from "#app/lib/vat.ts";
 import {
   type BillingInvoice,
@@ -90,9 +91,8 @@ export type InvoiceRequest =
   | { kind: "situation"; lots: readonly ProgressEntry[] }
   | { kind: "solde" };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function isInvoiceId(id: string | null | undefined): id is string {
-  return typeof id === "string" && UUID.test(id);
+  return isUuid(id);
 }
 
 /** The stored JSON of an invoice: the computed document and what it was computed from. */
@@ -145,7 +145,7 @@ async function issuedOnQuote(
 }
 
 async function acceptedQuote(db: DbExecutor, quoteId: string): Promise<QuoteRow> {
-  if (!isInvoiceId(quoteId)) throw new InvoiceNotFoundError("Ce devis n'existe pas.");
+  if (!isUuid(quoteId)) throw new InvoiceNotFoundError("Ce devis n'existe pas.");
   const [quote] = await db.select().from(quotes).where(eq(quotes.id, quoteId));
   if (!quote) throw new InvoiceNotFoundError("Ce devis n'existe pas.");
   if (quote.status !== "accepte") {
@@ -318,7 +318,7 @@ export async function createStandaloneDraft(
   clientId: string,
   actor: InvoiceActor,
 ): Promise<{ id: string }> {
-  if (!isInvoiceId(clientId)) throw new InvoiceNotFoundError("Ce client n'existe pas.");
+  if (!isUuid(clientId)) throw new InvoiceNotFoundError("Ce client n'existe pas.");
   return db.transaction(async (tx) => {
     const [client] = await tx.select().from(clients).where(eq(clients.id, clientId));
     if (!client) throw new InvoiceNotFoundError("Ce client n'existe pas.");
@@ -969,7 +969,7 @@ export async function recordRetentionRelease(
   actor: InvoiceActor,
   now = new Date(),
 ): Promise<{ held: Cents }> {
-  if (!isInvoiceId(quoteId)) throw new InvoiceNotFoundError("Ce devis n'existe pas.");
+  if (!isUuid(quoteId)) throw new InvoiceNotFoundError("Ce devis n'existe pas.");
   const dayProblem = isoDayProblem(release.releasedOn);
   if (dayProblem) throw new InvoiceStateError(`Date du versement : ${dayProblem}`);
   if (release.releasedOn > parisDay(now)) {

@@ -28,6 +28,7 @@ import { owedSql } from "./owed.server.ts";
 
 export { INVOICE_KIND_LABELS, INVOICE_STATUS_LABELS };
 
+import { isUuid } from "#app/lib/uuid.ts";
 import { isInvoiceId } from "./invoices.server.ts";
 
 /*
@@ -52,7 +53,7 @@ export const InvoiceFiltersSchema = z
     client: blankAsMissing(
       z
         .string()
-        .refine((id) => isInvoiceId(id), "Ce client n'existe pas.")
+        .refine((id) => isUuid(id), "Ce client n'existe pas.")
         .optional(),
     ),
     ordre: OrderSchema,

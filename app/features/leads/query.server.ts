@@ -2,6 +2,7 @@ import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { authUsers } from "#app/db/schema/auth.ts";
 import { erpLeads } from "#app/db/schema/leads.ts";
 import { type DevisSubmissionData, erpSubmissions } from "#app/db/schema/quote-requests.ts";
+import { isUuid } from "#app/lib/uuid.ts";
 import { CLOSED_STATUSES, isLeadStatus, type LeadStatus } from "./schema.ts";
 
 /*
@@ -29,10 +30,8 @@ export class LeadInputError extends Error {
   }
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export function isLeadId(id: string | undefined): id is string {
-  return typeof id === "string" && UUID.test(id);
+  return isUuid(id);
 }
 
 /** A field of the request as the form stored it ('' when missing). */

@@ -5,6 +5,7 @@ import { type ActivityEvent, listActivity, recordActivity } from "#app/lib/activ
 import { type Cents, formatCents, formatPercent, formatQuantity, type Milli } from "#app/lib/money.ts";
 import type { DbExecutor } from "#app/lib/outbox.server.ts";
 import { escapeLike, foldedWords, foldText } from "#app/lib/search-text.ts";
+import { isUuid } from "#app/lib/uuid.ts";
 import { VAT_RATES } from "#app/lib/vat.ts";
 import type { LineVatCode, QuoteUnit } from "./content.ts";
 import {
@@ -55,12 +56,6 @@ export class LibraryItemNotFoundError extends Error {
     super("Cet article de la bibliothèque n'existe pas.");
     this.name = "LibraryItemNotFoundError";
   }
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function isUuid(id: string | undefined | null): id is string {
-  return typeof id === "string" && UUID.test(id);
 }
 
 type Row = typeof quoteLibraryItems.$inferSelect;

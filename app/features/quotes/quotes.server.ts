@@ -17,6 +17,7 @@ import type { DbExecutor, DbTransaction } from "#app/lib/outbox.server.ts";
 import { addDays, formatDate, parisDay, parisMidnight } from "#app/lib/paris-time.ts";
 import { escapeLike, foldedWords, foldText } from "#app/lib/search-text.ts";
 import { isoDayProblem } from "#app/lib/text-rules.ts";
+import { isUuid } from "#app/lib/uuid.ts";
 import {
   emptyQuoteContent,
   QUOTE_STATUS_LABELS,
@@ -65,9 +66,8 @@ export class QuoteInputError extends Error {
   override name = "QuoteInputError";
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function isQuoteId(id: string | undefined | null): id is string {
-  return typeof id === "string" && UUID.test(id);
+  return isUuid(id);
 }
 
 function activityActor(actor: QuoteActor | null): ActivityActor {
@@ -120,7 +120,7 @@ export async function createQuote(
   input: NewQuoteInput,
   actor: QuoteActor,
 ): Promise<{ id: string }> {
-  if (!isQuoteId(input.clientId)) throw new QuoteStateError("Ce client n'existe pas ou a été supprimé.");
+  if (!isUuid(input.clientId)) throw new QuoteStateError("Ce client n'existe pas ou a été supprimé.");
   return db.transaction(async (tx) => {
     const [client] = await tx.select().from(clients).where(eq(clients.id, input.clientId)).for("share");
     if (!client) throw new QuoteStateError("Ce client n'existe pas ou a été supprimé.");
@@ -134,7 +134,7 @@ export async function createQuote(
       .orderBy(asc(clientSites.position), asc(clientSites.createdAt), asc(clientSites.id))
       .limit(1);
     let lead: { projectType: string; message: string; town: string } | null = null;
-    if (leadId && isQuoteId(leadId)) {
+    if (leadId && isUuid(leadId)) {
       const [row] = await tx
         .select({ data: erpSubmissions.data, town: erpLeads.town })
         .from(erpSubmissions)
@@ -631,7 +631,7 @@ export async function listQuotes(db: DbExecutor, filters: QuoteFilters): Promise
 
 /** The quotes of a client, every version, newest first (its page lists them). */
 export async function quotesOfClient(db: DbExecutor, clientId: string): Promise<QuoteListItem[]> {
-  if (!isQuoteId(clientId)) return [];
+  if (!isUuid(clientId)) return [];
   const rows = await db
     .select(listColumns)
     .from(quotes)

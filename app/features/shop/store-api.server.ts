@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { AppServices } from "#app/lib/app-context.ts";
 import { hasControlCharacters } from "#app/lib/text-rules.ts";
+import { isUuid } from "#app/lib/uuid.ts";
 import type { OrderBilling } from "./admin/billing-port.ts";
 import { json, jsonError, STATUS_TEXT } from "./api-response.server.ts";
 import { cancelTokenMatches } from "./cancel-token.server.ts";
@@ -168,7 +169,7 @@ export function cancelEndpoint(
   return guarded(services, async () => {
     const unknown = unknownStore(services, storeId);
     if (unknown) return unknown;
-    const order = /^[0-9a-f-]{36}$/i.test(orderId) ? await findOrder(services.db, orderId) : null;
+    const order = isUuid(orderId) ? await findOrder(services.db, orderId) : null;
     if (!order || order.storeId !== storeId) return jsonError(404, "Commande introuvable.");
     if (!cancelTokenMatches(url.searchParams.get("token"), order.cancelTokenHash)) {
       services.logger.warn({ orderId: order.id }, "boutique : annulation refusée (jeton absent ou faux)");

@@ -1,6 +1,7 @@
 import type Stripe from "stripe";
 import { shopPaymentEvents } from "#app/db/schema/shop.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
+import { isUuid } from "#app/lib/uuid.ts";
 import type { OrderBilling } from "./admin/billing-port.ts";
 import { invoiceOrder } from "./admin/orders.server.ts";
 import { json, jsonError } from "./api-response.server.ts";
@@ -49,7 +50,7 @@ export async function handleStripeWebhook(
 
   const session = event.data.object as Stripe.Checkout.Session;
   const orderId = session.metadata?.order_id ?? session.client_reference_id ?? "";
-  const order = /^[0-9a-f-]{36}$/i.test(orderId) ? await findOrder(db, orderId) : null;
+  const order = isUuid(orderId) ? await findOrder(db, orderId) : null;
   if (order?.provider !== "stripe") {
     logger.warn({ eventId: event.id, sessionId: session.id }, "boutique : notification Stripe sans commande");
     return json({ received: true, ignored: "commande inconnue" });

@@ -32,6 +32,7 @@ import {
   UNIT_CODES,
   unitCodeFor,
 } from "./facturx.ts";
+import { frenchRuleViolations } from "./french-rules.ts";
 
 /*
  * Five invoices a building firm issues, each built from lines through app/lib/vat.ts as
@@ -95,6 +96,11 @@ const BUSINESS_NOTES = [
   },
   { content: "Pas d'escompte pour paiement anticipé.", subjectCode: NOTE_SUBJECTS.earlyPaymentDiscount },
 ] as const;
+/** The one mention BR-FR-05 asks of an invoice to a private client (L441-10 and D441-5 are B2B). */
+const NO_DISCOUNT_NOTE = {
+  content: "Pas d'escompte pour paiement anticipé.",
+  subjectCode: NOTE_SUBJECTS.earlyPaymentDiscount,
+} as const;
 
 type SourceLine = ItemLine & {
   id: string;
@@ -201,6 +207,7 @@ function depositInvoice(): FacturxInvoice {
     paymentTerms: "Acompte payable à réception, par virement.",
     payment: { ...PAYMENT, remittanceReference: "FAC-2026-0041" },
     notes: [
+      NO_DISCOUNT_NOTE,
       { content: CERTIFICATION_10, subjectCode: NOTE_SUBJECTS.regulatory },
       { content: CERTIFICATION_5_5, subjectCode: NOTE_SUBJECTS.regulatory },
     ],
@@ -233,6 +240,7 @@ function progressInvoice(): FacturxInvoice {
     payment: PAYMENT,
     retention: { amount: percentOf(base.totals.duePayable, 500), rate: 500, releaseDate: "2028-02-01" },
     notes: [
+      NO_DISCOUNT_NOTE,
       { content: CERTIFICATION_10, subjectCode: NOTE_SUBJECTS.regulatory },
       { content: "Option pour le paiement de la taxe d'après les débits.", subjectCode: NOTE_SUBJECTS.tax },
     ],
@@ -258,6 +266,7 @@ function finalInvoice(): FacturxInvoice {
     paymentTerms: `Solde après déduction de l'acompte ${deposit.number}, par virement.`,
     payment: PAYMENT,
     notes: [
+      NO_DISCOUNT_NOTE,
       { content: CERTIFICATION_10, subjectCode: NOTE_SUBJECTS.regulatory },
       { content: CERTIFICATION_5_5, subjectCode: NOTE_SUBJECTS.regulatory },
     ],
@@ -384,6 +393,7 @@ function checkArithmetic(xml: string): void {
 describe("buildFacturxXml: five invoices, valid against the Factur-X 1.07.3 EN 16931 XSD", () => {
   for (const [label, make] of Object.entries(INVOICES)) {
     it(label, async () => {
+      expect(frenchRuleViolations(make())).toEqual([]);
       const xml = buildFacturxXml(make());
       const result = await validateAgainstXsd(xml);
       expect(result.errors).toEqual([]);
@@ -708,6 +718,113 @@ function invoiceBody(invoice: FacturxInvoice) {
 
 /** The raw text of the PDF's objects (pdfkit leaves dictionaries uncompressed). */
 const rawText = (pdf: Uint8Array) => Buffer.from(pdf).toString("latin1");
+
+describe("the reform's French rules (BR-FR, Flux 2) that apply to the invoices issued here", () => {
+  /** The rule ids an invoice breaks, in order. */
+  const broken = (invoice: FacturxInvoice) =>
+    frenchRuleViolations(invoice).map((violation) => violation.rule);
+  const refused = (invoice: FacturxInvoice, rule: string) => {
+    expect(broken(invoice)).toEqual([rule]);
+    // The builder refuses it too (an EN 16931 check may speak first).
+    expect(() => buildFacturxXml(invoice)).toThrow(FacturxError);
+  };
+  const withoutNote = (invoice: FacturxInvoice, code: string): FacturxInvoice => ({
+    ...invoice,
+    notes: invoice.notes.filter((note) => note.subjectCode !== code),
+  });
+
+  it("BR-FR-05: the early-payment discount note (AAB) on every invoice, PMT and PMD too for a business", () => {
+    refused(withoutNote(depositInvoice(), "AAB"), "BR-FR-05");
+    expect(() => buildFacturxXml(withoutNote(depositInvoice(), "AAB"))).toThrow(
+      "BR-FR-05 : La mention relative à l'escompte ou à son absence (note AAB) manque.",
+    );
+    refused(withoutNote(creditNote(), "AAB"), "BR-FR-05");
+    refused(withoutNote(reverseChargeInvoice(), "PMT"), "BR-FR-05");
+    refused(withoutNote(reverseChargeInvoice(), "PMD"), "BR-FR-05");
+    // A private client: the L441-10 penalties and the D441-5 indemnity are not owed (decision 017).
+    expect(depositInvoice().notes.some((note) => note.subjectCode === "PMT")).toBe(false);
+    expect(broken(depositInvoice())).toEqual([]);
+    const xml = buildFacturxXml(depositInvoice());
+    expect(xml).toMatch(
+      /<ram:IncludedNote>\s*<ram:Content>Pas d'escompte pour paiement anticipé\.<\/ram:Content>\s*<ram:SubjectCode>AAB<\/ram:SubjectCode>/,
+    );
+  });
+
+  it("BR-FR-06: PMT, PMD, AAB and TXD at most once each", () => {
+    const invoice = reverseChargeInvoice();
+    for (const code of ["PMT", "PMD", "AAB", "TXD"]) {
+      const note = invoice.notes.find((candidate) => candidate.subjectCode === code);
+      if (!note) throw new Error(`note ${code} absente`);
+      refused(
+        { ...invoice, notes: [...invoice.notes, { ...note, content: `${note.content} (bis)` }] },
+        "BR-FR-06",
+      );
+    }
+  });
+
+  it("BR-FR-01 and BR-FR-02: invoice numbers of 35 characters at most, letters, digits, + - _ / only", () => {
+    refused({ ...depositInvoice(), number: `FAC-${"1".repeat(32)}` }, "BR-FR-01");
+    expect(broken({ ...depositInvoice(), number: `FAC-${"1".repeat(31)}` })).toEqual([]);
+    refused({ ...depositInvoice(), number: "FAC 2026.41" }, "BR-FR-02");
+    refused(
+      { ...creditNote(), precedingInvoices: [{ number: "FAC#2027", issueDate: "2027-01-28" }] },
+      "BR-FR-02",
+    );
+  });
+
+  it("BR-FR-03: every date in the years 2000 to 2099", () => {
+    refused({ ...depositInvoice(), issueDate: "1999-12-31" }, "BR-FR-03");
+    refused({ ...depositInvoice(), dueDate: "2100-01-04" }, "BR-FR-03");
+    refused({ ...progressInvoice(), servicePeriod: { start: "1999-12-31", end: "2026-12-12" } }, "BR-FR-03");
+  });
+
+  it("BR-FR-04 and BR-FR-08: the document type and the billing framework of the reform's lists", () => {
+    refused({ ...depositInvoice(), typeCode: "326" as FacturxInvoice["typeCode"] }, "BR-FR-04");
+    refused({ ...depositInvoice(), businessProcess: "X1" as FacturxInvoice["businessProcess"] }, "BR-FR-08");
+  });
+
+  it("BR-FR-09 to BR-FR-13: the seller's SIREN and SIRET; a business buyer's SIREN and electronic address", () => {
+    refused({ ...depositInvoice(), seller: { ...seller, siret: "12345678900011" } }, "BR-FR-09");
+    refused({ ...depositInvoice(), seller: { ...seller, siren: "12345678" } }, "BR-FR-10");
+    refused({ ...creditNote(), buyer: { ...businessBuyer, siren: "7328293" } }, "BR-FR-11");
+    refused({ ...depositInvoice(), seller: { ...seller, email: " " } }, "BR-FR-13");
+    // A business buyer without an e-mail address: its SIREN is its address in the directory.
+    const xml = buildFacturxXml(reverseChargeInvoice());
+    expect(section(xml, "ram:BuyerTradeParty").join("")).toContain(
+      '<ram:URIID schemeID="0225">732829320</ram:URIID>',
+    );
+    const withEmail = buildFacturxXml({
+      ...reverseChargeInvoice(),
+      buyer: { ...businessBuyer, email: "compta@provence-batiment.example" },
+    });
+    expect(section(withEmail, "ram:BuyerTradeParty").join("")).toContain(
+      '<ram:URIID schemeID="EM">compta@provence-batiment.example</ram:URIID>',
+    );
+    // A private buyer without e-mail has no electronic address, and needs none.
+    const { email: _email, ...noEmail } = privateBuyer;
+    expect(broken({ ...depositInvoice(), buyer: noEmail })).toEqual([]);
+    expect(
+      section(buildFacturxXml({ ...depositInvoice(), buyer: noEmail }), "ram:BuyerTradeParty").join(""),
+    ).not.toContain("URIID");
+  });
+
+  it("BR-FR-15, BR-FR-16 and BR-FR-25: VAT categories and rates of France, addresses of 125 characters at most", () => {
+    const invoice = depositInvoice();
+    const line = invoice.lines[0];
+    const entry = invoice.vatBreakdown[0];
+    if (!line || !entry) throw new Error("facture vide");
+    const odd = { category: "S" as const, rate: 1_900 };
+    refused(
+      {
+        ...invoice,
+        lines: [{ ...line, vat: odd }, ...invoice.lines.slice(1)],
+        vatBreakdown: [{ ...entry, ...odd }, ...invoice.vatBreakdown.slice(1)],
+      },
+      "BR-FR-16",
+    );
+    refused({ ...invoice, buyer: { ...privateBuyer, email: `${"a".repeat(120)}@ex.fr` } }, "BR-FR-25");
+  });
+});
 
 describe("renderFacturxPdf: a PDF/A-3 with the XML attached", () => {
   const invoice = finalInvoice();

@@ -15,6 +15,7 @@ import {
 import { formatDate, type IsoDay } from "#app/lib/paris-time.ts";
 import { isoDayProblem } from "#app/lib/text-rules.ts";
 import { REVERSE_CHARGE_MENTION, VAT_RATES, type VatCode } from "#app/lib/vat.ts";
+import { buyerElectronicAddress, frenchRuleViolations } from "./french-rules.ts";
 
 /*
  * The CII XML of a Factur-X invoice, EN 16931 profile (decision 017): an invoice as the
@@ -733,8 +734,8 @@ function address(value: FacturxAddress): XmlNode {
   ]);
 }
 
-const electronicAddress = (email: string) =>
-  el("ram:URIUniversalCommunication", [el("ram:URIID", email, { schemeID: "EM" })]);
+const electronicAddress = (id: string, scheme: "EM" | "0225" = "EM") =>
+  el("ram:URIUniversalCommunication", [el("ram:URIID", id, { schemeID: scheme })]);
 
 const taxRegistration = (vatNumber: string) =>
   el("ram:SpecifiedTaxRegistration", [el("ram:ID", vatNumber, { schemeID: "VA" })]);
@@ -800,6 +801,8 @@ function invoiceDocument(invoice: FacturxInvoice): XmlNode {
   // date under the option for debits (5).
   const dueDateTypeCode = invoice.businessProcess.startsWith("B") ? "29" : invoice.vatOnDebits ? "5" : "72";
   const terms = retentionTerms(invoice);
+  // BT-49: an e-mail address, or a business buyer's SIREN in the reform's directory (BR-FR-12).
+  const buyerAddress = buyerElectronicAddress(buyer);
   return el(
     "rsm:CrossIndustryInvoice",
     [
@@ -839,7 +842,7 @@ function invoiceDocument(invoice: FacturxInvoice): XmlNode {
             buyer.siren !== undefined &&
               el("ram:SpecifiedLegalOrganization", [el("ram:ID", buyer.siren, { schemeID: "0002" })]),
             address(buyer.address),
-            buyer.email !== undefined && electronicAddress(buyer.email),
+            buyerAddress !== null && electronicAddress(buyerAddress.id, buyerAddress.scheme),
             buyer.vatNumber !== undefined && taxRegistration(buyer.vatNumber),
           ]),
           invoice.contractReference !== undefined &&
@@ -944,12 +947,17 @@ function invoiceDocument(invoice: FacturxInvoice): XmlNode {
 }
 
 /**
- * The CII XML (Factur-X 1.07, EN 16931 profile) of an invoice, after `checkFacturxInvoice`.
+ * The CII XML (Factur-X 1.07, EN 16931 profile) of an invoice, after `checkFacturxInvoice`
+ * and the French rules of the reform (`frenchRuleViolations`, ./french-rules.ts).
  * UTF-8 text, two-space indentation, a final line break; the same invoice gives the same
  * string.
  */
 export function buildFacturxXml(invoice: FacturxInvoice): string {
   checkFacturxInvoice(invoice);
+  const violations = frenchRuleViolations(invoice);
+  if (violations.length > 0) {
+    fail(violations.map((violation) => `${violation.rule} : ${violation.message}`).join(" "));
+  }
   const out = ['<?xml version="1.0" encoding="UTF-8"?>'];
   serialize(invoiceDocument(invoice), 0, out);
   return `${out.join("\n")}\n`;

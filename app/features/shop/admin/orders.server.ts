@@ -23,6 +23,7 @@ import { type DbExecutor, enqueueMail } from "#app/lib/outbox.server.ts";
 import { addDays, parisDay, parisMidnight } from "#app/lib/paris-time.ts";
 import { escapeLike } from "#app/lib/search-text.ts";
 import { hasControlCharacters, IsoDaySchema } from "#app/lib/text-rules.ts";
+import { isUuid } from "#app/lib/uuid.ts";
 import { z } from "#app/lib/zod.ts";
 import {
   isSaleProblem,
@@ -215,9 +216,8 @@ export class OrderStateError extends Error {
   override name = "OrderStateError";
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function isOrderId(value: string): boolean {
-  return UUID.test(value);
+  return isUuid(value);
 }
 
 export type SentOrderMail = {

@@ -1,10 +1,10 @@
 import { data, redirect } from "react-router";
 import { requirePermission } from "#app/features/auth/session.server.ts";
 import { convertLeadToClient, LeadToConvertNotFoundError } from "#app/features/clients/convert.server.ts";
-import { isUuid } from "#app/features/clients/query.server.ts";
 import { CLIENTS_HANDLE } from "#app/features/erp/navigation.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
+import { isUuid } from "#app/lib/uuid.ts";
 import type { Route } from "./+types/depuis-prospect";
 
 /*

@@ -11,9 +11,10 @@ import { pickableClients } from "#app/features/clients/list.server.ts";
 import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
 import { panelClass } from "#app/features/erp/components/ui.ts";
 import { DEVIS_HANDLE, DEVIS_TABS, erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
-import { createQuote, isQuoteId, QuoteStateError } from "#app/features/quotes/quotes.server.ts";
+import { createQuote, QuoteStateError } from "#app/features/quotes/quotes.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
+import { isUuid } from "#app/lib/uuid.ts";
 import type { Route } from "./+types/nouveau";
 
 /*
@@ -23,6 +24,14 @@ import type { Route } from "./+types/nouveau";
  */
 
 export const handle = DEVIS_HANDLE;
+
+/**
+ * What « Faire un devis » takes from a request of /devis: the client gets its name, e-mail,
+ * phone and a job site in its town (convertLeadToClient); the quote, the project type as
+ * its title, the description and the photos (createQuote). The form asks for no address.
+ */
+const LEAD_TAKEN_OVER =
+  "Le prospect est devenu client (nom, e-mail, téléphone, commune) et son devis est ouvert avec le type de travaux, la description et les photos de sa demande. La demande ne donne pas l'adresse du chantier : complétez-la.";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePermission(request, context, handle.permission);
@@ -44,12 +53,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       const { id } = await createQuote(services.db, { clientId: converted, leadSubmissionId: leadId }, actor);
       return redirectWithFlash(request, `/erp/devis/${id}`, {
         tone: "success",
-        message: created
-          ? "Le prospect est devenu client et son devis est ouvert : sa demande, son adresse et ses photos sont reprises."
-          : "Devis créé pour ce client, à partir de sa demande.",
+        message: created ? LEAD_TAKEN_OVER : "Devis créé pour ce client, à partir de sa demande.",
       });
     }
-    if (typeof clientId !== "string" || !isQuoteId(clientId)) {
+    if (typeof clientId !== "string" || !isUuid(clientId)) {
       return data({ message: "Choisissez le client du devis." }, { status: 400 });
     }
     const { id } = await createQuote(services.db, { clientId }, actor);

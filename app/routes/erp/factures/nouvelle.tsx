@@ -14,10 +14,10 @@ import {
   createStandaloneDraft,
   InvoiceNotFoundError,
   InvoiceStateError,
-  isInvoiceId,
 } from "#app/features/invoices/invoices.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
+import { isUuid } from "#app/lib/uuid.ts";
 import type { Route } from "./+types/nouvelle";
 
 /*
@@ -39,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const session = await requirePermission(request, context, handle.permission);
   const form = await request.formData();
   const clientId = form.get("clientId");
-  if (typeof clientId !== "string" || !isInvoiceId(clientId)) {
+  if (typeof clientId !== "string" || !isUuid(clientId)) {
     return data({ message: "Choisissez le client de la facture." }, { status: 400 });
   }
   try {
