@@ -511,12 +511,13 @@ export const LineRow = memo(function LineRow(props: LineRowProps) {
     cell.focus();
     if (cell instanceof HTMLInputElement) cell.select();
   };
+  // Layout containment: a keystroke lays out its own row, not the 200 others (bench-quote-editor).
   return (
     <li
       id={rowId}
       tabIndex={-1}
       onKeyDown={onKeyDown}
-      className={`rounded-lg border p-3 lg:rounded-md lg:px-1.5 lg:py-1 ${
+      className={`rounded-lg border p-3 [contain:layout_style] lg:rounded-md lg:px-1.5 lg:py-1 ${
         line.kind === "text" ? "border-dashed border-slate-300 bg-white" : "border-slate-200 bg-slate-50"
       }`}
     >

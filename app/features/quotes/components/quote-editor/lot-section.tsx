@@ -187,7 +187,8 @@ export const LotSection = memo(function LotSection({
         <Messages controlId={generalId} messages={lotErrors?.[""]} anchor />
       </div>
 
-      <div className="grid gap-2">
+      {/* A size container: its inline-size containment keeps a keystroke from sizing 200 rows again. */}
+      <div className="@container/lines grid gap-2">
         {lineCount > 0 ? (
           <div
             aria-hidden="true"
@@ -205,7 +206,7 @@ export const LotSection = memo(function LotSection({
         ) : (
           <p className="text-sm text-slate-700">Aucune ligne dans ce lot pour l'instant.</p>
         )}
-        <ol className="grid gap-2 lg:gap-1" aria-label={`Lignes du lot ${name}`}>
+        <ol className="space-y-2 lg:space-y-1" aria-label={`Lignes du lot ${name}`}>
           {lot.lines.map((line, lineIndex) => (
             <LineRow
               key={line.id}
