@@ -607,3 +607,163 @@ test.describe("Devis : l'éditeur", () => {
     }
   });
 });
+
+test.describe("Devis : l'éditeur en grille sur grand écran", () => {
+  test("1 366 × 900 : 40 lignes en une ligne de grille chacune tiennent en trois écrans, Entrée / Ctrl+Entrée / Alt+↓ au clavier, des cartes à 390 px, axe ne trouve rien", async ({
+    page,
+    createStaffUser,
+  }) => {
+    // A draft of 40 lines saved through the route, a reload, two saves and axe twice.
+    test.slow();
+    await page.setViewportSize({ width: 1366, height: 900 });
+    const user = await createStaffUser();
+    const quotePath = await openDraft(page, user, `Client salle de bains ${Date.now()}`);
+
+    // The 40 lines of a bathroom, posted as the editor posts them (intent, revision, draft).
+    const form = page.getByRole("form", { name: "Devis" });
+    const posted = await form.evaluate((element) => {
+      const value = (name: string) =>
+        (element.querySelector(`input[type="hidden"][name="${name}"]`) as HTMLInputElement).value;
+      return { intent: value("intent"), revision: value("revision"), draft: value("draft") };
+    });
+    const current = JSON.parse(posted.draft) as {
+      title: string;
+      lots: { id: string; title: string; lines: unknown[] }[];
+    };
+    const lot = current.lots[0];
+    if (!lot) throw new Error("le brouillon n'a pas de lot");
+    lot.title = "Salle de bains";
+    lot.lines = Array.from({ length: 40 }, (_, index) => ({
+      id: `sdb${String(index + 1).padStart(3, "0")}${randomBytes(4).toString("hex")}`,
+      kind: "item",
+      designation: `Poste ${index + 1} de la salle de bains`,
+      description: "",
+      unit: index % 2 === 0 ? "m²" : "u",
+      quantity: String(index + 1),
+      unitPriceHt: `${10 + index},50`,
+      vatCode: "10",
+      optional: false,
+      libraryItemId: null,
+      cost: null,
+    }));
+    current.title = "Rénovation d'une salle de bains";
+    const saved = await page.request.post(quotePath, {
+      form: { intent: posted.intent, revision: posted.revision, draft: JSON.stringify(current) },
+      maxRedirects: 0,
+    });
+    expect(saved.status(), await saved.text().catch(() => "")).toBeLessThan(400);
+    await page.goto(quotePath);
+
+    const lot1 = "lot Salle de bains";
+    const designation = (position: number) =>
+      page.getByRole("textbox", { name: `Désignation, ligne ${position}, ${lot1}` });
+    const lines = page.getByRole("list", { name: `Lignes du lot Salle de bains` }).locator(":scope > li");
+    await expect(lines).toHaveCount(40);
+    await expect(designation(40)).toHaveValue("Poste 40 de la salle de bains");
+
+    // One row per line: a line's cells side by side, in a column that uses the page's width.
+    const cells = [
+      designation(1),
+      page.getByRole("combobox", { name: `Unité, ligne 1, ${lot1}` }),
+      page.getByRole("textbox", { name: `Quantité, ligne 1, ${lot1}` }),
+      page.getByRole("textbox", { name: `Prix unitaire HT en euros, ligne 1, ${lot1}` }),
+      page.getByRole("combobox", { name: `TVA, ligne 1, ${lot1}` }),
+    ];
+    const boxes = await Promise.all(cells.map((cell) => cell.boundingBox()));
+    for (const [index, box] of boxes.entries()) {
+      expect(box, `case ${index + 1}`).not.toBeNull();
+      expect(Math.abs((box?.y ?? 0) - (boxes[0]?.y ?? 0)), `case ${index + 1} sur la ligne`).toBeLessThan(2);
+      if (index > 0) expect(box?.x ?? 0).toBeGreaterThan((boxes[index - 1]?.x ?? 0) + 1);
+    }
+    const listBox = await page.getByRole("list", { name: "Lignes du lot Salle de bains" }).boundingBox();
+    expect(listBox?.width ?? 0, "largeur des lignes").toBeGreaterThan(950);
+    // The whole lines area (lot header, 40 rows, its buttons) within three screen heights.
+    const area = await page.getByRole("region", { name: "Lots et lignes" }).boundingBox();
+    expect(area, "zone des lignes").not.toBeNull();
+    expect(area?.height ?? Number.POSITIVE_INFINITY, "hauteur des lignes").toBeLessThanOrEqual(3 * 900);
+
+    // From 1 024 px, still one row per line, and nothing sticks out of the page.
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await expectNoHorizontalScroll(page, 1024);
+    const narrow = await Promise.all(cells.map((cell) => cell.boundingBox()));
+    for (const [index, box] of narrow.entries()) {
+      expect(
+        Math.abs((box?.y ?? 0) - (narrow[0]?.y ?? 0)),
+        `case ${index + 1} sur la ligne à 1 024 px`,
+      ).toBeLessThan(2);
+      expect((box?.x ?? 0) + (box?.width ?? 0), `case ${index + 1} dans la page`).toBeLessThanOrEqual(1024);
+    }
+    expect(narrow[0]?.width ?? 0, "largeur de la désignation à 1 024 px").toBeGreaterThanOrEqual(80);
+    await page.setViewportSize({ width: 1366, height: 900 });
+
+    // Entrée walks the cells of a row, then on to the next row.
+    await designation(1).focus();
+    for (const cell of cells.slice(1)) {
+      await page.keyboard.press("Enter");
+      await expect(cell).toBeFocused();
+    }
+    await page.keyboard.press("Enter");
+    await expect(designation(2)).toBeFocused();
+    // Nothing was posted on the way (Entrée no longer submits the form).
+    await expect(page.getByText("Tout est enregistré")).toBeVisible();
+
+    // Ctrl+Entrée: a new line right below, its designation focused.
+    await page.keyboard.press("Control+Enter");
+    await expect(lines).toHaveCount(41);
+    await expect(designation(3)).toBeFocused();
+    await expect(designation(3)).toHaveValue("");
+    await expect(designation(4)).toHaveValue("Poste 3 de la salle de bains");
+    await page.keyboard.type("Habillage de baignoire");
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("combobox", { name: `Unité, ligne 3, ${lot1}` })).toBeFocused();
+
+    // Alt+↓ moves the line, the focus follows it.
+    await page.keyboard.press("Alt+ArrowDown");
+    await expect(page.getByRole("combobox", { name: `Unité, ligne 4, ${lot1}` })).toBeFocused();
+    await expect(designation(4)).toHaveValue("Habillage de baignoire");
+    await expect(designation(3)).toHaveValue("Poste 3 de la salle de bains");
+
+    // The description opens under its row, from a keyboard-reachable disclosure button.
+    const disclosure = page.getByRole("button", { name: `Ajouter la description, ligne 4, ${lot1}` });
+    await disclosure.focus();
+    await page.keyboard.press("Enter");
+    const description = page.getByRole("textbox", { name: `Description, ligne 4, ${lot1}` });
+    await expect(description).toBeVisible();
+    await expect(
+      page.getByRole("button", { name: `Masquer la description, ligne 4, ${lot1}` }),
+    ).toHaveAttribute("aria-expanded", "true");
+    await description.fill("Tablier carrelé avec trappe de visite.");
+    const rowBox = await designation(4).boundingBox();
+    const descriptionBox = await description.boundingBox();
+    expect(descriptionBox?.y ?? 0).toBeGreaterThan((rowBox?.y ?? 0) + (rowBox?.height ?? 0));
+    expect(descriptionBox?.y ?? 0).toBeLessThan((await designation(5).boundingBox())?.y ?? 0);
+
+    await expectNoAxeViolations(page);
+
+    // Saved and reloaded: the typed line, in its place, with its description.
+    await page.getByRole("button", { name: "Enregistrer", exact: true }).click();
+    await expect(page.getByText("Tout est enregistré")).toBeVisible();
+    await page.goto(quotePath);
+    await expect(lines).toHaveCount(41);
+    await expect(designation(4)).toHaveValue("Habillage de baignoire");
+    await expect(page.getByRole("textbox", { name: `Description, ligne 4, ${lot1}` })).toHaveValue(
+      "Tablier carrelé avec trappe de visite.",
+    );
+
+    // On a phone, the lines are cards again: the quantity under the designation, captions shown.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const phoneDesignation = await designation(1).boundingBox();
+    const phoneQuantity = await page
+      .getByRole("textbox", { name: `Quantité, ligne 1, ${lot1}` })
+      .boundingBox();
+    expect(phoneQuantity?.y ?? 0).toBeGreaterThan(
+      (phoneDesignation?.y ?? 0) + (phoneDesignation?.height ?? 0),
+    );
+    await expect(lines.first().getByText("Quantité", { exact: true })).toBeVisible();
+    await expect(
+      lines.first().getByRole("button", { name: `Ajouter la description, ligne 1, ${lot1}` }),
+    ).toHaveText("Ajouter une description");
+    await expectNoHorizontalScroll(page, 390);
+    await expectNoAxeViolations(page);
+  });
+});

@@ -188,6 +188,33 @@ describe("editor reducer: lots and lines", () => {
     expect(state.draft.lots[2]).toMatchObject({ id: "lotC", title: "" });
   });
 
+  it("inserts a line right below a given line (Ctrl+Entrée), in that line's lot", () => {
+    let state = editorReducer(initEditorState(draft()), {
+      type: "addLine",
+      lotId: "lotA",
+      line: emptyItemLine("n1"),
+      afterLineId: "a1",
+    });
+    state = editorReducer(state, {
+      type: "addLine",
+      lotId: "lotB",
+      line: emptyItemLine("n2"),
+      afterLineId: "b1",
+    });
+    expect(lineIds(state)).toEqual([
+      ["a1", "n1", "a2", "a3"],
+      ["b1", "n2"],
+    ]);
+    // A line that is gone: at the end of the lot, as « Ajouter une ligne » does.
+    state = editorReducer(state, {
+      type: "addLine",
+      lotId: "lotB",
+      line: emptyItemLine("n3"),
+      afterLineId: "x",
+    });
+    expect(lineIds(state)[1]).toEqual(["b1", "n2", "n3"]);
+  });
+
   it("refuses a line beyond the quote's maximum", () => {
     const full: QuoteLotInput = {
       id: "full",

@@ -80,7 +80,8 @@ export type EditorAction =
   | { type: "removeLot"; lotId: string }
   | { type: "moveLot"; lotId: string; direction: Direction }
   | { type: "setLotTitle"; lotId: string; value: string }
-  | { type: "addLine"; lotId: string; line: QuoteLineInput }
+  /** At the end of the lot, or right below `afterLineId` when that line is in the lot (Ctrl+Entrée). */
+  | { type: "addLine"; lotId: string; line: QuoteLineInput; afterLineId?: string }
   | { type: "removeLine"; lineId: string }
   | { type: "moveLine"; lineId: string; direction: Direction }
   | { type: "setLineField"; lineId: string; field: ItemLineField; value: string }
@@ -230,12 +231,17 @@ function moveLot(state: EditorState, lotId: string, direction: Direction): Edito
   return announce(state, { ...state.draft, lots }, `Lot déplacé en position ${target + 1}`);
 }
 
-function addLine(state: EditorState, lotId: string, line: QuoteLineInput): EditorState {
+function addLine(state: EditorState, lotId: string, line: QuoteLineInput, afterLineId?: string): EditorState {
   if (lineCount(state.draft) >= MAX_LINES) return state;
   const index = state.draft.lots.findIndex((lot) => lot.id === lotId);
   const lot = state.draft.lots[index];
   if (!lot) return state;
-  const lots = replaceAt(state.draft.lots, index, { ...lot, lines: [...lot.lines, line] });
+  const after = afterLineId === undefined ? -1 : lot.lines.findIndex((other) => other.id === afterLineId);
+  const lines =
+    after === -1
+      ? [...lot.lines, line]
+      : [...lot.lines.slice(0, after + 1), line, ...lot.lines.slice(after + 1)];
+  const lots = replaceAt(state.draft.lots, index, { ...lot, lines });
   return withDraft(state, { ...state.draft, lots });
 }
 
@@ -273,7 +279,7 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       });
     }
     case "addLine":
-      return addLine(state, action.lotId, action.line);
+      return addLine(state, action.lotId, action.line, action.afterLineId);
     case "insertLibraryItem":
       return addLine(state, action.lotId, lineFromLibrary(action.item, action.id));
     case "removeLine": {

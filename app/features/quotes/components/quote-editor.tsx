@@ -47,6 +47,9 @@ import { MarginPanel, MentionsPanel, TotalsPanel } from "./quote-editor/totals-p
  * « unsaved » baseline moves when `revision` changes (a save went through). The server's
  * messages are placed on the lines by id (`indexErrors`), so they follow a moved line.
  *
+ * On a wide screen the lines are the rows of a grid, walked with the keyboard like a
+ * spreadsheet (./quote-editor/line-row.tsx); on a phone, cards.
+ *
  * 200 lines stay fluid: lots and lines are memoized rows fed by a stable `act`, and the
  * totals are computed from a deferred copy of the draft.
  */
@@ -291,7 +294,8 @@ export function QuoteEditor({
   const lotCount = draft.lots.length;
 
   return (
-    <div className={aside ? "grid gap-6 xl:grid-cols-[minmax(0,1fr)_18rem] xl:items-start" : undefined}>
+    // The aside goes beside the editor only where the lines' grid keeps its width (1 536 px and up).
+    <div className={aside ? "grid gap-6 2xl:grid-cols-[minmax(0,1fr)_18rem] 2xl:items-start" : undefined}>
       <Form
         ref={formRef}
         method="post"
@@ -328,8 +332,11 @@ export function QuoteEditor({
               Lots et lignes
             </h2>
             <p className="text-sm text-slate-700">
-              <kbd className="font-sans font-semibold">Alt</kbd> + <kbd className="font-sans">↑</kbd> /{" "}
-              <kbd className="font-sans">↓</kbd> déplace la ligne ou le lot où vous êtes.
+              <kbd className="font-sans font-semibold">Entrée</kbd> passe à la case suivante,{" "}
+              <kbd className="font-sans font-semibold">Ctrl</kbd> + <kbd className="font-sans">Entrée</kbd>{" "}
+              ajoute une ligne en dessous, <kbd className="font-sans font-semibold">Alt</kbd> +{" "}
+              <kbd className="font-sans">↑</kbd> / <kbd className="font-sans">↓</kbd> déplace la ligne ou le
+              lot où vous êtes.
             </p>
           </div>
           <div className="grid gap-4">
@@ -392,7 +399,7 @@ export function QuoteEditor({
         </p>
       </Form>
 
-      {aside ? <div className="grid min-w-0 gap-4 xl:sticky xl:top-20">{aside}</div> : null}
+      {aside ? <div className="grid min-w-0 gap-4 2xl:sticky 2xl:top-20">{aside}</div> : null}
 
       <LibraryDialog
         open={libraryLot !== null}

@@ -575,7 +575,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
                   <h2 id="photos-demande" className="mb-2 font-bold text-brand-900">
                     Photos de la demande
                   </h2>
-                  <ul className="grid grid-cols-2 gap-2">
+                  <ul className="grid grid-cols-3 gap-2 sm:grid-cols-4 lg:grid-cols-6 2xl:grid-cols-2">
                     {photos.map((photo) => (
                       <li key={photo.id}>
                         <a href={`/api/erp/photos/${photo.id}`} target="_blank" rel="noreferrer">

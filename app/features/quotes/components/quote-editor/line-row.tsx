@@ -1,4 +1,4 @@
-import { ArrowDown, ArrowUp, Trash2 } from "lucide-react";
+import { ArrowDown, ArrowUp, ChevronDown, Trash2 } from "lucide-react";
 import { type KeyboardEvent, type MouseEvent, memo, useState } from "react";
 import { formatCents, formatPercent, MoneyError } from "#app/lib/money.ts";
 import { VAT_RATES } from "#app/lib/vat.ts";
@@ -9,7 +9,7 @@ import {
   type QuoteLineInput,
   type QuoteTextLineInput,
 } from "../../content.ts";
-import { type Direction, type FieldMessages, lenientLine } from "../../editor-state.ts";
+import { type Direction, emptyItemLine, type FieldMessages, lenientLine } from "../../editor-state.ts";
 import { lineHt } from "../../totals.ts";
 import {
   type Act,
@@ -23,8 +23,11 @@ import {
 
 /*
  * One line of a lot: an item (designation, description, unit, quantity, unit price, VAT,
- * « en option », its total HT) or a text. A card on a phone, a compact row of a grid
- * once the lot is wide enough (container query `lines`). Memoized: typing in one line
+ * « en option », its total HT) or a text. A card on a phone; on screens of 1 024 px and
+ * wider, one row of a grid (`lineGrid`, the lot's column headers use the same), its
+ * description opening under the row. The cells are a spreadsheet for the keyboard
+ * (`onLineKeyDown`): Entrée goes to the next cell, Maj+Entrée to the previous one,
+ * Ctrl+Entrée inserts a line below, Alt+↑/↓ moves the line. Memoized: typing in one line
  * re-renders that line only.
  */
 
@@ -45,16 +48,38 @@ export type LineRowProps = {
 };
 
 /**
- * Grid columns of an item line on a wide lot (the lot's header row uses the same):
- * designation, unit, quantity, unit price, VAT (wider for « Autoliquidation »), total.
+ * The columns of a line's row on a wide screen, shared by the lot's header row: designation,
+ * unit, quantity, unit price, VAT (wider for « Autoliquidation »), total, the description's
+ * disclosure, « en option », and the move and delete buttons. Tight from 1 024 px (beside
+ * the menu, the designation keeps about 6 rem), roomier from 1 280 px. Below `lg`, a card of
+ * two columns.
  */
 export function lineGrid(reverseCharge: boolean): string {
   return reverseCharge
-    ? "@min-[45rem]/lines:grid-cols-[minmax(0,1fr)_4.5rem_5.5rem_7rem_9rem_6.5rem] @min-[45rem]/lines:items-start"
-    : "@min-[45rem]/lines:grid-cols-[minmax(0,1fr)_4.5rem_5.5rem_7rem_6rem_6.5rem] @min-[45rem]/lines:items-start";
+    ? "lg:grid-cols-[minmax(0,1fr)_4.75rem_4rem_5.5rem_6rem_5.5rem_1.75rem_2.5rem_5.5rem] xl:grid-cols-[minmax(0,1fr)_5rem_4.75rem_6.25rem_8.5rem_6.25rem_2rem_3.25rem_6.5rem] lg:gap-x-1 xl:gap-x-1.5 lg:items-start"
+    : "lg:grid-cols-[minmax(0,1fr)_4.75rem_4rem_5.5rem_4.5rem_5.5rem_1.75rem_2.5rem_5.5rem] xl:grid-cols-[minmax(0,1fr)_5rem_4.75rem_6.25rem_5rem_6.25rem_2rem_3.25rem_6.5rem] lg:gap-x-1 xl:gap-x-1.5 lg:items-start";
 }
 /** A caption above a control on a phone, hidden (but still its label) in the wide grid. */
-const caption = `${captionClass} @min-[45rem]/lines:sr-only`;
+const caption = `${captionClass} lg:sr-only`;
+/** A control of the row: the kit's on a phone, denser in the wide grid. */
+const cellClass = `${compactControlClass} lg:min-h-9 lg:py-1 lg:text-sm`;
+/** A small square button of the row. */
+const rowButtonClass = `${iconButtonClass} lg:size-7 xl:size-8`;
+
+/** The attribute of the cells Entrée walks through, in the page's order. */
+const CELL = "data-cellule";
+
+/** The next (or previous) enabled cell of the editor after `from`, in the page's order. */
+function neighbourCell(from: HTMLElement, step: 1 | -1): HTMLElement | null {
+  const form = from.closest("form");
+  if (!form) return null;
+  const cells = Array.from(form.querySelectorAll<HTMLElement>(`[${CELL}]`)).filter(
+    (cell) => !(cell as HTMLInputElement).disabled,
+  );
+  const index = cells.indexOf(from);
+  if (index === -1) return null;
+  return cells[index + step] ?? null;
+}
 
 const VAT_OPTIONS = LINE_VAT_CODES.map((code) => ({
   value: code,
@@ -119,32 +144,32 @@ function LineActions({
   const up = ids.lineField(lineId, "monter");
   const down = ids.lineField(lineId, "descendre");
   return (
-    <div className="ml-auto flex gap-1">
+    <div className="ml-auto flex gap-1 lg:col-start-9 lg:mt-1 lg:ml-0 lg:justify-end lg:gap-0.5 xl:mt-0.5 xl:gap-1">
       <button
         type="button"
         id={up}
-        className={iconButtonClass}
+        className={rowButtonClass}
         disabled={!canMoveUp}
         aria-label={`Monter la ${label}`}
         aria-keyshortcuts="Alt+ArrowUp"
         onClick={() => act({ type: "moveLine", lineId, direction: "up" }, [up, down, ids.line(lineId)])}
       >
-        <ArrowUp aria-hidden="true" className="size-5" />
+        <ArrowUp aria-hidden="true" className="size-5 lg:size-4" />
       </button>
       <button
         type="button"
         id={down}
-        className={iconButtonClass}
+        className={rowButtonClass}
         disabled={!canMoveDown}
         aria-label={`Descendre la ${label}`}
         aria-keyshortcuts="Alt+ArrowDown"
         onClick={() => act({ type: "moveLine", lineId, direction: "down" }, [down, up, ids.line(lineId)])}
       >
-        <ArrowDown aria-hidden="true" className="size-5" />
+        <ArrowDown aria-hidden="true" className="size-5 lg:size-4" />
       </button>
       <button
         type="button"
-        className={`${iconButtonClass} text-red-700 hover:bg-red-50`}
+        className={`${rowButtonClass} text-red-700 hover:bg-red-50`}
         aria-label={`Supprimer la ${label}`}
         onClick={(event) =>
           act({ type: "removeLine", lineId }, [
@@ -153,7 +178,7 @@ function LineActions({
           ])
         }
       >
-        <Trash2 aria-hidden="true" className="size-5" />
+        <Trash2 aria-hidden="true" className="size-5 lg:size-4" />
       </button>
     </div>
   );
@@ -184,178 +209,178 @@ function ItemLine({
   const generalMessages = errors?.[""];
   const unitKnown = (QUOTE_UNITS as readonly string[]).includes(line.unit);
   const total = lineTotalText(line);
+  const cell = { [CELL]: "" };
+  const toggleText = showDescription
+    ? "Masquer la description"
+    : line.description.trim()
+      ? "Afficher la description"
+      : "Ajouter une description";
 
   return (
-    <>
-      <div className={`grid grid-cols-2 gap-x-3 gap-y-2 ${lineGrid(reverseCharge)}`}>
-        <div className="col-span-2 @min-[45rem]/lines:col-span-1">
-          <label htmlFor={id("designation")} className={caption}>
-            Désignation
-          </label>
+    <div className={`grid grid-cols-2 gap-x-3 gap-y-2 lg:gap-y-1 ${lineGrid(reverseCharge)}`}>
+      <div className="col-span-2 lg:col-span-1">
+        <label htmlFor={id("designation")} className={caption}>
+          Désignation
+        </label>
+        <input
+          id={id("designation")}
+          type="text"
+          autoComplete="off"
+          enterKeyHint="next"
+          maxLength={300}
+          aria-label={`Désignation, ${where}`}
+          value={line.designation}
+          onChange={set("designation")}
+          className={cellClass}
+          {...cell}
+          {...invalidProps(
+            id("designation"),
+            errors?.designation,
+            generalMessages?.length ? ids.error(general) : undefined,
+          )}
+        />
+        <Messages controlId={id("designation")} messages={errors?.designation} />
+      </div>
+      <div>
+        <label htmlFor={id("unit")} className={caption}>
+          Unité
+        </label>
+        <select
+          id={id("unit")}
+          aria-label={`Unité, ${where}`}
+          value={line.unit}
+          onChange={set("unit")}
+          className={cellClass}
+          {...cell}
+          {...invalidProps(id("unit"), errors?.unit)}
+        >
+          {unitKnown ? null : <option value={line.unit}>{line.unit || "—"}</option>}
+          {QUOTE_UNITS.map((unit) => (
+            <option key={unit} value={unit}>
+              {unit}
+            </option>
+          ))}
+        </select>
+        <Messages controlId={id("unit")} messages={errors?.unit} />
+      </div>
+      <div>
+        <label htmlFor={id("quantity")} className={caption}>
+          Quantité
+        </label>
+        <input
+          id={id("quantity")}
+          type="text"
+          inputMode="decimal"
+          enterKeyHint="next"
+          autoComplete="off"
+          spellCheck={false}
+          aria-label={`Quantité, ${where}`}
+          value={line.quantity}
+          onChange={set("quantity")}
+          className={`${cellClass} text-right tabular-nums`}
+          {...cell}
+          {...invalidProps(id("quantity"), errors?.quantity)}
+        />
+        <Messages controlId={id("quantity")} messages={errors?.quantity} />
+      </div>
+      <div>
+        <label htmlFor={id("unitPriceHt")} className={caption}>
+          Prix unitaire HT
+        </label>
+        <div className="relative">
           <input
-            id={id("designation")}
+            id={id("unitPriceHt")}
             type="text"
+            inputMode="decimal"
+            enterKeyHint="next"
             autoComplete="off"
-            maxLength={300}
-            aria-label={`Désignation, ${where}`}
-            value={line.designation}
-            onChange={set("designation")}
-            className={compactControlClass}
-            {...invalidProps(
-              id("designation"),
-              errors?.designation,
-              generalMessages?.length ? ids.error(general) : undefined,
-            )}
+            spellCheck={false}
+            aria-label={`Prix unitaire HT en euros, ${where}`}
+            value={line.unitPriceHt}
+            onChange={set("unitPriceHt")}
+            className={`${cellClass} pr-6 text-right tabular-nums`}
+            {...cell}
+            {...invalidProps(id("unitPriceHt"), errors?.unitPriceHt)}
           />
-          <Messages controlId={id("designation")} messages={errors?.designation} />
-        </div>
-        <div>
-          <label htmlFor={id("unit")} className={caption}>
-            Unité
-          </label>
-          <select
-            id={id("unit")}
-            aria-label={`Unité, ${where}`}
-            value={line.unit}
-            onChange={set("unit")}
-            className={compactControlClass}
-            {...invalidProps(id("unit"), errors?.unit)}
+          <span
+            aria-hidden="true"
+            className="pointer-events-none absolute inset-y-0 right-2 flex items-center text-slate-700 lg:text-sm"
           >
-            {unitKnown ? null : <option value={line.unit}>{line.unit || "—"}</option>}
-            {QUOTE_UNITS.map((unit) => (
-              <option key={unit} value={unit}>
-                {unit}
+            €
+          </span>
+        </div>
+        <Messages controlId={id("unitPriceHt")} messages={errors?.unitPriceHt} />
+      </div>
+      <div>
+        <label htmlFor={id("vatCode")} className={caption}>
+          TVA
+        </label>
+        {reverseCharge ? (
+          <select
+            id={id("vatCode")}
+            aria-label={`TVA, ${where}`}
+            disabled
+            value="autoliquidation"
+            className={cellClass}
+            {...cell}
+            {...invalidProps(id("vatCode"), errors?.vatCode)}
+          >
+            <option value="autoliquidation">Autoliquidation</option>
+          </select>
+        ) : (
+          <select
+            id={id("vatCode")}
+            aria-label={`TVA, ${where}`}
+            value={line.vatCode}
+            onChange={set("vatCode")}
+            className={cellClass}
+            {...cell}
+            {...invalidProps(id("vatCode"), errors?.vatCode)}
+          >
+            {VAT_OPTIONS.some((option) => option.value === line.vatCode) ? null : (
+              <option value={line.vatCode}>Choisissez…</option>
+            )}
+            {VAT_OPTIONS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
               </option>
             ))}
           </select>
-          <Messages controlId={id("unit")} messages={errors?.unit} />
-        </div>
-        <div>
-          <label htmlFor={id("quantity")} className={caption}>
-            Quantité
-          </label>
-          <input
-            id={id("quantity")}
-            type="text"
-            inputMode="decimal"
-            autoComplete="off"
-            spellCheck={false}
-            aria-label={`Quantité, ${where}`}
-            value={line.quantity}
-            onChange={set("quantity")}
-            className={`${compactControlClass} text-right tabular-nums`}
-            {...invalidProps(id("quantity"), errors?.quantity)}
-          />
-          <Messages controlId={id("quantity")} messages={errors?.quantity} />
-        </div>
-        <div>
-          <label htmlFor={id("unitPriceHt")} className={caption}>
-            Prix unitaire HT
-          </label>
-          <div className="relative">
-            <input
-              id={id("unitPriceHt")}
-              type="text"
-              inputMode="decimal"
-              autoComplete="off"
-              spellCheck={false}
-              aria-label={`Prix unitaire HT en euros, ${where}`}
-              value={line.unitPriceHt}
-              onChange={set("unitPriceHt")}
-              className={`${compactControlClass} pr-6 text-right tabular-nums`}
-              {...invalidProps(id("unitPriceHt"), errors?.unitPriceHt)}
-            />
-            <span
-              aria-hidden="true"
-              className="pointer-events-none absolute inset-y-0 right-2 flex items-center text-slate-700"
-            >
-              €
-            </span>
-          </div>
-          <Messages controlId={id("unitPriceHt")} messages={errors?.unitPriceHt} />
-        </div>
-        <div>
-          <label htmlFor={id("vatCode")} className={caption}>
-            TVA
-          </label>
-          {reverseCharge ? (
-            <select
-              id={id("vatCode")}
-              aria-label={`TVA, ${where}`}
-              disabled
-              value="autoliquidation"
-              className={compactControlClass}
-              {...invalidProps(id("vatCode"), errors?.vatCode)}
-            >
-              <option value="autoliquidation">Autoliquidation</option>
-            </select>
-          ) : (
-            <select
-              id={id("vatCode")}
-              aria-label={`TVA, ${where}`}
-              value={line.vatCode}
-              onChange={set("vatCode")}
-              className={compactControlClass}
-              {...invalidProps(id("vatCode"), errors?.vatCode)}
-            >
-              {VAT_OPTIONS.some((option) => option.value === line.vatCode) ? null : (
-                <option value={line.vatCode}>Choisissez…</option>
-              )}
-              {VAT_OPTIONS.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-          )}
-          <Messages controlId={id("vatCode")} messages={errors?.vatCode} />
-        </div>
-        <div className="col-span-2 flex items-baseline justify-between gap-2 @min-[45rem]/lines:col-span-1 @min-[45rem]/lines:block @min-[45rem]/lines:pt-2.5 @min-[45rem]/lines:text-right">
-          <span className="text-sm text-slate-700 @min-[45rem]/lines:sr-only">
-            Total HT{line.optional ? " (option)" : ""}
-          </span>{" "}
-          <span
-            className={`font-semibold tabular-nums ${line.optional ? "text-slate-700 italic" : "text-ink"}`}
-          >
-            {total}
-          </span>
-        </div>
+        )}
+        <Messages controlId={id("vatCode")} messages={errors?.vatCode} />
       </div>
-      {showDescription ? (
-        <div className="mt-2">
-          <label htmlFor={id("description")} className={captionClass}>
-            Description
-          </label>
-          <textarea
-            id={id("description")}
-            rows={2}
-            maxLength={5000}
-            aria-label={`Description, ${where}`}
-            value={line.description}
-            onChange={set("description")}
-            className={`${compactControlClass} resize-y`}
-            {...invalidProps(id("description"), errors?.description)}
-          />
-          <Messages controlId={id("description")} messages={errors?.description} />
-        </div>
-      ) : null}
-      <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-2">
-        <span className="font-heading text-sm font-semibold text-slate-700">Ligne {position}</span>
+      <div className="col-span-2 flex items-baseline justify-between gap-2 lg:col-span-1 lg:block lg:pt-2 lg:text-right lg:text-sm">
+        <span className="text-sm text-slate-700 lg:sr-only">Total HT{line.optional ? " (option)" : ""}</span>{" "}
+        <span
+          className={`font-semibold tabular-nums ${line.optional ? "text-slate-700 italic" : "text-ink"}`}
+        >
+          {total}
+        </span>
+      </div>
+      <div className="col-span-2 mt-1 flex flex-wrap items-center gap-x-4 gap-y-2 lg:contents">
+        <span className="font-heading text-sm font-semibold text-slate-700 lg:sr-only">Ligne {position}</span>
         <button
           type="button"
-          className="min-h-11 rounded-lg px-2 text-sm font-semibold text-brand-700 underline hover:bg-brand-50"
+          className="min-h-11 rounded-lg px-2 text-sm font-semibold text-brand-700 underline hover:bg-brand-50 lg:col-start-7 lg:mt-1 lg:inline-flex lg:size-7 lg:min-h-0 xl:mt-0.5 xl:size-8 lg:items-center lg:justify-center lg:border lg:border-slate-300 lg:bg-white lg:px-0 lg:no-underline"
           aria-expanded={showDescription}
           aria-controls={showDescription ? id("description") : undefined}
           aria-label={`${showDescription ? "Masquer" : line.description.trim() ? "Afficher" : "Ajouter"} la description, ${where}`}
+          title={toggleText}
           onClick={() => setDescriptionOpen(!showDescription)}
         >
-          {showDescription
-            ? "Masquer la description"
-            : line.description.trim()
-              ? "Afficher la description"
-              : "Ajouter une description"}
+          <ChevronDown
+            aria-hidden="true"
+            className={`hidden size-4 lg:block ${showDescription ? "rotate-180" : ""} ${
+              line.description.trim() && !showDescription ? "text-accent-700" : ""
+            }`}
+          />
+          <span className="lg:sr-only">{toggleText}</span>
         </button>
-        <div className={`flex min-h-11 items-center gap-2${noOptions && !line.optional ? " hidden" : ""}`}>
+        <div
+          className={`min-h-11 items-center gap-2 lg:col-start-8 lg:min-h-9 lg:justify-center ${
+            noOptions && !line.optional ? "hidden lg:invisible lg:flex" : "flex"
+          }`}
+        >
           <input
             id={id("optional")}
             type="checkbox"
@@ -364,7 +389,7 @@ function ItemLine({
             checked={line.optional}
             onChange={(event) => act({ type: "setLineOptional", lineId, value: event.currentTarget.checked })}
           />
-          <label htmlFor={id("optional")} className="text-sm text-ink">
+          <label htmlFor={id("optional")} className="text-sm text-ink lg:sr-only">
             En option
           </label>
         </div>
@@ -377,8 +402,28 @@ function ItemLine({
           act={act}
         />
       </div>
-      <Messages controlId={general} messages={generalMessages} anchor />
-    </>
+      {showDescription ? (
+        <div className="col-span-2 lg:col-span-6 lg:pb-1">
+          <label htmlFor={id("description")} className={`${captionClass} lg:sr-only`}>
+            Description
+          </label>
+          <textarea
+            id={id("description")}
+            rows={2}
+            maxLength={5000}
+            aria-label={`Description, ${where}`}
+            value={line.description}
+            onChange={set("description")}
+            className={`${cellClass} resize-y`}
+            {...invalidProps(id("description"), errors?.description)}
+          />
+          <Messages controlId={id("description")} messages={errors?.description} />
+        </div>
+      ) : null}
+      <div className="col-span-2 empty:hidden lg:col-span-full">
+        <Messages controlId={general} messages={generalMessages} anchor />
+      </div>
+    </div>
   );
 }
 
@@ -389,6 +434,7 @@ function TextLine({
   position,
   canMoveUp,
   canMoveDown,
+  reverseCharge,
   errors,
   act,
 }: LineRowProps & { line: QuoteTextLineInput }) {
@@ -396,23 +442,29 @@ function TextLine({
   const textId = ids.lineField(line.id, "text");
   const general = ids.lineField(line.id, "ligne");
   return (
-    <>
-      <label htmlFor={textId} className={captionClass}>
-        Texte
-      </label>
-      <textarea
-        id={textId}
-        rows={2}
-        maxLength={5000}
-        aria-label={`Texte, ${where}`}
-        value={line.text}
-        onChange={(event) => act({ type: "setLineText", lineId: line.id, value: event.currentTarget.value })}
-        className={`${compactControlClass} resize-y`}
-        {...invalidProps(textId, errors?.text)}
-      />
-      <Messages controlId={textId} messages={errors?.text} />
-      <div className="mt-2 flex flex-wrap items-center gap-2">
-        <span className="font-heading text-sm font-semibold text-slate-700">Ligne {position} (texte)</span>
+    <div className={`grid gap-y-2 lg:gap-y-1 ${lineGrid(reverseCharge)}`}>
+      <div className="lg:col-span-6">
+        <label htmlFor={textId} className={caption}>
+          Texte
+        </label>
+        <textarea
+          id={textId}
+          rows={2}
+          maxLength={5000}
+          aria-label={`Texte, ${where}`}
+          value={line.text}
+          onChange={(event) =>
+            act({ type: "setLineText", lineId: line.id, value: event.currentTarget.value })
+          }
+          className={`${cellClass} resize-y`}
+          {...invalidProps(textId, errors?.text)}
+        />
+        <Messages controlId={textId} messages={errors?.text} />
+      </div>
+      <div className="flex flex-wrap items-center gap-2 lg:contents">
+        <span className="font-heading text-sm font-semibold text-slate-700 lg:sr-only">
+          Ligne {position} (texte)
+        </span>
         <LineActions
           lineId={line.id}
           lotId={lotId}
@@ -422,26 +474,50 @@ function TextLine({
           act={act}
         />
       </div>
-      <Messages controlId={general} messages={errors?.[""]} anchor />
-    </>
+      <div className="empty:hidden lg:col-span-full">
+        <Messages controlId={general} messages={errors?.[""]} anchor />
+      </div>
+    </div>
   );
 }
 
 export const LineRow = memo(function LineRow(props: LineRowProps) {
-  const { line, act } = props;
+  const { line, lotId, act } = props;
   const rowId = ids.line(line.id);
   const onKeyDown = (event: KeyboardEvent<HTMLLIElement>) => {
     const direction = takeMoveKey(event);
-    if (!direction) return;
-    const active = document.activeElement;
-    act({ type: "moveLine", lineId: line.id, direction }, [active?.id, rowId]);
+    if (direction) {
+      const active = document.activeElement;
+      act({ type: "moveLine", lineId: line.id, direction }, [active?.id, rowId]);
+      return;
+    }
+    if (event.key !== "Enter" || event.altKey || event.nativeEvent.isComposing) return;
+    if (event.ctrlKey || event.metaKey) {
+      // Ctrl+Entrée: a new line right below this one, its designation focused.
+      if (event.shiftKey) return;
+      event.preventDefault();
+      const next = emptyItemLine();
+      act({ type: "addLine", lotId, line: next, afterLineId: line.id }, [
+        ids.lineField(next.id, "designation"),
+      ]);
+      return;
+    }
+    // Entrée (Maj+Entrée) in a cell: the next (previous) cell, as in a spreadsheet.
+    const target = event.target as HTMLElement;
+    if (!target.hasAttribute(CELL)) return;
+    event.preventDefault();
+    const cell = neighbourCell(target, event.shiftKey ? -1 : 1);
+    if (!cell) return;
+    cell.focus();
+    if (cell instanceof HTMLInputElement) cell.select();
   };
+  // Layout containment: a keystroke lays out its own row, not the 200 others (bench-quote-editor).
   return (
     <li
       id={rowId}
       tabIndex={-1}
       onKeyDown={onKeyDown}
-      className={`rounded-lg border p-3 ${
+      className={`rounded-lg border p-3 [contain:layout_style] lg:rounded-md lg:px-1.5 lg:py-1 ${
         line.kind === "text" ? "border-dashed border-slate-300 bg-white" : "border-slate-200 bg-slate-50"
       }`}
     >

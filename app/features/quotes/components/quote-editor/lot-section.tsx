@@ -187,11 +187,12 @@ export const LotSection = memo(function LotSection({
         <Messages controlId={generalId} messages={lotErrors?.[""]} anchor />
       </div>
 
+      {/* A size container: its inline-size containment keeps a keystroke from sizing 200 rows again. */}
       <div className="@container/lines grid gap-2">
         {lineCount > 0 ? (
           <div
             aria-hidden="true"
-            className={`hidden gap-x-3 px-3 @min-[45rem]/lines:grid ${lineGrid(reverseCharge)} ${columnHeader}`}
+            className={`hidden border-b border-slate-200 px-1.5 pb-1 lg:grid ${lineGrid(reverseCharge)} ${columnHeader}`}
           >
             <span>Désignation</span>
             <span>Unité</span>
@@ -199,11 +200,13 @@ export const LotSection = memo(function LotSection({
             <span className="text-right">Prix unit. HT</span>
             <span>TVA</span>
             <span className="text-right">Total HT</span>
+            <span />
+            <span className="text-center text-xs xl:text-sm">{noOptions ? "" : "Option"}</span>
           </div>
         ) : (
           <p className="text-sm text-slate-700">Aucune ligne dans ce lot pour l'instant.</p>
         )}
-        <ol className="grid gap-2" aria-label={`Lignes du lot ${name}`}>
+        <ol className="space-y-2 lg:space-y-1" aria-label={`Lignes du lot ${name}`}>
           {lot.lines.map((line, lineIndex) => (
             <LineRow
               key={line.id}
