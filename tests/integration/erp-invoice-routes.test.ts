@@ -161,10 +161,27 @@ describe("invoicing through the screens", () => {
     const [partly] = await services.db.select().from(invoices).where(eq(invoices.id, id));
     expect(partly).toMatchObject({ status: "partiellement_payee", paidCents: 10_000 });
 
-    // A total credit note, issued: the invoice is cancelled.
+    // A credit note needs its reason; one that fits its kind.
+    const noReason = await call(detailRoute.action, `/erp/factures/${id}`, {
+      params: { id },
+      form: { intent: "avoir", mode: "annulation", motif: "  " },
+    });
+    expect(noReason.status).toBe(400);
+    expect(noReason.data).toMatchObject({
+      field: "motif",
+      message: "Indiquez le motif de l'avoir : il est imprimé sur l'avoir.",
+    });
+    const controlled = await call(detailRoute.action, `/erp/factures/${id}`, {
+      params: { id },
+      form: { intent: "avoir", mode: "geste", motif: "Retard", ttc: "10", designation: "Geste\u0007" },
+    });
+    expect(controlled.status).toBe(400);
+    expect(controlled.data).toMatchObject({ field: "designation" });
+
+    // A total credit note (« Annulation »), issued: the invoice is cancelled.
     const credit = await call(detailRoute.action, `/erp/factures/${id}`, {
       params: { id },
-      form: { intent: "avoir", mode: "total" },
+      form: { intent: "avoir", mode: "annulation", motif: "Facture établie au mauvais nom." },
     });
     expect(credit.status).toBe(303);
     const creditId = idFrom(credit.headers.get("location"));

@@ -493,8 +493,15 @@ const FORM_TARGETS: [string, () => string, Record<string, string>, string[]][] =
   [
     "credit note",
     () => `/erp/factures/${MISSING_INVOICE}`,
-    { intent: "avoir", mode: "pourcentage", percent: "10", ttc: "" },
-    ["intent", "mode", "percent", "ttc"],
+    {
+      intent: "avoir",
+      mode: "correction-pourcentage",
+      percent: "10",
+      ttc: "",
+      motif: "Quantité de carrelage corrigée",
+      designation: "",
+    },
+    ["intent", "mode", "percent", "ttc", "motif", "designation"],
   ],
   [
     "standalone invoice save",
