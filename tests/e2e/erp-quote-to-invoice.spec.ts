@@ -302,9 +302,22 @@ test.describe("Du devis à la facture : le parcours d'un nouvel utilisateur", ()
     await creditForm.getByRole("button", { name: "Préparer l'avoir" }).click();
     await expect(page.getByText("Brouillon d'avoir préparé : vérifiez-le, puis « Émettre ».")).toBeVisible();
     await expect(page.getByRole("link", { name: finalNumber, exact: true })).toBeVisible();
-    const creditNumber = await issue(page, "AV");
+    // The draft says what the PDF will print: the reason under its kind, the gesture under
+    // the typed designation, nothing about progress or deposits.
     const creditDetail = page.locator("section[aria-labelledby='facture-detail']");
-    await expect(creditDetail).toContainText("Geste commercial pour le retard");
+    const explained = async () => {
+      await expect(fact(creditDetail, "Motif de l'avoir")).toHaveText(
+        "Geste commercial : Retard de trois jours sur le chantier.",
+      );
+      await expect(
+        creditDetail.getByRole("rowheader", { name: "Geste commercial pour le retard" }),
+      ).not.toHaveCount(0);
+      await expect(creditDetail).not.toContainText("cumulés");
+      await expect(creditDetail).not.toContainText("Acompte");
+    };
+    await explained();
+    const creditNumber = await issue(page, "AV");
+    await explained();
     expect(Math.abs(await amountOf(fact(creditDetail, "Total TTC")))).toBe(gestureCents);
     await expectNoAxeViolations(page);
 
