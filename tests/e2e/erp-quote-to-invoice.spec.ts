@@ -388,6 +388,18 @@ test.describe("Du devis à la facture : le parcours d'un nouvel utilisateur", ()
       page.getByRole("row").filter({ hasText: creditNumber }).getByRole("cell").nth(owedColumn),
     ).toHaveText("—");
 
+    // The footer's total of what is owed is the rows' (the credit note owes nothing itself).
+    expect(await amountOf(page.locator("tfoot tr").getByRole("cell").nth(owedColumn)), "pied de liste").toBe(
+      owedTotal,
+    );
+    expect(
+      Math.abs(
+        await amountOf(
+          page.getByRole("row").filter({ hasText: creditNumber }).getByRole("cell").nth(ttcColumn),
+        ),
+      ),
+    ).toBe(gestureCents);
+
     // …on the dashboard…
     await page.goto(`${origin}/erp`);
     const outstanding = page.getByRole("link", { name: /restent à encaisser sur 3 factures/ });
