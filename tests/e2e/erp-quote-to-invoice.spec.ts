@@ -193,6 +193,7 @@ test.describe("Du devis à la facture : le parcours d'un nouvel utilisateur", ()
     const presented = sent.parsed?.attachments.find(
       (attachment) => attachment.contentType === "application/pdf",
     );
+    expect(presented, "PDF du devis joint à l'e-mail").toBeDefined();
     const presentedSha = sha256(presented?.content ?? Buffer.alloc(0));
     const link = new RegExp(`${escapeRegExp(origin)}/accord/[A-Za-z0-9_-]{20,}`).exec(
       sent.parsed?.text ?? "",
@@ -211,6 +212,17 @@ test.describe("Du devis à la facture : le parcours d'un nouvel utilisateur", ()
     let signedSha = "";
     try {
       const phone = await phoneContext.newPage();
+      // The fixtures watch the staff's page only: the phone's errors are collected here.
+      const phoneErrors: string[] = [];
+      phone.on("pageerror", (error) => phoneErrors.push(error.message));
+      phone.on("console", (message) => {
+        if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) {
+          phoneErrors.push(message.text());
+        }
+      });
+      phone.on("response", (response) => {
+        if (response.status() >= 400) phoneErrors.push(`${response.status()} ${response.url()}`);
+      });
       await phone.goto(link ?? "");
       await phone.locator("html[data-hydrated]").waitFor({ state: "attached" });
       await expect(phone.getByRole("heading", { level: 1, name: `Devis ${quoteNumber}` })).toBeVisible();
@@ -245,6 +257,7 @@ test.describe("Du devis à la facture : le parcours d'un nouvel utilisateur", ()
       expect(signed.subarray(0, 5).toString("latin1")).toBe("%PDF-");
       signedSha = sha256(signed);
       await expect(accepted.locator("code")).toHaveText(signedSha);
+      expect(phoneErrors, "erreurs dans la console du téléphone").toEqual([]);
     } finally {
       await phoneContext.close();
     }
