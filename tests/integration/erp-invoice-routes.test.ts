@@ -211,6 +211,40 @@ describe("invoicing through the screens", () => {
     expect(after.invoices.map((invoice) => invoice.id).sort()).toEqual([id, creditId].sort());
   });
 
+  it("shows a credit note's reason on its page as its PDF prints it, draft and issued; an invoice has none", async () => {
+    const quoteId = await acceptedQuote();
+    const created = await invoiceFrom(quoteId, { kind: "acompte", mode: "pourcentage", value: "30" });
+    const id = idFrom(created.headers.get("location"));
+    await call(detailRoute.action, `/erp/factures/${id}`, { params: { id }, form: { intent: "emettre" } });
+    type Page = Awaited<ReturnType<typeof detailRoute.loader>>;
+    const page = async (invoiceId: string) =>
+      (await call(detailRoute.loader, `/erp/factures/${invoiceId}`, { params: { id: invoiceId } }))
+        .data as Page;
+    expect((await page(id)).creditReason).toBeNull();
+
+    const credit = await call(detailRoute.action, `/erp/factures/${id}`, {
+      params: { id },
+      form: {
+        intent: "avoir",
+        mode: "geste",
+        motif: "Retard de trois jours sur le chantier.",
+        ttc: "50,00",
+        designation: "Geste commercial pour le retard",
+      },
+    });
+    expect(credit.status, JSON.stringify(credit.data)).toBe(303);
+    const creditId = idFrom(credit.headers.get("location"));
+    const reason = "Geste commercial : Retard de trois jours sur le chantier.";
+    expect((await page(creditId)).creditReason).toBe(reason);
+    await call(detailRoute.action, `/erp/factures/${creditId}`, {
+      params: { id: creditId },
+      form: { intent: "emettre" },
+    });
+    const issued = await page(creditId);
+    expect(issued.invoice.number).toMatch(/^AV-\d{4}-\d{4}$/);
+    expect(issued.creditReason).toBe(reason);
+  });
+
   it("refuses what cannot be invoiced, with the reason on the quote's page", async () => {
     const quoteId = await acceptedQuote();
     const tooMuch = await invoiceFrom(quoteId, { kind: "acompte", mode: "pourcentage", value: "150" });

@@ -20,7 +20,7 @@ import { ActivityHistory } from "#app/features/erp/components/activity-history.t
 import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
 import { panelClass } from "#app/features/erp/components/ui.ts";
 import { DEVIS_TABS, erpMeta, erpShouldRevalidate, FACTURES_HANDLE } from "#app/features/erp/navigation.ts";
-import type { BillingInvoice } from "#app/features/invoices/billing.ts";
+import { type BillingInvoice, CREDIT_NOTE_KIND_LABELS } from "#app/features/invoices/billing.ts";
 import { InvoiceStatusBadge } from "#app/features/invoices/components/invoice-status-badge.tsx";
 import {
   ClientEmailMissingError,
@@ -89,8 +89,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   try {
     const { db } = getServices(context);
     const view = await getInvoice(db, params.id);
+    const reason = (view.invoice.content as unknown as { billing: BillingInvoice | null }).billing
+      ?.creditReason;
     return {
       ...view,
+      // A credit note's reason, as its PDF prints it under « Motif de l'avoir ».
+      creditReason: reason ? `${CREDIT_NOTE_KIND_LABELS[reason.kind]} : ${reason.text}` : null,
       editor: await standaloneDraftEditor(db, view.invoice).then((editor) =>
         editor ? { ...editor, initial: toDraftInput(editor.content) } : null,
       ),
@@ -576,8 +580,19 @@ function useDialogs(answer: unknown, page: unknown, alertId: string) {
 }
 
 export default function InvoicePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { invoice, clientName, quote, credited, payments, events, reminders, delivery, today, editor } =
-    loaderData;
+  const {
+    invoice,
+    clientName,
+    quote,
+    credited,
+    creditReason,
+    payments,
+    events,
+    reminders,
+    delivery,
+    today,
+    editor,
+  } = loaderData;
   // A standalone draft has no billing until its lines add up.
   const billing = (invoice.content as unknown as { billing: BillingInvoice | null }).billing;
   const [editorDirty, setEditorDirty] = useState(false);
@@ -753,6 +768,7 @@ export default function InvoicePage({ loaderData, actionData }: Route.ComponentP
           <Facts
             columns={2}
             facts={[
+              ...(creditReason ? [{ label: "Motif de l'avoir", value: creditReason }] : []),
               { label: "Total HT", value: formatCents(invoice.totalHtCents) },
               { label: "TVA", value: formatCents(invoice.totalVatCents) },
               { label: "Total TTC", value: formatCents(invoice.totalTtcCents) },
