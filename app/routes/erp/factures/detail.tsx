@@ -60,7 +60,7 @@ import { SAVE_INTENT } from "#app/features/quotes/editor-state.ts";
 import { documentIdentity } from "#app/features/settings/settings.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
-import { formatCents, formatPercent, formatQuantity, parseMoney, parsePercent } from "#app/lib/money.ts";
+import { formatCents, formatPercent, formatQuantity, parseMoney } from "#app/lib/money.ts";
 import { formatDate, formatDateTime, parisDay } from "#app/lib/paris-time.ts";
 import { hasControlCharacters, isoDayProblem } from "#app/lib/text-rules.ts";
 import { VAT_RATES } from "#app/lib/vat.ts";
@@ -194,10 +194,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       if (delivery && "sentTo" in delivery) services.outbox.wake();
       return redirectWithFlash(request, `/erp/factures/${params.id}`, {
         tone: delivery && "missingEmail" in delivery ? "info" : "success",
-        message: `Facture ${issued.number} émise : son PDF Factur-X est prêt.${
+        message: `${
+          issued.number.startsWith("AV-") ? `Avoir ${issued.number} émis` : `Facture ${issued.number} émise`
+        } : son PDF Factur-X est prêt.${
           delivery
             ? "sentTo" in delivery
-              ? ` Envoyée automatiquement au client à ${delivery.sentTo}.`
+              ? ` ${issued.number.startsWith("AV-") ? "Envoyé" : "Envoyée"} automatiquement au client à ${delivery.sentTo}.`
               : " L'envoi automatique n'a pas pu partir : la fiche du client n'a pas d'adresse e-mail."
             : ""
         }`,
