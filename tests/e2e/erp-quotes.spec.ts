@@ -155,6 +155,9 @@ test.describe("Devis : de la demande du site à l'accord signé sur téléphone"
     await siteAddress.getByLabel("Adresse", { exact: true }).fill("14 avenue de la Mer");
     await siteAddress.getByLabel("Code postal").fill("83130");
     await siteAddress.getByLabel("Commune").fill("La Garde");
+    // « Avant l'envoi » asks when the works start and how long they last (decision 022).
+    await page.getByLabel("Début estimé").fill(isoDayIn(30));
+    await page.getByLabel("Durée estimée").fill("2 semaines");
 
     const totals = page.getByRole("region", { name: "Totaux" });
     const saveBar = page.getByRole("button", { name: "Enregistrer", exact: true }).locator("..");

@@ -94,11 +94,15 @@ export async function companyDefaults(db: DbExecutor): Promise<CompanyDefaults> 
       insuranceValidUntil: companySettings.insuranceValidUntil,
       rgeNumber: companySettings.rgeNumber,
       rgeValidUntil: companySettings.rgeValidUntil,
+      bankHolder: companySettings.bankAccountHolder,
+      iban: companySettings.iban,
+      bic: companySettings.bic,
     })
     .from(companySettings)
     .where(eq(companySettings.id, 1));
   if (!row) throw new Error("Paramètres de l'entreprise introuvables (migration 0010).");
-  return row;
+  const { bankHolder, iban, bic, ...rest } = row;
+  return { ...rest, bank: { holder: bankHolder, iban, bic } };
 }
 
 const text = (value: unknown): string => (typeof value === "string" ? value.trim() : "");
