@@ -195,7 +195,8 @@ export function sendingProblems(
     );
   }
   if (blank(content.description)) push("Décrivez la nature exacte des travaux.", editorHref("description"));
-  // Arrêté of 24 January 2017, art. 3 (docs/decisions/022-quote-start-and-duration.md).
+  // The date or the time of execution (Code de la consommation L111-1 3°, which the arrêté of
+  // 24 January 2017 makes part of every quote): docs/decisions/022-quote-start-and-duration.md.
   if (!content.terms.startOn) {
     push(
       "Indiquez la date de début estimée des travaux (arrêté du 24 janvier 2017).",
