@@ -211,13 +211,24 @@ test.describe("Devis : de la demande du site à l'accord signé sur téléphone"
     await expect(beforeSending.getByRole("listitem")).toHaveText([
       "L'adresse du client est incomplète : complétez-la sur sa fiche (rue, code postal, ville).",
     ]);
-    await page.getByRole("link", { name, exact: true }).click();
-    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
-    await page.getByRole("link", { name: "Modifier" }).click();
+    // The reason is a link to the field that fixes it: the client's form, focus on the street.
+    await beforeSending
+      .getByRole("link", {
+        name: "L'adresse du client est incomplète : complétez-la sur sa fiche (rue, code postal, ville).",
+      })
+      .click();
+    await expect(page).toHaveURL(/\/erp\/clients\/[0-9a-f-]{36}\/modifier#client-billing-street$/);
     const billing = page.getByRole("group", { name: "Adresse de facturation" });
-    await billing.getByLabel("Numéro et rue").fill("14 avenue de la Mer");
-    await billing.getByLabel("Code postal").fill("83130");
-    await billing.getByLabel("Ville").fill("La Garde");
+    await expect(billing.getByLabel("Numéro et rue")).toBeFocused();
+    // The billing address is the site's, typed in the editor a moment ago.
+    const sameAsSite = billing.getByRole("checkbox", {
+      name: "Adresse de facturation identique à l'adresse du chantier",
+    });
+    await sameAsSite.check();
+    await expect(billing.getByLabel("Numéro et rue")).toHaveValue("14 avenue de la Mer");
+    await expect(billing.getByLabel("Code postal")).toHaveValue("83130");
+    await expect(billing.getByLabel("Ville")).toHaveValue("La Garde");
+    await expectNoAxeViolations(page);
     await page.getByRole("button", { name: "Enregistrer les modifications" }).click();
     await expect(page.getByText("Fiche client enregistrée.")).toBeVisible();
     await page
