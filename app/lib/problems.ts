@@ -65,3 +65,14 @@ export function editorHref(path: string): string {
 export function editorFieldId(path: string): string {
   return `devis-${path.replaceAll(".", "-")}`;
 }
+
+/**
+ * The problems as a member sees them: the links to /erp/parametres only for those who
+ * may open it (the owners); for the others, the message alone (it names the settings).
+ */
+export function forMember(problems: readonly Problem[], canEditSettings: boolean): Problem[] {
+  if (canEditSettings) return [...problems];
+  return problems.map((item) =>
+    item.href?.startsWith("/erp/parametres") ? { message: item.message, href: null } : item,
+  );
+}

@@ -208,9 +208,11 @@ describe("invoicing through the screens", () => {
       .set({ insuranceValidUntil: null, bankAccountHolder: null, iban: null, bic: null })
       .where(eq(companySettings.id, 1));
     try {
+      const owner = await signedInStaff(services, "owner", "gerant-factures@batirade.test");
       const refused = await call(detailRoute.action, `/erp/factures/${id}`, {
         params: { id },
         form: { intent: "emettre" },
+        cookie: owner.cookie,
       });
       expect(refused.status).toBe(400);
       const body = refused.data as { message: string; problems: unknown; missing: string[] };
@@ -233,6 +235,16 @@ describe("invoicing through the screens", () => {
         },
       ]);
       expect(body.missing).toEqual((body.problems as { message: string }[]).map((p) => p.message));
+      // A member who may not open the settings: the same reasons, the settings' without a link.
+      const asStaff = await call(detailRoute.action, `/erp/factures/${id}`, {
+        params: { id },
+        form: { intent: "emettre" },
+      });
+      expect((asStaff.data as { problems: { href: string | null }[] }).problems.map((p) => p.href)).toEqual([
+        `/erp/clients/${clientId}/modifier#client-billing-city`,
+        null,
+        null,
+      ]);
       const [row] = await services.db.select().from(invoices).where(eq(invoices.id, id));
       expect(row?.status).toBe("brouillon");
     } finally {

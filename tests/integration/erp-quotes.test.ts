@@ -291,11 +291,26 @@ describe("sending", () => {
           href: "/erp/parametres#insuranceValidUntil",
         },
       ];
-      // The checklist of the page, and the refusal of « Envoyer au client ».
-      expect((await load(id)).problems).toEqual(expected);
-      const outcome = await intent(id, "envoyer");
+      // The checklist of the page, and the refusal of « Envoyer au client », for an owner.
+      const owner = await signedInStaff(services, "owner", "gerant-devis@batirade.test");
+      const asOwner = await call(detailRoute.loader, `/erp/devis/${id}`, {
+        params: { id },
+        cookie: owner.cookie,
+      });
+      expect((asOwner.data as { problems: unknown }).problems).toEqual(expected);
+      const outcome = await call(detailRoute.action, `/erp/devis/${id}`, {
+        params: { id },
+        form: { intent: "envoyer", confirmation: "oui" },
+        cookie: owner.cookie,
+      });
       expect(outcome.status).toBe(400);
       expect((outcome.data as { problems: unknown }).problems).toEqual(expected);
+      // A member who may not open the settings reads the same reasons, the settings' without a link.
+      const withoutSettings = expected.map((item) =>
+        item.href.startsWith("/erp/parametres") ? { ...item, href: null } : item,
+      );
+      expect((await load(id)).problems).toEqual(withoutSettings);
+      expect(((await intent(id, "envoyer")).data as { problems: unknown }).problems).toEqual(withoutSettings);
     } finally {
       await services.db
         .update(companySettings)
@@ -345,12 +360,16 @@ describe("sending", () => {
     draft.terms.deposit = { kind: "percent", value: "30" };
     expect((await save(id, draft, withDeposit.quote.revision)).status).toBe(200);
     const warned = await load(id);
-    expect(warned.warnings).toEqual([
-      {
-        message:
-          "Le devis demande un acompte : la facture d'acompte devra porter les coordonnées bancaires (titulaire, IBAN, BIC). Renseignez-les dans les paramètres de l'entreprise.",
-        href: "/erp/parametres#bankAccountHolder",
-      },
+    const message =
+      "Le devis demande un acompte : la facture d'acompte devra porter les coordonnées bancaires (titulaire, IBAN, BIC). Renseignez-les dans les paramètres de l'entreprise.";
+    expect(warned.warnings).toEqual([{ message, href: null }]);
+    const owner = await signedInStaff(services, "owner", "gerant-acompte@batirade.test");
+    const asOwner = await call(detailRoute.loader, `/erp/devis/${id}`, {
+      params: { id },
+      cookie: owner.cookie,
+    });
+    expect((asOwner.data as { warnings: unknown }).warnings).toEqual([
+      { message, href: "/erp/parametres#bankAccountHolder" },
     ]);
     expect(warned.problems).toEqual([]);
     expect((await intent(id, "envoyer")).status).toBe(303);

@@ -35,7 +35,7 @@ import { getServices } from "#app/lib/app-context.ts";
 import { formatCents } from "#app/lib/money.ts";
 import { formatDate, formatDateTime, type IsoDay, parisDay } from "#app/lib/paris-time.ts";
 import { hasPermission } from "#app/lib/permissions.ts";
-import type { Problem } from "#app/lib/problems.ts";
+import { forMember, type Problem } from "#app/lib/problems.ts";
 import { VAT_RATES } from "#app/lib/vat.ts";
 import type { Route } from "./+types/dashboard";
 
@@ -76,7 +76,7 @@ async function companySetup(db: Database, canEdit: boolean): Promise<Problem[]> 
     },
     parisDay(),
   );
-  return canEdit ? items : items.map((item) => ({ message: item.message, href: null }));
+  return forMember(items, canEdit);
 }
 
 export const meta: Route.MetaFunction = (args) => erpMeta("Tableau de bord", args);

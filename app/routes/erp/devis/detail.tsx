@@ -62,7 +62,8 @@ import { getServices } from "#app/lib/app-context.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
 import { formatCents, formatPercent, parseMoney } from "#app/lib/money.ts";
 import { formatDate, formatDateTime, parisDay } from "#app/lib/paris-time.ts";
-import { messagesOf, type Problem } from "#app/lib/problems.ts";
+import { hasPermission } from "#app/lib/permissions.ts";
+import { forMember, messagesOf, type Problem } from "#app/lib/problems.ts";
 import { hasControlCharacters } from "#app/lib/text-rules.ts";
 import type { Route } from "./+types/detail";
 
@@ -92,7 +93,8 @@ const SCAN_TYPES = ["application/pdf", "image/jpeg", "image/png"] as const;
 type ScanType = (typeof SCAN_TYPES)[number];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requirePermission(request, context, handle.permission);
+  const { user } = await requirePermission(request, context, handle.permission);
+  const canEditSettings = hasPermission(user.role, "parametres");
   const { db } = getServices(context);
   try {
     const view = await getQuote(db, params.id);
@@ -109,8 +111,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     const totals = documentTotals(quote.content);
     const mentions = quoteMentions(quote.content, client);
     const draftQuote = quote.status === "brouillon";
-    const problems = draftQuote ? sendingProblems(quote.content, client, company, parisDay()) : [];
-    const warnings = draftQuote ? sendingWarnings(quote.content, company) : [];
+    const problems = draftQuote
+      ? forMember(sendingProblems(quote.content, client, company, parisDay()), canEditSettings)
+      : [];
+    const warnings = draftQuote ? forMember(sendingWarnings(quote.content, company), canEditSettings) : [];
     return {
       ...view,
       totals,
@@ -355,7 +359,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         intent: where,
         message: "Le devis ne peut pas être envoyé : complétez ce qui manque ci-dessous.",
         missing: error.missing,
-        problems: error.problems,
+        problems: forMember(error.problems, hasPermission(session.user.role, "parametres")),
       });
     }
     if (error instanceof QuoteConflictError || error instanceof QuoteStateError) {

@@ -63,7 +63,8 @@ import { getServices } from "#app/lib/app-context.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
 import { formatCents, formatPercent, formatQuantity, parseMoney, parsePercent } from "#app/lib/money.ts";
 import { formatDate, formatDateTime, parisDay } from "#app/lib/paris-time.ts";
-import type { Problem } from "#app/lib/problems.ts";
+import { hasPermission } from "#app/lib/permissions.ts";
+import { forMember, type Problem } from "#app/lib/problems.ts";
 import { hasControlCharacters, isoDayProblem } from "#app/lib/text-rules.ts";
 import { VAT_RATES } from "#app/lib/vat.ts";
 import type { Route } from "./+types/detail";
@@ -284,7 +285,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         intent,
         message: "La facture ne peut pas être émise :",
         missing: error.missing,
-        problems: error.problems,
+        problems: forMember(error.problems, hasPermission(session.user.role, "parametres")),
       });
     }
     if (error instanceof InvoiceStateError || error instanceof InvoiceConflictError) {
