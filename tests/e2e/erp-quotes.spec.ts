@@ -444,6 +444,32 @@ async function openDraft(page: Page, user: StaffUser, clientName: string): Promi
 }
 
 test.describe("Devis : l'éditeur", () => {
+  test("« Avant l'envoi » : chaque manque est un lien vers son champ, qui reçoit le focus", async ({
+    page,
+    createStaffUser,
+  }) => {
+    const user = await createStaffUser();
+    await openDraft(page, user, `Client manques ${Date.now()}`);
+    const beforeSending = page.getByRole("region", { name: "Avant l'envoi" });
+    await beforeSending
+      .getByRole("link", {
+        name: "Indiquez la date de début estimée des travaux (arrêté du 24 janvier 2017).",
+      })
+      .click();
+    const start = page.getByLabel("Début estimé");
+    await expect(start).toBeFocused();
+    await expect(start).toBeInViewport();
+    await beforeSending
+      .getByRole("link", { name: "Indiquez la durée estimée des travaux (arrêté du 24 janvier 2017)." })
+      .click();
+    await expect(page.getByLabel("Durée estimée")).toBeFocused();
+    // By the keyboard too: Enter on the link.
+    await beforeSending.getByRole("link", { name: "Décrivez la nature exacte des travaux." }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByLabel(/^Nature des travaux/)).toBeFocused();
+    await expectNoAxeViolations(page);
+  });
+
   test("Alt+↓ / Alt+↑ déplacent la ligne où l'on est, le focus la suit, l'ordre est enregistré", async ({
     page,
     createStaffUser,
