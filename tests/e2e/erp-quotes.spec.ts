@@ -105,12 +105,26 @@ test.describe("Devis : de la demande du site à l'accord signé sur téléphone"
     await page.setViewportSize({ width: 1280, height: 900 });
 
     // An owner gives the décennale an end date a year ahead: no quote leaves without it.
+    // The dashboard of a fresh company lists what documents still need, each a link to
+    // its field of the settings, which gets the focus.
     const owner = await createUserOn(server, "owner");
-    await signIn(page, owner, `${origin}/erp/login?redirectTo=/erp/parametres`);
+    await signIn(page, owner, `${origin}/erp/login?redirectTo=/erp`);
+    const setup = page.getByRole("region", { name: "Pour émettre vos devis et factures, complétez :" });
+    await expect(setup.getByRole("link")).toHaveText([
+      "La date de fin de validité de l'assurance décennale.",
+      "Les coordonnées bancaires (titulaire, IBAN, BIC).",
+    ]);
+    await expectNoAxeViolations(page);
+    await setup.getByRole("link", { name: "La date de fin de validité de l'assurance décennale." }).click();
+    await expect(page).toHaveURL(/\/erp\/parametres#insuranceValidUntil$/);
     await expect(page.getByRole("heading", { level: 1, name: "Paramètres de l'entreprise" })).toBeVisible();
-    await page.getByLabel(/^Attestation décennale valable jusqu'au/).fill(isoDayIn(365));
+    const insuranceDate = page.getByLabel(/^Attestation décennale valable jusqu'au/);
+    await expect(insuranceDate).toBeFocused();
+    await insuranceDate.fill(isoDayIn(365));
     await page.getByRole("button", { name: "Enregistrer les paramètres" }).click();
     await expect(page.getByText("Paramètres enregistrés.", { exact: true })).toBeVisible();
+    await page.goto(`${origin}/erp`);
+    await expect(setup.getByRole("link")).toHaveText(["Les coordonnées bancaires (titulaire, IBAN, BIC)."]);
     await page.getByRole("button", { name: "Déconnexion" }).click();
     await expect(page.getByLabel("Identifiant (e-mail)")).toBeVisible();
 
