@@ -183,4 +183,79 @@ test.describe("Espace Pro : Clients", () => {
       "Client créé (malgré un doublon possible signalé)",
     );
   });
+
+  test("« Adresse de facturation identique à l'adresse du chantier » copie l'adresse du chantier au clavier, et rend ce qui avait été tapé", async ({
+    page,
+    createStaffUser,
+    signIn,
+  }) => {
+    const stamp = Date.now().toString().slice(-6);
+    const name = `Marc Identique ${stamp}`;
+    const user = await createStaffUser();
+    await signIn(user, "/erp/login?redirectTo=/erp/clients/nouveau");
+    await expect(page.getByRole("heading", { level: 1, name: "Nouveau client" })).toBeVisible();
+    await page.getByLabel("Nom *").fill(name);
+    await page.getByLabel("E-mail").fill(`marc.${stamp}@example.fr`);
+    const billing = page.getByRole("group", { name: "Adresse de facturation" });
+    const street = billing.getByLabel("Numéro et rue");
+    const postalCode = billing.getByLabel("Code postal");
+    const city = billing.getByLabel("Ville");
+    await street.fill("2 impasse des Pins");
+    await postalCode.fill("83200");
+    const site = page
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("heading", { name: "Chantier 1" }) });
+    await site.getByLabel("Numéro et rue").fill("14 avenue de la Mer");
+    await site.getByLabel("Code postal").fill("83130");
+    await site.getByLabel("Commune").fill("La Garde");
+
+    // Ticked with the keyboard: the site's address, read-only.
+    const same = billing.getByRole("checkbox", {
+      name: "Adresse de facturation identique à l'adresse du chantier",
+    });
+    await same.focus();
+    await page.keyboard.press("Space");
+    await expect(same).toBeChecked();
+    await expect(street).toHaveValue("14 avenue de la Mer");
+    await expect(postalCode).toHaveValue("83130");
+    await expect(city).toHaveValue("La Garde");
+    await expect(street).not.toBeEditable();
+    await expectNoAxeViolations(page);
+    // Unticked: what had been typed comes back.
+    await page.keyboard.press("Space");
+    await expect(same).not.toBeChecked();
+    await expect(street).toHaveValue("2 impasse des Pins");
+    await expect(postalCode).toHaveValue("83200");
+    await expect(city).toHaveValue("");
+    await expect(street).toBeEditable();
+
+    // Ticked again and saved: the client's billing address is the site's.
+    await page.keyboard.press("Space");
+    await page.getByRole("button", { name: "Créer le client" }).click();
+    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+    await expect(page.getByText("14 avenue de la Mer").first()).toBeVisible();
+
+    // A quote for that client, on another site: its editor's site address is offered
+    // when the billing address is edited.
+    const clientUrl = page.url();
+    await page.getByRole("button", { name: "Faire un devis" }).click();
+    await expect(page).toHaveURL(/\/erp\/devis\/[0-9a-f-]{36}$/);
+    const siteAddress = page.getByRole("group", { name: "Adresse du chantier" });
+    await siteAddress.getByLabel("Adresse", { exact: true }).fill("7 chemin du Fort");
+    await siteAddress.getByLabel("Code postal").fill("83400");
+    await siteAddress.getByLabel("Commune").fill("Hyères");
+    await page.getByRole("button", { name: "Enregistrer", exact: true }).click();
+    await expect(page.getByText("Tout est enregistré")).toBeVisible();
+    await page.goto(`${clientUrl}/modifier`);
+    await expect(
+      billing.getByText(/L'adresse du chantier du devis .* : 7 chemin du Fort, 83400 Hyères\./),
+    ).toBeVisible();
+    await same.check();
+    await expect(street).toHaveValue("7 chemin du Fort");
+    await expect(postalCode).toHaveValue("83400");
+    await expect(city).toHaveValue("Hyères");
+    await expectNoAxeViolations(page);
+    await same.uncheck();
+    await expect(street).toHaveValue("14 avenue de la Mer");
+  });
 });

@@ -177,6 +177,9 @@ test.describe("Factures : du devis accepté au rappel lu sur le serveur SMTP", (
     await site.getByLabel("Adresse", { exact: true }).fill("3 rue des Tamaris");
     await site.getByLabel("Code postal").fill("83000");
     await site.getByLabel("Commune").fill("Toulon");
+    // « Avant l'envoi » asks when the works start and how long they last (decision 022).
+    await page.getByLabel("Début estimé").fill(isoDayIn(30));
+    await page.getByLabel("Durée estimée").fill("2 semaines");
     await page.getByLabel("Titre du lot 1").fill("Maçonnerie");
     await addLine(page, "Maçonnerie", "Reprise des murs en carreaux de plâtre", "1", "4000");
     await page.getByRole("button", { name: "Ajouter un lot" }).click();

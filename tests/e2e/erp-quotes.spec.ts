@@ -105,12 +105,26 @@ test.describe("Devis : de la demande du site à l'accord signé sur téléphone"
     await page.setViewportSize({ width: 1280, height: 900 });
 
     // An owner gives the décennale an end date a year ahead: no quote leaves without it.
+    // The dashboard of a fresh company lists what documents still need, each a link to
+    // its field of the settings, which gets the focus.
     const owner = await createUserOn(server, "owner");
-    await signIn(page, owner, `${origin}/erp/login?redirectTo=/erp/parametres`);
+    await signIn(page, owner, `${origin}/erp/login?redirectTo=/erp`);
+    const setup = page.getByRole("region", { name: "Pour émettre vos devis et factures, complétez :" });
+    await expect(setup.getByRole("link")).toHaveText([
+      "La date de fin de validité de l'assurance décennale.",
+      "Les coordonnées bancaires (titulaire, IBAN, BIC).",
+    ]);
+    await expectNoAxeViolations(page);
+    await setup.getByRole("link", { name: "La date de fin de validité de l'assurance décennale." }).click();
+    await expect(page).toHaveURL(/\/erp\/parametres#insuranceValidUntil$/);
     await expect(page.getByRole("heading", { level: 1, name: "Paramètres de l'entreprise" })).toBeVisible();
-    await page.getByLabel(/^Attestation décennale valable jusqu'au/).fill(isoDayIn(365));
+    const insuranceDate = page.getByLabel(/^Attestation décennale valable jusqu'au/);
+    await expect(insuranceDate).toBeFocused();
+    await insuranceDate.fill(isoDayIn(365));
     await page.getByRole("button", { name: "Enregistrer les paramètres" }).click();
     await expect(page.getByText("Paramètres enregistrés.", { exact: true })).toBeVisible();
+    await page.goto(`${origin}/erp`);
+    await expect(setup.getByRole("link")).toHaveText(["Les coordonnées bancaires (titulaire, IBAN, BIC)."]);
     await page.getByRole("button", { name: "Déconnexion" }).click();
     await expect(page.getByLabel("Identifiant (e-mail)")).toBeVisible();
 
@@ -155,6 +169,9 @@ test.describe("Devis : de la demande du site à l'accord signé sur téléphone"
     await siteAddress.getByLabel("Adresse", { exact: true }).fill("14 avenue de la Mer");
     await siteAddress.getByLabel("Code postal").fill("83130");
     await siteAddress.getByLabel("Commune").fill("La Garde");
+    // « Avant l'envoi » asks when the works start and how long they last (decision 022).
+    await page.getByLabel("Début estimé").fill(isoDayIn(30));
+    await page.getByLabel("Durée estimée").fill("2 semaines");
 
     const totals = page.getByRole("region", { name: "Totaux" });
     const saveBar = page.getByRole("button", { name: "Enregistrer", exact: true }).locator("..");
@@ -208,13 +225,24 @@ test.describe("Devis : de la demande du site à l'accord signé sur téléphone"
     await expect(beforeSending.getByRole("listitem")).toHaveText([
       "L'adresse du client est incomplète : complétez-la sur sa fiche (rue, code postal, ville).",
     ]);
-    await page.getByRole("link", { name, exact: true }).click();
-    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
-    await page.getByRole("link", { name: "Modifier" }).click();
+    // The reason is a link to the field that fixes it: the client's form, focus on the street.
+    await beforeSending
+      .getByRole("link", {
+        name: "L'adresse du client est incomplète : complétez-la sur sa fiche (rue, code postal, ville).",
+      })
+      .click();
+    await expect(page).toHaveURL(/\/erp\/clients\/[0-9a-f-]{36}\/modifier#client-billing-street$/);
     const billing = page.getByRole("group", { name: "Adresse de facturation" });
-    await billing.getByLabel("Numéro et rue").fill("14 avenue de la Mer");
-    await billing.getByLabel("Code postal").fill("83130");
-    await billing.getByLabel("Ville").fill("La Garde");
+    await expect(billing.getByLabel("Numéro et rue")).toBeFocused();
+    // The billing address is the site's, typed in the editor a moment ago.
+    const sameAsSite = billing.getByRole("checkbox", {
+      name: "Adresse de facturation identique à l'adresse du chantier",
+    });
+    await sameAsSite.check();
+    await expect(billing.getByLabel("Numéro et rue")).toHaveValue("14 avenue de la Mer");
+    await expect(billing.getByLabel("Code postal")).toHaveValue("83130");
+    await expect(billing.getByLabel("Ville")).toHaveValue("La Garde");
+    await expectNoAxeViolations(page);
     await page.getByRole("button", { name: "Enregistrer les modifications" }).click();
     await expect(page.getByText("Fiche client enregistrée.")).toBeVisible();
     await page
@@ -430,6 +458,32 @@ async function openDraft(page: Page, user: StaffUser, clientName: string): Promi
 }
 
 test.describe("Devis : l'éditeur", () => {
+  test("« Avant l'envoi » : chaque manque est un lien vers son champ, qui reçoit le focus", async ({
+    page,
+    createStaffUser,
+  }) => {
+    const user = await createStaffUser();
+    await openDraft(page, user, `Client manques ${Date.now()}`);
+    const beforeSending = page.getByRole("region", { name: "Avant l'envoi" });
+    await beforeSending
+      .getByRole("link", {
+        name: "Indiquez la date de début estimée des travaux (arrêté du 24 janvier 2017).",
+      })
+      .click();
+    const start = page.getByLabel("Début estimé");
+    await expect(start).toBeFocused();
+    await expect(start).toBeInViewport();
+    await beforeSending
+      .getByRole("link", { name: "Indiquez la durée estimée des travaux (arrêté du 24 janvier 2017)." })
+      .click();
+    await expect(page.getByLabel("Durée estimée")).toBeFocused();
+    // By the keyboard too: Enter on the link.
+    await beforeSending.getByRole("link", { name: "Décrivez la nature exacte des travaux." }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByLabel(/^Nature des travaux/)).toBeFocused();
+    await expectNoAxeViolations(page);
+  });
+
   test("Alt+↓ / Alt+↑ déplacent la ligne où l'on est, le focus la suit, l'ordre est enregistré", async ({
     page,
     createStaffUser,

@@ -8,6 +8,7 @@ import { createQuote, getQuote, saveQuoteDraft } from "#app/features/quotes/quot
 import { sendQuote } from "#app/features/quotes/send.server.ts";
 import { documentIdentity } from "#app/features/settings/settings.server.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
+import { addDays, parisDay } from "#app/lib/paris-time.ts";
 import { jpeg } from "#tests/helpers/leads.ts";
 
 /** A client as the register writes it (its folded search text included). */
@@ -32,13 +33,17 @@ export async function insertClient(
   return row.id;
 }
 
-/** A draft with two lots: 20 % and 10 % lines, an option, a text line. */
+/**
+ * A draft with two lots: 20 % and 10 % lines, an option, a text line; its works start
+ * in a month and last three weeks (« Avant l'envoi » asks for both).
+ */
 export function filledDraft(base: QuoteDraftInput): QuoteDraftInput {
   return {
     ...base,
     title: "Rénovation de la salle de bains",
     description: "Dépose de l'existant, plâtrerie, carrelage et peinture.",
     site: { street: "12 rue des Lilas", postalCode: "83000", city: "Toulon" },
+    terms: { ...base.terms, startOn: addDays(parisDay(), 30), duration: "3 semaines" },
     lots: [
       {
         id: "lot1",

@@ -540,6 +540,52 @@ describe("the dashboard page over HTTP (production build)", () => {
     expect(html).toContain(`href="/erp/devis/${quotes.A.id}"`);
     expect(html).toContain("réception non saisie");
     expect(html).not.toContain("Aucune facture en retard.");
+    // Every fact that documents need is filled in: no setup checklist.
+    expect(html).not.toContain("Pour émettre vos devis et factures, complétez");
+    expect(html).not.toContain('id="setup-title"');
+  });
+
+  it("shows the setup checklist while a fact is missing, and hides it once filled in", async () => {
+    const app = createApp({ services, build, clientDir });
+    const [before] = await services.db.select().from(companySettings);
+    await services.db
+      .update(companySettings)
+      .set({ bankAccountHolder: null, iban: null, bic: null, insuranceValidUntil: "2026-01-31" })
+      .where(eq(companySettings.id, 1));
+    const owner = await signedInStaff(services, "owner", "gerant-parametres@batirade.test");
+    try {
+      const html = await home(app, owner.cookie);
+      expect(html).toContain("Pour émettre vos devis et factures, complétez :");
+      expect(html).toMatch(
+        /<a [^>]*href="\/erp\/parametres#insuranceValidUntil"[^>]*>Une attestation d'assurance décennale en cours de validité \(celle enregistrée a expiré le 31 janvier 2026\)\.<\/a>/,
+      );
+      expect(html).toMatch(
+        /<a [^>]*href="\/erp\/parametres#bankAccountHolder"[^>]*>Les coordonnées bancaires/,
+      );
+      // The settings' own fields carry those ids: the links land on them.
+      const settingsPage = await app.request("/erp/parametres", {
+        headers: { Accept: "text/html", cookie: owner.cookie },
+      });
+      const settingsHtml = await settingsPage.text();
+      expect(settingsHtml).toContain('id="insuranceValidUntil"');
+      expect(settingsHtml).toContain('id="bankAccountHolder"');
+      // A member who may not change the settings reads the same list, without links.
+      const staffHtml = await home(app, staff.cookie);
+      expect(staffHtml).toContain("Les coordonnées bancaires (titulaire, IBAN, BIC).");
+      expect(staffHtml).not.toContain('href="/erp/parametres#');
+      expect(staffHtml).toContain("réservés au gérant");
+    } finally {
+      await services.db
+        .update(companySettings)
+        .set({
+          bankAccountHolder: before?.bankAccountHolder ?? null,
+          iban: before?.iban ?? null,
+          bic: before?.bic ?? null,
+          insuranceValidUntil: before?.insuranceValidUntil ?? null,
+        })
+        .where(eq(companySettings.id, 1));
+    }
+    expect(await home(app, owner.cookie)).not.toContain("Pour émettre vos devis et factures, complétez");
   });
 
   it("says so when there is nothing: no late invoice, nothing issued this month, no retention", async () => {
@@ -555,6 +601,16 @@ describe("the dashboard page over HTTP (production build)", () => {
         timeZone: "UTC",
       }).format(new Date(`${parisDay().slice(0, 7)}-01T00:00:00Z`));
       expect(html).toContain("Aucune facture en retard.");
+      // A fresh company: no décennale date, no bank details; the checklist says so, each
+      // item a link to its field of the settings.
+      expect(html).toContain('<h2 id="setup-title"');
+      expect(html).toContain("Pour émettre vos devis et factures, complétez :");
+      expect(html).toMatch(
+        /<a [^>]*href="\/erp\/parametres#insuranceValidUntil"[^>]*>La date de fin de validité de l'assurance décennale\.<\/a>/,
+      );
+      expect(html).toMatch(
+        /<a [^>]*href="\/erp\/parametres#bankAccountHolder"[^>]*>Les coordonnées bancaires \(titulaire, IBAN, BIC\)\.<\/a>/,
+      );
       expect(html).toContain(`Aucune facture émise en ${month} pour l'instant.`);
       expect(html).toContain("Aucune retenue de garantie en cours.");
       expect(html).toContain("Aucune facture émise n'attend de paiement.");

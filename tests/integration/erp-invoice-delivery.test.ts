@@ -408,6 +408,10 @@ describe("a refused « Émettre »", () => {
       intent: "emettre",
       message: "La facture ne peut pas être émise :",
       missing: [expect.stringContaining("Les coordonnées bancaires (titulaire, IBAN, BIC)")],
+      // The same reason as data; a member who may not open the settings gets no link to them.
+      problems: [
+        { message: expect.stringContaining("Les coordonnées bancaires (titulaire, IBAN, BIC)"), href: null },
+      ],
     });
     // No field: the page shows it in the alert at the top, not at a field of a form.
     expect((refused.data as { field?: string }).field).toBeUndefined();

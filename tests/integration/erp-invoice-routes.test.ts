@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { clients } from "#app/db/schema/clients.ts";
 import { invoices } from "#app/db/schema/invoices.ts";
 import { companySettings } from "#app/db/schema/settings.ts";
 import { recordPaperAcceptance } from "#app/features/quotes/acceptance.server.ts";
@@ -243,6 +244,71 @@ describe("invoicing through the screens", () => {
     const issued = await page(creditId);
     expect(issued.invoice.number).toMatch(/^AV-\d{4}-\d{4}$/);
     expect(issued.creditReason).toBe(reason);
+  });
+
+  it("refuses « Émettre » with each missing fact linked to its field: the client's page, the settings", async () => {
+    const quoteId = await acceptedQuote();
+    const created = await invoiceFrom(quoteId, { kind: "acompte", mode: "pourcentage", value: "30" });
+    expect(created.status).toBe(303);
+    const id = idFrom(created.headers.get("location"));
+    const [draft] = await services.db.select().from(invoices).where(eq(invoices.id, id));
+    const clientId = draft?.clientId ?? "";
+    await services.db.update(clients).set({ billingCity: null }).where(eq(clients.id, clientId));
+    await services.db
+      .update(companySettings)
+      .set({ insuranceValidUntil: null, bankAccountHolder: null, iban: null, bic: null })
+      .where(eq(companySettings.id, 1));
+    try {
+      const owner = await signedInStaff(services, "owner", "gerant-factures@batirade.test");
+      const refused = await call(detailRoute.action, `/erp/factures/${id}`, {
+        params: { id },
+        form: { intent: "emettre" },
+        cookie: owner.cookie,
+      });
+      expect(refused.status).toBe(400);
+      const body = refused.data as { message: string; problems: unknown; missing: string[] };
+      expect(body.message).toBe("La facture ne peut pas être émise :");
+      expect(body.problems).toEqual([
+        {
+          message:
+            "L'adresse du client est incomplète : complétez-la sur sa fiche (rue, code postal, ville).",
+          href: `/erp/clients/${clientId}/modifier#client-billing-city`,
+        },
+        {
+          message:
+            "Les coordonnées bancaires (titulaire, IBAN, BIC) ne sont pas renseignées dans les paramètres de l'entreprise.",
+          href: "/erp/parametres#bankAccountHolder",
+        },
+        {
+          message:
+            "La date de fin de validité de l'assurance décennale n'est pas renseignée dans les paramètres de l'entreprise.",
+          href: "/erp/parametres#insuranceValidUntil",
+        },
+      ]);
+      expect(body.missing).toEqual((body.problems as { message: string }[]).map((p) => p.message));
+      // A member who may not open the settings: the same reasons, the settings' without a link.
+      const asStaff = await call(detailRoute.action, `/erp/factures/${id}`, {
+        params: { id },
+        form: { intent: "emettre" },
+      });
+      expect((asStaff.data as { problems: { href: string | null }[] }).problems.map((p) => p.href)).toEqual([
+        `/erp/clients/${clientId}/modifier#client-billing-city`,
+        null,
+        null,
+      ]);
+      const [row] = await services.db.select().from(invoices).where(eq(invoices.id, id));
+      expect(row?.status).toBe("brouillon");
+    } finally {
+      await services.db
+        .update(companySettings)
+        .set({
+          insuranceValidUntil: addDays(parisDay(), 300),
+          bankAccountHolder: "BATI RADE TOULON",
+          iban: "FR7630006000011234567890189",
+          bic: "AGRIFRPP",
+        })
+        .where(eq(companySettings.id, 1));
+    }
   });
 
   it("refuses what cannot be invoiced, with the reason on the quote's page", async () => {

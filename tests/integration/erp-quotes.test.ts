@@ -259,6 +259,122 @@ describe("sending", () => {
     expect(row?.number).toBeNull();
   });
 
+  it("links each missing fact to its field: the client's page, the editor, the settings", async () => {
+    const clientId = await newClient({ billingStreet: null, email: null });
+    const id = await createQuoteFor(clientId);
+    const page = await load(id);
+    const draft = filledDraft(page.draft as QuoteDraftInput);
+    draft.site.street = "";
+    expect((await save(id, draft, page.quote.revision)).status).toBe(200);
+    await services.db
+      .update(companySettings)
+      .set({ insuranceValidUntil: null })
+      .where(eq(companySettings.id, 1));
+    try {
+      const expected = [
+        {
+          message:
+            "L'adresse du client est incomplète : complétez-la sur sa fiche (rue, code postal, ville).",
+          href: `/erp/clients/${clientId}/modifier#client-billing-street`,
+        },
+        {
+          message: "Le client n'a pas d'adresse e-mail : ajoutez-la sur sa fiche pour lui envoyer le devis.",
+          href: `/erp/clients/${clientId}/modifier#client-email`,
+        },
+        {
+          message: "L'adresse du chantier est incomplète : indiquez la rue, le code postal et la commune.",
+          href: "#devis-site-street",
+        },
+        {
+          message:
+            "La date de fin de validité de l'assurance décennale n'est pas renseignée dans les paramètres de l'entreprise.",
+          href: "/erp/parametres#insuranceValidUntil",
+        },
+      ];
+      // The checklist of the page, and the refusal of « Envoyer au client », for an owner.
+      const owner = await signedInStaff(services, "owner", "gerant-devis@batirade.test");
+      const asOwner = await call(detailRoute.loader, `/erp/devis/${id}`, {
+        params: { id },
+        cookie: owner.cookie,
+      });
+      expect((asOwner.data as { problems: unknown }).problems).toEqual(expected);
+      const outcome = await call(detailRoute.action, `/erp/devis/${id}`, {
+        params: { id },
+        form: { intent: "envoyer", confirmation: "oui" },
+        cookie: owner.cookie,
+      });
+      expect(outcome.status).toBe(400);
+      expect((outcome.data as { problems: unknown }).problems).toEqual(expected);
+      // A member who may not open the settings reads the same reasons, the settings' without a link.
+      const withoutSettings = expected.map((item) =>
+        item.href.startsWith("/erp/parametres") ? { ...item, href: null } : item,
+      );
+      expect((await load(id)).problems).toEqual(withoutSettings);
+      expect(((await intent(id, "envoyer")).data as { problems: unknown }).problems).toEqual(withoutSettings);
+    } finally {
+      await services.db
+        .update(companySettings)
+        .set({ insuranceValidUntil: addDays(parisDay(), 200) })
+        .where(eq(companySettings.id, 1));
+    }
+  });
+
+  it("refuses a quote without its estimated start and duration (arrêté of 24 January 2017)", async () => {
+    const id = await createQuoteFor(await newClient());
+    const page = await load(id);
+    const draft = filledDraft(page.draft as QuoteDraftInput);
+    draft.terms.startOn = "";
+    draft.terms.duration = "";
+    expect((await save(id, draft, page.quote.revision)).status).toBe(200);
+    const outcome = await intent(id, "envoyer");
+    expect(outcome.status).toBe(400);
+    expect((outcome.data as { problems: unknown }).problems).toEqual([
+      {
+        message: "Indiquez la date de début estimée des travaux (arrêté du 24 janvier 2017).",
+        href: "#devis-terms-startOn",
+      },
+      {
+        message: "Indiquez la durée estimée des travaux (arrêté du 24 janvier 2017).",
+        href: "#devis-terms-duration",
+      },
+    ]);
+    const [row] = await services.db.select().from(quotes).where(eq(quotes.id, id));
+    expect(row?.status).toBe("brouillon");
+    // Filled in, the same quote goes.
+    const saved = await load(id);
+    draft.terms.startOn = addDays(parisDay(), 14);
+    draft.terms.duration = "10 jours";
+    expect((await save(id, draft, saved.quote.revision)).status).toBe(200);
+    expect((await intent(id, "envoyer")).status).toBe(303);
+  });
+
+  it("warns, without refusing, that a deposit will need the bank details", async () => {
+    const [settings] = await services.db.select().from(companySettings);
+    expect(settings?.iban).toBeNull();
+    const id = await createQuoteFor(await newClient());
+    const page = await load(id);
+    const draft = filledDraft(page.draft as QuoteDraftInput);
+    expect((await save(id, draft, page.quote.revision)).status).toBe(200);
+    expect((await load(id)).warnings).toEqual([]);
+    const withDeposit = await load(id);
+    draft.terms.deposit = { kind: "percent", value: "30" };
+    expect((await save(id, draft, withDeposit.quote.revision)).status).toBe(200);
+    const warned = await load(id);
+    const message =
+      "Le devis demande un acompte : la facture d'acompte devra porter les coordonnées bancaires (titulaire, IBAN, BIC). Renseignez-les dans les paramètres de l'entreprise.";
+    expect(warned.warnings).toEqual([{ message, href: null }]);
+    const owner = await signedInStaff(services, "owner", "gerant-acompte@batirade.test");
+    const asOwner = await call(detailRoute.loader, `/erp/devis/${id}`, {
+      params: { id },
+      cookie: owner.cookie,
+    });
+    expect((asOwner.data as { warnings: unknown }).warnings).toEqual([
+      { message, href: "/erp/parametres#bankAccountHolder" },
+    ]);
+    expect(warned.problems).toEqual([]);
+    expect((await intent(id, "envoyer")).status).toBe(303);
+  });
+
   it("refuses while the décennale has expired in the settings", async () => {
     const id = await createQuoteFor(await newClient());
     const page = await load(id);

@@ -29,6 +29,14 @@ import type { DocumentBody } from "#app/lib/pdf/document.server.ts";
 import { fitText, PDF_FONTS } from "#app/lib/pdf/fonts.server.ts";
 import { formatCapital } from "#app/lib/pdf/format.ts";
 import type { DocumentIdentity } from "#app/lib/pdf/identity.ts";
+import {
+  clientHref,
+  editorHref,
+  messagesOf,
+  type Problem,
+  problem,
+  settingsHref,
+} from "#app/lib/problems.ts";
 import { REVERSE_CHARGE_MENTION, VAT_RATES, type VatCode } from "#app/lib/vat.ts";
 import {
   type BillingInvoice,
@@ -272,8 +280,11 @@ function isReverseCharge(billing: BillingInvoice): boolean {
  * Why the invoice cannot be issued, one French sentence a reason; [] when every mention
  * can be filled.
  */
-export function missingForIssue(input: Omit<InvoiceDocumentInput, "number" | "creationDate">): string[] {
-  const missing: string[] = [];
+export function issueProblems(
+  input: Omit<InvoiceDocumentInput, "number" | "creationDate">,
+  clientId: string | null = null,
+): Problem[] {
+  const missing: Problem[] = [];
   const { client, billing } = input;
   // A private buyer who collected a shop order at the workshop gave no address (decision 019).
   const addressless = billing.nature === "goods" && client.kind === "particulier";
@@ -281,53 +292,110 @@ export function missingForIssue(input: Omit<InvoiceDocumentInput, "number" | "cr
     !addressless &&
     (!filled(client.billingStreet) || !filled(client.billingPostalCode) || !filled(client.billingCity))
   ) {
-    missing.push("L'adresse du client est incomplète : complétez-la sur sa fiche (rue, code postal, ville).");
+    const field = !filled(client.billingStreet)
+      ? "billingStreet"
+      : !filled(client.billingPostalCode)
+        ? "billingPostalCode"
+        : "billingCity";
+    missing.push(
+      problem(
+        "L'adresse du client est incomplète : complétez-la sur sa fiche (rue, code postal, ville).",
+        clientHref(clientId, field),
+      ),
+    );
   }
   if (!filled(input.site.street) || !filled(input.site.postalCode) || !filled(input.site.city)) {
-    missing.push("L'adresse du chantier est incomplète : indiquez la rue, le code postal et la commune.");
+    missing.push(
+      problem(
+        "L'adresse du chantier est incomplète : indiquez la rue, le code postal et la commune.",
+        editorHref(
+          !filled(input.site.street)
+            ? "site.street"
+            : !filled(input.site.postalCode)
+              ? "site.postalCode"
+              : "site.city",
+        ),
+      ),
+    );
   }
   if (client.kind === "entreprise" && !filled(client.siren)) {
     missing.push(
-      "Le SIREN du client n'est pas renseigné : il est obligatoire sur la facture d'une entreprise.",
+      problem(
+        "Le SIREN du client n'est pas renseigné : il est obligatoire sur la facture d'une entreprise.",
+        clientHref(clientId, "siren"),
+      ),
     );
   }
   if (!input.bank || !filled(input.bank.holder) || !filled(input.bank.iban) || !filled(input.bank.bic)) {
     missing.push(
-      "Les coordonnées bancaires (titulaire, IBAN, BIC) ne sont pas renseignées dans les paramètres de l'entreprise.",
+      problem(
+        "Les coordonnées bancaires (titulaire, IBAN, BIC) ne sont pas renseignées dans les paramètres de l'entreprise.",
+        settingsHref(
+          !input.bank || !filled(input.bank.holder)
+            ? "bankAccountHolder"
+            : !filled(input.bank.iban)
+              ? "iban"
+              : "bic",
+        ),
+      ),
     );
   } else {
     const ibanIssue = ibanProblem(normalizeIban(input.bank.iban));
-    if (ibanIssue) missing.push(`L'IBAN des paramètres de l'entreprise est invalide : ${ibanIssue}`);
+    if (ibanIssue) {
+      missing.push(
+        problem(`L'IBAN des paramètres de l'entreprise est invalide : ${ibanIssue}`, settingsHref("iban")),
+      );
+    }
     const bicIssue = bicProblem(normalizeBic(input.bank.bic));
-    if (bicIssue) missing.push(`Le BIC des paramètres de l'entreprise est invalide : ${bicIssue}`);
+    if (bicIssue) {
+      missing.push(
+        problem(`Le BIC des paramètres de l'entreprise est invalide : ${bicIssue}`, settingsHref("bic")),
+      );
+    }
   }
   const validUntil = input.identity.insurance.validUntil;
   if (!validUntil) {
     missing.push(
-      "La date de fin de validité de l'assurance décennale n'est pas renseignée dans les paramètres de l'entreprise.",
+      problem(
+        "La date de fin de validité de l'assurance décennale n'est pas renseignée dans les paramètres de l'entreprise.",
+        settingsHref("insuranceValidUntil"),
+      ),
     );
   } else if (validUntil < input.issuedOn) {
     missing.push(
-      `L'assurance décennale a expiré le ${formatDate(validUntil)} : mettez à jour l'attestation dans les paramètres de l'entreprise.`,
+      problem(
+        `L'assurance décennale a expiré le ${formatDate(validUntil)} : mettez à jour l'attestation dans les paramètres de l'entreprise.`,
+        settingsHref("insuranceValidUntil"),
+      ),
     );
   }
   if (isReverseCharge(billing) && !filled(client.vatNumber)) {
     missing.push(
-      "Autoliquidation : le numéro de TVA intracommunautaire du client est obligatoire (article 283-2 nonies du CGI).",
+      problem(
+        "Autoliquidation : le numéro de TVA intracommunautaire du client est obligatoire (article 283-2 nonies du CGI).",
+        clientHref(clientId, "vatNumber"),
+      ),
     );
   }
-  if (input.dueOn < input.issuedOn) missing.push("La date d'échéance précède la date d'émission.");
+  if (input.dueOn < input.issuedOn) missing.push(problem("La date d'échéance précède la date d'émission."));
   if (billing.kind === "avoir" && !input.credited) {
-    missing.push("L'avoir doit citer la facture qu'il corrige.");
+    missing.push(problem("L'avoir doit citer la facture qu'il corrige."));
   }
   const figures = documentFigures(billing);
   if (billing.kind === "solde" && figures.depositsDeductedHt !== 0 && input.depositInvoices.length === 0) {
-    missing.push("La facture de solde déduit des acomptes : indiquez les factures d'acompte déduites.");
+    missing.push(
+      problem("La facture de solde déduit des acomptes : indiquez les factures d'acompte déduites."),
+    );
   }
   if (billing.kind !== "avoir" && figures.netToPay === 0) {
-    missing.push("Le net à payer est nul : il n'y a rien à facturer.");
+    missing.push(problem("Le net à payer est nul : il n'y a rien à facturer."));
   }
   return missing;
+}
+
+/** The reasons of `issueProblems`, as text only. */
+export function missingForIssue(input: Omit<InvoiceDocumentInput, "number" | "creationDate">): string[] {
+  return messagesOf(issueProblems(input));
 }
 
 // ─── Factur-X ────────────────────────────────────────────────────────────────────────

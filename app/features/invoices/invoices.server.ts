@@ -18,6 +18,7 @@ import { type Cents, formatCents, MoneyError } from "#app/lib/money.ts";
 import type { DbExecutor, DbTransaction } from "#app/lib/outbox.server.ts";
 import { addDays, formatDate, parisDay } from "#app/lib/paris-time.ts";
 import type { DocumentIdentity } from "#app/lib/pdf/identity.ts";
+import { messagesOf, type Problem, problem } from "#app/lib/problems.ts";
 import { foldText } from "#app/lib/search-text.ts";
 import type { FileStorage } from "#app/lib/storage.server.ts";
 import { isoDayProblem } from "#app/lib/text-rules.ts";
@@ -45,7 +46,7 @@ import {
 import {
   documentFigures,
   type InvoiceDocumentInput,
-  missingForIssue,
+  issueProblems,
   renderInvoiceDocument,
 } from "./document.server.ts";
 import { PAYMENT_METHOD_LABELS } from "./labels.ts";
@@ -75,12 +76,16 @@ export class InvoiceStateError extends Error {
   override name = "InvoiceStateError";
 }
 
-/** « Émettre » refused: what is missing, one French reason a line. */
+/** « Émettre » refused: what is missing, one French reason a line, each with where it is fixed (if anywhere). */
 export class InvoiceNotIssuableError extends Error {
   override name = "InvoiceNotIssuableError";
+  readonly problems: Problem[];
   readonly missing: string[];
-  constructor(missing: string[]) {
+  constructor(reasons: readonly (string | Problem)[]) {
+    const problems = reasons.map((reason) => (typeof reason === "string" ? problem(reason) : reason));
+    const missing = messagesOf(problems);
     super(`La facture ne peut pas être émise : ${missing.join(" ")}`);
+    this.problems = problems;
     this.missing = missing;
   }
 }
@@ -843,7 +848,7 @@ export async function previewInvoiceDraft(
       throw new InvoiceStateError("Cette facture est émise : son PDF est celui de l'émission.");
     }
     const draft = await draftDocument(tx, identity, row, now);
-    const missing = [...draft.source.problems(), ...missingForIssue(draft.input)];
+    const missing = [...draft.source.problems(), ...issueProblems(draft.input, row.clientId)];
     if (missing.length > 0) throw new InvoiceNotIssuableError(missing);
     return draft.input;
   });
@@ -887,7 +892,7 @@ export async function issueInTransaction(
     }
     const incomplete = source.problems();
     if (incomplete.length > 0) throw new InvoiceNotIssuableError(incomplete);
-    const missing = missingForIssue(input);
+    const missing = issueProblems(input, row.clientId);
     if (missing.length > 0) throw new InvoiceNotIssuableError(missing);
     let facturxSha256 = "";
     const registered = await issueDocument(tx, {

@@ -8,6 +8,8 @@ import {
   type QuoteClientFacts,
   type QuoteCompanyFacts,
   quoteMentions,
+  sendingProblems,
+  sendingWarnings,
   WITHDRAWAL_NOTICE,
   withdrawalFormLines,
 } from "./mentions.ts";
@@ -50,8 +52,8 @@ function quote(lines: QuoteLine[], fields: Partial<QuoteContent> = {}): QuoteCon
     travel: null,
     terms: {
       validityDays: 30,
-      startOn: null,
-      duration: "",
+      startOn: "2027-01-11",
+      duration: "2 semaines",
       deposit: null,
       depositSchedule: "",
       paymentTerms: "",
@@ -106,6 +108,8 @@ const REASONS = {
   clientEmail: /^Le client n'a pas d'adresse e-mail/,
   siteAddress: /^L'adresse du chantier est incomplète/,
   description: /^Décrivez la nature exacte des travaux/,
+  startOn: /^Indiquez la date de début estimée des travaux \(arrêté du 24 janvier 2017\)\.$/,
+  duration: /^Indiquez la durée estimée des travaux \(arrêté du 24 janvier 2017\)\.$/,
   insuranceUnknown: /assurance décennale n'est pas renseignée/,
   insuranceExpired: /^L'assurance décennale a expiré le /,
   rgeMissing: /^Une ligne à 5,5 % demande le numéro de qualification RGE/,
@@ -316,6 +320,16 @@ describe("missingForSending", () => {
       "siteAddress",
     ],
     ["an empty description", (c) => ({ ...c, content: { ...c.content, description: "" } }), "description"],
+    [
+      "no estimated start",
+      (c) => ({ ...c, content: { ...c.content, terms: { ...c.content.terms, startOn: null } } }),
+      "startOn",
+    ],
+    [
+      "a blank estimated duration",
+      (c) => ({ ...c, content: { ...c.content, terms: { ...c.content.terms, duration: "  " } } }),
+      "duration",
+    ],
     [
       "no décennale date",
       (c) => ({ ...c, company: { ...c.company, insuranceValidUntil: null } }),
@@ -531,5 +545,96 @@ describe("missingForSending", () => {
       ),
       { numRuns: 500 },
     );
+  });
+});
+
+// ─── Where each reason is fixed ──────────────────────────────────────────────────────
+
+describe("sendingProblems", () => {
+  const CLIENT_ID = "0b8f7a34-5a6e-4c1e-9a51-3f0c2d9e8b71";
+
+  it("links each missing fact to the field that fixes it: the client's page, the editor, the settings", () => {
+    const content = quote(
+      [item({ id: "ligne-1", quantity: null }), item({ id: "ligne-2", unitPriceHt: null })],
+      {
+        site: { street: "", postalCode: "83000", city: "Toulon" },
+        description: "",
+        terms: { ...quote([]).terms, startOn: null, duration: "" },
+      },
+    );
+    const problems = sendingProblems(
+      content,
+      client({ id: CLIENT_ID, billingStreet: "12 rue Jean Jaurès", billingPostalCode: "", email: null }),
+      company({ insuranceValidUntil: null }),
+      TODAY,
+    );
+    expect(problems.map((p) => [p.message.slice(0, 31), p.href])).toEqual([
+      ["L'adresse du client est incompl", `/erp/clients/${CLIENT_ID}/modifier#client-billing-postal-code`],
+      ["Le client n'a pas d'adresse e-m", `/erp/clients/${CLIENT_ID}/modifier#client-email`],
+      ["L'adresse du chantier est incom", "#devis-site-street"],
+      ["Décrivez la nature exacte des t", "#devis-description"],
+      ["Indiquez la date de début estim", "#devis-terms-startOn"],
+      ["Indiquez la durée estimée des t", "#devis-terms-duration"],
+      ["La date de fin de validité de l", "/erp/parametres#insuranceValidUntil"],
+      ["Lot « Démolition », ligne 1 (Dé", "#devis-ligne-ligne-1-quantity"],
+      ["Lot « Démolition », ligne 2 (Dé", "#devis-ligne-ligne-2-unitPriceHt"],
+    ]);
+    // The text-only list says the same, in the same order.
+    expect(
+      missingForSending(
+        content,
+        client({ id: CLIENT_ID, billingPostalCode: "", email: null }),
+        company({ insuranceValidUntil: null }),
+        TODAY,
+      ),
+    ).toEqual(problems.map((p) => p.message));
+  });
+
+  it("sends an expired décennale or RGE to its date in the settings, a missing RGE number to the number", () => {
+    const rge = quote([item({ vatCode: "5.5" })]);
+    const hrefs = (facts: Partial<QuoteCompanyFacts>) =>
+      sendingProblems(rge, client(), company(facts), TODAY).map((p) => p.href);
+    expect(hrefs({ insuranceValidUntil: "2026-11-22" })).toEqual(["/erp/parametres#insuranceValidUntil"]);
+    expect(hrefs({ rgeNumber: null })).toEqual(["/erp/parametres#rgeNumber"]);
+    expect(hrefs({ rgeValidUntil: null })).toEqual(["/erp/parametres#rgeValidUntil"]);
+    expect(hrefs({ rgeValidUntil: "2026-11-01" })).toEqual(["/erp/parametres#rgeValidUntil"]);
+  });
+
+  it("has no link to the page of a client it does not know, nor of an anonymised one", () => {
+    const content = quote([item()]);
+    const unknown = sendingProblems(content, client({ email: null }), company(), TODAY);
+    expect(unknown).toEqual([{ message: expect.stringMatching(/pas d'adresse e-mail/), href: null }]);
+    const erased = sendingProblems(
+      content,
+      client({ id: CLIENT_ID, anonymised: true, email: null }),
+      company(),
+      TODAY,
+    );
+    expect(erased.every((p) => p.href === null)).toBe(true);
+  });
+});
+
+describe("sendingWarnings", () => {
+  const deposit = quote([item()], {
+    terms: { ...quote([]).terms, deposit: { kind: "percent", basisPoints: 3000 } },
+  });
+  const noBank = { holder: null, iban: null, bic: null };
+  const bank = { holder: "Batirade SARL", iban: "FR7630006000011234567890189", bic: "AGRIFRPP" };
+
+  it("warns, with a link to the bank details, when a deposit is asked and the settings have none", () => {
+    expect(sendingWarnings(deposit, company({ bank: noBank }))).toEqual([
+      {
+        message:
+          "Le devis demande un acompte : la facture d'acompte devra porter les coordonnées bancaires (titulaire, IBAN, BIC). Renseignez-les dans les paramètres de l'entreprise.",
+        href: "/erp/parametres#bankAccountHolder",
+      },
+    ]);
+    // A warning only: the quote can still be sent.
+    expect(missingForSending(deposit, client(), company({ bank: noBank }), TODAY)).toEqual([]);
+  });
+
+  it("says nothing without a deposit, or with the bank details filled in", () => {
+    expect(sendingWarnings(quote([item()]), company({ bank: noBank }))).toEqual([]);
+    expect(sendingWarnings(deposit, company({ bank }))).toEqual([]);
   });
 });

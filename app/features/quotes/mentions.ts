@@ -1,5 +1,13 @@
 import { formatCents, MoneyError } from "#app/lib/money.ts";
 import { daysBetween, formatDate, type IsoDay } from "#app/lib/paris-time.ts";
+import {
+  clientHref,
+  editorHref,
+  messagesOf,
+  type Problem,
+  problem,
+  settingsHref,
+} from "#app/lib/problems.ts";
 import { CERTIFICATION_5_5, CERTIFICATION_10, REVERSE_CHARGE_MENTION } from "#app/lib/vat.ts";
 import { allLines, type QuoteContent } from "./content.ts";
 import { documentTotals } from "./totals.ts";
@@ -13,6 +21,8 @@ import { documentTotals } from "./totals.ts";
 
 /** The facts of the client a quote prints and checks. */
 export type QuoteClientFacts = {
+  /** Its id links a missing fact to the client's page; without it, the reason has no link. */
+  id?: string;
   kind: "particulier" | "entreprise";
   name: string;
   legalName: string | null;
@@ -30,6 +40,8 @@ export type QuoteCompanyFacts = {
   insuranceValidUntil: IsoDay | null;
   rgeNumber: string | null;
   rgeValidUntil: IsoDay | null;
+  /** The bank details a deposit invoice will print; absent: not known (no warning). */
+  bank?: { holder: string | null; iban: string | null; bic: string | null };
 };
 
 export const WITHDRAWAL_NOTICE =
@@ -142,53 +154,89 @@ function totalProblem(content: QuoteContent): string | null {
 
 /**
  * Why the quote cannot be sent today, in French, one reason a line; empty when it can.
- * Each reason says what to do and where.
+ * Each reason says what to do, and links to the field that fixes it: the client's page,
+ * the settings, or the editor's field (on the quote's own page).
  */
-export function missingForSending(
+export function sendingProblems(
   content: QuoteContent,
   client: QuoteClientFacts,
   company: QuoteCompanyFacts,
   today: IsoDay,
-): string[] {
-  const missing: string[] = [];
-  if (client.anonymised)
-    missing.push("Ce client a été anonymisé : aucun devis ne peut plus lui être envoyé.");
+): Problem[] {
+  const missing: Problem[] = [];
+  const push = (message: string, href: string | null = null) => missing.push(problem(message, href));
+  if (client.anonymised) push("Ce client a été anonymisé : aucun devis ne peut plus lui être envoyé.");
   if (blank(client.billingStreet) || blank(client.billingPostalCode) || blank(client.billingCity)) {
-    missing.push("L'adresse du client est incomplète : complétez-la sur sa fiche (rue, code postal, ville).");
+    const field = blank(client.billingStreet)
+      ? "billingStreet"
+      : blank(client.billingPostalCode)
+        ? "billingPostalCode"
+        : "billingCity";
+    push(
+      "L'adresse du client est incomplète : complétez-la sur sa fiche (rue, code postal, ville).",
+      client.anonymised ? null : clientHref(client.id, field),
+    );
   }
   if (blank(client.email)) {
-    missing.push("Le client n'a pas d'adresse e-mail : ajoutez-la sur sa fiche pour lui envoyer le devis.");
+    push(
+      "Le client n'a pas d'adresse e-mail : ajoutez-la sur sa fiche pour lui envoyer le devis.",
+      client.anonymised ? null : clientHref(client.id, "email"),
+    );
   }
   if (blank(content.site.street) || blank(content.site.postalCode) || blank(content.site.city)) {
-    missing.push("L'adresse du chantier est incomplète : indiquez la rue, le code postal et la commune.");
+    const field = blank(content.site.street)
+      ? "site.street"
+      : blank(content.site.postalCode)
+        ? "site.postalCode"
+        : "site.city";
+    push(
+      "L'adresse du chantier est incomplète : indiquez la rue, le code postal et la commune.",
+      editorHref(field),
+    );
   }
-  if (blank(content.description)) missing.push("Décrivez la nature exacte des travaux.");
+  if (blank(content.description)) push("Décrivez la nature exacte des travaux.", editorHref("description"));
+  // The date or the time of execution (Code de la consommation L111-1 3°, which the arrêté of
+  // 24 January 2017 makes part of every quote): docs/decisions/022-quote-start-and-duration.md.
+  if (!content.terms.startOn) {
+    push(
+      "Indiquez la date de début estimée des travaux (arrêté du 24 janvier 2017).",
+      editorHref("terms.startOn"),
+    );
+  }
+  if (blank(content.terms.duration)) {
+    push("Indiquez la durée estimée des travaux (arrêté du 24 janvier 2017).", editorHref("terms.duration"));
+  }
 
   if (!company.insuranceValidUntil) {
-    missing.push(
+    push(
       "La date de fin de validité de l'assurance décennale n'est pas renseignée dans les paramètres de l'entreprise.",
+      settingsHref("insuranceValidUntil"),
     );
   } else if (daysBetween(today, company.insuranceValidUntil) < 0) {
-    missing.push(
+    push(
       `L'assurance décennale a expiré le ${formatDate(company.insuranceValidUntil)} : mettez à jour l'attestation dans les paramètres de l'entreprise.`,
+      settingsHref("insuranceValidUntil"),
     );
   }
 
   const mentions = quoteMentions(content, client);
   if (mentions.needsRge) {
     if (!company.rgeNumber || !company.rgeValidUntil) {
-      missing.push(
+      push(
         "Une ligne à 5,5 % demande le numéro de qualification RGE : indiquez-le dans les paramètres de l'entreprise.",
+        settingsHref(company.rgeNumber ? "rgeValidUntil" : "rgeNumber"),
       );
     } else if (daysBetween(today, company.rgeValidUntil) < 0) {
-      missing.push(
+      push(
         `La qualification RGE n° ${company.rgeNumber} a expiré le ${formatDate(company.rgeValidUntil)} : une ligne à 5,5 % ne peut pas être proposée.`,
+        settingsHref("rgeValidUntil"),
       );
     }
   }
   if (content.reverseCharge && (client.kind !== "entreprise" || blank(client.vatNumber))) {
-    missing.push(
+    push(
       "L'autoliquidation ne s'applique qu'à un client entreprise assujetti : indiquez son numéro de TVA sur sa fiche, ou retirez l'autoliquidation.",
+      client.kind === "entreprise" ? clientHref(client.id, "vatNumber") : editorHref("reverseCharge"),
     );
   }
 
@@ -197,13 +245,47 @@ export function missingForSending(
     lot.lines.forEach((line, index) => {
       if (line.kind !== "item") return;
       const where = `Lot « ${lot.title} », ligne ${index + 1} (${line.designation})`;
-      if (line.quantity === null || line.quantity === 0) missing.push(`${where} : indiquez la quantité.`);
-      if (line.unitPriceHt === null) missing.push(`${where} : indiquez le prix unitaire HT.`);
+      if (line.quantity === null || line.quantity === 0) {
+        push(`${where} : indiquez la quantité.`, `#devis-ligne-${line.id}-quantity`);
+      }
+      if (line.unitPriceHt === null) {
+        push(`${where} : indiquez le prix unitaire HT.`, `#devis-ligne-${line.id}-unitPriceHt`);
+      }
       if (!line.optional) counted += 1;
     });
   }
-  if (counted === 0) missing.push("Le devis ne compte aucune ligne chiffrée (hors options).");
+  if (counted === 0) push("Le devis ne compte aucune ligne chiffrée (hors options).");
   const total = totalProblem(content);
-  if (total) missing.push(total);
+  if (total) push(total);
   return missing;
+}
+
+/** The reasons of `sendingProblems`, as text only. */
+export function missingForSending(
+  content: QuoteContent,
+  client: QuoteClientFacts,
+  company: QuoteCompanyFacts,
+  today: IsoDay,
+): string[] {
+  return messagesOf(sendingProblems(content, client, company, today));
+}
+
+/**
+ * What « Avant l'envoi » warns about without refusing: a quote asking for a deposit
+ * while the settings have no bank details (the deposit invoice will need them, and
+ * « Émettre » refuses without them).
+ */
+export function sendingWarnings(content: QuoteContent, company: QuoteCompanyFacts): Problem[] {
+  const warnings: Problem[] = [];
+  const bank = company.bank;
+  if (content.terms.deposit && bank && (blank(bank.holder) || blank(bank.iban) || blank(bank.bic))) {
+    const field = blank(bank.holder) ? "bankAccountHolder" : blank(bank.iban) ? "iban" : "bic";
+    warnings.push(
+      problem(
+        "Le devis demande un acompte : la facture d'acompte devra porter les coordonnées bancaires (titulaire, IBAN, BIC). Renseignez-les dans les paramètres de l'entreprise.",
+        settingsHref(field),
+      ),
+    );
+  }
+  return warnings;
 }

@@ -94,14 +94,47 @@ export async function companyDefaults(db: DbExecutor): Promise<CompanyDefaults> 
       insuranceValidUntil: companySettings.insuranceValidUntil,
       rgeNumber: companySettings.rgeNumber,
       rgeValidUntil: companySettings.rgeValidUntil,
+      bankHolder: companySettings.bankAccountHolder,
+      iban: companySettings.iban,
+      bic: companySettings.bic,
     })
     .from(companySettings)
     .where(eq(companySettings.id, 1));
   if (!row) throw new Error("Paramètres de l'entreprise introuvables (migration 0010).");
-  return row;
+  const { bankHolder, iban, bic, ...rest } = row;
+  return { ...rest, bank: { holder: bankHolder, iban, bic } };
 }
 
 const text = (value: unknown): string => (typeof value === "string" ? value.trim() : "");
+
+/**
+ * The site address of the client's draft quote last saved, with its title: what the
+ * client's billing address may copy (« Adresse de facturation identique à l'adresse du
+ * chantier »). Null without a draft whose site has a town.
+ */
+export async function latestDraftSite(
+  db: DbExecutor,
+  clientId: string,
+): Promise<{ street: string; postalCode: string; city: string; title: string } | null> {
+  const rows = await db
+    .select({ content: quotes.content, title: quotes.title })
+    .from(quotes)
+    .where(and(eq(quotes.clientId, clientId), eq(quotes.status, "brouillon")))
+    .orderBy(desc(quotes.updatedAt), desc(quotes.id))
+    .limit(5);
+  for (const row of rows) {
+    const site = row.content.site;
+    if (site.city.trim()) {
+      return {
+        street: site.street.trim(),
+        postalCode: site.postalCode.trim(),
+        city: site.city.trim(),
+        title: row.title,
+      };
+    }
+  }
+  return null;
+}
 
 // ─── Creation ────────────────────────────────────────────────────────────────────────
 

@@ -12,9 +12,10 @@ import { formatCents } from "#app/lib/money.ts";
 import { type DbTransaction, enqueueMail } from "#app/lib/outbox.server.ts";
 import { addDays, formatDate, parisDay, parisMidnight } from "#app/lib/paris-time.ts";
 import type { DocumentIdentity } from "#app/lib/pdf/identity.ts";
+import { messagesOf, type Problem } from "#app/lib/problems.ts";
 import type { FileStorage } from "#app/lib/storage.server.ts";
 import { quoteDisplayNumber } from "./content.ts";
-import { missingForSending, type QuoteClientFacts, quoteMentions } from "./mentions.ts";
+import { type QuoteClientFacts, quoteMentions, sendingProblems } from "./mentions.ts";
 import { renderQuotePdf } from "./pdf.server.ts";
 import {
   companyDefaults,
@@ -36,12 +37,15 @@ import { documentTotals, tryQuoteTotals } from "./totals.ts";
  * (« Devis envoyé »).
  */
 
-/** « Envoyer au client » refused: what is missing, one French reason a line. */
+/** « Envoyer au client » refused: what is missing, one French reason a line, each with where it is fixed. */
 export class QuoteNotSendableError extends Error {
   override name = "QuoteNotSendableError";
+  readonly problems: Problem[];
   readonly missing: string[];
-  constructor(missing: string[]) {
+  constructor(problems: Problem[]) {
+    const missing = messagesOf(problems);
     super(`Le devis ne peut pas être envoyé : ${missing.join(" ")}`);
+    this.problems = problems;
     this.missing = missing;
   }
 }
@@ -66,6 +70,7 @@ export function hashToken(token: string): string {
 
 function clientFacts(client: typeof clients.$inferSelect): QuoteClientFacts & { phone: string | null } {
   return {
+    id: client.id,
     kind: client.kind,
     name: client.name,
     legalName: client.legalName,
@@ -261,8 +266,8 @@ export async function sendQuote(
     if (!client) throw new QuoteNotFoundError();
     const facts = clientFacts(client);
     const company = await companyDefaults(tx);
-    const missing = missingForSending(row.content, facts, company, today);
-    if (missing.length > 0) throw new QuoteNotSendableError(missing);
+    const problems = sendingProblems(row.content, facts, company, today);
+    if (problems.length > 0) throw new QuoteNotSendableError(problems);
     const sentTo = (client.email ?? "").toLowerCase();
     const totals = documentTotals(row.content);
     // The staff's estimated cost and margin at today's hourly cost, frozen with the version

@@ -4,6 +4,7 @@ import {
   ArrowRight,
   ArrowUpRight,
   CalendarClock,
+  ClipboardList,
   Inbox,
   Landmark,
   ReceiptText,
@@ -13,6 +14,9 @@ import {
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { listHref } from "#app/components/data/list-url.ts";
+import { ProblemList } from "#app/components/data/problem-list.tsx";
+import { company } from "#app/config/company.ts";
+import type { Database } from "#app/db/client.server.ts";
 import { requirePermission } from "#app/features/auth/session.server.ts";
 import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
 import { panelClass } from "#app/features/erp/components/ui.ts";
@@ -23,12 +27,15 @@ import { dashboard } from "#app/features/leads/dashboard.server.ts";
 import { LEAD_STATUSES, leadsHref, statusLabels } from "#app/features/leads/schema.ts";
 import { QuotesDashboard } from "#app/features/quotes/components/quotes-dashboard.tsx";
 import { quotesDashboard } from "#app/features/quotes/dashboard.server.ts";
+import { getCompanySettings } from "#app/features/settings/settings.server.ts";
+import { setupChecklist } from "#app/features/settings/setup.ts";
 import { type LowStockVariant, lowStockVariants } from "#app/features/shop/admin/catalogue.server.ts";
 import { shopOrdersOverview } from "#app/features/shop/admin/orders.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import { formatCents } from "#app/lib/money.ts";
-import { formatDate, formatDateTime, type IsoDay } from "#app/lib/paris-time.ts";
+import { formatDate, formatDateTime, type IsoDay, parisDay } from "#app/lib/paris-time.ts";
 import { hasPermission } from "#app/lib/permissions.ts";
+import { forMember, type Problem } from "#app/lib/problems.ts";
 import { VAT_RATES } from "#app/lib/vat.ts";
 import type { Route } from "./+types/dashboard";
 
@@ -47,7 +54,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   // The variants to reorder, for whoever manages the catalogue's stock (its links lead there).
   const lowStock = hasPermission(user.role, "catalogue") ? await lowStockVariants(db, env.STORE_ID) : null;
-  return { ...leads, quotes, invoices, shop, lowStock };
+  // What quotes and invoices still need from the settings; each item links to its field
+  // for those who may change the settings (the owners).
+  const setupEditable = hasPermission(user.role, "parametres");
+  const setup = billing ? await companySetup(db, setupEditable) : [];
+  return { ...leads, quotes, invoices, shop, lowStock, setup, setupEditable };
+}
+
+async function companySetup(db: Database, canEdit: boolean): Promise<Problem[]> {
+  const settings = await getCompanySettings(db);
+  const items = setupChecklist(
+    {
+      ...settings,
+      identity: {
+        legalName: company.legalName,
+        siret: company.siret,
+        vatNumber: company.vatNumber,
+        street: company.address.street,
+        city: company.address.city,
+      },
+    },
+    parisDay(),
+  );
+  return forMember(items, canEdit);
 }
 
 export const meta: Route.MetaFunction = (args) => erpMeta("Tableau de bord", args);
@@ -88,11 +117,31 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     quotes,
     invoices,
     shop,
+    setup,
+    setupEditable,
   } = loaderData;
   const totalLeads = LEAD_STATUSES.reduce((sum, status) => sum + byStatus[status], 0);
   return (
     <div className="grid gap-6">
       <h1 className="text-2xl font-extrabold sm:text-3xl">Tableau de bord</h1>
+
+      {setup.length > 0 ? (
+        <section
+          aria-labelledby="setup-title"
+          className="rounded-xl border border-amber-300 bg-amber-50 p-4 shadow-sm sm:p-5"
+        >
+          <h2 id="setup-title" className="flex items-center gap-2 text-base font-bold text-slate-900">
+            <ClipboardList aria-hidden="true" className="size-5 text-accent-700" />
+            Pour émettre vos devis et factures, complétez :
+          </h2>
+          <ProblemList items={setup} testId="parametres-a-completer" />
+          {setupEditable ? null : (
+            <p className="mt-2 text-sm text-slate-800">
+              Ces informations se complètent dans les paramètres de l'entreprise, réservés au gérant.
+            </p>
+          )}
+        </section>
+      ) : null}
 
       <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
         <section aria-labelledby="week-title" className={panelClass}>

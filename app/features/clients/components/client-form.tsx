@@ -1,5 +1,5 @@
 import { Plus, Trash2 } from "lucide-react";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import {
   CheckboxField,
@@ -103,6 +103,138 @@ function DuplicateWarning({ duplicates, mode }: { duplicates: readonly PossibleD
 
 type Mode = "create" | "edit";
 
+/** A site address the billing address may copy, and where it comes from (« du devis « … » »). */
+export type SiteAddress = { street: string; postalCode: string; city: string; source: string };
+
+type Billing = { billingStreet: string; billingPostalCode: string; billingCity: string };
+
+/** The first job site typed in this form (« Chantier 1 »), or null when it has no town yet. */
+function firstSiteOf(form: HTMLFormElement | null): Omit<SiteAddress, "source"> | null {
+  if (!form) return null;
+  const read = (field: SiteField) => {
+    const input = form.elements.namedItem(`sites.0.${field}`);
+    return input instanceof HTMLInputElement ? input.value.trim() : "";
+  };
+  const site = { street: read("street"), postalCode: read("postalCode"), city: read("city") };
+  return site.street || site.city ? site : null;
+}
+
+/**
+ * « Adresse de facturation » with « Adresse de facturation identique à l'adresse du
+ * chantier »: ticked, the fields show the site's address (the quote's in progress, else
+ * the « Chantier 1 » typed below) and are posted as such, read-only; unticked, they show
+ * again what was typed before. The box needs JavaScript, so it appears once the page runs
+ * it; without, the fields are typed as before.
+ */
+function BillingAddressFields({
+  values,
+  errors,
+  siteAddress,
+}: {
+  values: ClientFormValues;
+  errors: FieldErrors;
+  siteAddress: SiteAddress | null;
+}) {
+  const [billing, setBilling] = useState<Billing>({
+    billingStreet: values.billingStreet,
+    billingPostalCode: values.billingPostalCode,
+    billingCity: values.billingCity,
+  });
+  const [same, setSame] = useState(false);
+  const [notice, setNotice] = useState("");
+  const [hydrated, setHydrated] = useState(false);
+  const typed = useRef<Billing>(billing);
+  const fieldset = useRef<HTMLFieldSetElement>(null);
+  useEffect(() => setHydrated(true), []);
+
+  const change = (field: keyof Billing) => (event: { currentTarget: { value: string } }) => {
+    const value = event.currentTarget.value;
+    setBilling((current) => ({ ...current, [field]: value }));
+  };
+  const toggle = (checked: boolean) => {
+    if (!checked) {
+      setSame(false);
+      setBilling(typed.current);
+      setNotice("");
+      return;
+    }
+    const site = siteAddress ?? firstSiteOf(fieldset.current?.form ?? null);
+    if (!site) {
+      setNotice("Indiquez d'abord l'adresse du chantier (Chantier 1, ci-dessous).");
+      return;
+    }
+    typed.current = billing;
+    setSame(true);
+    setNotice("");
+    setBilling({ billingStreet: site.street, billingPostalCode: site.postalCode, billingCity: site.city });
+  };
+
+  return (
+    <fieldset ref={fieldset} className={panel}>
+      <legend className={`${legend} float-left w-full`}>Adresse de facturation</legend>
+      <p className="text-sm text-slate-700">
+        Facultative tant qu'aucune facture n'est émise ; complète si indiquée.
+      </p>
+      {hydrated ? (
+        <CheckboxField
+          id="client-billing-same-as-site"
+          label="Adresse de facturation identique à l'adresse du chantier"
+          hint={
+            siteAddress
+              ? `L'adresse du chantier ${siteAddress.source} : ${[siteAddress.street, `${siteAddress.postalCode} ${siteAddress.city}`.trim()].filter(Boolean).join(", ")}.`
+              : "Reprend l'adresse du chantier 1, ci-dessous."
+          }
+          checked={same}
+          onChange={(event) => toggle(event.currentTarget.checked)}
+          after={
+            notice ? (
+              <p className="mt-1 text-sm font-medium text-red-700" role="status">
+                {notice}
+              </p>
+            ) : null
+          }
+        />
+      ) : null}
+      <TextField
+        id="client-billing-street"
+        name="billingStreet"
+        label="Numéro et rue"
+        maxLength={200}
+        autoComplete="off"
+        value={billing.billingStreet}
+        onChange={change("billingStreet")}
+        readOnly={same}
+        errors={errors.billingStreet}
+      />
+      <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
+        <TextField
+          id="client-billing-postal-code"
+          name="billingPostalCode"
+          label="Code postal"
+          inputMode="numeric"
+          maxLength={6}
+          autoComplete="off"
+          value={billing.billingPostalCode}
+          onChange={change("billingPostalCode")}
+          readOnly={same}
+          errors={errors.billingPostalCode}
+        />
+        <TextField
+          id="client-billing-city"
+          name="billingCity"
+          label="Ville"
+          maxLength={100}
+          autoComplete="off"
+          value={billing.billingCity}
+          onChange={change("billingCity")}
+          readOnly={same}
+          errors={errors.billingCity}
+        />
+      </div>
+    </fieldset>
+  );
+}
+
 export function ClientForm({
   mode,
   values,
@@ -110,6 +242,7 @@ export function ClientForm({
   formErrors = [],
   duplicates = [],
   cancelHref,
+  siteAddress = null,
 }: {
   mode: Mode;
   /** What the fields show: the client's values, or what was posted and refused. */
@@ -119,6 +252,8 @@ export function ClientForm({
   formErrors?: readonly string[];
   duplicates?: readonly PossibleDuplicate[];
   cancelHref: string;
+  /** The site address of the client's quote in progress, which the billing address may copy. */
+  siteAddress?: SiteAddress | null;
 }) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting";
@@ -239,42 +374,7 @@ export function ClientForm({
         </div>
       </fieldset>
 
-      <fieldset className={panel}>
-        <legend className={`${legend} float-left w-full`}>Adresse de facturation</legend>
-        <p className="text-sm text-slate-700">
-          Facultative tant qu'aucune facture n'est émise ; complète si indiquée.
-        </p>
-        <TextField
-          id="client-billing-street"
-          name="billingStreet"
-          label="Numéro et rue"
-          maxLength={200}
-          autoComplete="off"
-          defaultValue={values.billingStreet}
-          errors={errors.billingStreet}
-        />
-        <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
-          <TextField
-            id="client-billing-postal-code"
-            name="billingPostalCode"
-            label="Code postal"
-            inputMode="numeric"
-            maxLength={6}
-            autoComplete="off"
-            defaultValue={values.billingPostalCode}
-            errors={errors.billingPostalCode}
-          />
-          <TextField
-            id="client-billing-city"
-            name="billingCity"
-            label="Ville"
-            maxLength={100}
-            autoComplete="off"
-            defaultValue={values.billingCity}
-            errors={errors.billingCity}
-          />
-        </div>
-      </fieldset>
+      <BillingAddressFields values={values} errors={errors} siteAddress={siteAddress} />
 
       <fieldset className={panel}>
         <legend className={`${legend} float-left w-full`}>Adresses de chantier</legend>

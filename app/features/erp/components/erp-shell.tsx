@@ -1,6 +1,7 @@
 import { ChevronDown, ChevronRight, LogOut, Menu, Settings, ShoppingBag, UsersRound, X } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { Link, NavLink, useFetcher, useLocation, useMatches, useNavigation } from "react-router";
+import { useFocusHashTarget } from "#app/components/data/problem-list.tsx";
 import { Dialog } from "#app/components/ui/dialog.tsx";
 import { DropdownMenu } from "#app/components/ui/dropdown-menu.tsx";
 import { toast } from "#app/components/ui/toast.tsx";
@@ -207,6 +208,8 @@ export function ErpShell({
   useEffect(() => {
     setDrawerOpen(false);
   }, [location.pathname, location.search]);
+  // A link to « /page#field » (what is missing, and where) lands on the field itself.
+  useFocusHashTarget();
 
   return (
     <div className="min-h-dvh bg-slate-50">

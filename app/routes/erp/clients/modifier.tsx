@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { requirePermission } from "#app/features/auth/session.server.ts";
-import { ClientForm } from "#app/features/clients/components/client-form.tsx";
+import { ClientForm, type SiteAddress } from "#app/features/clients/components/client-form.tsx";
 import { type ClientDetail, getClient } from "#app/features/clients/detail.server.ts";
 import { ClientAnonymisedError, ClientNotFoundError } from "#app/features/clients/query.server.ts";
 import { type ClientFormValues, duplicatesAnswer, parseClientForm } from "#app/features/clients/schema.ts";
@@ -14,6 +14,7 @@ import {
   erpShouldRevalidate,
   PROSPECTS_TABS,
 } from "#app/features/erp/navigation.ts";
+import { latestDraftSite } from "#app/features/quotes/quotes.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
 import type { Route } from "./+types/modifier";
@@ -54,9 +55,26 @@ function notFound(error: unknown): never {
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requirePermission(request, context, handle.permission);
   try {
-    const client = await getClient(getServices(context).db, params.id);
+    const { db } = getServices(context);
+    const client = await getClient(db, params.id);
     if (client.anonymisedAt) throw new ClientAnonymisedError();
-    return { id: client.id, name: client.name, values: formValuesOf(client), crumb: client.name };
+    // The quote in progress: its site address is offered as the billing address.
+    const site = await latestDraftSite(db, client.id);
+    const siteAddress: SiteAddress | null = site
+      ? {
+          street: site.street,
+          postalCode: site.postalCode,
+          city: site.city,
+          source: site.title ? `du devis « ${site.title} »` : "du devis en cours",
+        }
+      : null;
+    return {
+      id: client.id,
+      name: client.name,
+      values: formValuesOf(client),
+      siteAddress,
+      crumb: client.name,
+    };
   } catch (error) {
     notFound(error);
   }
@@ -104,6 +122,7 @@ export default function EditClientPage({ loaderData, actionData }: Route.Compone
         formErrors={actionData?.formErrors}
         duplicates={actionData?.duplicates}
         cancelHref={`/erp/clients/${loaderData.id}`}
+        siteAddress={loaderData.siteAddress}
       />
     </div>
   );

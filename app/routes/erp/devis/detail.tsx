@@ -4,6 +4,7 @@ import { useId, useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Facts } from "#app/components/data/facts.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
+import { ProblemList } from "#app/components/data/problem-list.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { FileField, TextField } from "#app/components/forms/field.tsx";
 import { FormAlert } from "#app/components/forms/form-alert.tsx";
@@ -35,7 +36,7 @@ import { QuoteEditor } from "#app/features/quotes/components/quote-editor.tsx";
 import { QuoteStatusBadge } from "#app/features/quotes/components/quote-status-badge.tsx";
 import { toDraftInput } from "#app/features/quotes/content.ts";
 import { readDraftPost } from "#app/features/quotes/draft-post.ts";
-import { missingForSending, quoteMentions } from "#app/features/quotes/mentions.ts";
+import { quoteMentions, sendingProblems, sendingWarnings } from "#app/features/quotes/mentions.ts";
 import {
   deleteQuoteDraft,
   getQuote,
@@ -61,6 +62,8 @@ import { getServices } from "#app/lib/app-context.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
 import { formatCents, formatPercent, parseMoney } from "#app/lib/money.ts";
 import { formatDate, formatDateTime, parisDay } from "#app/lib/paris-time.ts";
+import { hasPermission } from "#app/lib/permissions.ts";
+import { forMember, messagesOf, type Problem } from "#app/lib/problems.ts";
 import { hasControlCharacters } from "#app/lib/text-rules.ts";
 import type { Route } from "./+types/detail";
 
@@ -90,7 +93,8 @@ const SCAN_TYPES = ["application/pdf", "image/jpeg", "image/png"] as const;
 type ScanType = (typeof SCAN_TYPES)[number];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requirePermission(request, context, handle.permission);
+  const { user } = await requirePermission(request, context, handle.permission);
+  const canEditSettings = hasPermission(user.role, "parametres");
   const { db } = getServices(context);
   try {
     const view = await getQuote(db, params.id);
@@ -106,13 +110,19 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     // break a sent version (nor a draft: its editor says what no longer adds up).
     const totals = documentTotals(quote.content);
     const mentions = quoteMentions(quote.content, client);
-    const missing =
-      quote.status === "brouillon" ? missingForSending(quote.content, client, company, parisDay()) : [];
+    const draftQuote = quote.status === "brouillon";
+    const problems = draftQuote
+      ? forMember(sendingProblems(quote.content, client, company, parisDay()), canEditSettings)
+      : [];
+    const warnings = draftQuote ? forMember(sendingWarnings(quote.content, company), canEditSettings) : [];
     return {
       ...view,
       totals,
       mentions,
-      missing,
+      // What « Avant l'envoi » lists, each with the address of the field that fixes it.
+      problems,
+      missing: messagesOf(problems),
+      warnings,
       draft: quote.status === "brouillon" ? toDraftInput(quote.content) : null,
       events,
       costing: quote.status === "brouillon" ? null : frozenCost(events),
@@ -167,6 +177,8 @@ type Refusal = {
   formError?: string;
   /** « Envoyer au client » refused: what is missing. */
   missing?: string[];
+  /** The same reasons, each with the address of the field that fixes it. */
+  problems?: Problem[];
 };
 
 function refused(status: number, body: Omit<Refusal, "ok">) {
@@ -347,6 +359,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         intent: where,
         message: "Le devis ne peut pas être envoyé : complétez ce qui manque ci-dessous.",
         missing: error.missing,
+        problems: forMember(error.problems, hasPermission(session.user.role, "parametres")),
       });
     }
     if (error instanceof QuoteConflictError || error instanceof QuoteStateError) {
@@ -387,7 +400,8 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
     photos,
     totals,
     mentions,
-    missing,
+    problems,
+    warnings,
     draft,
     events,
     costing,
@@ -404,7 +418,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
   const isDraft = quote.status === "brouillon";
   const canRevise = !isDraft && quote.isLatest && quote.status !== "accepte" && quote.status !== "remplace";
   const pdfLabel = isDraft ? "Aperçu PDF" : "PDF";
-  const shownMissing = refusal?.missing ?? missing;
+  const shownMissing = refusal?.problems ?? problems;
   // « Envoyer » sends what is saved: it waits while the editor holds unsaved changes.
   const [editorDirty, setEditorDirty] = useState(false);
 
@@ -522,16 +536,15 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
             ) : (
               <>
                 <p className="mt-2 text-slate-800">Le devis ne peut pas encore être envoyé :</p>
-                <ul
-                  className="mt-1 grid list-disc gap-1 pl-5 text-slate-800"
-                  data-testid="mentions-manquantes"
-                >
-                  {shownMissing.map((reason) => (
-                    <li key={reason}>{reason}</li>
-                  ))}
-                </ul>
+                <ProblemList items={shownMissing} testId="mentions-manquantes" />
               </>
             )}
+            {warnings.length > 0 ? (
+              <div className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-slate-900">
+                <p className="font-semibold">À prévoir (n'empêche pas l'envoi) :</p>
+                <ProblemList items={warnings} testId="avertissements-envoi" />
+              </div>
+            ) : null}
             <IntentForm id={sendFormId} intent={QUOTE_INTENTS.send} />
             {editorDirty ? (
               <p id="envoi-en-attente" className="mt-2 text-sm font-semibold text-accent-700">

@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Facts } from "#app/components/data/facts.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
+import { ProblemAlert } from "#app/components/data/problem-list.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import {
   DateField,
@@ -62,6 +63,8 @@ import { getServices } from "#app/lib/app-context.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
 import { formatCents, formatPercent, formatQuantity, parseMoney } from "#app/lib/money.ts";
 import { formatDate, formatDateTime, parisDay } from "#app/lib/paris-time.ts";
+import { hasPermission } from "#app/lib/permissions.ts";
+import { forMember, type Problem } from "#app/lib/problems.ts";
 import { hasControlCharacters, isoDayProblem } from "#app/lib/text-rules.ts";
 import { VAT_RATES } from "#app/lib/vat.ts";
 import type { Route } from "./+types/detail";
@@ -114,6 +117,8 @@ type Refusal = {
   intent: string;
   message: string;
   missing?: string[];
+  /** The same reasons, each with the address of the field that fixes it. */
+  problems?: Problem[];
   field?: string;
   /** A refused save of a standalone draft: the editor's messages, by path. */
   fieldErrors?: Record<string, string[]>;
@@ -282,7 +287,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       });
     }
     if (error instanceof InvoiceNotIssuableError) {
-      return refused(400, { intent, message: "La facture ne peut pas être émise :", missing: error.missing });
+      return refused(400, {
+        intent,
+        message: "La facture ne peut pas être émise :",
+        missing: error.missing,
+        problems: forMember(error.problems, hasPermission(session.user.role, "parametres")),
+      });
     }
     if (error instanceof InvoiceStateError || error instanceof InvoiceConflictError) {
       return refused(409, { intent, message: error.message });
@@ -723,7 +733,16 @@ export default function InvoicePage({ loaderData, actionData }: Route.ComponentP
 
       {refusal && !refusal.field && refusal.intent !== INTENTS.save ? (
         <div className="grid gap-2">
-          <FormAlert id={alertId} focus errors={[refusal.message, ...(refusal.missing ?? [])]} />
+          {refusal.problems ? (
+            <ProblemAlert
+              id={alertId}
+              message={refusal.message}
+              items={refusal.problems}
+              testId="emission-manquants"
+            />
+          ) : (
+            <FormAlert id={alertId} focus errors={[refusal.message, ...(refusal.missing ?? [])]} />
+          )}
           {refusal.fix ? (
             <p className="text-sm">
               <Link to={refusal.fix.href} className="font-semibold text-brand-700 underline">

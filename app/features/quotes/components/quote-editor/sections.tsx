@@ -301,7 +301,7 @@ export const TermsSection = memo(function TermsSection({
         <DateField
           id={ids.field("terms.startOn")}
           label="Début estimé"
-          hint="Facultatif."
+          hint="Requis pour envoyer le devis."
           value={terms.startOn}
           onChange={setTerms("startOn")}
           errors={errors["terms.startOn"]}
@@ -309,7 +309,7 @@ export const TermsSection = memo(function TermsSection({
         <TextField
           id={ids.field("terms.duration")}
           label="Durée estimée"
-          hint="Par exemple : 3 semaines."
+          hint="Requise pour envoyer le devis. Par exemple : 3 semaines."
           maxLength={120}
           autoComplete="off"
           value={terms.duration}
