@@ -122,6 +122,9 @@ test.describe("Du devis à la facture : le parcours d'un nouvel utilisateur", ()
     await site.getByLabel("Adresse", { exact: true }).fill("9 chemin des Pins");
     await site.getByLabel("Code postal").fill("83200");
     await site.getByLabel("Commune").fill("Toulon");
+    // « Avant l'envoi » asks when the works start and how long they last (decision 022).
+    await page.getByLabel("Début estimé").fill(isoDayIn(30));
+    await page.getByLabel("Durée estimée").fill("3 jours");
     const library = page.getByRole("dialog", { name: "Ajouter depuis la bibliothèque" });
     await page.getByLabel("Titre du lot 1").fill("Démolition");
     await page.getByRole("button", { name: "Depuis la bibliothèque (lot Démolition)" }).click();
