@@ -13,6 +13,7 @@ import type { DbExecutor, DbTransaction, OutboxMessageInput } from "#app/lib/out
 import { enqueueMail } from "#app/lib/outbox.server.ts";
 import { formatDate, type IsoDay } from "#app/lib/paris-time.ts";
 import type { BillingInvoice } from "./billing.ts";
+import { type BankDetails, bankDetails, clientAddress } from "./client-mail.server.ts";
 import {
   type InvoiceActor,
   InvoiceNotFoundError,
@@ -49,8 +50,6 @@ export class ClientEmailMissingError extends InvoiceStateError {
     this.clientId = clientId;
   }
 }
-
-type BankDetails = { holder: string; iban: string; bic: string } | null;
 
 export type InvoiceMailInput = {
   to: string;
@@ -174,26 +173,6 @@ export function invoiceMail(input: InvoiceMailInput): OutboxMessageInput {
 }
 
 // ─── Sending ─────────────────────────────────────────────────────────────────────────
-
-/** A client's address: none when missing or anonymised. */
-function clientAddress(client: { email: string | null; anonymisedAt: Date | null }): string | null {
-  const email = client.email?.trim().toLowerCase();
-  return email && !client.anonymisedAt ? email : null;
-}
-
-async function bankDetails(db: DbExecutor): Promise<BankDetails> {
-  const [settings] = await db
-    .select({
-      holder: companySettings.bankAccountHolder,
-      iban: companySettings.iban,
-      bic: companySettings.bic,
-    })
-    .from(companySettings)
-    .where(eq(companySettings.id, 1));
-  return settings?.holder && settings.iban && settings.bic
-    ? { holder: settings.holder, iban: settings.iban, bic: settings.bic }
-    : null;
-}
 
 /** Why an invoice cannot be sent to its client, or null. */
 function refusalFor(row: InvoiceRow): string | null {

@@ -4,13 +4,13 @@ import type { Database } from "#app/db/client.server.ts";
 import { activityEvents } from "#app/db/schema/activity.ts";
 import { clients } from "#app/db/schema/clients.ts";
 import { type InvoiceRow, type InvoiceStatus, invoices } from "#app/db/schema/invoices.ts";
-import { companySettings } from "#app/db/schema/settings.ts";
 import { type ActivityActor, recordActivities } from "#app/lib/activity.server.ts";
 import { formatIban } from "#app/lib/bank.ts";
 import { type EmailBlock, heading, paragraph, renderEmail, table } from "#app/lib/email-html.ts";
 import { type Cents, formatCents } from "#app/lib/money.ts";
 import { type DbExecutor, enqueueMail, type OutboxMessageInput } from "#app/lib/outbox.server.ts";
 import { addDays, daysBetween, formatDate, type IsoDay, parisDay } from "#app/lib/paris-time.ts";
+import { type BankDetails, bankDetails, clientAddress } from "./client-mail.server.ts";
 import {
   type InvoiceActor,
   InvoiceNotFoundError,
@@ -75,8 +75,6 @@ export function reminderDay(dueOn: IsoDay, level: ReminderLevel): IsoDay {
 }
 
 // ─── The e-mail ──────────────────────────────────────────────────────────────────────
-
-type BankDetails = { holder: string; iban: string; bic: string } | null;
 
 export type ReminderMailInput = {
   /** 1 to 3; 0: a reminder by hand before the invoice is late (« à régler avant le »). */
@@ -209,26 +207,6 @@ export function reminderMail(input: ReminderMailInput): OutboxMessageInput {
 
 // ─── What is due ─────────────────────────────────────────────────────────────────────
 
-async function bankDetails(db: DbExecutor): Promise<BankDetails> {
-  const [settings] = await db
-    .select({
-      holder: companySettings.bankAccountHolder,
-      iban: companySettings.iban,
-      bic: companySettings.bic,
-    })
-    .from(companySettings)
-    .where(eq(companySettings.id, 1));
-  return settings?.holder && settings.iban && settings.bic
-    ? { holder: settings.holder, iban: settings.iban, bic: settings.bic }
-    : null;
-}
-
-/** A client's address for reminders: none when missing or anonymised. */
-function reminderAddress(client: { email: string | null; anonymisedAt: Date | null }): string | null {
-  const email = client.email?.trim().toLowerCase();
-  return email && !client.anonymisedAt ? email : null;
-}
-
 /** The last reminder sent by hand to each of these invoices (its instant). */
 async function lastManualReminders(
   db: DbExecutor,
@@ -336,7 +314,7 @@ export async function sendDueReminders(db: Database, now: Date = new Date()): Pr
         .innerJoin(invoices, eq(invoices.clientId, clients.id))
         .where(eq(invoices.id, candidate.id));
       // The address may have been removed since the list was read.
-      const to = client ? reminderAddress(client) : null;
+      const to = client ? clientAddress(client) : null;
       if (!client || !to) return null;
       const [claimed] = await tx
         .update(invoices)
@@ -449,7 +427,7 @@ export async function sendReminderNow(
       .select({ name: clients.name, email: clients.email, anonymisedAt: clients.anonymisedAt })
       .from(clients)
       .where(eq(clients.id, row.clientId));
-    const to = client ? reminderAddress(client) : null;
+    const to = client ? clientAddress(client) : null;
     if (!client || !to) {
       throw new InvoiceStateError(
         "Le client n'a pas d'adresse e-mail : complétez sa fiche pour pouvoir lui envoyer une relance.",
@@ -559,7 +537,7 @@ export async function reminderOverview(
     .select({ email: clients.email, anonymisedAt: clients.anonymisedAt })
     .from(clients)
     .where(eq(clients.id, invoice.clientId));
-  const to = client ? reminderAddress(client) : null;
+  const to = client ? clientAddress(client) : null;
   const base = {
     sent: invoice.remindersSent,
     lastAt: invoice.lastReminderAt,
