@@ -14,6 +14,7 @@ import {
   computeDepositInvoice,
   computeFinalInvoice,
   computeProgressInvoice,
+  computeStandaloneInvoice,
   type DepositRequest,
   type IssuedInvoice,
   type LotLine,
@@ -1169,6 +1170,195 @@ describe("billing: credit notes that explain themselves", () => {
   });
 });
 
+describe("billing: « Correction » of chosen lots or lines", () => {
+  const correction = { kind: "correction" as const, text: "Cloison du séjour non réalisée." };
+
+  it("takes back HT from the lots chosen, reinstates their share of the deposits, and the final closes the quote", () => {
+    const quote = workedQuote(RG_5);
+    const deposit = issued(
+      computeDepositInvoice(quote, [], { deposit: { kind: "percent", basisPoints: 3_000 } }),
+      "a",
+    );
+    const half = issued(
+      computeProgressInvoice(quote, [deposit], {
+        lots: [
+          { lotId: "go", percent: 5_000 },
+          { lotId: "iso", percent: 5_000 },
+        ],
+      }),
+      "s",
+    );
+    const before = quoteBillingSummary(quote, [deposit, half], []);
+    const credit = issued(
+      computeCreditNote(quote, [deposit, half], {
+        invoiceId: "s",
+        amount: { kind: "lots", lots: [{ lotId: "iso", ht: 60_000 }] },
+        reason: correction,
+      }),
+      "c",
+    );
+    // Only the lot chosen is printed, its 600 € HT spread over its rates as the situation had them (2 : 1).
+    expect(lots(credit).map((line) => [line.lotId, line.ht, line.byRate])).toEqual([
+      [
+        "iso",
+        -60_000,
+        [
+          { code: "10", ht: -20_000 },
+          { code: "5.5", ht: -40_000 },
+        ],
+      ],
+    ]);
+    expect(credit.creditReason).toEqual(correction);
+    expect(credit.creditOf).toEqual({ invoiceId: "s", total: false });
+    // The situation deducted deposits pro rata on each rate: the same share comes back.
+    for (const code of ["5.5", "10"] as const) {
+      const deducted = half.depositDeduction.find((amount) => amount.code === code)?.ht ?? 0;
+      const work = half.work.find((amount) => amount.code === code)?.ht ?? 0;
+      const taken = -(credit.work.find((amount) => amount.code === code)?.ht ?? 0);
+      const back = -(credit.depositDeduction.find((amount) => amount.code === code)?.ht ?? 0);
+      expect(back).toBe(Math.round((deducted * taken) / work));
+      expect(back).toBeGreaterThan(0);
+    }
+    // Nothing on « Gros œuvre » moves.
+    expect(credit.work.find((amount) => amount.code === "20")?.ht).toBe(0);
+    expect(credit.depositDeduction.find((amount) => amount.code === "20")?.ht).toBe(0);
+    for (const amount of credit.byRate) expect(amount.vat).toBe(vatOf(amount));
+    // Billing reopens by what was taken back, less the deposits to deduct again.
+    const after = quoteBillingSummary(quote, [deposit, half, credit], []);
+    expect(after.remainingHt - before.remainingHt).toBe(-credit.totals.ht);
+    expect(after.depositsToDeductHt - before.depositsToDeductHt).toBe(
+      -sum(credit.depositDeduction.map((amount) => amount.ht)),
+    );
+    const final = issued(computeFinalInvoice(quote, [deposit, half, credit]), "f");
+    checkClosed(quote, [deposit, half, credit, final]);
+  });
+
+  it("refuses a lot not on the invoice, more than is left of a lot, all of the invoice, and a kind that does not fit", () => {
+    const quote = workedQuote(null);
+    const deposit = issued(
+      computeDepositInvoice(quote, [], { deposit: { kind: "percent", basisPoints: 3_000 } }),
+      "a",
+    );
+    const half = issued(
+      computeProgressInvoice(quote, [deposit], { lots: [{ lotId: "go", percent: 5_000 }] }),
+      "s",
+    );
+    const ask = (invoiceId: string, lotsAsked: { lotId: string; ht: number }[], kind = correction.kind) =>
+      computeCreditNote(quote, [deposit, half], {
+        invoiceId,
+        amount: { kind: "lots", lots: lotsAsked },
+        reason: { kind, text: correction.text },
+      });
+    expect(refusal(ask("a", [{ lotId: "go", ht: 100 }]))).toBe("Ce lot n'est pas sur cette facture.");
+    expect(refusal(ask("s", [{ lotId: "iso", ht: 100 }]))).toBe(
+      "Lot « Isolation » : il ne reste rien de ce lot sur la facture.",
+    );
+    expect(refusal(ask("s", [{ lotId: "autre", ht: 100 }]))).toBe("Ce lot n'est pas sur cette facture.");
+    expect(refusal(ask("s", [{ lotId: "go", ht: 500_001 }]))).toBe(
+      "Lot « Gros œuvre » : indiquez un montant HT entre 0,01\u00a0€ et 5\u202f000,00\u00a0€, ce qui reste de ce lot sur la facture.",
+    );
+    expect(refusal(ask("s", [{ lotId: "go", ht: 0 }]))).toMatch(
+      /^Lot « Gros œuvre » : indiquez un montant HT/,
+    );
+    expect(refusal(ask("s", [{ lotId: "go", ht: 500_000 }]))).toBe(
+      "Cette correction reprend tout ce qui reste de la facture : choisissez « Annulation ».",
+    );
+    expect(refusal(ask("s", [{ lotId: "go", ht: 100 }], "geste"))).toMatch(
+      /^Le type d'avoir ne correspond pas au montant/,
+    );
+    expect(
+      refusal(
+        ask("s", [
+          { lotId: "go", ht: 100 },
+          { lotId: "go", ht: 100 },
+        ]),
+      ),
+    ).toBe("Un lot ne figure qu'une fois dans la correction.");
+    // After a correction of 4 000 €, 1 000 € is left of the lot.
+    const first = issued(ask("s", [{ lotId: "go", ht: 400_000 }]), "c1");
+    expect(
+      refusal(
+        computeCreditNote(quote, [deposit, half, first], {
+          invoiceId: "s",
+          amount: { kind: "lots", lots: [{ lotId: "go", ht: 100_001 }] },
+          reason: correction,
+        }),
+      ),
+    ).toMatch(/et 1\u202f000,00\u00a0€, ce qui reste de ce lot sur la facture\.$/);
+  });
+
+  it("takes back quantities of a standalone invoice's lines, printed as lines, to the cent of what was invoiced", () => {
+    const paint = { ...item("20", 1_234, 5_000), designation: "Peinture murs", unit: "m²" };
+    const door = { ...item("10", 45_000, 1_000), designation: "Bloc-porte" };
+    const plinth = { ...item("20", 333, 3_000), designation: "Plinthes", unit: "ml" };
+    const source = content([lot("Travaux", [paint, door, plinth], "t")]);
+    const figures = billingQuoteFromContent(source, null);
+    const invoice = issued(computeStandaloneInvoice(source), "f");
+    const ask = (done: readonly IssuedInvoice[], corrections: { index: number; quantity: number }[]) =>
+      computeCreditNote(figures, [invoice, ...done], {
+        invoiceId: "f",
+        amount: { kind: "items", items: corrections },
+        reason: correction,
+      });
+    const first = issued(
+      ask(
+        [],
+        [
+          { index: 2, quantity: 1_000 },
+          { index: 0, quantity: 2_000 },
+        ],
+      ),
+      "c1",
+    );
+    // The lines taken back, in the invoice's order, quantity and unit price as sold, HT negative.
+    expect(
+      first.items?.map((line) =>
+        line.kind === "item" ? [line.of, line.designation, line.quantity, line.ht] : [],
+      ),
+    ).toEqual([
+      [0, "Peinture murs", 2_000, -2_468],
+      [2, "Plinthes", 1_000, -333],
+    ]);
+    expect(first.totals.ht).toBe(-2_801);
+    expect(rate(first.byRate, "20")).toMatchObject({ ht: -2_801, vat: percentOf(-2_801, 2_000) });
+    expect(rate(first.byRate, "10")?.ht).toBe(0);
+    expect(refusal(ask([first], [{ index: 0, quantity: 3_001 }]))).toBe(
+      "Ligne « Peinture murs » : indiquez une quantité entre 0,001 et 3 m², ce qui reste de la ligne.",
+    );
+    expect(refusal(ask([first], [{ index: 7, quantity: 1_000 }]))).toBe(
+      "Cette ligne n'est pas sur cette facture.",
+    );
+    // The rest of the paint: what the invoice counted for it, less what was taken back, to the cent.
+    const second = issued(ask([first], [{ index: 0, quantity: 3_000 }]), "c2");
+    expect(second.totals.ht).toBe(-(6_170 - 2_468));
+    expect(refusal(ask([first, second], [{ index: 0, quantity: 1 }]))).toBe(
+      "Ligne « Peinture murs » : elle est déjà entièrement reprise par un avoir.",
+    );
+    // A lots correction does not apply to a standalone invoice, nor lines to a quote's.
+    expect(
+      refusal(
+        computeCreditNote(figures, [invoice], {
+          invoiceId: "f",
+          amount: { kind: "lots", lots: [{ lotId: "t", ht: 100 }] },
+          reason: correction,
+        }),
+      ),
+    ).toBe("Cette facture se corrige par ses lignes : indiquez les quantités à reprendre.");
+    // Everything that is left, line by line, is an annulation.
+    expect(
+      refusal(
+        ask(
+          [first, second],
+          [
+            { index: 1, quantity: 1_000 },
+            { index: 2, quantity: 2_000 },
+          ],
+        ),
+      ),
+    ).toBe("Cette correction reprend tout ce qui reste de la facture : choisissez « Annulation ».");
+  });
+});
+
 describe("billing: properties", () => {
   it("closes any sequence of deposits, rising situations and the final on the quote: HT, VAT per rate and TTC exactly", () => {
     fc.assert(
@@ -1221,6 +1411,65 @@ describe("billing: properties", () => {
             expect(quoteBillingSummary(quote, [...invoices, all], []).remainingTtc).toBe(0);
             checkClosed(quote, finish(quote, [...invoices, all]));
           }
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it("corrects any lots of any situation or final invoice by any amounts; invoiced again, the quote closes exactly", () => {
+    fc.assert(
+      fc.property(
+        quoteArbitrary,
+        fc.array(stepArbitrary, { minLength: 1, maxLength: 5 }),
+        fc.boolean(),
+        fc.nat(),
+        fc.array(fc.record({ index: fc.nat(), share: fc.integer({ min: 1, max: 10_000 }) }), {
+          minLength: 1,
+          maxLength: 4,
+        }),
+        (quote, steps, beforeFinal, choice, picks) => {
+          fc.pre(quote.totalTtc > 0);
+          let invoices = play(quote, steps);
+          if (!beforeFinal) invoices = finish(quote, invoices);
+          const targets = invoices.filter((invoice) => lots(invoice).some((line) => line.ht > 0));
+          fc.pre(targets.length > 0);
+          const target = targets[choice % targets.length] as IssuedInvoice;
+          const onInvoice = lots(target).filter((line) => line.ht > 0);
+          const asked = new Map<string, number>();
+          for (const pick of picks) {
+            const line = onInvoice[pick.index % onInvoice.length] as LotLine;
+            asked.set(line.lotId, Math.max(1, Math.floor((line.ht * pick.share) / 10_000)));
+          }
+          const request: CreditNoteRequest = {
+            invoiceId: target.id,
+            amount: { kind: "lots", lots: [...asked].map(([lotId, ht]) => ({ lotId, ht })) },
+            reason: { kind: "correction", text: "Correction." },
+          };
+          const result = computeCreditNote(quote, invoices, request);
+          if (!result.ok) {
+            expect(result.message).toBe(
+              "Cette correction reprend tout ce qui reste de la facture : choisissez « Annulation ».",
+            );
+            expect(
+              [...asked].every(([lotId, ht]) => onInvoice.find((l) => l.lotId === lotId)?.ht === ht),
+            ).toBe(true);
+            return;
+          }
+          const credit = result.invoice;
+          checkInvoice(quote, credit, invoices);
+          // Exactly the HT asked on each lot chosen, nothing on the others.
+          expect(lots(credit).map((line) => [line.lotId, -line.ht])).toEqual(
+            lots(target)
+              .filter((line) => asked.has(line.lotId))
+              .map((line) => [line.lotId, asked.get(line.lotId)]),
+          );
+          // Never more deposits reinstated than the invoice deducted, rate by rate.
+          credit.depositDeduction.forEach((amount, index) => {
+            expect(-amount.ht).toBeGreaterThanOrEqual(0);
+            expect(-amount.ht).toBeLessThanOrEqual(target.depositDeduction[index]?.ht ?? 0);
+          });
+          checkClosed(quote, finish(quote, [...invoices, { ...credit, id: "correction" }]));
         },
       ),
       { numRuns: 200 },

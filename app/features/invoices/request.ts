@@ -1,6 +1,12 @@
-import { parseMoney, parsePercent } from "#app/lib/money.ts";
+import { parseMoney, parsePercent, parseQuantity } from "#app/lib/money.ts";
 import { hasControlCharacters, hasControlCharactersInText, TEXT_RULE_MESSAGES } from "#app/lib/text-rules.ts";
-import type { CreditNoteReason, CreditNoteRequest, ProgressEntry } from "./billing.ts";
+import type {
+  CreditNoteReason,
+  CreditNoteRequest,
+  ItemCorrection,
+  LotCorrection,
+  ProgressEntry,
+} from "./billing.ts";
 import type { InvoiceRequest } from "./invoices.server.ts";
 
 /*
@@ -93,12 +99,14 @@ export function parseReminderRequest(form: FormData): ParsedReminderRequest {
 
 /*
  * « Faire un avoir » on an issued invoice's page: mode = annulation (the whole invoice),
- * correction-pourcentage / correction-montant (part of its work, reopened for billing),
- * geste / remise (an amount TTC under a designation, billing stays closed); motif = the
- * reason, required, printed and carried in the Factur-X XML.
+ * correction-lots (a quote's invoice: reprise.<lotId> = the HT taken back from the lot),
+ * correction-lignes (a standalone invoice: reprise.<n> = the quantity taken back from its
+ * n-th line), correction-pourcentage / correction-montant (part of its work; all four reopen
+ * billing), geste / remise (an amount TTC under a designation, billing stays closed);
+ * motif = the reason, required, printed and carried in the Factur-X XML.
  */
 
-export type CreditNoteField = "mode" | "percent" | "ttc" | "designation" | "motif";
+export type CreditNoteField = "mode" | "percent" | "ttc" | "designation" | "motif" | "reprise";
 
 export type ParsedCreditNoteRequest =
   | { ok: true; amount: CreditNoteRequest["amount"]; reason: CreditNoteReason }
@@ -134,6 +142,50 @@ export function parseCreditNoteRequest(form: FormData): ParsedCreditNoteRequest 
   const text = motif.value;
   if (mode === "annulation")
     return { ok: true, amount: { kind: "total" }, reason: { kind: "annulation", text } };
+  if (mode === "correction-lots" || mode === "correction-lignes") {
+    const byLines = mode === "correction-lignes";
+    const lots: LotCorrection[] = [];
+    const items: ItemCorrection[] = [];
+    for (const [key, raw] of form) {
+      const match = /^reprise\.([A-Za-z0-9_:-]{1,40})$/.exec(key);
+      if (!match?.[1] || typeof raw !== "string" || raw.trim() === "") continue;
+      if (byLines) {
+        if (!/^\d{1,4}$/.test(match[1])) continue;
+        const quantity = parseQuantity(raw);
+        if (!quantity.ok)
+          return { ok: false, message: `Quantité à reprendre : ${quantity.message}`, field: "reprise" };
+        if (quantity.milli < 0)
+          return {
+            ok: false,
+            message: "La quantité à reprendre ne peut pas être négative.",
+            field: "reprise",
+          };
+        if (quantity.milli > 0) items.push({ index: Number(match[1]), quantity: quantity.milli });
+        continue;
+      }
+      const amount = parseMoney(raw);
+      if (!amount.ok)
+        return { ok: false, message: `Montant HT à reprendre : ${amount.message}`, field: "reprise" };
+      if (amount.cents < 0)
+        return { ok: false, message: "Le montant à reprendre ne peut pas être négatif.", field: "reprise" };
+      if (amount.cents > 0) lots.push({ lotId: match[1], ht: amount.cents });
+    }
+    const count = byLines ? items.length : lots.length;
+    if (count === 0 || count > 200) {
+      return {
+        ok: false,
+        message: byLines
+          ? "Indiquez la quantité à reprendre sur au moins une ligne."
+          : "Indiquez le montant HT à reprendre sur au moins un lot.",
+        field: "reprise",
+      };
+    }
+    return {
+      ok: true,
+      amount: byLines ? { kind: "items", items } : { kind: "lots", lots },
+      reason: { kind: "correction", text },
+    };
+  }
   if (mode === "correction-pourcentage") {
     const parsed = parsePercent(String(form.get("percent") ?? ""));
     if (!parsed.ok || parsed.basisPoints <= 0 || parsed.basisPoints > 10_000) {
