@@ -1288,9 +1288,9 @@ describe("billing: « Correction » of chosen lots or lines", () => {
   });
 
   it("takes back quantities of a standalone invoice's lines, printed as lines, to the cent of what was invoiced", () => {
-    const paint = { ...item("20", 1_234, 5_000), designation: "Peinture murs", unit: "m²" };
+    const paint = { ...item("20", 1_234, 5_000), designation: "Peinture murs", unit: "m²" as const };
     const door = { ...item("10", 45_000, 1_000), designation: "Bloc-porte" };
-    const plinth = { ...item("20", 333, 3_000), designation: "Plinthes", unit: "ml" };
+    const plinth = { ...item("20", 333, 3_000), designation: "Plinthes", unit: "ml" as const };
     const source = content([lot("Travaux", [paint, door, plinth], "t")]);
     const figures = billingQuoteFromContent(source, null);
     const invoice = issued(computeStandaloneInvoice(source), "f");
