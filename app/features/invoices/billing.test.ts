@@ -1243,7 +1243,11 @@ describe("billing: « Correction » of chosen lots or lines", () => {
       computeProgressInvoice(quote, [deposit], { lots: [{ lotId: "go", percent: 5_000 }] }),
       "s",
     );
-    const ask = (invoiceId: string, lotsAsked: { lotId: string; ht: number }[], kind: "correction" | "geste" = "correction") =>
+    const ask = (
+      invoiceId: string,
+      lotsAsked: { lotId: string; ht: number }[],
+      kind: "correction" | "geste" = "correction",
+    ) =>
       computeCreditNote(quote, [deposit, half], {
         invoiceId,
         amount: { kind: "lots", lots: lotsAsked },

@@ -1441,6 +1441,60 @@ export function computeCreditNote(
   });
 }
 
+/** What a « Correction » may take back from an invoice: its lots' HT, or its lines' quantities. */
+export type CorrectableLines =
+  | { kind: "lots"; lots: { lotId: string; title: string; leftHt: Cents }[] }
+  | {
+      kind: "items";
+      items: { index: number; designation: string; unit: string; unitPriceHt: Cents; leftQuantity: number }[];
+    };
+
+/**
+ * What is left to correct on each lot (a quote's invoice) or each line (a standalone
+ * invoice) after the credit notes already issued on it; null when the invoice has nothing a
+ * « Correction » can take back (a deposit, a credit note, or all of it credited).
+ */
+export function correctableLines(
+  quote: BillingQuote,
+  invoices: readonly IssuedInvoice[],
+  invoiceId: string,
+): CorrectableLines | null {
+  const model = buildModel(quote);
+  const history = readHistory(model, invoices);
+  const invoice = history.byId.get(invoiceId);
+  if (!invoice || invoice.kind === "avoir") return null;
+  const net = ledgerOf(model, invoice);
+  const earlier = history.credits.get(invoice.id);
+  if (earlier) addLedger(net, earlier);
+  if (invoice.items) {
+    const taken = new Map<number, number>();
+    for (const document of history.byId.values()) {
+      if (document.kind !== "avoir" || document.creditOf?.invoiceId !== invoice.id) continue;
+      for (const item of document.items ?? []) {
+        if (item.kind === "item" && item.of !== undefined)
+          taken.set(item.of, (taken.get(item.of) ?? 0) + item.quantity);
+      }
+    }
+    const items = invoice.items.flatMap((item, index) => {
+      if (item.kind !== "item" || item.ht <= 0) return [];
+      const leftQuantity = item.quantity - (taken.get(index) ?? 0);
+      const l = model.lotIndex.get(item.lotId);
+      const r = model.rateIndex.get(item.vatCode);
+      const cellLeft = l === undefined || r === undefined ? 0 : at(net.cells[l] ?? [], r);
+      if (leftQuantity <= 0 || cellLeft <= 0) return [];
+      const { designation, unit, unitPriceHt } = item;
+      return [{ index, designation, unit, unitPriceHt, leftQuantity }];
+    });
+    return items.length > 0 ? { kind: "items", items } : null;
+  }
+  const lots = model.lots.flatMap((lot, l) => {
+    const onInvoice = invoice.lines.some((line) => line.kind === "lot" && line.lotId === lot.id);
+    const leftHt = sum((net.cells[l] ?? []).map((value) => Math.max(0, value)));
+    return onInvoice && leftHt > 0 ? [{ lotId: lot.id, title: lot.title, leftHt }] : [];
+  });
+  return lots.length > 0 ? { kind: "lots", lots } : null;
+}
+
 /**
  * A partial credit note of `amount` TTC: spread over the invoice's rates in proportion to
  * what is left of each (largest remainder), each share into its HT base (its VAT is

@@ -29,6 +29,7 @@ import {
   type BillingResult,
   type BillingSummary,
   billingQuoteFromContent,
+  type CorrectableLines,
   type CreditNoteReason,
   type CreditNoteRequest,
   computeCreditNote,
@@ -36,6 +37,7 @@ import {
   computeFinalInvoice,
   computeProgressInvoice,
   computeStandaloneInvoice,
+  correctableLines,
   type IssuedInvoice,
   type ProgressEntry,
   quoteBillingSummary,
@@ -195,6 +197,35 @@ export async function quoteBillingOverview(
     // What the client owes is the rule of every other « Reste dû » (owed.ts), summed over
     // the quote's invoices: never a figure of its own.
     return { ...summary, outstanding: totalOwed(issued.map((invoice) => invoice.row)) };
+  } catch (error) {
+    if (error instanceof MoneyError) return null;
+    throw error;
+  }
+}
+
+/**
+ * What « Faire un avoir » may take back from an issued invoice by « Correction »: its lots
+ * (a quote's invoice) or its lines (a standalone invoice), each with what is left of it.
+ * Null on a draft, a credit note, a shop order's invoice or anything else billing refuses.
+ */
+export async function creditNoteChoices(
+  db: DbExecutor,
+  row: Pick<InvoiceRow, "id" | "status" | "kind" | "quoteId" | "content">,
+): Promise<CorrectableLines | null> {
+  if (row.status === "brouillon" || row.kind === "avoir" || isSaleInvoice(row)) return null;
+  try {
+    if (row.quoteId) {
+      const [quote] = await db.select().from(quotes).where(eq(quotes.id, row.quoteId));
+      if (!quote) return null;
+      return correctableLines(quoteFigures(quote), await issuedOnQuote(db, quote.id), row.id);
+    }
+    const source = (row.content as { source?: QuoteContent }).source;
+    if (!source) return null;
+    return correctableLines(
+      billingQuoteFromContent(source, null),
+      await issuedOnStandalone(db, row.id),
+      row.id,
+    );
   } catch (error) {
     if (error instanceof MoneyError) return null;
     throw error;

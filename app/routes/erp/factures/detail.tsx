@@ -5,13 +5,7 @@ import { Facts } from "#app/components/data/facts.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { ProblemAlert } from "#app/components/data/problem-list.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
-import {
-  DateField,
-  MoneyField,
-  SelectField,
-  TextareaField,
-  TextField,
-} from "#app/components/forms/field.tsx";
+import { DateField, MoneyField, SelectField, TextField } from "#app/components/forms/field.tsx";
 import { FormAlert } from "#app/components/forms/form-alert.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
@@ -22,6 +16,7 @@ import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx
 import { panelClass } from "#app/features/erp/components/ui.ts";
 import { DEVIS_TABS, erpMeta, erpShouldRevalidate, FACTURES_HANDLE } from "#app/features/erp/navigation.ts";
 import { type BillingInvoice, CREDIT_NOTE_KIND_LABELS } from "#app/features/invoices/billing.ts";
+import { CreditNoteForm } from "#app/features/invoices/components/credit-note-form.tsx";
 import { InvoiceStatusBadge } from "#app/features/invoices/components/invoice-status-badge.tsx";
 import {
   ClientEmailMissingError,
@@ -32,6 +27,7 @@ import {
 } from "#app/features/invoices/delivery.server.ts";
 import {
   createCreditNoteDraft,
+  creditNoteChoices,
   InvoiceConflictError,
   InvoiceNotFoundError,
   InvoiceNotIssuableError,
@@ -103,6 +99,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       ),
       reminders: await reminderOverview(db, view.invoice),
       delivery: await deliveryOverview(db, view.invoice),
+      correctable: await creditNoteChoices(db, view.invoice),
       today: parisDay(),
       crumb: view.invoice.number ?? "Brouillon",
     };
@@ -604,6 +601,7 @@ export default function InvoicePage({ loaderData, actionData }: Route.ComponentP
     delivery,
     today,
     editor,
+    correctable,
   } = loaderData;
   // A standalone draft has no billing until its lines add up.
   const billing = (invoice.content as unknown as { billing: BillingInvoice | null }).billing;
@@ -900,68 +898,13 @@ export default function InvoicePage({ loaderData, actionData }: Route.ComponentP
           ) : null}
 
           {canCredit ? (
-            <section aria-labelledby="facture-avoir" className={panelClass}>
-              <h2 id="facture-avoir" className="mb-2 text-lg font-bold text-brand-900">
-                Faire un avoir
-              </h2>
-              <p className="mb-3 text-sm text-slate-700">
-                Une facture émise ne se modifie pas : un avoir la corrige, en tout ou en partie.
-              </p>
-              <Form method="post" className="grid gap-3">
-                <input type="hidden" name="intent" value={INTENTS.credit} />
-                <SelectField
-                  name="mode"
-                  label="Type d'avoir"
-                  defaultValue="annulation"
-                  errors={fieldError(INTENTS.credit, "mode")}
-                  hint="Une annulation ou une correction rouvre la facturation du devis ; un geste commercial ou une remise, non."
-                  options={[
-                    { value: "annulation", label: "Annulation (toute la facture)" },
-                    { value: "correction-pourcentage", label: "Correction, d'un pourcentage des travaux" },
-                    { value: "correction-montant", label: "Correction, d'un montant TTC des travaux" },
-                    { value: "geste", label: "Geste commercial, d'un montant TTC" },
-                    { value: "remise", label: "Remise, d'un montant TTC" },
-                  ]}
-                />
-                <TextareaField
-                  name="motif"
-                  label="Motif"
-                  required
-                  rows={2}
-                  maxLength={500}
-                  hint="Imprimé sur l'avoir et transmis dans sa facture électronique."
-                  errors={fieldError(INTENTS.credit, "motif")}
-                />
-                <TextField
-                  name="percent"
-                  label="Pourcentage (correction)"
-                  inputMode="decimal"
-                  hint="Du reste de la facture, par exemple 10."
-                  errors={fieldError(INTENTS.credit, "percent")}
-                />
-                <MoneyField
-                  name="ttc"
-                  label="Montant TTC (correction, geste ou remise)"
-                  errors={fieldError(INTENTS.credit, "ttc")}
-                />
-                <TextField
-                  name="designation"
-                  label="Désignation (geste ou remise)"
-                  maxLength={200}
-                  hint="La ligne de l'avoir, par exemple « Geste commercial sur la peinture »."
-                  errors={fieldError(INTENTS.credit, "designation")}
-                />
-                <div>
-                  <button
-                    type="submit"
-                    className={buttonClasses("outline", "md")}
-                    disabled={pending !== null}
-                  >
-                    Préparer l'avoir
-                  </button>
-                </div>
-              </Form>
-            </section>
+            <CreditNoteForm
+              intent={INTENTS.credit}
+              className={panelClass}
+              choices={correctable}
+              pending={pending !== null}
+              fieldError={(field) => fieldError(INTENTS.credit, field)}
+            />
           ) : null}
         </div>
       </div>
