@@ -155,25 +155,24 @@ const final = issued(computeFinalInvoice(withRetention, [deposit, situation]), "
 const DEPOSIT_REF = { number: "FAC-2026-0030", issuedOn: "2026-10-05" };
 
 /** A small job without a quote: 2,5 h at 20 %, 3,2 m² at 10 %, a reduction line, a text line. */
-const standalone = ok(
-  computeStandaloneInvoice({
-    reverseCharge: false,
-    discount: null,
-    travel: null,
-    lots: [
-      {
-        id: "dep",
-        title: "Dépannage",
-        lines: [
-          { ...item("20", 5_500), designation: "Main-d'œuvre", unit: "h", quantity: 2_500 },
-          { ...item("10", 3_333), designation: "Faïence posée", unit: "m²", quantity: 3_200 },
-          { ...item("20", -1_000), designation: "Geste commercial", unit: "forfait" },
-          { id: "t-standalone", kind: "text", text: "Intervention du 20 novembre." },
-        ],
-      },
-    ],
-  }),
-);
+const standaloneLines = {
+  reverseCharge: false,
+  discount: null,
+  travel: null,
+  lots: [
+    {
+      id: "dep",
+      title: "Dépannage",
+      lines: [
+        { ...item("20", 5_500), designation: "Main-d'œuvre", unit: "h" as const, quantity: 2_500 },
+        { ...item("10", 3_333), designation: "Faïence posée", unit: "m²" as const, quantity: 3_200 },
+        { ...item("20", -1_000), designation: "Geste commercial", unit: "forfait" as const },
+        { id: "t-standalone", kind: "text" as const, text: "Intervention du 20 novembre." },
+      ],
+    },
+  ],
+};
+const standalone = ok(computeStandaloneInvoice(standaloneLines));
 
 const SCENARIOS = {
   "facture d'acompte": () =>
@@ -237,6 +236,42 @@ const SCENARIOS = {
         issuedOn: "2026-12-01",
         dueOn: "2026-12-16",
         credited: { number: "FAC-2026-0042", issuedOn: "2026-11-30" },
+        paymentTermsText: "Remboursement par virement sous 15 jours.",
+      },
+    ),
+  "correction de lots choisis sur la situation": () =>
+    input(
+      ok(
+        computeCreditNote(withRetention, [deposit, situation], {
+          invoiceId: "sit",
+          amount: { kind: "lots", lots: [{ lotId: "iso", ht: 60_000 }] },
+          reason: { kind: "correction", text: "Isolation des combles reportée." },
+        }),
+      ),
+      {
+        number: "AV-2026-0004",
+        issuedOn: "2026-12-01",
+        dueOn: "2026-12-16",
+        credited: { number: "FAC-2026-0041", issuedOn: "2026-11-23" },
+        paymentTermsText: "Remboursement par virement sous 15 jours.",
+      },
+    ),
+  "correction de lignes sur la facture sans devis": () =>
+    input(
+      ok(
+        computeCreditNote(billingQuoteFromContent(standaloneLines, null), [{ ...standalone, id: "std" }], {
+          invoiceId: "std",
+          amount: { kind: "items", items: [{ index: 1, quantity: 1_200 }] },
+          reason: { kind: "correction", text: "1,2 m² de faïence non posés." },
+        }),
+      ),
+      {
+        quote: null,
+        certifications: [CERTIFICATION_10],
+        number: "AV-2026-0005",
+        issuedOn: "2026-12-01",
+        dueOn: "2026-12-16",
+        credited: { number: "FAC-2026-0050", issuedOn: "2026-11-21" },
         paymentTermsText: "Remboursement par virement sous 15 jours.",
       },
     ),
