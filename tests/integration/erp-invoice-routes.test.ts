@@ -246,6 +246,70 @@ describe("invoicing through the screens", () => {
     expect(issued.creditReason).toBe(reason);
   });
 
+  it("corrects chosen lots of an issued invoice from its page: what is left of each is offered, the rest reopens billing", async () => {
+    const quoteId = await acceptedQuote();
+    const created = await invoiceFrom(quoteId, { kind: "solde" });
+    const id = idFrom(created.headers.get("location"));
+    await call(detailRoute.action, `/erp/factures/${id}`, { params: { id }, form: { intent: "emettre" } });
+    type Page = Awaited<ReturnType<typeof detailRoute.loader>>;
+    const page = async (invoiceId: string) =>
+      (await call(detailRoute.loader, `/erp/factures/${invoiceId}`, { params: { id: invoiceId } }))
+        .data as Page;
+    const offered = (await page(id)).correctable;
+    if (offered?.kind !== "lots") throw new Error("les lots de la facture ne sont pas proposés");
+    const [first] = offered.lots;
+    if (!first) throw new Error("aucun lot");
+    expect(first.leftHt).toBeGreaterThan(10_000);
+
+    const correct = (fields: Record<string, string>) =>
+      call(detailRoute.action, `/erp/factures/${id}`, {
+        params: { id },
+        form: { intent: "avoir", mode: "correction-lots", motif: "Plinthes non posées.", ...fields },
+      });
+    const nothing = await correct({});
+    expect(nothing.status).toBe(400);
+    expect(nothing.data).toMatchObject({
+      field: "reprise",
+      message: "Indiquez le montant HT à reprendre sur au moins un lot.",
+    });
+    const tooMuch = await correct({ [`reprise.${first.lotId}`]: "999999,99" });
+    expect(tooMuch.status).toBe(409);
+    expect((tooMuch.data as { message: string }).message).toMatch(
+      new RegExp(`^Lot « ${first.title} » : indiquez un montant HT entre 0,01`),
+    );
+    const badAmount = await correct({ [`reprise.${first.lotId}`]: "douze" });
+    expect(badAmount.status).toBe(400);
+    expect(badAmount.data).toMatchObject({ field: "reprise" });
+
+    const before = (await call(quoteRoute.loader, `/erp/devis/${quoteId}`, { params: { id: quoteId } }))
+      .data as Awaited<ReturnType<typeof quoteRoute.loader>>;
+    const credit = await correct({ [`reprise.${first.lotId}`]: "100,00" });
+    expect(credit.status, JSON.stringify(credit.data)).toBe(303);
+    const creditId = idFrom(credit.headers.get("location"));
+    const draft = await page(creditId);
+    expect(draft.creditReason).toBe("Correction : Plinthes non posées.");
+    expect(
+      (
+        await call(detailRoute.action, `/erp/factures/${creditId}`, {
+          params: { id: creditId },
+          form: { intent: "emettre" },
+        })
+      ).status,
+    ).toBe(303);
+    const [stored] = await services.db.select().from(invoices).where(eq(invoices.id, creditId));
+    expect(stored).toMatchObject({ kind: "avoir", status: "emise", totalHtCents: -10_000 });
+    // The invoice now offers 100 € less on that lot; the quote has 100 € HT to invoice again.
+    const after = (await page(id)).correctable;
+    expect(after?.kind === "lots" ? after.lots.find((lot) => lot.lotId === first.lotId)?.leftHt : null).toBe(
+      first.leftHt - 10_000,
+    );
+    const reopened = (await call(quoteRoute.loader, `/erp/devis/${quoteId}`, { params: { id: quoteId } }))
+      .data as Awaited<ReturnType<typeof quoteRoute.loader>>;
+    expect((reopened.billing?.remainingHt ?? 0) - (before.billing?.remainingHt ?? 0)).toBe(10_000);
+    // A credit note offers nothing to correct.
+    expect((await page(creditId)).correctable).toBeNull();
+  });
+
   it("refuses « Émettre » with each missing fact linked to its field: the client's page, the settings", async () => {
     const quoteId = await acceptedQuote();
     const created = await invoiceFrom(quoteId, { kind: "acompte", mode: "pourcentage", value: "30" });

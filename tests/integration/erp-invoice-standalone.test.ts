@@ -240,6 +240,67 @@ describe("a standalone invoice", () => {
     expect(await sendDueReminders(services.db, parisMidnight(addDays(due, 40)))).toEqual([]);
   });
 
+  it("is corrected by the quantities of chosen lines from its page, printed as lines, never beyond what was invoiced", async () => {
+    const clientId = await insertClient(services.db, { email: "avoir-lignes@example.fr" });
+    const { id } = await createStandaloneDraft(services.db, clientId, actor);
+    const editor = await editorOf(id);
+    await saveStandaloneDraft(
+      services.db,
+      id,
+      { revision: editor.revision, content: QuoteDraftSchema.parse(job(editor.content)) },
+      actor,
+    );
+    await issue(id);
+    type Page = Awaited<ReturnType<typeof detailRoute.loader>>;
+    const page = async (invoiceId: string) =>
+      (await call(detailRoute.loader, `/erp/factures/${invoiceId}`, { params: { id: invoiceId } }))
+        .data as Page;
+    // Its two counted lines are offered with their quantities; the text line is not.
+    expect((await page(id)).correctable).toEqual({
+      kind: "items",
+      items: [
+        { index: 0, designation: "Main-d'œuvre", unit: "h", unitPriceHt: 5_500, leftQuantity: 2_500 },
+        { index: 1, designation: "Faïence posée", unit: "m²", unitPriceHt: 3_333, leftQuantity: 3_200 },
+      ],
+    });
+    const correct = (fields: Record<string, string>) =>
+      call(detailRoute.action, `/erp/factures/${id}`, {
+        params: { id },
+        form: {
+          intent: "avoir",
+          mode: "correction-lignes",
+          motif: "1,2 m² de faïence non posés.",
+          ...fields,
+        },
+      });
+    const tooMany = await correct({ "reprise.1": "3,3" });
+    expect(tooMany.status).toBe(409);
+    expect((tooMany.data as { message: string }).message).toBe(
+      "Ligne « Faïence posée » : indiquez une quantité entre 0,001 et 3,2 m², ce qui reste de la ligne.",
+    );
+    const credit = await correct({ "reprise.1": "1,2" });
+    expect(credit.status, JSON.stringify(credit.data)).toBe(303);
+    const creditId = (credit.headers.get("location") ?? "").split("/").pop() ?? "";
+    await issue(creditId);
+    // 1,2 × 33,33 € = 40,00 € HT at 10 %: 44,00 € TTC off what is owed.
+    expect(await row(creditId)).toMatchObject({
+      totalHtCents: -4_000,
+      totalVatCents: -400,
+      totalTtcCents: -4_400,
+    });
+    const items = (await row(creditId)).content as {
+      billing: { items: { designation: string; quantity: number }[] };
+    };
+    expect(items.billing.items.map((line) => [line.designation, line.quantity])).toEqual([
+      ["Faïence posée", 1_200],
+    ]);
+    expect(await row(id)).toMatchObject({ creditedCents: 4_400, status: "emise" });
+    const left = (await page(id)).correctable;
+    expect(left?.kind === "items" ? left.items.map((line) => line.leftQuantity) : null).toEqual([
+      2_500, 2_000,
+    ]);
+  });
+
   it("marks the invoice paid when a partial credit note takes off what the payments left", async () => {
     const clientId = await insertClient(services.db, { email: "avoir-apres@example.fr" });
     const { id } = await createStandaloneDraft(services.db, clientId, actor);
