@@ -484,5 +484,38 @@ test.describe("Factures : aperçu du brouillon, « Émettre » refusé, envoi au
     const received = await mailTo(smtp, email, new RegExp(`^Facture ${number} – `));
     expect(received.parsed?.text).toContain(`Référence à indiquer : ${number}`);
     expect(sha256(received.parsed?.attachments[0]?.content ?? Buffer.alloc(0))).toBe(sha256(pdf));
+
+    // « Faire un avoir », « Correction » of chosen lines: the kind shows its own fields.
+    const creditForm = page.getByRole("region", { name: "Faire un avoir" });
+    await expect(creditForm.getByLabel("Pourcentage des travaux")).toBeHidden();
+    await creditForm
+      .getByLabel("Type d'avoir")
+      .selectOption({ label: "Correction, de lignes choisies (quantités)" });
+    const line = creditForm.getByRole("textbox", { name: "Mitigeur thermostatique, fourniture et pose" });
+    await expect(line).toBeVisible();
+    await expect(creditForm.getByText(/^Reste 1 \S+ à 120,00\s€ HT\.$/)).toBeVisible();
+    await expect(creditForm.getByLabel(/^Montant TTC/)).toBeHidden();
+    await expectNoAxeViolations(page);
+    await creditForm.getByLabel("Motif").fill("Mitigeur fourni par le client.");
+    // All of the invoice is an annulation: said at the top, what was typed kept.
+    await line.fill("1");
+    await creditForm.getByRole("button", { name: "Préparer l'avoir" }).click();
+    await expect(
+      page.getByText("Cette correction reprend tout ce qui reste de la facture : choisissez « Annulation »."),
+    ).toBeVisible();
+    const correctionRefused = consoleErrors.findIndex((entry) =>
+      /^409 .*\/erp\/factures\/[^/]+\.data/.test(entry),
+    );
+    expect(correctionRefused).toBeGreaterThanOrEqual(0);
+    consoleErrors.splice(correctionRefused, 1);
+    await expect(creditForm.getByLabel("Motif")).toHaveValue("Mitigeur fourni par le client.");
+    await line.fill("0,5");
+    await creditForm.getByRole("button", { name: "Préparer l'avoir" }).click();
+    await expect(page.getByText("Brouillon d'avoir préparé : vérifiez-le, puis « Émettre ».")).toBeVisible();
+    // The draft shows the line taken back, as its PDF will print it.
+    const detail = page.locator("section[aria-labelledby='facture-detail']");
+    await expect(detail).toContainText("Mitigeur thermostatique, fourniture et pose");
+    await expect(detail).toContainText("-60,00");
+    await expectNoAxeViolations(page);
   });
 });
