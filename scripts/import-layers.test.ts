@@ -83,7 +83,10 @@ describe("a feature reaching another by any path", () => {
         ...others.map((other) => `#app/features/${feature}/../${other}/x.ts`),
       ];
       plant(`app/features/${feature}/components/deep/crossing.ts`, deep);
-      crossing.set(`app/features/${feature}/crossing.ts`, others.map((_, index) => index + 1));
+      crossing.set(
+        `app/features/${feature}/crossing.ts`,
+        others.map((_, index) => index + 1),
+      );
       crossing.set(
         `app/features/${feature}/components/deep/crossing.ts`,
         deep.map((_, index) => index + 1),
