@@ -9,7 +9,7 @@ import { BUILD_DIR } from "./build-stamp.ts";
 /*
  * GET / (a prerendered page) from our server beside nginx serving the same built file,
  * on this machine, in the same run. Run alone with `npm run bench` and BENCH_ONLY=http,
- * or `node scripts/bench-static.ts`.
+ * or `npm run bench:static`.
  */
 
 const NGINX = process.env.NGINX_BIN ?? "/usr/sbin/nginx";

@@ -1,5 +1,8 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { describe, expect, it } from "vitest";
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /**
  * The one-way imports of ARCHITECTURE.md are Biome rules (biome.json, noRestrictedImports per
@@ -32,11 +35,111 @@ describe("import layers in biome.json", () => {
     expect(groups).toContain('"#app/features/**"');
     expect(groups).toContain(`"!#app/features/${feature}/**"`);
     expect(groups).toContain('"#server/**"');
+    // The relative paths: every other feature's folder name, whatever the depth of `../`.
+    const others = features.filter((other) => other !== feature).join(",");
+    expect(groups).toContain(`"**/{${others}}/**"`);
   });
 
   it.each(["app/db/**", "app/lib/**", "app/components/**", "app/routes/**"])("restricts %s", (layer) => {
     const override = config.overrides.find((entry) => entry.includes.includes(layer));
     expect(JSON.stringify(override?.linter?.rules?.style?.noRestrictedImports)).toContain('"#server/**"');
+  });
+});
+
+/**
+ * The rules above read import paths as written, so a feature could reach another by a
+ * relative path (`../../invoices/labels.ts`) where `#app/features/**` does not match.
+ * Plants such imports in a copy of the tree's biome.json (every feature, several depths
+ * and spellings) beside files that stay inside their feature, runs Biome on it, and
+ * checks it refuses exactly the crossing lines. (Biome's rule reads imports and re-exports,
+ * static and dynamic, but not a `typeof import("…")` type.)
+ */
+describe("a feature reaching another by any path", () => {
+  const features = readdirSync("app/features").filter((name) =>
+    statSync(`app/features/${name}`).isDirectory(),
+  );
+  let root = "";
+  const crossing = new Map<string, number[]>();
+  let diagnostics: { category: string; location: { path: string; start: { line: number } } }[] = [];
+
+  const plant = (path: string, specifiers: string[]) => {
+    const source = specifiers.map((specifier, index) => `export * as m${index} from "${specifier}";`);
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), `${source.join("\n")}\n`);
+  };
+
+  beforeAll(() => {
+    root = mkdtempSync(join(tmpdir(), "import-layers-"));
+    const copy = { ...config, $schema: undefined, vcs: { enabled: false } };
+    writeFileSync(join(root, "biome.json"), JSON.stringify(copy));
+    for (const feature of features) {
+      const others = features.filter((other) => other !== feature);
+      plant(
+        `app/features/${feature}/crossing.ts`,
+        others.map((other) => `../${other}/x.ts`),
+      );
+      const deep = [
+        ...others.map((other) => `../../../${other}/x.ts`),
+        ...others.map((other) => `./../../../${other}/schema.ts`),
+        ...others.map((other) => `../../../../features/${other}/x.ts`),
+        ...others.map((other) => `#app/features/${feature}/../${other}/x.ts`),
+      ];
+      plant(`app/features/${feature}/components/deep/crossing.ts`, deep);
+      crossing.set(
+        `app/features/${feature}/crossing.ts`,
+        others.map((_, index) => index + 1),
+      );
+      crossing.set(
+        `app/features/${feature}/components/deep/crossing.ts`,
+        deep.map((_, index) => index + 1),
+      );
+      plant(`app/features/${feature}/components/deep/clean.ts`, [
+        "./sibling.ts",
+        "../panel.tsx",
+        "../../schema.ts",
+        `#app/features/${feature}/schema.ts`,
+        "../../../../lib/money.ts",
+        "#app/lib/money.ts",
+        "#app/components/ui/button.tsx",
+        "zod",
+      ]);
+    }
+    const biome = spawnSync(
+      process.execPath,
+      [
+        resolve("node_modules/@biomejs/biome/bin/biome"),
+        "lint",
+        "--only=style/noRestrictedImports",
+        "--reporter=json",
+        "--max-diagnostics=none",
+        "app",
+      ],
+      { cwd: root, encoding: "utf8" },
+    );
+    diagnostics = JSON.parse(biome.stdout).diagnostics;
+  });
+
+  afterAll(() => {
+    if (root) rmSync(root, { recursive: true, force: true });
+  });
+
+  const linesOf = (path: string) =>
+    diagnostics
+      .filter((entry) => entry.location.path === path && entry.category === "lint/style/noRestrictedImports")
+      .map((entry) => entry.location.start.line)
+      .sort((a, b) => a - b);
+
+  it.each(features)("refuses app/features/%s reaching any other feature by a relative path", (feature) => {
+    for (const path of [
+      `app/features/${feature}/crossing.ts`,
+      `app/features/${feature}/components/deep/crossing.ts`,
+    ]) {
+      expect(linesOf(path), path).toEqual(crossing.get(path));
+    }
+  });
+
+  it.each(features)("lets app/features/%s import itself, lib and components", (feature) => {
+    expect(linesOf(`app/features/${feature}/components/deep/clean.ts`)).toEqual([]);
   });
 });
 

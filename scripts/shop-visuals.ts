@@ -4,7 +4,7 @@ import path from "node:path";
 /*
  * Draws the product pictures of the demo catalogue (public/products/*.svg):
  * simple, flat drawings on the site's sand background, 800 × 800.
- * Run: node scripts/shop-visuals.ts
+ * Run: npm run shop:visuals
  */
 
 const OUT = path.resolve(import.meta.dirname, "..", "public", "products");
