@@ -79,8 +79,8 @@ export interface TableColumn {
   align?: CellAlign;
   /**
    * A text column (a designation): its lines wrap, and it is the first to give up room to
-   * the columns whose content needs it. It never asks for more than its share for a long
-   * word of its cells, only for its header's.
+   * the columns whose content needs it, down to its header's longest word (a long word of
+   * its cells wraps rather than widen it).
    */
   text?: boolean;
 }
@@ -499,19 +499,17 @@ function columnWidths(
     throw new Error("Les largeurs des colonnes doivent être positives.");
   }
   const shares = columns.map((column) => (column.width / totalWeight) * contentWidth);
+  // Each column's longest word: its header's, and its cells' unless it is a text column.
   const minimums = columns.map((column, index) => {
     doc.font(PDF_FONTS.textBold).fontSize(fontSize);
-    const header = longestWord(doc, column.header);
-    let cells = 0;
-    for (const row of rows) {
-      const { cells: texts, bold } = rowCells(row);
-      const cell = texts[index];
+    let words = longestWord(doc, column.header);
+    for (const row of column.text ? [] : rows) {
+      const { cells, bold } = rowCells(row);
+      const cell = cells[index];
       if (!cell) continue;
       doc.font(bold ? PDF_FONTS.textBold : PDF_FONTS.text).fontSize(fontSize);
-      cells = Math.max(cells, longestWord(doc, cell));
+      words = Math.max(words, longestWord(doc, cell));
     }
-    const share = shares[index] ?? 0;
-    const words = Math.max(header, column.text ? Math.min(cells, share - 2 * CELL_PADDING_X) : cells);
     return words > 0 ? words + WORD_SLACK + 2 * CELL_PADDING_X : 0;
   });
   const widths = shares.map((share, index) => Math.max(share, minimums[index] ?? 0));
