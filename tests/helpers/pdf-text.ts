@@ -199,3 +199,29 @@ export function printedCharacters(pdf: Uint8Array): Set<string> {
   }
   return characters;
 }
+
+/**
+ * The lines of a PDF's text, each with its white space flattened: a phrase found within
+ * one line is printed whole, never wrapped. An amount « 1 234,56 € » wrapped before its
+ * « € » is on two lines, which `flattenSpaces` of the whole text would hide.
+ */
+export function pdfLines(pages: readonly string[]): string[] {
+  return pages.flatMap((page) => page.split("\n").map(flattenSpaces));
+}
+
+/**
+ * The phrases (column headers, amounts) that a PDF breaks inside a word: a header must
+ * read whole in the text (its lines joined, it may wrap between words), an amount must
+ * sit on one line. [] when every one is whole.
+ */
+export function brokenPhrases(
+  pages: readonly string[],
+  { headers = [], amounts = [] }: { headers?: readonly string[]; amounts?: readonly string[] },
+): string[] {
+  const text = flattenSpaces(pages.join("\n"));
+  const lines = pdfLines(pages);
+  return [
+    ...headers.filter((header) => !text.includes(flattenSpaces(header))),
+    ...amounts.filter((amount) => !lines.some((line) => line.includes(flattenSpaces(amount)))),
+  ];
+}

@@ -8,7 +8,7 @@ import { formatDate } from "#app/lib/paris-time.ts";
 import { identityFromCompanyConfig } from "#app/lib/pdf/identity.ts";
 import { CERTIFICATION_5_5, CERTIFICATION_10, REVERSE_CHARGE_MENTION } from "#app/lib/vat.ts";
 import { pdfAttachments, validateAgainstXsd } from "#tests/helpers/facturx.ts";
-import { flattenSpaces, readPdf } from "#tests/helpers/pdf-text.ts";
+import { brokenPhrases, flattenSpaces, readPdf } from "#tests/helpers/pdf-text.ts";
 import {
   BANK_GUARANTEE_MENTION,
   type BillingInvoice,
@@ -670,6 +670,71 @@ describe("renderInvoiceDocument", () => {
     const text = flat(pages.join("\n"));
     expect(text).not.toContain("FAC-2026-0041");
     expect(facturx.payment.remittanceReference).toBeUndefined();
+  });
+});
+
+// ─── Tables ──────────────────────────────────────────────────────────────────────────
+
+describe("the tables' columns", () => {
+  const LOT_HEADERS = [
+    "Lot",
+    "TVA",
+    "Montant du lot HT",
+    "Avancement cumulé",
+    "Cumul HT",
+    "Déjà facturé HT",
+    "Cette facture HT",
+  ];
+  const VAT_HEADERS = ["Taux", "Base HT", "TVA", "Montant TTC"];
+  /** Every amount and percentage a table prints for `billing`. */
+  const tableAmounts = (billing: BillingInvoice) => [
+    ...billing.lines.flatMap((line) =>
+      line.kind === "lot"
+        ? [
+            formatCents(line.contractHt),
+            formatPercent(line.cumulativePercent),
+            formatCents(line.cumulativeHt),
+            formatCents(line.previousHt),
+            formatCents(line.ht),
+          ]
+        : [formatCents(line.ht)],
+    ),
+    ...documentFigures(billing).rates.flatMap((rate) => [
+      formatCents(rate.ht),
+      formatCents(rate.vat),
+      formatCents(rate.ttc),
+    ]),
+  ];
+
+  it.each([
+    ["situation à 50 % avec retenue de garantie", ["Désignation", "Montant HT"]],
+    ["avoir sur la situation (client entreprise)", []],
+  ] as const)(
+    "%s: every header reads whole (« Avancement cumulé »), every amount on one line",
+    async (label, more) => {
+      const doc = SCENARIOS[label]();
+      const { pages } = await readPdf((await renderInvoiceDocument(doc)).pdf);
+      expect(
+        brokenPhrases(pages, {
+          headers: [...LOT_HEADERS, ...VAT_HEADERS, ...more],
+          amounts: tableAmounts(doc.billing),
+        }),
+      ).toEqual([]);
+    },
+  );
+
+  it("an invoice without a quote: its lines' headers and amounts whole", async () => {
+    const doc = SCENARIOS["facture sans devis (lignes détaillées)"]();
+    const { pages } = await readPdf((await renderInvoiceDocument(doc)).pdf);
+    const amounts = (doc.billing.items ?? []).flatMap((line) =>
+      line.kind === "item" ? [formatCents(line.unitPriceHt), formatCents(line.ht)] : [],
+    );
+    expect(
+      brokenPhrases(pages, {
+        headers: ["Désignation", "Quantité", "Unité", "Prix unitaire HT", "TVA", "Total HT", ...VAT_HEADERS],
+        amounts,
+      }),
+    ).toEqual([]);
   });
 });
 

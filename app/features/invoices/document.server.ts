@@ -25,8 +25,14 @@ import {
   vatIncludedIn,
 } from "#app/lib/money.ts";
 import { formatDate } from "#app/lib/paris-time.ts";
-import type { DocumentBody } from "#app/lib/pdf/document.server.ts";
-import { fitText, PDF_FONTS } from "#app/lib/pdf/fonts.server.ts";
+import {
+  drawCertifications,
+  drawTotalRows,
+  joinLines,
+  type TotalRow,
+  vatCell,
+} from "#app/lib/pdf/blocks.server.ts";
+import { type DocumentBody, PDF_SIZES } from "#app/lib/pdf/document.server.ts";
 import { formatCapital } from "#app/lib/pdf/format.ts";
 import type { DocumentIdentity } from "#app/lib/pdf/identity.ts";
 import {
@@ -133,7 +139,6 @@ export const RECOVERY_INDEMNITY_MENTION =
  * granted, and every invoice and credit note says so.
  */
 export const EARLY_PAYMENT_DISCOUNT_MENTION = "Pas d'escompte pour paiement anticipé.";
-export const CERTIFICATION_HEADING = "Attestation du client (taux réduit de TVA)";
 export const NET_TO_PAY_LABEL = "Net à payer";
 
 export function latePaymentMention(rate: BasisPoints): string {
@@ -654,10 +659,7 @@ export function invoiceFacturx(input: InvoiceDocumentInput): FacturxInvoice {
 
 // ─── The PDF ─────────────────────────────────────────────────────────────────────────
 
-const INK = "#1f2937";
-const RULE = "#d1d5db";
-const BODY_SIZE = 9.5;
-const TABLE_SIZE = 8.5;
+const TABLE_SIZE = PDF_SIZES.table;
 
 function frameOf(input: InvoiceDocumentInput): FacturxFrame {
   const headerLines: string[] = [];
@@ -684,13 +686,6 @@ function frameOf(input: InvoiceDocumentInput): FacturxFrame {
   };
 }
 
-function joinLines(lines: ReadonlyArray<string | null | undefined>): string {
-  return lines
-    .map((line) => line?.trim() ?? "")
-    .filter(Boolean)
-    .join("\n");
-}
-
 function drawParties(body: DocumentBody, input: InvoiceDocumentInput): void {
   const { client, site } = input;
   body.heading("Client et chantier");
@@ -703,9 +698,7 @@ function drawParties(body: DocumentBody, input: InvoiceDocumentInput): void {
     entries.push(["SIREN", filled(client.siren) ? client.siren.trim() : "Non renseigné"]);
     if (filled(client.vatNumber)) entries.push(["N° de TVA intracommunautaire", client.vatNumber.trim()]);
   }
-  const billingCity = [client.billingPostalCode?.trim(), client.billingCity?.trim()]
-    .filter(Boolean)
-    .join(" ");
+  const billingCity = joinLines([client.billingPostalCode, client.billingCity], " ");
   entries.push([
     "Adresse de facturation",
     joinLines([client.billingStreet, billingCity]) || "Non renseignée",
@@ -742,10 +735,6 @@ function drawParties(body: DocumentBody, input: InvoiceDocumentInput): void {
   body.keyValues(entries, { labelWidth: 150 });
 }
 
-function vatCell(code: VatCode): string {
-  return code === "autoliquidation" ? VAT_RATES[code].label : formatPercent(VAT_RATES[code].basisPoints);
-}
-
 function drawItems(body: DocumentBody, items: readonly ItemLine[]): void {
   body.heading("Détail");
   const rows = items.map((item) =>
@@ -762,7 +751,7 @@ function drawItems(body: DocumentBody, items: readonly ItemLine[]): void {
   );
   body.table({
     columns: [
-      { header: "Désignation", width: 200 },
+      { header: "Désignation", width: 200, text: true },
       { header: "Quantité", width: 50, align: "right" },
       { header: "Unité", width: 40, align: "center" },
       { header: "Prix unitaire HT", width: 70, align: "right" },
@@ -794,7 +783,7 @@ function drawLots(body: DocumentBody, billing: BillingInvoice): void {
   rows.push(["Total des travaux", "", "", "", "", "", formatCents(sum(lots.map((line) => line.ht)))]);
   body.table({
     columns: [
-      { header: "Lot", width: 130 },
+      { header: "Lot", width: 130, text: true },
       { header: "TVA", width: 44, align: "center" },
       { header: "Montant du lot HT", width: 70, align: "right" },
       { header: "Avancement cumulé", width: 58, align: "right" },
@@ -816,7 +805,7 @@ function drawRateRows(
   body.heading(heading);
   body.table({
     columns: [
-      { header: "Désignation", width: 230 },
+      { header: "Désignation", width: 230, text: true },
       { header: "TVA", width: 60, align: "center" },
       { header: "Montant HT", width: 80, align: "right" },
       { header: "TVA", width: 70, align: "right" },
@@ -868,7 +857,7 @@ function drawDeductions(body: DocumentBody, billing: BillingInvoice): void {
   body.heading("Acomptes déduits");
   body.table({
     columns: [
-      { header: "Désignation", width: 300 },
+      { header: "Désignation", width: 300, text: true },
       { header: "TVA", width: 80, align: "center" },
       { header: "Montant HT", width: 140, align: "right" },
     ],
@@ -885,7 +874,7 @@ function drawVatTable(body: DocumentBody, figures: DocumentFigures, reverseCharg
   body.heading("Récapitulatif de la TVA");
   body.table({
     columns: [
-      { header: "Taux", width: 150 },
+      { header: "Taux", width: 150, text: true },
       { header: "Base HT", width: 110, align: "right" },
       { header: "TVA", width: 110, align: "right" },
       { header: "Montant TTC", width: 110, align: "right" },
@@ -900,42 +889,6 @@ function drawVatTable(body: DocumentBody, figures: DocumentFigures, reverseCharg
   });
   if (reverseChargeOnly)
     body.paragraph("Montants hors taxes : TVA due par le preneur.", { size: 8.5, muted: true });
-}
-
-type TotalRow = { label: string; amount: string; bold?: boolean; ruleAbove?: boolean };
-
-function drawTotalRows(body: DocumentBody, rows: readonly TotalRow[]): void {
-  const { doc } = body;
-  const amountWidth = 120;
-  const gap = 10;
-  const labelWidth = body.contentWidth - amountWidth - gap;
-  for (const row of rows) {
-    const label = fitText(row.label);
-    const amount = fitText(row.amount);
-    const font = row.bold ? PDF_FONTS.textBold : PDF_FONTS.text;
-    doc.font(font).fontSize(BODY_SIZE);
-    const height = Math.max(
-      doc.heightOfString(label, { width: labelWidth }),
-      doc.heightOfString(amount, { width: amountWidth }),
-    );
-    body.ensureSpace(height + 4);
-    const left = doc.page.margins.left;
-    const y = doc.y + (row.ruleAbove ? 3 : 0);
-    if (row.ruleAbove) {
-      doc
-        .moveTo(left + body.contentWidth * 0.45, y - 2)
-        .lineTo(left + body.contentWidth, y - 2)
-        .lineWidth(0.6)
-        .strokeColor(RULE)
-        .stroke();
-    }
-    doc.font(font).fontSize(BODY_SIZE).fillColor(INK);
-    doc.text(label, left, y, { width: labelWidth, align: "right" });
-    doc.text(amount, left + labelWidth + gap, y, { width: amountWidth, align: "right" });
-    doc.x = left;
-    doc.y = y + height + 1;
-  }
-  doc.y += 6;
 }
 
 function drawTotals(body: DocumentBody, input: InvoiceDocumentInput, figures: DocumentFigures): void {
@@ -1026,12 +979,7 @@ function drawMentions(body: DocumentBody, input: InvoiceDocumentInput): void {
   lines.push(EARLY_PAYMENT_DISCOUNT_MENTION);
   body.heading("Mentions");
   for (const line of lines) body.paragraph(line, { size: 8.5 });
-  if (input.certifications.length > 0) {
-    body.heading(CERTIFICATION_HEADING);
-    for (const certification of input.certifications) {
-      body.paragraph(certification, { size: 8.5, align: "justify" });
-    }
-  }
+  drawCertifications(body, input.certifications, { size: 8.5 });
 }
 
 function drawInvoice(body: DocumentBody, input: InvoiceDocumentInput, figures: DocumentFigures): void {

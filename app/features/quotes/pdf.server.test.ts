@@ -1,10 +1,12 @@
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { company } from "#app/config/company.ts";
-import { formatCents } from "#app/lib/money.ts";
+import { formatCents, formatQuantity } from "#app/lib/money.ts";
+import { CERTIFICATION_HEADING } from "#app/lib/pdf/blocks.server.ts";
 import { identityFromCompanyConfig } from "#app/lib/pdf/identity.ts";
 import { CERTIFICATION_5_5, CERTIFICATION_10, REVERSE_CHARGE_MENTION } from "#app/lib/vat.ts";
 import {
+  brokenPhrases,
   flattenSpaces,
   type PdfContent,
   pageImages,
@@ -23,7 +25,6 @@ import {
 } from "./mentions.ts";
 import {
   ACCEPTANCE_CERTIFICATE_TITLE,
-  CERTIFICATION_HEADING,
   DRAFT_MARK,
   OPTIONS_HEADING,
   type QuotePdfAcceptance,
@@ -543,6 +544,48 @@ describe("a business client's subcontract under reverse charge", () => {
     expect(text).not.toContain("Droit de rétractation");
     expect(text).not.toContain(WITHDRAWAL_FORM_TITLE);
     expect(text).toContain("Bon pour accord");
+  });
+});
+
+describe("the lines' columns", () => {
+  const HEADERS = ["N°", "Désignation", "Unité", "Quantité", "Prix unitaire HT", "TVA", "Total HT"];
+  /** The renovation with a large lot: an amount over a million, quantities in the thousands. */
+  const large: QuoteContent = {
+    ...renovation,
+    lots: [
+      ...renovation.lots,
+      {
+        id: "lot-extension",
+        title: "Extension",
+        lines: [
+          item("x1", "Extension en ossature bois", "20", 1_000, 123_456_789, { unit: "forfait" }),
+          item("x2", "Dalle béton", "20", 1_234_500, 8_765, { unit: "m²" }),
+        ],
+      },
+    ],
+  };
+  /** Every amount, quantity and rate of the lines' tables. */
+  function lineAmounts(input: QuotePdfInput): string[] {
+    const prices = input.content.lots.flatMap((lot) =>
+      lot.lines.flatMap((line) =>
+        line.kind === "item" && line.unitPriceHt !== null && line.quantity !== null
+          ? [formatCents(line.unitPriceHt), formatQuantity(line.quantity)]
+          : [],
+      ),
+    );
+    const totals = input.totals.lines.flatMap((line) =>
+      line.kind === "item" ? [formatCents(line.totalHt)] : [],
+    );
+    const subtotals = input.totals.lots.map((lot) => formatCents(lot.subtotalHt));
+    return [...prices, ...totals, ...subtotals];
+  }
+
+  it.each([
+    ["a private client's quote with a large lot", quoteInput(large, privateClient)],
+    ["a subcontract under reverse charge", quoteInput(subcontract, businessClient)],
+  ])("%s: every header reads whole, every amount on one line", async (_label, input) => {
+    const { pages } = await readPdf(await renderQuotePdf(input));
+    expect(brokenPhrases(pages, { headers: HEADERS, amounts: lineAmounts(input) })).toEqual([]);
   });
 });
 

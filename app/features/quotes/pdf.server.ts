@@ -1,7 +1,21 @@
 import { retentionTermsText } from "#app/lib/guarantee-retention.ts";
 import { formatCents, formatPercent, formatQuantity } from "#app/lib/money.ts";
 import { formatDate, formatDateTime } from "#app/lib/paris-time.ts";
-import { type DocumentBody, type DocumentFrame, renderDocumentPdf } from "#app/lib/pdf/document.server.ts";
+import {
+  drawCertifications,
+  drawTotalRows,
+  joinLines,
+  type TotalRow,
+  vatCell,
+} from "#app/lib/pdf/blocks.server.ts";
+import {
+  CELL_PADDING_X,
+  type DocumentBody,
+  type DocumentFrame,
+  PDF_COLORS,
+  PDF_SIZES,
+  renderDocumentPdf,
+} from "#app/lib/pdf/document.server.ts";
 import { fitText, PDF_FONTS } from "#app/lib/pdf/fonts.server.ts";
 import type { DocumentIdentity } from "#app/lib/pdf/identity.ts";
 import { VAT_RATES, type VatCode } from "#app/lib/vat.ts";
@@ -64,15 +78,12 @@ export type QuotePdfInput = {
 
 export const DRAFT_MARK = "Brouillon — non envoyé";
 export const OPTIONS_HEADING = "Options (non comprises dans le total)";
-export const CERTIFICATION_HEADING = "Attestation du client (taux réduit de TVA)";
 export const ACCEPTANCE_CERTIFICATE_TITLE = "Certificat d'acceptation";
 
-const INK = "#1f2937";
-const RULE = "#d1d5db";
-const BODY_SIZE = 9.5;
-const TABLE_SIZE = 8.5;
-/** pdfkit's table cells are padded by 4 pt on each side (document.server.ts). */
-const CELL_PADDING_X = 4;
+const INK = PDF_COLORS.ink;
+const RULE = PDF_COLORS.rule;
+const BODY_SIZE = PDF_SIZES.body;
+const TABLE_SIZE = PDF_SIZES.table;
 /**
  * A cell taller than a page would be cut by the engine: a description taller than
  * `SPLIT_CELL_ABOVE` (thousands of characters) is carried on over continuation rows of
@@ -133,13 +144,6 @@ function drawQuote(body: DocumentBody, input: QuotePdfInput): void {
 
 // ─── Parties and work ────────────────────────────────────────────────────────────────
 
-function joinLines(lines: ReadonlyArray<string | null | undefined>): string {
-  return lines
-    .map((line) => line?.trim() ?? "")
-    .filter(Boolean)
-    .join("\n");
-}
-
 function drawParties(body: DocumentBody, { client, content }: QuotePdfInput): void {
   body.heading("Client et chantier");
   const business = client.kind === "entreprise";
@@ -154,14 +158,14 @@ function drawParties(body: DocumentBody, { client, content }: QuotePdfInput): vo
     if (client.siren?.trim()) entries.push(["SIREN", client.siren.trim()]);
     if (client.vatNumber?.trim()) entries.push(["N° de TVA intracommunautaire", client.vatNumber.trim()]);
   }
-  const billingCity = joinLines([client.billingPostalCode, client.billingCity]).replace("\n", " ");
+  const billingCity = joinLines([client.billingPostalCode, client.billingCity], " ");
   entries.push([
     "Adresse de facturation",
     joinLines([client.billingStreet, billingCity]) || "Non renseignée",
   ]);
   if (client.phone?.trim()) entries.push(["Téléphone", client.phone.trim()]);
   if (client.email?.trim()) entries.push(["E-mail", client.email.trim()]);
-  const siteCity = joinLines([content.site.postalCode, content.site.city]).replace("\n", " ");
+  const siteCity = joinLines([content.site.postalCode, content.site.city], " ");
   entries.push(["Adresse du chantier", joinLines([content.site.street, siteCity]) || "Non renseignée"]);
   body.keyValues(entries, { labelWidth: 150 });
 }
@@ -180,7 +184,7 @@ type Row = string[] | { cells: string[]; bold?: boolean };
 const LINE_COLUMNS = (reverseCharge: boolean) =>
   [
     { header: "N°", width: 30 },
-    { header: "Désignation", width: reverseCharge ? 181 : 213 },
+    { header: "Désignation", width: reverseCharge ? 181 : 213, text: true },
     { header: "Unité", width: 38 },
     { header: "Quantité", width: 50, align: "right" },
     { header: "Prix unitaire HT", width: 68, align: "right" },
@@ -192,16 +196,13 @@ function vatCodeOf(content: QuoteContent, code: QuoteItemLine["vatCode"]): VatCo
   return content.reverseCharge ? "autoliquidation" : code;
 }
 
-/** « 20 % », « 5,5 % » or « Autoliquidation »: the TVA column of a line. */
-function vatCell(code: VatCode): string {
-  return code === "autoliquidation" ? VAT_RATES[code].label : formatPercent(VAT_RATES[code].basisPoints);
-}
-
-/** The width, in points, of the text of the Désignation column. */
+/**
+ * The width, in points, of the text of the Désignation column: the table's, as its headers
+ * ask (amounts wider than their share narrow it by a few points more).
+ */
 function designationWidth(body: DocumentBody, reverseCharge: boolean): number {
-  const columns = LINE_COLUMNS(reverseCharge);
-  const total = columns.reduce((sum, column) => sum + column.width, 0);
-  return (columns[1].width / total) * body.contentWidth - 2 * CELL_PADDING_X;
+  const [, designation = 0] = body.columnWidths({ columns: LINE_COLUMNS(reverseCharge), rows: [] });
+  return designation - 2 * CELL_PADDING_X;
 }
 
 /**
@@ -393,44 +394,6 @@ function drawOptions(body: DocumentBody, input: QuotePdfInput): void {
 
 // ─── Totals ──────────────────────────────────────────────────────────────────────────
 
-type TotalRow = { label: string; amount: string; bold?: boolean; ruleAbove?: boolean };
-
-/** Label / amount rows aligned on the right, the amounts in one column. */
-function drawTotalRows(body: DocumentBody, rows: readonly TotalRow[]): void {
-  const { doc } = body;
-  const amountWidth = 120;
-  const gap = 10;
-  const labelWidth = body.contentWidth - amountWidth - gap;
-  for (const row of rows) {
-    const label = fitText(row.label);
-    const amount = fitText(row.amount);
-    const font = row.bold ? PDF_FONTS.textBold : PDF_FONTS.text;
-    doc.font(font).fontSize(BODY_SIZE);
-    const height = Math.max(
-      doc.heightOfString(label, { width: labelWidth }),
-      doc.heightOfString(amount, { width: amountWidth }),
-    );
-    body.ensureSpace(height + 4);
-    const left = doc.page.margins.left;
-    const y = doc.y + (row.ruleAbove ? 3 : 0);
-    if (row.ruleAbove) {
-      const ruleLeft = left + body.contentWidth * 0.45;
-      doc
-        .moveTo(ruleLeft, y - 2)
-        .lineTo(left + body.contentWidth, y - 2)
-        .lineWidth(0.6)
-        .strokeColor(RULE)
-        .stroke();
-    }
-    doc.font(font).fontSize(BODY_SIZE).fillColor(INK);
-    doc.text(label, left, y, { width: labelWidth, align: "right" });
-    doc.text(amount, left + labelWidth + gap, y, { width: amountWidth, align: "right" });
-    doc.x = left;
-    doc.y = y + height + 1;
-  }
-  doc.y += 6;
-}
-
 function discountLabel(content: QuoteContent): string {
   return content.discount?.kind === "percent"
     ? `Remise (${formatPercent(content.discount.basisPoints)}) :`
@@ -504,10 +467,7 @@ function drawTerms(body: DocumentBody, input: QuotePdfInput): void {
 }
 
 function drawVatMentions(body: DocumentBody, { mentions, identity }: QuotePdfInput): void {
-  if (mentions.certifications.length > 0) {
-    body.heading(CERTIFICATION_HEADING);
-    for (const certification of mentions.certifications) body.paragraph(certification, { align: "justify" });
-  }
+  drawCertifications(body, mentions.certifications);
   if (mentions.needsRge) {
     body.paragraph(
       identity.rge

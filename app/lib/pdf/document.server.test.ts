@@ -6,6 +6,7 @@ import { company } from "#app/config/company.ts";
 import { formatCents } from "#app/lib/money.ts";
 import { createLocalStorage } from "#app/lib/storage.server.ts";
 import {
+  brokenPhrases,
   flattenSpaces,
   type PdfContent,
   pageTextBoxes,
@@ -308,6 +309,66 @@ describe("PDF/A-3", () => {
 });
 
 describe("tables", () => {
+  // Shares far too narrow for their content: pdfkit would break « Avancement » and the amounts.
+  const NARROW: TableColumn[] = [
+    { header: "Lot", width: 10, text: true },
+    { header: "Avancement cumulé", width: 1, align: "right" },
+    { header: "Montant du lot HT", width: 1, align: "right" },
+    { header: "TVA", width: 1, align: "center" },
+  ];
+  const NARROW_CELLS = ["33,33\u00a0%", "1\u202f234\u202f567,89\u00a0€", "Autoliquidation"];
+  const NARROW_ROWS = [
+    ["Gros œuvre", ...NARROW_CELLS],
+    { cells: ["Total des travaux", "", "-12\u202f345,67\u00a0€", ""], bold: true },
+  ];
+
+  it("gives a column at least its longest word: no header or amount breaks mid-word", async () => {
+    const pdf = await renderDocumentPdf(frame(identity), (content) =>
+      content.table({ columns: NARROW, rows: NARROW_ROWS }),
+    );
+    const { pages } = await readPdf(pdf);
+    expect(
+      brokenPhrases(pages, {
+        headers: NARROW.map((column) => column.header),
+        amounts: ["33,33 %", "1 234 567,89 €", "-12 345,67 €", "Autoliquidation"],
+      }),
+    ).toEqual([]);
+    await expectNoOverlappingText(pdf);
+  });
+
+  it("takes that room from the text column, whose own long words wrap rather than widen it", async () => {
+    const long = "Réhabilitation".repeat(12);
+    let widths: number[] = [];
+    let contentWidth = 0;
+    const pdf = await renderDocumentPdf(frame(identity), (content) => {
+      contentWidth = content.contentWidth;
+      const rows = [[long, ...NARROW_CELLS]];
+      widths = content.columnWidths({ columns: NARROW, rows });
+      content.table({ columns: NARROW, rows });
+    });
+    expect(widths.reduce((sum, width) => sum + width, 0)).toBeCloseTo(contentWidth, 6);
+    // The text column's share is 10/13 of the page; the other three took what they need.
+    expect(widths[0]).toBeLessThan((contentWidth * 10) / 13);
+    expect(widths[0]).toBeGreaterThan(contentWidth / 2);
+    const { pages } = await readPdf(pdf);
+    expect(brokenPhrases(pages, { amounts: ["1 234 567,89 €", "Autoliquidation"] })).toEqual([]);
+  });
+
+  it("keeps the columns' shares when their content fits", async () => {
+    const columns: TableColumn[] = [
+      { header: "Désignation", width: 3, text: true },
+      { header: "Total HT", width: 1, align: "right" },
+    ];
+    let widths: number[] = [];
+    let contentWidth = 0;
+    await renderDocumentPdf(frame(identity), (content) => {
+      contentWidth = content.contentWidth;
+      widths = content.columnWidths({ columns, rows: [["Dépose", "1\u202f234,56\u00a0€"]] });
+    });
+    expect(widths[0]).toBeCloseTo((contentWidth * 3) / 4, 6);
+    expect(widths[1]).toBeCloseTo(contentWidth / 4, 6);
+  });
+
   it("refuses a row with more cells than columns", async () => {
     await expect(
       renderDocumentPdf(frame(identity), (content) =>

@@ -68,10 +68,21 @@ export type CellAlign = "left" | "center" | "right";
 
 export interface TableColumn {
   header: string;
-  /** Relative width: the columns share the width of the page in proportion. */
+  /**
+   * Relative width: the columns share the width of the page in proportion, unless their
+   * content asks for more. A column is never narrower than its longest word (header words,
+   * and its cells' words: an amount « 12 345,67 € » or « 5,5 % » is one, its spaces do
+   * not break): the text columns give up the room first, then the others down to theirs.
+   */
   width: number;
   /** Amount columns are right-aligned. Default: left. */
   align?: CellAlign;
+  /**
+   * A text column (a designation): its lines wrap, and it is the first to give up room to
+   * the columns whose content needs it, down to its header's longest word (a long word of
+   * its cells wraps rather than widen it).
+   */
+  text?: boolean;
 }
 
 /** A row: its cells' text (already formatted), or the cells with a style. */
@@ -109,6 +120,8 @@ export interface DocumentBody {
   ): void;
   /** A table with a header row, repeated on every page it runs onto. */
   table(options: TableOptions): void;
+  /** The widths, in points, `table` gives the columns of these rows (cell padding included). */
+  columnWidths(options: TableOptions): number[];
   /** Vertical space, in points (default 10). */
   space(points?: number): void;
   /** Starts a new page unless `points` of height remain on this one. */
@@ -120,7 +133,8 @@ export interface DocumentBody {
   readonly doc: PDFKit.PDFDocument;
 }
 
-const COLORS = {
+/** The documents' colours: ink, muted grey, the brand's blues and the rules. */
+export const PDF_COLORS = {
   ink: "#1f2937",
   muted: "#4b5563",
   brand: "#1e4e8c",
@@ -135,7 +149,9 @@ const PAGE_MARGIN_BOTTOM = 24;
 const HEADER_GAP = 18;
 const FOOTER_GAP = 14;
 const FOOTER_SIZE = 6.5;
-const BODY_SIZE = 9.5;
+/** The documents' text sizes, in points: the body's, and the tables'. */
+export const PDF_SIZES = { body: 9.5, table: 8.5 } as const;
+const BODY_SIZE = PDF_SIZES.body;
 /** Below this, header and footer (too long an address or insurer) would crowd the content out. */
 const MIN_BODY_HEIGHT = 300;
 
@@ -298,13 +314,13 @@ function layoutHeader(
     height,
     draw() {
       const top = PAGE_MARGIN_TOP;
-      doc.font(PDF_FONTS.heading).fontSize(16).fillColor(COLORS.brand);
+      doc.font(PDF_FONTS.heading).fontSize(16).fillColor(PDF_COLORS.brand);
       doc.text(tradeName, left, top, { width: leftWidth });
-      doc.font(PDF_FONTS.text).fontSize(7.5).fillColor(COLORS.muted);
+      doc.font(PDF_FONTS.text).fontSize(7.5).fillColor(PDF_COLORS.muted);
       doc.text(identityLines.join("\n"), left, top + tradeNameHeight + 3, { width: leftWidth });
-      doc.font(PDF_FONTS.heading).fontSize(13).fillColor(COLORS.brandDark);
+      doc.font(PDF_FONTS.heading).fontSize(13).fillColor(PDF_COLORS.brandDark);
       doc.text(title, right, top + 2, { width: rightWidth, align: "right" });
-      doc.font(PDF_FONTS.text).fontSize(8.5).fillColor(COLORS.ink);
+      doc.font(PDF_FONTS.text).fontSize(8.5).fillColor(PDF_COLORS.ink);
       doc.text([dateLine, ...extraLines].join("\n"), right, top + 2 + titleHeight + 4, {
         width: rightWidth,
         align: "right",
@@ -314,7 +330,7 @@ function layoutHeader(
         .moveTo(left, ruleY)
         .lineTo(left + contentWidth, ruleY)
         .lineWidth(0.8)
-        .strokeColor(COLORS.brand)
+        .strokeColor(PDF_COLORS.brand)
         .stroke();
     },
   };
@@ -362,11 +378,11 @@ function layoutFooter(
         .moveTo(left, top)
         .lineTo(left + contentWidth, top)
         .lineWidth(0.5)
-        .strokeColor(COLORS.rule)
+        .strokeColor(PDF_COLORS.rule)
         .stroke();
-      doc.font(PDF_FONTS.text).fontSize(FOOTER_SIZE).fillColor(COLORS.muted);
+      doc.font(PDF_FONTS.text).fontSize(FOOTER_SIZE).fillColor(PDF_COLORS.muted);
       doc.text(text, left, top + 5, { width: contentWidth, align: "center" });
-      doc.font(PDF_FONTS.text).fontSize(7).fillColor(COLORS.ink);
+      doc.font(PDF_FONTS.text).fontSize(7).fillColor(PDF_COLORS.ink);
       doc.text(`Page ${pageNumber} / ${pageCount}`, left, top + 5 + textHeight + 2, {
         width: contentWidth,
         align: "right",
@@ -398,7 +414,7 @@ function createBody(doc: PDFKit.PDFDocument, contentWidth: number, newPage: () =
       const height = doc.heightOfString(fitted, { width: contentWidth });
       // Keep the heading with at least three lines of what follows.
       ensureSpace(height + 6 + 3 * doc.font(PDF_FONTS.text).fontSize(BODY_SIZE).currentLineHeight(true));
-      doc.font(PDF_FONTS.heading).fontSize(11.5).fillColor(COLORS.brandDark);
+      doc.font(PDF_FONTS.heading).fontSize(11.5).fillColor(PDF_COLORS.brandDark);
       doc.text(fitted, left(), doc.y, { width: contentWidth });
       doc.y += 4;
     },
@@ -406,7 +422,7 @@ function createBody(doc: PDFKit.PDFDocument, contentWidth: number, newPage: () =
       doc
         .font(textFont(options))
         .fontSize(options.size ?? BODY_SIZE)
-        .fillColor(options.muted ? COLORS.muted : COLORS.ink);
+        .fillColor(options.muted ? PDF_COLORS.muted : PDF_COLORS.ink);
       ensureSpace(doc.currentLineHeight(true));
       doc.text(fitText(text), left(), doc.y, {
         width: contentWidth,
@@ -428,9 +444,9 @@ function createBody(doc: PDFKit.PDFDocument, contentWidth: number, newPage: () =
         );
         ensureSpace(height);
         const y = doc.y;
-        doc.font(PDF_FONTS.textBold).fillColor(COLORS.muted);
+        doc.font(PDF_FONTS.textBold).fillColor(PDF_COLORS.muted);
         doc.text(label, left(), y, { width: labelWidth });
-        doc.font(PDF_FONTS.text).fillColor(COLORS.ink);
+        doc.font(PDF_FONTS.text).fillColor(PDF_COLORS.ink);
         doc.text(value, left() + labelWidth + 8, y, { width: valueWidth });
         doc.y = y + height + 2;
       }
@@ -440,24 +456,95 @@ function createBody(doc: PDFKit.PDFDocument, contentWidth: number, newPage: () =
     table(options) {
       drawTable(doc, contentWidth, options, newPage);
     },
+    columnWidths(options) {
+      return columnWidths(doc, contentWidth, options);
+    },
   };
 }
 
-const CELL_PADDING_X = 4;
+/** A table cell's padding, left and right, in points. */
+export const CELL_PADDING_X = 4;
 const CELL_PADDING_Y = 3;
+/** Room over a word's measured width, so that pdfkit's line wrapper never breaks it for a rounding. */
+const WORD_SLACK = 0.5;
+const TABLE_SIZE = PDF_SIZES.table;
 
-function drawTable(
+/** A row's cells and whether it is bold. */
+function rowCells(row: TableRow): { cells: readonly string[]; bold: boolean } {
+  return "cells" in row ? { cells: row.cells, bold: row.bold ?? false } : { cells: row, bold: false };
+}
+
+/** The width of the longest word of `text`: the spaces and line breaks are where a line may wrap. */
+function longestWord(doc: PDFKit.PDFDocument, text: string): number {
+  let widest = 0;
+  for (const word of fitText(text).split(/[ \t\r\n]+/)) {
+    if (word) widest = Math.max(widest, doc.widthOfString(word));
+  }
+  return widest;
+}
+
+/**
+ * The columns' widths in points: each its share (`width`), widened to its longest word, the
+ * text columns giving the room first and the others down to their own longest word. Only a
+ * table whose words cannot all fit side by side breaks one.
+ */
+function columnWidths(
   doc: PDFKit.PDFDocument,
   contentWidth: number,
-  { columns, rows, fontSize = 8.5 }: TableOptions,
-  newPage: () => void,
-): void {
+  { columns, rows, fontSize = TABLE_SIZE }: TableOptions,
+): number[] {
   if (columns.length === 0) throw new Error("Un tableau a besoin d'au moins une colonne.");
   const totalWeight = columns.reduce((sum, column) => sum + column.width, 0);
   if (!(totalWeight > 0) || columns.some((column) => !(column.width > 0))) {
     throw new Error("Les largeurs des colonnes doivent être positives.");
   }
-  const widths = columns.map((column) => (column.width / totalWeight) * contentWidth);
+  const shares = columns.map((column) => (column.width / totalWeight) * contentWidth);
+  // Each column's longest word: its header's, and its cells' unless it is a text column.
+  const minimums = columns.map((column, index) => {
+    doc.font(PDF_FONTS.textBold).fontSize(fontSize);
+    let words = longestWord(doc, column.header);
+    for (const row of column.text ? [] : rows) {
+      const { cells, bold } = rowCells(row);
+      const cell = cells[index];
+      if (!cell) continue;
+      doc.font(bold ? PDF_FONTS.textBold : PDF_FONTS.text).fontSize(fontSize);
+      words = Math.max(words, longestWord(doc, cell));
+    }
+    return words > 0 ? words + WORD_SLACK + 2 * CELL_PADDING_X : 0;
+  });
+  const widths = shares.map((share, index) => Math.max(share, minimums[index] ?? 0));
+  let excess = widths.reduce((sum, width) => sum + width, 0) - contentWidth;
+  // The text columns give up their room first, then the others, each down to its minimum.
+  for (const givers of [true, false]) {
+    if (excess <= 1e-9) break;
+    const slack = widths.map((width, index) =>
+      Boolean(columns[index]?.text) === givers ? Math.max(0, width - (minimums[index] ?? 0)) : 0,
+    );
+    const room = slack.reduce((sum, value) => sum + value, 0);
+    if (room <= 0) continue;
+    const taken = Math.min(excess, room);
+    slack.forEach((value, index) => {
+      widths[index] = (widths[index] ?? 0) - (value * taken) / room;
+    });
+    excess -= taken;
+  }
+  // The words cannot all fit side by side: every column in proportion (pdfkit breaks a word
+  // longer than its line).
+  if (excess > 1e-9) {
+    const scale = contentWidth / (contentWidth + excess);
+    return widths.map((width) => width * scale);
+  }
+  return widths;
+}
+
+function drawTable(
+  doc: PDFKit.PDFDocument,
+  contentWidth: number,
+  options: TableOptions,
+  newPage: () => void,
+): void {
+  const { columns, rows, fontSize = TABLE_SIZE } = options;
+  const widths = columnWidths(doc, contentWidth, options);
   const lefts = widths.map((_, index) => widths.slice(0, index).reduce((sum, width) => sum + width, 0));
   const headers = columns.map((column) => fitText(column.header));
   const left = () => doc.page.margins.left;
@@ -489,17 +576,17 @@ function drawTable(
   const headerHeight = measureRow(headers, PDF_FONTS.textBold);
   const drawHeaderRow = () => {
     const y = doc.y;
-    doc.rect(left(), y, contentWidth, headerHeight).fill(COLORS.brand);
+    doc.rect(left(), y, contentWidth, headerHeight).fill(PDF_COLORS.brand);
     drawCells(headers, PDF_FONTS.textBold, "#ffffff", y, headerHeight);
     doc.y = y + headerHeight;
   };
 
   const normalized = rows.map((row) => {
-    const styled = "cells" in row ? row : { cells: row, bold: false };
+    const styled = rowCells(row);
     if (styled.cells.length > columns.length) {
       throw new Error("Une ligne du tableau a plus de cellules que de colonnes.");
     }
-    return { cells: styled.cells.map(fitText), bold: styled.bold ?? false };
+    return { cells: styled.cells.map(fitText), bold: styled.bold };
   });
 
   // The header row is never left alone at the bottom of a page.
@@ -517,13 +604,13 @@ function drawTable(
       drawHeaderRow();
     }
     const y = doc.y;
-    if (index % 2 === 1) doc.rect(left(), y, contentWidth, height).fill(COLORS.brandLight);
-    drawCells(row.cells, font, COLORS.ink, y, height);
+    if (index % 2 === 1) doc.rect(left(), y, contentWidth, height).fill(PDF_COLORS.brandLight);
+    drawCells(row.cells, font, PDF_COLORS.ink, y, height);
     doc
       .moveTo(left(), y + height)
       .lineTo(left() + contentWidth, y + height)
       .lineWidth(0.4)
-      .strokeColor(COLORS.rule)
+      .strokeColor(PDF_COLORS.rule)
       .stroke();
     doc.y = y + height;
   });
