@@ -1,5 +1,5 @@
 import { company } from "#app/config/company.ts";
-import type { ServicePage, ServiceSlug } from "#app/content/types.ts";
+import type { ServicePage } from "#app/content/types.ts";
 
 const radius = `${company.serviceRadiusKm} km`;
 
@@ -392,12 +392,6 @@ const innovation: ServicePage = {
 
 /** The five service landing pages, in menu order. */
 export const services: readonly ServicePage[] = [construction, renovation, facade, isolation, innovation];
-
-export const serviceSlugs: readonly ServiceSlug[] = services.map((service) => service.slug);
-
-export function isServiceSlug(value: string): value is ServiceSlug {
-  return services.some((service) => service.slug === value);
-}
 
 /** The service page with this slug, or undefined. */
 export function getService(slug: string): ServicePage | undefined {

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, lt, sql } from "drizzle-orm";
+import { lt, sql } from "drizzle-orm";
 import { rateLimitHits } from "#app/db/schema/rate-limits.ts";
 import type { DbExecutor, DbTransaction } from "./outbox.server.ts";
 
@@ -7,17 +7,6 @@ import type { DbExecutor, DbTransaction } from "./outbox.server.ts";
  * several instances share the count. `limit` 0 means no limit.
  */
 export type RateLimit = { key: string; limit: number; windowMs: number };
-
-/** True when `key` already has `limit` hits in the window (a read, for an early answer). */
-export async function isRateLimited(db: DbExecutor, rule: RateLimit, now = new Date()): Promise<boolean> {
-  if (rule.limit <= 0) return false;
-  const since = new Date(now.getTime() - rule.windowMs);
-  const [row] = await db
-    .select({ hits: count() })
-    .from(rateLimitHits)
-    .where(and(eq(rateLimitHits.key, rule.key), gt(rateLimitHits.hitAt, since)));
-  return (row?.hits ?? 0) >= rule.limit;
-}
 
 /**
  * Records one hit inside the caller's transaction, unless the key is at its limit:

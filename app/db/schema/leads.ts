@@ -9,8 +9,6 @@ import { erpSubmissions } from "./quote-requests.ts";
 // created on the first action; without one the lead is 'nouveau'. Every action on a
 // lead moves its submission's `last_activity_at` (the retention job measures it).
 
-export const LEAD_STATUS_VALUES = ["nouveau", "contacte", "devis_envoye", "gagne", "perdu"] as const;
-
 /** Where a lead stands, who follows it and when to call back. */
 export const erpLeads = pgTable(
   "erp_leads",

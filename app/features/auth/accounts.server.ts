@@ -177,9 +177,3 @@ export async function resetAccountPassword(
   });
   services.logger.info({ userId }, "mot de passe Espace Pro réinitialisé");
 }
-
-/** The e-mail addresses of every account, by id (to show who did what on a lead). */
-export async function staffDirectory(services: AuthServices): Promise<Map<string, string>> {
-  const rows = await services.db.select({ id: authUsers.id, email: authUsers.email }).from(authUsers);
-  return new Map(rows.map((row) => [row.id, row.email]));
-}

@@ -62,9 +62,6 @@ export const QUOTE_STATUS_LABELS: Record<QuoteStatus, string> = {
   expire: "Expiré",
   remplace: "Remplacé",
 };
-export function isQuoteStatus(value: unknown): value is QuoteStatus {
-  return typeof value === "string" && (QUOTE_STATUSES as readonly string[]).includes(value);
-}
 
 export const MAX_LOTS = 50;
 export const MAX_LINES = 500;

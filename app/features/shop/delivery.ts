@@ -1,9 +1,7 @@
-import { company, fullAddress } from "#app/config/company.ts";
+import { company } from "#app/config/company.ts";
 
 /** Flat delivery fee within the Var, TTC, in cents; pick-up at the workshop is free. */
 export const DELIVERY_FEE_CENTS = 1990;
-
-export const PICKUP_ADDRESS = fullAddress;
 
 export const fulfilmentLabels = {
   delivery: "Livraison dans le Var",

@@ -106,12 +106,3 @@ export function LoginScreen({
     </div>
   );
 }
-
-/** While the Espace Pro checks the session (client-side navigations). */
-export function ErpLoading() {
-  return (
-    <p role="status" className="grid min-h-dvh place-items-center font-semibold text-brand-800">
-      {LOGIN_TEXTS.loading}
-    </p>
-  );
-}

@@ -3,7 +3,6 @@ import { setAnalyticsSink } from "#app/lib/analytics.ts";
 import { type ConsentValue, onConsentChange, readConsent } from "../consent.ts";
 import { loadTrackers, sendToPixel, type TrackerConfig, unloadTrackers } from "../trackers.ts";
 
-let activation: Promise<void> | null = null;
 let active = false;
 
 async function activate(): Promise<void> {
@@ -21,12 +20,11 @@ async function activate(): Promise<void> {
 
 function apply(value: ConsentValue | null): void {
   if (value === "accepted") {
-    if (!active) activation = activate().catch(() => {});
+    if (!active) void activate().catch(() => {});
     return;
   }
   // Refused or withdrawn: tracking stops at once, without a reload.
   active = false;
-  activation = null;
   setAnalyticsSink(null);
   unloadTrackers();
 }
@@ -41,9 +39,4 @@ export function ConsentManager() {
     return onConsentChange(apply);
   }, []);
   return null;
-}
-
-/** For tests and diagnostics: resolves once a pending activation finished. */
-export function whenTrackersSettled(): Promise<void> {
-  return activation ?? Promise.resolve();
 }

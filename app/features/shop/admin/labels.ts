@@ -111,7 +111,3 @@ export function availableActions(order: {
 
 /** "CMD-000042": how an order number is shown, as the storefront writes it. */
 export { orderReference } from "../delivery.ts";
-
-export function isOrderStatus(value: string): value is OrderStatus {
-  return (ORDER_STATUS_VALUES as readonly string[]).includes(value);
-}
