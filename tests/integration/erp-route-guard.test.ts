@@ -6,6 +6,7 @@ import type { AppServices } from "#app/lib/app-context.ts";
 import { hasPermission, isRouteAccess, ROLE_PERMISSIONS, type RouteAccess } from "#app/lib/permissions.ts";
 import routes from "#app/routes.ts";
 import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
+import { insertClient } from "#tests/helpers/quotes.ts";
 import { routeArgs, routeOutcome } from "#tests/helpers/route-call.ts";
 import { routerContext } from "#tests/helpers/services.ts";
 import { signedInStaff, staffTestServices } from "#tests/helpers/staff.ts";
@@ -188,10 +189,29 @@ describe("route table walk: every Espace Pro route checks the session on the ser
   }
 
   it("keeps the exempted routes free of Espace Pro data", async () => {
-    for (const [routePath] of Object.entries(PUBLIC_ERP_ROUTES)) {
-      const route = erpRoutes.find((r) => r.path === routePath);
-      expect(route, routePath).toBeDefined();
+    // Data only the Espace Pro shows: a client and the signed-in member's address.
+    const marker = `Client-témoin-${Date.now()}`;
+    await insertClient(services.db, { name: marker, email: `${marker.toLowerCase()}@example.fr` });
+    const member = await signedInStaff(services, "owner", `exempt-${Date.now()}@batirade.test`);
+    const exempted = erpRoutes.filter((route) => PUBLIC_ERP_ROUTES[route.path]);
+    expect(exempted.map((route) => route.path).sort()).toEqual(Object.keys(PUBLIC_ERP_ROUTES).sort());
+    for (const route of exempted) {
+      const module = await load(route.file);
+      for (const handler of ["loader", "action"] as const) {
+        if (!module[handler]) continue;
+        for (const cookie of [undefined, member.cookie]) {
+          const label = `${handler} de /${route.path} ${cookie ? "avec" : "sans"} session`;
+          const outcome = await routeOutcome(call(route, handler, module, cookie));
+          expect(outcome.status, label).toBeLessThan(500);
+          const body = outcome.data instanceof Response ? await outcome.data.clone().text() : outcome.data;
+          const answer = JSON.stringify({ body: body ?? null, location: outcome.headers.get("location") });
+          expect(answer, label).not.toContain(marker);
+          expect(answer, label).not.toContain(member.email);
+          expect(answer, label).not.toContain(member.userId);
+        }
+      }
     }
+    // The sign-in page gets back only where to go after signing in.
     const login = await load("routes/erp/login.tsx");
     const result = (await login.loader?.({
       request: new Request("http://localhost/erp/login?redirectTo=/erp/leads"),
