@@ -118,6 +118,7 @@ function refusingStorage(inner: FileStorage): FileStorage & { attempts: string[]
     },
     get: (key) => inner.get(key),
     delete: (key) => inner.delete(key),
+    list: () => inner.list(),
   };
 }
 
@@ -133,6 +134,7 @@ function failingAfterWriteStorage(inner: FileStorage): FileStorage & { written: 
     },
     get: (key) => inner.get(key),
     delete: (key) => inner.delete(key),
+    list: () => inner.list(),
   };
 }
 
