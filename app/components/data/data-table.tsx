@@ -130,7 +130,7 @@ export function DataTable<Row>({
           </tr>
         </thead>
         {/* On a phone the cards take the screen's width, whatever their content: a long e-mail wraps. */}
-        <tbody className="md:divide-y md:divide-slate-200 max-md:grid max-md:grid-cols-[minmax(0,1fr)] max-md:gap-3 max-md:wrap-break-word">
+        <tbody className="md:divide-y md:divide-slate-200 max-md:grid max-md:grid-cols-[minmax(0,1fr)] max-md:gap-3 max-md:wrap-anywhere">
           {rows.map((row) => (
             <tr
               key={rowKey(row)}

@@ -187,7 +187,15 @@ const menuContentClass =
  * On a phone, the whole account behind one button: the signed-in e-mail, the owner's
  * entries, and « Déconnexion » (which submits the header's form).
  */
-function PhoneAccountMenu({ user, onSignOut }: { user: ShellUser; onSignOut: () => void }) {
+function PhoneAccountMenu({
+  user,
+  onSignOut,
+  container,
+}: {
+  user: ShellUser;
+  onSignOut: () => void;
+  container: HTMLElement | null;
+}) {
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
@@ -196,7 +204,7 @@ function PhoneAccountMenu({ user, onSignOut }: { user: ShellUser; onSignOut: () 
       >
         <CircleUserRound aria-hidden="true" className="size-6" />
       </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
+      <DropdownMenu.Portal container={container}>
         <DropdownMenu.Content align="end" sideOffset={6} collisionPadding={8} className={menuContentClass}>
           <DropdownMenu.Label className="px-3 py-2 text-sm">
             <span className="block text-xs text-slate-600">Connecté en tant que</span>
@@ -223,7 +231,7 @@ function PhoneAccountMenu({ user, onSignOut }: { user: ShellUser; onSignOut: () 
 }
 
 /** On a wide screen, the signed-in e-mail; for owners, a menu with the shop, the team's accounts and the company settings. */
-function UserMenu({ user }: { user: ShellUser }) {
+function UserMenu({ user, container }: { user: ShellUser; container: HTMLElement | null }) {
   if (user.role !== "owner") {
     return (
       <p className="hidden truncate text-sm text-slate-700 sm:block">
@@ -241,7 +249,7 @@ function UserMenu({ user }: { user: ShellUser }) {
         <span className="truncate">{user.email}</span>
         <ChevronDown aria-hidden="true" className="size-4 shrink-0" />
       </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
+      <DropdownMenu.Portal container={container}>
         <DropdownMenu.Content align="end" sideOffset={6} className={menuContentClass}>
           <OwnerMenuItems />
         </DropdownMenu.Content>
@@ -274,6 +282,8 @@ export function ErpShell({
   const [drawerOpen, setDrawerOpen] = useState(false);
   const signOut = useSignOut();
   const signOutForm = useRef<HTMLFormElement>(null);
+  // The account menus open inside the frame, within the page's landmarks, not at the end of <body>.
+  const [menuContainer, setMenuContainer] = useState<HTMLDivElement | null>(null);
   const location = useLocation();
   const navigation = useNavigation();
   // The drawer closes on every page change.
@@ -285,7 +295,7 @@ export function ErpShell({
   useFocusHashTarget();
 
   return (
-    <div className="min-h-dvh bg-slate-50">
+    <div ref={setMenuContainer} className="min-h-dvh bg-slate-50">
       <div className="fixed inset-y-0 left-0 z-30 hidden w-64 flex-col border-r border-slate-200 bg-white lg:flex">
         <div className="flex h-16 items-center px-5">
           <Link to="/erp" className="font-heading text-lg font-extrabold text-brand-900">
@@ -342,9 +352,13 @@ export function ErpShell({
           <div className="min-w-0 flex-1">
             <Breadcrumb />
           </div>
-          <UserMenu user={user} />
+          <UserMenu user={user} container={menuContainer} />
           <SignOutButton fetcher={signOut} formRef={signOutForm} />
-          <PhoneAccountMenu user={user} onSignOut={() => signOutForm.current?.requestSubmit()} />
+          <PhoneAccountMenu
+            user={user}
+            onSignOut={() => signOutForm.current?.requestSubmit()}
+            container={menuContainer}
+          />
         </header>
         {navigation.state === "loading" ? (
           <div role="status" className="h-1 w-full animate-pulse bg-accent-500">
