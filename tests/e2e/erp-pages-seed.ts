@@ -4,12 +4,11 @@ import { quoteLibraryItems } from "#app/db/schema/quotes.ts";
 import { shopProducts } from "#app/db/schema/shop.ts";
 import { createStaffAccount } from "#app/features/auth/accounts.server.ts";
 import { createInvoiceDraft } from "#app/features/invoices/invoices.server.ts";
-import { QuoteDraftSchema, toDraftInput } from "#app/features/quotes/content.ts";
-import { createQuote, getQuote, saveQuoteDraft } from "#app/features/quotes/quotes.server.ts";
+import { getQuote } from "#app/features/quotes/quotes.server.ts";
 import { seedDemoContent } from "#server/seed.ts";
 import { billingSteps, fillInvoiceSettings } from "#tests/helpers/invoices.ts";
 import { attachPhoto, insertQuoteRequest, jpeg } from "#tests/helpers/leads.ts";
-import { filledDraft, insertClient } from "#tests/helpers/quotes.ts";
+import { filledDraftQuote, insertClient } from "#tests/helpers/quotes.ts";
 import { placeTestOrder, STORE_ID } from "#tests/helpers/shop.ts";
 import { staffTestServices } from "#tests/helpers/staff.ts";
 
@@ -72,17 +71,7 @@ try {
   // The client of the invoiced quote: its page lists a quote and two invoices.
   const { clientId } = (await getQuote(handle.db, acceptedQuoteId)).quote;
   const otherClientId = await insertClient(handle.db, { ...client, email: `autre.${client.email}` });
-  const { id: draftQuoteId } = await createQuote(handle.db, { clientId: otherClientId }, actor);
-  const draft = await getQuote(handle.db, draftQuoteId);
-  await saveQuoteDraft(
-    handle.db,
-    draftQuoteId,
-    {
-      revision: draft.quote.revision,
-      content: QuoteDraftSchema.parse(filledDraft(toDraftInput(draft.quote.content))),
-    },
-    actor,
-  );
+  const draftQuoteId = await filledDraftQuote(handle.db, actor, otherClientId);
 
   const order = await placeTestOrder(handle.db, {
     fulfilment: "delivery",
