@@ -217,10 +217,7 @@ function PhoneAccountMenu({
             </>
           ) : null}
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-          <DropdownMenu.Item
-            onSelect={onSignOut}
-            className={`${menuItemClass} cursor-pointer text-brand-700`}
-          >
+          <DropdownMenu.Item onSelect={onSignOut} className={`${menuItemClass} cursor-pointer`}>
             <LogOut aria-hidden="true" className="size-4" />
             Déconnexion
           </DropdownMenu.Item>
