@@ -47,8 +47,31 @@ const schema = {
 /** The one database type the application codes against: PGlite and PostgreSQL alike. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
-/** A consistent copy of the whole database, for a backup (app/lib/backup). */
-export type DatabaseDump = { kind: "pglite" | "postgresql"; bytes: Uint8Array };
+/**
+ * A consistent copy of the whole database, for a backup (app/lib/backup), with each
+ * table's row count in that same copy (what a restore must find again).
+ */
+export type DatabaseDump = {
+  kind: "pglite" | "postgresql";
+  bytes: Uint8Array;
+  tables: Record<string, number>;
+};
+
+const TABLES_QUERY = `select table_name as name from information_schema.tables
+  where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`;
+
+/** Each table of the public schema and its row count, through `query` (one connection, one snapshot). */
+export async function countRows(
+  query: (text: string) => Promise<{ rows: Record<string, unknown>[] }>,
+): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const row of (await query(TABLES_QUERY)).rows) {
+    const name = String(row.name);
+    const result = await query(`select count(*) as count from "${name.replaceAll('"', '""')}"`);
+    counts[name] = Number(result.rows[0]?.count ?? 0);
+  }
+  return counts;
+}
 
 export type DatabaseHandle = {
   db: Database;
@@ -79,18 +102,45 @@ export type DatabaseHandle = {
 
 const execFileAsync = promisify(execFile);
 
-/** pg_dump of the database at `url`, custom format; its French failure when it cannot. */
-async function pgDump(url: string): Promise<DatabaseDump> {
+/**
+ * pg_dump of the database at `url`, custom format, from a snapshot this connection exports
+ * and counts its rows in: the counts are exactly those of the dump, whatever is written
+ * meanwhile. Its French failure when it cannot.
+ */
+async function pgDump(pool: pg.Pool, url: string): Promise<DatabaseDump> {
+  const client = await pool.connect();
   try {
-    const { stdout } = await execFileAsync(
-      "pg_dump",
-      ["--format=custom", "--no-owner", "--no-privileges", "--dbname", url],
-      { encoding: "buffer", maxBuffer: 8 * 1024 ** 3 },
-    );
-    return { kind: "postgresql", bytes: stdout };
-  } catch (error) {
-    const detail = String((error as { stderr?: Buffer }).stderr ?? (error as Error).message).trim();
-    throw new Error(`La copie de la base PostgreSQL (pg_dump) a échoué : ${detail.split("\n")[0]}`);
+    await client.query("begin isolation level repeatable read read only");
+    const snapshot =
+      (await client.query<{ id: string }>("select pg_export_snapshot() as id")).rows[0]?.id ?? "";
+    const tables = await countRows((text) => client.query(text));
+    let bytes: Buffer;
+    try {
+      ({ stdout: bytes } = await execFileAsync(
+        "pg_dump",
+        ["--format=custom", "--no-owner", "--no-privileges", `--snapshot=${snapshot}`, "--dbname", url],
+        { encoding: "buffer", maxBuffer: 8 * 1024 ** 3 },
+      ));
+    } catch (error) {
+      const detail = String((error as { stderr?: Buffer }).stderr ?? (error as Error).message).trim();
+      throw new Error(`La copie de la base PostgreSQL (pg_dump) a échoué : ${detail.split("\n")[0]}`);
+    }
+    return { kind: "postgresql", bytes, tables };
+  } finally {
+    await client.query("rollback").catch(() => {});
+    client.release();
+  }
+}
+
+/** PGlite's data directory (gzipped tar) and the row counts read back from that very copy. */
+async function pgliteDump(client: PGlite): Promise<DatabaseDump> {
+  const archive = await client.dumpDataDir("gzip");
+  const copy = await PGlite.create({ loadDataDir: archive });
+  try {
+    const tables = await countRows((text) => copy.query<Record<string, unknown>>(text));
+    return { kind: "pglite", bytes: new Uint8Array(await archive.arrayBuffer()), tables };
+  } finally {
+    await copy.close();
   }
 }
 
@@ -219,7 +269,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         if (!CHANNEL_PATTERN.test(channel)) throw new Error(`Canal de notification invalide : ${channel}`);
         return listenOnPostgres(options.url, channel, handlers);
       },
-      dump: () => pgDump(options.url),
+      dump: () => pgDump(pool, options.url),
       close: () => pool.end(),
     };
   }
@@ -254,10 +304,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         if (!client.closed) await unlisten();
       };
     },
-    dump: async () => {
-      const archive = await client.dumpDataDir("gzip");
-      return { kind: "pglite", bytes: new Uint8Array(await archive.arrayBuffer()) };
-    },
+    dump: () => pgliteDump(client),
     close: async () => {
       if (!client.closed) await client.close();
     },
