@@ -5,7 +5,6 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invoices } from "#app/db/schema/invoices.ts";
 import { quotes } from "#app/db/schema/quotes.ts";
-import { companySettings } from "#app/db/schema/settings.ts";
 import { BANK_GUARANTEE_MENTION } from "#app/features/invoices/billing.ts";
 import { invoicesDashboard } from "#app/features/invoices/dashboard.server.ts";
 import {
@@ -28,6 +27,7 @@ import type { AppServices } from "#app/lib/app-context.ts";
 import { addDays, parisDay } from "#app/lib/paris-time.ts";
 import * as quoteRoute from "#app/routes/erp/devis/detail.tsx";
 import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
+import { fillInvoiceSettings } from "#tests/helpers/invoices.ts";
 import { acceptedQuote, filledDraft, insertClient } from "#tests/helpers/quotes.ts";
 import { type RouteCallInit, routeArgs, routeOutcome } from "#tests/helpers/route-call.ts";
 import { signedInStaff, staffTestServices } from "#tests/helpers/staff.ts";
@@ -48,15 +48,7 @@ beforeAll(async () => {
   services = staffTestServices(database, { DATA_DIR: dataDir });
   staff = await signedInStaff(services, "staff", "retenue@batirade.test");
   actor = { id: staff.userId, email: staff.email };
-  await services.db
-    .update(companySettings)
-    .set({
-      insuranceValidUntil: addDays(parisDay(), 300),
-      bankAccountHolder: "BATI RADE TOULON",
-      iban: "FR7630006000011234567890189",
-      bic: "AGRIFRPP",
-    })
-    .where(eq(companySettings.id, 1));
+  await fillInvoiceSettings(services.db);
 });
 afterAll(async () => {
   await database.cleanup();

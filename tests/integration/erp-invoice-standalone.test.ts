@@ -5,7 +5,6 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clients } from "#app/db/schema/clients.ts";
 import { invoices } from "#app/db/schema/invoices.ts";
-import { companySettings } from "#app/db/schema/settings.ts";
 import { STANDALONE_MESSAGES } from "#app/features/invoices/billing.ts";
 import {
   createCreditNoteDraft,
@@ -31,6 +30,7 @@ import { addDays, parisDay, parisMidnight } from "#app/lib/paris-time.ts";
 import * as detailRoute from "#app/routes/erp/factures/detail.tsx";
 import * as newRoute from "#app/routes/erp/factures/nouvelle.tsx";
 import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
+import { fillInvoiceSettings } from "#tests/helpers/invoices.ts";
 import { insertClient } from "#tests/helpers/quotes.ts";
 import { type RouteCallInit, routeArgs, routeOutcome } from "#tests/helpers/route-call.ts";
 import { signedInStaff, staffTestServices } from "#tests/helpers/staff.ts";
@@ -51,15 +51,7 @@ beforeAll(async () => {
   services = staffTestServices(database, { DATA_DIR: dataDir });
   staff = await signedInStaff(services, "staff", "sans-devis@batirade.test");
   actor = { id: staff.userId, email: staff.email };
-  await services.db
-    .update(companySettings)
-    .set({
-      insuranceValidUntil: addDays(parisDay(), 300),
-      bankAccountHolder: "BATI RADE TOULON",
-      iban: "FR7630006000011234567890189",
-      bic: "AGRIFRPP",
-    })
-    .where(eq(companySettings.id, 1));
+  await fillInvoiceSettings(services.db);
 });
 afterAll(async () => {
   await database.cleanup();

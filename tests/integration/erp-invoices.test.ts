@@ -16,16 +16,13 @@ import {
   recordPayment,
 } from "#app/features/invoices/invoices.server.ts";
 import { markOverdueInvoices } from "#app/features/invoices/overdue.server.ts";
-import { recordPaperAcceptance } from "#app/features/quotes/acceptance.server.ts";
-import { QuoteDraftSchema, toDraftInput } from "#app/features/quotes/content.ts";
-import { createQuote, getQuote, saveQuoteDraft } from "#app/features/quotes/quotes.server.ts";
-import { sendQuote } from "#app/features/quotes/send.server.ts";
+import { createQuote, getQuote } from "#app/features/quotes/quotes.server.ts";
 import { documentIdentity } from "#app/features/settings/settings.server.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
 import { addDays, parisDay, parisMidnight } from "#app/lib/paris-time.ts";
 import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
-import { jpeg } from "#tests/helpers/leads.ts";
-import { filledDraft, insertClient } from "#tests/helpers/quotes.ts";
+import { fillInvoiceSettings } from "#tests/helpers/invoices.ts";
+import { insertClient, acceptedQuote as quoteAcceptedOnPaper } from "#tests/helpers/quotes.ts";
 import { signedInStaff, staffTestServices } from "#tests/helpers/staff.ts";
 
 // Invoices drawn from an accepted quote, on a real database (PGlite here, PostgreSQL in
@@ -43,15 +40,7 @@ beforeAll(async () => {
   services = staffTestServices(database, { DATA_DIR: dataDir });
   const staff = await signedInStaff(services, "owner", "factures@batirade.test");
   actor = { id: staff.userId, email: staff.email };
-  await services.db
-    .update(companySettings)
-    .set({
-      insuranceValidUntil: addDays(parisDay(), 300),
-      bankAccountHolder: "BATI RADE TOULON",
-      iban: "FR7630006000011234567890189",
-      bic: "AGRIFRPP",
-    })
-    .where(eq(companySettings.id, 1));
+  await fillInvoiceSettings(services.db);
 });
 afterAll(async () => {
   await database.cleanup();
@@ -65,25 +54,7 @@ async function acceptedQuote(): Promise<{
   totalVat: number;
   totalTtc: number;
 }> {
-  const clientId = await insertClient(services.db, { email: `facture-${Date.now()}@example.fr` });
-  const { id } = await createQuote(services.db, { clientId }, actor);
-  const view = await getQuote(services.db, id);
-  const parsed = QuoteDraftSchema.parse(filledDraft(toDraftInput(view.quote.content)));
-  await saveQuoteDraft(services.db, id, { revision: view.quote.revision, content: parsed }, actor);
-  const identity = await documentIdentity(services.db);
-  await sendQuote(
-    services.db,
-    { storage: services.storage, identity, siteUrl: "http://localhost" },
-    id,
-    actor,
-  );
-  await recordPaperAcceptance(
-    services.db,
-    services.storage,
-    id,
-    { signerName: "Élodie Garnier", scan: await jpeg(), contentType: "image/jpeg" },
-    actor,
-  );
+  const id = await quoteAcceptedOnPaper(services, actor);
   const [row] = await services.db.select().from(quotes).where(eq(quotes.id, id));
   return {
     quoteId: id,
