@@ -14,11 +14,10 @@ import { quoteTotals } from "#app/features/quotes/totals.ts";
 import { documentIdentity } from "#app/features/settings/settings.server.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
 import { formatCents } from "#app/lib/money.ts";
-import { addDays, parisDay } from "#app/lib/paris-time.ts";
 import { createApp } from "#server/app.ts";
 import { loadServerBuild } from "#tests/helpers/built-app.ts";
 import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
-import { filledDraft, insertClient } from "#tests/helpers/quotes.ts";
+import { filledDraft, fillQuoteSettings, insertClient } from "#tests/helpers/quotes.ts";
 import { signedInStaff, staffTestServices } from "#tests/helpers/staff.ts";
 
 // The client's page of a quote as the production server answers it (HTML and the
@@ -44,10 +43,7 @@ beforeAll(async () => {
   services = staffTestServices(database, { DATA_DIR: dataDir, SITE_URL: SITE });
   app = createApp({ services, build, clientDir });
   staff = await signedInStaff(services, "staff", "accord-prod@batirade.test");
-  await services.db
-    .update(companySettings)
-    .set({ insuranceValidUntil: addDays(parisDay(), 200), hourlyCostCents: HOURLY_COST })
-    .where(eq(companySettings.id, 1));
+  await fillQuoteSettings(services.db, { hourlyCostCents: HOURLY_COST });
 }, 600_000);
 afterAll(async () => {
   await database.cleanup();

@@ -16,15 +16,8 @@ import {
   recordPayment,
 } from "#app/features/invoices/invoices.server.ts";
 import { markOverdueInvoices } from "#app/features/invoices/overdue.server.ts";
-import { recordPaperAcceptance } from "#app/features/quotes/acceptance.server.ts";
-import { type QuoteDraftInput, QuoteDraftSchema, toDraftInput } from "#app/features/quotes/content.ts";
-import {
-  createQuote,
-  getQuote,
-  saveQuoteDraft,
-  setQuoteHandover,
-} from "#app/features/quotes/quotes.server.ts";
-import { sendQuote } from "#app/features/quotes/send.server.ts";
+import type { QuoteDraftInput } from "#app/features/quotes/content.ts";
+import { getQuote, setQuoteHandover } from "#app/features/quotes/quotes.server.ts";
 import { documentIdentity } from "#app/features/settings/settings.server.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
 import { formatCents } from "#app/lib/money.ts";
@@ -33,8 +26,8 @@ import { VAT_CODES } from "#app/lib/vat.ts";
 import { createApp } from "#server/app.ts";
 import { loadServerBuild } from "#tests/helpers/built-app.ts";
 import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
-import { jpeg } from "#tests/helpers/leads.ts";
-import { filledDraft, insertClient } from "#tests/helpers/quotes.ts";
+import { fillInvoiceSettings } from "#tests/helpers/invoices.ts";
+import { acceptedQuoteFor, insertClient } from "#tests/helpers/quotes.ts";
 import { signedInStaff, staffTestServices } from "#tests/helpers/staff.ts";
 
 // The dashboard's Factures block on real invoices: quotes sent and accepted, invoices and
@@ -64,24 +57,7 @@ async function acceptedQuote(
   change: (draft: QuoteDraftInput) => QuoteDraftInput = (draft) => draft,
 ): Promise<Quote> {
   const clientId = await insertClient(services.db, client);
-  const { id } = await createQuote(services.db, { clientId }, actor);
-  const view = await getQuote(services.db, id);
-  const content = QuoteDraftSchema.parse(change(filledDraft(toDraftInput(view.quote.content))));
-  await saveQuoteDraft(services.db, id, { revision: view.quote.revision, content }, actor);
-  await sendQuote(
-    services.db,
-    { storage: services.storage, identity: await documentIdentity(services.db), siteUrl: "http://localhost" },
-    id,
-    actor,
-  );
-  await recordPaperAcceptance(
-    services.db,
-    services.storage,
-    id,
-    { signerName: "Signataire", scan: await jpeg(), contentType: "image/jpeg" },
-    actor,
-  );
-  return { id };
+  return { id: await acceptedQuoteFor(services, actor, clientId, change, "Signataire") };
 }
 
 async function issueAt(name: string, draftId: string, at: string): Promise<void> {
@@ -201,18 +177,12 @@ beforeAll(async () => {
   services = staffTestServices(database, { DATA_DIR: dataDir });
   staff = await signedInStaff(services, "staff", "tableau-factures@batirade.test");
   actor = { id: staff.userId, email: staff.email };
-  await services.db
-    .update(companySettings)
-    .set({
-      insuranceValidUntil: "2030-12-31",
-      rgeNumber: "E-E182736",
-      rgeValidUntil: "2030-12-31",
-      bankAccountHolder: "BATI RADE TOULON",
-      iban: "FR7630006000011234567890189",
-      bic: "AGRIFRPP",
-      paymentTermsDays: 30,
-    })
-    .where(eq(companySettings.id, 1));
+  await fillInvoiceSettings(services.db, {
+    insuranceValidUntil: "2030-12-31",
+    rgeNumber: "E-E182736",
+    rgeValidUntil: "2030-12-31",
+    paymentTermsDays: 30,
+  });
 
   quotes = {
     A: await acceptedQuote({ name: "Amandine Arnaud", email: "a@example.fr" }, threeRates),

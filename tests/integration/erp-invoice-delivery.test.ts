@@ -19,7 +19,7 @@ import { fillInvoiceSettings } from "#tests/helpers/invoices.ts";
 import { type MailTestServices, startMailTestServices } from "#tests/helpers/mail-services.ts";
 import { readPdf } from "#tests/helpers/pdf-text.ts";
 import { acceptedQuoteFor, insertClient } from "#tests/helpers/quotes.ts";
-import { type RouteCallInit, routeArgs, routeOutcome } from "#tests/helpers/route-call.ts";
+import { type RouteCallInit, routeCaller } from "#tests/helpers/route-call.ts";
 import { signedInStaff, TEST_AUTH_SECRET } from "#tests/helpers/staff.ts";
 
 // « Envoyer au client » of an issued invoice or credit note, the automatic sending at
@@ -50,9 +50,7 @@ afterAll(async () => {
   await mail.close();
 });
 
-type Handler = (args: never) => Promise<unknown>;
-const call = (handler: Handler, url: string, init: RouteCallInit = {}) =>
-  routeOutcome(() => handler(routeArgs(services, url, { cookie: staffCookie, ...init }) as never));
+const call = routeCaller(() => ({ services, cookie: staffCookie }));
 const post = (id: string, form: Record<string, string>, init: RouteCallInit = {}) =>
   call(detailRoute.action, `/erp/factures/${id}`, { params: { id }, form, ...init });
 const page = async (id: string) =>

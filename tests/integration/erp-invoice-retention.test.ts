@@ -29,7 +29,7 @@ import * as quoteRoute from "#app/routes/erp/devis/detail.tsx";
 import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
 import { fillInvoiceSettings } from "#tests/helpers/invoices.ts";
 import { acceptedQuote, filledDraft, insertClient } from "#tests/helpers/quotes.ts";
-import { type RouteCallInit, routeArgs, routeOutcome } from "#tests/helpers/route-call.ts";
+import { routeCaller } from "#tests/helpers/route-call.ts";
 import { signedInStaff, staffTestServices } from "#tests/helpers/staff.ts";
 
 // The retention (« retenue de garantie ») written in the quote's terms and withheld by the
@@ -56,9 +56,7 @@ afterAll(async () => {
 });
 
 type Handler = (args: never) => Promise<unknown>;
-function call(handler: Handler, url: string, init: RouteCallInit = {}) {
-  return routeOutcome(() => handler(routeArgs(services, url, { cookie: staff.cookie, ...init }) as never));
-}
+const call = routeCaller(() => ({ services, cookie: staff.cookie }));
 function post(quoteId: string, fields: Record<string, string>) {
   return call(quoteRoute.action as Handler, `http://localhost/erp/devis/${quoteId}`, {
     method: "POST",

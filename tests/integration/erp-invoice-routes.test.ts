@@ -15,7 +15,7 @@ import * as pdfRoute from "#app/routes/erp/factures/pdf.ts";
 import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
 import { fillInvoiceSettings } from "#tests/helpers/invoices.ts";
 import { acceptedQuote } from "#tests/helpers/quotes.ts";
-import { type RouteCallInit, routeArgs, routeOutcome } from "#tests/helpers/route-call.ts";
+import { routeCaller } from "#tests/helpers/route-call.ts";
 import { signedInStaff, staffTestServices } from "#tests/helpers/staff.ts";
 
 // The invoices' screens through their routes: « Facturer » on an accepted quote, the
@@ -41,11 +41,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-type Handler = (args: never) => Promise<unknown>;
-
-function call(handler: Handler, url: string, init: RouteCallInit = {}) {
-  return routeOutcome(() => handler(routeArgs(services, url, { cookie: staff.cookie, ...init }) as never));
-}
+const call = routeCaller(() => ({ services, cookie: staff.cookie }));
 
 /** « Facturer » on the quote's page. */
 function invoiceFrom(quoteId: string, fields: Record<string, string>) {

@@ -32,7 +32,7 @@ import * as newRoute from "#app/routes/erp/factures/nouvelle.tsx";
 import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
 import { fillInvoiceSettings } from "#tests/helpers/invoices.ts";
 import { insertClient } from "#tests/helpers/quotes.ts";
-import { type RouteCallInit, routeArgs, routeOutcome } from "#tests/helpers/route-call.ts";
+import { routeCaller } from "#tests/helpers/route-call.ts";
 import { signedInStaff, staffTestServices } from "#tests/helpers/staff.ts";
 
 // A standalone invoice (« Facture » for a small job without a quote): created for a client,
@@ -59,9 +59,7 @@ afterAll(async () => {
 });
 
 type Handler = (args: never) => Promise<unknown>;
-function call(handler: Handler, url: string, init: RouteCallInit = {}) {
-  return routeOutcome(() => handler(routeArgs(services, url, { cookie: staff.cookie, ...init }) as never));
-}
+const call = routeCaller(() => ({ services, cookie: staff.cookie }));
 
 async function row(id: string) {
   const [invoice] = await services.db.select().from(invoices).where(eq(invoices.id, id));

@@ -204,10 +204,7 @@ describe("invoicing an accepted quote", () => {
       expect((error as InvoiceNotIssuableError).missing.join(" ")).toMatch(/bancaires|IBAN/i);
       expect((await invoiceRow(draft.id)).number).toBeNull();
     } finally {
-      await services.db
-        .update(companySettings)
-        .set({ bankAccountHolder: "BATI RADE TOULON", iban: "FR7630006000011234567890189", bic: "AGRIFRPP" })
-        .where(eq(companySettings.id, 1));
+      await fillInvoiceSettings(services.db);
     }
   });
 });

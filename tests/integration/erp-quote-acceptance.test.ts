@@ -11,7 +11,6 @@ import { clients } from "#app/db/schema/clients.ts";
 import { erpLeads } from "#app/db/schema/leads.ts";
 import { outboxMessages } from "#app/db/schema/outbox.ts";
 import { quoteAcceptanceCodes, quoteDecisions, quotes } from "#app/db/schema/quotes.ts";
-import { companySettings } from "#app/db/schema/settings.ts";
 import { acceptQuote, CODE_TTL_MS } from "#app/features/quotes/acceptance.server.ts";
 import type { QuoteDraftInput } from "#app/features/quotes/content.ts";
 import { expireQuotes } from "#app/features/quotes/expiry.server.ts";
@@ -29,8 +28,8 @@ import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
 import { pngClaiming } from "#tests/helpers/images.ts";
 import { insertQuoteRequest, jpeg } from "#tests/helpers/leads.ts";
 import { pageImages, readPdf } from "#tests/helpers/pdf-text.ts";
-import { filledDraft, insertClient } from "#tests/helpers/quotes.ts";
-import { type RouteCallInit, routeArgs, routeOutcome } from "#tests/helpers/route-call.ts";
+import { filledDraft, fillQuoteSettings, insertClient } from "#tests/helpers/quotes.ts";
+import { type RouteCallInit, routeArgs, routeCaller, routeOutcome } from "#tests/helpers/route-call.ts";
 import { signedInStaff, staffTestServices, TEST_AUTH_SECRET } from "#tests/helpers/staff.ts";
 
 // The client's side of a quote: the page /accord/{token} (loader and action, as the
@@ -48,10 +47,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "erp-quote-acceptance-"));
   services = staffTestServices(database, { DATA_DIR: dataDir, NOTIFY_EMAIL: "bureau@batirade.test" });
   staff = await signedInStaff(services, "staff", "accord@batirade.test");
-  await services.db
-    .update(companySettings)
-    .set({ insuranceValidUntil: addDays(parisDay(), 200) })
-    .where(eq(companySettings.id, 1));
+  await fillQuoteSettings(services.db);
 });
 afterAll(async () => {
   await database.cleanup();
@@ -60,9 +56,7 @@ afterAll(async () => {
 
 type Handler = (args: never) => Promise<unknown>;
 
-function staffCall(handler: Handler, url: string, init: RouteCallInit = {}) {
-  return routeOutcome(() => handler(routeArgs(services, url, { cookie: staff.cookie, ...init }) as never));
-}
+const staffCall = routeCaller(() => ({ services, cookie: staff.cookie }));
 
 /** The client: no session, a phone's browser, an address of its own. */
 function clientCall(handler: Handler, token: string, init: RouteCallInit = {}, suffix = "") {

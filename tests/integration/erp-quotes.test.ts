@@ -22,8 +22,8 @@ import * as pdfRoute from "#app/routes/erp/devis/pdf.ts";
 import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
 import { attachPhoto, insertQuoteRequest, jpeg } from "#tests/helpers/leads.ts";
 import { readPdf } from "#tests/helpers/pdf-text.ts";
-import { filledDraft, insertClient } from "#tests/helpers/quotes.ts";
-import { type RouteCallInit, routeArgs, routeOutcome } from "#tests/helpers/route-call.ts";
+import { filledDraft, fillQuoteSettings, insertClient } from "#tests/helpers/quotes.ts";
+import { routeCaller } from "#tests/helpers/route-call.ts";
 import { signedInStaff, staffTestServices } from "#tests/helpers/staff.ts";
 
 // The quotes' lifecycle through their routes, on a real database (PGlite here,
@@ -41,25 +41,14 @@ beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "erp-quotes-"));
   services = staffTestServices(database, { DATA_DIR: dataDir });
   staff = await signedInStaff(services, "staff", "devis@batirade.test");
-  await services.db
-    .update(companySettings)
-    .set({
-      insuranceValidUntil: addDays(parisDay(), 200),
-      rgeNumber: "E-E182736",
-      rgeValidUntil: addDays(parisDay(), 90),
-    })
-    .where(eq(companySettings.id, 1));
+  await fillQuoteSettings(services.db, { rgeNumber: "E-E182736", rgeValidUntil: addDays(parisDay(), 90) });
 });
 afterAll(async () => {
   await database.cleanup();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-type Handler = (args: never) => Promise<unknown>;
-
-function call(handler: Handler, url: string, init: RouteCallInit = {}) {
-  return routeOutcome(() => handler(routeArgs(services, url, { cookie: staff.cookie, ...init }) as never));
-}
+const call = routeCaller(() => ({ services, cookie: staff.cookie }));
 
 /** The notice a redirect carries to the next page, read as that page will read it. */
 function flashOf(headers: Headers) {
@@ -312,10 +301,7 @@ describe("sending", () => {
       expect((await load(id)).problems).toEqual(withoutSettings);
       expect(((await intent(id, "envoyer")).data as { problems: unknown }).problems).toEqual(withoutSettings);
     } finally {
-      await services.db
-        .update(companySettings)
-        .set({ insuranceValidUntil: addDays(parisDay(), 200) })
-        .where(eq(companySettings.id, 1));
+      await fillQuoteSettings(services.db);
     }
   });
 
@@ -392,10 +378,7 @@ describe("sending", () => {
         /assurance décennale a expiré/,
       );
     } finally {
-      await services.db
-        .update(companySettings)
-        .set({ insuranceValidUntil: addDays(parisDay(), 200) })
-        .where(eq(companySettings.id, 1));
+      await fillQuoteSettings(services.db);
     }
   });
 

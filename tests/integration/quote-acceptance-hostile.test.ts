@@ -12,7 +12,6 @@ import type { QuoteDraftInput, QuoteItemLineInput } from "#app/features/quotes/c
 import { quoteTotals, tryQuoteTotals } from "#app/features/quotes/totals.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
 import { formatCents } from "#app/lib/money.ts";
-import { addDays, parisDay } from "#app/lib/paris-time.ts";
 import { TEXT_RULE_MESSAGES } from "#app/lib/text-rules.ts";
 import * as clientRoute from "#app/routes/erp/clients/detail.tsx";
 import * as detailRoute from "#app/routes/erp/devis/detail.tsx";
@@ -21,7 +20,7 @@ import * as pageRoute from "#app/routes/site/accord.tsx";
 import * as filesRoute from "#app/routes/site/accord-pdf.ts";
 import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
 import { jpeg } from "#tests/helpers/leads.ts";
-import { filledDraft, insertClient } from "#tests/helpers/quotes.ts";
+import { filledDraft, fillQuoteSettings, insertClient } from "#tests/helpers/quotes.ts";
 import { type RouteCallInit, routeArgs, routeOutcome } from "#tests/helpers/route-call.ts";
 import { signedInStaff, staffTestServices } from "#tests/helpers/staff.ts";
 
@@ -45,10 +44,7 @@ beforeAll(async () => {
   services = staffTestServices(database, { DATA_DIR: dataDir, NOTIFY_EMAIL: "bureau@batirade.test" });
   staff = await signedInStaff(services, "staff", "hostile-devis@batirade.test");
   owner = await signedInStaff(services, "owner", "hostile-gerant@batirade.test");
-  await services.db
-    .update(companySettings)
-    .set({ insuranceValidUntil: addDays(parisDay(), 200), hourlyCostCents: HOURLY_COST })
-    .where(eq(companySettings.id, 1));
+  await fillQuoteSettings(services.db, { hourlyCostCents: HOURLY_COST });
 });
 afterAll(async () => {
   await database.cleanup();
