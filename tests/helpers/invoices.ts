@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
+import { type InvoiceRow, invoices } from "#app/db/schema/invoices.ts";
 import { companySettings } from "#app/db/schema/settings.ts";
 import {
   createCreditNoteDraft,
@@ -80,4 +81,11 @@ export function billingSteps(services: AppServices, actor: { id: string; email: 
       await recordPayment(services.db, invoiceId, { paidOn, amount, method: "virement" }, actor);
     },
   };
+}
+
+/** An invoice's row, read back from the database (throws when there is none). */
+export async function readInvoiceRow(db: Database, id: string): Promise<InvoiceRow> {
+  const [row] = await db.select().from(invoices).where(eq(invoices.id, id));
+  if (!row) throw new Error("facture introuvable");
+  return row;
 }

@@ -26,7 +26,7 @@ import { VAT_CODES } from "#app/lib/vat.ts";
 import { createApp } from "#server/app.ts";
 import { loadServerBuild } from "#tests/helpers/built-app.ts";
 import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
-import { fillInvoiceSettings } from "#tests/helpers/invoices.ts";
+import { fillInvoiceSettings, readInvoiceRow } from "#tests/helpers/invoices.ts";
 import { acceptedQuoteFor, insertClient } from "#tests/helpers/quotes.ts";
 import { signedInStaff, staffTestServices } from "#tests/helpers/staff.ts";
 
@@ -45,11 +45,7 @@ type Quote = { id: string };
 /** The issued documents, by the name the scenario gives them. */
 const issued: Record<string, string> = {};
 
-async function row(id: string): Promise<InvoiceRow> {
-  const [found] = await services.db.select().from(invoices).where(eq(invoices.id, id));
-  if (!found) throw new Error("facture introuvable");
-  return found;
-}
+const row = (id: string) => readInvoiceRow(services.db, id);
 
 /** A quote sent and accepted (on paper) through the real functions. */
 async function acceptedQuote(

@@ -3,7 +3,6 @@ import { readdirSync } from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { clients, issuedDocuments } from "#app/db/schema/clients.ts";
-import { type InvoiceRow, invoices } from "#app/db/schema/invoices.ts";
 import { outboxMessages } from "#app/db/schema/outbox.ts";
 import { companySettings } from "#app/db/schema/settings.ts";
 import { INVOICE_DRAFT_MARK } from "#app/features/invoices/document.server.ts";
@@ -15,7 +14,7 @@ import { deliverDueMail } from "#app/lib/outbox.server.ts";
 import { formatDate } from "#app/lib/paris-time.ts";
 import * as previewRoute from "#app/routes/erp/factures/apercu.ts";
 import * as detailRoute from "#app/routes/erp/factures/detail.tsx";
-import { fillInvoiceSettings } from "#tests/helpers/invoices.ts";
+import { fillInvoiceSettings, readInvoiceRow } from "#tests/helpers/invoices.ts";
 import { type MailTestServices, startMailTestServices } from "#tests/helpers/mail-services.ts";
 import { readPdf } from "#tests/helpers/pdf-text.ts";
 import { acceptedQuoteFor, insertClient } from "#tests/helpers/quotes.ts";
@@ -66,11 +65,7 @@ async function acceptedQuote(clientValues: Partial<typeof clients.$inferInsert> 
   return { quoteId: await acceptedQuoteFor(services, actor, clientId), clientId, email };
 }
 
-async function invoiceRow(id: string): Promise<InvoiceRow> {
-  const [row] = await services.db.select().from(invoices).where(eq(invoices.id, id));
-  if (!row) throw new Error("facture introuvable");
-  return row;
-}
+const invoiceRow = (id: string) => readInvoiceRow(services.db, id);
 
 /** A deposit invoice (30 %) drafted on a fresh accepted quote; `withoutEmail`: the address then removed from the record. */
 async function depositDraft(clientValues: Partial<typeof clients.$inferInsert> = {}, withoutEmail = false) {

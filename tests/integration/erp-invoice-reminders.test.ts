@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clients } from "#app/db/schema/clients.ts";
-import { type InvoiceRow, invoices } from "#app/db/schema/invoices.ts";
+import { invoices } from "#app/db/schema/invoices.ts";
 import { outboxMessages } from "#app/db/schema/outbox.ts";
 import {
   createCreditNoteDraft,
@@ -26,7 +26,7 @@ import { formatCents } from "#app/lib/money.ts";
 import { createOutboxSignal, deliverDueMail } from "#app/lib/outbox.server.ts";
 import { addDays, formatDate, parisDay, parisMidnight } from "#app/lib/paris-time.ts";
 import * as detailRoute from "#app/routes/erp/factures/detail.tsx";
-import { fillInvoiceSettings } from "#tests/helpers/invoices.ts";
+import { fillInvoiceSettings, readInvoiceRow } from "#tests/helpers/invoices.ts";
 import { type MailTestServices, startMailTestServices } from "#tests/helpers/mail-services.ts";
 import { acceptedQuoteFor, insertClient } from "#tests/helpers/quotes.ts";
 import { type RouteCallInit, routeArgs, routeOutcome } from "#tests/helpers/route-call.ts";
@@ -83,11 +83,7 @@ async function issue(id: string) {
   );
 }
 
-async function invoiceRow(id: string): Promise<InvoiceRow> {
-  const [row] = await services.db.select().from(invoices).where(eq(invoices.id, id));
-  if (!row) throw new Error("facture introuvable");
-  return row;
-}
+const invoiceRow = (id: string) => readInvoiceRow(services.db, id);
 
 /** A deposit invoice (30 %) issued today; its client has an address of its own. */
 async function issuedInvoice(clientValues: Partial<typeof clients.$inferInsert> = {}) {

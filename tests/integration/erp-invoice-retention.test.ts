@@ -3,7 +3,6 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { invoices } from "#app/db/schema/invoices.ts";
 import { quotes } from "#app/db/schema/quotes.ts";
 import { BANK_GUARANTEE_MENTION } from "#app/features/invoices/billing.ts";
 import { invoicesDashboard } from "#app/features/invoices/dashboard.server.ts";
@@ -27,7 +26,7 @@ import type { AppServices } from "#app/lib/app-context.ts";
 import { addDays, parisDay } from "#app/lib/paris-time.ts";
 import * as quoteRoute from "#app/routes/erp/devis/detail.tsx";
 import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
-import { fillInvoiceSettings } from "#tests/helpers/invoices.ts";
+import { fillInvoiceSettings, readInvoiceRow } from "#tests/helpers/invoices.ts";
 import { acceptedQuote, filledDraft, insertClient } from "#tests/helpers/quotes.ts";
 import { routeCaller } from "#tests/helpers/route-call.ts";
 import { signedInStaff, staffTestServices } from "#tests/helpers/staff.ts";
@@ -73,11 +72,7 @@ async function issue(id: string) {
     actor,
   );
 }
-async function row(id: string) {
-  const [invoice] = await services.db.select().from(invoices).where(eq(invoices.id, id));
-  if (!invoice) throw new Error("facture introuvable");
-  return invoice;
-}
+const row = (id: string) => readInvoiceRow(services.db, id);
 
 const withRetention =
   (percent: string, bankGuarantee = false) =>

@@ -4,7 +4,6 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clients } from "#app/db/schema/clients.ts";
-import { invoices } from "#app/db/schema/invoices.ts";
 import { STANDALONE_MESSAGES } from "#app/features/invoices/billing.ts";
 import {
   createCreditNoteDraft,
@@ -30,7 +29,7 @@ import { addDays, parisDay, parisMidnight } from "#app/lib/paris-time.ts";
 import * as detailRoute from "#app/routes/erp/factures/detail.tsx";
 import * as newRoute from "#app/routes/erp/factures/nouvelle.tsx";
 import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
-import { fillInvoiceSettings } from "#tests/helpers/invoices.ts";
+import { fillInvoiceSettings, readInvoiceRow } from "#tests/helpers/invoices.ts";
 import { insertClient } from "#tests/helpers/quotes.ts";
 import { routeCaller } from "#tests/helpers/route-call.ts";
 import { signedInStaff, staffTestServices } from "#tests/helpers/staff.ts";
@@ -61,11 +60,7 @@ afterAll(async () => {
 type Handler = (args: never) => Promise<unknown>;
 const call = routeCaller(() => ({ services, cookie: staff.cookie }));
 
-async function row(id: string) {
-  const [invoice] = await services.db.select().from(invoices).where(eq(invoices.id, id));
-  if (!invoice) throw new Error("facture introuvable");
-  return invoice;
-}
+const row = (id: string) => readInvoiceRow(services.db, id);
 
 async function editorOf(id: string) {
   const editor = await standaloneDraftEditor(services.db, await row(id));

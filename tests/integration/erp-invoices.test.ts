@@ -21,7 +21,7 @@ import { documentIdentity } from "#app/features/settings/settings.server.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
 import { addDays, parisDay, parisMidnight } from "#app/lib/paris-time.ts";
 import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
-import { fillInvoiceSettings } from "#tests/helpers/invoices.ts";
+import { fillInvoiceSettings, readInvoiceRow } from "#tests/helpers/invoices.ts";
 import { insertClient, acceptedQuote as quoteAcceptedOnPaper } from "#tests/helpers/quotes.ts";
 import { signedInStaff, staffTestServices } from "#tests/helpers/staff.ts";
 
@@ -73,11 +73,7 @@ async function issue(id: string) {
   );
 }
 
-async function invoiceRow(id: string) {
-  const [row] = await services.db.select().from(invoices).where(eq(invoices.id, id));
-  if (!row) throw new Error("facture introuvable");
-  return row;
-}
+const invoiceRow = (id: string) => readInvoiceRow(services.db, id);
 
 describe("invoicing an accepted quote", () => {
   it("deposit, progress and final invoices add up to the quote; numbers follow; the database freezes them", async () => {
