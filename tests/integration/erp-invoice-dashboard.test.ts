@@ -25,19 +25,18 @@ import { parisDay } from "#app/lib/paris-time.ts";
 import { VAT_CODES } from "#app/lib/vat.ts";
 import { createApp } from "#server/app.ts";
 import { loadServerBuild } from "#tests/helpers/built-app.ts";
-import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
+import { createTestDatabase } from "#tests/helpers/db.ts";
 import { fillInvoiceSettings, readInvoiceRow } from "#tests/helpers/invoices.ts";
 import { acceptedQuoteFor, insertClient } from "#tests/helpers/quotes.ts";
-import { signedInStaff, staffTestServices } from "#tests/helpers/staff.ts";
+import { openStaffTestServices, signedInStaff, staffTestServices } from "#tests/helpers/staff.ts";
 
 // The dashboard's Factures block on real invoices: quotes sent and accepted, invoices and
 // credit notes issued by `issueInvoice` at chosen instants around the turn of December
 // 2026 (Paris is UTC+1 then), payments, the daily « En retard » job, handovers. Every
 // expected figure is read back from the issued rows or worked out by hand below.
 
-let database: TestDatabase;
 let services: AppServices;
-let dataDir: string;
+let close: () => Promise<void>;
 let staff: { cookie: string; userId: string; email: string };
 let actor: { id: string; email: string };
 
@@ -168,9 +167,7 @@ function ratesOf(rows: InvoiceRow[]) {
 let quotes: Record<"A" | "B" | "C" | "D" | "E" | "F" | "G", Quote>;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  dataDir = mkdtempSync(path.join(tmpdir(), "erp-invoice-dashboard-"));
-  services = staffTestServices(database, { DATA_DIR: dataDir });
+  ({ services, close } = await openStaffTestServices("erp-invoice-dashboard-"));
   staff = await signedInStaff(services, "staff", "tableau-factures@batirade.test");
   actor = { id: staff.userId, email: staff.email };
   await fillInvoiceSettings(services.db, {
@@ -234,10 +231,7 @@ beforeAll(async () => {
   await setQuoteHandover(services.db, quotes.G.id, "2027-03-01", actor, new Date("2027-03-02T10:00:00Z"));
 }, 240_000);
 
-afterAll(async () => {
-  await database.cleanup();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => close());
 
 const doc = (name: string) => row(issued[name] ?? "");
 

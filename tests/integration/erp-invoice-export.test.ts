@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
 import { unzipSync } from "fflate";
 import { type ComponentType, createElement } from "react";
@@ -25,20 +22,18 @@ import type { AppServices } from "#app/lib/app-context.ts";
 import { addDays, parisDay } from "#app/lib/paris-time.ts";
 import * as exportRoute from "#app/routes/erp/factures/export.tsx";
 import * as exportFileRoute from "#app/routes/erp/factures/export-file.ts";
-import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
 import { fillInvoiceSettings } from "#tests/helpers/invoices.ts";
 import { acceptedQuoteFor, insertClient } from "#tests/helpers/quotes.ts";
 import { routeArgs, routeCaller, routeOutcome } from "#tests/helpers/route-call.ts";
-import { signedInStaff, staffTestServices } from "#tests/helpers/staff.ts";
+import { openStaffTestServices, signedInStaff } from "#tests/helpers/staff.ts";
 
 // « Export comptable » on real invoices issued through the real functions (PGlite here,
 // PostgreSQL in CI's second pass): the sales journal balances for a period holding
 // progress invoices with a retention, deposits, a final invoice deducting them, a credit
 // note and reverse charge; the period filter; the CSV and the ZIP through their routes.
 
-let database: TestDatabase;
 let services: AppServices;
-let dataDir: string;
+let close: () => Promise<void>;
 let staff: { cookie: string; userId: string; email: string };
 let actor: { id: string; email: string };
 
@@ -49,18 +44,13 @@ const issued: Record<string, { id: string; number: string }> = {};
 let draftId = "";
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  dataDir = mkdtempSync(path.join(tmpdir(), "erp-invoice-export-"));
-  services = staffTestServices(database, { DATA_DIR: dataDir });
+  ({ services, close } = await openStaffTestServices("erp-invoice-export-"));
   staff = await signedInStaff(services, "staff", "comptable@batirade.test");
   actor = { id: staff.userId, email: staff.email };
   await fillInvoiceSettings(services.db, { rgeNumber: "E-E123456", rgeValidUntil: addDays(parisDay(), 300) });
   await scenario();
 }, 120_000);
-afterAll(async () => {
-  await database.cleanup();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => close());
 
 function line(id: string, designation: string, euros: string, vatCode: "20" | "10" | "5.5") {
   return {

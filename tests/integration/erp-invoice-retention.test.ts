@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { quotes } from "#app/db/schema/quotes.ts";
@@ -25,34 +22,27 @@ import { documentIdentity } from "#app/features/settings/settings.server.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
 import { addDays, parisDay } from "#app/lib/paris-time.ts";
 import * as quoteRoute from "#app/routes/erp/devis/detail.tsx";
-import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
 import { fillInvoiceSettings, readInvoiceRow } from "#tests/helpers/invoices.ts";
 import { acceptedQuote, filledDraft, insertClient } from "#tests/helpers/quotes.ts";
 import { routeCaller } from "#tests/helpers/route-call.ts";
-import { signedInStaff, staffTestServices } from "#tests/helpers/staff.ts";
+import { openStaffTestServices, signedInStaff } from "#tests/helpers/staff.ts";
 
 // The retention (« retenue de garantie ») written in the quote's terms and withheld by the
 // invoices drawn from it; the handover date entered on the accepted quote and the release
 // date it gives; the quote's page summing up invoiced, paid and left.
 
-let database: TestDatabase;
 let services: AppServices;
-let dataDir: string;
+let close: () => Promise<void>;
 let staff: { cookie: string; userId: string; email: string };
 let actor: { id: string; email: string };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  dataDir = mkdtempSync(path.join(tmpdir(), "erp-invoice-retention-"));
-  services = staffTestServices(database, { DATA_DIR: dataDir });
+  ({ services, close } = await openStaffTestServices("erp-invoice-retention-"));
   staff = await signedInStaff(services, "staff", "retenue@batirade.test");
   actor = { id: staff.userId, email: staff.email };
   await fillInvoiceSettings(services.db);
 });
-afterAll(async () => {
-  await database.cleanup();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => close());
 
 type Handler = (args: never) => Promise<unknown>;
 const call = routeCaller(() => ({ services, cookie: staff.cookie }));

@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clients } from "#app/db/schema/clients.ts";
@@ -12,34 +9,27 @@ import * as quoteRoute from "#app/routes/erp/devis/detail.tsx";
 import * as detailRoute from "#app/routes/erp/factures/detail.tsx";
 import * as listRoute from "#app/routes/erp/factures/index.tsx";
 import * as pdfRoute from "#app/routes/erp/factures/pdf.ts";
-import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
 import { fillInvoiceSettings } from "#tests/helpers/invoices.ts";
 import { acceptedQuote } from "#tests/helpers/quotes.ts";
 import { routeCaller } from "#tests/helpers/route-call.ts";
-import { signedInStaff, staffTestServices } from "#tests/helpers/staff.ts";
+import { openStaffTestServices, signedInStaff } from "#tests/helpers/staff.ts";
 
 // The invoices' screens through their routes: « Facturer » on an accepted quote, the
 // draft's page and « Émettre », the PDF, payments, a credit note, the list's filters.
 // 401/403 for every route: tests/integration/erp-route-guard.test.ts.
 
-let database: TestDatabase;
 let services: AppServices;
-let dataDir: string;
+let close: () => Promise<void>;
 let staff: { cookie: string; userId: string; email: string };
 let actor: { id: string; email: string };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  dataDir = mkdtempSync(path.join(tmpdir(), "erp-invoice-routes-"));
-  services = staffTestServices(database, { DATA_DIR: dataDir });
+  ({ services, close } = await openStaffTestServices("erp-invoice-routes-"));
   staff = await signedInStaff(services, "staff", "facturation@batirade.test");
   actor = { id: staff.userId, email: staff.email };
   await fillInvoiceSettings(services.db);
 });
-afterAll(async () => {
-  await database.cleanup();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => close());
 
 const call = routeCaller(() => ({ services, cookie: staff.cookie }));
 

@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clients } from "#app/db/schema/clients.ts";
@@ -28,34 +25,27 @@ import type { AppServices } from "#app/lib/app-context.ts";
 import { addDays, parisDay, parisMidnight } from "#app/lib/paris-time.ts";
 import * as detailRoute from "#app/routes/erp/factures/detail.tsx";
 import * as newRoute from "#app/routes/erp/factures/nouvelle.tsx";
-import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
 import { fillInvoiceSettings, readInvoiceRow } from "#tests/helpers/invoices.ts";
 import { insertClient } from "#tests/helpers/quotes.ts";
 import { routeCaller } from "#tests/helpers/route-call.ts";
-import { signedInStaff, staffTestServices } from "#tests/helpers/staff.ts";
+import { openStaffTestServices, signedInStaff } from "#tests/helpers/staff.ts";
 
 // A standalone invoice (« Facture » for a small job without a quote): created for a client,
 // its lines typed in the quotes' editor and saved over their revision, issued as a Factur-X
 // invoice with its own lines, then credited; through the functions and the routes.
 
-let database: TestDatabase;
 let services: AppServices;
-let dataDir: string;
+let close: () => Promise<void>;
 let staff: { cookie: string; userId: string; email: string };
 let actor: { id: string; email: string };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  dataDir = mkdtempSync(path.join(tmpdir(), "erp-invoice-standalone-"));
-  services = staffTestServices(database, { DATA_DIR: dataDir });
+  ({ services, close } = await openStaffTestServices("erp-invoice-standalone-"));
   staff = await signedInStaff(services, "staff", "sans-devis@batirade.test");
   actor = { id: staff.userId, email: staff.email };
   await fillInvoiceSettings(services.db);
 });
-afterAll(async () => {
-  await database.cleanup();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => close());
 
 type Handler = (args: never) => Promise<unknown>;
 const call = routeCaller(() => ({ services, cookie: staff.cookie }));

@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issuedDocuments } from "#app/db/schema/clients.ts";
@@ -20,32 +17,25 @@ import { createQuote, getQuote } from "#app/features/quotes/quotes.server.ts";
 import { documentIdentity } from "#app/features/settings/settings.server.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
 import { addDays, parisDay, parisMidnight } from "#app/lib/paris-time.ts";
-import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
 import { fillInvoiceSettings, readInvoiceRow } from "#tests/helpers/invoices.ts";
 import { insertClient, acceptedQuote as quoteAcceptedOnPaper } from "#tests/helpers/quotes.ts";
-import { signedInStaff, staffTestServices } from "#tests/helpers/staff.ts";
+import { openStaffTestServices, signedInStaff } from "#tests/helpers/staff.ts";
 
 // Invoices drawn from an accepted quote, on a real database (PGlite here, PostgreSQL in
 // CI's second pass): drafts computed against what was issued, issuing (FAC/AV numbers,
 // Factur-X PDF registered), the database freezing them, payments, credit notes.
 
-let database: TestDatabase;
 let services: AppServices;
-let dataDir: string;
+let close: () => Promise<void>;
 let actor: { id: string; email: string };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  dataDir = mkdtempSync(path.join(tmpdir(), "erp-invoices-"));
-  services = staffTestServices(database, { DATA_DIR: dataDir });
+  ({ services, close } = await openStaffTestServices("erp-invoices-"));
   const staff = await signedInStaff(services, "owner", "factures@batirade.test");
   actor = { id: staff.userId, email: staff.email };
   await fillInvoiceSettings(services.db);
 });
-afterAll(async () => {
-  await database.cleanup();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => close());
 
 /** A quote sent and accepted (on paper): 918,75 € HT at 10 %, 1 010,63 € TTC. */
 async function acceptedQuote(): Promise<{
