@@ -1,6 +1,8 @@
+import { execFile } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
@@ -45,6 +47,9 @@ const schema = {
 /** The one database type the application codes against: PGlite and PostgreSQL alike. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** A consistent copy of the whole database, for a backup (app/lib/backup). */
+export type DatabaseDump = { kind: "pglite" | "postgresql"; bytes: Uint8Array };
+
 export type DatabaseHandle = {
   db: Database;
   kind: "pglite" | "postgres";
@@ -63,8 +68,31 @@ export type DatabaseHandle = {
    * again (it reconnects by itself). Resolves, listening, with the function that stops it.
    */
   listen: (channel: string, handlers: ListenHandlers) => Promise<() => Promise<void>>;
+  /**
+   * A consistent dump while the database serves: pg_dump's custom format (Debian's
+   * PostgreSQL client, one snapshot), or PGlite's data directory as a gzipped tar, taken
+   * between two queries (what a restart after a power cut would find: committed work).
+   */
+  dump: () => Promise<DatabaseDump>;
   close: () => Promise<void>;
 };
+
+const execFileAsync = promisify(execFile);
+
+/** pg_dump of the database at `url`, custom format; its French failure when it cannot. */
+async function pgDump(url: string): Promise<DatabaseDump> {
+  try {
+    const { stdout } = await execFileAsync(
+      "pg_dump",
+      ["--format=custom", "--no-owner", "--no-privileges", "--dbname", url],
+      { encoding: "buffer", maxBuffer: 8 * 1024 ** 3 },
+    );
+    return { kind: "postgresql", bytes: stdout };
+  } catch (error) {
+    const detail = String((error as { stderr?: Buffer }).stderr ?? (error as Error).message).trim();
+    throw new Error(`La copie de la base PostgreSQL (pg_dump) a échoué : ${detail.split("\n")[0]}`);
+  }
+}
 
 export type ListenHandlers = {
   onNotify: (payload: string) => void;
@@ -191,6 +219,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         if (!CHANNEL_PATTERN.test(channel)) throw new Error(`Canal de notification invalide : ${channel}`);
         return listenOnPostgres(options.url, channel, handlers);
       },
+      dump: () => pgDump(options.url),
       close: () => pool.end(),
     };
   }
@@ -224,6 +253,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       return async () => {
         if (!client.closed) await unlisten();
       };
+    },
+    dump: async () => {
+      const archive = await client.dumpDataDir("gzip");
+      return { kind: "pglite", bytes: new Uint8Array(await archive.arrayBuffer()) };
     },
     close: async () => {
       if (!client.closed) await client.close();

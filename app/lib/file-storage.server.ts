@@ -23,6 +23,8 @@ export interface FileStorage {
   get(key: string): Promise<Buffer>;
   /** Deletes the file; deleting a missing file is not an error. */
   delete(key: string): Promise<void>;
+  /** Every key stored, in lexical order (a backup reads them all). */
+  list(): Promise<string[]>;
 }
 
 /** The key names no file: a route answers 404. */

@@ -4,6 +4,7 @@ import {
   daysBetween,
   formatDate,
   formatDateTime,
+  formatMonth,
   formatTime,
   parisDay,
   parisMidnight,
@@ -121,6 +122,8 @@ describe("French formatting", () => {
 
   it("writes days in three lengths and with the weekday", () => {
     expect(formatDate(instant)).toBe("23 novembre 2026");
+    expect(formatMonth("2026-11-01")).toBe("novembre 2026");
+    expect(formatMonth("2027-01-31")).toBe("janvier 2027");
     expect(formatDate(instant, "numeric")).toBe("23/11/2026");
     expect(formatDate(instant, "medium")).toBe("23 nov. 2026");
     expect(formatDate(instant, "full")).toBe("lundi 23 novembre 2026");

@@ -158,6 +158,13 @@ export function formatDate(value: Date | IsoDay, style: DateStyle = "long"): str
   return parisDates[style].format(value);
 }
 
+const monthFormat = new Intl.DateTimeFormat("fr-FR", { month: "long", year: "numeric", timeZone: "UTC" });
+
+/** The month of a calendar day: "2026-11-01" → « novembre 2026 ». */
+export function formatMonth(day: IsoDay): string {
+  return monthFormat.format(dayToUtc(day));
+}
+
 /** Paris clock time of an instant: « 14:05 ». */
 export function formatTime(instant: Date): string {
   assertInstant(instant);

@@ -4,6 +4,7 @@ import {
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
 } from "@aws-sdk/client-s3";
@@ -68,13 +69,14 @@ export type S3FileStorage = FileStorage & {
   close(): void;
 };
 
-type Operation = "read" | "write" | "delete" | "stat" | "check";
+type Operation = "read" | "write" | "delete" | "stat" | "check" | "list";
 const OPERATION_LABEL: Record<Operation, string> = {
   read: "la lecture",
   write: "l'écriture",
   delete: "la suppression",
   stat: "la consultation",
   check: "l'accès",
+  list: "la liste des fichiers",
 };
 
 /**
@@ -192,6 +194,22 @@ export function createS3Storage(
       } catch (error) {
         throw unavailable(error, "delete", key);
       }
+    },
+    async list() {
+      const keys: string[] = [];
+      let token: string | undefined;
+      try {
+        do {
+          const page = await client.send(
+            new ListObjectsV2Command({ Bucket: bucket, ...(token ? { ContinuationToken: token } : {}) }),
+          );
+          for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key);
+          token = page.IsTruncated ? page.NextContinuationToken : undefined;
+        } while (token);
+      } catch (error) {
+        throw unavailable(error, "list");
+      }
+      return keys.sort();
     },
     async stat(key) {
       assertStorageKey(key);

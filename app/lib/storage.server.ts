@@ -1,7 +1,18 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import type { Dirent } from "node:fs";
+import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { assertStorageKey, type FileStorage, StorageNotFoundError } from "./file-storage.server.ts";
+
+function isStorageKey(key: string): boolean {
+  try {
+    assertStorageKey(key);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 import { createS3Storage, type S3EnvSettings, s3ConfigFrom } from "./s3-storage.server.ts";
 
 // The contract lives in file-storage.server.ts (see why there); the rest of the application
@@ -47,6 +58,23 @@ export function createLocalStorage(root: string): FileStorage {
     },
     async delete(key) {
       await rm(resolve(key), { force: true });
+    },
+    async list() {
+      let entries: Dirent[];
+      try {
+        entries = await readdir(base, { recursive: true, withFileTypes: true });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+        throw error;
+      }
+      // Files under a valid key: not folders, nor the temporary file of a write under way.
+      return entries
+        .filter((entry) => entry.isFile())
+        .map((entry) =>
+          path.relative(base, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"),
+        )
+        .filter((key) => !LOCAL_TEMPORARY_FILE.test(key) && isStorageKey(key))
+        .sort();
     },
   };
 }

@@ -58,7 +58,22 @@ export async function signIn(page: Page, user: StaffUser, path = "/erp/login") {
   await page.getByLabel("Identifiant (e-mail)").fill(user.email);
   await page.getByLabel("Mot de passe", { exact: true }).fill(user.password);
   await page.getByRole("button", { name: "Connexion" }).click();
-  await expect(page.getByRole("button", { name: "Déconnexion" })).toBeVisible();
+  await expectSignOutReachable(page);
+}
+
+/**
+ * « Déconnexion » is there: in the header on a wide screen; on a phone, in the account
+ * menu, which this opens and closes again.
+ */
+export async function expectSignOutReachable(page: Page) {
+  const header = page.getByRole("button", { name: "Déconnexion" });
+  const accountMenu = page.getByRole("button", { name: /^Menu du compte / });
+  await expect(header.or(accountMenu).first()).toBeVisible();
+  if (await header.isVisible()) return;
+  await accountMenu.click();
+  await expect(page.getByRole("menuitem", { name: "Déconnexion" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("menu")).toHaveCount(0);
 }
 
 export const test = base.extend<{

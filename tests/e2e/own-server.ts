@@ -111,13 +111,23 @@ export async function waitForHealth(url: string, child: ChildProcess, output: st
 /**
  * Another production server, from the build the shared test server uses (never rebuilding
  * it under that server's feet), on a fresh data directory (`batirade-e2e-<name>-…`),
- * sending its mail over SMTP to a server of this test.
+ * sending its mail over SMTP to a server of this test. `prepare` fills the data directory
+ * before the server opens it (the embedded database takes one process at a time).
  */
-export async function startOwnServer(name: string): Promise<OwnServer> {
+export async function startOwnServer(
+  name: string,
+  { prepare }: { prepare?: (dataDir: string) => Promise<void> } = {},
+): Promise<OwnServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), `batirade-e2e-${name}-`));
+  try {
+    await prepare?.(dataDir);
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   const smtp = await startSmtpServer();
   const port = await freePort();
   const origin = `http://localhost:${port}`;
-  const dataDir = mkdtempSync(path.join(tmpdir(), `batirade-e2e-${name}-`));
   const output: string[] = [];
   const child = spawn(process.execPath, ["server/index.ts"], {
     env: {

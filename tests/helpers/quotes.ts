@@ -103,6 +103,20 @@ export function filledDraft(base: QuoteDraftInput): QuoteDraftInput {
   };
 }
 
+/** A draft quote for the client, written with `filledDraft` changed by `edit`. Returns its id. */
+export async function filledDraftQuote(
+  db: Database,
+  actor: { id: string; email: string },
+  clientId: string,
+  edit: (draft: QuoteDraftInput) => QuoteDraftInput = (draft) => draft,
+): Promise<string> {
+  const { id } = await createQuote(db, { clientId }, actor);
+  const view = await getQuote(db, id);
+  const content = QuoteDraftSchema.parse(edit(filledDraft(toDraftInput(view.quote.content))));
+  await saveQuoteDraft(db, id, { revision: view.quote.revision, content }, actor);
+  return id;
+}
+
 /**
  * A quote for this client, written with `filledDraft` (918,75 € HT, 10 % and 20 % lines),
  * changed by `edit`, sent and accepted on paper by `signerName`: ready to invoice.
@@ -115,10 +129,7 @@ export async function acceptedQuoteFor(
   edit: (draft: QuoteDraftInput) => QuoteDraftInput = (draft) => draft,
   signerName = "Élodie Garnier",
 ): Promise<string> {
-  const { id } = await createQuote(services.db, { clientId }, actor);
-  const view = await getQuote(services.db, id);
-  const content = QuoteDraftSchema.parse(edit(filledDraft(toDraftInput(view.quote.content))));
-  await saveQuoteDraft(services.db, id, { revision: view.quote.revision, content }, actor);
+  const id = await filledDraftQuote(services.db, actor, clientId, edit);
   const identity = await documentIdentity(services.db);
   await sendQuote(
     services.db,

@@ -75,6 +75,20 @@ export function storageContract(storage: () => FileStorage): void {
     await expect(storage().get(missing)).rejects.toBeInstanceOf(StorageNotFoundError);
   });
 
+  it("lists every file it holds, in order, and no longer one deleted", async () => {
+    const prefix = `liste${randomBytes(4).toString("hex")}`;
+    const first = key(prefix);
+    const second = key(prefix);
+    await storage().put(first, Buffer.from("un"));
+    await storage().put(second, Buffer.from("deux"));
+    const listed = (await storage().list()).filter((entry) => entry.startsWith(`${prefix}/`));
+    expect(listed).toEqual([first, second].sort());
+    await storage().delete(first);
+    expect((await storage().list()).filter((entry) => entry.startsWith(`${prefix}/`))).toEqual([second]);
+    const all = await storage().list();
+    expect(all).toEqual([...all].sort());
+  });
+
   it("keeps an empty file", async () => {
     const target = key();
     await storage().put(target, new Uint8Array(0));

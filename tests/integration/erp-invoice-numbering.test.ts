@@ -113,6 +113,7 @@ function refusingStorage(inner: FileStorage): FileStorage & { attempts: string[]
     },
     get: (key) => inner.get(key),
     delete: (key) => inner.delete(key),
+    list: () => inner.list(),
   };
 }
 
@@ -128,6 +129,7 @@ function failingAfterWriteStorage(inner: FileStorage): FileStorage & { written: 
     },
     get: (key) => inner.get(key),
     delete: (key) => inner.delete(key),
+    list: () => inner.list(),
   };
 }
 

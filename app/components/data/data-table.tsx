@@ -81,7 +81,7 @@ function SortLink({
 const cellPhone: Record<NonNullable<Column<unknown>["phone"]>, string> = {
   title: "max-md:order-first max-md:text-base max-md:font-semibold",
   field:
-    "max-md:grid max-md:grid-cols-[8.5rem_1fr] max-md:gap-2 max-md:before:font-semibold max-md:before:text-slate-700 max-md:before:content-[attr(data-label)]",
+    "max-md:grid max-md:grid-cols-[8.5rem_minmax(0,1fr)] max-md:gap-2 max-md:before:font-semibold max-md:before:text-slate-700 max-md:before:content-[attr(data-label)]",
   hidden: "max-md:hidden",
 };
 
@@ -129,7 +129,8 @@ export function DataTable<Row>({
             })}
           </tr>
         </thead>
-        <tbody className="md:divide-y md:divide-slate-200 max-md:grid max-md:gap-3">
+        {/* On a phone the cards take the screen's width, whatever their content: a long e-mail wraps. */}
+        <tbody className="md:divide-y md:divide-slate-200 max-md:grid max-md:grid-cols-[minmax(0,1fr)] max-md:gap-3 max-md:wrap-anywhere">
           {rows.map((row) => (
             <tr
               key={rowKey(row)}

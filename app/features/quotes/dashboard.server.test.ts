@@ -74,11 +74,7 @@ const titles = <T extends { id: string }>(items: T[], byId: Map<string, string>)
 
 function renderBlock(figures: QuotesDashboardFigures): string {
   return renderToString(
-    createElement(
-      MemoryRouter,
-      { initialEntries: ["/erp"] },
-      createElement(QuotesDashboard, { figures, panelClassName: "panel" }),
-    ),
+    createElement(MemoryRouter, { initialEntries: ["/erp"] }, createElement(QuotesDashboard, { figures })),
   )
     .replaceAll("<!-- -->", "")
     .replaceAll("&#x27;", "'")

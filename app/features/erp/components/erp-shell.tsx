@@ -1,5 +1,15 @@
-import { ChevronDown, ChevronRight, LogOut, Menu, Settings, ShoppingBag, UsersRound, X } from "lucide-react";
-import { type ReactNode, useEffect, useState } from "react";
+import {
+  ChevronDown,
+  ChevronRight,
+  CircleUserRound,
+  LogOut,
+  Menu,
+  Settings,
+  ShoppingBag,
+  UsersRound,
+  X,
+} from "lucide-react";
+import { type ReactNode, type RefObject, useEffect, useRef, useState } from "react";
 import { Link, NavLink, useFetcher, useLocation, useMatches, useNavigation } from "react-router";
 import { useFocusHashTarget } from "#app/components/data/problem-list.tsx";
 import { Dialog } from "#app/components/ui/dialog.tsx";
@@ -53,7 +63,8 @@ function Breadcrumb() {
   if (data?.crumb) trail.push({ label: data.crumb });
   return (
     <nav aria-label="Fil d'Ariane" className="min-w-0">
-      <ol className="flex min-w-0 flex-wrap items-center gap-1 text-sm">
+      {/* One line on a phone: the current page is cut short rather than wrapped under the menus. */}
+      <ol className="flex min-w-0 flex-wrap items-center gap-1 text-sm max-sm:flex-nowrap">
         {trail.map((item, index) => {
           const last = index === trail.length - 1;
           return (
@@ -90,9 +101,13 @@ function Breadcrumb() {
   );
 }
 
-function SignOutButton() {
+/**
+ * « Déconnexion » posts this one form, from the header's button on a wide screen or from
+ * the account menu on a phone; the fetcher lives in the frame, so the menu closing does not
+ * lose the answer.
+ */
+function useSignOut() {
   const fetcher = useFetcher<SignOutResult>();
-  const busy = fetcher.state !== "idle";
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
     if (fetcher.data.ok) {
@@ -106,8 +121,22 @@ function SignOutButton() {
       });
     }
   }, [fetcher.state, fetcher.data]);
+  return fetcher;
+}
+
+type SignOutFetcher = ReturnType<typeof useSignOut>;
+
+function SignOutButton({
+  fetcher,
+  formRef,
+}: {
+  fetcher: SignOutFetcher;
+  formRef: RefObject<HTMLFormElement | null>;
+}) {
+  const busy = fetcher.state !== "idle";
   return (
-    <fetcher.Form method="post" action="/erp/logout">
+    // On a phone the account menu submits it (the header keeps only what fits).
+    <fetcher.Form ref={formRef} method="post" action="/erp/logout" className="max-sm:hidden">
       <button
         type="submit"
         disabled={busy}
@@ -120,8 +149,86 @@ function SignOutButton() {
   );
 }
 
-/** The signed-in e-mail; for owners, a menu with the shop, the team's accounts and the company settings. */
-function UserMenu({ user }: { user: ShellUser }) {
+/** An entry of an account menu: 44 px high, tinted when highlighted, outlined when the keyboard reaches it. */
+const menuItemClass =
+  "flex min-h-11 items-center gap-2 rounded-lg px-3 text-sm font-semibold text-brand-900 focus-visible:-outline-offset-3 data-[highlighted]:bg-brand-50";
+
+/** The owner's entries of the account menu: the shop, the team's accounts, the company settings. */
+function OwnerMenuItems() {
+  return (
+    <>
+      <DropdownMenu.Label className="px-3 py-2 text-xs text-slate-600">Gérant</DropdownMenu.Label>
+      <DropdownMenu.Item asChild>
+        <Link to="/erp/boutique/commandes" className={menuItemClass}>
+          <ShoppingBag aria-hidden="true" className="size-4" />
+          Boutique
+        </Link>
+      </DropdownMenu.Item>
+      <DropdownMenu.Item asChild>
+        <Link to="/erp/comptes" className={menuItemClass}>
+          <UsersRound aria-hidden="true" className="size-4" />
+          Comptes de l'équipe
+        </Link>
+      </DropdownMenu.Item>
+      <DropdownMenu.Item asChild>
+        <Link to="/erp/parametres" className={menuItemClass}>
+          <Settings aria-hidden="true" className="size-4" />
+          Paramètres de l'entreprise
+        </Link>
+      </DropdownMenu.Item>
+    </>
+  );
+}
+
+const menuContentClass =
+  "z-50 min-w-56 max-w-(--radix-dropdown-menu-content-available-width) rounded-xl border border-slate-200 bg-white p-1 shadow-lg";
+
+/**
+ * On a phone, the whole account behind one button: the signed-in e-mail, the owner's
+ * entries, and « Déconnexion » (which submits the header's form).
+ */
+function PhoneAccountMenu({
+  user,
+  onSignOut,
+  container,
+}: {
+  user: ShellUser;
+  onSignOut: () => void;
+  container: HTMLElement | null;
+}) {
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger
+        aria-label={`Menu du compte ${user.email}`}
+        className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-brand-900 hover:bg-brand-50 sm:hidden"
+      >
+        <CircleUserRound aria-hidden="true" className="size-6" />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal container={container}>
+        <DropdownMenu.Content align="end" sideOffset={6} collisionPadding={8} className={menuContentClass}>
+          <DropdownMenu.Label className="px-3 py-2 text-sm">
+            <span className="block text-xs text-slate-600">Connecté en tant que</span>
+            <span className="block font-semibold break-all text-brand-900">{user.email}</span>
+          </DropdownMenu.Label>
+          {user.role === "owner" ? (
+            <>
+              <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+              <OwnerMenuItems />
+            </>
+          ) : null}
+          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+          <DropdownMenu.Item onSelect={onSignOut} className={`${menuItemClass} cursor-pointer`}>
+            <LogOut aria-hidden="true" className="size-4" />
+            Déconnexion
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
+/** On a wide screen, the signed-in e-mail; for owners, a menu with the shop, the team's accounts and the company settings. */
+function UserMenu({ user, container }: { user: ShellUser; container: HTMLElement | null }) {
   if (user.role !== "owner") {
     return (
       <p className="hidden truncate text-sm text-slate-700 sm:block">
@@ -134,45 +241,14 @@ function UserMenu({ user }: { user: ShellUser }) {
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
         aria-label={`Menu du compte ${user.email}`}
-        className="inline-flex min-h-11 max-w-64 items-center gap-1 rounded-lg px-2 text-sm text-slate-700 hover:bg-brand-50"
+        className="inline-flex min-h-11 max-w-64 items-center gap-1 rounded-lg px-2 text-sm text-slate-700 hover:bg-brand-50 max-sm:hidden"
       >
         <span className="truncate">{user.email}</span>
         <ChevronDown aria-hidden="true" className="size-4 shrink-0" />
       </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={6}
-          className="z-50 min-w-56 rounded-xl border border-slate-200 bg-white p-1 shadow-lg"
-        >
-          <DropdownMenu.Label className="px-3 py-2 text-xs text-slate-600">Gérant</DropdownMenu.Label>
-          <DropdownMenu.Item asChild>
-            <Link
-              to="/erp/boutique/commandes"
-              className="flex min-h-11 items-center gap-2 rounded-lg px-3 text-sm font-semibold text-brand-900 outline-none data-[highlighted]:bg-brand-50"
-            >
-              <ShoppingBag aria-hidden="true" className="size-4" />
-              Boutique
-            </Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Item asChild>
-            <Link
-              to="/erp/comptes"
-              className="flex min-h-11 items-center gap-2 rounded-lg px-3 text-sm font-semibold text-brand-900 outline-none data-[highlighted]:bg-brand-50"
-            >
-              <UsersRound aria-hidden="true" className="size-4" />
-              Comptes de l'équipe
-            </Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Item asChild>
-            <Link
-              to="/erp/parametres"
-              className="flex min-h-11 items-center gap-2 rounded-lg px-3 text-sm font-semibold text-brand-900 outline-none data-[highlighted]:bg-brand-50"
-            >
-              <Settings aria-hidden="true" className="size-4" />
-              Paramètres de l'entreprise
-            </Link>
-          </DropdownMenu.Item>
+      <DropdownMenu.Portal container={container}>
+        <DropdownMenu.Content align="end" sideOffset={6} className={menuContentClass}>
+          <OwnerMenuItems />
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>
@@ -182,7 +258,7 @@ function UserMenu({ user }: { user: ShellUser }) {
 /**
  * The frame of every signed-in Espace Pro page: the seven-entry side menu (fixed on
  * large screens, a slide-over drawer on small ones), the breadcrumb, the signed-in
- * e-mail and « Déconnexion ».
+ * e-mail and « Déconnexion » (on a phone, both in the account menu).
  */
 const flashTones: Record<Flash["tone"], string> = {
   success: "border-green-300 bg-green-50 text-green-900",
@@ -201,6 +277,10 @@ export function ErpShell({
   children: ReactNode;
 }) {
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const signOut = useSignOut();
+  const signOutForm = useRef<HTMLFormElement>(null);
+  // The account menus open inside the frame, within the page's landmarks, not at the end of <body>.
+  const [menuContainer, setMenuContainer] = useState<HTMLDivElement | null>(null);
   const location = useLocation();
   const navigation = useNavigation();
   // The drawer closes on every page change.
@@ -212,7 +292,7 @@ export function ErpShell({
   useFocusHashTarget();
 
   return (
-    <div className="min-h-dvh bg-slate-50">
+    <div ref={setMenuContainer} className="min-h-dvh bg-slate-50">
       <div className="fixed inset-y-0 left-0 z-30 hidden w-64 flex-col border-r border-slate-200 bg-white lg:flex">
         <div className="flex h-16 items-center px-5">
           <Link to="/erp" className="font-heading text-lg font-extrabold text-brand-900">
@@ -269,8 +349,13 @@ export function ErpShell({
           <div className="min-w-0 flex-1">
             <Breadcrumb />
           </div>
-          <UserMenu user={user} />
-          <SignOutButton />
+          <UserMenu user={user} container={menuContainer} />
+          <SignOutButton fetcher={signOut} formRef={signOutForm} />
+          <PhoneAccountMenu
+            user={user}
+            onSignOut={() => signOutForm.current?.requestSubmit()}
+            container={menuContainer}
+          />
         </header>
         {navigation.state === "loading" ? (
           <div role="status" className="h-1 w-full animate-pulse bg-accent-500">

@@ -90,7 +90,7 @@ const columns: Column<Row>[] = [
     key: "customer",
     header: "Client",
     cell: (order) => (
-      <div className="grid gap-0.5 break-words">
+      <div className="grid gap-0.5 break-words max-md:wrap-anywhere">
         <span>{order.customerName}</span>
         <span className="text-sm text-slate-700">{order.customerEmail}</span>
       </div>

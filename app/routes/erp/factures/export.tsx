@@ -4,6 +4,7 @@ import { EmptyState } from "#app/components/data/empty-state.tsx";
 import { Facts } from "#app/components/data/facts.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
+import { VatRateTable } from "#app/components/data/vat-rate-table.tsx";
 import { DateField } from "#app/components/forms/field.tsx";
 import { FormAlert } from "#app/components/forms/form-alert.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
@@ -23,6 +24,7 @@ import {
 import { getServices } from "#app/lib/app-context.ts";
 import { formatCents } from "#app/lib/money.ts";
 import { formatDate, parisDay } from "#app/lib/paris-time.ts";
+import { plural } from "#app/lib/plural.ts";
 import type { Route } from "./+types/export";
 
 /*
@@ -78,8 +80,6 @@ function periodQuery(period: ExportPeriod): string {
 export const meta: Route.MetaFunction = (args) => erpMeta("Export comptable — Factures", args);
 export const shouldRevalidate = erpShouldRevalidate;
 export const ErrorBoundary = ErpPageErrorBoundary;
-
-const plural = (count: number, one: string, many: string) => `${count} ${count > 1 ? many : one}`;
 
 export default function InvoiceExportPage({ loaderData }: Route.ComponentProps) {
   const { presets, values } = loaderData;
@@ -201,35 +201,7 @@ function PeriodSummary({
               { label: "Reste dû aujourd'hui sur ces factures", value: formatCents(summary.owed) },
             ]}
           />
-          <table className="w-full max-w-xl border-collapse text-sm">
-            <caption className="mb-1 text-left font-semibold text-slate-700">TVA par taux</caption>
-            <thead>
-              <tr className="text-left text-xs font-bold tracking-wide text-slate-700 uppercase">
-                <th scope="col" className="py-2 pr-2">
-                  Taux
-                </th>
-                <th scope="col" className="py-2 pr-2 text-right">
-                  Base HT
-                </th>
-                <th scope="col" className="py-2 text-right">
-                  TVA
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {summary.byRate.map((rate) => (
-                <tr key={rate.code} className="border-t border-slate-200">
-                  <th scope="row" className="py-2 pr-2 text-left font-semibold">
-                    {rate.label}
-                  </th>
-                  <td className="py-2 pr-2 text-right whitespace-nowrap">{formatCents(rate.ht)}</td>
-                  <td className="py-2 text-right whitespace-nowrap">
-                    {rate.code === "autoliquidation" ? "Due par le client" : formatCents(rate.vat)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <VatRateTable caption="TVA par taux" rates={summary.byRate} className="w-full max-w-xl" />
         </div>
       )}
 

@@ -1,5 +1,6 @@
 import { memo } from "react";
 import { type Cents, divideHalfAwayFromZero, formatCents, formatPercent } from "#app/lib/money.ts";
+import { plural } from "#app/lib/plural.ts";
 import { CERTIFICATION_5_5, CERTIFICATION_10, VAT_RATES } from "#app/lib/vat.ts";
 import type { QuoteMentions } from "../../mentions.ts";
 import type { QuoteTotalsResult } from "../../totals.ts";
@@ -10,10 +11,6 @@ import { Figure, panelClass, sectionTitleClass } from "./shared.tsx";
  * totals as the document will print them, the estimated cost and margin (the staff's
  * eyes only), and the mentions the document will carry.
  */
-
-function plural(count: number, one: string, many: string): string {
-  return `${count} ${count > 1 ? many : one}`;
-}
 
 export const TotalsPanel = memo(function TotalsPanel({
   result,

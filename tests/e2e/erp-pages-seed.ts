@@ -1,0 +1,108 @@
+import { asc } from "drizzle-orm";
+import { openDatabase } from "#app/db/client.server.ts";
+import { quoteLibraryItems } from "#app/db/schema/quotes.ts";
+import { shopProducts } from "#app/db/schema/shop.ts";
+import { createStaffAccount } from "#app/features/auth/accounts.server.ts";
+import { createInvoiceDraft } from "#app/features/invoices/invoices.server.ts";
+import { getQuote } from "#app/features/quotes/quotes.server.ts";
+import { seedDemoContent } from "#server/seed.ts";
+import { billingSteps, fillInvoiceSettings } from "#tests/helpers/invoices.ts";
+import { attachPhoto, insertQuoteRequest, jpeg } from "#tests/helpers/leads.ts";
+import { filledDraftQuote, insertClient } from "#tests/helpers/quotes.ts";
+import { placeTestOrder, STORE_ID } from "#tests/helpers/shop.ts";
+import { staffTestServices } from "#tests/helpers/staff.ts";
+
+/**
+ * `node tests/e2e/erp-pages-seed.ts <dataDir> <owner e-mail> <password>`: fills a fresh
+ * data directory, before a server opens it, with one record of each kind an Espace Pro
+ * page shows (a request with a photo, a client, a draft and an accepted quote, an issued
+ * and paid invoice and a draft one, a shop order), through the shared test helpers, and
+ * prints their ids as JSON (erp-phone.spec.ts opens every page with them). The names are
+ * long on purpose, as real ones are: a phone must wrap them, not scroll sideways.
+ */
+
+const [dataDir, email, password] = process.argv.slice(2);
+if (!dataDir || !email || !password) {
+  console.error("usage : node tests/e2e/erp-pages-seed.ts <dataDir> <e-mail> <mot de passe>");
+  process.exit(2);
+}
+
+const handle = await openDatabase({ dataDir });
+try {
+  await handle.migrate();
+  await seedDemoContent(handle.db, { storeId: STORE_ID });
+  const services = staffTestServices({ ...handle, cleanup: handle.close }, { DATA_DIR: dataDir });
+  const owner = await createStaffAccount(services, { email, password, role: "owner" });
+  const actor = { id: owner.id, email: owner.email };
+  await fillInvoiceSettings(handle.db);
+
+  const client = {
+    kind: "entreprise" as const,
+    name: "Syndicat des copropriétaires de la Résidence Les Terrasses du Mourillon",
+    legalName: "Syndicat des copropriétaires de la Résidence Les Terrasses du Mourillon",
+    siren: "732829320",
+    email: "gestion.copropriete.terrasses-du-mourillon@cabinet-administrateur-de-biens.fr",
+    billingStreet: "1450 avenue du Maréchal Jean-Marie-Gabriel de Lattre de Tassigny",
+    billingPostalCode: "83000",
+    billingCity: "Toulon",
+  };
+  const leadId = await insertQuoteRequest(handle.db, {
+    nom: "Marie-Christine Delacroix-Fontaine",
+    email: "marie-christine.delacroix-fontaine@residence-terrasses-mourillon.fr",
+    message:
+      "Ravalement complet de la façade côté mer (environ 420 m²), reprise des fissures et des nez de balcon, puis peinture pliolite. https://www.residence-terrasses-mourillon.fr/documents/assemblee-generale-2026/proces-verbal-resolution-12.pdf",
+  });
+  await attachPhoto(handle.db, services.storage, leadId, await jpeg(1200, 900), "facade-cote-mer.jpg");
+
+  const steps = billingSteps(services, actor);
+  const acceptedQuoteId = await steps.acceptedQuote(client);
+  const issuedInvoiceId = await steps.invoice(acceptedQuoteId, {
+    kind: "acompte",
+    deposit: { kind: "percent", basisPoints: 3000 },
+  });
+  await steps.pay(issuedInvoiceId, 10_000);
+  const { id: draftInvoiceId } = await createInvoiceDraft(
+    handle.db,
+    acceptedQuoteId,
+    { kind: "solde" },
+    actor,
+  );
+
+  // The client of the invoiced quote: its page lists a quote and two invoices.
+  const { clientId } = (await getQuote(handle.db, acceptedQuoteId)).quote;
+  const otherClientId = await insertClient(handle.db, { ...client, email: `autre.${client.email}` });
+  const draftQuoteId = await filledDraftQuote(handle.db, actor, otherClientId);
+
+  const order = await placeTestOrder(handle.db, {
+    fulfilment: "delivery",
+    name: client.name,
+    email: client.email,
+  });
+  const [item] = await handle.db
+    .select({ id: quoteLibraryItems.id })
+    .from(quoteLibraryItems)
+    .orderBy(asc(quoteLibraryItems.designation))
+    .limit(1);
+  const [product] = await handle.db
+    .select({ id: shopProducts.id })
+    .from(shopProducts)
+    .orderBy(asc(shopProducts.id))
+    .limit(1);
+  if (!item || !product) throw new Error("bibliothèque ou catalogue de démonstration vide");
+
+  console.log(
+    JSON.stringify({
+      leadId,
+      clientId,
+      draftQuoteId,
+      acceptedQuoteId,
+      issuedInvoiceId,
+      draftInvoiceId,
+      orderId: order.id,
+      libraryItemId: item.id,
+      productId: product.id,
+    }),
+  );
+} finally {
+  await handle.close();
+}
