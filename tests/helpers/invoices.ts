@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
+import { type InvoiceRow, invoices } from "#app/db/schema/invoices.ts";
 import { companySettings } from "#app/db/schema/settings.ts";
 import {
   createCreditNoteDraft,
@@ -8,19 +9,21 @@ import {
   issueInvoice,
   recordPayment,
 } from "#app/features/invoices/invoices.server.ts";
-import { recordPaperAcceptance } from "#app/features/quotes/acceptance.server.ts";
-import { type QuoteDraftInput, QuoteDraftSchema, toDraftInput } from "#app/features/quotes/content.ts";
-import { createQuote, getQuote, saveQuoteDraft } from "#app/features/quotes/quotes.server.ts";
-import { sendQuote } from "#app/features/quotes/send.server.ts";
+import type { QuoteDraftInput } from "#app/features/quotes/content.ts";
 import { documentIdentity } from "#app/features/settings/settings.server.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
 import type { Cents } from "#app/lib/money.ts";
 import { addDays, parisDay } from "#app/lib/paris-time.ts";
-import { jpeg } from "./leads.ts";
-import { filledDraft, insertClient } from "./quotes.ts";
+import { acceptedQuoteFor, insertClient } from "./quotes.ts";
 
-/** What « Émettre » needs in the company settings: the décennale's end date and the bank details. */
-export async function fillInvoiceSettings(db: Database): Promise<void> {
+/**
+ * What « Émettre » needs in the company settings: the décennale's end date and the bank
+ * details (`extra` sets other fields too).
+ */
+export async function fillInvoiceSettings(
+  db: Database,
+  extra: Partial<typeof companySettings.$inferInsert> = {},
+): Promise<void> {
   await db
     .update(companySettings)
     .set({
@@ -28,6 +31,7 @@ export async function fillInvoiceSettings(db: Database): Promise<void> {
       bankAccountHolder: "BATI RADE TOULON",
       iban: "FR7630006000011234567890189",
       bic: "AGRIFRPP",
+      ...extra,
     })
     .where(eq(companySettings.id, 1));
 }
@@ -52,33 +56,13 @@ export function billingSteps(services: AppServices, actor: { id: string; email: 
     return draftId;
   };
   return {
+    /** A quote for a new client with these fields, accepted by « Signataire » (quotes.ts `acceptedQuoteFor`). */
     async acceptedQuote(
       client: Parameters<typeof insertClient>[1],
       change: (draft: QuoteDraftInput) => QuoteDraftInput = (draft) => draft,
     ): Promise<string> {
       const clientId = await insertClient(services.db, client);
-      const { id } = await createQuote(services.db, { clientId }, actor);
-      const view = await getQuote(services.db, id);
-      const content = QuoteDraftSchema.parse(change(filledDraft(toDraftInput(view.quote.content))));
-      await saveQuoteDraft(services.db, id, { revision: view.quote.revision, content }, actor);
-      await sendQuote(
-        services.db,
-        {
-          storage: services.storage,
-          identity: await documentIdentity(services.db),
-          siteUrl: "http://localhost",
-        },
-        id,
-        actor,
-      );
-      await recordPaperAcceptance(
-        services.db,
-        services.storage,
-        id,
-        { signerName: "Signataire", scan: await jpeg(), contentType: "image/jpeg" },
-        actor,
-      );
-      return id;
+      return acceptedQuoteFor(services, actor, clientId, change, "Signataire");
     },
     issue,
     async invoice(quoteId: string, request: InvoiceRequest, at?: string): Promise<string> {
@@ -97,4 +81,11 @@ export function billingSteps(services: AppServices, actor: { id: string; email: 
       await recordPayment(services.db, invoiceId, { paidOn, amount, method: "virement" }, actor);
     },
   };
+}
+
+/** An invoice's row, read back from the database (throws when there is none). */
+export async function readInvoiceRow(db: Database, id: string): Promise<InvoiceRow> {
+  const [row] = await db.select().from(invoices).where(eq(invoices.id, id));
+  if (!row) throw new Error("facture introuvable");
+  return row;
 }

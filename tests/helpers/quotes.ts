@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
 import { clients } from "#app/db/schema/clients.ts";
+import { companySettings } from "#app/db/schema/settings.ts";
 import { clientSearchText } from "#app/features/clients/search-text.ts";
 import { recordPaperAcceptance } from "#app/features/quotes/acceptance.server.ts";
 import { type QuoteDraftInput, QuoteDraftSchema, toDraftInput } from "#app/features/quotes/content.ts";
@@ -116,19 +118,17 @@ export async function filledDraftQuote(
 }
 
 /**
- * A quote written with `filledDraft` (918,75 € HT, 10 % and 20 % lines), changed by
- * `edit`, sent and accepted on paper: ready to invoice. Returns its id.
+ * A quote for this client, written with `filledDraft` (918,75 € HT, 10 % and 20 % lines),
+ * changed by `edit`, sent and accepted on paper by `signerName`: ready to invoice.
+ * Returns its id.
  */
-export async function acceptedQuote(
+export async function acceptedQuoteFor(
   services: AppServices,
   actor: { id: string; email: string },
+  clientId: string,
   edit: (draft: QuoteDraftInput) => QuoteDraftInput = (draft) => draft,
-  client: Partial<typeof clients.$inferInsert> = {},
+  signerName = "Élodie Garnier",
 ): Promise<string> {
-  const clientId = await insertClient(services.db, {
-    email: `accepte-${randomUUID()}@example.fr`,
-    ...client,
-  });
   const id = await filledDraftQuote(services.db, actor, clientId, edit);
   const identity = await documentIdentity(services.db);
   await sendQuote(
@@ -141,8 +141,36 @@ export async function acceptedQuote(
     services.db,
     services.storage,
     id,
-    { signerName: "Élodie Garnier", scan: await jpeg(), contentType: "image/jpeg" },
+    { signerName, scan: await jpeg(), contentType: "image/jpeg" },
     actor,
   );
   return id;
+}
+
+/** `acceptedQuoteFor` a new client (an e-mail of its own unless `client` gives one). */
+export async function acceptedQuote(
+  services: AppServices,
+  actor: { id: string; email: string },
+  edit: (draft: QuoteDraftInput) => QuoteDraftInput = (draft) => draft,
+  client: Partial<typeof clients.$inferInsert> = {},
+): Promise<string> {
+  const clientId = await insertClient(services.db, {
+    email: `accepte-${randomUUID()}@example.fr`,
+    ...client,
+  });
+  return acceptedQuoteFor(services, actor, clientId, edit);
+}
+
+/**
+ * What sending a quote needs in the company settings: a décennale valid for 200 more days
+ * (`extra` sets other fields too).
+ */
+export async function fillQuoteSettings(
+  db: Database,
+  extra: Partial<typeof companySettings.$inferInsert> = {},
+): Promise<void> {
+  await db
+    .update(companySettings)
+    .set({ insuranceValidUntil: addDays(parisDay(), 200), ...extra })
+    .where(eq(companySettings.id, 1));
 }

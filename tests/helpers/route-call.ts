@@ -60,3 +60,18 @@ export async function routeOutcome(run: Promise<unknown> | (() => Promise<unknow
   if (value instanceof Error) throw value;
   return { status: 200, data: value, headers: new Headers() };
 }
+
+/** A route's loader or action, as a test calls it. */
+export type RouteHandler = (args: never) => Promise<unknown>;
+
+/**
+ * A test file's `call(handler, url, init)`: the route called over `session()`'s services,
+ * with its cookie unless `init.cookie` says otherwise. `session` is read at each call, so
+ * what it returns may be set in a `beforeAll`.
+ */
+export function routeCaller(session: () => { services: AppServices; cookie?: string }) {
+  return (handler: RouteHandler, url: string, init: RouteCallInit = {}): Promise<RouteOutcome> => {
+    const { services, cookie } = session();
+    return routeOutcome(() => handler(routeArgs(services, url, { cookie, ...init }) as never));
+  };
+}

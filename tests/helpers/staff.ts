@@ -1,8 +1,11 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { Env } from "#app/config/env.server.ts";
 import { createStaffAccount } from "#app/features/auth/accounts.server.ts";
 import { signInStaff } from "#app/features/auth/session.server.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
-import type { TestDatabase } from "./db.ts";
+import { createTestDatabase, type TestDatabase } from "./db.ts";
 import { routerContext, testEnv, testServices } from "./services.ts";
 
 /** A fixed secret for tests, so no file is written in DATA_DIR; the site on plain http, as in development. */
@@ -45,4 +48,24 @@ export async function signedInStaff(
   );
   if (!result.ok) throw new Error(`connexion de test impossible : ${result.reason}`);
   return { cookie: cookieHeaderFrom(result.setCookies), userId: account.id, email };
+}
+
+/**
+ * A fresh database and a temporary DATA_DIR (named after `name`) for one test file, with
+ * staff services over them; `close` drops both.
+ */
+export async function openStaffTestServices(
+  name: string,
+  env: Record<string, string> = {},
+): Promise<{ database: TestDatabase; services: AppServices; close: () => Promise<void> }> {
+  const database = await createTestDatabase();
+  const dataDir = mkdtempSync(path.join(tmpdir(), name));
+  return {
+    database,
+    services: staffTestServices(database, { DATA_DIR: dataDir, ...env }),
+    close: async () => {
+      await database.cleanup();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }

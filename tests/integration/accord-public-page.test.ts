@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { desc, eq } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -14,12 +11,10 @@ import { quoteTotals } from "#app/features/quotes/totals.ts";
 import { documentIdentity } from "#app/features/settings/settings.server.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
 import { formatCents } from "#app/lib/money.ts";
-import { addDays, parisDay } from "#app/lib/paris-time.ts";
 import { createApp } from "#server/app.ts";
 import { loadServerBuild } from "#tests/helpers/built-app.ts";
-import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
-import { filledDraft, insertClient } from "#tests/helpers/quotes.ts";
-import { signedInStaff, staffTestServices } from "#tests/helpers/staff.ts";
+import { filledDraft, fillQuoteSettings, insertClient } from "#tests/helpers/quotes.ts";
+import { openStaffTestServices, signedInStaff } from "#tests/helpers/staff.ts";
 
 // The client's page of a quote as the production server answers it (HTML and the
 // `.data` answer of client navigations): none of the staff's figures reach the
@@ -28,31 +23,22 @@ import { signedInStaff, staffTestServices } from "#tests/helpers/staff.ts";
 const SITE = "http://localhost";
 const HOURLY_COST = 4_500;
 
-let database: TestDatabase;
 let services: AppServices;
 let build: ServerBuild;
 let clientDir: string;
-let dataDir: string;
+let close: () => Promise<void>;
 let app: ReturnType<typeof createApp>;
 let staff: { cookie: string; userId: string; email: string };
 let visitor = 0;
 
 beforeAll(async () => {
   ({ build, clientDir } = await loadServerBuild());
-  database = await createTestDatabase();
-  dataDir = mkdtempSync(path.join(tmpdir(), "accord-public-page-"));
-  services = staffTestServices(database, { DATA_DIR: dataDir, SITE_URL: SITE });
+  ({ services, close } = await openStaffTestServices("accord-public-page-", { SITE_URL: SITE }));
   app = createApp({ services, build, clientDir });
   staff = await signedInStaff(services, "staff", "accord-prod@batirade.test");
-  await services.db
-    .update(companySettings)
-    .set({ insuranceValidUntil: addDays(parisDay(), 200), hourlyCostCents: HOURLY_COST })
-    .where(eq(companySettings.id, 1));
+  await fillQuoteSettings(services.db, { hourlyCostCents: HOURLY_COST });
 }, 600_000);
-afterAll(async () => {
-  await database.cleanup();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => close());
 
 function request(url: string, init: RequestInit = {}) {
   visitor += 1;

@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rateLimitHits } from "#app/db/schema/rate-limits.ts";
@@ -9,9 +6,9 @@ import { addressBucket, pairKey } from "#app/features/auth/sign-in-limit.server.
 import type { AppServices } from "#app/lib/app-context.ts";
 import { createApp } from "#server/app.ts";
 import { loadServerBuild } from "#tests/helpers/built-app.ts";
-import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
+import type { TestDatabase } from "#tests/helpers/db.ts";
 import { routerContext } from "#tests/helpers/services.ts";
-import { cookieHeaderFrom, staffTestServices } from "#tests/helpers/staff.ts";
+import { cookieHeaderFrom, openStaffTestServices } from "#tests/helpers/staff.ts";
 
 // The /erp/login page and form through the real Hono server and the production build,
 // as a browser without JavaScript uses them.
@@ -19,23 +16,18 @@ import { cookieHeaderFrom, staffTestServices } from "#tests/helpers/staff.ts";
 let database: TestDatabase;
 let build: ServerBuild;
 let clientDir: string;
-let dataDir: string;
+let close: () => Promise<void>;
 let services: AppServices;
 
 const PASSWORD = "correct-horse-battery";
 
 beforeAll(async () => {
   ({ build, clientDir } = await loadServerBuild());
-  database = await createTestDatabase();
-  dataDir = mkdtempSync(path.join(tmpdir(), "batirade-login-http-"));
-  services = staffTestServices(database, { DATA_DIR: dataDir });
+  ({ database, services, close } = await openStaffTestServices("batirade-login-http-"));
   await createStaffAccount(services, { email: "gerant@batirade.test", password: PASSWORD, role: "owner" });
   await createStaffAccount(services, { email: "equipe@batirade.test", password: PASSWORD, role: "staff" });
 }, 300_000);
-afterAll(async () => {
-  await database.cleanup();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => close());
 
 const from = (ip: string) => ({ incoming: { socket: { remoteAddress: ip } } });
 

@@ -23,7 +23,7 @@ import * as editRoute from "#app/routes/erp/clients/modifier.tsx";
 import * as newRoute from "#app/routes/erp/clients/nouveau.tsx";
 import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
 import { attachPhoto, insertQuoteRequest, jpeg } from "#tests/helpers/leads.ts";
-import { type RouteCallInit, routeArgs, routeOutcome } from "#tests/helpers/route-call.ts";
+import { routeCaller } from "#tests/helpers/route-call.ts";
 import { signedInStaff, staffTestServices } from "#tests/helpers/staff.ts";
 
 // The client register through its routes (loaders and actions), on a real database.
@@ -46,12 +46,8 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-type Handler = (args: never) => Promise<unknown>;
-
 /** Calls a loader or action as the signed-in staff member. */
-function call(handler: Handler, url: string, init: RouteCallInit = {}) {
-  return routeOutcome(() => handler(routeArgs(services, url, { cookie: staff.cookie, ...init }) as never));
-}
+const call = routeCaller(() => ({ services, cookie: staff.cookie }));
 
 type FormFields = Record<string, string>;
 

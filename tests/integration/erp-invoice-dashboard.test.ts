@@ -16,15 +16,8 @@ import {
   recordPayment,
 } from "#app/features/invoices/invoices.server.ts";
 import { markOverdueInvoices } from "#app/features/invoices/overdue.server.ts";
-import { recordPaperAcceptance } from "#app/features/quotes/acceptance.server.ts";
-import { type QuoteDraftInput, QuoteDraftSchema, toDraftInput } from "#app/features/quotes/content.ts";
-import {
-  createQuote,
-  getQuote,
-  saveQuoteDraft,
-  setQuoteHandover,
-} from "#app/features/quotes/quotes.server.ts";
-import { sendQuote } from "#app/features/quotes/send.server.ts";
+import type { QuoteDraftInput } from "#app/features/quotes/content.ts";
+import { getQuote, setQuoteHandover } from "#app/features/quotes/quotes.server.ts";
 import { documentIdentity } from "#app/features/settings/settings.server.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
 import { formatCents } from "#app/lib/money.ts";
@@ -32,19 +25,18 @@ import { parisDay } from "#app/lib/paris-time.ts";
 import { VAT_CODES } from "#app/lib/vat.ts";
 import { createApp } from "#server/app.ts";
 import { loadServerBuild } from "#tests/helpers/built-app.ts";
-import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
-import { jpeg } from "#tests/helpers/leads.ts";
-import { filledDraft, insertClient } from "#tests/helpers/quotes.ts";
-import { signedInStaff, staffTestServices } from "#tests/helpers/staff.ts";
+import { createTestDatabase } from "#tests/helpers/db.ts";
+import { fillInvoiceSettings, readInvoiceRow } from "#tests/helpers/invoices.ts";
+import { acceptedQuoteFor, insertClient } from "#tests/helpers/quotes.ts";
+import { openStaffTestServices, signedInStaff, staffTestServices } from "#tests/helpers/staff.ts";
 
 // The dashboard's Factures block on real invoices: quotes sent and accepted, invoices and
 // credit notes issued by `issueInvoice` at chosen instants around the turn of December
 // 2026 (Paris is UTC+1 then), payments, the daily « En retard » job, handovers. Every
 // expected figure is read back from the issued rows or worked out by hand below.
 
-let database: TestDatabase;
 let services: AppServices;
-let dataDir: string;
+let close: () => Promise<void>;
 let staff: { cookie: string; userId: string; email: string };
 let actor: { id: string; email: string };
 
@@ -52,11 +44,7 @@ type Quote = { id: string };
 /** The issued documents, by the name the scenario gives them. */
 const issued: Record<string, string> = {};
 
-async function row(id: string): Promise<InvoiceRow> {
-  const [found] = await services.db.select().from(invoices).where(eq(invoices.id, id));
-  if (!found) throw new Error("facture introuvable");
-  return found;
-}
+const row = (id: string) => readInvoiceRow(services.db, id);
 
 /** A quote sent and accepted (on paper) through the real functions. */
 async function acceptedQuote(
@@ -64,24 +52,7 @@ async function acceptedQuote(
   change: (draft: QuoteDraftInput) => QuoteDraftInput = (draft) => draft,
 ): Promise<Quote> {
   const clientId = await insertClient(services.db, client);
-  const { id } = await createQuote(services.db, { clientId }, actor);
-  const view = await getQuote(services.db, id);
-  const content = QuoteDraftSchema.parse(change(filledDraft(toDraftInput(view.quote.content))));
-  await saveQuoteDraft(services.db, id, { revision: view.quote.revision, content }, actor);
-  await sendQuote(
-    services.db,
-    { storage: services.storage, identity: await documentIdentity(services.db), siteUrl: "http://localhost" },
-    id,
-    actor,
-  );
-  await recordPaperAcceptance(
-    services.db,
-    services.storage,
-    id,
-    { signerName: "Signataire", scan: await jpeg(), contentType: "image/jpeg" },
-    actor,
-  );
-  return { id };
+  return { id: await acceptedQuoteFor(services, actor, clientId, change, "Signataire") };
 }
 
 async function issueAt(name: string, draftId: string, at: string): Promise<void> {
@@ -196,23 +167,15 @@ function ratesOf(rows: InvoiceRow[]) {
 let quotes: Record<"A" | "B" | "C" | "D" | "E" | "F" | "G", Quote>;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  dataDir = mkdtempSync(path.join(tmpdir(), "erp-invoice-dashboard-"));
-  services = staffTestServices(database, { DATA_DIR: dataDir });
+  ({ services, close } = await openStaffTestServices("erp-invoice-dashboard-"));
   staff = await signedInStaff(services, "staff", "tableau-factures@batirade.test");
   actor = { id: staff.userId, email: staff.email };
-  await services.db
-    .update(companySettings)
-    .set({
-      insuranceValidUntil: "2030-12-31",
-      rgeNumber: "E-E182736",
-      rgeValidUntil: "2030-12-31",
-      bankAccountHolder: "BATI RADE TOULON",
-      iban: "FR7630006000011234567890189",
-      bic: "AGRIFRPP",
-      paymentTermsDays: 30,
-    })
-    .where(eq(companySettings.id, 1));
+  await fillInvoiceSettings(services.db, {
+    insuranceValidUntil: "2030-12-31",
+    rgeNumber: "E-E182736",
+    rgeValidUntil: "2030-12-31",
+    paymentTermsDays: 30,
+  });
 
   quotes = {
     A: await acceptedQuote({ name: "Amandine Arnaud", email: "a@example.fr" }, threeRates),
@@ -268,10 +231,7 @@ beforeAll(async () => {
   await setQuoteHandover(services.db, quotes.G.id, "2027-03-01", actor, new Date("2027-03-02T10:00:00Z"));
 }, 240_000);
 
-afterAll(async () => {
-  await database.cleanup();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => close());
 
 const doc = (name: string) => row(issued[name] ?? "");
 

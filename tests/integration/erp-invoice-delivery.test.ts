@@ -3,28 +3,22 @@ import { readdirSync } from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { clients, issuedDocuments } from "#app/db/schema/clients.ts";
-import { type InvoiceRow, invoices } from "#app/db/schema/invoices.ts";
 import { outboxMessages } from "#app/db/schema/outbox.ts";
 import { companySettings } from "#app/db/schema/settings.ts";
 import { INVOICE_DRAFT_MARK } from "#app/features/invoices/document.server.ts";
 import { createCreditNoteDraft, createInvoiceDraft } from "#app/features/invoices/invoices.server.ts";
-import { recordPaperAcceptance } from "#app/features/quotes/acceptance.server.ts";
-import { QuoteDraftSchema, toDraftInput } from "#app/features/quotes/content.ts";
-import { createQuote, getQuote, saveQuoteDraft } from "#app/features/quotes/quotes.server.ts";
-import { sendQuote } from "#app/features/quotes/send.server.ts";
-import { documentIdentity } from "#app/features/settings/settings.server.ts";
 import { listActivity } from "#app/lib/activity.server.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
 import { formatCents } from "#app/lib/money.ts";
 import { deliverDueMail } from "#app/lib/outbox.server.ts";
-import { addDays, formatDate, parisDay } from "#app/lib/paris-time.ts";
+import { formatDate } from "#app/lib/paris-time.ts";
 import * as previewRoute from "#app/routes/erp/factures/apercu.ts";
 import * as detailRoute from "#app/routes/erp/factures/detail.tsx";
-import { jpeg } from "#tests/helpers/leads.ts";
+import { fillInvoiceSettings, readInvoiceRow } from "#tests/helpers/invoices.ts";
 import { type MailTestServices, startMailTestServices } from "#tests/helpers/mail-services.ts";
 import { readPdf } from "#tests/helpers/pdf-text.ts";
-import { filledDraft, insertClient } from "#tests/helpers/quotes.ts";
-import { type RouteCallInit, routeArgs, routeOutcome } from "#tests/helpers/route-call.ts";
+import { acceptedQuoteFor, insertClient } from "#tests/helpers/quotes.ts";
+import { type RouteCallInit, routeCaller } from "#tests/helpers/route-call.ts";
 import { signedInStaff, TEST_AUTH_SECRET } from "#tests/helpers/staff.ts";
 
 // « Envoyer au client » of an issued invoice or credit note, the automatic sending at
@@ -38,8 +32,6 @@ let actor: { id: string; email: string };
 let staffCookie: string;
 let clientCounter = 0;
 
-const IBAN = "FR7630006000011234567890189";
-
 beforeAll(async () => {
   mail = await startMailTestServices("envoi-factures", {
     AUTH_SECRET: TEST_AUTH_SECRET,
@@ -51,24 +43,13 @@ beforeAll(async () => {
   staffCookie = staff.cookie;
 });
 beforeEach(async () => {
-  await services.db
-    .update(companySettings)
-    .set({
-      insuranceValidUntil: addDays(parisDay(), 300),
-      bankAccountHolder: "BATI RADE TOULON",
-      iban: IBAN,
-      bic: "AGRIFRPP",
-      autoSendInvoices: false,
-    })
-    .where(eq(companySettings.id, 1));
+  await fillInvoiceSettings(services.db, { autoSendInvoices: false });
 });
 afterAll(async () => {
   await mail.close();
 });
 
-type Handler = (args: never) => Promise<unknown>;
-const call = (handler: Handler, url: string, init: RouteCallInit = {}) =>
-  routeOutcome(() => handler(routeArgs(services, url, { cookie: staffCookie, ...init }) as never));
+const call = routeCaller(() => ({ services, cookie: staffCookie }));
 const post = (id: string, form: Record<string, string>, init: RouteCallInit = {}) =>
   call(detailRoute.action, `/erp/factures/${id}`, { params: { id }, form, ...init });
 const page = async (id: string) =>
@@ -81,31 +62,10 @@ const flash = (headers: Headers) => decodeURIComponent(headers.get("set-cookie")
 async function acceptedQuote(clientValues: Partial<typeof clients.$inferInsert> = {}) {
   const email = `envoi-${++clientCounter}-${Date.now()}@example.fr`;
   const clientId = await insertClient(services.db, { email, ...clientValues });
-  const { id } = await createQuote(services.db, { clientId }, actor);
-  const view = await getQuote(services.db, id);
-  const content = QuoteDraftSchema.parse(filledDraft(toDraftInput(view.quote.content)));
-  await saveQuoteDraft(services.db, id, { revision: view.quote.revision, content }, actor);
-  await sendQuote(
-    services.db,
-    { storage: services.storage, identity: await documentIdentity(services.db), siteUrl: "http://localhost" },
-    id,
-    actor,
-  );
-  await recordPaperAcceptance(
-    services.db,
-    services.storage,
-    id,
-    { signerName: "Élodie Garnier", scan: await jpeg(), contentType: "image/jpeg" },
-    actor,
-  );
-  return { quoteId: id, clientId, email };
+  return { quoteId: await acceptedQuoteFor(services, actor, clientId), clientId, email };
 }
 
-async function invoiceRow(id: string): Promise<InvoiceRow> {
-  const [row] = await services.db.select().from(invoices).where(eq(invoices.id, id));
-  if (!row) throw new Error("facture introuvable");
-  return row;
-}
+const invoiceRow = (id: string) => readInvoiceRow(services.db, id);
 
 /** A deposit invoice (30 %) drafted on a fresh accepted quote; `withoutEmail`: the address then removed from the record. */
 async function depositDraft(clientValues: Partial<typeof clients.$inferInsert> = {}, withoutEmail = false) {

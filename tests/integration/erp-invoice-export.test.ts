@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
 import { unzipSync } from "fflate";
 import { type ComponentType, createElement } from "react";
@@ -18,29 +15,25 @@ import {
   type InvoiceRequest,
   issueInvoice,
 } from "#app/features/invoices/invoices.server.ts";
-import { recordPaperAcceptance } from "#app/features/quotes/acceptance.server.ts";
-import { QuoteDraftSchema, type QuoteLotInput, toDraftInput } from "#app/features/quotes/content.ts";
-import { createQuote, getQuote, saveQuoteDraft } from "#app/features/quotes/quotes.server.ts";
-import { sendQuote } from "#app/features/quotes/send.server.ts";
+import type { QuoteLotInput } from "#app/features/quotes/content.ts";
+import { getQuote } from "#app/features/quotes/quotes.server.ts";
 import { documentIdentity } from "#app/features/settings/settings.server.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
 import { addDays, parisDay } from "#app/lib/paris-time.ts";
 import * as exportRoute from "#app/routes/erp/factures/export.tsx";
 import * as exportFileRoute from "#app/routes/erp/factures/export-file.ts";
-import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
-import { jpeg } from "#tests/helpers/leads.ts";
-import { filledDraft, insertClient } from "#tests/helpers/quotes.ts";
-import { type RouteCallInit, routeArgs, routeOutcome } from "#tests/helpers/route-call.ts";
-import { signedInStaff, staffTestServices } from "#tests/helpers/staff.ts";
+import { fillInvoiceSettings } from "#tests/helpers/invoices.ts";
+import { acceptedQuoteFor, insertClient } from "#tests/helpers/quotes.ts";
+import { routeArgs, routeCaller, routeOutcome } from "#tests/helpers/route-call.ts";
+import { openStaffTestServices, signedInStaff } from "#tests/helpers/staff.ts";
 
 // « Export comptable » on real invoices issued through the real functions (PGlite here,
 // PostgreSQL in CI's second pass): the sales journal balances for a period holding
 // progress invoices with a retention, deposits, a final invoice deducting them, a credit
 // note and reverse charge; the period filter; the CSV and the ZIP through their routes.
 
-let database: TestDatabase;
 let services: AppServices;
-let dataDir: string;
+let close: () => Promise<void>;
 let staff: { cookie: string; userId: string; email: string };
 let actor: { id: string; email: string };
 
@@ -51,28 +44,13 @@ const issued: Record<string, { id: string; number: string }> = {};
 let draftId = "";
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  dataDir = mkdtempSync(path.join(tmpdir(), "erp-invoice-export-"));
-  services = staffTestServices(database, { DATA_DIR: dataDir });
+  ({ services, close } = await openStaffTestServices("erp-invoice-export-"));
   staff = await signedInStaff(services, "staff", "comptable@batirade.test");
   actor = { id: staff.userId, email: staff.email };
-  await services.db
-    .update(companySettings)
-    .set({
-      insuranceValidUntil: addDays(parisDay(), 300),
-      rgeNumber: "E-E123456",
-      rgeValidUntil: addDays(parisDay(), 300),
-      bankAccountHolder: "BATI RADE TOULON",
-      iban: "FR7630006000011234567890189",
-      bic: "AGRIFRPP",
-    })
-    .where(eq(companySettings.id, 1));
+  await fillInvoiceSettings(services.db, { rgeNumber: "E-E123456", rgeValidUntil: addDays(parisDay(), 300) });
   await scenario();
 }, 120_000);
-afterAll(async () => {
-  await database.cleanup();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => close());
 
 function line(id: string, designation: string, euros: string, vatCode: "20" | "10" | "5.5") {
   return {
@@ -102,32 +80,20 @@ async function acceptedQuote(options: {
     email: `export-${emails}@example.fr`,
     ...options.client,
   });
-  const { id } = await createQuote(services.db, { clientId }, actor);
-  const view = await getQuote(services.db, id);
-  const base = toDraftInput(view.quote.content);
-  const filled = filledDraft(base);
-  const content = QuoteDraftSchema.parse({
-    ...filled,
-    lots: options.lots ?? filled.lots,
-    reverseCharge: options.reverseCharge ?? false,
-    terms: { ...filled.terms, retentionPercent: options.retentionPercent ?? "" },
-  });
-  await saveQuoteDraft(services.db, id, { revision: view.quote.revision, content }, actor);
-  const identity = await documentIdentity(services.db);
-  await sendQuote(
-    services.db,
-    { storage: services.storage, identity, siteUrl: "http://localhost" },
-    id,
+  const quoteId = await acceptedQuoteFor(
+    services,
     actor,
+    clientId,
+    (filled) => ({
+      ...filled,
+      lots: options.lots ?? filled.lots,
+      reverseCharge: options.reverseCharge ?? false,
+      terms: { ...filled.terms, retentionPercent: options.retentionPercent ?? "" },
+    }),
+    "Signataire",
   );
-  await recordPaperAcceptance(
-    services.db,
-    services.storage,
-    id,
-    { signerName: "Signataire", scan: await jpeg(), contentType: "image/jpeg" },
-    actor,
-  );
-  return { quoteId: id, lotIds: content.lots.map((lot) => lot.id) };
+  const { quote } = await getQuote(services.db, quoteId);
+  return { quoteId, lotIds: quote.content.lots.map((lot) => lot.id) };
 }
 
 async function issueAt(role: string, id: string, instant: string) {
@@ -206,11 +172,7 @@ async function scenario() {
 
 // ─── Reading the files back ──────────────────────────────────────────────────────────
 
-type Handler = (args: never) => Promise<unknown>;
-
-function call(handler: Handler, url: string, init: RouteCallInit = {}) {
-  return routeOutcome(() => handler(routeArgs(services, url, { cookie: staff.cookie, ...init }) as never));
-}
+const call = routeCaller(() => ({ services, cookie: staff.cookie }));
 
 type Row = {
   date: string;

@@ -9,24 +9,19 @@ import { openDatabase } from "#app/db/client.server.ts";
 import { issuedDocuments } from "#app/db/schema/clients.ts";
 import { invoices } from "#app/db/schema/invoices.ts";
 import { quotes } from "#app/db/schema/quotes.ts";
-import { companySettings } from "#app/db/schema/settings.ts";
 import {
   createCreditNoteDraft,
   createInvoiceDraft,
   InvoiceNotIssuableError,
   issueInvoice,
 } from "#app/features/invoices/invoices.server.ts";
-import { recordPaperAcceptance } from "#app/features/quotes/acceptance.server.ts";
-import { QuoteDraftSchema, toDraftInput } from "#app/features/quotes/content.ts";
-import { createQuote, getQuote, saveQuoteDraft } from "#app/features/quotes/quotes.server.ts";
-import { sendQuote } from "#app/features/quotes/send.server.ts";
 import { documentIdentity } from "#app/features/settings/settings.server.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
 import { sha256Hex } from "#app/lib/pdf/store.server.ts";
 import type { FileStorage } from "#app/lib/storage.server.ts";
 import type { TestDatabase } from "#tests/helpers/db.ts";
-import { jpeg } from "#tests/helpers/leads.ts";
-import { filledDraft, insertClient } from "#tests/helpers/quotes.ts";
+import { fillInvoiceSettings } from "#tests/helpers/invoices.ts";
+import { acceptedQuoteFor, insertClient } from "#tests/helpers/quotes.ts";
 import { signedInStaff, staffTestServices } from "#tests/helpers/staff.ts";
 
 // Invoice numbers under concurrency, through the real « Émettre » (issueInvoice: the
@@ -153,38 +148,10 @@ function describeEngine(label: string, open: () => Promise<Engine>) {
       services = staffTestServices(engine.database, { DATA_DIR: dataDir });
       const staff = await signedInStaff(services, "owner", "numerotation@batirade.test");
       actor = { id: staff.userId, email: staff.email };
-      await services.db
-        .update(companySettings)
-        .set({
-          insuranceValidUntil: "2030-12-31",
-          bankAccountHolder: "BATI RADE TOULON",
-          iban: "FR7630006000011234567890189",
-          bic: "AGRIFRPP",
-        })
-        .where(eq(companySettings.id, 1));
+      await fillInvoiceSettings(services.db, { insuranceValidUntil: "2030-12-31" });
       // One quote sent and accepted through the real functions: the template of the others.
       const clientId = await insertClient(services.db, { email: "modele@example.fr" });
-      const { id } = await createQuote(services.db, { clientId }, actor);
-      const view = await getQuote(services.db, id);
-      const content = QuoteDraftSchema.parse(filledDraft(toDraftInput(view.quote.content)));
-      await saveQuoteDraft(services.db, id, { revision: view.quote.revision, content }, actor);
-      await sendQuote(
-        services.db,
-        {
-          storage: services.storage,
-          identity: await documentIdentity(services.db),
-          siteUrl: "http://localhost",
-        },
-        id,
-        actor,
-      );
-      await recordPaperAcceptance(
-        services.db,
-        services.storage,
-        id,
-        { signerName: "Élodie Garnier", scan: await jpeg(), contentType: "image/jpeg" },
-        actor,
-      );
+      const id = await acceptedQuoteFor(services, actor, clientId);
       const [row] = await services.db.select().from(quotes).where(eq(quotes.id, id));
       if (!row) throw new Error("devis modèle introuvable");
       template = row;

@@ -2,9 +2,8 @@ import { createHash } from "node:crypto";
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clients } from "#app/db/schema/clients.ts";
-import { type InvoiceRow, invoices } from "#app/db/schema/invoices.ts";
+import { invoices } from "#app/db/schema/invoices.ts";
 import { outboxMessages } from "#app/db/schema/outbox.ts";
-import { companySettings } from "#app/db/schema/settings.ts";
 import {
   createCreditNoteDraft,
   createInvoiceDraft,
@@ -20,10 +19,6 @@ import {
   sendReminderNow,
   setRemindersSuspended,
 } from "#app/features/invoices/reminders.server.ts";
-import { recordPaperAcceptance } from "#app/features/quotes/acceptance.server.ts";
-import { QuoteDraftSchema, toDraftInput } from "#app/features/quotes/content.ts";
-import { createQuote, getQuote, saveQuoteDraft } from "#app/features/quotes/quotes.server.ts";
-import { sendQuote } from "#app/features/quotes/send.server.ts";
 import { documentIdentity } from "#app/features/settings/settings.server.ts";
 import { listActivity } from "#app/lib/activity.server.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
@@ -31,9 +26,9 @@ import { formatCents } from "#app/lib/money.ts";
 import { createOutboxSignal, deliverDueMail } from "#app/lib/outbox.server.ts";
 import { addDays, formatDate, parisDay, parisMidnight } from "#app/lib/paris-time.ts";
 import * as detailRoute from "#app/routes/erp/factures/detail.tsx";
-import { jpeg } from "#tests/helpers/leads.ts";
+import { fillInvoiceSettings, readInvoiceRow } from "#tests/helpers/invoices.ts";
 import { type MailTestServices, startMailTestServices } from "#tests/helpers/mail-services.ts";
-import { filledDraft, insertClient } from "#tests/helpers/quotes.ts";
+import { acceptedQuoteFor, insertClient } from "#tests/helpers/quotes.ts";
 import { type RouteCallInit, routeArgs, routeOutcome } from "#tests/helpers/route-call.ts";
 import { signedInStaff, TEST_AUTH_SECRET } from "#tests/helpers/staff.ts";
 
@@ -61,15 +56,7 @@ beforeAll(async () => {
   const staff = await signedInStaff(services, "staff", "relances@batirade.test");
   actor = { id: staff.userId, email: staff.email };
   staffCookie = staff.cookie;
-  await services.db
-    .update(companySettings)
-    .set({
-      insuranceValidUntil: addDays(parisDay(), 300),
-      bankAccountHolder: "BATI RADE TOULON",
-      iban: "FR7630006000011234567890189",
-      bic: "AGRIFRPP",
-    })
-    .where(eq(companySettings.id, 1));
+  await fillInvoiceSettings(services.db);
 });
 afterAll(async () => {
   await mail.close();
@@ -84,25 +71,7 @@ function at(day: string, hour = 10): Date {
 async function acceptedQuote(clientValues: Partial<typeof clients.$inferInsert> = {}) {
   const email = `relance-${++clientCounter}-${Date.now()}@example.fr`;
   const clientId = await insertClient(services.db, { email, ...clientValues });
-  const { id } = await createQuote(services.db, { clientId }, actor);
-  const view = await getQuote(services.db, id);
-  const content = QuoteDraftSchema.parse(filledDraft(toDraftInput(view.quote.content)));
-  await saveQuoteDraft(services.db, id, { revision: view.quote.revision, content }, actor);
-  const identity = await documentIdentity(services.db);
-  await sendQuote(
-    services.db,
-    { storage: services.storage, identity, siteUrl: "http://localhost" },
-    id,
-    actor,
-  );
-  await recordPaperAcceptance(
-    services.db,
-    services.storage,
-    id,
-    { signerName: "Élodie Garnier", scan: await jpeg(), contentType: "image/jpeg" },
-    actor,
-  );
-  return { quoteId: id, clientId, email };
+  return { quoteId: await acceptedQuoteFor(services, actor, clientId), clientId, email };
 }
 
 async function issue(id: string) {
@@ -114,11 +83,7 @@ async function issue(id: string) {
   );
 }
 
-async function invoiceRow(id: string): Promise<InvoiceRow> {
-  const [row] = await services.db.select().from(invoices).where(eq(invoices.id, id));
-  if (!row) throw new Error("facture introuvable");
-  return row;
-}
+const invoiceRow = (id: string) => readInvoiceRow(services.db, id);
 
 /** A deposit invoice (30 %) issued today; its client has an address of its own. */
 async function issuedInvoice(clientValues: Partial<typeof clients.$inferInsert> = {}) {

@@ -1,11 +1,6 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { invoices } from "#app/db/schema/invoices.ts";
 import { quotes } from "#app/db/schema/quotes.ts";
-import { companySettings } from "#app/db/schema/settings.ts";
 import { BANK_GUARANTEE_MENTION } from "#app/features/invoices/billing.ts";
 import { invoicesDashboard } from "#app/features/invoices/dashboard.server.ts";
 import {
@@ -27,46 +22,30 @@ import { documentIdentity } from "#app/features/settings/settings.server.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
 import { addDays, parisDay } from "#app/lib/paris-time.ts";
 import * as quoteRoute from "#app/routes/erp/devis/detail.tsx";
-import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
+import { fillInvoiceSettings, readInvoiceRow } from "#tests/helpers/invoices.ts";
 import { acceptedQuote, filledDraft, insertClient } from "#tests/helpers/quotes.ts";
-import { type RouteCallInit, routeArgs, routeOutcome } from "#tests/helpers/route-call.ts";
-import { signedInStaff, staffTestServices } from "#tests/helpers/staff.ts";
+import { routeCaller } from "#tests/helpers/route-call.ts";
+import { openStaffTestServices, signedInStaff } from "#tests/helpers/staff.ts";
 
 // The retention (« retenue de garantie ») written in the quote's terms and withheld by the
 // invoices drawn from it; the handover date entered on the accepted quote and the release
 // date it gives; the quote's page summing up invoiced, paid and left.
 
-let database: TestDatabase;
 let services: AppServices;
-let dataDir: string;
+let close: () => Promise<void>;
 let staff: { cookie: string; userId: string; email: string };
 let actor: { id: string; email: string };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  dataDir = mkdtempSync(path.join(tmpdir(), "erp-invoice-retention-"));
-  services = staffTestServices(database, { DATA_DIR: dataDir });
+  ({ services, close } = await openStaffTestServices("erp-invoice-retention-"));
   staff = await signedInStaff(services, "staff", "retenue@batirade.test");
   actor = { id: staff.userId, email: staff.email };
-  await services.db
-    .update(companySettings)
-    .set({
-      insuranceValidUntil: addDays(parisDay(), 300),
-      bankAccountHolder: "BATI RADE TOULON",
-      iban: "FR7630006000011234567890189",
-      bic: "AGRIFRPP",
-    })
-    .where(eq(companySettings.id, 1));
+  await fillInvoiceSettings(services.db);
 });
-afterAll(async () => {
-  await database.cleanup();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => close());
 
 type Handler = (args: never) => Promise<unknown>;
-function call(handler: Handler, url: string, init: RouteCallInit = {}) {
-  return routeOutcome(() => handler(routeArgs(services, url, { cookie: staff.cookie, ...init }) as never));
-}
+const call = routeCaller(() => ({ services, cookie: staff.cookie }));
 function post(quoteId: string, fields: Record<string, string>) {
   return call(quoteRoute.action as Handler, `http://localhost/erp/devis/${quoteId}`, {
     method: "POST",
@@ -83,11 +62,7 @@ async function issue(id: string) {
     actor,
   );
 }
-async function row(id: string) {
-  const [invoice] = await services.db.select().from(invoices).where(eq(invoices.id, id));
-  if (!invoice) throw new Error("facture introuvable");
-  return invoice;
-}
+const row = (id: string) => readInvoiceRow(services.db, id);
 
 const withRetention =
   (percent: string, bankGuarantee = false) =>

@@ -1,86 +1,37 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clients } from "#app/db/schema/clients.ts";
 import { invoices } from "#app/db/schema/invoices.ts";
 import { companySettings } from "#app/db/schema/settings.ts";
-import { recordPaperAcceptance } from "#app/features/quotes/acceptance.server.ts";
-import { QuoteDraftSchema, toDraftInput } from "#app/features/quotes/content.ts";
-import { createQuote, getQuote, saveQuoteDraft } from "#app/features/quotes/quotes.server.ts";
-import { sendQuote } from "#app/features/quotes/send.server.ts";
-import { documentIdentity } from "#app/features/settings/settings.server.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
-import { addDays, parisDay } from "#app/lib/paris-time.ts";
+import { parisDay } from "#app/lib/paris-time.ts";
 import * as quoteRoute from "#app/routes/erp/devis/detail.tsx";
 import * as detailRoute from "#app/routes/erp/factures/detail.tsx";
 import * as listRoute from "#app/routes/erp/factures/index.tsx";
 import * as pdfRoute from "#app/routes/erp/factures/pdf.ts";
-import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
-import { jpeg } from "#tests/helpers/leads.ts";
-import { filledDraft, insertClient } from "#tests/helpers/quotes.ts";
-import { type RouteCallInit, routeArgs, routeOutcome } from "#tests/helpers/route-call.ts";
-import { signedInStaff, staffTestServices } from "#tests/helpers/staff.ts";
+import { fillInvoiceSettings } from "#tests/helpers/invoices.ts";
+import { acceptedQuote } from "#tests/helpers/quotes.ts";
+import { routeCaller } from "#tests/helpers/route-call.ts";
+import { openStaffTestServices, signedInStaff } from "#tests/helpers/staff.ts";
 
 // The invoices' screens through their routes: « Facturer » on an accepted quote, the
 // draft's page and « Émettre », the PDF, payments, a credit note, the list's filters.
 // 401/403 for every route: tests/integration/erp-route-guard.test.ts.
 
-let database: TestDatabase;
 let services: AppServices;
-let dataDir: string;
+let close: () => Promise<void>;
 let staff: { cookie: string; userId: string; email: string };
+let actor: { id: string; email: string };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  dataDir = mkdtempSync(path.join(tmpdir(), "erp-invoice-routes-"));
-  services = staffTestServices(database, { DATA_DIR: dataDir });
+  ({ services, close } = await openStaffTestServices("erp-invoice-routes-"));
   staff = await signedInStaff(services, "staff", "facturation@batirade.test");
-  await services.db
-    .update(companySettings)
-    .set({
-      insuranceValidUntil: addDays(parisDay(), 300),
-      bankAccountHolder: "BATI RADE TOULON",
-      iban: "FR7630006000011234567890189",
-      bic: "AGRIFRPP",
-    })
-    .where(eq(companySettings.id, 1));
+  actor = { id: staff.userId, email: staff.email };
+  await fillInvoiceSettings(services.db);
 });
-afterAll(async () => {
-  await database.cleanup();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => close());
 
-type Handler = (args: never) => Promise<unknown>;
-
-function call(handler: Handler, url: string, init: RouteCallInit = {}) {
-  return routeOutcome(() => handler(routeArgs(services, url, { cookie: staff.cookie, ...init }) as never));
-}
-
-async function acceptedQuote(): Promise<string> {
-  const actor = { id: staff.userId, email: staff.email };
-  const clientId = await insertClient(services.db, { email: `routes-${Date.now()}@example.fr` });
-  const { id } = await createQuote(services.db, { clientId }, actor);
-  const view = await getQuote(services.db, id);
-  const content = QuoteDraftSchema.parse(filledDraft(toDraftInput(view.quote.content)));
-  await saveQuoteDraft(services.db, id, { revision: view.quote.revision, content }, actor);
-  const identity = await documentIdentity(services.db);
-  await sendQuote(
-    services.db,
-    { storage: services.storage, identity, siteUrl: "http://localhost" },
-    id,
-    actor,
-  );
-  await recordPaperAcceptance(
-    services.db,
-    services.storage,
-    id,
-    { signerName: "Élodie Garnier", scan: await jpeg(), contentType: "image/jpeg" },
-    actor,
-  );
-  return id;
-}
+const call = routeCaller(() => ({ services, cookie: staff.cookie }));
 
 /** « Facturer » on the quote's page. */
 function invoiceFrom(quoteId: string, fields: Record<string, string>) {
@@ -94,7 +45,7 @@ const idFrom = (location: string | null) => (location ?? "").split("/").pop() ??
 
 describe("invoicing through the screens", () => {
   it("prepares a deposit from the quote's page, issues it, serves its PDF, records payments and a credit note", async () => {
-    const quoteId = await acceptedQuote();
+    const quoteId = await acceptedQuote(services, actor);
     const quotePage = (await call(quoteRoute.loader, `/erp/devis/${quoteId}`, { params: { id: quoteId } }))
       .data as Awaited<ReturnType<typeof quoteRoute.loader>>;
     expect(quotePage.invoices).toEqual([]);
@@ -213,7 +164,7 @@ describe("invoicing through the screens", () => {
   });
 
   it("shows a credit note's reason on its page as its PDF prints it, draft and issued; an invoice has none", async () => {
-    const quoteId = await acceptedQuote();
+    const quoteId = await acceptedQuote(services, actor);
     const created = await invoiceFrom(quoteId, { kind: "acompte", mode: "pourcentage", value: "30" });
     const id = idFrom(created.headers.get("location"));
     await call(detailRoute.action, `/erp/factures/${id}`, { params: { id }, form: { intent: "emettre" } });
@@ -247,7 +198,7 @@ describe("invoicing through the screens", () => {
   });
 
   it("corrects chosen lots of an issued invoice from its page: what is left of each is offered, the rest reopens billing", async () => {
-    const quoteId = await acceptedQuote();
+    const quoteId = await acceptedQuote(services, actor);
     const created = await invoiceFrom(quoteId, { kind: "solde" });
     const id = idFrom(created.headers.get("location"));
     await call(detailRoute.action, `/erp/factures/${id}`, { params: { id }, form: { intent: "emettre" } });
@@ -311,7 +262,7 @@ describe("invoicing through the screens", () => {
   });
 
   it("refuses « Émettre » with each missing fact linked to its field: the client's page, the settings", async () => {
-    const quoteId = await acceptedQuote();
+    const quoteId = await acceptedQuote(services, actor);
     const created = await invoiceFrom(quoteId, { kind: "acompte", mode: "pourcentage", value: "30" });
     expect(created.status).toBe(303);
     const id = idFrom(created.headers.get("location"));
@@ -363,20 +314,12 @@ describe("invoicing through the screens", () => {
       const [row] = await services.db.select().from(invoices).where(eq(invoices.id, id));
       expect(row?.status).toBe("brouillon");
     } finally {
-      await services.db
-        .update(companySettings)
-        .set({
-          insuranceValidUntil: addDays(parisDay(), 300),
-          bankAccountHolder: "BATI RADE TOULON",
-          iban: "FR7630006000011234567890189",
-          bic: "AGRIFRPP",
-        })
-        .where(eq(companySettings.id, 1));
+      await fillInvoiceSettings(services.db);
     }
   });
 
   it("refuses what cannot be invoiced, with the reason on the quote's page", async () => {
-    const quoteId = await acceptedQuote();
+    const quoteId = await acceptedQuote(services, actor);
     const tooMuch = await invoiceFrom(quoteId, { kind: "acompte", mode: "pourcentage", value: "150" });
     expect(tooMuch.status).toBe(400);
     expect((tooMuch.data as { message: string }).message).toMatch(/pourcentage/i);

@@ -1,11 +1,6 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clients } from "#app/db/schema/clients.ts";
-import { invoices } from "#app/db/schema/invoices.ts";
-import { companySettings } from "#app/db/schema/settings.ts";
 import { STANDALONE_MESSAGES } from "#app/features/invoices/billing.ts";
 import {
   createCreditNoteDraft,
@@ -30,52 +25,32 @@ import type { AppServices } from "#app/lib/app-context.ts";
 import { addDays, parisDay, parisMidnight } from "#app/lib/paris-time.ts";
 import * as detailRoute from "#app/routes/erp/factures/detail.tsx";
 import * as newRoute from "#app/routes/erp/factures/nouvelle.tsx";
-import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
+import { fillInvoiceSettings, readInvoiceRow } from "#tests/helpers/invoices.ts";
 import { insertClient } from "#tests/helpers/quotes.ts";
-import { type RouteCallInit, routeArgs, routeOutcome } from "#tests/helpers/route-call.ts";
-import { signedInStaff, staffTestServices } from "#tests/helpers/staff.ts";
+import { routeCaller } from "#tests/helpers/route-call.ts";
+import { openStaffTestServices, signedInStaff } from "#tests/helpers/staff.ts";
 
 // A standalone invoice (« Facture » for a small job without a quote): created for a client,
 // its lines typed in the quotes' editor and saved over their revision, issued as a Factur-X
 // invoice with its own lines, then credited; through the functions and the routes.
 
-let database: TestDatabase;
 let services: AppServices;
-let dataDir: string;
+let close: () => Promise<void>;
 let staff: { cookie: string; userId: string; email: string };
 let actor: { id: string; email: string };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  dataDir = mkdtempSync(path.join(tmpdir(), "erp-invoice-standalone-"));
-  services = staffTestServices(database, { DATA_DIR: dataDir });
+  ({ services, close } = await openStaffTestServices("erp-invoice-standalone-"));
   staff = await signedInStaff(services, "staff", "sans-devis@batirade.test");
   actor = { id: staff.userId, email: staff.email };
-  await services.db
-    .update(companySettings)
-    .set({
-      insuranceValidUntil: addDays(parisDay(), 300),
-      bankAccountHolder: "BATI RADE TOULON",
-      iban: "FR7630006000011234567890189",
-      bic: "AGRIFRPP",
-    })
-    .where(eq(companySettings.id, 1));
+  await fillInvoiceSettings(services.db);
 });
-afterAll(async () => {
-  await database.cleanup();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => close());
 
 type Handler = (args: never) => Promise<unknown>;
-function call(handler: Handler, url: string, init: RouteCallInit = {}) {
-  return routeOutcome(() => handler(routeArgs(services, url, { cookie: staff.cookie, ...init }) as never));
-}
+const call = routeCaller(() => ({ services, cookie: staff.cookie }));
 
-async function row(id: string) {
-  const [invoice] = await services.db.select().from(invoices).where(eq(invoices.id, id));
-  if (!invoice) throw new Error("facture introuvable");
-  return invoice;
-}
+const row = (id: string) => readInvoiceRow(services.db, id);
 
 async function editorOf(id: string) {
   const editor = await standaloneDraftEditor(services.db, await row(id));

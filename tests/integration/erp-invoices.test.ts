@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issuedDocuments } from "#app/db/schema/clients.ts";
@@ -16,47 +13,29 @@ import {
   recordPayment,
 } from "#app/features/invoices/invoices.server.ts";
 import { markOverdueInvoices } from "#app/features/invoices/overdue.server.ts";
-import { recordPaperAcceptance } from "#app/features/quotes/acceptance.server.ts";
-import { QuoteDraftSchema, toDraftInput } from "#app/features/quotes/content.ts";
-import { createQuote, getQuote, saveQuoteDraft } from "#app/features/quotes/quotes.server.ts";
-import { sendQuote } from "#app/features/quotes/send.server.ts";
+import { createQuote, getQuote } from "#app/features/quotes/quotes.server.ts";
 import { documentIdentity } from "#app/features/settings/settings.server.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
 import { addDays, parisDay, parisMidnight } from "#app/lib/paris-time.ts";
-import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
-import { jpeg } from "#tests/helpers/leads.ts";
-import { filledDraft, insertClient } from "#tests/helpers/quotes.ts";
-import { signedInStaff, staffTestServices } from "#tests/helpers/staff.ts";
+import { fillInvoiceSettings, readInvoiceRow } from "#tests/helpers/invoices.ts";
+import { insertClient, acceptedQuote as quoteAcceptedOnPaper } from "#tests/helpers/quotes.ts";
+import { openStaffTestServices, signedInStaff } from "#tests/helpers/staff.ts";
 
 // Invoices drawn from an accepted quote, on a real database (PGlite here, PostgreSQL in
 // CI's second pass): drafts computed against what was issued, issuing (FAC/AV numbers,
 // Factur-X PDF registered), the database freezing them, payments, credit notes.
 
-let database: TestDatabase;
 let services: AppServices;
-let dataDir: string;
+let close: () => Promise<void>;
 let actor: { id: string; email: string };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  dataDir = mkdtempSync(path.join(tmpdir(), "erp-invoices-"));
-  services = staffTestServices(database, { DATA_DIR: dataDir });
+  ({ services, close } = await openStaffTestServices("erp-invoices-"));
   const staff = await signedInStaff(services, "owner", "factures@batirade.test");
   actor = { id: staff.userId, email: staff.email };
-  await services.db
-    .update(companySettings)
-    .set({
-      insuranceValidUntil: addDays(parisDay(), 300),
-      bankAccountHolder: "BATI RADE TOULON",
-      iban: "FR7630006000011234567890189",
-      bic: "AGRIFRPP",
-    })
-    .where(eq(companySettings.id, 1));
+  await fillInvoiceSettings(services.db);
 });
-afterAll(async () => {
-  await database.cleanup();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => close());
 
 /** A quote sent and accepted (on paper): 918,75 € HT at 10 %, 1 010,63 € TTC. */
 async function acceptedQuote(): Promise<{
@@ -65,25 +44,7 @@ async function acceptedQuote(): Promise<{
   totalVat: number;
   totalTtc: number;
 }> {
-  const clientId = await insertClient(services.db, { email: `facture-${Date.now()}@example.fr` });
-  const { id } = await createQuote(services.db, { clientId }, actor);
-  const view = await getQuote(services.db, id);
-  const parsed = QuoteDraftSchema.parse(filledDraft(toDraftInput(view.quote.content)));
-  await saveQuoteDraft(services.db, id, { revision: view.quote.revision, content: parsed }, actor);
-  const identity = await documentIdentity(services.db);
-  await sendQuote(
-    services.db,
-    { storage: services.storage, identity, siteUrl: "http://localhost" },
-    id,
-    actor,
-  );
-  await recordPaperAcceptance(
-    services.db,
-    services.storage,
-    id,
-    { signerName: "Élodie Garnier", scan: await jpeg(), contentType: "image/jpeg" },
-    actor,
-  );
+  const id = await quoteAcceptedOnPaper(services, actor);
   const [row] = await services.db.select().from(quotes).where(eq(quotes.id, id));
   return {
     quoteId: id,
@@ -102,11 +63,7 @@ async function issue(id: string) {
   );
 }
 
-async function invoiceRow(id: string) {
-  const [row] = await services.db.select().from(invoices).where(eq(invoices.id, id));
-  if (!row) throw new Error("facture introuvable");
-  return row;
-}
+const invoiceRow = (id: string) => readInvoiceRow(services.db, id);
 
 describe("invoicing an accepted quote", () => {
   it("deposit, progress and final invoices add up to the quote; numbers follow; the database freezes them", async () => {
@@ -233,10 +190,7 @@ describe("invoicing an accepted quote", () => {
       expect((error as InvoiceNotIssuableError).missing.join(" ")).toMatch(/bancaires|IBAN/i);
       expect((await invoiceRow(draft.id)).number).toBeNull();
     } finally {
-      await services.db
-        .update(companySettings)
-        .set({ bankAccountHolder: "BATI RADE TOULON", iban: "FR7630006000011234567890189", bic: "AGRIFRPP" })
-        .where(eq(companySettings.id, 1));
+      await fillInvoiceSettings(services.db);
     }
   });
 });

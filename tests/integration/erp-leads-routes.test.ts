@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getLead } from "#app/features/leads/detail.server.ts";
@@ -14,28 +11,23 @@ import * as leadNewRoute from "#app/routes/erp/lead-new.tsx";
 import * as leadsRoute from "#app/routes/erp/leads.tsx";
 import * as loginRoute from "#app/routes/erp/login.tsx";
 import * as logoutRoute from "#app/routes/erp/logout.tsx";
-import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
+import type { TestDatabase } from "#tests/helpers/db.ts";
 import { attachPhoto, insertQuoteRequest, jpeg } from "#tests/helpers/leads.ts";
 import { routeArgs, routeOutcome } from "#tests/helpers/route-call.ts";
-import { cookieHeaderFrom, signedInStaff, staffTestServices } from "#tests/helpers/staff.ts";
+import { cookieHeaderFrom, openStaffTestServices, signedInStaff } from "#tests/helpers/staff.ts";
 
 let database: TestDatabase;
 let services: AppServices;
-let dataDir: string;
+let close: () => Promise<void>;
 let staff: { cookie: string; userId: string; email: string };
 let owner: { cookie: string; userId: string; email: string };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  dataDir = mkdtempSync(path.join(tmpdir(), "erp-routes-"));
-  services = staffTestServices(database, { DATA_DIR: dataDir });
+  ({ database, services, close } = await openStaffTestServices("erp-routes-"));
   staff = await signedInStaff(services, "staff", "equipe@batirade.test");
   owner = await signedInStaff(services, "owner", "gerant@batirade.test");
 });
-afterAll(async () => {
-  await database.cleanup();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => close());
 
 /** A loader's or action's arguments as the server builds them (tests/helpers/route-call.ts). */
 function args(

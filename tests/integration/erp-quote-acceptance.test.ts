@@ -1,7 +1,4 @@
 import { createHash } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
@@ -11,7 +8,6 @@ import { clients } from "#app/db/schema/clients.ts";
 import { erpLeads } from "#app/db/schema/leads.ts";
 import { outboxMessages } from "#app/db/schema/outbox.ts";
 import { quoteAcceptanceCodes, quoteDecisions, quotes } from "#app/db/schema/quotes.ts";
-import { companySettings } from "#app/db/schema/settings.ts";
 import { acceptQuote, CODE_TTL_MS } from "#app/features/quotes/acceptance.server.ts";
 import type { QuoteDraftInput } from "#app/features/quotes/content.ts";
 import { expireQuotes } from "#app/features/quotes/expiry.server.ts";
@@ -25,44 +21,34 @@ import * as erpPdfRoute from "#app/routes/erp/devis/pdf.ts";
 import * as erpSignatureRoute from "#app/routes/erp/devis/signature.ts";
 import * as pageRoute from "#app/routes/site/accord.tsx";
 import * as filesRoute from "#app/routes/site/accord-pdf.ts";
-import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
 import { pngClaiming } from "#tests/helpers/images.ts";
 import { insertQuoteRequest, jpeg } from "#tests/helpers/leads.ts";
 import { pageImages, readPdf } from "#tests/helpers/pdf-text.ts";
-import { filledDraft, insertClient } from "#tests/helpers/quotes.ts";
-import { type RouteCallInit, routeArgs, routeOutcome } from "#tests/helpers/route-call.ts";
-import { signedInStaff, staffTestServices, TEST_AUTH_SECRET } from "#tests/helpers/staff.ts";
+import { filledDraft, fillQuoteSettings, insertClient } from "#tests/helpers/quotes.ts";
+import { type RouteCallInit, routeArgs, routeCaller, routeOutcome } from "#tests/helpers/route-call.ts";
+import { openStaffTestServices, signedInStaff, TEST_AUTH_SECRET } from "#tests/helpers/staff.ts";
 
 // The client's side of a quote: the page /accord/{token} (loader and action, as the
 // server calls them, without a staff session), the code e-mailed, the acceptance and
 // its proof, the refusals; and the staff's acceptance on paper and the daily expiry.
 
-let database: TestDatabase;
 let services: AppServices;
-let dataDir: string;
+let close: () => Promise<void>;
 let staff: { cookie: string; userId: string; email: string };
 const BROWSER = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Safari/604.1";
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  dataDir = mkdtempSync(path.join(tmpdir(), "erp-quote-acceptance-"));
-  services = staffTestServices(database, { DATA_DIR: dataDir, NOTIFY_EMAIL: "bureau@batirade.test" });
+  ({ services, close } = await openStaffTestServices("erp-quote-acceptance-", {
+    NOTIFY_EMAIL: "bureau@batirade.test",
+  }));
   staff = await signedInStaff(services, "staff", "accord@batirade.test");
-  await services.db
-    .update(companySettings)
-    .set({ insuranceValidUntil: addDays(parisDay(), 200) })
-    .where(eq(companySettings.id, 1));
+  await fillQuoteSettings(services.db);
 });
-afterAll(async () => {
-  await database.cleanup();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => close());
 
 type Handler = (args: never) => Promise<unknown>;
 
-function staffCall(handler: Handler, url: string, init: RouteCallInit = {}) {
-  return routeOutcome(() => handler(routeArgs(services, url, { cookie: staff.cookie, ...init }) as never));
-}
+const staffCall = routeCaller(() => ({ services, cookie: staff.cookie }));
 
 /** The client: no session, a phone's browser, an address of its own. */
 function clientCall(handler: Handler, token: string, init: RouteCallInit = {}, suffix = "") {

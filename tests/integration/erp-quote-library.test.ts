@@ -23,7 +23,7 @@ import * as listRoute from "#app/routes/erp/devis/bibliotheque.tsx";
 import * as itemRoute from "#app/routes/erp/devis/bibliotheque-article.tsx";
 import * as newRoute from "#app/routes/erp/devis/bibliotheque-nouveau.tsx";
 import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
-import { type RouteCallInit, routeArgs, routeOutcome } from "#tests/helpers/route-call.ts";
+import { routeCaller } from "#tests/helpers/route-call.ts";
 import { signedInStaff, staffTestServices } from "#tests/helpers/staff.ts";
 
 // The quotes' price library through its routes (loaders and actions) and the quote
@@ -45,12 +45,8 @@ afterAll(async () => {
   await database.cleanup();
 });
 
-type Handler = (args: never) => Promise<unknown>;
-
 /** Calls a loader or action as a signed-in staff member. */
-function call(handler: Handler, url: string, init: RouteCallInit = {}) {
-  return routeOutcome(() => handler(routeArgs(services, url, { cookie: staff.cookie, ...init }) as never));
-}
+const call = routeCaller(() => ({ services, cookie: staff.cookie }));
 
 type FormFields = Record<string, string>;
 

@@ -1,7 +1,4 @@
 import { createHash } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clients, issuedDocuments } from "#app/db/schema/clients.ts";
@@ -19,47 +16,29 @@ import * as detailRoute from "#app/routes/erp/devis/detail.tsx";
 import * as listRoute from "#app/routes/erp/devis/index.tsx";
 import * as newRoute from "#app/routes/erp/devis/nouveau.tsx";
 import * as pdfRoute from "#app/routes/erp/devis/pdf.ts";
-import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
 import { attachPhoto, insertQuoteRequest, jpeg } from "#tests/helpers/leads.ts";
 import { readPdf } from "#tests/helpers/pdf-text.ts";
-import { filledDraft, insertClient } from "#tests/helpers/quotes.ts";
-import { type RouteCallInit, routeArgs, routeOutcome } from "#tests/helpers/route-call.ts";
-import { signedInStaff, staffTestServices } from "#tests/helpers/staff.ts";
+import { filledDraft, fillQuoteSettings, insertClient } from "#tests/helpers/quotes.ts";
+import { routeCaller } from "#tests/helpers/route-call.ts";
+import { openStaffTestServices, signedInStaff } from "#tests/helpers/staff.ts";
 
 // The quotes' lifecycle through their routes, on a real database (PGlite here,
 // PostgreSQL in CI's second pass): creation from a client or a lead, saving, the
 // list, sending (number, frozen PDF, e-mail with the client's link), versions.
 // 401/403 for every route: tests/integration/erp-route-guard.test.ts.
 
-let database: TestDatabase;
 let services: AppServices;
-let dataDir: string;
+let close: () => Promise<void>;
 let staff: { cookie: string; userId: string; email: string };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  dataDir = mkdtempSync(path.join(tmpdir(), "erp-quotes-"));
-  services = staffTestServices(database, { DATA_DIR: dataDir });
+  ({ services, close } = await openStaffTestServices("erp-quotes-"));
   staff = await signedInStaff(services, "staff", "devis@batirade.test");
-  await services.db
-    .update(companySettings)
-    .set({
-      insuranceValidUntil: addDays(parisDay(), 200),
-      rgeNumber: "E-E182736",
-      rgeValidUntil: addDays(parisDay(), 90),
-    })
-    .where(eq(companySettings.id, 1));
+  await fillQuoteSettings(services.db, { rgeNumber: "E-E182736", rgeValidUntil: addDays(parisDay(), 90) });
 });
-afterAll(async () => {
-  await database.cleanup();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => close());
 
-type Handler = (args: never) => Promise<unknown>;
-
-function call(handler: Handler, url: string, init: RouteCallInit = {}) {
-  return routeOutcome(() => handler(routeArgs(services, url, { cookie: staff.cookie, ...init }) as never));
-}
+const call = routeCaller(() => ({ services, cookie: staff.cookie }));
 
 /** The notice a redirect carries to the next page, read as that page will read it. */
 function flashOf(headers: Headers) {
@@ -312,10 +291,7 @@ describe("sending", () => {
       expect((await load(id)).problems).toEqual(withoutSettings);
       expect(((await intent(id, "envoyer")).data as { problems: unknown }).problems).toEqual(withoutSettings);
     } finally {
-      await services.db
-        .update(companySettings)
-        .set({ insuranceValidUntil: addDays(parisDay(), 200) })
-        .where(eq(companySettings.id, 1));
+      await fillQuoteSettings(services.db);
     }
   });
 
@@ -392,10 +368,7 @@ describe("sending", () => {
         /assurance décennale a expiré/,
       );
     } finally {
-      await services.db
-        .update(companySettings)
-        .set({ insuranceValidUntil: addDays(parisDay(), 200) })
-        .where(eq(companySettings.id, 1));
+      await fillQuoteSettings(services.db);
     }
   });
 

@@ -14,7 +14,7 @@ import * as productRoute from "#app/routes/erp/boutique/produit.tsx";
 import * as listRoute from "#app/routes/erp/boutique/produits.tsx";
 import { seedDemoContent } from "#server/seed.ts";
 import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
-import { type RouteCallInit, routeArgs, routeOutcome } from "#tests/helpers/route-call.ts";
+import { routeArgs, routeCaller, routeOutcome } from "#tests/helpers/route-call.ts";
 import { STORE_ID, storeApi } from "#tests/helpers/shop.ts";
 import { signedInStaff, staffTestServices } from "#tests/helpers/staff.ts";
 
@@ -47,7 +47,6 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-type Handler = (args: never) => Promise<unknown>;
 type ListData = Awaited<ReturnType<typeof listRoute.loader>>;
 type PageData = Awaited<ReturnType<typeof productRoute.loader>>;
 type Refusal = {
@@ -58,9 +57,7 @@ type Refusal = {
   values?: Record<string, string>;
 };
 
-function call(handler: Handler, url: string, init: RouteCallInit = {}) {
-  return routeOutcome(() => handler(routeArgs(services, url, { cookie: owner.cookie, ...init }) as never));
-}
+const call = routeCaller(() => ({ services, cookie: owner.cookie }));
 
 const list = (query = "") => call(listRoute.loader, `${LIST}${query}`);
 

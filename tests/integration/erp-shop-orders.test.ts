@@ -22,7 +22,7 @@ import * as dashboardRoute from "#app/routes/erp/dashboard.tsx";
 import { seedDemoContent } from "#server/seed.ts";
 import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
 import { fillInvoiceSettings } from "#tests/helpers/invoices.ts";
-import { type RouteCallInit, routeArgs, routeOutcome } from "#tests/helpers/route-call.ts";
+import { routeCaller } from "#tests/helpers/route-call.ts";
 import { routerContext } from "#tests/helpers/services.ts";
 import { checkoutBody, placeTestOrder, postCheckout, STORE_ID } from "#tests/helpers/shop.ts";
 import { signedInStaff, staffTestServices } from "#tests/helpers/staff.ts";
@@ -66,11 +66,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-type Handler = (args: never) => Promise<unknown>;
-
-function call(handler: Handler, url: string, init: RouteCallInit = {}) {
-  return routeOutcome(() => handler(routeArgs(services, url, { cookie: staff.cookie, ...init }) as never));
-}
+const call = routeCaller(() => ({ services, cookie: staff.cookie }));
 
 /** An action of the order page, as its forms post it. */
 function act(id: string, intent: string, fields: Record<string, string> = {}) {

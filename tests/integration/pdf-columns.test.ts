@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invoices } from "#app/db/schema/invoices.ts";
@@ -9,19 +6,17 @@ import type { BillingInvoice } from "#app/features/invoices/billing.ts";
 import type { QuoteDraftInput } from "#app/features/quotes/content.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
 import { formatCents, formatPercent } from "#app/lib/money.ts";
-import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
 import { billingSteps, fillInvoiceSettings } from "#tests/helpers/invoices.ts";
 import { brokenPhrases, readPdf } from "#tests/helpers/pdf-text.ts";
-import { signedInStaff, staffTestServices } from "#tests/helpers/staff.ts";
+import { openStaffTestServices, signedInStaff } from "#tests/helpers/staff.ts";
 
 // The PDFs as issued and stored (a quote sent, a progress invoice and a credit note drawn
 // from it), read back as text: no column header and no amount of their tables is broken
 // inside a word. The progress invoice printed « Avanceme / nt cumulé » before the columns
 // took their width from their content.
 
-let database: TestDatabase;
 let services: AppServices;
-let dataDir: string;
+let close: () => Promise<void>;
 let steps: ReturnType<typeof billingSteps>;
 const ids: Record<string, string> = {};
 
@@ -97,9 +92,7 @@ function tableAmounts(billing: BillingInvoice): string[] {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  dataDir = mkdtempSync(path.join(tmpdir(), "pdf-columns-"));
-  services = staffTestServices(database, { DATA_DIR: dataDir });
+  ({ services, close } = await openStaffTestServices("pdf-columns-"));
   const staff = await signedInStaff(services, "owner", "colonnes@batirade.test");
   await fillInvoiceSettings(services.db);
   steps = billingSteps(services, { id: staff.userId, email: staff.email });
@@ -114,10 +107,7 @@ beforeAll(async () => {
   });
   ids.creditNote = await steps.creditNote(ids.situation, { kind: "total" });
 });
-afterAll(async () => {
-  await database.cleanup();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => close());
 
 describe("the tables of the issued PDFs", () => {
   it("the quote: every header reads whole, every price and total on one line", async () => {

@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activityEvents } from "#app/db/schema/activity.ts";
@@ -12,18 +9,16 @@ import type { QuoteDraftInput, QuoteItemLineInput } from "#app/features/quotes/c
 import { quoteTotals, tryQuoteTotals } from "#app/features/quotes/totals.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
 import { formatCents } from "#app/lib/money.ts";
-import { addDays, parisDay } from "#app/lib/paris-time.ts";
 import { TEXT_RULE_MESSAGES } from "#app/lib/text-rules.ts";
 import * as clientRoute from "#app/routes/erp/clients/detail.tsx";
 import * as detailRoute from "#app/routes/erp/devis/detail.tsx";
 import * as newRoute from "#app/routes/erp/devis/nouveau.tsx";
 import * as pageRoute from "#app/routes/site/accord.tsx";
 import * as filesRoute from "#app/routes/site/accord-pdf.ts";
-import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
 import { jpeg } from "#tests/helpers/leads.ts";
-import { filledDraft, insertClient } from "#tests/helpers/quotes.ts";
+import { filledDraft, fillQuoteSettings, insertClient } from "#tests/helpers/quotes.ts";
 import { type RouteCallInit, routeArgs, routeOutcome } from "#tests/helpers/route-call.ts";
-import { signedInStaff, staffTestServices } from "#tests/helpers/staff.ts";
+import { openStaffTestServices, signedInStaff } from "#tests/helpers/staff.ts";
 
 // What a hostile visitor found on the client's side of a quote (issue 23), through the
 // routes' own loaders and actions: the client's page holds none of the staff's figures,
@@ -31,29 +26,22 @@ import { signedInStaff, staffTestServices } from "#tests/helpers/staff.ts";
 // close, a later hourly cost breaks no sent quote, typed names and reasons refuse
 // control characters, and a quote below zero cannot be sent.
 
-let database: TestDatabase;
 let services: AppServices;
-let dataDir: string;
+let close: () => Promise<void>;
 let staff: { cookie: string; userId: string; email: string };
 let owner: { cookie: string; userId: string; email: string };
 const BROWSER = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Safari/604.1";
 const HOURLY_COST = 4_500;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  dataDir = mkdtempSync(path.join(tmpdir(), "quote-acceptance-hostile-"));
-  services = staffTestServices(database, { DATA_DIR: dataDir, NOTIFY_EMAIL: "bureau@batirade.test" });
+  ({ services, close } = await openStaffTestServices("quote-acceptance-hostile-", {
+    NOTIFY_EMAIL: "bureau@batirade.test",
+  }));
   staff = await signedInStaff(services, "staff", "hostile-devis@batirade.test");
   owner = await signedInStaff(services, "owner", "hostile-gerant@batirade.test");
-  await services.db
-    .update(companySettings)
-    .set({ insuranceValidUntil: addDays(parisDay(), 200), hourlyCostCents: HOURLY_COST })
-    .where(eq(companySettings.id, 1));
+  await fillQuoteSettings(services.db, { hourlyCostCents: HOURLY_COST });
 });
-afterAll(async () => {
-  await database.cleanup();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => close());
 
 type Handler = (args: never) => Promise<unknown>;
 

@@ -1,17 +1,14 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { companySettings } from "#app/db/schema/settings.ts";
 import { recordPaperAcceptance } from "#app/features/quotes/acceptance.server.ts";
 import { QuoteDraftSchema, toDraftInput } from "#app/features/quotes/content.ts";
 import { createQuote, getQuote, saveQuoteDraft } from "#app/features/quotes/quotes.server.ts";
 import { sendQuote } from "#app/features/quotes/send.server.ts";
 import { documentIdentity } from "#app/features/settings/settings.server.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
-import { addDays, parisDay } from "#app/lib/paris-time.ts";
 import { newStorageKey } from "#app/lib/storage.server.ts";
 import * as photoRoute from "#app/routes/api/erp/photo.ts";
 import * as quoteRoute from "#app/routes/erp/devis/detail.tsx";
@@ -21,6 +18,7 @@ import * as invoicePdfRoute from "#app/routes/erp/factures/pdf.ts";
 import * as productImageRoute from "#app/routes/shop/product-image.ts";
 import * as clientFileRoute from "#app/routes/site/accord-pdf.ts";
 import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
+import { fillInvoiceSettings } from "#tests/helpers/invoices.ts";
 import { attachPhoto, insertQuoteRequest, jpeg } from "#tests/helpers/leads.ts";
 import { filledDraft, insertClient } from "#tests/helpers/quotes.ts";
 import { type RouteCallInit, routeArgs, routeOutcome } from "#tests/helpers/route-call.ts";
@@ -89,15 +87,7 @@ beforeAll(async () => {
   photoId = (await attachPhoto(a.db, a.storage, requestId, await jpeg(), "facade.jpg")).id;
 
   // A quote sent (its PDF stored) and accepted on paper (the scan stored), then invoiced.
-  await a.db
-    .update(companySettings)
-    .set({
-      insuranceValidUntil: addDays(parisDay(), 300),
-      bankAccountHolder: "BATI RADE TOULON",
-      iban: "FR7630006000011234567890189",
-      bic: "AGRIFRPP",
-    })
-    .where(eq(companySettings.id, 1));
+  await fillInvoiceSettings(a.db);
   const clientId = await insertClient(a.db, { email: "stockage@example.fr" });
   quoteId = (await createQuote(a.db, { clientId }, actor)).id;
   const view = await getQuote(a.db, quoteId);
