@@ -1,11 +1,10 @@
 import { Camera, Download, Plus } from "lucide-react";
-import { data, Link, useNavigation } from "react-router";
+import { data, Link } from "react-router";
 import { type Column, DataTable } from "#app/components/data/data-table.tsx";
-import { EmptyState } from "#app/components/data/empty-state.tsx";
 import { ListFilters } from "#app/components/data/list-filters.tsx";
+import { EmptyStateLink, ListResults, listCaption } from "#app/components/data/list-page.tsx";
 import { activeFilterCount, listHref } from "#app/components/data/list-url.ts";
 import { PageHeader } from "#app/components/data/page-header.tsx";
-import { Pagination } from "#app/components/data/pagination.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { DateField, SelectField } from "#app/components/forms/field.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
@@ -23,6 +22,7 @@ import { filterValues, listLeads } from "#app/features/leads/list.server.ts";
 import {
   LEAD_STATUSES,
   type LeadFilters,
+  leadSort,
   parseLeadFilters,
   statusLabels,
 } from "#app/features/leads/schema.ts";
@@ -38,8 +38,7 @@ function merged(known: readonly string[], found: readonly string[]): string[] {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requirePermission(request, context, handle.permission);
-  const url = new URL(request.url);
-  const parsed = parseLeadFilters(url.searchParams);
+  const parsed = parseLeadFilters(new URL(request.url).searchParams);
   if (!parsed.ok) throw data({ message: parsed.message }, { status: 400 });
   const { db } = getServices(context);
   const [page, values, staff] = await Promise.all([
@@ -53,6 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     types: merged(WORK_TYPES, values.types),
     budgets: merged(BUDGETS, values.budgets),
     staff,
+    sort: leadSort(parsed.filters),
     today: parisDay(),
   };
 }
@@ -64,6 +64,8 @@ export const shouldRevalidate = erpShouldRevalidate;
 export const handle = PROSPECTS_HANDLE;
 
 export const ErrorBoundary = ErpPageErrorBoundary;
+
+const PATH = "/erp/leads";
 
 /** Filters other than the search box (the « Filtres » button counts them). */
 const FILTER_NAMES = ["statut", "type", "budget", "suivi", "du", "au", "relance"] as const;
@@ -168,16 +170,10 @@ function columns(today: string): Column<LeadRow>[] {
 }
 
 export default function LeadsPage({ loaderData }: Route.ComponentProps) {
-  const { items, total, page, pageCount, filters, types, budgets, staff, today } = loaderData;
-  const navigation = useNavigation();
-  const searching = navigation.state === "loading" && navigation.location?.pathname === "/erp/leads";
+  const { items, total, page, pageCount, filters, sort, types, budgets, staff, today } = loaderData;
   const params = listParams(filters);
   const exportHref = listHref("/api/erp/leads/export.csv", { ...params, tri: undefined, ordre: undefined });
   const activeCount = activeFilterCount(params, FILTER_NAMES);
-  const filtered = activeCount > 0 || Boolean(filters.q);
-  const sort = filters.tri
-    ? { key: filters.tri, direction: filters.ordre ?? (filters.tri === "recue" ? "desc" : "asc") }
-    : { key: "recue", direction: filters.ordre ?? "desc" };
 
   return (
     <div className="grid gap-5">
@@ -204,7 +200,7 @@ export default function LeadsPage({ loaderData }: Route.ComponentProps) {
         searchLabel="Rechercher (nom, e-mail, téléphone, commune, texte)"
         search={filters.q}
         activeCount={activeCount}
-        clearHref="/erp/leads"
+        clearHref={PATH}
         hidden={{ tri: filters.tri, ordre: filters.ordre }}
       >
         <SelectField
@@ -250,46 +246,32 @@ export default function LeadsPage({ loaderData }: Route.ComponentProps) {
         />
       </ListFilters>
 
-      <div aria-live="polite" aria-busy={searching} className="grid gap-2">
-        <p className="text-sm font-semibold text-slate-700">
-          {searching
-            ? "Recherche en cours…"
-            : `${total} prospect${total > 1 ? "s" : ""}${filtered ? " correspondant aux filtres" : ""}`}
-        </p>
-        {items.length === 0 ? (
-          <EmptyState>
-            {filtered ? (
-              <p>
-                Aucun prospect ne correspond à ces filtres.{" "}
-                <Link to="/erp/leads" className="font-semibold text-brand-700 underline">
-                  Voir tous les prospects
-                </Link>
-              </p>
-            ) : (
-              <p>
-                Aucun prospect pour le moment. Les demandes de devis du site arrivent ici ; vous pouvez aussi{" "}
-                <Link to="/erp/leads/nouveau" className="font-semibold text-brand-700 underline">
-                  saisir un prospect
-                </Link>{" "}
-                après un appel ou une visite.
-              </p>
-            )}
-          </EmptyState>
-        ) : (
-          <DataTable
-            caption={`Prospects (page ${page} sur ${pageCount})`}
-            columns={columns(today)}
-            rows={items}
-            rowKey={(lead) => lead.id}
-            pathname="/erp/leads"
-            params={params}
-            sort={sort}
-            minWidth={860}
-          />
-        )}
-      </div>
-
-      <Pagination pathname="/erp/leads" params={params} page={page} pageCount={pageCount} />
+      <ListResults
+        pathname={PATH}
+        params={params}
+        page={page}
+        pageCount={pageCount}
+        total={total}
+        noun={["prospect", "prospects"]}
+        filtered={activeCount > 0 || Boolean(filters.q)}
+        matching="correspondant aux filtres"
+        noMatch={{ message: "Aucun prospect ne correspond à ces filtres.", linkLabel: "Voir tous les prospects" }}
+        nothingYet={
+          <p>
+            Aucun prospect pour le moment. Les demandes de devis du site arrivent ici ; vous pouvez aussi{" "}
+            <EmptyStateLink to="/erp/leads/nouveau">saisir un prospect</EmptyStateLink> après un appel ou une
+            visite.
+          </p>
+        }
+        table={{
+          caption: listCaption("Prospects", page, pageCount),
+          columns: columns(today),
+          rows: items,
+          rowKey: (lead) => lead.id,
+          sort,
+          minWidth: 860,
+        }}
+      />
     </div>
   );
 }

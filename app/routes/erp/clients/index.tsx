@@ -1,11 +1,10 @@
 import { Plus } from "lucide-react";
-import { data, Link, useNavigation } from "react-router";
+import { data, Link } from "react-router";
 import { type Column, DataTable } from "#app/components/data/data-table.tsx";
-import { EmptyState } from "#app/components/data/empty-state.tsx";
 import { ListFilters } from "#app/components/data/list-filters.tsx";
+import { EmptyStateLink, ListResults, listCaption } from "#app/components/data/list-page.tsx";
 import { activeFilterCount, type ListParams } from "#app/components/data/list-url.ts";
 import { PageHeader } from "#app/components/data/page-header.tsx";
-import { Pagination } from "#app/components/data/pagination.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { SelectField } from "#app/components/forms/field.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
@@ -47,6 +46,7 @@ export const shouldRevalidate = erpShouldRevalidate;
 export const ErrorBoundary = ErpPageErrorBoundary;
 
 const PATH = "/erp/clients";
+const SORT_LABELS = { nom: "par nom", cree: "par date de création" } as const;
 
 const columns: Column<ClientListItem>[] = [
   {
@@ -99,19 +99,7 @@ const columns: Column<ClientListItem>[] = [
 
 export default function ClientsPage({ loaderData }: Route.ComponentProps) {
   const { items, total, page, pageCount, filters, sort } = loaderData;
-  const navigation = useNavigation();
-  const searching = navigation.state === "loading" && navigation.location?.pathname === PATH;
-  const params: ListParams = {
-    q: filters.q,
-    type: filters.type,
-    tri: filters.tri,
-    ordre: filters.ordre,
-    page,
-  };
-  const filtered = Boolean(filters.q || filters.type);
-  const sortLabel = `${sort.key === "nom" ? "par nom" : "par date de création"}, ${
-    sort.direction === "asc" ? "ordre croissant" : "ordre décroissant"
-  }`;
+  const params: ListParams = { ...filters, page };
 
   return (
     <div className="grid gap-5">
@@ -146,54 +134,35 @@ export default function ClientsPage({ loaderData }: Route.ComponentProps) {
         />
       </ListFilters>
 
-      <div aria-live="polite" aria-busy={searching} className="grid gap-3">
-        <p className="text-sm font-semibold text-slate-700">
-          {searching
-            ? "Recherche en cours…"
-            : `${total} client${total > 1 ? "s" : ""}${filtered ? " correspondant à la recherche" : ""}`}
-        </p>
-        {items.length === 0 ? (
-          <EmptyState>
-            {filtered ? (
-              <p>
-                Aucun client ne correspond à cette recherche.{" "}
-                <Link to={PATH} className="font-semibold text-brand-700 underline">
-                  Voir tous les clients
-                </Link>
-              </p>
-            ) : (
-              <div className="grid gap-2">
-                <p className="font-semibold text-brand-900">Aucun client pour le moment.</p>
-                <p>
-                  Un client naît le plus souvent d'un prospect : ouvrez-le dans l'onglet{" "}
-                  <Link to="/erp/leads" className="font-semibold text-brand-700 underline">
-                    Prospects
-                  </Link>{" "}
-                  et choisissez « Convertir en client » ; sa demande et ses photos restent liées. Pour un
-                  client venu autrement, utilisez{" "}
-                  <Link to="/erp/clients/nouveau" className="font-semibold text-brand-700 underline">
-                    Nouveau client
-                  </Link>
-                  .
-                </p>
-              </div>
-            )}
-          </EmptyState>
-        ) : (
-          <DataTable
-            caption={`Clients, ${sortLabel} (page ${page} sur ${pageCount})`}
-            columns={columns}
-            rows={items}
-            rowKey={(client) => client.id}
-            pathname={PATH}
-            params={params}
-            sort={sort}
-            minWidth={720}
-          />
-        )}
-      </div>
-
-      <Pagination pathname={PATH} params={params} page={page} pageCount={pageCount} />
+      <ListResults
+        pathname={PATH}
+        params={params}
+        page={page}
+        pageCount={pageCount}
+        total={total}
+        noun={["client", "clients"]}
+        filtered={Boolean(filters.q || filters.type)}
+        noMatch={{ message: "Aucun client ne correspond à cette recherche.", linkLabel: "Voir tous les clients" }}
+        nothingYet={
+          <div className="grid gap-2">
+            <p className="font-semibold text-brand-900">Aucun client pour le moment.</p>
+            <p>
+              Un client naît le plus souvent d'un prospect : ouvrez-le dans l'onglet{" "}
+              <EmptyStateLink to="/erp/leads">Prospects</EmptyStateLink> et choisissez « Convertir en client » ;
+              sa demande et ses photos restent liées. Pour un client venu autrement, utilisez{" "}
+              <EmptyStateLink to="/erp/clients/nouveau">Nouveau client</EmptyStateLink>.
+            </p>
+          </div>
+        }
+        table={{
+          caption: listCaption("Clients", page, pageCount, { label: SORT_LABELS[sort.key], ...sort }),
+          columns,
+          rows: items,
+          rowKey: (client) => client.id,
+          sort,
+          minWidth: 720,
+        }}
+      />
     </div>
   );
 }
