@@ -8,10 +8,10 @@ import { companySettings } from "#app/db/schema/settings.ts";
 import { createLibraryItem, getLibraryItem } from "#app/features/quotes/library.server.ts";
 import {
   LIBRARY_MESSAGES,
-  LIBRARY_PAGE_SIZE,
   type LibraryItemFormAnswer,
   LibraryItemSchema,
 } from "#app/features/quotes/library-schema.ts";
+import { LIBRARY_PAGE_SIZE } from "#app/features/quotes/schema.ts";
 import { LIBRARY_SEED, seedQuoteLibrary } from "#app/features/quotes/library-seed.server.ts";
 import { listActivity } from "#app/lib/activity.server.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
