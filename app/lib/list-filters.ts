@@ -45,9 +45,9 @@ export function isDateRangeOrdered(range: { du?: string | undefined; au?: string
 }
 
 /** A list's filter object with its period checked: the message goes on `au`. */
-export function withDateRange<T extends z.ZodObject<{ du: typeof FilterDaySchema; au: typeof FilterDaySchema }>>(
-  schema: T,
-) {
+export function withDateRange<
+  T extends z.ZodObject<{ du: typeof FilterDaySchema; au: typeof FilterDaySchema }>,
+>(schema: T) {
   return schema.refine((filters) => isDateRangeOrdered(filters as { du?: string; au?: string }), {
     message: DATE_RANGE_MESSAGE,
     path: ["au"],

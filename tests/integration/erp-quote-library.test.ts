@@ -11,8 +11,8 @@ import {
   type LibraryItemFormAnswer,
   LibraryItemSchema,
 } from "#app/features/quotes/library-schema.ts";
-import { LIBRARY_PAGE_SIZE } from "#app/features/quotes/schema.ts";
 import { LIBRARY_SEED, seedQuoteLibrary } from "#app/features/quotes/library-seed.server.ts";
+import { LIBRARY_PAGE_SIZE } from "#app/features/quotes/schema.ts";
 import { listActivity } from "#app/lib/activity.server.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
 import { formatCents, formatCentsForInput, formatQuantity } from "#app/lib/money.ts";

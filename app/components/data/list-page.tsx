@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link, useNavigation } from "react-router";
-import { type DataTableProps, DataTable } from "./data-table.tsx";
+import { DataTable, type DataTableProps } from "./data-table.tsx";
 import { EmptyState } from "./empty-state.tsx";
 import type { ListParams, SortDirection } from "./list-url.ts";
 import { Pagination } from "./pagination.tsx";

@@ -1,4 +1,3 @@
-import { FRENCH_PHONE, PHONE_MESSAGE } from "#app/lib/phone.ts";
 import {
   blankAsMissing,
   FilterDaySchema,
@@ -11,6 +10,7 @@ import {
   sortSchema,
   withDateRange,
 } from "#app/lib/list-filters.ts";
+import { FRENCH_PHONE, PHONE_MESSAGE } from "#app/lib/phone.ts";
 import { IsoDaySchema, multiLineText, singleLineText } from "#app/lib/text-rules.ts";
 import { z } from "#app/lib/zod.ts";
 

@@ -27,8 +27,8 @@ import {
   type QuoteStatus,
   quoteDisplayNumber,
 } from "./content.ts";
-import { QUOTES_PAGE_SIZE, type QuoteFilters, quoteSort } from "./schema.ts";
 import type { QuoteClientFacts, QuoteCompanyFacts } from "./mentions.ts";
+import { QUOTES_PAGE_SIZE, type QuoteFilters, quoteSort } from "./schema.ts";
 import { quoteTotals } from "./totals.ts";
 
 /*

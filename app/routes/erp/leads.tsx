@@ -1,6 +1,6 @@
 import { Camera, Download, Plus } from "lucide-react";
 import { data, Link } from "react-router";
-import { type Column, DataTable } from "#app/components/data/data-table.tsx";
+import type { Column } from "#app/components/data/data-table.tsx";
 import { ListFilters } from "#app/components/data/list-filters.tsx";
 import { EmptyStateLink, ListResults, listCaption } from "#app/components/data/list-page.tsx";
 import { activeFilterCount, listHref } from "#app/components/data/list-url.ts";
@@ -255,7 +255,10 @@ export default function LeadsPage({ loaderData }: Route.ComponentProps) {
         noun={["prospect", "prospects"]}
         filtered={activeCount > 0 || Boolean(filters.q)}
         matching="correspondant aux filtres"
-        noMatch={{ message: "Aucun prospect ne correspond à ces filtres.", linkLabel: "Voir tous les prospects" }}
+        noMatch={{
+          message: "Aucun prospect ne correspond à ces filtres.",
+          linkLabel: "Voir tous les prospects",
+        }}
         nothingYet={
           <p>
             Aucun prospect pour le moment. Les demandes de devis du site arrivent ici ; vous pouvez aussi{" "}

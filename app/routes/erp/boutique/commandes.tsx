@@ -1,10 +1,9 @@
-import { data, Link, useNavigation } from "react-router";
-import { type Column, DataTable } from "#app/components/data/data-table.tsx";
-import { EmptyState } from "#app/components/data/empty-state.tsx";
+import { data, Link } from "react-router";
+import type { Column } from "#app/components/data/data-table.tsx";
 import { ListFilters } from "#app/components/data/list-filters.tsx";
+import { EmptyStateLink, ListResults, listCaption, resultCount } from "#app/components/data/list-page.tsx";
 import { activeFilterCount, type ListParams } from "#app/components/data/list-url.ts";
 import { PageHeader } from "#app/components/data/page-header.tsx";
-import { Pagination } from "#app/components/data/pagination.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { StatusBadge } from "#app/components/data/status-badge.tsx";
 import { DateField, SelectField } from "#app/components/forms/field.tsx";
@@ -23,12 +22,8 @@ import {
   orderReference,
   PAYMENT_MODE_LABELS,
 } from "#app/features/shop/admin/labels.ts";
-import {
-  listOrders,
-  type OrderListItem,
-  orderSort,
-  parseOrderFilters,
-} from "#app/features/shop/admin/orders.server.ts";
+import { listOrders, type OrderListItem } from "#app/features/shop/admin/orders.server.ts";
+import { orderSort, parseOrderFilters } from "#app/features/shop/admin/schema.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import { formatCents } from "#app/lib/money.ts";
 import { formatDateTime } from "#app/lib/paris-time.ts";
@@ -69,7 +64,6 @@ const columns: Column<Row>[] = [
     key: "number",
     header: "Commande",
     sortKey: "numero",
-    firstDirection: "desc",
     phone: "title",
     className: "whitespace-nowrap",
     cell: (order) => (
@@ -121,22 +115,7 @@ const options = (labels: Record<string, string>) =>
 
 export default function ShopOrdersPage({ loaderData }: Route.ComponentProps) {
   const { items, total, page, pageCount, filters, sort, sums, tabs } = loaderData;
-  const navigation = useNavigation();
-  const searching = navigation.state === "loading" && navigation.location?.pathname === PATH;
-  const params: ListParams = {
-    q: filters.q,
-    statut: filters.statut,
-    reception: filters.reception,
-    paiement: filters.paiement,
-    du: filters.du,
-    au: filters.au,
-    tri: filters.tri,
-    ordre: filters.ordre,
-    page,
-  };
-  const filtered = Boolean(
-    filters.q || filters.statut || filters.reception || filters.paiement || filters.du || filters.au,
-  );
+  const params: ListParams = { ...filters, page };
   return (
     <div className="grid gap-5">
       {tabs.length > 1 ? <SectionTabs label="Boutique" tabs={tabs} /> : null}
@@ -180,49 +159,39 @@ export default function ShopOrdersPage({ loaderData }: Route.ComponentProps) {
         <DateField id="filtre-du" name="du" label="Du" defaultValue={filters.du ?? ""} />
         <DateField id="filtre-au" name="au" label="Au" defaultValue={filters.au ?? ""} />
       </ListFilters>
-      <div aria-live="polite" aria-busy={searching} className="grid gap-3">
-        <p className="text-sm font-semibold text-slate-700">
-          {searching
-            ? "Recherche en cours…"
-            : `${total} commande${total > 1 ? "s" : ""}${filtered ? " correspondant à la recherche" : ""}`}
-        </p>
-        {items.length === 0 ? (
-          <EmptyState>
-            {filtered ? (
-              <p>
-                Aucune commande ne correspond à cette recherche.{" "}
-                <Link to={PATH} className="font-semibold text-brand-700 underline">
-                  Voir toutes les commandes
-                </Link>
-              </p>
-            ) : (
-              <p>
-                Aucune commande pour le moment. Les commandes passées sur la{" "}
-                <Link to="/store" className="font-semibold text-brand-700 underline">
-                  boutique
-                </Link>{" "}
-                apparaîtront ici.
-              </p>
-            )}
-          </EmptyState>
-        ) : (
-          <DataTable
-            caption={`Commandes, ${SORT_LABELS[sort.key]}, ${sort.direction === "asc" ? "ordre croissant" : "ordre décroissant"} (page ${page} sur ${pageCount})`}
-            columns={columns}
-            rows={items as Row[]}
-            rowKey={(order) => order.id}
-            pathname={PATH}
-            params={params}
-            sort={sort}
-            minWidth={900}
-            totals={{
-              label: `Total des ${total} commande${total > 1 ? "s" : ""} de la liste`,
-              cells: { total: formatCents(sums.totalCents) },
-            }}
-          />
+      <ListResults
+        pathname={PATH}
+        params={params}
+        page={page}
+        pageCount={pageCount}
+        total={total}
+        noun={["commande", "commandes"]}
+        filtered={Boolean(
+          filters.q || filters.statut || filters.reception || filters.paiement || filters.du || filters.au,
         )}
-      </div>
-      <Pagination pathname={PATH} params={params} page={page} pageCount={pageCount} />
+        noMatch={{
+          message: "Aucune commande ne correspond à cette recherche.",
+          linkLabel: "Voir toutes les commandes",
+        }}
+        nothingYet={
+          <p>
+            Aucune commande pour le moment. Les commandes passées sur la{" "}
+            <EmptyStateLink to="/store">boutique</EmptyStateLink> apparaîtront ici.
+          </p>
+        }
+        table={{
+          caption: listCaption("Commandes", page, pageCount, { label: SORT_LABELS[sort.key], ...sort }),
+          columns,
+          rows: items as Row[],
+          rowKey: (order) => order.id,
+          sort,
+          minWidth: 900,
+          totals: {
+            label: `Total des ${resultCount(total, ["commande", "commandes"], false)} de la liste`,
+            cells: { total: formatCents(sums.totalCents) },
+          },
+        }}
+      />
     </div>
   );
 }

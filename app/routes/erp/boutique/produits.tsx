@@ -1,11 +1,10 @@
 import { ImageOff, Plus, TriangleAlert } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
-import { type Column, DataTable } from "#app/components/data/data-table.tsx";
-import { EmptyState } from "#app/components/data/empty-state.tsx";
+import type { Column } from "#app/components/data/data-table.tsx";
 import { ListFilters } from "#app/components/data/list-filters.tsx";
+import { ListResults, listCaption } from "#app/components/data/list-page.tsx";
 import { activeFilterCount, type ListParams } from "#app/components/data/list-url.ts";
 import { PageHeader } from "#app/components/data/page-header.tsx";
-import { Pagination } from "#app/components/data/pagination.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { StatusBadge } from "#app/components/data/status-badge.tsx";
 import { SelectField, TextField } from "#app/components/forms/field.tsx";
@@ -24,13 +23,13 @@ import {
   CatalogueStateError,
   createProduct,
   listCatalogue,
-  parseCatalogueFilters,
 } from "#app/features/shop/admin/catalogue.server.ts";
 import {
   CATALOGUE_STATUS_LABELS,
   CATALOGUE_STATUS_TONES,
   STOCK_FILTER_LABELS,
 } from "#app/features/shop/admin/catalogue-labels.ts";
+import { parseCatalogueFilters } from "#app/features/shop/admin/schema.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
 import { formatCents } from "#app/lib/money.ts";
@@ -188,11 +187,9 @@ const options = (labels: Record<string, string>) =>
 export default function CataloguePage({ loaderData, actionData }: Route.ComponentProps) {
   const { items, total, page, pageCount, filters } = loaderData;
   const navigation = useNavigation();
-  const searching = navigation.state === "loading" && navigation.location?.pathname === PATH;
   const creating = navigation.state !== "idle" && navigation.formData?.get("intent") === CREATE_INTENT;
   const refusal = actionData && !actionData.ok ? actionData : null;
-  const params: ListParams = { q: filters.q, statut: filters.statut, stock: filters.stock, page };
-  const filtered = Boolean(filters.q || filters.statut || filters.stock);
+  const params: ListParams = { ...filters, page };
   return (
     <div className="grid gap-5">
       <SectionTabs label="Boutique" tabs={BOUTIQUE_TABS} />
@@ -263,41 +260,31 @@ export default function CataloguePage({ loaderData, actionData }: Route.Componen
         />
       </ListFilters>
 
-      <div aria-live="polite" aria-busy={searching} className="grid gap-3">
-        <p className="text-sm font-semibold text-slate-700">
-          {searching
-            ? "Recherche en cours…"
-            : `${total} produit${total > 1 ? "s" : ""}${filtered ? " correspondant à la recherche" : ""}`}
-        </p>
-        {items.length === 0 ? (
-          <EmptyState>
-            {filtered ? (
-              <p>
-                Aucun produit ne correspond à cette recherche.{" "}
-                <Link to={PATH} className="font-semibold text-brand-700 underline">
-                  Voir tout le catalogue
-                </Link>
-              </p>
-            ) : (
-              <p>
-                Le catalogue est vide. Créez le premier produit avec le formulaire « Nouveau produit »
-                ci-dessus.
-              </p>
-            )}
-          </EmptyState>
-        ) : (
-          <DataTable
-            caption={`Produits du catalogue, dans l'ordre de la boutique (page ${page} sur ${pageCount})`}
-            columns={columns}
-            rows={items}
-            rowKey={(product) => product.id}
-            pathname={PATH}
-            params={params}
-            minWidth={720}
-          />
-        )}
-      </div>
-      <Pagination pathname={PATH} params={params} page={page} pageCount={pageCount} />
+      <ListResults
+        pathname={PATH}
+        params={params}
+        page={page}
+        pageCount={pageCount}
+        total={total}
+        noun={["produit", "produits"]}
+        filtered={Boolean(filters.q || filters.statut || filters.stock)}
+        noMatch={{
+          message: "Aucun produit ne correspond à cette recherche.",
+          linkLabel: "Voir tout le catalogue",
+        }}
+        nothingYet={
+          <p>
+            Le catalogue est vide. Créez le premier produit avec le formulaire « Nouveau produit » ci-dessus.
+          </p>
+        }
+        table={{
+          caption: listCaption("Produits du catalogue, dans l'ordre de la boutique", page, pageCount),
+          columns,
+          rows: items,
+          rowKey: (product) => product.id,
+          minWidth: 720,
+        }}
+      />
     </div>
   );
 }

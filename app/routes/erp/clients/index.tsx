@@ -1,6 +1,6 @@
 import { Plus } from "lucide-react";
 import { data, Link } from "react-router";
-import { type Column, DataTable } from "#app/components/data/data-table.tsx";
+import type { Column } from "#app/components/data/data-table.tsx";
 import { ListFilters } from "#app/components/data/list-filters.tsx";
 import { EmptyStateLink, ListResults, listCaption } from "#app/components/data/list-page.tsx";
 import { activeFilterCount, type ListParams } from "#app/components/data/list-url.ts";
@@ -142,14 +142,17 @@ export default function ClientsPage({ loaderData }: Route.ComponentProps) {
         total={total}
         noun={["client", "clients"]}
         filtered={Boolean(filters.q || filters.type)}
-        noMatch={{ message: "Aucun client ne correspond à cette recherche.", linkLabel: "Voir tous les clients" }}
+        noMatch={{
+          message: "Aucun client ne correspond à cette recherche.",
+          linkLabel: "Voir tous les clients",
+        }}
         nothingYet={
           <div className="grid gap-2">
             <p className="font-semibold text-brand-900">Aucun client pour le moment.</p>
             <p>
               Un client naît le plus souvent d'un prospect : ouvrez-le dans l'onglet{" "}
-              <EmptyStateLink to="/erp/leads">Prospects</EmptyStateLink> et choisissez « Convertir en client » ;
-              sa demande et ses photos restent liées. Pour un client venu autrement, utilisez{" "}
+              <EmptyStateLink to="/erp/leads">Prospects</EmptyStateLink> et choisissez « Convertir en client »
+              ; sa demande et ses photos restent liées. Pour un client venu autrement, utilisez{" "}
               <EmptyStateLink to="/erp/clients/nouveau">Nouveau client</EmptyStateLink>.
             </p>
           </div>

@@ -1,6 +1,6 @@
 import { Plus } from "lucide-react";
 import { data, Link } from "react-router";
-import { type Column, DataTable } from "#app/components/data/data-table.tsx";
+import type { Column } from "#app/components/data/data-table.tsx";
 import { ListFilters } from "#app/components/data/list-filters.tsx";
 import { EmptyStateLink, ListResults, listCaption } from "#app/components/data/list-page.tsx";
 import { activeFilterCount, type ListParams } from "#app/components/data/list-url.ts";

@@ -1,6 +1,6 @@
 import { Plus } from "lucide-react";
 import { data, Link } from "react-router";
-import { type Column, DataTable } from "#app/components/data/data-table.tsx";
+import type { Column } from "#app/components/data/data-table.tsx";
 import { ListFilters } from "#app/components/data/list-filters.tsx";
 import { EmptyStateLink, ListResults, listCaption } from "#app/components/data/list-page.tsx";
 import { activeFilterCount, type ListParams } from "#app/components/data/list-url.ts";
@@ -13,8 +13,8 @@ import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx
 import { DEVIS_HANDLE, DEVIS_TABS, erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
 import { QuoteStatusBadge } from "#app/features/quotes/components/quote-status-badge.tsx";
 import { QUOTE_STATUS_LABELS, QUOTE_STATUSES } from "#app/features/quotes/content.ts";
-import { parseQuoteFilters, quoteSort } from "#app/features/quotes/schema.ts";
 import { listQuotes, type QuoteListItem } from "#app/features/quotes/quotes.server.ts";
+import { parseQuoteFilters, quoteSort } from "#app/features/quotes/schema.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import { formatCents } from "#app/lib/money.ts";
 import { formatDate } from "#app/lib/paris-time.ts";
@@ -160,7 +160,10 @@ export default function QuotesPage({ loaderData }: Route.ComponentProps) {
         total={total}
         noun={["devis", "devis"]}
         filtered={Boolean(filters.q || filters.statut || filters.du || filters.au)}
-        noMatch={{ message: "Aucun devis ne correspond à cette recherche.", linkLabel: "Voir tous les devis" }}
+        noMatch={{
+          message: "Aucun devis ne correspond à cette recherche.",
+          linkLabel: "Voir tous les devis",
+        }}
         nothingYet={
           <div className="grid gap-2">
             <p className="font-semibold text-brand-900">Aucun devis pour le moment.</p>

@@ -1,10 +1,9 @@
-import { data, Link, useNavigation } from "react-router";
-import { type Column, DataTable } from "#app/components/data/data-table.tsx";
-import { EmptyState } from "#app/components/data/empty-state.tsx";
+import { data, Link } from "react-router";
+import type { Column } from "#app/components/data/data-table.tsx";
 import { ListFilters } from "#app/components/data/list-filters.tsx";
+import { EmptyStateLink, ListResults, listCaption } from "#app/components/data/list-page.tsx";
 import { activeFilterCount, type ListParams } from "#app/components/data/list-url.ts";
 import { PageHeader } from "#app/components/data/page-header.tsx";
-import { Pagination } from "#app/components/data/pagination.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { DateField, SelectField } from "#app/components/forms/field.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
@@ -16,11 +15,10 @@ import { INVOICE_KIND_LABELS, INVOICE_STATUS_LABELS } from "#app/features/invoic
 import {
   filteredClientName,
   type InvoiceListItem,
-  invoiceSort,
   listInvoices,
-  parseInvoiceFilters,
 } from "#app/features/invoices/list.server.ts";
 import { amountOwed } from "#app/features/invoices/owed.ts";
+import { invoiceSort, parseInvoiceFilters } from "#app/features/invoices/schema.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import { formatCents } from "#app/lib/money.ts";
 import { formatDate } from "#app/lib/paris-time.ts";
@@ -138,22 +136,7 @@ const columns: Column<InvoiceListItem>[] = [
 
 export default function InvoicesPage({ loaderData }: Route.ComponentProps) {
   const { items, total, page, pageCount, filters, sort, sums, clientName } = loaderData;
-  const navigation = useNavigation();
-  const searching = navigation.state === "loading" && navigation.location?.pathname === PATH;
-  const params: ListParams = {
-    q: filters.q,
-    type: filters.type,
-    statut: filters.statut,
-    du: filters.du,
-    au: filters.au,
-    tri: filters.tri,
-    ordre: filters.ordre,
-    client: filters.client,
-    page,
-  };
-  const filtered = Boolean(
-    filters.q || filters.type || filters.statut || filters.du || filters.au || filters.client,
-  );
+  const params: ListParams = { ...filters, page };
   return (
     <div className="grid gap-5">
       <SectionTabs label="Devis" tabs={DEVIS_TABS} />
@@ -211,53 +194,44 @@ export default function InvoicesPage({ loaderData }: Route.ComponentProps) {
           </Link>
         </p>
       ) : null}
-      <div aria-live="polite" aria-busy={searching} className="grid gap-3">
-        <p className="text-sm font-semibold text-slate-700">
-          {searching
-            ? "Recherche en cours…"
-            : `${total} facture${total > 1 ? "s" : ""}${filtered ? " correspondant à la recherche" : ""}`}
-        </p>
-        {items.length === 0 ? (
-          <EmptyState>
-            {filtered ? (
-              <p>
-                Aucune facture ne correspond à cette recherche.{" "}
-                <Link to={PATH} className="font-semibold text-brand-700 underline">
-                  Voir toutes les factures
-                </Link>
-              </p>
-            ) : (
-              <p>
-                Aucune facture pour le moment. Une facture se prépare depuis un devis accepté : ouvrez-le dans{" "}
-                <Link to="/erp/devis?statut=accepte" className="font-semibold text-brand-700 underline">
-                  Devis acceptés
-                </Link>{" "}
-                et choisissez le type de facture dans « Facturer ».
-              </p>
-            )}
-          </EmptyState>
-        ) : (
-          <DataTable
-            caption={`Factures, ${SORT_LABELS[sort.key]}, ${sort.direction === "asc" ? "ordre croissant" : "ordre décroissant"} (page ${page} sur ${pageCount})`}
-            columns={columns}
-            rows={items}
-            rowKey={(invoice) => invoice.id}
-            pathname={PATH}
-            params={params}
-            sort={sort}
-            minWidth={960}
-            totals={{
-              label: `Total des ${total} documents de la liste (TVA ${formatCents(sums.totalVat)})`,
-              cells: {
-                ht: formatCents(sums.totalHt),
-                ttc: formatCents(sums.totalTtc),
-                due: formatCents(sums.outstanding),
-              },
-            }}
-          />
+      <ListResults
+        pathname={PATH}
+        params={params}
+        page={page}
+        pageCount={pageCount}
+        total={total}
+        noun={["facture", "factures"]}
+        filtered={Boolean(
+          filters.q || filters.type || filters.statut || filters.du || filters.au || filters.client,
         )}
-      </div>
-      <Pagination pathname={PATH} params={params} page={page} pageCount={pageCount} />
+        noMatch={{
+          message: "Aucune facture ne correspond à cette recherche.",
+          linkLabel: "Voir toutes les factures",
+        }}
+        nothingYet={
+          <p>
+            Aucune facture pour le moment. Une facture se prépare depuis un devis accepté : ouvrez-le dans{" "}
+            <EmptyStateLink to="/erp/devis?statut=accepte">Devis acceptés</EmptyStateLink> et choisissez le
+            type de facture dans « Facturer ».
+          </p>
+        }
+        table={{
+          caption: listCaption("Factures", page, pageCount, { label: SORT_LABELS[sort.key], ...sort }),
+          columns,
+          rows: items,
+          rowKey: (invoice) => invoice.id,
+          sort,
+          minWidth: 960,
+          totals: {
+            label: `Total des ${total} documents de la liste (TVA ${formatCents(sums.totalVat)})`,
+            cells: {
+              ht: formatCents(sums.totalHt),
+              ttc: formatCents(sums.totalTtc),
+              due: formatCents(sums.outstanding),
+            },
+          },
+        }}
+      />
     </div>
   );
 }
