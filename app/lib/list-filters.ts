@@ -1,3 +1,4 @@
+import { data } from "react-router";
 import { IsoDaySchema, singleLineText } from "./text-rules.ts";
 import { z } from "./zod.ts";
 
@@ -77,6 +78,13 @@ export function parseListFilters<S extends z.ZodObject>(
   const parsed = schema.safeParse(pickParams(searchParams, Object.keys(schema.shape)));
   if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? "Filtres invalides." };
   return { ok: true, filters: parsed.data };
+}
+
+/** A loader's filters from its request's URL; a refusal is a 400 page with the first message. */
+export function requireListFilters<S extends z.ZodObject>(schema: S, request: Request): z.output<S> {
+  const parsed = parseListFilters(schema, new URL(request.url).searchParams);
+  if (!parsed.ok) throw data({ message: parsed.message }, { status: 400 });
+  return parsed.filters;
 }
 
 export type SortDirection = "asc" | "desc";

@@ -1,5 +1,5 @@
 import { Camera, Download, Plus } from "lucide-react";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import type { Column } from "#app/components/data/data-table.tsx";
 import { ListFilters } from "#app/components/data/list-filters.tsx";
 import { EmptyStateLink, ListResults, listCaption } from "#app/components/data/list-page.tsx";
@@ -22,12 +22,13 @@ import { filterValues, listLeads } from "#app/features/leads/list.server.ts";
 import {
   LEAD_STATUSES,
   type LeadFilters,
+  LeadFiltersSchema,
   leadSort,
-  parseLeadFilters,
   statusLabels,
 } from "#app/features/leads/schema.ts";
 import { BUDGETS, WORK_TYPES } from "#app/features/quote-request/schema.ts";
 import { getServices } from "#app/lib/app-context.ts";
+import { requireListFilters } from "#app/lib/list-filters.ts";
 import { formatDate, formatDateTime, parisDay } from "#app/lib/paris-time.ts";
 import { formatPhone, telHref } from "#app/lib/phone.ts";
 import type { Route } from "./+types/leads";
@@ -38,21 +39,20 @@ function merged(known: readonly string[], found: readonly string[]): string[] {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requirePermission(request, context, handle.permission);
-  const parsed = parseLeadFilters(new URL(request.url).searchParams);
-  if (!parsed.ok) throw data({ message: parsed.message }, { status: 400 });
+  const filters = requireListFilters(LeadFiltersSchema, request);
   const { db } = getServices(context);
   const [page, values, staff] = await Promise.all([
-    listLeads(db, parsed.filters, session.user.id),
+    listLeads(db, filters, session.user.id),
     filterValues(db),
     assignableStaff(db),
   ]);
   return {
     ...page,
-    filters: parsed.filters,
+    filters,
     types: merged(WORK_TYPES, values.types),
     budgets: merged(BUDGETS, values.budgets),
     staff,
-    sort: leadSort(parsed.filters),
+    sort: leadSort(filters),
     today: parisDay(),
   };
 }

@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import type { Column } from "#app/components/data/data-table.tsx";
 import { ListFilters } from "#app/components/data/list-filters.tsx";
 import { EmptyStateLink, ListResults, listCaption, resultCount } from "#app/components/data/list-page.tsx";
@@ -23,8 +23,9 @@ import {
   PAYMENT_MODE_LABELS,
 } from "#app/features/shop/admin/labels.ts";
 import { listOrders, type OrderListItem } from "#app/features/shop/admin/orders.server.ts";
-import { orderSort, parseOrderFilters } from "#app/features/shop/admin/schema.ts";
+import { OrderFiltersSchema, orderSort } from "#app/features/shop/admin/schema.ts";
 import { getServices } from "#app/lib/app-context.ts";
+import { requireListFilters } from "#app/lib/list-filters.ts";
 import { formatCents } from "#app/lib/money.ts";
 import { formatDateTime } from "#app/lib/paris-time.ts";
 import { hasPermission } from "#app/lib/permissions.ts";
@@ -39,15 +40,14 @@ export const handle = BOUTIQUE_HANDLE;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requirePermission(request, context, handle.permission);
-  const parsed = parseOrderFilters(new URL(request.url).searchParams);
-  if (!parsed.ok) throw data({ message: parsed.message }, { status: 400 });
+  const filters = requireListFilters(OrderFiltersSchema, request);
   const { db } = getServices(context);
-  const page = await listOrders(db, parsed.filters);
+  const page = await listOrders(db, filters);
   // The « Catalogue » tab only for who may edit it (the owner).
   const tabs = BOUTIQUE_TABS.filter(
     (tab) => tab.href !== "/erp/boutique/produits" || hasPermission(user.role, "catalogue"),
   );
-  return { ...page, filters: parsed.filters, sort: orderSort(parsed.filters), tabs };
+  return { ...page, filters, sort: orderSort(filters), tabs };
 }
 
 export const meta: Route.MetaFunction = (args) => erpMeta("Commandes de la boutique", args);

@@ -29,9 +29,10 @@ import {
   CATALOGUE_STATUS_TONES,
   STOCK_FILTER_LABELS,
 } from "#app/features/shop/admin/catalogue-labels.ts";
-import { parseCatalogueFilters } from "#app/features/shop/admin/schema.ts";
+import { CatalogueFiltersSchema } from "#app/features/shop/admin/schema.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
+import { requireListFilters } from "#app/lib/list-filters.ts";
 import { formatCents } from "#app/lib/money.ts";
 import type { Route } from "./+types/produits";
 
@@ -45,11 +46,10 @@ export const handle = CATALOGUE_HANDLE;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePermission(request, context, handle.permission);
-  const parsed = parseCatalogueFilters(new URL(request.url).searchParams);
-  if (!parsed.ok) throw data({ message: parsed.message }, { status: 400 });
+  const filters = requireListFilters(CatalogueFiltersSchema, request);
   const { db, env } = getServices(context);
-  const page = await listCatalogue(db, env.STORE_ID, parsed.filters);
-  return { ...page, filters: parsed.filters, crumb: "Catalogue" };
+  const page = await listCatalogue(db, env.STORE_ID, filters);
+  return { ...page, filters, crumb: "Catalogue" };
 }
 
 const PATH = "/erp/boutique/produits";

@@ -1,5 +1,5 @@
 import { Plus } from "lucide-react";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import type { Column } from "#app/components/data/data-table.tsx";
 import { ListFilters } from "#app/components/data/list-filters.tsx";
 import { EmptyStateLink, ListResults, listCaption } from "#app/components/data/list-page.tsx";
@@ -13,9 +13,9 @@ import { AnonymisedBadge, ClientKindBadge } from "#app/features/clients/componen
 import { type ClientListItem, listClients } from "#app/features/clients/list.server.ts";
 import {
   CLIENT_KINDS,
+  ClientFiltersSchema,
   clientKindLabels,
   clientSort,
-  parseClientFilters,
 } from "#app/features/clients/schema.ts";
 import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
 import {
@@ -25,6 +25,7 @@ import {
   PROSPECTS_TABS,
 } from "#app/features/erp/navigation.ts";
 import { getServices } from "#app/lib/app-context.ts";
+import { requireListFilters } from "#app/lib/list-filters.ts";
 import { formatDate } from "#app/lib/paris-time.ts";
 import { formatPhone, telHref } from "#app/lib/phone.ts";
 import type { Route } from "./+types/index";
@@ -33,10 +34,9 @@ export const handle = CLIENTS_HANDLE;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePermission(request, context, handle.permission);
-  const parsed = parseClientFilters(new URL(request.url).searchParams);
-  if (!parsed.ok) throw data({ message: parsed.message }, { status: 400 });
-  const page = await listClients(getServices(context).db, parsed.filters);
-  return { ...page, filters: parsed.filters, sort: clientSort(parsed.filters) };
+  const filters = requireListFilters(ClientFiltersSchema, request);
+  const page = await listClients(getServices(context).db, filters);
+  return { ...page, filters, sort: clientSort(filters) };
 }
 
 export const meta: Route.MetaFunction = (args) => erpMeta("Clients", args);

@@ -1,5 +1,5 @@
 import { Plus } from "lucide-react";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import type { Column } from "#app/components/data/data-table.tsx";
 import { ListFilters } from "#app/components/data/list-filters.tsx";
 import { EmptyStateLink, ListResults, listCaption } from "#app/components/data/list-page.tsx";
@@ -15,12 +15,13 @@ import { DEVIS_HANDLE, DEVIS_TABS, erpMeta, erpShouldRevalidate } from "#app/fea
 import { type LibraryListItem, listLibraryItems } from "#app/features/quotes/library.server.ts";
 import {
   LIBRARY_ARCHIVE_FILTERS,
+  LibraryFiltersSchema,
   libraryArchiveLabels,
   librarySort,
-  parseLibraryFilters,
 } from "#app/features/quotes/schema.ts";
 import { getCompanySettings } from "#app/features/settings/settings.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
+import { requireListFilters } from "#app/lib/list-filters.ts";
 import { formatCents, formatPercent } from "#app/lib/money.ts";
 import { formatDate } from "#app/lib/paris-time.ts";
 import { VAT_RATES } from "#app/lib/vat.ts";
@@ -30,16 +31,15 @@ export const handle = DEVIS_HANDLE;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePermission(request, context, handle.permission);
-  const parsed = parseLibraryFilters(new URL(request.url).searchParams);
-  if (!parsed.ok) throw data({ message: parsed.message }, { status: 400 });
+  const filters = requireListFilters(LibraryFiltersSchema, request);
   const { db } = getServices(context);
   // The quotes feature does not read the settings: the hourly cost comes from here.
   const { hourlyCostCents } = await getCompanySettings(db);
-  const page = await listLibraryItems(db, parsed.filters, hourlyCostCents);
+  const page = await listLibraryItems(db, filters, hourlyCostCents);
   return {
     ...page,
-    filters: parsed.filters,
-    sort: librarySort(parsed.filters),
+    filters,
+    sort: librarySort(filters),
     hourlyCostCents,
     crumb: "Bibliothèque de prix",
   };

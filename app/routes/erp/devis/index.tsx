@@ -1,5 +1,5 @@
 import { Plus } from "lucide-react";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import type { Column } from "#app/components/data/data-table.tsx";
 import { ListFilters } from "#app/components/data/list-filters.tsx";
 import { EmptyStateLink, ListResults, listCaption } from "#app/components/data/list-page.tsx";
@@ -14,8 +14,9 @@ import { DEVIS_HANDLE, DEVIS_TABS, erpMeta, erpShouldRevalidate } from "#app/fea
 import { QuoteStatusBadge } from "#app/features/quotes/components/quote-status-badge.tsx";
 import { QUOTE_STATUS_LABELS, QUOTE_STATUSES } from "#app/features/quotes/content.ts";
 import { listQuotes, type QuoteListItem } from "#app/features/quotes/quotes.server.ts";
-import { parseQuoteFilters, quoteSort } from "#app/features/quotes/schema.ts";
+import { QuoteFiltersSchema, quoteSort } from "#app/features/quotes/schema.ts";
 import { getServices } from "#app/lib/app-context.ts";
+import { requireListFilters } from "#app/lib/list-filters.ts";
 import { formatCents } from "#app/lib/money.ts";
 import { formatDate } from "#app/lib/paris-time.ts";
 import type { Route } from "./+types/index";
@@ -24,10 +25,9 @@ export const handle = DEVIS_HANDLE;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePermission(request, context, handle.permission);
-  const parsed = parseQuoteFilters(new URL(request.url).searchParams);
-  if (!parsed.ok) throw data({ message: parsed.message }, { status: 400 });
-  const page = await listQuotes(getServices(context).db, parsed.filters);
-  return { ...page, filters: parsed.filters, sort: quoteSort(parsed.filters) };
+  const filters = requireListFilters(QuoteFiltersSchema, request);
+  const page = await listQuotes(getServices(context).db, filters);
+  return { ...page, filters, sort: quoteSort(filters) };
 }
 
 export const meta: Route.MetaFunction = (args) => erpMeta("Devis", args);

@@ -18,8 +18,9 @@ import {
   listInvoices,
 } from "#app/features/invoices/list.server.ts";
 import { amountOwed } from "#app/features/invoices/owed.ts";
-import { invoiceSort, parseInvoiceFilters } from "#app/features/invoices/schema.ts";
+import { InvoiceFiltersSchema, invoiceSort } from "#app/features/invoices/schema.ts";
 import { getServices } from "#app/lib/app-context.ts";
+import { requireListFilters } from "#app/lib/list-filters.ts";
 import { formatCents } from "#app/lib/money.ts";
 import { formatDate } from "#app/lib/paris-time.ts";
 import type { Route } from "./+types/index";
@@ -28,17 +29,16 @@ export const handle = FACTURES_HANDLE;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePermission(request, context, handle.permission);
-  const parsed = parseInvoiceFilters(new URL(request.url).searchParams);
-  if (!parsed.ok) throw data({ message: parsed.message }, { status: 400 });
+  const filters = requireListFilters(InvoiceFiltersSchema, request);
   const { db } = getServices(context);
   const [page, clientName] = await Promise.all([
-    listInvoices(db, parsed.filters),
-    parsed.filters.client ? filteredClientName(db, parsed.filters.client) : Promise.resolve(null),
+    listInvoices(db, filters),
+    filters.client ? filteredClientName(db, filters.client) : Promise.resolve(null),
   ]);
-  if (parsed.filters.client && clientName === null) {
+  if (filters.client && clientName === null) {
     throw data({ message: "Ce client n'existe pas." }, { status: 404 });
   }
-  return { ...page, filters: parsed.filters, sort: invoiceSort(parsed.filters), clientName };
+  return { ...page, filters, sort: invoiceSort(filters), clientName };
 }
 
 export const meta: Route.MetaFunction = (args) => erpMeta("Factures", args);
