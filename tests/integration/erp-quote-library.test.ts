@@ -295,6 +295,10 @@ describe("the list", () => {
     expect(byName.sort).toEqual({ key: "designation", direction: "asc" });
     const byPrice = await list("?q=lotliste&tri=prix&ordre=desc");
     expect(byPrice.items.map((item) => item.unitPriceHt)).toEqual([4000, 3000, 2000, 1000]);
+    // Without « ordre », an amount sorts the largest first, as the column's first click does.
+    const byPriceDefault = await list("?q=lotliste&tri=prix");
+    expect(byPriceDefault.sort).toEqual({ key: "prix", direction: "desc" });
+    expect(byPriceDefault.items.map((item) => item.unitPriceHt)).toEqual([4000, 3000, 2000, 1000]);
     expect((await list("?q=facade+lotliste")).items.map((item) => item.designation)).toEqual([
       "Enduit de façade lotliste",
     ]);
