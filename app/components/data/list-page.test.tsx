@@ -3,7 +3,14 @@ import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { Column } from "./data-table.tsx";
-import { ListResults, type ListResultsProps, listCaption, resultCount } from "./list-page.tsx";
+import {
+  ListResults,
+  type ListResultsProps,
+  type ListView,
+  listCaption,
+  listView,
+  resultCount,
+} from "./list-page.tsx";
 
 type Row = { id: string; name: string };
 const columns: Column<Row>[] = [{ key: "name", header: "Nom", sortKey: "nom", cell: (row) => row.name }];
@@ -25,30 +32,33 @@ function render(node: ReactNode): string {
 
 const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
 
-function results(overrides: Partial<ListResultsProps<Row>>): string {
-  const rows = overrides.table?.rows ?? [];
+type Overrides = Partial<Omit<ListResultsProps<Row>, "list" | "table">> & {
+  list?: Partial<ListView>;
+  rows?: Row[];
+};
+
+function results({ list, rows = [], ...overrides }: Overrides = {}): string {
   return render(
     <ListResults<Row>
-      pathname="/erp/clients"
-      params={{ q: "dup", page: 1 }}
-      page={1}
-      pageCount={1}
-      total={rows.length}
+      list={{
+        pathname: "/erp/clients",
+        params: { q: "dup", page: 1 },
+        page: 1,
+        pageCount: 1,
+        total: rows.length,
+        search: "dup",
+        activeCount: 0,
+        filtered: false,
+        ...list,
+      }}
       noun={["client", "clients"]}
-      filtered={false}
       noMatch={{
         message: "Aucun client ne correspond à cette recherche.",
         linkLabel: "Voir tous les clients",
       }}
       nothingYet={<p>Aucun client pour le moment.</p>}
       {...overrides}
-      table={{
-        caption: "Clients (page 1 sur 1)",
-        columns,
-        rows,
-        rowKey: (row) => row.id,
-        ...overrides.table,
-      }}
+      table={{ caption: "Clients (page 1 sur 1)", columns, rows, rowKey: (row) => row.id }}
     />,
   );
 }
@@ -85,7 +95,7 @@ describe("ListResults", () => {
   });
 
   it("says nothing matches, with the way back to the whole list, when a search finds nothing", () => {
-    const html = results({ filtered: true });
+    const html = results({ list: { filtered: true } });
     expect(text(html)).toContain("0 client correspondant à la recherche");
     expect(text(html)).toContain("Aucun client ne correspond à cette recherche. Voir tous les clients");
     expect(html).toContain('href="/erp/clients"');
@@ -94,7 +104,7 @@ describe("ListResults", () => {
 
   it("links back where the list says", () => {
     const html = results({
-      filtered: true,
+      list: { filtered: true },
       noMatch: { message: "Rien.", linkLabel: "Voir les archives", href: "/erp/clients?archives=oui" },
     });
     expect(html).toContain('href="/erp/clients?archives=oui"');
@@ -105,7 +115,7 @@ describe("ListResults", () => {
       { id: "1", name: "Dupont" },
       { id: "2", name: "Durand" },
     ];
-    const html = results({ filtered: true, page: 2, pageCount: 3, total: 52, table: { rows } as never });
+    const html = results({ list: { filtered: true, page: 2, pageCount: 3, total: 52 }, rows });
     expect(text(html)).toContain("52 clients correspondant à la recherche");
     expect(html).toContain("<caption");
     expect(text(html)).toContain("Clients (page 1 sur 1)");
@@ -115,5 +125,38 @@ describe("ListResults", () => {
     expect(html).toContain('href="/erp/clients?q=dup"');
     expect(html).toContain('href="/erp/clients?q=dup&amp;page=3"');
     expect(html).toMatch(/aria-live="polite"/);
+  });
+});
+
+describe("listView", () => {
+  const loaded = {
+    filters: { q: undefined, statut: "clos", tri: "nom", page: 4 },
+    page: 2,
+    pageCount: 2,
+    total: 30,
+  };
+
+  it("keeps the filters with the page shown, counts the named filters, and is filtered when one is set", () => {
+    expect(listView("/erp/x", loaded, ["statut", "du"])).toEqual({
+      pathname: "/erp/x",
+      params: { q: undefined, statut: "clos", tri: "nom", page: 2 },
+      page: 2,
+      pageCount: 2,
+      total: 30,
+      search: undefined,
+      activeCount: 1,
+      filtered: true,
+    });
+  });
+
+  it("is filtered by a search alone, and not by the sort", () => {
+    const search = { ...loaded, filters: { q: "dup", tri: "nom", page: 1 } };
+    expect(listView("/erp/x", search, ["statut"])).toMatchObject({
+      activeCount: 0,
+      filtered: true,
+      search: "dup",
+    });
+    const sortOnly = { ...loaded, filters: { tri: "nom", page: 1 } };
+    expect(listView("/erp/x", sortOnly, ["statut"])).toMatchObject({ activeCount: 0, filtered: false });
   });
 });

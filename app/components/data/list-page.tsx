@@ -2,7 +2,8 @@ import type { ReactNode } from "react";
 import { Link, useNavigation } from "react-router";
 import { DataTable, type DataTableProps } from "./data-table.tsx";
 import { EmptyState } from "./empty-state.tsx";
-import type { ListParams, SortDirection } from "./list-url.ts";
+import { ListFilters } from "./list-filters.tsx";
+import { activeFilterCount, type ListParams, type SortDirection } from "./list-url.ts";
 import { Pagination } from "./pagination.tsx";
 
 /*
@@ -46,7 +47,8 @@ export function useListLoading(pathname: string): boolean {
   return navigation.state === "loading" && navigation.location?.pathname === pathname;
 }
 
-export type ListResultsProps<Row> = {
+/** Where a list stands: its URL, page and count, and whether something narrows it. */
+export type ListView = {
   /** The list's path and its current parameters (the pages and sort links keep them). */
   pathname: string;
   params: ListParams;
@@ -54,10 +56,77 @@ export type ListResultsProps<Row> = {
   pageCount: number;
   /** Rows matching the filters, every page. */
   total: number;
-  /** The noun counted, singular and plural: ["client", "clients"]. */
-  noun: readonly [string, string];
+  /** The search box's text. */
+  search: string | undefined;
+  /** Filters set other than the search (the « Filtres » button counts them). */
+  activeCount: number;
   /** Whether a search or a filter narrows the list (the count and the empty state say so). */
   filtered: boolean;
+};
+
+/**
+ * A list's view from its loader's answer: the parameters are the filters with the page
+ * shown, `filterNames` the filters the « Filtres » button counts; a list is filtered
+ * when one of them or the search is set, unless it says otherwise.
+ */
+export function listView(
+  pathname: string,
+  loaded: { filters: ListParams & { q?: string }; page: number; pageCount: number; total: number },
+  filterNames: readonly string[],
+  overrides: { params?: ListParams; filtered?: boolean } = {},
+): ListView {
+  const params = overrides.params ?? { ...loaded.filters, page: loaded.page };
+  const activeCount = activeFilterCount(params, filterNames);
+  return {
+    pathname,
+    params,
+    page: loaded.page,
+    pageCount: loaded.pageCount,
+    total: loaded.total,
+    search: loaded.filters.q,
+    activeCount,
+    filtered: overrides.filtered ?? (activeCount > 0 || Boolean(loaded.filters.q)),
+  };
+}
+
+const text = (value: ListParams[string]) =>
+  value === undefined || value === null ? undefined : String(value);
+
+/** The list's search form: the search box, its filters (children), the sort kept as hidden fields. */
+export function ListSearch({
+  list,
+  label,
+  searchLabel,
+  hidden,
+  children,
+}: {
+  list: ListView;
+  /** The form's accessible name (« Rechercher des clients »). */
+  label: string;
+  searchLabel: string;
+  /** Parameters to keep besides the sort. */
+  hidden?: Record<string, string | undefined>;
+  children: ReactNode;
+}) {
+  return (
+    <ListFilters
+      key={JSON.stringify(list.params)}
+      label={label}
+      searchLabel={searchLabel}
+      search={list.search}
+      activeCount={list.activeCount}
+      clearHref={list.pathname}
+      hidden={{ tri: text(list.params.tri), ordre: text(list.params.ordre), ...hidden }}
+    >
+      {children}
+    </ListFilters>
+  );
+}
+
+export type ListResultsProps<Row> = {
+  list: ListView;
+  /** The noun counted, singular and plural: ["client", "clients"]. */
+  noun: readonly [string, string];
   /** What the count adds when filtered; « correspondant à la recherche » unless told. */
   matching?: string;
   /** Nothing matches: the sentence, and the link back to the whole list. */
@@ -70,13 +139,8 @@ export type ListResultsProps<Row> = {
 
 /** Count, table or empty state, and pagination of a back-office list. */
 export function ListResults<Row>({
-  pathname,
-  params,
-  page,
-  pageCount,
-  total,
+  list: { pathname, params, page, pageCount, total, filtered },
   noun,
-  filtered,
   matching = "correspondant à la recherche",
   noMatch,
   nothingYet,

@@ -1,9 +1,14 @@
 import { Camera, Download, Plus } from "lucide-react";
 import { Link } from "react-router";
 import type { Column } from "#app/components/data/data-table.tsx";
-import { ListFilters } from "#app/components/data/list-filters.tsx";
-import { EmptyStateLink, ListResults, listCaption } from "#app/components/data/list-page.tsx";
-import { activeFilterCount, listHref } from "#app/components/data/list-url.ts";
+import {
+  EmptyStateLink,
+  ListResults,
+  ListSearch,
+  listCaption,
+  listView,
+} from "#app/components/data/list-page.tsx";
+import { listHref } from "#app/components/data/list-url.ts";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { DateField, SelectField } from "#app/components/forms/field.tsx";
@@ -19,13 +24,7 @@ import {
 import { assignableStaff } from "#app/features/leads/actions.server.ts";
 import { LeadStatusBadge } from "#app/features/leads/components/status-badge.tsx";
 import { filterValues, listLeads } from "#app/features/leads/list.server.ts";
-import {
-  LEAD_STATUSES,
-  type LeadFilters,
-  LeadFiltersSchema,
-  leadSort,
-  statusLabels,
-} from "#app/features/leads/schema.ts";
+import { LEAD_STATUSES, LeadFiltersSchema, leadSort, statusLabels } from "#app/features/leads/schema.ts";
 import { BUDGETS, WORK_TYPES } from "#app/features/quote-request/schema.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import { requireListFilters } from "#app/lib/list-filters.ts";
@@ -71,12 +70,6 @@ const PATH = "/erp/leads";
 const FILTER_NAMES = ["statut", "type", "budget", "suivi", "du", "au", "relance"] as const;
 
 type LeadRow = Route.ComponentProps["loaderData"]["items"][number];
-
-/** The list's parameters without the page (links, export, sort). */
-function listParams(filters: LeadFilters): Record<string, string | undefined> {
-  const { page: _page, ...rest } = filters;
-  return rest as Record<string, string | undefined>;
-}
 
 function columns(today: string): Column<LeadRow>[] {
   return [
@@ -170,10 +163,14 @@ function columns(today: string): Column<LeadRow>[] {
 }
 
 export default function LeadsPage({ loaderData }: Route.ComponentProps) {
-  const { items, total, page, pageCount, filters, sort, types, budgets, staff, today } = loaderData;
-  const params = listParams(filters);
-  const exportHref = listHref("/api/erp/leads/export.csv", { ...params, tri: undefined, ordre: undefined });
-  const activeCount = activeFilterCount(params, FILTER_NAMES);
+  const { items, page, pageCount, filters, sort, types, budgets, staff, today } = loaderData;
+  const list = listView(PATH, loaderData, FILTER_NAMES);
+  const exportHref = listHref("/api/erp/leads/export.csv", {
+    ...list.params,
+    page: undefined,
+    tri: undefined,
+    ordre: undefined,
+  });
 
   return (
     <div className="grid gap-5">
@@ -194,14 +191,10 @@ export default function LeadsPage({ loaderData }: Route.ComponentProps) {
         }
       />
 
-      <ListFilters
-        key={JSON.stringify(params)}
+      <ListSearch
+        list={list}
         label="Filtrer les prospects"
         searchLabel="Rechercher (nom, e-mail, téléphone, commune, texte)"
-        search={filters.q}
-        activeCount={activeCount}
-        clearHref={PATH}
-        hidden={{ tri: filters.tri, ordre: filters.ordre }}
       >
         <SelectField
           name="statut"
@@ -244,16 +237,11 @@ export default function LeadsPage({ loaderData }: Route.ComponentProps) {
           placeholder="Toutes"
           options={[{ value: "echue", label: "Aujourd'hui ou en retard" }]}
         />
-      </ListFilters>
+      </ListSearch>
 
       <ListResults
-        pathname={PATH}
-        params={params}
-        page={page}
-        pageCount={pageCount}
-        total={total}
+        list={list}
         noun={["prospect", "prospects"]}
-        filtered={activeCount > 0 || Boolean(filters.q)}
         matching="correspondant aux filtres"
         noMatch={{
           message: "Aucun prospect ne correspond à ces filtres.",

@@ -1,8 +1,13 @@
 import { Link } from "react-router";
 import type { Column } from "#app/components/data/data-table.tsx";
-import { ListFilters } from "#app/components/data/list-filters.tsx";
-import { EmptyStateLink, ListResults, listCaption, resultCount } from "#app/components/data/list-page.tsx";
-import { activeFilterCount, type ListParams } from "#app/components/data/list-url.ts";
+import {
+  EmptyStateLink,
+  ListResults,
+  ListSearch,
+  listCaption,
+  listView,
+  resultCount,
+} from "#app/components/data/list-page.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { StatusBadge } from "#app/components/data/status-badge.tsx";
@@ -115,7 +120,7 @@ const options = (labels: Record<string, string>) =>
 
 export default function ShopOrdersPage({ loaderData }: Route.ComponentProps) {
   const { items, total, page, pageCount, filters, sort, sums, tabs } = loaderData;
-  const params: ListParams = { ...filters, page };
+  const list = listView(PATH, loaderData, ["statut", "reception", "paiement", "du", "au"]);
   return (
     <div className="grid gap-5">
       {tabs.length > 1 ? <SectionTabs label="Boutique" tabs={tabs} /> : null}
@@ -123,14 +128,10 @@ export default function ShopOrdersPage({ loaderData }: Route.ComponentProps) {
         title="Commandes de la boutique"
         description="Les commandes passées sur la boutique en ligne : paiement, préparation, expédition ou retrait à l'atelier."
       />
-      <ListFilters
-        key={JSON.stringify(params)}
+      <ListSearch
+        list={list}
         label="Rechercher des commandes"
         searchLabel="Rechercher (numéro CMD-000042 ou 42, nom ou e-mail du client)"
-        search={filters.q}
-        activeCount={activeFilterCount(params, ["statut", "reception", "paiement", "du", "au"])}
-        clearHref={PATH}
-        hidden={{ tri: filters.tri, ordre: filters.ordre }}
       >
         <SelectField
           id="filtre-statut"
@@ -158,17 +159,10 @@ export default function ShopOrdersPage({ loaderData }: Route.ComponentProps) {
         />
         <DateField id="filtre-du" name="du" label="Du" defaultValue={filters.du ?? ""} />
         <DateField id="filtre-au" name="au" label="Au" defaultValue={filters.au ?? ""} />
-      </ListFilters>
+      </ListSearch>
       <ListResults
-        pathname={PATH}
-        params={params}
-        page={page}
-        pageCount={pageCount}
-        total={total}
+        list={list}
         noun={["commande", "commandes"]}
-        filtered={Boolean(
-          filters.q || filters.statut || filters.reception || filters.paiement || filters.du || filters.au,
-        )}
         noMatch={{
           message: "Aucune commande ne correspond à cette recherche.",
           linkLabel: "Voir toutes les commandes",

@@ -1,9 +1,7 @@
 import { ImageOff, Plus, TriangleAlert } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Column } from "#app/components/data/data-table.tsx";
-import { ListFilters } from "#app/components/data/list-filters.tsx";
-import { ListResults, listCaption } from "#app/components/data/list-page.tsx";
-import { activeFilterCount, type ListParams } from "#app/components/data/list-url.ts";
+import { ListResults, ListSearch, listCaption, listView } from "#app/components/data/list-page.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { StatusBadge } from "#app/components/data/status-badge.tsx";
@@ -185,11 +183,11 @@ const options = (labels: Record<string, string>) =>
   Object.entries(labels).map(([value, label]) => ({ value, label }));
 
 export default function CataloguePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { items, total, page, pageCount, filters } = loaderData;
+  const { items, page, pageCount, filters } = loaderData;
   const navigation = useNavigation();
   const creating = navigation.state !== "idle" && navigation.formData?.get("intent") === CREATE_INTENT;
   const refusal = actionData && !actionData.ok ? actionData : null;
-  const params: ListParams = { ...filters, page };
+  const list = listView(PATH, loaderData, ["statut", "stock"]);
   return (
     <div className="grid gap-5">
       <SectionTabs label="Boutique" tabs={BOUTIQUE_TABS} />
@@ -234,13 +232,10 @@ export default function CataloguePage({ loaderData, actionData }: Route.Componen
         ) : null}
       </section>
 
-      <ListFilters
-        key={JSON.stringify(params)}
+      <ListSearch
+        list={list}
         label="Rechercher dans le catalogue"
         searchLabel="Rechercher (titre, sous-titre, nom de variante ou référence)"
-        search={filters.q}
-        activeCount={activeFilterCount(params, ["statut", "stock"])}
-        clearHref={PATH}
       >
         <SelectField
           id="filtre-statut"
@@ -258,16 +253,11 @@ export default function CataloguePage({ loaderData, actionData }: Route.Componen
           defaultValue={filters.stock ?? ""}
           options={options(STOCK_FILTER_LABELS)}
         />
-      </ListFilters>
+      </ListSearch>
 
       <ListResults
-        pathname={PATH}
-        params={params}
-        page={page}
-        pageCount={pageCount}
-        total={total}
+        list={list}
         noun={["produit", "produits"]}
-        filtered={Boolean(filters.q || filters.statut || filters.stock)}
         noMatch={{
           message: "Aucun produit ne correspond à cette recherche.",
           linkLabel: "Voir tout le catalogue",

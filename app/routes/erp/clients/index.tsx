@@ -1,9 +1,13 @@
 import { Plus } from "lucide-react";
 import { Link } from "react-router";
 import type { Column } from "#app/components/data/data-table.tsx";
-import { ListFilters } from "#app/components/data/list-filters.tsx";
-import { EmptyStateLink, ListResults, listCaption } from "#app/components/data/list-page.tsx";
-import { activeFilterCount, type ListParams } from "#app/components/data/list-url.ts";
+import {
+  EmptyStateLink,
+  ListResults,
+  ListSearch,
+  listCaption,
+  listView,
+} from "#app/components/data/list-page.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { SelectField } from "#app/components/forms/field.tsx";
@@ -98,8 +102,8 @@ const columns: Column<ClientListItem>[] = [
 ];
 
 export default function ClientsPage({ loaderData }: Route.ComponentProps) {
-  const { items, total, page, pageCount, filters, sort } = loaderData;
-  const params: ListParams = { ...filters, page };
+  const { items, page, pageCount, filters, sort } = loaderData;
+  const list = listView(PATH, loaderData, ["type"]);
 
   return (
     <div className="grid gap-5">
@@ -115,14 +119,10 @@ export default function ClientsPage({ loaderData }: Route.ComponentProps) {
         }
       />
 
-      <ListFilters
-        key={JSON.stringify(params)}
+      <ListSearch
+        list={list}
         label="Rechercher des clients"
         searchLabel="Rechercher (nom, e-mail, téléphone, commune, SIREN)"
-        search={filters.q}
-        activeCount={activeFilterCount(params, ["type"])}
-        clearHref={PATH}
-        hidden={{ tri: filters.tri, ordre: filters.ordre }}
       >
         <SelectField
           id="filtre-type"
@@ -132,16 +132,11 @@ export default function ClientsPage({ loaderData }: Route.ComponentProps) {
           defaultValue={filters.type ?? ""}
           options={CLIENT_KINDS.map((kind) => ({ value: kind, label: clientKindLabels[kind] }))}
         />
-      </ListFilters>
+      </ListSearch>
 
       <ListResults
-        pathname={PATH}
-        params={params}
-        page={page}
-        pageCount={pageCount}
-        total={total}
+        list={list}
         noun={["client", "clients"]}
-        filtered={Boolean(filters.q || filters.type)}
         noMatch={{
           message: "Aucun client ne correspond à cette recherche.",
           linkLabel: "Voir tous les clients",

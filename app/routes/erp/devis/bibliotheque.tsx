@@ -1,9 +1,13 @@
 import { Plus } from "lucide-react";
 import { Link } from "react-router";
 import type { Column } from "#app/components/data/data-table.tsx";
-import { ListFilters } from "#app/components/data/list-filters.tsx";
-import { EmptyStateLink, ListResults, listCaption } from "#app/components/data/list-page.tsx";
-import { activeFilterCount, type ListParams } from "#app/components/data/list-url.ts";
+import {
+  EmptyStateLink,
+  ListResults,
+  ListSearch,
+  listCaption,
+  listView,
+} from "#app/components/data/list-page.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { StatusBadge } from "#app/components/data/status-badge.tsx";
@@ -125,15 +129,13 @@ const columns: Column<LibraryListItem>[] = [
 ];
 
 export default function LibraryPage({ loaderData }: Route.ComponentProps) {
-  const { items, total, page, pageCount, filters, sort, hourlyCostCents } = loaderData;
+  const { items, page, pageCount, filters, sort, hourlyCostCents } = loaderData;
   const archived = filters.archives === "archives";
-  const params: ListParams = {
-    q: filters.q,
-    archives: archived ? filters.archives : undefined,
-    tri: filters.tri,
-    ordre: filters.ordre,
-    page,
-  };
+  // « Actifs » is the default: it stays out of the links.
+  const list = listView(PATH, loaderData, ["archives"], {
+    params: { ...filters, archives: archived ? filters.archives : undefined, page: loaderData.page },
+    filtered: Boolean(filters.q),
+  });
 
   return (
     <div className="grid gap-5">
@@ -149,14 +151,10 @@ export default function LibraryPage({ loaderData }: Route.ComponentProps) {
         }
       />
 
-      <ListFilters
-        key={JSON.stringify(params)}
+      <ListSearch
+        list={list}
         label="Rechercher dans la bibliothèque de prix"
         searchLabel="Rechercher (désignation, description)"
-        search={filters.q}
-        activeCount={activeFilterCount(params, ["archives"])}
-        clearHref={PATH}
-        hidden={{ tri: filters.tri, ordre: filters.ordre }}
       >
         <SelectField
           id="filtre-archives"
@@ -165,16 +163,11 @@ export default function LibraryPage({ loaderData }: Route.ComponentProps) {
           defaultValue={filters.archives}
           options={LIBRARY_ARCHIVE_FILTERS.map((value) => ({ value, label: libraryArchiveLabels[value] }))}
         />
-      </ListFilters>
+      </ListSearch>
 
       <ListResults
-        pathname={PATH}
-        params={params}
-        page={page}
-        pageCount={pageCount}
-        total={total}
+        list={list}
         noun={archived ? ["article archivé", "articles archivés"] : ["article", "articles"]}
-        filtered={Boolean(filters.q)}
         noMatch={{
           message: "Aucun article ne correspond à cette recherche.",
           linkLabel: `Voir tous les ${archived ? "articles archivés" : "articles"}`,

@@ -1,9 +1,13 @@
 import { Plus } from "lucide-react";
 import { Link } from "react-router";
 import type { Column } from "#app/components/data/data-table.tsx";
-import { ListFilters } from "#app/components/data/list-filters.tsx";
-import { EmptyStateLink, ListResults, listCaption } from "#app/components/data/list-page.tsx";
-import { activeFilterCount, type ListParams } from "#app/components/data/list-url.ts";
+import {
+  EmptyStateLink,
+  ListResults,
+  ListSearch,
+  listCaption,
+  listView,
+} from "#app/components/data/list-page.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { DateField, SelectField } from "#app/components/forms/field.tsx";
@@ -115,7 +119,7 @@ const columns: Column<QuoteListItem>[] = [
 
 export default function QuotesPage({ loaderData }: Route.ComponentProps) {
   const { items, total, page, pageCount, filters, sort, sums } = loaderData;
-  const params: ListParams = { ...filters, page };
+  const list = listView(PATH, loaderData, ["statut", "du", "au"]);
 
   return (
     <div className="grid gap-5">
@@ -131,15 +135,7 @@ export default function QuotesPage({ loaderData }: Route.ComponentProps) {
         }
       />
 
-      <ListFilters
-        key={JSON.stringify(params)}
-        label="Rechercher des devis"
-        searchLabel="Rechercher (numéro, client, objet)"
-        search={filters.q}
-        activeCount={activeFilterCount(params, ["statut", "du", "au"])}
-        clearHref={PATH}
-        hidden={{ tri: filters.tri, ordre: filters.ordre }}
-      >
+      <ListSearch list={list} label="Rechercher des devis" searchLabel="Rechercher (numéro, client, objet)">
         <SelectField
           id="filtre-statut"
           name="statut"
@@ -150,16 +146,11 @@ export default function QuotesPage({ loaderData }: Route.ComponentProps) {
         />
         <DateField id="filtre-du" name="du" label="Du" defaultValue={filters.du ?? ""} />
         <DateField id="filtre-au" name="au" label="Au" defaultValue={filters.au ?? ""} />
-      </ListFilters>
+      </ListSearch>
 
       <ListResults
-        pathname={PATH}
-        params={params}
-        page={page}
-        pageCount={pageCount}
-        total={total}
+        list={list}
         noun={["devis", "devis"]}
-        filtered={Boolean(filters.q || filters.statut || filters.du || filters.au)}
         noMatch={{
           message: "Aucun devis ne correspond à cette recherche.",
           linkLabel: "Voir tous les devis",

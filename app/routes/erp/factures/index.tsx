@@ -1,8 +1,12 @@
 import { data, Link } from "react-router";
 import type { Column } from "#app/components/data/data-table.tsx";
-import { ListFilters } from "#app/components/data/list-filters.tsx";
-import { EmptyStateLink, ListResults, listCaption } from "#app/components/data/list-page.tsx";
-import { activeFilterCount, type ListParams } from "#app/components/data/list-url.ts";
+import {
+  EmptyStateLink,
+  ListResults,
+  ListSearch,
+  listCaption,
+  listView,
+} from "#app/components/data/list-page.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { DateField, SelectField } from "#app/components/forms/field.tsx";
@@ -136,7 +140,11 @@ const columns: Column<InvoiceListItem>[] = [
 
 export default function InvoicesPage({ loaderData }: Route.ComponentProps) {
   const { items, total, page, pageCount, filters, sort, sums, clientName } = loaderData;
-  const params: ListParams = { ...filters, page };
+  const list = listView(PATH, loaderData, ["type", "statut", "du", "au"], {
+    filtered: Boolean(
+      filters.q || filters.type || filters.statut || filters.du || filters.au || filters.client,
+    ),
+  });
   return (
     <div className="grid gap-5">
       <SectionTabs label="Devis" tabs={DEVIS_TABS} />
@@ -154,14 +162,11 @@ export default function InvoicesPage({ loaderData }: Route.ComponentProps) {
           </>
         }
       />
-      <ListFilters
-        key={JSON.stringify(params)}
+      <ListSearch
+        list={list}
         label="Rechercher des factures"
         searchLabel="Rechercher (numéro, client, objet du devis)"
-        search={filters.q}
-        activeCount={activeFilterCount(params, ["type", "statut", "du", "au"])}
-        clearHref={PATH}
-        hidden={{ tri: filters.tri, ordre: filters.ordre, client: filters.client }}
+        hidden={{ client: filters.client }}
       >
         <SelectField
           id="filtre-type"
@@ -181,7 +186,7 @@ export default function InvoicesPage({ loaderData }: Route.ComponentProps) {
         />
         <DateField id="filtre-du" name="du" label="Du" defaultValue={filters.du ?? ""} />
         <DateField id="filtre-au" name="au" label="Au" defaultValue={filters.au ?? ""} />
-      </ListFilters>
+      </ListSearch>
       {clientName && filters.client ? (
         <p className="text-sm text-slate-800">
           Factures de{" "}
@@ -195,15 +200,8 @@ export default function InvoicesPage({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
       <ListResults
-        pathname={PATH}
-        params={params}
-        page={page}
-        pageCount={pageCount}
-        total={total}
+        list={list}
         noun={["facture", "factures"]}
-        filtered={Boolean(
-          filters.q || filters.type || filters.statut || filters.du || filters.au || filters.client,
-        )}
         noMatch={{
           message: "Aucune facture ne correspond à cette recherche.",
           linkLabel: "Voir toutes les factures",
