@@ -8,11 +8,11 @@ import { companySettings } from "#app/db/schema/settings.ts";
 import { createLibraryItem, getLibraryItem } from "#app/features/quotes/library.server.ts";
 import {
   LIBRARY_MESSAGES,
-  LIBRARY_PAGE_SIZE,
   type LibraryItemFormAnswer,
   LibraryItemSchema,
 } from "#app/features/quotes/library-schema.ts";
 import { LIBRARY_SEED, seedQuoteLibrary } from "#app/features/quotes/library-seed.server.ts";
+import { LIBRARY_PAGE_SIZE } from "#app/features/quotes/schema.ts";
 import { listActivity } from "#app/lib/activity.server.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
 import { formatCents, formatCentsForInput, formatQuantity } from "#app/lib/money.ts";
@@ -291,6 +291,10 @@ describe("the list", () => {
     expect(byName.sort).toEqual({ key: "designation", direction: "asc" });
     const byPrice = await list("?q=lotliste&tri=prix&ordre=desc");
     expect(byPrice.items.map((item) => item.unitPriceHt)).toEqual([4000, 3000, 2000, 1000]);
+    // Without « ordre », an amount sorts the largest first, as the column's first click does.
+    const byPriceDefault = await list("?q=lotliste&tri=prix");
+    expect(byPriceDefault.sort).toEqual({ key: "prix", direction: "desc" });
+    expect(byPriceDefault.items.map((item) => item.unitPriceHt)).toEqual([4000, 3000, 2000, 1000]);
     expect((await list("?q=facade+lotliste")).items.map((item) => item.designation)).toEqual([
       "Enduit de façade lotliste",
     ]);

@@ -540,6 +540,33 @@ describe("the list", () => {
   });
 });
 
+describe("the list's order", () => {
+  it("sorts client names as the client list does: folded, « Élodie » with the e", async () => {
+    const ids: Record<string, string> = {};
+    for (const name of ["Zoé Tourvalon", "Élodie Tourvalon", "Bernard Tourvalon", "Œuvres Tourvalon"]) {
+      ids[name] = await createQuoteFor(await newClient({ name, kind: "particulier" }));
+    }
+    const list = async (query: string) =>
+      (
+        (await call(listRoute.loader, `/erp/devis${query}`)).data as Awaited<
+          ReturnType<typeof listRoute.loader>
+        >
+      ).items.map((item) => item.clientName);
+    expect(await list("?q=tourvalon&tri=client")).toEqual([
+      "Bernard Tourvalon",
+      "Élodie Tourvalon",
+      "Œuvres Tourvalon",
+      "Zoé Tourvalon",
+    ]);
+    expect(await list("?q=tourvalon&tri=client&ordre=desc")).toEqual([
+      "Zoé Tourvalon",
+      "Œuvres Tourvalon",
+      "Élodie Tourvalon",
+      "Bernard Tourvalon",
+    ]);
+  });
+});
+
 describe("deleting a draft", () => {
   it("deletes a draft after confirmation, never a sent quote", async () => {
     const clientId = await newClient();

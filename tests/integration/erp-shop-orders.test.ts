@@ -588,6 +588,10 @@ describe("the orders' routes", () => {
     expect(byTotal.items.map((order) => order.totalCents)).toEqual(
       [a.totalCents, b.totalCents].sort((x, y) => x - y),
     );
+    // A number sorts ascending without « ordre », as in the quotes and invoices lists.
+    const byNumber = await list(`?q=${encodeURIComponent(email)}&tri=numero`);
+    expect(byNumber.sort).toEqual({ key: "numero", direction: "asc" });
+    expect(byNumber.items.map((order) => order.number)).toEqual([a.number, b.number].sort((x, y) => x - y));
     expect((await list(`?q=${encodeURIComponent(email)}&du=2020-01-01&au=2020-12-31`)).total).toBe(0);
     expect((await list(`?q=${encodeURIComponent(email)}&du=2020-01-01&au=2099-12-31`)).total).toBe(2);
     const none = await list("?q=personne-de-ce-nom");

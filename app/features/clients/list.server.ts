@@ -1,6 +1,8 @@
 import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
 import { clientSites, clients } from "#app/db/schema/clients.ts";
+import { pageWindow } from "#app/lib/list-filters.ts";
+import { sortableText } from "#app/lib/sortable-text.server.ts";
 import {
   CLIENTS_PAGE_SIZE,
   type ClientFilters,
@@ -25,10 +27,8 @@ export type ClientListItem = {
 
 export type ClientPage = { items: ClientListItem[]; total: number; page: number; pageCount: number };
 
-const ACCENTED = "àâäáãåçéèêëíìîïñóòôöõúùûüýÿ";
-const PLAIN = "aaaaaaceeeeiiiinooooouuuuyy";
 /** The name as the list sorts it: « Élodie » with the e, not after « Zoé ». */
-const sortableName = sql`replace(replace(translate(lower(${clients.name}), ${ACCENTED}, ${PLAIN}), 'œ', 'oe'), 'æ', 'ae')`;
+const sortableName = sortableText(clients.name);
 
 const firstSiteCity = sql<
   string | null
@@ -49,8 +49,7 @@ export async function listClients(db: Database, filters: ClientFilters): Promise
   const where = and(...conditions(filters));
   const [totalRow] = await db.select({ n: count() }).from(clients).where(where);
   const total = Number(totalRow?.n ?? 0);
-  const pageCount = Math.max(1, Math.ceil(total / CLIENTS_PAGE_SIZE));
-  const page = Math.min(filters.page, pageCount);
+  const { page, pageCount, limit, offset } = pageWindow(total, filters.page, CLIENTS_PAGE_SIZE);
   const sort = clientSort(filters);
   const direction = sort.direction === "asc" ? asc : desc;
   const order =
@@ -72,8 +71,8 @@ export async function listClients(db: Database, filters: ClientFilters): Promise
     .from(clients)
     .where(where)
     .orderBy(...order)
-    .limit(CLIENTS_PAGE_SIZE)
-    .offset((page - 1) * CLIENTS_PAGE_SIZE);
+    .limit(limit)
+    .offset(offset);
   return {
     items: rows.map(({ anonymisedAt, ...row }) => ({ ...row, anonymised: anonymisedAt !== null })),
     total,

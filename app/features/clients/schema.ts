@@ -1,4 +1,14 @@
 import { zodFieldErrors } from "#app/components/forms/field-errors.ts";
+import {
+  blankAsMissing,
+  type ListFiltersResult,
+  listSort,
+  OrderSchema,
+  PageSchema,
+  parseListFilters,
+  SearchQuerySchema,
+  sortSchema,
+} from "#app/lib/list-filters.ts";
 import { FRENCH_PHONE, PHONE_MESSAGE } from "#app/lib/phone.ts";
 import { multiLineText, singleLineText } from "#app/lib/text-rules.ts";
 import { isUuid } from "#app/lib/uuid.ts";
@@ -351,44 +361,23 @@ export function duplicatesAnswer(
 }
 
 /** The list's query string: /erp/clients?q=&type=&tri=&ordre=&page= */
-const blankAsMissing = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (value === "" ? undefined : value), schema);
-
 export const CLIENT_SORTS = ["nom", "cree"] as const;
 export type ClientSort = (typeof CLIENT_SORTS)[number];
 
 export const ClientFiltersSchema = z.object({
-  q: singleLineText()
-    .pipe(z.string().max(200, "La recherche est trop longue (200 caractères au plus)."))
-    .optional()
-    .transform((value) => value || undefined),
+  q: SearchQuerySchema,
   type: blankAsMissing(z.enum(CLIENT_KINDS, { error: "Ce type de client n'existe pas." }).optional()),
-  tri: blankAsMissing(z.enum(CLIENT_SORTS, { error: "Ce tri n'existe pas." }).optional()),
-  ordre: blankAsMissing(z.enum(["asc", "desc"], { error: "Cet ordre de tri n'existe pas." }).optional()),
-  page: z.coerce
-    .number({ error: "Le numéro de page est invalide." })
-    .int("Le numéro de page est invalide.")
-    .min(1, "Le numéro de page est invalide.")
-    .max(100_000, "Le numéro de page est invalide.")
-    .default(1),
+  tri: sortSchema(CLIENT_SORTS),
+  ordre: OrderSchema,
+  page: PageSchema,
 });
 export type ClientFilters = z.output<typeof ClientFiltersSchema>;
 
-export function parseClientFilters(
-  searchParams: URLSearchParams,
-): { ok: true; filters: ClientFilters } | { ok: false; message: string } {
-  const raw: Record<string, string> = {};
-  for (const key of ["q", "type", "tri", "ordre", "page"]) {
-    const value = searchParams.get(key);
-    if (value !== null) raw[key] = value;
-  }
-  const parsed = ClientFiltersSchema.safeParse(raw);
-  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? "Filtres invalides." };
-  return { ok: true, filters: parsed.data };
+export function parseClientFilters(searchParams: URLSearchParams): ListFiltersResult<ClientFilters> {
+  return parseListFilters(ClientFiltersSchema, searchParams);
 }
 
 /** The sort a list shows: the URL's, or the newest first. */
-export function clientSort(filters: ClientFilters): { key: ClientSort; direction: "asc" | "desc" } {
-  const key = filters.tri ?? "cree";
-  return { key, direction: filters.ordre ?? (key === "nom" ? "asc" : "desc") };
+export function clientSort(filters: ClientFilters) {
+  return listSort(filters, "cree", ["nom"]);
 }

@@ -1,8 +1,6 @@
 import { and, asc, desc, eq, gte, lt, type SQL, sql, sum } from "drizzle-orm";
 import { clients } from "#app/db/schema/clients.ts";
 import {
-  INVOICE_KIND_VALUES,
-  INVOICE_STATUS_VALUES,
   type InvoiceKindValue,
   type InvoiceRow,
   type InvoiceStatus,
@@ -11,77 +9,23 @@ import {
 } from "#app/db/schema/invoices.ts";
 import { quotes } from "#app/db/schema/quotes.ts";
 import { type ActivityEvent, listActivity } from "#app/lib/activity.server.ts";
-import {
-  blankAsMissing,
-  OrderSchema,
-  PageSchema,
-  pickParams,
-  SearchQuerySchema,
-} from "#app/lib/list-filters.ts";
+import { pageWindow } from "#app/lib/list-filters.ts";
 import type { DbExecutor } from "#app/lib/outbox.server.ts";
 import { addDays, parisMidnight } from "#app/lib/paris-time.ts";
 import { escapeLike, foldedWords } from "#app/lib/search-text.ts";
-import { IsoDaySchema } from "#app/lib/text-rules.ts";
-import { z } from "#app/lib/zod.ts";
+import { sortableText } from "#app/lib/sortable-text.server.ts";
 import { INVOICE_KIND_LABELS, INVOICE_STATUS_LABELS } from "./labels.ts";
 import { owedSql } from "./owed.server.ts";
+import { INVOICES_PAGE_SIZE, type InvoiceFilters, invoiceSort } from "./schema.ts";
 
 export { INVOICE_KIND_LABELS, INVOICE_STATUS_LABELS };
 
-import { isUuid } from "#app/lib/uuid.ts";
 import { isInvoiceId } from "./invoices.server.ts";
 
 /*
  * Reading invoices: the list /erp/factures (filters in the URL, sums of the filtered
  * list), an invoice with its payments and history, and a quote's invoices.
  */
-
-export const INVOICES_PAGE_SIZE = 25;
-export const INVOICE_SORTS = ["date", "numero", "client", "total"] as const;
-
-export const InvoiceFiltersSchema = z
-  .object({
-    q: SearchQuerySchema,
-    type: blankAsMissing(
-      z.enum(INVOICE_KIND_VALUES, { error: "Ce type de facture n'existe pas." }).optional(),
-    ),
-    statut: blankAsMissing(z.enum(INVOICE_STATUS_VALUES, { error: "Ce statut n'existe pas." }).optional()),
-    du: blankAsMissing(IsoDaySchema.optional()),
-    au: blankAsMissing(IsoDaySchema.optional()),
-    tri: blankAsMissing(z.enum(INVOICE_SORTS, { error: "Ce tri n'existe pas." }).optional()),
-    /** One client's invoices (the link from the client's page). */
-    client: blankAsMissing(
-      z
-        .string()
-        .refine((id) => isUuid(id), "Ce client n'existe pas.")
-        .optional(),
-    ),
-    ordre: OrderSchema,
-    page: PageSchema,
-  })
-  .refine((f) => !f.du || !f.au || f.du <= f.au, {
-    message: "La date de début doit précéder la date de fin.",
-    path: ["au"],
-  });
-export type InvoiceFilters = z.output<typeof InvoiceFiltersSchema>;
-
-export function parseInvoiceFilters(
-  searchParams: URLSearchParams,
-): { ok: true; filters: InvoiceFilters } | { ok: false; message: string } {
-  const parsed = InvoiceFiltersSchema.safeParse(
-    pickParams(searchParams, ["q", "type", "statut", "du", "au", "tri", "ordre", "page", "client"]),
-  );
-  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? "Filtres invalides." };
-  return { ok: true, filters: parsed.data };
-}
-
-export function invoiceSort(filters: InvoiceFilters) {
-  const key = filters.tri ?? "date";
-  return {
-    key,
-    direction: filters.ordre ?? (key === "client" || key === "numero" ? "asc" : "desc"),
-  } as const;
-}
 
 export type InvoiceListItem = {
   id: string;
@@ -155,15 +99,14 @@ export async function listInvoices(db: DbExecutor, filters: InvoiceFilters) {
     .innerJoin(clients, eq(clients.id, invoices.clientId))
     .where(where);
   const total = Number(aggregate?.n ?? 0);
-  const pageCount = Math.max(1, Math.ceil(total / INVOICES_PAGE_SIZE));
-  const page = Math.min(filters.page, pageCount);
+  const { page, pageCount, limit, offset } = pageWindow(total, filters.page, INVOICES_PAGE_SIZE);
   const sort = invoiceSort(filters);
   const direction = sort.direction === "asc" ? asc : desc;
   const order =
     sort.key === "numero"
       ? [sql`${invoices.number} ${sort.direction === "asc" ? sql`asc nulls last` : sql`desc nulls first`}`]
       : sort.key === "client"
-        ? [direction(sql`lower(${clients.name})`)]
+        ? [direction(sortableText(clients.name))]
         : sort.key === "total"
           ? [direction(invoices.totalTtcCents)]
           : [direction(sql`coalesce(${invoices.issuedAt}, ${invoices.createdAt})`)];
@@ -173,8 +116,8 @@ export async function listInvoices(db: DbExecutor, filters: InvoiceFilters) {
     .innerJoin(clients, eq(clients.id, invoices.clientId))
     .where(where)
     .orderBy(...order, direction(invoices.id))
-    .limit(INVOICES_PAGE_SIZE)
-    .offset((page - 1) * INVOICES_PAGE_SIZE);
+    .limit(limit)
+    .offset(offset);
   return {
     items,
     total,

@@ -3,6 +3,7 @@ import type { Database } from "#app/db/client.server.ts";
 import { authUsers } from "#app/db/schema/auth.ts";
 import { erpLeadSearch, erpLeads } from "#app/db/schema/leads.ts";
 import { erpSubmissionPhotos, erpSubmissions } from "#app/db/schema/quote-requests.ts";
+import { pageWindow } from "#app/lib/list-filters.ts";
 import { addDays, parisDay, parisMidnight } from "#app/lib/paris-time.ts";
 import { PHONE_SEARCH_COUNTRY_CODE, PHONE_SEARCH_NOISE, phoneSearchDigits } from "#app/lib/phone.ts";
 import {
@@ -15,7 +16,7 @@ import {
   statusExpr,
   toItem,
 } from "./query.server.ts";
-import { LEADS_PAGE_SIZE, type LeadFilters } from "./schema.ts";
+import { LEADS_PAGE_SIZE, type LeadFilters, leadSort } from "./schema.ts";
 
 // ─── Search index ─────────────────────────────────────────────────────────────────
 
@@ -125,7 +126,7 @@ async function itemsByIds(db: Database, ids: string[]): Promise<LeadListItem[]> 
 
 /** The ORDER BY of the list: the chosen column, then the newest first, then the id (a stable page). */
 function leadOrder(filters: LeadFilters): SQL[] {
-  const direction = filters.ordre ?? (filters.tri === "nom" || filters.tri === "relance" ? "asc" : "desc");
+  const { direction } = leadSort(filters);
   const by = direction === "asc" ? asc : desc;
   const newest = [desc(erpSubmissions.createdAt), desc(erpSubmissions.id)];
   // Folded, so « Éric » sorts with the e and « amandine » with the a (the database may compare bytes).
@@ -152,13 +153,12 @@ export async function listLeads(
     .select({ n: count() })
     .from(filteredIds(db, filters).where(where).as("filtered"));
   const total = Number(totalRow?.n ?? 0);
-  const pageCount = Math.max(1, Math.ceil(total / LEADS_PAGE_SIZE));
-  const page = Math.min(filters.page, pageCount);
+  const { page, pageCount, limit, offset } = pageWindow(total, filters.page, LEADS_PAGE_SIZE);
   const ids = await filteredIds(db, filters)
     .where(where)
     .orderBy(...leadOrder(filters))
-    .limit(LEADS_PAGE_SIZE)
-    .offset((page - 1) * LEADS_PAGE_SIZE);
+    .limit(limit)
+    .offset(offset);
   return {
     items: await itemsByIds(
       db,

@@ -1,3 +1,15 @@
+import {
+  blankAsMissing,
+  FilterDaySchema,
+  type ListFiltersResult,
+  listSort,
+  OrderSchema,
+  PageSchema,
+  parseListFilters,
+  SearchQuerySchema,
+  sortSchema,
+  withDateRange,
+} from "#app/lib/list-filters.ts";
 import { FRENCH_PHONE, PHONE_MESSAGE } from "#app/lib/phone.ts";
 import { IsoDaySchema, multiLineText, singleLineText } from "#app/lib/text-rules.ts";
 import { z } from "#app/lib/zod.ts";
@@ -31,12 +43,6 @@ export const MANUAL_SOURCES = [
 export const LEADS_PAGE_SIZE = 25;
 export const NOTE_MAX = 2000;
 
-const isoDay = IsoDaySchema;
-
-/** An empty form field means "no filter". */
-const blankAsMissing = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (value === "" ? undefined : value), schema);
-
 const optionalText = (max: number, message: string) =>
   singleLineText()
     .pipe(z.string().max(max, message))
@@ -48,54 +54,30 @@ export const LEAD_SORT_KEYS = ["recue", "nom", "relance"] as const;
 export type LeadSortKey = (typeof LEAD_SORT_KEYS)[number];
 
 /** The list's query string: /erp/leads?q=&statut=&type=&budget=&du=&au=&relance=&suivi=&tri=&ordre=&page= */
-export const LeadFiltersSchema = z
-  .object({
-    q: optionalText(200, "La recherche est trop longue (200 caractères au plus)."),
+export const LeadFiltersSchema = withDateRange(
+  z.object({
+    q: SearchQuerySchema,
     statut: blankAsMissing(z.enum(LEAD_STATUSES, { error: "Ce statut n'existe pas." }).optional()),
     type: optionalText(100, "Type de travaux invalide."),
     budget: optionalText(100, "Budget invalide."),
-    du: blankAsMissing(isoDay.optional()),
-    au: blankAsMissing(isoDay.optional()),
+    du: FilterDaySchema,
+    au: FilterDaySchema,
     relance: blankAsMissing(z.enum(["echue"], { error: "Filtre de relance invalide." }).optional()),
     suivi: optionalText(100, "Filtre de suivi invalide."),
-    tri: blankAsMissing(z.enum(LEAD_SORT_KEYS, { error: "Ce tri n'existe pas." }).optional()),
-    ordre: blankAsMissing(z.enum(["asc", "desc"], { error: "L'ordre est « asc » ou « desc »." }).optional()),
-    page: z.coerce
-      .number({ error: "Le numéro de page est invalide." })
-      .int("Le numéro de page est invalide.")
-      .min(1, "Le numéro de page est invalide.")
-      .max(100_000, "Le numéro de page est invalide.")
-      .default(1),
-  })
-  .refine((f) => !f.du || !f.au || f.du <= f.au, {
-    message: "La date de début doit précéder la date de fin.",
-    path: ["au"],
-  });
+    tri: sortSchema(LEAD_SORT_KEYS),
+    ordre: OrderSchema,
+    page: PageSchema,
+  }),
+);
 export type LeadFilters = z.output<typeof LeadFiltersSchema>;
 
-export function parseLeadFilters(
-  searchParams: URLSearchParams,
-): { ok: true; filters: LeadFilters } | { ok: false; message: string } {
-  const raw: Record<string, string> = {};
-  for (const key of [
-    "q",
-    "statut",
-    "type",
-    "budget",
-    "du",
-    "au",
-    "relance",
-    "suivi",
-    "tri",
-    "ordre",
-    "page",
-  ]) {
-    const value = searchParams.get(key);
-    if (value !== null) raw[key] = value;
-  }
-  const parsed = LeadFiltersSchema.safeParse(raw);
-  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? "Filtres invalides." };
-  return { ok: true, filters: parsed.data };
+export function parseLeadFilters(searchParams: URLSearchParams): ListFiltersResult<LeadFilters> {
+  return parseListFilters(LeadFiltersSchema, searchParams);
+}
+
+/** The list's order: newest first; by name and by call-back day, ascending. */
+export function leadSort(filters: LeadFilters) {
+  return listSort(filters, "recue", ["nom", "relance"]);
 }
 
 /** The query string of a filtered list (what the dashboard links to). */
@@ -149,7 +131,7 @@ export const LeadUpdateSchema = z.object({
   status: z.enum(LEAD_STATUSES, { error: "Ce statut n'existe pas." }).optional(),
   doNotContact: z.boolean().optional(),
   assigneeId: singleLineText().pipe(z.string().max(100, "Responsable inconnu.")).nullable().optional(),
-  nextFollowUp: isoDay.nullable().optional(),
+  nextFollowUp: IsoDaySchema.nullable().optional(),
   town: singleLineText()
     .pipe(z.string().max(100, "Le nom de la commune est trop long."))
     .nullable()

@@ -1,12 +1,5 @@
 import { zodFieldErrors } from "#app/components/forms/field-errors.ts";
 import {
-  blankAsMissing,
-  OrderSchema,
-  PageSchema,
-  pickParams,
-  SearchQuerySchema,
-} from "#app/lib/list-filters.ts";
-import {
   type BasisPoints,
   type Cents,
   divideHalfAwayFromZero,
@@ -31,12 +24,11 @@ import { labourCost } from "./totals.ts";
 
 /*
  * The price library's rules (« Bibliothèque de prix »), shared by the browser and the
- * server: the item form, what it posts, and the list's query string. Every message is
+ * server: the item form and what it posts (the list's query string is in schema.ts). Every message is
  * the one the form shows under its field. Amounts are cents, labour hours thousandths
  * of an hour (« 1,5 » h is 1500), as app/lib/money.ts reads them.
  */
 
-export const LIBRARY_PAGE_SIZE = 25;
 /** Most items the quote editor's « insérer depuis la bibliothèque » search returns. */
 export const LIBRARY_SEARCH_LIMIT = 20;
 /** Longest query the editor's search accepts. */
@@ -257,46 +249,6 @@ export function typedUnitEconomics(
     if (error instanceof MoneyError) return null;
     throw error;
   }
-}
-
-// ─── The list's query string: /erp/devis/bibliotheque?q=&archives=&tri=&ordre=&page= ──
-
-/** Which items the list shows: the ones offered in quotes (default) or the archived ones. */
-export const LIBRARY_ARCHIVE_FILTERS = ["actifs", "archives"] as const;
-export type LibraryArchiveFilter = (typeof LIBRARY_ARCHIVE_FILTERS)[number];
-export const libraryArchiveLabels: Record<LibraryArchiveFilter, string> = {
-  actifs: "Articles actifs",
-  archives: "Articles archivés",
-};
-
-export const LIBRARY_SORTS = ["designation", "prix"] as const;
-export type LibrarySort = (typeof LIBRARY_SORTS)[number];
-
-export const LibraryFiltersSchema = z.object({
-  q: SearchQuerySchema,
-  archives: blankAsMissing(
-    z.enum(LIBRARY_ARCHIVE_FILTERS, { error: "Ce filtre n'existe pas." }).default("actifs"),
-  ),
-  tri: blankAsMissing(z.enum(LIBRARY_SORTS, { error: "Ce tri n'existe pas." }).optional()),
-  ordre: OrderSchema,
-  page: PageSchema,
-});
-export type LibraryFilters = z.output<typeof LibraryFiltersSchema>;
-
-export function parseLibraryFilters(
-  searchParams: URLSearchParams,
-): { ok: true; filters: LibraryFilters } | { ok: false; message: string } {
-  const parsed = LibraryFiltersSchema.safeParse(
-    pickParams(searchParams, ["q", "archives", "tri", "ordre", "page"]),
-  );
-  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? "Filtres invalides." };
-  return { ok: true, filters: parsed.data };
-}
-
-/** The sort a list shows: the URL's, or by designation A → Z. */
-export function librarySort(filters: LibraryFilters): { key: LibrarySort; direction: "asc" | "desc" } {
-  const key = filters.tri ?? "designation";
-  return { key, direction: filters.ordre ?? "asc" };
 }
 
 /** The editor's search (`?q=` of /api/erp/devis/bibliotheque.json): at most 100 characters, one line. */

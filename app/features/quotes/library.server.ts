@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, isNotNull, isNull, type SQL, sql } from "dri
 import type { Database } from "#app/db/client.server.ts";
 import { quoteLibraryItems } from "#app/db/schema/quotes.ts";
 import { type ActivityEvent, listActivity, recordActivity } from "#app/lib/activity.server.ts";
+import { pageWindow } from "#app/lib/list-filters.ts";
 import { type Cents, formatCents, formatPercent, formatQuantity, type Milli } from "#app/lib/money.ts";
 import type { DbExecutor } from "#app/lib/outbox.server.ts";
 import { escapeLike, foldedWords, foldText } from "#app/lib/search-text.ts";
@@ -10,16 +11,14 @@ import { VAT_RATES } from "#app/lib/vat.ts";
 import type { LineVatCode, QuoteUnit } from "./content.ts";
 import {
   LIBRARY_FIELDS,
-  LIBRARY_PAGE_SIZE,
   LIBRARY_SEARCH_LIMIT,
   type LibraryField,
-  type LibraryFilters,
   type LibraryItemData,
   libraryFieldNames,
-  librarySort,
   type UnitEconomics,
   unitEconomics,
 } from "./library-schema.ts";
+import { LIBRARY_PAGE_SIZE, type LibraryFilters, librarySort } from "./schema.ts";
 
 /*
  * The quotes' price library: reusable items (designation, unit, price HT, VAT, and the
@@ -130,8 +129,7 @@ export async function listLibraryItems(
   );
   const [totalRow] = await db.select({ n: count() }).from(quoteLibraryItems).where(where);
   const total = Number(totalRow?.n ?? 0);
-  const pageCount = Math.max(1, Math.ceil(total / LIBRARY_PAGE_SIZE));
-  const page = Math.min(filters.page, pageCount);
+  const { page, pageCount, limit, offset } = pageWindow(total, filters.page, LIBRARY_PAGE_SIZE);
   const sort = librarySort(filters);
   const direction = sort.direction === "asc" ? asc : desc;
   const order =
@@ -143,8 +141,8 @@ export async function listLibraryItems(
     .from(quoteLibraryItems)
     .where(where)
     .orderBy(...order)
-    .limit(LIBRARY_PAGE_SIZE)
-    .offset((page - 1) * LIBRARY_PAGE_SIZE);
+    .limit(limit)
+    .offset(offset);
   return {
     items: rows.map((row) => {
       const item = itemOf(row);

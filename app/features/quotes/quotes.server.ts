@@ -12,10 +12,12 @@ import {
   listActivity,
   recordActivities,
 } from "#app/lib/activity.server.ts";
+import { pageWindow } from "#app/lib/list-filters.ts";
 import { MoneyError } from "#app/lib/money.ts";
 import type { DbExecutor, DbTransaction } from "#app/lib/outbox.server.ts";
 import { addDays, formatDate, parisDay, parisMidnight } from "#app/lib/paris-time.ts";
 import { escapeLike, foldedWords, foldText } from "#app/lib/search-text.ts";
+import { sortableText } from "#app/lib/sortable-text.server.ts";
 import { isoDayProblem } from "#app/lib/text-rules.ts";
 import { isUuid } from "#app/lib/uuid.ts";
 import {
@@ -25,8 +27,8 @@ import {
   type QuoteStatus,
   quoteDisplayNumber,
 } from "./content.ts";
-import { QUOTES_PAGE_SIZE, type QuoteFilters, quoteSort } from "./list-schema.ts";
 import type { QuoteClientFacts, QuoteCompanyFacts } from "./mentions.ts";
+import { QUOTES_PAGE_SIZE, type QuoteFilters, quoteSort } from "./schema.ts";
 import { quoteTotals } from "./totals.ts";
 
 /*
@@ -629,8 +631,7 @@ export async function listQuotes(db: DbExecutor, filters: QuoteFilters): Promise
     .innerJoin(clients, eq(clients.id, quotes.clientId))
     .where(where);
   const total = Number(aggregate?.n ?? 0);
-  const pageCount = Math.max(1, Math.ceil(total / QUOTES_PAGE_SIZE));
-  const page = Math.min(filters.page, pageCount);
+  const { page, pageCount, limit, offset } = pageWindow(total, filters.page, QUOTES_PAGE_SIZE);
   const sort = quoteSort(filters);
   const direction = sort.direction === "asc" ? asc : desc;
   const nulls = sort.direction === "asc" ? sql`nulls last` : sql`nulls first`;
@@ -641,7 +642,7 @@ export async function listQuotes(db: DbExecutor, filters: QuoteFilters): Promise
           direction(quotes.version),
         ]
       : sort.key === "client"
-        ? [direction(sql`lower(${clients.name})`), direction(quotes.createdAt)]
+        ? [direction(sortableText(clients.name)), direction(quotes.createdAt)]
         : sort.key === "total"
           ? [direction(quotes.totalTtcCents), direction(quotes.createdAt)]
           : [direction(quotes.createdAt)];
@@ -651,8 +652,8 @@ export async function listQuotes(db: DbExecutor, filters: QuoteFilters): Promise
     .innerJoin(clients, eq(clients.id, quotes.clientId))
     .where(where)
     .orderBy(...order, direction(quotes.id))
-    .limit(QUOTES_PAGE_SIZE)
-    .offset((page - 1) * QUOTES_PAGE_SIZE);
+    .limit(limit)
+    .offset(offset);
   return {
     items: rows.map(listItem),
     total,

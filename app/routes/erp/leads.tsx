@@ -1,11 +1,15 @@
 import { Camera, Download, Plus } from "lucide-react";
-import { data, Link, useNavigation } from "react-router";
-import { type Column, DataTable } from "#app/components/data/data-table.tsx";
-import { EmptyState } from "#app/components/data/empty-state.tsx";
-import { ListFilters } from "#app/components/data/list-filters.tsx";
-import { activeFilterCount, listHref } from "#app/components/data/list-url.ts";
+import { Link } from "react-router";
+import type { Column } from "#app/components/data/data-table.tsx";
+import {
+  EmptyStateLink,
+  ListResults,
+  ListSearch,
+  listCaption,
+  listView,
+} from "#app/components/data/list-page.tsx";
+import { listHref } from "#app/components/data/list-url.ts";
 import { PageHeader } from "#app/components/data/page-header.tsx";
-import { Pagination } from "#app/components/data/pagination.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { DateField, SelectField } from "#app/components/forms/field.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
@@ -20,14 +24,10 @@ import {
 import { assignableStaff } from "#app/features/leads/actions.server.ts";
 import { LeadStatusBadge } from "#app/features/leads/components/status-badge.tsx";
 import { filterValues, listLeads } from "#app/features/leads/list.server.ts";
-import {
-  LEAD_STATUSES,
-  type LeadFilters,
-  parseLeadFilters,
-  statusLabels,
-} from "#app/features/leads/schema.ts";
+import { LEAD_STATUSES, LeadFiltersSchema, leadSort, statusLabels } from "#app/features/leads/schema.ts";
 import { BUDGETS, WORK_TYPES } from "#app/features/quote-request/schema.ts";
 import { getServices } from "#app/lib/app-context.ts";
+import { requireListFilters } from "#app/lib/list-filters.ts";
 import { formatDate, formatDateTime, parisDay } from "#app/lib/paris-time.ts";
 import { formatPhone, telHref } from "#app/lib/phone.ts";
 import type { Route } from "./+types/leads";
@@ -38,21 +38,20 @@ function merged(known: readonly string[], found: readonly string[]): string[] {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requirePermission(request, context, handle.permission);
-  const url = new URL(request.url);
-  const parsed = parseLeadFilters(url.searchParams);
-  if (!parsed.ok) throw data({ message: parsed.message }, { status: 400 });
+  const filters = requireListFilters(LeadFiltersSchema, request);
   const { db } = getServices(context);
   const [page, values, staff] = await Promise.all([
-    listLeads(db, parsed.filters, session.user.id),
+    listLeads(db, filters, session.user.id),
     filterValues(db),
     assignableStaff(db),
   ]);
   return {
     ...page,
-    filters: parsed.filters,
+    filters,
     types: merged(WORK_TYPES, values.types),
     budgets: merged(BUDGETS, values.budgets),
     staff,
+    sort: leadSort(filters),
     today: parisDay(),
   };
 }
@@ -65,16 +64,12 @@ export const handle = PROSPECTS_HANDLE;
 
 export const ErrorBoundary = ErpPageErrorBoundary;
 
+const PATH = "/erp/leads";
+
 /** Filters other than the search box (the « Filtres » button counts them). */
 const FILTER_NAMES = ["statut", "type", "budget", "suivi", "du", "au", "relance"] as const;
 
 type LeadRow = Route.ComponentProps["loaderData"]["items"][number];
-
-/** The list's parameters without the page (links, export, sort). */
-function listParams(filters: LeadFilters): Record<string, string | undefined> {
-  const { page: _page, ...rest } = filters;
-  return rest as Record<string, string | undefined>;
-}
 
 function columns(today: string): Column<LeadRow>[] {
   return [
@@ -168,16 +163,14 @@ function columns(today: string): Column<LeadRow>[] {
 }
 
 export default function LeadsPage({ loaderData }: Route.ComponentProps) {
-  const { items, total, page, pageCount, filters, types, budgets, staff, today } = loaderData;
-  const navigation = useNavigation();
-  const searching = navigation.state === "loading" && navigation.location?.pathname === "/erp/leads";
-  const params = listParams(filters);
-  const exportHref = listHref("/api/erp/leads/export.csv", { ...params, tri: undefined, ordre: undefined });
-  const activeCount = activeFilterCount(params, FILTER_NAMES);
-  const filtered = activeCount > 0 || Boolean(filters.q);
-  const sort = filters.tri
-    ? { key: filters.tri, direction: filters.ordre ?? (filters.tri === "recue" ? "desc" : "asc") }
-    : { key: "recue", direction: filters.ordre ?? "desc" };
+  const { items, page, pageCount, filters, sort, types, budgets, staff, today } = loaderData;
+  const list = listView(PATH, loaderData, FILTER_NAMES);
+  const exportHref = listHref("/api/erp/leads/export.csv", {
+    ...list.params,
+    page: undefined,
+    tri: undefined,
+    ordre: undefined,
+  });
 
   return (
     <div className="grid gap-5">
@@ -198,14 +191,10 @@ export default function LeadsPage({ loaderData }: Route.ComponentProps) {
         }
       />
 
-      <ListFilters
-        key={JSON.stringify(params)}
+      <ListSearch
+        list={list}
         label="Filtrer les prospects"
         searchLabel="Rechercher (nom, e-mail, téléphone, commune, texte)"
-        search={filters.q}
-        activeCount={activeCount}
-        clearHref="/erp/leads"
-        hidden={{ tri: filters.tri, ordre: filters.ordre }}
       >
         <SelectField
           name="statut"
@@ -248,48 +237,32 @@ export default function LeadsPage({ loaderData }: Route.ComponentProps) {
           placeholder="Toutes"
           options={[{ value: "echue", label: "Aujourd'hui ou en retard" }]}
         />
-      </ListFilters>
+      </ListSearch>
 
-      <div aria-live="polite" aria-busy={searching} className="grid gap-2">
-        <p className="text-sm font-semibold text-slate-700">
-          {searching
-            ? "Recherche en cours…"
-            : `${total} prospect${total > 1 ? "s" : ""}${filtered ? " correspondant aux filtres" : ""}`}
-        </p>
-        {items.length === 0 ? (
-          <EmptyState>
-            {filtered ? (
-              <p>
-                Aucun prospect ne correspond à ces filtres.{" "}
-                <Link to="/erp/leads" className="font-semibold text-brand-700 underline">
-                  Voir tous les prospects
-                </Link>
-              </p>
-            ) : (
-              <p>
-                Aucun prospect pour le moment. Les demandes de devis du site arrivent ici ; vous pouvez aussi{" "}
-                <Link to="/erp/leads/nouveau" className="font-semibold text-brand-700 underline">
-                  saisir un prospect
-                </Link>{" "}
-                après un appel ou une visite.
-              </p>
-            )}
-          </EmptyState>
-        ) : (
-          <DataTable
-            caption={`Prospects (page ${page} sur ${pageCount})`}
-            columns={columns(today)}
-            rows={items}
-            rowKey={(lead) => lead.id}
-            pathname="/erp/leads"
-            params={params}
-            sort={sort}
-            minWidth={860}
-          />
-        )}
-      </div>
-
-      <Pagination pathname="/erp/leads" params={params} page={page} pageCount={pageCount} />
+      <ListResults
+        list={list}
+        noun={["prospect", "prospects"]}
+        matching="correspondant aux filtres"
+        noMatch={{
+          message: "Aucun prospect ne correspond à ces filtres.",
+          linkLabel: "Voir tous les prospects",
+        }}
+        nothingYet={
+          <p>
+            Aucun prospect pour le moment. Les demandes de devis du site arrivent ici ; vous pouvez aussi{" "}
+            <EmptyStateLink to="/erp/leads/nouveau">saisir un prospect</EmptyStateLink> après un appel ou une
+            visite.
+          </p>
+        }
+        table={{
+          caption: listCaption("Prospects", page, pageCount),
+          columns: columns(today),
+          rows: items,
+          rowKey: (lead) => lead.id,
+          sort,
+          minWidth: 860,
+        }}
+      />
     </div>
   );
 }

@@ -17,7 +17,7 @@ import {
   listActivity,
   recordActivity,
 } from "#app/lib/activity.server.ts";
-import { blankAsMissing, PageSchema, pickParams, SearchQuerySchema } from "#app/lib/list-filters.ts";
+import { pageWindow } from "#app/lib/list-filters.ts";
 import { formatCents, MoneySchema } from "#app/lib/money.ts";
 import type { DbExecutor } from "#app/lib/outbox.server.ts";
 import { escapeLike } from "#app/lib/search-text.ts";
@@ -29,11 +29,10 @@ import {
   ADJUSTMENT_REASONS,
   type AdjustmentReason,
   CATALOGUE_STATUS_LABELS,
-  CATALOGUE_STATUSES,
   type CatalogueStatus,
   catalogueStatusOf,
-  STOCK_FILTERS,
 } from "./catalogue-labels.ts";
+import { CATALOGUE_PAGE_SIZE, type CatalogueFilters } from "./schema.ts";
 
 /*
  * The shop's catalogue in the Espace Pro (/erp/boutique/produits): the products as the
@@ -56,24 +55,6 @@ export class CatalogueStateError extends Error {
 }
 
 // ─── List ────────────────────────────────────────────────────────────────────────────
-
-export const CATALOGUE_PAGE_SIZE = 25;
-
-export const CatalogueFiltersSchema = z.object({
-  q: SearchQuerySchema,
-  statut: blankAsMissing(z.enum(CATALOGUE_STATUSES, { error: "Ce statut n'existe pas." }).optional()),
-  stock: blankAsMissing(z.enum(STOCK_FILTERS, { error: "Ce filtre de stock n'existe pas." }).optional()),
-  page: PageSchema,
-});
-export type CatalogueFilters = z.output<typeof CatalogueFiltersSchema>;
-
-export function parseCatalogueFilters(
-  searchParams: URLSearchParams,
-): { ok: true; filters: CatalogueFilters } | { ok: false; message: string } {
-  const parsed = CatalogueFiltersSchema.safeParse(pickParams(searchParams, ["q", "statut", "stock", "page"]));
-  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? "Filtres invalides." };
-  return { ok: true, filters: parsed.data };
-}
 
 export type CatalogueListItem = {
   id: string;
@@ -126,8 +107,7 @@ export async function listCatalogue(db: DbExecutor, storeId: string, filters: Ca
   const condition = and(...where);
   const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(shopProducts).where(condition);
   const total = Number(count?.n ?? 0);
-  const pageCount = Math.max(1, Math.ceil(total / CATALOGUE_PAGE_SIZE));
-  const page = Math.min(filters.page, pageCount);
+  const { page, pageCount, limit, offset } = pageWindow(total, filters.page, CATALOGUE_PAGE_SIZE);
   const products = await db
     .select({
       id: shopProducts.id,
@@ -139,8 +119,8 @@ export async function listCatalogue(db: DbExecutor, storeId: string, filters: Ca
     .from(shopProducts)
     .where(condition)
     .orderBy(asc(shopProducts.sortOrder), asc(shopProducts.title))
-    .limit(CATALOGUE_PAGE_SIZE)
-    .offset((page - 1) * CATALOGUE_PAGE_SIZE);
+    .limit(limit)
+    .offset(offset);
   const ids = products.map((product) => product.id);
   const figures =
     ids.length === 0

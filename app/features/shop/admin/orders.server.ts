@@ -12,19 +12,12 @@ import {
   listActivity,
   recordActivity,
 } from "#app/lib/activity.server.ts";
-import {
-  blankAsMissing,
-  OrderSchema,
-  PageSchema,
-  pickParams,
-  SearchQuerySchema,
-} from "#app/lib/list-filters.ts";
+import { pageWindow } from "#app/lib/list-filters.ts";
 import { type DbExecutor, enqueueMail } from "#app/lib/outbox.server.ts";
 import { addDays, parisDay, parisMidnight } from "#app/lib/paris-time.ts";
 import { escapeLike } from "#app/lib/search-text.ts";
-import { hasControlCharacters, IsoDaySchema } from "#app/lib/text-rules.ts";
+import { hasControlCharacters } from "#app/lib/text-rules.ts";
 import { isUuid } from "#app/lib/uuid.ts";
-import { z } from "#app/lib/zod.ts";
 import {
   isSaleProblem,
   MANUAL_PAYMENT_METHODS,
@@ -35,18 +28,16 @@ import {
 } from "./billing-port.ts";
 import {
   CANCELLABLE_STATUSES,
-  FULFILMENT_VALUES,
   ORDER_ACTIONS,
   ORDER_STATUS_LABELS,
-  ORDER_STATUS_VALUES,
   type OrderAction,
   type OrderStatus,
   orderReference,
-  PAYMENT_MODE_VALUES,
   REASON_MAX,
   TRACKING_MAX,
 } from "./labels.ts";
 import { orderInvoiceMail, orderStatusMail } from "./mail.server.ts";
+import { ORDERS_PAGE_SIZE, type OrderFilters, orderSort } from "./schema.ts";
 
 /*
  * The shop's orders in the Espace Pro: the list /erp/boutique/commandes (filters in the
@@ -57,46 +48,6 @@ import { orderInvoiceMail, orderStatusMail } from "./mail.server.ts";
 
 export type ShopOrder = typeof shopOrders.$inferSelect;
 export type ShopOrderItem = typeof shopOrderItems.$inferSelect;
-
-export const ORDERS_PAGE_SIZE = 25;
-export const ORDER_SORTS = ["date", "numero", "total"] as const;
-
-export const OrderFiltersSchema = z
-  .object({
-    q: SearchQuerySchema,
-    statut: blankAsMissing(z.enum(ORDER_STATUS_VALUES, { error: "Ce statut n'existe pas." }).optional()),
-    reception: blankAsMissing(
-      z.enum(FULFILMENT_VALUES, { error: "Ce mode de réception n'existe pas." }).optional(),
-    ),
-    paiement: blankAsMissing(
-      z.enum(PAYMENT_MODE_VALUES, { error: "Ce mode de paiement n'existe pas." }).optional(),
-    ),
-    du: blankAsMissing(IsoDaySchema.optional()),
-    au: blankAsMissing(IsoDaySchema.optional()),
-    tri: blankAsMissing(z.enum(ORDER_SORTS, { error: "Ce tri n'existe pas." }).optional()),
-    ordre: OrderSchema,
-    page: PageSchema,
-  })
-  .refine((f) => !f.du || !f.au || f.du <= f.au, {
-    message: "La date de début doit précéder la date de fin.",
-    path: ["au"],
-  });
-export type OrderFilters = z.output<typeof OrderFiltersSchema>;
-
-export function parseOrderFilters(
-  searchParams: URLSearchParams,
-): { ok: true; filters: OrderFilters } | { ok: false; message: string } {
-  const parsed = OrderFiltersSchema.safeParse(
-    pickParams(searchParams, ["q", "statut", "reception", "paiement", "du", "au", "tri", "ordre", "page"]),
-  );
-  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? "Filtres invalides." };
-  return { ok: true, filters: parsed.data };
-}
-
-export function orderSort(filters: OrderFilters) {
-  const key = filters.tri ?? "date";
-  return { key, direction: filters.ordre ?? "desc" } as const;
-}
 
 export type OrderListItem = {
   id: string;
@@ -160,8 +111,7 @@ export async function listOrders(db: DbExecutor, filters: OrderFilters) {
     .from(shopOrders)
     .where(where);
   const total = Number(aggregate?.n ?? 0);
-  const pageCount = Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE));
-  const page = Math.min(filters.page, pageCount);
+  const { page, pageCount, limit, offset } = pageWindow(total, filters.page, ORDERS_PAGE_SIZE);
   const sort = orderSort(filters);
   const direction = sort.direction === "asc" ? asc : desc;
   const order =
@@ -175,8 +125,8 @@ export async function listOrders(db: DbExecutor, filters: OrderFilters) {
     .from(shopOrders)
     .where(where)
     .orderBy(order, direction(shopOrders.number))
-    .limit(ORDERS_PAGE_SIZE)
-    .offset((page - 1) * ORDERS_PAGE_SIZE);
+    .limit(limit)
+    .offset(offset);
   return {
     items: rows as OrderListItem[],
     total,

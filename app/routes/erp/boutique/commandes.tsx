@@ -1,10 +1,14 @@
-import { data, Link, useNavigation } from "react-router";
-import { type Column, DataTable } from "#app/components/data/data-table.tsx";
-import { EmptyState } from "#app/components/data/empty-state.tsx";
-import { ListFilters } from "#app/components/data/list-filters.tsx";
-import { activeFilterCount, type ListParams } from "#app/components/data/list-url.ts";
+import { Link } from "react-router";
+import type { Column } from "#app/components/data/data-table.tsx";
+import {
+  EmptyStateLink,
+  ListResults,
+  ListSearch,
+  listCaption,
+  listView,
+  resultCount,
+} from "#app/components/data/list-page.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
-import { Pagination } from "#app/components/data/pagination.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { StatusBadge } from "#app/components/data/status-badge.tsx";
 import { DateField, SelectField } from "#app/components/forms/field.tsx";
@@ -23,13 +27,10 @@ import {
   orderReference,
   PAYMENT_MODE_LABELS,
 } from "#app/features/shop/admin/labels.ts";
-import {
-  listOrders,
-  type OrderListItem,
-  orderSort,
-  parseOrderFilters,
-} from "#app/features/shop/admin/orders.server.ts";
+import { listOrders, type OrderListItem } from "#app/features/shop/admin/orders.server.ts";
+import { OrderFiltersSchema, orderSort } from "#app/features/shop/admin/schema.ts";
 import { getServices } from "#app/lib/app-context.ts";
+import { requireListFilters } from "#app/lib/list-filters.ts";
 import { formatCents } from "#app/lib/money.ts";
 import { formatDateTime } from "#app/lib/paris-time.ts";
 import { hasPermission } from "#app/lib/permissions.ts";
@@ -44,15 +45,14 @@ export const handle = BOUTIQUE_HANDLE;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requirePermission(request, context, handle.permission);
-  const parsed = parseOrderFilters(new URL(request.url).searchParams);
-  if (!parsed.ok) throw data({ message: parsed.message }, { status: 400 });
+  const filters = requireListFilters(OrderFiltersSchema, request);
   const { db } = getServices(context);
-  const page = await listOrders(db, parsed.filters);
+  const page = await listOrders(db, filters);
   // The « Catalogue » tab only for who may edit it (the owner).
   const tabs = BOUTIQUE_TABS.filter(
     (tab) => tab.href !== "/erp/boutique/produits" || hasPermission(user.role, "catalogue"),
   );
-  return { ...page, filters: parsed.filters, sort: orderSort(parsed.filters), tabs };
+  return { ...page, filters, sort: orderSort(filters), tabs };
 }
 
 export const meta: Route.MetaFunction = (args) => erpMeta("Commandes de la boutique", args);
@@ -69,7 +69,6 @@ const columns: Column<Row>[] = [
     key: "number",
     header: "Commande",
     sortKey: "numero",
-    firstDirection: "desc",
     phone: "title",
     className: "whitespace-nowrap",
     cell: (order) => (
@@ -121,22 +120,7 @@ const options = (labels: Record<string, string>) =>
 
 export default function ShopOrdersPage({ loaderData }: Route.ComponentProps) {
   const { items, total, page, pageCount, filters, sort, sums, tabs } = loaderData;
-  const navigation = useNavigation();
-  const searching = navigation.state === "loading" && navigation.location?.pathname === PATH;
-  const params: ListParams = {
-    q: filters.q,
-    statut: filters.statut,
-    reception: filters.reception,
-    paiement: filters.paiement,
-    du: filters.du,
-    au: filters.au,
-    tri: filters.tri,
-    ordre: filters.ordre,
-    page,
-  };
-  const filtered = Boolean(
-    filters.q || filters.statut || filters.reception || filters.paiement || filters.du || filters.au,
-  );
+  const list = listView(PATH, loaderData, ["statut", "reception", "paiement", "du", "au"]);
   return (
     <div className="grid gap-5">
       {tabs.length > 1 ? <SectionTabs label="Boutique" tabs={tabs} /> : null}
@@ -144,14 +128,10 @@ export default function ShopOrdersPage({ loaderData }: Route.ComponentProps) {
         title="Commandes de la boutique"
         description="Les commandes passées sur la boutique en ligne : paiement, préparation, expédition ou retrait à l'atelier."
       />
-      <ListFilters
-        key={JSON.stringify(params)}
+      <ListSearch
+        list={list}
         label="Rechercher des commandes"
         searchLabel="Rechercher (numéro CMD-000042 ou 42, nom ou e-mail du client)"
-        search={filters.q}
-        activeCount={activeFilterCount(params, ["statut", "reception", "paiement", "du", "au"])}
-        clearHref={PATH}
-        hidden={{ tri: filters.tri, ordre: filters.ordre }}
       >
         <SelectField
           id="filtre-statut"
@@ -179,50 +159,33 @@ export default function ShopOrdersPage({ loaderData }: Route.ComponentProps) {
         />
         <DateField id="filtre-du" name="du" label="Du" defaultValue={filters.du ?? ""} />
         <DateField id="filtre-au" name="au" label="Au" defaultValue={filters.au ?? ""} />
-      </ListFilters>
-      <div aria-live="polite" aria-busy={searching} className="grid gap-3">
-        <p className="text-sm font-semibold text-slate-700">
-          {searching
-            ? "Recherche en cours…"
-            : `${total} commande${total > 1 ? "s" : ""}${filtered ? " correspondant à la recherche" : ""}`}
-        </p>
-        {items.length === 0 ? (
-          <EmptyState>
-            {filtered ? (
-              <p>
-                Aucune commande ne correspond à cette recherche.{" "}
-                <Link to={PATH} className="font-semibold text-brand-700 underline">
-                  Voir toutes les commandes
-                </Link>
-              </p>
-            ) : (
-              <p>
-                Aucune commande pour le moment. Les commandes passées sur la{" "}
-                <Link to="/store" className="font-semibold text-brand-700 underline">
-                  boutique
-                </Link>{" "}
-                apparaîtront ici.
-              </p>
-            )}
-          </EmptyState>
-        ) : (
-          <DataTable
-            caption={`Commandes, ${SORT_LABELS[sort.key]}, ${sort.direction === "asc" ? "ordre croissant" : "ordre décroissant"} (page ${page} sur ${pageCount})`}
-            columns={columns}
-            rows={items as Row[]}
-            rowKey={(order) => order.id}
-            pathname={PATH}
-            params={params}
-            sort={sort}
-            minWidth={900}
-            totals={{
-              label: `Total des ${total} commande${total > 1 ? "s" : ""} de la liste`,
-              cells: { total: formatCents(sums.totalCents) },
-            }}
-          />
-        )}
-      </div>
-      <Pagination pathname={PATH} params={params} page={page} pageCount={pageCount} />
+      </ListSearch>
+      <ListResults
+        list={list}
+        noun={["commande", "commandes"]}
+        noMatch={{
+          message: "Aucune commande ne correspond à cette recherche.",
+          linkLabel: "Voir toutes les commandes",
+        }}
+        nothingYet={
+          <p>
+            Aucune commande pour le moment. Les commandes passées sur la{" "}
+            <EmptyStateLink to="/store">boutique</EmptyStateLink> apparaîtront ici.
+          </p>
+        }
+        table={{
+          caption: listCaption("Commandes", page, pageCount, { label: SORT_LABELS[sort.key], ...sort }),
+          columns,
+          rows: items as Row[],
+          rowKey: (order) => order.id,
+          sort,
+          minWidth: 900,
+          totals: {
+            label: `Total des ${resultCount(total, ["commande", "commandes"], false)} de la liste`,
+            cells: { total: formatCents(sums.totalCents) },
+          },
+        }}
+      />
     </div>
   );
 }

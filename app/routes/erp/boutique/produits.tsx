@@ -1,11 +1,8 @@
 import { ImageOff, Plus, TriangleAlert } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
-import { type Column, DataTable } from "#app/components/data/data-table.tsx";
-import { EmptyState } from "#app/components/data/empty-state.tsx";
-import { ListFilters } from "#app/components/data/list-filters.tsx";
-import { activeFilterCount, type ListParams } from "#app/components/data/list-url.ts";
+import type { Column } from "#app/components/data/data-table.tsx";
+import { ListResults, ListSearch, listCaption, listView } from "#app/components/data/list-page.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
-import { Pagination } from "#app/components/data/pagination.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { StatusBadge } from "#app/components/data/status-badge.tsx";
 import { SelectField, TextField } from "#app/components/forms/field.tsx";
@@ -24,15 +21,16 @@ import {
   CatalogueStateError,
   createProduct,
   listCatalogue,
-  parseCatalogueFilters,
 } from "#app/features/shop/admin/catalogue.server.ts";
 import {
   CATALOGUE_STATUS_LABELS,
   CATALOGUE_STATUS_TONES,
   STOCK_FILTER_LABELS,
 } from "#app/features/shop/admin/catalogue-labels.ts";
+import { CatalogueFiltersSchema } from "#app/features/shop/admin/schema.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
+import { requireListFilters } from "#app/lib/list-filters.ts";
 import { formatCents } from "#app/lib/money.ts";
 import type { Route } from "./+types/produits";
 
@@ -46,11 +44,10 @@ export const handle = CATALOGUE_HANDLE;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePermission(request, context, handle.permission);
-  const parsed = parseCatalogueFilters(new URL(request.url).searchParams);
-  if (!parsed.ok) throw data({ message: parsed.message }, { status: 400 });
+  const filters = requireListFilters(CatalogueFiltersSchema, request);
   const { db, env } = getServices(context);
-  const page = await listCatalogue(db, env.STORE_ID, parsed.filters);
-  return { ...page, filters: parsed.filters, crumb: "Catalogue" };
+  const page = await listCatalogue(db, env.STORE_ID, filters);
+  return { ...page, filters, crumb: "Catalogue" };
 }
 
 const PATH = "/erp/boutique/produits";
@@ -186,13 +183,11 @@ const options = (labels: Record<string, string>) =>
   Object.entries(labels).map(([value, label]) => ({ value, label }));
 
 export default function CataloguePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { items, total, page, pageCount, filters } = loaderData;
+  const { items, page, pageCount, filters } = loaderData;
   const navigation = useNavigation();
-  const searching = navigation.state === "loading" && navigation.location?.pathname === PATH;
   const creating = navigation.state !== "idle" && navigation.formData?.get("intent") === CREATE_INTENT;
   const refusal = actionData && !actionData.ok ? actionData : null;
-  const params: ListParams = { q: filters.q, statut: filters.statut, stock: filters.stock, page };
-  const filtered = Boolean(filters.q || filters.statut || filters.stock);
+  const list = listView(PATH, loaderData, ["statut", "stock"]);
   return (
     <div className="grid gap-5">
       <SectionTabs label="Boutique" tabs={BOUTIQUE_TABS} />
@@ -237,13 +232,10 @@ export default function CataloguePage({ loaderData, actionData }: Route.Componen
         ) : null}
       </section>
 
-      <ListFilters
-        key={JSON.stringify(params)}
+      <ListSearch
+        list={list}
         label="Rechercher dans le catalogue"
         searchLabel="Rechercher (titre, sous-titre, nom de variante ou référence)"
-        search={filters.q}
-        activeCount={activeFilterCount(params, ["statut", "stock"])}
-        clearHref={PATH}
       >
         <SelectField
           id="filtre-statut"
@@ -261,43 +253,28 @@ export default function CataloguePage({ loaderData, actionData }: Route.Componen
           defaultValue={filters.stock ?? ""}
           options={options(STOCK_FILTER_LABELS)}
         />
-      </ListFilters>
+      </ListSearch>
 
-      <div aria-live="polite" aria-busy={searching} className="grid gap-3">
-        <p className="text-sm font-semibold text-slate-700">
-          {searching
-            ? "Recherche en cours…"
-            : `${total} produit${total > 1 ? "s" : ""}${filtered ? " correspondant à la recherche" : ""}`}
-        </p>
-        {items.length === 0 ? (
-          <EmptyState>
-            {filtered ? (
-              <p>
-                Aucun produit ne correspond à cette recherche.{" "}
-                <Link to={PATH} className="font-semibold text-brand-700 underline">
-                  Voir tout le catalogue
-                </Link>
-              </p>
-            ) : (
-              <p>
-                Le catalogue est vide. Créez le premier produit avec le formulaire « Nouveau produit »
-                ci-dessus.
-              </p>
-            )}
-          </EmptyState>
-        ) : (
-          <DataTable
-            caption={`Produits du catalogue, dans l'ordre de la boutique (page ${page} sur ${pageCount})`}
-            columns={columns}
-            rows={items}
-            rowKey={(product) => product.id}
-            pathname={PATH}
-            params={params}
-            minWidth={720}
-          />
-        )}
-      </div>
-      <Pagination pathname={PATH} params={params} page={page} pageCount={pageCount} />
+      <ListResults
+        list={list}
+        noun={["produit", "produits"]}
+        noMatch={{
+          message: "Aucun produit ne correspond à cette recherche.",
+          linkLabel: "Voir tout le catalogue",
+        }}
+        nothingYet={
+          <p>
+            Le catalogue est vide. Créez le premier produit avec le formulaire « Nouveau produit » ci-dessus.
+          </p>
+        }
+        table={{
+          caption: listCaption("Produits du catalogue, dans l'ordre de la boutique", page, pageCount),
+          columns,
+          rows: items,
+          rowKey: (product) => product.id,
+          minWidth: 720,
+        }}
+      />
     </div>
   );
 }

@@ -1,11 +1,14 @@
 import { Plus } from "lucide-react";
-import { data, Link, useNavigation } from "react-router";
-import { type Column, DataTable } from "#app/components/data/data-table.tsx";
-import { EmptyState } from "#app/components/data/empty-state.tsx";
-import { ListFilters } from "#app/components/data/list-filters.tsx";
-import { activeFilterCount, type ListParams } from "#app/components/data/list-url.ts";
+import { Link } from "react-router";
+import type { Column } from "#app/components/data/data-table.tsx";
+import {
+  EmptyStateLink,
+  ListResults,
+  ListSearch,
+  listCaption,
+  listView,
+} from "#app/components/data/list-page.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
-import { Pagination } from "#app/components/data/pagination.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { SelectField } from "#app/components/forms/field.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
@@ -14,9 +17,9 @@ import { AnonymisedBadge, ClientKindBadge } from "#app/features/clients/componen
 import { type ClientListItem, listClients } from "#app/features/clients/list.server.ts";
 import {
   CLIENT_KINDS,
+  ClientFiltersSchema,
   clientKindLabels,
   clientSort,
-  parseClientFilters,
 } from "#app/features/clients/schema.ts";
 import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
 import {
@@ -26,6 +29,7 @@ import {
   PROSPECTS_TABS,
 } from "#app/features/erp/navigation.ts";
 import { getServices } from "#app/lib/app-context.ts";
+import { requireListFilters } from "#app/lib/list-filters.ts";
 import { formatDate } from "#app/lib/paris-time.ts";
 import { formatPhone, telHref } from "#app/lib/phone.ts";
 import type { Route } from "./+types/index";
@@ -34,10 +38,9 @@ export const handle = CLIENTS_HANDLE;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePermission(request, context, handle.permission);
-  const parsed = parseClientFilters(new URL(request.url).searchParams);
-  if (!parsed.ok) throw data({ message: parsed.message }, { status: 400 });
-  const page = await listClients(getServices(context).db, parsed.filters);
-  return { ...page, filters: parsed.filters, sort: clientSort(parsed.filters) };
+  const filters = requireListFilters(ClientFiltersSchema, request);
+  const page = await listClients(getServices(context).db, filters);
+  return { ...page, filters, sort: clientSort(filters) };
 }
 
 export const meta: Route.MetaFunction = (args) => erpMeta("Clients", args);
@@ -47,6 +50,7 @@ export const shouldRevalidate = erpShouldRevalidate;
 export const ErrorBoundary = ErpPageErrorBoundary;
 
 const PATH = "/erp/clients";
+const SORT_LABELS = { nom: "par nom", cree: "par date de création" } as const;
 
 const columns: Column<ClientListItem>[] = [
   {
@@ -98,20 +102,8 @@ const columns: Column<ClientListItem>[] = [
 ];
 
 export default function ClientsPage({ loaderData }: Route.ComponentProps) {
-  const { items, total, page, pageCount, filters, sort } = loaderData;
-  const navigation = useNavigation();
-  const searching = navigation.state === "loading" && navigation.location?.pathname === PATH;
-  const params: ListParams = {
-    q: filters.q,
-    type: filters.type,
-    tri: filters.tri,
-    ordre: filters.ordre,
-    page,
-  };
-  const filtered = Boolean(filters.q || filters.type);
-  const sortLabel = `${sort.key === "nom" ? "par nom" : "par date de création"}, ${
-    sort.direction === "asc" ? "ordre croissant" : "ordre décroissant"
-  }`;
+  const { items, page, pageCount, filters, sort } = loaderData;
+  const list = listView(PATH, loaderData, ["type"]);
 
   return (
     <div className="grid gap-5">
@@ -127,14 +119,10 @@ export default function ClientsPage({ loaderData }: Route.ComponentProps) {
         }
       />
 
-      <ListFilters
-        key={JSON.stringify(params)}
+      <ListSearch
+        list={list}
         label="Rechercher des clients"
         searchLabel="Rechercher (nom, e-mail, téléphone, commune, SIREN)"
-        search={filters.q}
-        activeCount={activeFilterCount(params, ["type"])}
-        clearHref={PATH}
-        hidden={{ tri: filters.tri, ordre: filters.ordre }}
       >
         <SelectField
           id="filtre-type"
@@ -144,56 +132,35 @@ export default function ClientsPage({ loaderData }: Route.ComponentProps) {
           defaultValue={filters.type ?? ""}
           options={CLIENT_KINDS.map((kind) => ({ value: kind, label: clientKindLabels[kind] }))}
         />
-      </ListFilters>
+      </ListSearch>
 
-      <div aria-live="polite" aria-busy={searching} className="grid gap-3">
-        <p className="text-sm font-semibold text-slate-700">
-          {searching
-            ? "Recherche en cours…"
-            : `${total} client${total > 1 ? "s" : ""}${filtered ? " correspondant à la recherche" : ""}`}
-        </p>
-        {items.length === 0 ? (
-          <EmptyState>
-            {filtered ? (
-              <p>
-                Aucun client ne correspond à cette recherche.{" "}
-                <Link to={PATH} className="font-semibold text-brand-700 underline">
-                  Voir tous les clients
-                </Link>
-              </p>
-            ) : (
-              <div className="grid gap-2">
-                <p className="font-semibold text-brand-900">Aucun client pour le moment.</p>
-                <p>
-                  Un client naît le plus souvent d'un prospect : ouvrez-le dans l'onglet{" "}
-                  <Link to="/erp/leads" className="font-semibold text-brand-700 underline">
-                    Prospects
-                  </Link>{" "}
-                  et choisissez « Convertir en client » ; sa demande et ses photos restent liées. Pour un
-                  client venu autrement, utilisez{" "}
-                  <Link to="/erp/clients/nouveau" className="font-semibold text-brand-700 underline">
-                    Nouveau client
-                  </Link>
-                  .
-                </p>
-              </div>
-            )}
-          </EmptyState>
-        ) : (
-          <DataTable
-            caption={`Clients, ${sortLabel} (page ${page} sur ${pageCount})`}
-            columns={columns}
-            rows={items}
-            rowKey={(client) => client.id}
-            pathname={PATH}
-            params={params}
-            sort={sort}
-            minWidth={720}
-          />
-        )}
-      </div>
-
-      <Pagination pathname={PATH} params={params} page={page} pageCount={pageCount} />
+      <ListResults
+        list={list}
+        noun={["client", "clients"]}
+        noMatch={{
+          message: "Aucun client ne correspond à cette recherche.",
+          linkLabel: "Voir tous les clients",
+        }}
+        nothingYet={
+          <div className="grid gap-2">
+            <p className="font-semibold text-brand-900">Aucun client pour le moment.</p>
+            <p>
+              Un client naît le plus souvent d'un prospect : ouvrez-le dans l'onglet{" "}
+              <EmptyStateLink to="/erp/leads">Prospects</EmptyStateLink> et choisissez « Convertir en client »
+              ; sa demande et ses photos restent liées. Pour un client venu autrement, utilisez{" "}
+              <EmptyStateLink to="/erp/clients/nouveau">Nouveau client</EmptyStateLink>.
+            </p>
+          </div>
+        }
+        table={{
+          caption: listCaption("Clients", page, pageCount, { label: SORT_LABELS[sort.key], ...sort }),
+          columns,
+          rows: items,
+          rowKey: (client) => client.id,
+          sort,
+          minWidth: 720,
+        }}
+      />
     </div>
   );
 }

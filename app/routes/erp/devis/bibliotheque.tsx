@@ -1,11 +1,14 @@
 import { Plus } from "lucide-react";
-import { data, Link, useNavigation } from "react-router";
-import { type Column, DataTable } from "#app/components/data/data-table.tsx";
-import { EmptyState } from "#app/components/data/empty-state.tsx";
-import { ListFilters } from "#app/components/data/list-filters.tsx";
-import { activeFilterCount, type ListParams } from "#app/components/data/list-url.ts";
+import { Link } from "react-router";
+import type { Column } from "#app/components/data/data-table.tsx";
+import {
+  EmptyStateLink,
+  ListResults,
+  ListSearch,
+  listCaption,
+  listView,
+} from "#app/components/data/list-page.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
-import { Pagination } from "#app/components/data/pagination.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { StatusBadge } from "#app/components/data/status-badge.tsx";
 import { SelectField } from "#app/components/forms/field.tsx";
@@ -16,12 +19,13 @@ import { DEVIS_HANDLE, DEVIS_TABS, erpMeta, erpShouldRevalidate } from "#app/fea
 import { type LibraryListItem, listLibraryItems } from "#app/features/quotes/library.server.ts";
 import {
   LIBRARY_ARCHIVE_FILTERS,
+  LibraryFiltersSchema,
   libraryArchiveLabels,
   librarySort,
-  parseLibraryFilters,
-} from "#app/features/quotes/library-schema.ts";
+} from "#app/features/quotes/schema.ts";
 import { getCompanySettings } from "#app/features/settings/settings.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
+import { requireListFilters } from "#app/lib/list-filters.ts";
 import { formatCents, formatPercent } from "#app/lib/money.ts";
 import { formatDate } from "#app/lib/paris-time.ts";
 import { VAT_RATES } from "#app/lib/vat.ts";
@@ -31,16 +35,15 @@ export const handle = DEVIS_HANDLE;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePermission(request, context, handle.permission);
-  const parsed = parseLibraryFilters(new URL(request.url).searchParams);
-  if (!parsed.ok) throw data({ message: parsed.message }, { status: 400 });
+  const filters = requireListFilters(LibraryFiltersSchema, request);
   const { db } = getServices(context);
   // The quotes feature does not read the settings: the hourly cost comes from here.
   const { hourlyCostCents } = await getCompanySettings(db);
-  const page = await listLibraryItems(db, parsed.filters, hourlyCostCents);
+  const page = await listLibraryItems(db, filters, hourlyCostCents);
   return {
     ...page,
-    filters: parsed.filters,
-    sort: librarySort(parsed.filters),
+    filters,
+    sort: librarySort(filters),
     hourlyCostCents,
     crumb: "Bibliothèque de prix",
   };
@@ -53,6 +56,7 @@ export const shouldRevalidate = erpShouldRevalidate;
 export const ErrorBoundary = ErpPageErrorBoundary;
 
 const PATH = "/erp/devis/bibliotheque";
+const SORT_LABELS = { designation: "par désignation", prix: "par prix unitaire" } as const;
 
 const columns: Column<LibraryListItem>[] = [
   {
@@ -125,22 +129,13 @@ const columns: Column<LibraryListItem>[] = [
 ];
 
 export default function LibraryPage({ loaderData }: Route.ComponentProps) {
-  const { items, total, page, pageCount, filters, sort, hourlyCostCents } = loaderData;
-  const navigation = useNavigation();
-  const searching = navigation.state === "loading" && navigation.location?.pathname === PATH;
+  const { items, page, pageCount, filters, sort, hourlyCostCents } = loaderData;
   const archived = filters.archives === "archives";
-  const params: ListParams = {
-    q: filters.q,
-    archives: archived ? filters.archives : undefined,
-    tri: filters.tri,
-    ordre: filters.ordre,
-    page,
-  };
-  const sortLabel = `${sort.key === "prix" ? "par prix unitaire" : "par désignation"}, ${
-    sort.direction === "asc" ? "ordre croissant" : "ordre décroissant"
-  }`;
-  const noun = archived ? "article archivé" : "article";
-  const plural = archived ? "articles archivés" : "articles";
+  // « Actifs » is the default: it stays out of the links.
+  const list = listView(PATH, loaderData, ["archives"], {
+    params: { ...filters, archives: archived ? filters.archives : undefined, page: loaderData.page },
+    filtered: Boolean(filters.q),
+  });
 
   return (
     <div className="grid gap-5">
@@ -156,14 +151,10 @@ export default function LibraryPage({ loaderData }: Route.ComponentProps) {
         }
       />
 
-      <ListFilters
-        key={JSON.stringify(params)}
+      <ListSearch
+        list={list}
         label="Rechercher dans la bibliothèque de prix"
         searchLabel="Rechercher (désignation, description)"
-        search={filters.q}
-        activeCount={activeFilterCount(params, ["archives"])}
-        clearHref={PATH}
-        hidden={{ tri: filters.tri, ordre: filters.ordre }}
       >
         <SelectField
           id="filtre-archives"
@@ -172,64 +163,44 @@ export default function LibraryPage({ loaderData }: Route.ComponentProps) {
           defaultValue={filters.archives}
           options={LIBRARY_ARCHIVE_FILTERS.map((value) => ({ value, label: libraryArchiveLabels[value] }))}
         />
-      </ListFilters>
+      </ListSearch>
 
-      <div aria-live="polite" aria-busy={searching} className="grid gap-3">
-        <p className="text-sm font-semibold text-slate-700">
-          {searching
-            ? "Recherche en cours…"
-            : `${total} ${total > 1 ? plural : noun}${filters.q ? " correspondant à la recherche" : ""}`}
-        </p>
-        {items.length === 0 ? (
-          <EmptyState>
-            {filters.q ? (
+      <ListResults
+        list={list}
+        noun={archived ? ["article archivé", "articles archivés"] : ["article", "articles"]}
+        noMatch={{
+          message: "Aucun article ne correspond à cette recherche.",
+          linkLabel: `Voir tous les ${archived ? "articles archivés" : "articles"}`,
+          href: archived ? `${PATH}?archives=archives` : PATH,
+        }}
+        nothingYet={
+          archived ? (
+            <p>
+              Aucun article archivé. <EmptyStateLink to={PATH}>Voir les articles actifs</EmptyStateLink>
+            </p>
+          ) : (
+            <div className="grid gap-2">
+              <p className="font-semibold text-brand-900">La bibliothèque de prix est vide.</p>
               <p>
-                Aucun article ne correspond à cette recherche.{" "}
-                <Link
-                  to={archived ? `${PATH}?archives=archives` : PATH}
-                  className="font-semibold text-brand-700 underline"
-                >
-                  Voir tous les {plural}
-                </Link>
+                Enregistrez ici les ouvrages que vous chiffrez souvent (démolition, cloison BA13, peinture,
+                carrelage…) avec leur prix et leur coût : l'éditeur de devis les insère en une fois.{" "}
+                <EmptyStateLink to="/erp/devis/bibliotheque/nouveau">Créer le premier article</EmptyStateLink>
               </p>
-            ) : archived ? (
-              <p>
-                Aucun article archivé.{" "}
-                <Link to={PATH} className="font-semibold text-brand-700 underline">
-                  Voir les articles actifs
-                </Link>
-              </p>
-            ) : (
-              <div className="grid gap-2">
-                <p className="font-semibold text-brand-900">La bibliothèque de prix est vide.</p>
-                <p>
-                  Enregistrez ici les ouvrages que vous chiffrez souvent (démolition, cloison BA13, peinture,
-                  carrelage…) avec leur prix et leur coût : l'éditeur de devis les insère en une fois.{" "}
-                  <Link
-                    to="/erp/devis/bibliotheque/nouveau"
-                    className="font-semibold text-brand-700 underline"
-                  >
-                    Créer le premier article
-                  </Link>
-                </p>
-              </div>
-            )}
-          </EmptyState>
-        ) : (
-          <DataTable
-            caption={`Bibliothèque de prix, ${sortLabel} (page ${page} sur ${pageCount})`}
-            columns={columns}
-            rows={items}
-            rowKey={(item) => item.id}
-            pathname={PATH}
-            params={params}
-            sort={sort}
-            minWidth={900}
-          />
-        )}
-      </div>
-
-      <Pagination pathname={PATH} params={params} page={page} pageCount={pageCount} />
+            </div>
+          )
+        }
+        table={{
+          caption: listCaption("Bibliothèque de prix", page, pageCount, {
+            label: SORT_LABELS[sort.key],
+            ...sort,
+          }),
+          columns,
+          rows: items,
+          rowKey: (item) => item.id,
+          sort,
+          minWidth: 900,
+        }}
+      />
     </div>
   );
 }

@@ -1,11 +1,14 @@
 import { Plus } from "lucide-react";
-import { data, Link, useNavigation } from "react-router";
-import { type Column, DataTable } from "#app/components/data/data-table.tsx";
-import { EmptyState } from "#app/components/data/empty-state.tsx";
-import { ListFilters } from "#app/components/data/list-filters.tsx";
-import { activeFilterCount, type ListParams } from "#app/components/data/list-url.ts";
+import { Link } from "react-router";
+import type { Column } from "#app/components/data/data-table.tsx";
+import {
+  EmptyStateLink,
+  ListResults,
+  ListSearch,
+  listCaption,
+  listView,
+} from "#app/components/data/list-page.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
-import { Pagination } from "#app/components/data/pagination.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { DateField, SelectField } from "#app/components/forms/field.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
@@ -14,9 +17,10 @@ import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx
 import { DEVIS_HANDLE, DEVIS_TABS, erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
 import { QuoteStatusBadge } from "#app/features/quotes/components/quote-status-badge.tsx";
 import { QUOTE_STATUS_LABELS, QUOTE_STATUSES } from "#app/features/quotes/content.ts";
-import { parseQuoteFilters, quoteSort } from "#app/features/quotes/list-schema.ts";
 import { listQuotes, type QuoteListItem } from "#app/features/quotes/quotes.server.ts";
+import { QuoteFiltersSchema, quoteSort } from "#app/features/quotes/schema.ts";
 import { getServices } from "#app/lib/app-context.ts";
+import { requireListFilters } from "#app/lib/list-filters.ts";
 import { formatCents } from "#app/lib/money.ts";
 import { formatDate } from "#app/lib/paris-time.ts";
 import type { Route } from "./+types/index";
@@ -25,10 +29,9 @@ export const handle = DEVIS_HANDLE;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePermission(request, context, handle.permission);
-  const parsed = parseQuoteFilters(new URL(request.url).searchParams);
-  if (!parsed.ok) throw data({ message: parsed.message }, { status: 400 });
-  const page = await listQuotes(getServices(context).db, parsed.filters);
-  return { ...page, filters: parsed.filters, sort: quoteSort(parsed.filters) };
+  const filters = requireListFilters(QuoteFiltersSchema, request);
+  const page = await listQuotes(getServices(context).db, filters);
+  return { ...page, filters, sort: quoteSort(filters) };
 }
 
 export const meta: Route.MetaFunction = (args) => erpMeta("Devis", args);
@@ -116,19 +119,7 @@ const columns: Column<QuoteListItem>[] = [
 
 export default function QuotesPage({ loaderData }: Route.ComponentProps) {
   const { items, total, page, pageCount, filters, sort, sums } = loaderData;
-  const navigation = useNavigation();
-  const searching = navigation.state === "loading" && navigation.location?.pathname === PATH;
-  const params: ListParams = {
-    q: filters.q,
-    statut: filters.statut,
-    du: filters.du,
-    au: filters.au,
-    tri: filters.tri,
-    ordre: filters.ordre,
-    page,
-  };
-  const filtered = Boolean(filters.q || filters.statut || filters.du || filters.au);
-  const sortLabel = `${SORT_LABELS[sort.key]}, ${sort.direction === "asc" ? "ordre croissant" : "ordre décroissant"}`;
+  const list = listView(PATH, loaderData, ["statut", "du", "au"]);
 
   return (
     <div className="grid gap-5">
@@ -144,15 +135,7 @@ export default function QuotesPage({ loaderData }: Route.ComponentProps) {
         }
       />
 
-      <ListFilters
-        key={JSON.stringify(params)}
-        label="Rechercher des devis"
-        searchLabel="Rechercher (numéro, client, objet)"
-        search={filters.q}
-        activeCount={activeFilterCount(params, ["statut", "du", "au"])}
-        clearHref={PATH}
-        hidden={{ tri: filters.tri, ordre: filters.ordre }}
-      >
+      <ListSearch list={list} label="Rechercher des devis" searchLabel="Rechercher (numéro, client, objet)">
         <SelectField
           id="filtre-statut"
           name="statut"
@@ -163,60 +146,39 @@ export default function QuotesPage({ loaderData }: Route.ComponentProps) {
         />
         <DateField id="filtre-du" name="du" label="Du" defaultValue={filters.du ?? ""} />
         <DateField id="filtre-au" name="au" label="Au" defaultValue={filters.au ?? ""} />
-      </ListFilters>
+      </ListSearch>
 
-      <div aria-live="polite" aria-busy={searching} className="grid gap-3">
-        <p className="text-sm font-semibold text-slate-700">
-          {searching
-            ? "Recherche en cours…"
-            : `${total} devis${filtered ? " correspondant à la recherche" : ""}`}
-        </p>
-        {items.length === 0 ? (
-          <EmptyState>
-            {filtered ? (
-              <p>
-                Aucun devis ne correspond à cette recherche.{" "}
-                <Link to={PATH} className="font-semibold text-brand-700 underline">
-                  Voir tous les devis
-                </Link>
-              </p>
-            ) : (
-              <div className="grid gap-2">
-                <p className="font-semibold text-brand-900">Aucun devis pour le moment.</p>
-                <p>
-                  Un devis part le plus souvent d'une demande reçue par le site : ouvrez le prospect dans{" "}
-                  <Link to="/erp/leads" className="font-semibold text-brand-700 underline">
-                    Prospects
-                  </Link>{" "}
-                  et choisissez « Faire un devis » ; son nom, son adresse, sa description et ses photos
-                  suivent. Pour un client déjà enregistré, utilisez{" "}
-                  <Link to="/erp/devis/nouveau" className="font-semibold text-brand-700 underline">
-                    Nouveau devis
-                  </Link>
-                  .
-                </p>
-              </div>
-            )}
-          </EmptyState>
-        ) : (
-          <DataTable
-            caption={`Devis, ${sortLabel} (page ${page} sur ${pageCount})`}
-            columns={columns}
-            rows={items}
-            rowKey={(quote) => quote.id}
-            pathname={PATH}
-            params={params}
-            sort={sort}
-            minWidth={960}
-            totals={{
-              label: `Total des ${total} devis de la liste`,
-              cells: { ht: formatCents(sums.totalHt), ttc: formatCents(sums.totalTtc) },
-            }}
-          />
-        )}
-      </div>
-
-      <Pagination pathname={PATH} params={params} page={page} pageCount={pageCount} />
+      <ListResults
+        list={list}
+        noun={["devis", "devis"]}
+        noMatch={{
+          message: "Aucun devis ne correspond à cette recherche.",
+          linkLabel: "Voir tous les devis",
+        }}
+        nothingYet={
+          <div className="grid gap-2">
+            <p className="font-semibold text-brand-900">Aucun devis pour le moment.</p>
+            <p>
+              Un devis part le plus souvent d'une demande reçue par le site : ouvrez le prospect dans{" "}
+              <EmptyStateLink to="/erp/leads">Prospects</EmptyStateLink> et choisissez « Faire un devis » ;
+              son nom, son adresse, sa description et ses photos suivent. Pour un client déjà enregistré,
+              utilisez <EmptyStateLink to="/erp/devis/nouveau">Nouveau devis</EmptyStateLink>.
+            </p>
+          </div>
+        }
+        table={{
+          caption: listCaption("Devis", page, pageCount, { label: SORT_LABELS[sort.key], ...sort }),
+          columns,
+          rows: items,
+          rowKey: (quote) => quote.id,
+          sort,
+          minWidth: 960,
+          totals: {
+            label: `Total des ${total} devis de la liste`,
+            cells: { ht: formatCents(sums.totalHt), ttc: formatCents(sums.totalTtc) },
+          },
+        }}
+      />
     </div>
   );
 }

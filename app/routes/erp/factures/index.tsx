@@ -1,10 +1,13 @@
-import { data, Link, useNavigation } from "react-router";
-import { type Column, DataTable } from "#app/components/data/data-table.tsx";
-import { EmptyState } from "#app/components/data/empty-state.tsx";
-import { ListFilters } from "#app/components/data/list-filters.tsx";
-import { activeFilterCount, type ListParams } from "#app/components/data/list-url.ts";
+import { data, Link } from "react-router";
+import type { Column } from "#app/components/data/data-table.tsx";
+import {
+  EmptyStateLink,
+  ListResults,
+  ListSearch,
+  listCaption,
+  listView,
+} from "#app/components/data/list-page.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
-import { Pagination } from "#app/components/data/pagination.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { DateField, SelectField } from "#app/components/forms/field.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
@@ -16,12 +19,12 @@ import { INVOICE_KIND_LABELS, INVOICE_STATUS_LABELS } from "#app/features/invoic
 import {
   filteredClientName,
   type InvoiceListItem,
-  invoiceSort,
   listInvoices,
-  parseInvoiceFilters,
 } from "#app/features/invoices/list.server.ts";
 import { amountOwed } from "#app/features/invoices/owed.ts";
+import { InvoiceFiltersSchema, invoiceSort } from "#app/features/invoices/schema.ts";
 import { getServices } from "#app/lib/app-context.ts";
+import { requireListFilters } from "#app/lib/list-filters.ts";
 import { formatCents } from "#app/lib/money.ts";
 import { formatDate } from "#app/lib/paris-time.ts";
 import type { Route } from "./+types/index";
@@ -30,17 +33,16 @@ export const handle = FACTURES_HANDLE;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePermission(request, context, handle.permission);
-  const parsed = parseInvoiceFilters(new URL(request.url).searchParams);
-  if (!parsed.ok) throw data({ message: parsed.message }, { status: 400 });
+  const filters = requireListFilters(InvoiceFiltersSchema, request);
   const { db } = getServices(context);
   const [page, clientName] = await Promise.all([
-    listInvoices(db, parsed.filters),
-    parsed.filters.client ? filteredClientName(db, parsed.filters.client) : Promise.resolve(null),
+    listInvoices(db, filters),
+    filters.client ? filteredClientName(db, filters.client) : Promise.resolve(null),
   ]);
-  if (parsed.filters.client && clientName === null) {
+  if (filters.client && clientName === null) {
     throw data({ message: "Ce client n'existe pas." }, { status: 404 });
   }
-  return { ...page, filters: parsed.filters, sort: invoiceSort(parsed.filters), clientName };
+  return { ...page, filters, sort: invoiceSort(filters), clientName };
 }
 
 export const meta: Route.MetaFunction = (args) => erpMeta("Factures", args);
@@ -138,22 +140,11 @@ const columns: Column<InvoiceListItem>[] = [
 
 export default function InvoicesPage({ loaderData }: Route.ComponentProps) {
   const { items, total, page, pageCount, filters, sort, sums, clientName } = loaderData;
-  const navigation = useNavigation();
-  const searching = navigation.state === "loading" && navigation.location?.pathname === PATH;
-  const params: ListParams = {
-    q: filters.q,
-    type: filters.type,
-    statut: filters.statut,
-    du: filters.du,
-    au: filters.au,
-    tri: filters.tri,
-    ordre: filters.ordre,
-    client: filters.client,
-    page,
-  };
-  const filtered = Boolean(
-    filters.q || filters.type || filters.statut || filters.du || filters.au || filters.client,
-  );
+  const list = listView(PATH, loaderData, ["type", "statut", "du", "au"], {
+    filtered: Boolean(
+      filters.q || filters.type || filters.statut || filters.du || filters.au || filters.client,
+    ),
+  });
   return (
     <div className="grid gap-5">
       <SectionTabs label="Devis" tabs={DEVIS_TABS} />
@@ -171,14 +162,11 @@ export default function InvoicesPage({ loaderData }: Route.ComponentProps) {
           </>
         }
       />
-      <ListFilters
-        key={JSON.stringify(params)}
+      <ListSearch
+        list={list}
         label="Rechercher des factures"
         searchLabel="Rechercher (numéro, client, objet du devis)"
-        search={filters.q}
-        activeCount={activeFilterCount(params, ["type", "statut", "du", "au"])}
-        clearHref={PATH}
-        hidden={{ tri: filters.tri, ordre: filters.ordre, client: filters.client }}
+        hidden={{ client: filters.client }}
       >
         <SelectField
           id="filtre-type"
@@ -198,7 +186,7 @@ export default function InvoicesPage({ loaderData }: Route.ComponentProps) {
         />
         <DateField id="filtre-du" name="du" label="Du" defaultValue={filters.du ?? ""} />
         <DateField id="filtre-au" name="au" label="Au" defaultValue={filters.au ?? ""} />
-      </ListFilters>
+      </ListSearch>
       {clientName && filters.client ? (
         <p className="text-sm text-slate-800">
           Factures de{" "}
@@ -211,53 +199,37 @@ export default function InvoicesPage({ loaderData }: Route.ComponentProps) {
           </Link>
         </p>
       ) : null}
-      <div aria-live="polite" aria-busy={searching} className="grid gap-3">
-        <p className="text-sm font-semibold text-slate-700">
-          {searching
-            ? "Recherche en cours…"
-            : `${total} facture${total > 1 ? "s" : ""}${filtered ? " correspondant à la recherche" : ""}`}
-        </p>
-        {items.length === 0 ? (
-          <EmptyState>
-            {filtered ? (
-              <p>
-                Aucune facture ne correspond à cette recherche.{" "}
-                <Link to={PATH} className="font-semibold text-brand-700 underline">
-                  Voir toutes les factures
-                </Link>
-              </p>
-            ) : (
-              <p>
-                Aucune facture pour le moment. Une facture se prépare depuis un devis accepté : ouvrez-le dans{" "}
-                <Link to="/erp/devis?statut=accepte" className="font-semibold text-brand-700 underline">
-                  Devis acceptés
-                </Link>{" "}
-                et choisissez le type de facture dans « Facturer ».
-              </p>
-            )}
-          </EmptyState>
-        ) : (
-          <DataTable
-            caption={`Factures, ${SORT_LABELS[sort.key]}, ${sort.direction === "asc" ? "ordre croissant" : "ordre décroissant"} (page ${page} sur ${pageCount})`}
-            columns={columns}
-            rows={items}
-            rowKey={(invoice) => invoice.id}
-            pathname={PATH}
-            params={params}
-            sort={sort}
-            minWidth={960}
-            totals={{
-              label: `Total des ${total} documents de la liste (TVA ${formatCents(sums.totalVat)})`,
-              cells: {
-                ht: formatCents(sums.totalHt),
-                ttc: formatCents(sums.totalTtc),
-                due: formatCents(sums.outstanding),
-              },
-            }}
-          />
-        )}
-      </div>
-      <Pagination pathname={PATH} params={params} page={page} pageCount={pageCount} />
+      <ListResults
+        list={list}
+        noun={["facture", "factures"]}
+        noMatch={{
+          message: "Aucune facture ne correspond à cette recherche.",
+          linkLabel: "Voir toutes les factures",
+        }}
+        nothingYet={
+          <p>
+            Aucune facture pour le moment. Une facture se prépare depuis un devis accepté : ouvrez-le dans{" "}
+            <EmptyStateLink to="/erp/devis?statut=accepte">Devis acceptés</EmptyStateLink> et choisissez le
+            type de facture dans « Facturer ».
+          </p>
+        }
+        table={{
+          caption: listCaption("Factures", page, pageCount, { label: SORT_LABELS[sort.key], ...sort }),
+          columns,
+          rows: items,
+          rowKey: (invoice) => invoice.id,
+          sort,
+          minWidth: 960,
+          totals: {
+            label: `Total des ${total} documents de la liste (TVA ${formatCents(sums.totalVat)})`,
+            cells: {
+              ht: formatCents(sums.totalHt),
+              ttc: formatCents(sums.totalTtc),
+              due: formatCents(sums.outstanding),
+            },
+          },
+        }}
+      />
     </div>
   );
 }

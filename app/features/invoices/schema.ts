@@ -1,0 +1,52 @@
+import { INVOICE_KIND_VALUES, INVOICE_STATUS_VALUES } from "#app/db/schema/invoices.ts";
+import {
+  blankAsMissing,
+  FilterDaySchema,
+  type ListFiltersResult,
+  listSort,
+  OrderSchema,
+  PageSchema,
+  parseListFilters,
+  SearchQuerySchema,
+  sortSchema,
+  withDateRange,
+} from "#app/lib/list-filters.ts";
+import { isUuid } from "#app/lib/uuid.ts";
+import { z } from "#app/lib/zod.ts";
+
+/** The invoice list's query string: /erp/factures?q=&type=&statut=&du=&au=&tri=&ordre=&client=&page= */
+
+export const INVOICES_PAGE_SIZE = 25;
+export const INVOICE_SORTS = ["date", "numero", "client", "total"] as const;
+
+export const InvoiceFiltersSchema = withDateRange(
+  z.object({
+    q: SearchQuerySchema,
+    type: blankAsMissing(
+      z.enum(INVOICE_KIND_VALUES, { error: "Ce type de facture n'existe pas." }).optional(),
+    ),
+    statut: blankAsMissing(z.enum(INVOICE_STATUS_VALUES, { error: "Ce statut n'existe pas." }).optional()),
+    du: FilterDaySchema,
+    au: FilterDaySchema,
+    tri: sortSchema(INVOICE_SORTS),
+    ordre: OrderSchema,
+    /** One client's invoices (the link from the client's page). */
+    client: blankAsMissing(
+      z
+        .string()
+        .refine((id) => isUuid(id), "Ce client n'existe pas.")
+        .optional(),
+    ),
+    page: PageSchema,
+  }),
+);
+export type InvoiceFilters = z.output<typeof InvoiceFiltersSchema>;
+
+export function parseInvoiceFilters(searchParams: URLSearchParams): ListFiltersResult<InvoiceFilters> {
+  return parseListFilters(InvoiceFiltersSchema, searchParams);
+}
+
+/** The sort a list shows: the URL's, or the newest first. */
+export function invoiceSort(filters: InvoiceFilters) {
+  return listSort(filters, "date", ["numero", "client"]);
+}
