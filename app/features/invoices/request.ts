@@ -340,3 +340,14 @@ export const InvoicePostSchema = z.discriminatedUnion("intent", [
 ]);
 
 export type InvoicePost = z.output<typeof InvoicePostSchema>;
+
+/** The intents the invoices answer on an accepted quote's page (/erp/devis/:id). */
+export const QUOTE_BILLING_INTENTS = { invoice: "facturer", retentionRelease: "retenue" } as const;
+
+/** Their branches of the quote page's union: « Facturer » (read by `parseInvoiceRequest`), the retention's release. */
+export const QUOTE_BILLING_BRANCHES = [
+  bareIntent(QUOTE_BILLING_INTENTS.invoice),
+  RetentionReleaseSchema.extend({ intent: z.literal(QUOTE_BILLING_INTENTS.retentionRelease) }),
+] as const;
+
+export type QuoteBillingPost = z.output<(typeof QUOTE_BILLING_BRANCHES)[number]>;
