@@ -1,11 +1,10 @@
 import { refused } from "#app/components/forms/refusal.server.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
-import { bareIntent, confirmedIntent } from "#app/lib/form-intent.ts";
 import { forMember } from "#app/lib/problems.ts";
-import type { z } from "#app/lib/zod.ts";
 import { AcceptanceError, recordPaperAcceptance } from "./acceptance.server.ts";
 import { readDraftPost } from "./draft-post.ts";
+import { QUOTE_INTENTS, type QuotePost } from "./page-post.ts";
 import { readPaperScan } from "./paper-scan.server.ts";
 import {
   deleteQuoteDraft,
@@ -25,31 +24,6 @@ import { QuoteNotSendableError, resendQuote, sendQuote } from "./send.server.ts"
  * turns the quotes' errors into THE refusal. The page's « Facturer » and « retenue »
  * forms are the invoices' (invoices/quote-actions.server.ts).
  */
-
-export const QUOTE_INTENTS = {
-  save: "enregistrer",
-  remove: "supprimer",
-  revise: "modifier",
-  send: "envoyer",
-  resend: "renvoyer",
-  paper: "accord-papier",
-  invoice: "facturer",
-  handover: "reception",
-  retentionRelease: "retenue",
-} as const;
-
-/** The quote's own branches of the page's union (its fields are read by the work below). */
-export const QUOTE_POST_BRANCHES = [
-  bareIntent(QUOTE_INTENTS.save),
-  confirmedIntent(QUOTE_INTENTS.remove, "Confirmez la suppression du brouillon."),
-  bareIntent(QUOTE_INTENTS.send),
-  bareIntent(QUOTE_INTENTS.resend),
-  bareIntent(QUOTE_INTENTS.paper),
-  bareIntent(QUOTE_INTENTS.handover),
-  bareIntent(QUOTE_INTENTS.revise),
-] as const;
-
-export type QuotePost = z.output<(typeof QUOTE_POST_BRANCHES)[number]>;
 
 export type QuoteActionContext = {
   request: Request;

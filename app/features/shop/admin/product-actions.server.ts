@@ -25,6 +25,7 @@ import {
 import { IMAGE_INTENTS } from "./components/product-images-panel.tsx";
 import { ProductImageError } from "./images.server.ts";
 import {
+  CATALOGUE_LIST_PATH,
   type Posted,
   PRODUCT_INTENTS,
   type ProductRefusal,
@@ -39,8 +40,6 @@ import {
  * schema, and a refused form comes back with what was typed (`values`) and the message
  * next to its field.
  */
-
-export const CATALOGUE_LIST_PATH = "/erp/boutique/produits";
 
 const ProductPostSchema = z.discriminatedUnion("intent", [
   bareIntent(PRODUCT_INTENTS.fiche),

@@ -6,6 +6,8 @@ import type { Refusal } from "#app/components/forms/refusal.ts";
  * Browser-safe: the page's forms and the action (product-actions.server.ts) share it.
  */
 
+export const CATALOGUE_LIST_PATH = "/erp/boutique/produits";
+
 export const PRODUCT_INTENTS = {
   fiche: "fiche",
   variante: "variante",

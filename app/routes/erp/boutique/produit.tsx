@@ -25,8 +25,12 @@ import {
   VariantCard,
   VariantForm,
 } from "#app/features/shop/admin/components/variant-card.tsx";
-import { answerProductPost, CATALOGUE_LIST_PATH } from "#app/features/shop/admin/product-actions.server.ts";
-import { PRODUCT_INTENTS, type ProductRefusal } from "#app/features/shop/admin/product-intents.ts";
+import { answerProductPost } from "#app/features/shop/admin/product-actions.server.ts";
+import {
+  CATALOGUE_LIST_PATH,
+  PRODUCT_INTENTS,
+  type ProductRefusal,
+} from "#app/features/shop/admin/product-intents.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import type { Route } from "./+types/produit";
 

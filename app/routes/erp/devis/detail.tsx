@@ -20,12 +20,7 @@ import { invoicesOfQuote } from "#app/features/invoices/list.server.ts";
 import { answerQuoteBillingPost } from "#app/features/invoices/quote-actions.server.ts";
 import { QUOTE_BILLING_BRANCHES, QUOTE_BILLING_INTENTS } from "#app/features/invoices/request.ts";
 import { quoteDecision } from "#app/features/quotes/acceptance.server.ts";
-import {
-  answerQuotePost,
-  QUOTE_INTENTS,
-  QUOTE_POST_BRANCHES,
-  quoteRefusal,
-} from "#app/features/quotes/actions.server.ts";
+import { answerQuotePost, quoteRefusal } from "#app/features/quotes/actions.server.ts";
 import { CostingPanel } from "#app/features/quotes/components/costing-panel.tsx";
 import { DecisionPanel } from "#app/features/quotes/components/decision-panel.tsx";
 import { IntentForm } from "#app/features/quotes/components/intent-form.tsx";
@@ -38,6 +33,7 @@ import { SendingPanel } from "#app/features/quotes/components/sending-panel.tsx"
 import { toDraftInput } from "#app/features/quotes/content.ts";
 import { decisionView, frozenCost } from "#app/features/quotes/detail-view.server.ts";
 import { quoteMentions, sendingProblems, sendingWarnings } from "#app/features/quotes/mentions.ts";
+import { QUOTE_INTENTS, QUOTE_POST_BRANCHES } from "#app/features/quotes/page-post.ts";
 import { getQuote, QuoteNotFoundError, quoteActivity } from "#app/features/quotes/quotes.server.ts";
 import { documentTotals } from "#app/features/quotes/totals.ts";
 import { documentIdentity } from "#app/features/settings/settings.server.ts";
