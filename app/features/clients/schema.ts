@@ -1,4 +1,5 @@
 import { zodFieldErrors } from "#app/components/forms/field-errors.ts";
+import { confirmedIntent } from "#app/lib/form-intent.ts";
 import { FRENCH_PHONE, PHONE_MESSAGE } from "#app/lib/phone.ts";
 import { multiLineText, singleLineText } from "#app/lib/text-rules.ts";
 import { isUuid } from "#app/lib/uuid.ts";
@@ -392,3 +393,13 @@ export function clientSort(filters: ClientFilters): { key: ClientSort; direction
   const key = filters.tri ?? "cree";
   return { key, direction: filters.ordre ?? (key === "nom" ? "asc" : "desc") };
 }
+
+/** The intents of a client's page, each behind a confirmation (confirmation=oui). */
+export const CLIENT_INTENTS = { delete: "supprimer", anonymise: "anonymiser" } as const;
+export type ClientIntent = (typeof CLIENT_INTENTS)[keyof typeof CLIENT_INTENTS];
+
+/** A post of a client's page. */
+export const ClientPostSchema = z.discriminatedUnion("intent", [
+  confirmedIntent(CLIENT_INTENTS.delete, "Confirmez l'action avant de l'exécuter."),
+  confirmedIntent(CLIENT_INTENTS.anonymise, "Confirmez l'action avant de l'exécuter."),
+]);
