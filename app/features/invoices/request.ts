@@ -74,7 +74,8 @@ export function parseInvoiceRequest(form: FormData): ParsedInvoiceRequest {
 
 /*
  * The « Relances » panel of an issued invoice's page: intent=relancer (behind a
- * confirmation, confirmation=oui), intent=suspendre-relances, intent=reprendre-relances.
+ * confirmation, confirmation=oui), intent=suspendre-relances, intent=reprendre-relances;
+ * read by `InvoicePostSchema` below.
  */
 
 export const REMINDER_INTENTS = {
@@ -82,28 +83,6 @@ export const REMINDER_INTENTS = {
   suspend: "suspendre-relances",
   resume: "reprendre-relances",
 } as const;
-
-export type ReminderRequest = { kind: "send" } | { kind: "suspend"; suspended: boolean };
-
-export type ParsedReminderRequest =
-  | { ok: true; request: ReminderRequest }
-  | { ok: false; message: string }
-  /** Not a reminder intent: the page's other intents decide. */
-  | null;
-
-/** A reminder intent of the invoice's page → the request, its refusal, or null for another intent. */
-export function parseReminderRequest(form: FormData): ParsedReminderRequest {
-  const intent = form.get("intent");
-  if (intent === REMINDER_INTENTS.send) {
-    if (form.get("confirmation") !== "oui") {
-      return { ok: false, message: "Confirmez l'envoi de la relance au client." };
-    }
-    return { ok: true, request: { kind: "send" } };
-  }
-  if (intent === REMINDER_INTENTS.suspend) return { ok: true, request: { kind: "suspend", suspended: true } };
-  if (intent === REMINDER_INTENTS.resume) return { ok: true, request: { kind: "suspend", suspended: false } };
-  return null;
-}
 
 /*
  * « Faire un avoir » on an issued invoice's page: mode = annulation (the whole invoice),
