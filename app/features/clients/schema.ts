@@ -1,4 +1,5 @@
 import { zodFieldErrors } from "#app/components/forms/field-errors.ts";
+import { confirmedIntent } from "#app/lib/form-intent.ts";
 import {
   blankAsMissing,
   type ListFiltersResult,
@@ -381,3 +382,13 @@ export function parseClientFilters(searchParams: URLSearchParams): ListFiltersRe
 export function clientSort(filters: ClientFilters) {
   return listSort(filters, "cree", ["nom"]);
 }
+
+/** The intents of a client's page, each behind a confirmation (confirmation=oui). */
+export const CLIENT_INTENTS = { delete: "supprimer", anonymise: "anonymiser" } as const;
+export type ClientIntent = (typeof CLIENT_INTENTS)[keyof typeof CLIENT_INTENTS];
+
+/** A post of a client's page. */
+export const ClientPostSchema = z.discriminatedUnion("intent", [
+  confirmedIntent(CLIENT_INTENTS.delete, "Confirmez l'action avant de l'exécuter."),
+  confirmedIntent(CLIENT_INTENTS.anonymise, "Confirmez l'action avant de l'exécuter."),
+]);

@@ -1,5 +1,13 @@
+import { PAYMENT_METHOD_VALUES, type PaymentMethod } from "#app/db/schema/invoices.ts";
+import { bareIntent, confirmedIntent, formText } from "#app/lib/form-intent.ts";
 import { parseMoney, parsePercent, parseQuantity } from "#app/lib/money.ts";
-import { hasControlCharacters, hasControlCharactersInText, TEXT_RULE_MESSAGES } from "#app/lib/text-rules.ts";
+import {
+  hasControlCharacters,
+  hasControlCharactersInText,
+  isoDayProblem,
+  TEXT_RULE_MESSAGES,
+} from "#app/lib/text-rules.ts";
+import { z } from "#app/lib/zod.ts";
 import type {
   CreditNoteReason,
   CreditNoteRequest,
@@ -66,7 +74,8 @@ export function parseInvoiceRequest(form: FormData): ParsedInvoiceRequest {
 
 /*
  * The « Relances » panel of an issued invoice's page: intent=relancer (behind a
- * confirmation, confirmation=oui), intent=suspendre-relances, intent=reprendre-relances.
+ * confirmation, confirmation=oui), intent=suspendre-relances, intent=reprendre-relances;
+ * read by `InvoicePostSchema` below.
  */
 
 export const REMINDER_INTENTS = {
@@ -74,28 +83,6 @@ export const REMINDER_INTENTS = {
   suspend: "suspendre-relances",
   resume: "reprendre-relances",
 } as const;
-
-export type ReminderRequest = { kind: "send" } | { kind: "suspend"; suspended: boolean };
-
-export type ParsedReminderRequest =
-  | { ok: true; request: ReminderRequest }
-  | { ok: false; message: string }
-  /** Not a reminder intent: the page's other intents decide. */
-  | null;
-
-/** A reminder intent of the invoice's page → the request, its refusal, or null for another intent. */
-export function parseReminderRequest(form: FormData): ParsedReminderRequest {
-  const intent = form.get("intent");
-  if (intent === REMINDER_INTENTS.send) {
-    if (form.get("confirmation") !== "oui") {
-      return { ok: false, message: "Confirmez l'envoi de la relance au client." };
-    }
-    return { ok: true, request: { kind: "send" } };
-  }
-  if (intent === REMINDER_INTENTS.suspend) return { ok: true, request: { kind: "suspend", suspended: true } };
-  if (intent === REMINDER_INTENTS.resume) return { ok: true, request: { kind: "suspend", suspended: false } };
-  return null;
-}
 
 /*
  * « Faire un avoir » on an issued invoice's page: mode = annulation (the whole invoice),
@@ -242,3 +229,104 @@ export function parseCreditNoteRequest(form: FormData): ParsedCreditNoteRequest 
   }
   return { ok: false, message: "Choisissez le type d'avoir.", field: "mode" };
 }
+
+/*
+ * A payment received: « Enregistrer un paiement » on an issued invoice, and « Versement de
+ * la retenue de garantie » on an accepted quote. Their method and reference follow ONE
+ * rule, below; each form's fields are checked in the order it shows them, so the first
+ * message is the first field's.
+ */
+
+/** The payment's reference (« VIR-2026-041 »): 120 characters at most, no control character; "" is none. */
+export const PaymentReferenceSchema = formText(
+  z
+    .string()
+    .trim()
+    .refine((value) => value.length <= 120 && !hasControlCharacters(value), {
+      message: "La référence est invalide (120 caractères au plus).",
+    })
+    .transform((value) => (value === "" ? null : value)),
+);
+
+/** One of the payment methods the invoices know. */
+export const PaymentMethodSchema = formText(
+  z
+    .string()
+    .refine((value) => (PAYMENT_METHOD_VALUES as readonly string[]).includes(value), {
+      message: "Choisissez le moyen de paiement.",
+    })
+    .transform((value) => value as PaymentMethod),
+);
+
+/** An amount typed in euros → cents; refused with `parseMoney`'s message, after `label` if given. */
+function moneySchema(label?: string) {
+  return formText(
+    z.string().transform((raw, context) => {
+      const amount = parseMoney(raw);
+      if (amount.ok) return amount.cents;
+      context.addIssue({ code: "custom", message: label ? `${label} : ${amount.message}` : amount.message });
+      return z.NEVER;
+    }),
+  );
+}
+
+/** « Enregistrer un paiement »: paidOn (a day), amount, method, reference. */
+export const PaymentSchema = z.object({
+  paidOn: formText(
+    z.string().superRefine((value, context) => {
+      const problem = isoDayProblem(value);
+      if (problem) context.addIssue({ code: "custom", message: problem });
+    }),
+  ),
+  amount: moneySchema(),
+  method: PaymentMethodSchema,
+  reference: PaymentReferenceSchema,
+});
+
+export type PaymentInput = z.output<typeof PaymentSchema>;
+
+/** « Versement de la retenue de garantie »: releasedOn (checked by the billing), amount, method, reference. */
+export const RetentionReleaseSchema = z.object({
+  releasedOn: formText(z.string().trim()),
+  amount: moneySchema("Montant versé"),
+  method: PaymentMethodSchema,
+  reference: PaymentReferenceSchema,
+});
+
+export type RetentionReleaseInput = z.output<typeof RetentionReleaseSchema>;
+
+/** The intents of an invoice's page (/erp/factures/:id). */
+export const INVOICE_INTENTS = {
+  save: "enregistrer",
+  issue: "emettre",
+  remove: "supprimer",
+  pay: "paiement",
+  credit: "avoir",
+  send: "envoyer-client",
+} as const;
+
+/** A post of an invoice's page: one branch per form. */
+export const InvoicePostSchema = z.discriminatedUnion("intent", [
+  bareIntent(INVOICE_INTENTS.save),
+  bareIntent(INVOICE_INTENTS.issue),
+  confirmedIntent(INVOICE_INTENTS.remove, "Confirmez la suppression."),
+  PaymentSchema.extend({ intent: z.literal(INVOICE_INTENTS.pay) }),
+  bareIntent(INVOICE_INTENTS.credit),
+  confirmedIntent(INVOICE_INTENTS.send, "Confirmez l'envoi au client."),
+  confirmedIntent(REMINDER_INTENTS.send, "Confirmez l'envoi de la relance au client."),
+  bareIntent(REMINDER_INTENTS.suspend),
+  bareIntent(REMINDER_INTENTS.resume),
+]);
+
+export type InvoicePost = z.output<typeof InvoicePostSchema>;
+
+/** The intents the invoices answer on an accepted quote's page (/erp/devis/:id). */
+export const QUOTE_BILLING_INTENTS = { invoice: "facturer", retentionRelease: "retenue" } as const;
+
+/** Their branches of the quote page's union: « Facturer » (read by `parseInvoiceRequest`), the retention's release. */
+export const QUOTE_BILLING_BRANCHES = [
+  bareIntent(QUOTE_BILLING_INTENTS.invoice),
+  RetentionReleaseSchema.extend({ intent: z.literal(QUOTE_BILLING_INTENTS.retentionRelease) }),
+] as const;
+
+export type QuoteBillingPost = z.output<(typeof QUOTE_BILLING_BRANCHES)[number]>;

@@ -1,8 +1,9 @@
 import { useEffect, useId, useRef } from "react";
 import { data, useFetcher } from "react-router";
 import { EmailField, SelectField, TextField } from "#app/components/forms/field.tsx";
-import { type FieldErrors, zodFieldErrors } from "#app/components/forms/field-errors.ts";
 import { FormAlert } from "#app/components/forms/form-alert.tsx";
+import { invalid, refused } from "#app/components/forms/refusal.server.ts";
+import type { Refusal } from "#app/components/forms/refusal.ts";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { toast } from "#app/components/ui/toast.tsx";
 import {
@@ -33,20 +34,9 @@ import type { Route } from "./+types/accounts";
  * A refusal names its form (`intent`, and the account for the per-account forms), so
  * that a post made without JavaScript shows its messages in that form only.
  */
-type ActionResult =
-  | { ok: true; message: string }
-  | { ok: false; message: string; intent?: string; userId?: string; fieldErrors?: FieldErrors };
+type ActionResult = { ok: true; message: string } | Refusal<{ userId?: string }>;
 
 const NewPasswordSchema = z.object({ password: PasswordSchema });
-
-/** A form refused by its schema: every field's messages, the first one as the toast's text. */
-function invalid(intent: string, parsed: Parameters<typeof zodFieldErrors>[0], userId?: string) {
-  const { fieldErrors, firstMessage } = zodFieldErrors(parsed);
-  return data<ActionResult>(
-    { ok: false, message: firstMessage ?? "Données invalides.", intent, userId, fieldErrors },
-    { status: 400 },
-  );
-}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requirePermission(request, context, handle.permission);
@@ -68,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           role: String(form.get("role") ?? ""),
         };
         const parsed = StaffAccountSchema.safeParse(input);
-        if (!parsed.success) return invalid(intent, parsed);
+        if (!parsed.success) return invalid<{ userId?: string }>(intent, parsed);
         const account = await createStaffAccount(services, input);
         return data<ActionResult>({ ok: true, message: `Compte créé pour ${account.email}.` });
       }
@@ -90,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       case "mot-de-passe": {
         const parsed = NewPasswordSchema.safeParse({ password: String(form.get("password") ?? "") });
-        if (!parsed.success) return invalid(intent, parsed, userId);
+        if (!parsed.success) return invalid<{ userId?: string }>(intent, parsed, { userId });
         await resetAccountPassword(services, userId, parsed.data.password);
         return data<ActionResult>({
           ok: true,
@@ -98,14 +88,15 @@ export async function action({ request, context }: Route.ActionArgs) {
         });
       }
       default:
-        return data<ActionResult>({ ok: false, message: "Action inconnue." }, { status: 400 });
+        return refused(400, { message: "Action inconnue." });
     }
   } catch (error) {
     if (error instanceof AccountError) {
-      return data<ActionResult>(
-        { ok: false, message: error.message, intent, userId: userId || undefined },
-        { status: error.status },
-      );
+      return refused<{ userId?: string }>(error.status, {
+        message: error.message,
+        intent,
+        userId: userId || undefined,
+      });
     }
     throw error;
   }
@@ -133,19 +124,19 @@ function useResultToast(fetcher: { state: string; data?: ActionResult }, onSucce
   }, [fetcher.state, fetcher.data]);
 }
 
-type Refusal = Extract<ActionResult, { ok: false }>;
+type AccountRefusal = Extract<ActionResult, { ok: false }>;
 
 /** The refusal a form shows: its script's answer, or else the page's answer to a post made without JavaScript. */
 function refusalFor(
   fetched: ActionResult | undefined,
   serverResult: ActionResult | undefined,
-  matches: (refusal: Refusal) => boolean,
-): Refusal | undefined {
+  matches: (refusal: AccountRefusal) => boolean,
+): AccountRefusal | undefined {
   if (fetched) return fetched.ok ? undefined : fetched;
   return serverResult && !serverResult.ok && matches(serverResult) ? serverResult : undefined;
 }
 
-const formMessage = (refusal: Refusal | undefined) =>
+const formMessage = (refusal: AccountRefusal | undefined) =>
   refusal && Object.keys(refusal.fieldErrors ?? {}).length === 0 ? refusal.message : undefined;
 
 function CreateAccount({ serverResult }: { serverResult?: ActionResult }) {

@@ -1,6 +1,6 @@
 import { FileJson, Mail, Phone } from "lucide-react";
 import { data, Link } from "react-router";
-import { zodFieldErrors } from "#app/components/forms/field-errors.ts";
+import { invalid, notFound, refused } from "#app/components/forms/refusal.server.ts";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { requirePermission } from "#app/features/auth/session.server.ts";
 import { ConvertLeadForm } from "#app/features/clients/components/convert-lead-form.tsx";
@@ -14,7 +14,6 @@ import {
   FollowUpForm,
   LEAD_INTENTS,
   type LeadActionResult,
-  type LeadIntent,
   NoteForm,
 } from "#app/features/leads/components/lead-forms.tsx";
 import { LeadStatusBadge } from "#app/features/leads/components/status-badge.tsx";
@@ -45,22 +44,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     ]);
     return { lead, staff, client, today: parisDay(), crumb: lead.nom };
   } catch (error) {
-    if (error instanceof LeadNotFoundError) throw data({ message: error.message }, { status: 404 });
+    if (error instanceof LeadNotFoundError) throw notFound(error.message);
     throw error;
   }
-}
-
-function refused(message: string, intent?: LeadIntent, status = 400) {
-  return data<LeadActionResult>({ ok: false, message, intent }, { status });
-}
-
-/** A form refused by its schema: every field's messages, the first one as the toast's text. */
-function invalid(intent: LeadIntent, parsed: Parameters<typeof zodFieldErrors>[0]) {
-  const { fieldErrors, firstMessage } = zodFieldErrors(parsed);
-  return data<LeadActionResult>(
-    { ok: false, message: firstMessage ?? "Données invalides.", intent, fieldErrors },
-    { status: 400 },
-  );
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -91,7 +77,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
     if (intent === LEAD_INTENTS.delete) {
       if (form.get("confirmation") !== "oui") {
-        return refused("Confirmez la suppression définitive avant de supprimer.", LEAD_INTENTS.delete);
+        return refused(400, {
+          message: "Confirmez la suppression définitive avant de supprimer.",
+          intent: LEAD_INTENTS.delete,
+        });
       }
       const { photos } = await deleteLead(services.db, services.storage, params.id);
       services.logger.info(
@@ -103,10 +92,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         message: "Les données du prospect ont été supprimées définitivement.",
       });
     }
-    return refused("Action inconnue.");
+    return refused(400, { message: "Action inconnue." });
   } catch (error) {
-    if (error instanceof LeadNotFoundError) return refused(error.message, known, 404);
-    if (error instanceof LeadInputError) return refused(error.message, known);
+    if (error instanceof LeadNotFoundError) return refused(404, { message: error.message, intent: known });
+    if (error instanceof LeadInputError) return refused(400, { message: error.message, intent: known });
     throw error;
   }
 }

@@ -8,8 +8,8 @@ import {
   TextareaField,
   TextField,
 } from "#app/components/forms/field.tsx";
-import type { FieldErrors } from "#app/components/forms/field-errors.ts";
 import { FormAlert } from "#app/components/forms/form-alert.tsx";
+import type { Refusal } from "#app/components/forms/refusal.ts";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
 import { toast } from "#app/components/ui/toast.tsx";
@@ -23,11 +23,7 @@ export type LeadIntent = (typeof LEAD_INTENTS)[keyof typeof LEAD_INTENTS];
  * What the lead page's action answers. A refusal names its form (`intent`), so that a
  * post made without JavaScript shows its messages in that form only.
  */
-export type LeadActionResult =
-  | { ok: true; message: string }
-  | { ok: false; message: string; intent?: LeadIntent; fieldErrors?: FieldErrors };
-
-type Refusal = Extract<LeadActionResult, { ok: false }>;
+export type LeadActionResult = { ok: true; message: string } | Refusal;
 
 /**
  * The refusal this form shows: its script's answer, or else the page's answer to a

@@ -56,6 +56,9 @@ export const PAYMENT_MODE_LABELS: Record<PaymentMode, string> = {
   stripe: "Carte (Stripe)",
 };
 
+/** Issues the invoice of a paid order that could not have it at payment (« facturer »). */
+export const ORDER_INVOICE_INTENT = "facturer";
+
 /** The staff's actions on an order (the `intent` of the order page's forms). */
 export const ORDER_ACTIONS = {
   pay: "payer",

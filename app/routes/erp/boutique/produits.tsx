@@ -6,6 +6,7 @@ import { PageHeader } from "#app/components/data/page-header.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { StatusBadge } from "#app/components/data/status-badge.tsx";
 import { SelectField, TextField } from "#app/components/forms/field.tsx";
+import { refused } from "#app/components/forms/refusal.server.ts";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { requirePermission } from "#app/features/auth/session.server.ts";
 import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
@@ -53,12 +54,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const PATH = "/erp/boutique/produits";
 /** The intent of the « Nouveau produit » form. */
 const CREATE_INTENT = "creer";
-
-type Refusal = { ok: false; intent: string; message: string; field?: string; values?: { title: string } };
-
-function refused(status: number, body: Omit<Refusal, "ok">) {
-  return data<Refusal>({ ok: false, ...body }, { status });
-}
 
 export async function action({ request, context }: Route.ActionArgs) {
   const session = await requirePermission(request, context, handle.permission);

@@ -1,20 +1,22 @@
 import { FileJson, Pencil, ShieldCheck, Trash2 } from "lucide-react";
 import { useId } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { Facts } from "#app/components/data/facts.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { FormAlert } from "#app/components/forms/form-alert.tsx";
+import { notFound, refused } from "#app/components/forms/refusal.server.ts";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
+import { Panel, panelClass } from "#app/components/ui/panel.tsx";
 import { requirePermission } from "#app/features/auth/session.server.ts";
+import { answerClientPost, clientRefusal } from "#app/features/clients/actions.server.ts";
 import { AnonymisedBadge, ClientKindBadge } from "#app/features/clients/components/client-badges.tsx";
 import { type ClientSite, clientActivity, getClient } from "#app/features/clients/detail.server.ts";
-import { anonymiseClient, ClientHasDocumentsError, deleteClient } from "#app/features/clients/gdpr.server.ts";
 import { ClientNotFoundError } from "#app/features/clients/query.server.ts";
+import { CLIENT_INTENTS, type ClientIntent, ClientPostSchema } from "#app/features/clients/schema.ts";
 import { ActivityHistory } from "#app/features/erp/components/activity-history.tsx";
 import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
-import { panelClass } from "#app/features/erp/components/ui.ts";
 import {
   CLIENTS_HANDLE,
   erpMeta,
@@ -26,17 +28,13 @@ import { QuoteStatusBadge } from "#app/features/quotes/components/quote-status-b
 import { quotesOfClient } from "#app/features/quotes/quotes.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import { DOCUMENT_KIND_LABELS } from "#app/lib/documents.server.ts";
-import { redirectWithFlash } from "#app/lib/flash.server.ts";
+import { firstIssue, parseIntent } from "#app/lib/form-intent.ts";
 import { formatCents } from "#app/lib/money.ts";
 import { formatDate, formatDateTime } from "#app/lib/paris-time.ts";
 import { formatPhone, telHref } from "#app/lib/phone.ts";
 import type { Route } from "./+types/detail";
 
 export const handle = CLIENTS_HANDLE;
-
-const CLIENT_INTENTS = { delete: "supprimer", anonymise: "anonymiser" } as const;
-type ClientIntent = (typeof CLIENT_INTENTS)[keyof typeof CLIENT_INTENTS];
-type Refusal = { ok: false; intent?: ClientIntent; message: string };
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requirePermission(request, context, handle.permission);
@@ -61,50 +59,28 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       crumb: client.name,
     };
   } catch (error) {
-    if (error instanceof ClientNotFoundError) throw data({ message: error.message }, { status: 404 });
+    if (error instanceof ClientNotFoundError) throw notFound(error.message);
     throw error;
   }
 }
 
-function refused(message: string, status: number, intent?: ClientIntent) {
-  return data<Refusal>({ ok: false, intent, message }, { status });
-}
-
 export async function action({ request, context, params }: Route.ActionArgs) {
   const session = await requirePermission(request, context, handle.permission);
-  const services = getServices(context);
   const actor = { id: session.user.id, email: session.user.email };
-  const form = await request.formData();
-  const intent = form.get("intent");
-  if (intent !== CLIENT_INTENTS.delete && intent !== CLIENT_INTENTS.anonymise) {
-    return refused("Action inconnue.", 400);
+  const post = parseIntent(ClientPostSchema, await request.formData());
+  if (!post.ok) {
+    if (post.unknown) return refused(400, { message: "Action inconnue." });
+    return refused(400, { intent: post.intent, message: firstIssue(post.error).message });
   }
-  if (form.get("confirmation") !== "oui") {
-    return refused("Confirmez l'action avant de l'exécuter.", 400, intent);
-  }
+  const intent = post.data.intent;
   try {
-    if (intent === CLIENT_INTENTS.delete) {
-      const { name, photos } = await deleteClient(services.db, services.storage, params.id);
-      services.logger.info(
-        { clientId: params.id, photos, by: session.user.id },
-        "client supprimé (données personnelles)",
-      );
-      return redirectWithFlash(request, "/erp/clients", {
-        tone: "success",
-        message: `Les données du client « ${name} » ont été supprimées définitivement.`,
-      });
-    }
-    const { alreadyDone } = await anonymiseClient(services.db, services.storage, actor, params.id);
-    services.logger.info({ clientId: params.id, by: session.user.id }, "client anonymisé");
-    return redirectWithFlash(request, `/erp/clients/${params.id}`, {
-      tone: alreadyDone ? "info" : "success",
-      message: alreadyDone
-        ? "Ce client était déjà anonymisé."
-        : "Les données personnelles du client ont été anonymisées ; ses documents sont conservés.",
-    });
+    return await answerClientPost(
+      { request, services: getServices(context), actor, clientId: params.id },
+      intent,
+    );
   } catch (error) {
-    if (error instanceof ClientNotFoundError) return refused(error.message, 404, intent);
-    if (error instanceof ClientHasDocumentsError) return refused(error.message, 409, intent);
+    const refusal = clientRefusal(error, intent);
+    if (refusal) return refusal;
     throw error;
   }
 }
@@ -244,10 +220,7 @@ export default function ClientPage({ loaderData, actionData }: Route.ComponentPr
 
       <div className="grid gap-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="grid content-start gap-5">
-          <section aria-labelledby="client-fiche" className={panelClass}>
-            <h2 id="client-fiche" className="mb-3 text-lg font-bold">
-              Fiche
-            </h2>
+          <Panel id="client-fiche" title="Fiche">
             <Facts
               facts={[
                 ...(client.kind === "entreprise"
@@ -305,12 +278,9 @@ export default function ClientPage({ loaderData, actionData }: Route.ComponentPr
                 <p className="whitespace-pre-line">{client.notes}</p>
               </div>
             ) : null}
-          </section>
+          </Panel>
 
-          <section aria-labelledby="client-chantiers" className={panelClass}>
-            <h2 id="client-chantiers" className="mb-3 text-lg font-bold">
-              Adresses de chantier
-            </h2>
+          <Panel id="client-chantiers" title="Adresses de chantier">
             {client.sites.length > 0 ? (
               <ul className="grid gap-3 sm:grid-cols-2">
                 {client.sites.map((site) => (
@@ -320,12 +290,9 @@ export default function ClientPage({ loaderData, actionData }: Route.ComponentPr
             ) : (
               <p className="text-slate-700">Aucune adresse de chantier pour le moment.</p>
             )}
-          </section>
+          </Panel>
 
-          <section aria-labelledby="client-prospect" className={panelClass}>
-            <h2 id="client-prospect" className="mb-3 text-lg font-bold">
-              Prospect d'origine
-            </h2>
+          <Panel id="client-prospect" title="Prospect d'origine">
             {client.lead ? (
               <div className="grid gap-2">
                 <p>
@@ -358,13 +325,12 @@ export default function ClientPage({ loaderData, actionData }: Route.ComponentPr
                   : "Client saisi directement : aucun prospect lié."}
               </p>
             )}
-          </section>
+          </Panel>
 
-          <section aria-labelledby="client-devis" className={panelClass}>
-            <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-              <h2 id="client-devis" className="text-lg font-bold">
-                Devis
-              </h2>
+          <Panel
+            id="client-devis"
+            title="Devis"
+            action={
               <div className="flex flex-wrap items-center gap-3">
                 <Link
                   to={`/erp/factures?client=${client.id}`}
@@ -374,7 +340,8 @@ export default function ClientPage({ loaderData, actionData }: Route.ComponentPr
                 </Link>
                 {anonymised ? null : <NewQuoteButton clientId={client.id} />}
               </div>
-            </div>
+            }
+          >
             {quotes.length > 0 ? (
               <ul className="grid gap-2">
                 {quotes.map((quote) => (
@@ -391,12 +358,9 @@ export default function ClientPage({ loaderData, actionData }: Route.ComponentPr
             ) : (
               <p className="text-slate-700">Aucun devis pour ce client.</p>
             )}
-          </section>
+          </Panel>
 
-          <section aria-labelledby="client-documents" className={panelClass}>
-            <h2 id="client-documents" className="mb-3 text-lg font-bold">
-              Documents émis
-            </h2>
+          <Panel id="client-documents" title="Documents émis">
             {hasDocuments ? (
               <ul className="grid gap-1">
                 {client.documents.map((document) => (
@@ -409,7 +373,7 @@ export default function ClientPage({ loaderData, actionData }: Route.ComponentPr
             ) : (
               <p className="text-slate-700">Aucun devis ni aucune facture émis pour ce client.</p>
             )}
-          </section>
+          </Panel>
         </div>
 
         <ActivityHistory

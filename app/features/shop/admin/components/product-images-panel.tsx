@@ -3,6 +3,7 @@ import { Form } from "react-router";
 import { FileField, TextField } from "#app/components/forms/field.tsx";
 import { FormAlert } from "#app/components/forms/form-alert.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
+import type { ProductRefusal } from "../product-intents.ts";
 
 /*
  * The « Images » panel of a product in the Espace Pro: its pictures in their store order
@@ -20,13 +21,6 @@ export const IMAGE_INTENTS = {
 } as const;
 
 export type PanelImage = { id: number; url: string; alt: string };
-type Refusal = {
-  intent: string;
-  message: string;
-  field?: string;
-  imageId?: string;
-  values?: Record<string, string>;
-};
 
 const headingClass = "mb-3 text-lg font-bold text-brand-900";
 
@@ -38,12 +32,12 @@ export function ProductImagesPanel({
   max,
 }: {
   images: readonly PanelImage[];
-  refusal: Refusal | null;
+  refusal: ProductRefusal | null;
   pendingIntent: string | null;
   panelClassName: string;
   max: number;
 }) {
-  const imageRefusal = refusal?.intent.startsWith("image-") ? refusal : null;
+  const imageRefusal = refusal?.intent?.startsWith("image-") ? refusal : null;
   const addRefusal = imageRefusal?.intent === IMAGE_INTENTS.add ? imageRefusal : null;
   const busy = pendingIntent?.startsWith("image-") ?? false;
   return (

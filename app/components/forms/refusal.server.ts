@@ -1,0 +1,38 @@
+import { data } from "react-router";
+import { zodFieldErrors } from "#app/components/forms/field-errors.ts";
+import type { Refusal } from "#app/components/forms/refusal.ts";
+
+/*
+ * How an action refuses a post: `refused(status, body)` answers with THE refusal shape
+ * (lib/refusal.ts) and its status; `invalid` turns a zod error into that shape through the
+ * one zod → field-errors mapping; `notFound` is the one 404 of a loader whose record does
+ * not exist (thrown: the page's error boundary says it). Server-side because React
+ * Router's `data()` is only meant for loaders and actions.
+ */
+
+/** A refused post: `{ ok: false, …body }` with its status (400 when the form is wrong, 404, 409…). */
+export function refused<Extra extends object = object>(status: number, body: Omit<Refusal<Extra>, "ok">) {
+  return data({ ok: false as const, ...body } as Refusal<Extra>, { status });
+}
+
+type SafeParseFailure = Parameters<typeof zodFieldErrors>[0];
+
+/** A post refused by its schema: every field's messages, the first one as the answer's message. */
+export function invalid<Extra extends object = object>(
+  intent: string | undefined,
+  parsed: SafeParseFailure,
+  extra?: Omit<Refusal<Extra>, "ok" | "intent" | "message" | "fieldErrors">,
+) {
+  const { fieldErrors, firstMessage } = zodFieldErrors(parsed);
+  return refused<Extra>(400, {
+    intent,
+    message: firstMessage ?? "Données invalides.",
+    fieldErrors,
+    ...extra,
+  } as Omit<Refusal<Extra>, "ok">);
+}
+
+/** The record a loader was asked for does not exist: throw it, the page answers 404 with the message. */
+export function notFound(message: string) {
+  return data({ message }, { status: 404 });
+}

@@ -1,0 +1,88 @@
+import { formatCents, formatPercent, formatQuantity } from "#app/lib/money.ts";
+import { VAT_RATES } from "#app/lib/vat.ts";
+import type { BillingInvoice } from "../billing.ts";
+
+/* What an invoice bills, as its page shows it: its lines (a standalone invoice, a sale), or its lots' progress and VAT lines. */
+
+function ItemsTable({ items }: { items: NonNullable<BillingInvoice["items"]> }) {
+  return (
+    <table className="w-full border-collapse text-sm">
+      <caption className="sr-only">Lignes de la facture</caption>
+      <thead>
+        <tr className="text-left text-xs font-bold tracking-wide text-slate-700 uppercase">
+          <th scope="col" className="py-2 pr-2">
+            Désignation
+          </th>
+          <th scope="col" className="py-2 pr-2 text-right">
+            Quantité × prix HT
+          </th>
+          <th scope="col" className="py-2 text-right">
+            Montant HT
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {items.map((item, index) =>
+          item.kind === "text" ? (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the lines of an invoice never move
+            <tr key={index} className="border-t border-slate-200">
+              <td colSpan={3} className="py-2 whitespace-pre-line text-slate-700">
+                {item.text}
+              </td>
+            </tr>
+          ) : (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the lines of an invoice never move
+            <tr key={index} className="border-t border-slate-200 align-top">
+              <th scope="row" className="py-2 pr-2 text-left font-semibold">
+                {item.designation}
+              </th>
+              <td className="py-2 pr-2 text-right text-slate-700 whitespace-nowrap">
+                {formatQuantity(item.quantity)} {item.unit} × {formatCents(item.unitPriceHt)} ·{" "}
+                {VAT_RATES[item.vatCode].label}
+              </td>
+              <td className="py-2 text-right whitespace-nowrap">{formatCents(item.ht)}</td>
+            </tr>
+          ),
+        )}
+      </tbody>
+    </table>
+  );
+}
+
+export function BillingTable({ billing }: { billing: BillingInvoice }) {
+  if (billing.items) return <ItemsTable items={billing.items} />;
+  return (
+    <table className="w-full border-collapse text-sm">
+      <caption className="sr-only">Détail de la facture</caption>
+      <thead>
+        <tr className="text-left text-xs font-bold tracking-wide text-slate-700 uppercase">
+          <th scope="col" className="py-2 pr-2">
+            Désignation
+          </th>
+          <th scope="col" className="py-2 pr-2 text-right">
+            Détail
+          </th>
+          <th scope="col" className="py-2 text-right">
+            Montant HT
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {billing.lines.map((line, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the lines of an invoice never move
+          <tr key={index} className="border-t border-slate-200 align-top">
+            <th scope="row" className="py-2 pr-2 text-left font-semibold">
+              {line.kind === "lot" ? line.title : line.label}
+            </th>
+            <td className="py-2 pr-2 text-right text-slate-700">
+              {line.kind === "lot"
+                ? `${formatPercent(line.cumulativePercent)} cumulés sur ${formatCents(line.contractHt)}, déjà facturé ${formatCents(line.previousHt)}`
+                : VAT_RATES[line.code].label}
+            </td>
+            <td className="py-2 text-right whitespace-nowrap">{formatCents(line.ht)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

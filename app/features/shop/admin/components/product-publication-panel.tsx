@@ -1,0 +1,101 @@
+import { Archive, Eye, EyeOff, Trash2 } from "lucide-react";
+import { useId } from "react";
+import { Form } from "react-router";
+import { buttonClasses } from "#app/components/ui/button.tsx";
+import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
+import { Panel } from "#app/components/ui/panel.tsx";
+import { CATALOGUE_STATUS_LABELS, type CatalogueStatus } from "../catalogue-labels.ts";
+import { STATUS_INTENTS } from "../product-intents.ts";
+import type { ProductPending } from "./variant-card.tsx";
+
+const STATUS_NOTES: Record<CatalogueStatus, string> = {
+  publie: "En vente : la boutique le montre dans sa liste et sur sa page.",
+  masque: "Absent de la liste de la boutique ; sa page reste accessible par son adresse.",
+  brouillon: "La boutique ne le montre pas.",
+};
+
+/** « Publication » of a catalogue product: its status, and publish, hide, back to draft, delete. */
+export function ProductPublicationPanel({
+  product,
+  canPublish,
+  pending,
+}: {
+  product: { title: string; status: CatalogueStatus };
+  /** At least one variant has a price. */
+  canPublish: boolean;
+  pending: ProductPending;
+}) {
+  const deleteFormId = useId();
+  const status = product.status;
+  const statusBusy = pending !== null && (STATUS_INTENTS as readonly string[]).includes(pending.intent);
+  return (
+    <Panel id="produit-publication" title="Publication">
+      <p className="mb-3 text-sm text-slate-800">
+        <strong>{CATALOGUE_STATUS_LABELS[status]}</strong> : {STATUS_NOTES[status]}
+        {status !== "publie" && !canPublish
+          ? " Donnez un prix à au moins une variante avant de le publier."
+          : ""}
+      </p>
+      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+        {status !== "publie" ? (
+          <Form method="post" className="contents">
+            <input type="hidden" name="intent" value="publier" />
+            <button
+              type="submit"
+              className={buttonClasses("primary", "md", "w-full sm:w-auto")}
+              disabled={statusBusy}
+            >
+              <Eye aria-hidden="true" className="size-4" />
+              {pending?.intent === "publier" ? "Publication…" : "Publier sur la boutique"}
+            </button>
+          </Form>
+        ) : null}
+        {status === "publie" ? (
+          <Form method="post" className="contents">
+            <input type="hidden" name="intent" value="masquer" />
+            <button
+              type="submit"
+              className={buttonClasses("outline", "md", "w-full sm:w-auto")}
+              disabled={statusBusy}
+            >
+              <EyeOff aria-hidden="true" className="size-4" />
+              {pending?.intent === "masquer" ? "Enregistrement…" : "Masquer de la boutique"}
+            </button>
+          </Form>
+        ) : null}
+        {status !== "brouillon" ? (
+          <Form method="post" className="contents">
+            <input type="hidden" name="intent" value="brouillon" />
+            <button
+              type="submit"
+              className={buttonClasses("outline", "md", "w-full sm:w-auto")}
+              disabled={statusBusy}
+            >
+              <Archive aria-hidden="true" className="size-4" />
+              {pending?.intent === "brouillon" ? "Enregistrement…" : "Repasser en brouillon"}
+            </button>
+          </Form>
+        ) : null}
+        <Form id={deleteFormId} method="post" hidden>
+          <input type="hidden" name="intent" value="supprimer" />
+        </Form>
+        <ConfirmDialog
+          trigger={
+            <button type="button" className={buttonClasses("outline", "md", "w-full sm:w-auto")}>
+              <Trash2 aria-hidden="true" className="size-4" />
+              Supprimer le produit
+            </button>
+          }
+          title={`Supprimer « ${product.title} » ?`}
+          description="Le produit quitte le catalogue et la boutique. Les commandes passées gardent leurs lignes et leur historique."
+          confirmLabel="Supprimer le produit"
+          cancelLabel="Garder le produit"
+          destructive
+          form={deleteFormId}
+          pending={pending?.intent === "supprimer"}
+          pendingLabel="Suppression…"
+        />
+      </div>
+    </Panel>
+  );
+}
