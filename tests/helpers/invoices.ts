@@ -1,13 +1,10 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
 import { companySettings } from "#app/db/schema/settings.ts";
-import {
-  createCreditNoteDraft,
-  createInvoiceDraft,
-  type InvoiceRequest,
-  issueInvoice,
-  recordPayment,
-} from "#app/features/invoices/invoices.server.ts";
+import { createCreditNoteDraft, createInvoiceDraft } from "#app/features/invoices/drafts.server.ts";
+import { issueInvoice } from "#app/features/invoices/issue.server.ts";
+import { recordPayment } from "#app/features/invoices/payments.server.ts";
+import type { InvoiceRequest } from "#app/features/invoices/query.server.ts";
 import { recordPaperAcceptance } from "#app/features/quotes/acceptance.server.ts";
 import { type QuoteDraftInput, QuoteDraftSchema, toDraftInput } from "#app/features/quotes/content.ts";
 import { createQuote, getQuote, saveQuoteDraft } from "#app/features/quotes/quotes.server.ts";

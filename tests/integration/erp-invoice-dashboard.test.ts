@@ -8,14 +8,11 @@ import { type InvoiceRow, invoices } from "#app/db/schema/invoices.ts";
 import { companySettings } from "#app/db/schema/settings.ts";
 import type { RateAmount } from "#app/features/invoices/billing.ts";
 import { invoicesDashboard } from "#app/features/invoices/dashboard.server.ts";
-import {
-  createCreditNoteDraft,
-  createInvoiceDraft,
-  type InvoiceRequest,
-  issueInvoice,
-  recordPayment,
-} from "#app/features/invoices/invoices.server.ts";
+import { createCreditNoteDraft, createInvoiceDraft } from "#app/features/invoices/drafts.server.ts";
+import { issueInvoice } from "#app/features/invoices/issue.server.ts";
 import { markOverdueInvoices } from "#app/features/invoices/overdue.server.ts";
+import { recordPayment } from "#app/features/invoices/payments.server.ts";
+import type { InvoiceRequest } from "#app/features/invoices/query.server.ts";
 import { recordPaperAcceptance } from "#app/features/quotes/acceptance.server.ts";
 import { type QuoteDraftInput, QuoteDraftSchema, toDraftInput } from "#app/features/quotes/content.ts";
 import {

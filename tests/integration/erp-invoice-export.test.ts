@@ -11,13 +11,10 @@ import type { clients } from "#app/db/schema/clients.ts";
 import { invoices } from "#app/db/schema/invoices.ts";
 import { companySettings } from "#app/db/schema/settings.ts";
 import type { BillingInvoice } from "#app/features/invoices/billing.ts";
+import { createCreditNoteDraft, createInvoiceDraft } from "#app/features/invoices/drafts.server.ts";
 import { previousMonth } from "#app/features/invoices/export.server.ts";
-import {
-  createCreditNoteDraft,
-  createInvoiceDraft,
-  type InvoiceRequest,
-  issueInvoice,
-} from "#app/features/invoices/invoices.server.ts";
+import { issueInvoice } from "#app/features/invoices/issue.server.ts";
+import type { InvoiceRequest } from "#app/features/invoices/query.server.ts";
 import { recordPaperAcceptance } from "#app/features/quotes/acceptance.server.ts";
 import { QuoteDraftSchema, type QuoteLotInput, toDraftInput } from "#app/features/quotes/content.ts";
 import { createQuote, getQuote, saveQuoteDraft } from "#app/features/quotes/quotes.server.ts";

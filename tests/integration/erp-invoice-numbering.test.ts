@@ -10,12 +10,9 @@ import { issuedDocuments } from "#app/db/schema/clients.ts";
 import { invoices } from "#app/db/schema/invoices.ts";
 import { quotes } from "#app/db/schema/quotes.ts";
 import { companySettings } from "#app/db/schema/settings.ts";
-import {
-  createCreditNoteDraft,
-  createInvoiceDraft,
-  InvoiceNotIssuableError,
-  issueInvoice,
-} from "#app/features/invoices/invoices.server.ts";
+import { createCreditNoteDraft, createInvoiceDraft } from "#app/features/invoices/drafts.server.ts";
+import { issueInvoice } from "#app/features/invoices/issue.server.ts";
+import { InvoiceNotIssuableError } from "#app/features/invoices/query.server.ts";
 import { recordPaperAcceptance } from "#app/features/quotes/acceptance.server.ts";
 import { QuoteDraftSchema, toDraftInput } from "#app/features/quotes/content.ts";
 import { createQuote, getQuote, saveQuoteDraft } from "#app/features/quotes/quotes.server.ts";

@@ -23,19 +23,21 @@ import {
   type IssuedInvoice,
   type RetentionTerms,
 } from "./billing.ts";
+import { renderInvoiceDocument } from "./document.server.ts";
 import {
   DocumentFiguresError,
   documentFigures,
-  EARLY_PAYMENT_DISCOUNT_MENTION,
-  INVOICE_DRAFT_MARK,
   type InvoiceDocumentInput,
   type InvoiceParty,
+} from "./document-model.server.ts";
+import {
+  EARLY_PAYMENT_DISCOUNT_MENTION,
+  INVOICE_DRAFT_MARK,
   missingForIssue,
   RECOVERY_INDEMNITY_MENTION,
-  renderInvoiceDocument,
   SERVICES_MENTION,
   VAT_ON_DEBITS_MENTION,
-} from "./document.server.ts";
+} from "./mentions.server.ts";
 
 /*
  * Invoices computed by billing.ts from a hand-made quote, rendered for real: the PDF read

@@ -29,7 +29,7 @@ import { owedSql } from "./owed.server.ts";
 export { INVOICE_KIND_LABELS, INVOICE_STATUS_LABELS };
 
 import { isUuid } from "#app/lib/uuid.ts";
-import { isInvoiceId } from "./invoices.server.ts";
+import { isInvoiceId } from "./query.server.ts";
 
 /*
  * Reading invoices: the list /erp/factures (filters in the URL, sums of the filtered

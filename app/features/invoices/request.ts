@@ -7,7 +7,7 @@ import type {
   LotCorrection,
   ProgressEntry,
 } from "./billing.ts";
-import type { InvoiceRequest } from "./invoices.server.ts";
+import type { InvoiceRequest } from "./query.server.ts";
 
 /*
  * The « Facturer » forms of an accepted quote's page: kind=acompte (mode pourcentage or

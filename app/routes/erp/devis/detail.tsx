@@ -17,14 +17,11 @@ import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx
 import { panelClass } from "#app/features/erp/components/ui.ts";
 import { DEVIS_HANDLE, DEVIS_TABS, erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
 import { QuoteInvoicing } from "#app/features/invoices/components/quote-invoicing.tsx";
-import {
-  createInvoiceDraft,
-  InvoiceNotFoundError,
-  InvoiceStateError,
-  quoteBillingOverview,
-  recordRetentionRelease,
-} from "#app/features/invoices/invoices.server.ts";
+import { quoteBillingOverview } from "#app/features/invoices/detail.server.ts";
+import { createInvoiceDraft } from "#app/features/invoices/drafts.server.ts";
 import { invoicesOfQuote } from "#app/features/invoices/list.server.ts";
+import { recordRetentionRelease } from "#app/features/invoices/payments.server.ts";
+import { InvoiceNotFoundError, InvoiceStateError } from "#app/features/invoices/query.server.ts";
 import { parseInvoiceRequest } from "#app/features/invoices/request.ts";
 import {
   AcceptanceError,

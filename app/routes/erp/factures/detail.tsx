@@ -25,20 +25,18 @@ import {
   issueAndDeliver,
   sendInvoiceToClient,
 } from "#app/features/invoices/delivery.server.ts";
+import { creditNoteChoices } from "#app/features/invoices/detail.server.ts";
+import { createCreditNoteDraft } from "#app/features/invoices/drafts.server.ts";
+import { INVOICE_KIND_LABELS, PAYMENT_METHOD_LABELS } from "#app/features/invoices/labels.ts";
+import { deleteInvoiceDraft, getInvoice, InvoiceMissingError } from "#app/features/invoices/list.server.ts";
+import { amountOwed } from "#app/features/invoices/owed.ts";
+import { recordPayment } from "#app/features/invoices/payments.server.ts";
 import {
-  createCreditNoteDraft,
-  creditNoteChoices,
   InvoiceConflictError,
   InvoiceNotFoundError,
   InvoiceNotIssuableError,
   InvoiceStateError,
-  recordPayment,
-  saveStandaloneDraft,
-  standaloneDraftEditor,
-} from "#app/features/invoices/invoices.server.ts";
-import { INVOICE_KIND_LABELS, PAYMENT_METHOD_LABELS } from "#app/features/invoices/labels.ts";
-import { deleteInvoiceDraft, getInvoice, InvoiceMissingError } from "#app/features/invoices/list.server.ts";
-import { amountOwed } from "#app/features/invoices/owed.ts";
+} from "#app/features/invoices/query.server.ts";
 import {
   type ReminderOverview,
   reminderOverview,
@@ -50,6 +48,7 @@ import {
   parseReminderRequest,
   REMINDER_INTENTS,
 } from "#app/features/invoices/request.ts";
+import { saveStandaloneDraft, standaloneDraftEditor } from "#app/features/invoices/standalone.server.ts";
 import { QuoteEditor } from "#app/features/quotes/components/quote-editor.tsx";
 import { toDraftInput } from "#app/features/quotes/content.ts";
 import { readDraftPost } from "#app/features/quotes/draft-post.ts";
