@@ -29,7 +29,7 @@ import { QuotesDashboard } from "#app/features/quotes/components/quotes-dashboar
 import { quotesDashboard } from "#app/features/quotes/dashboard.server.ts";
 import { getCompanySettings } from "#app/features/settings/settings.server.ts";
 import { setupChecklist } from "#app/features/settings/setup.ts";
-import { type LowStockVariant, lowStockVariants } from "#app/features/shop/admin/catalogue.server.ts";
+import { type LowStockVariant, lowStockVariants } from "#app/features/shop/admin/catalogue-stock.server.ts";
 import { shopOrdersOverview } from "#app/features/shop/admin/orders.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import { formatCents } from "#app/lib/money.ts";

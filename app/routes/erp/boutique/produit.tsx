@@ -13,19 +13,6 @@ import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx
 import { panelClass } from "#app/features/erp/components/ui.ts";
 import { CATALOGUE_HANDLE, erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
 import {
-  adjustStock,
-  CatalogueNotFoundError,
-  CatalogueStateError,
-  firstProblem,
-  getCatalogueProduct,
-  ProductFormSchema,
-  StockAdjustmentSchema,
-  saveProduct,
-  saveVariant,
-  setProductStatus,
-  VariantFormSchema,
-} from "#app/features/shop/admin/catalogue.server.ts";
-import {
   addProductImage,
   altProblem,
   moveProductImage,
@@ -43,6 +30,23 @@ import {
   MOVEMENT_REASON_LABELS,
   PRODUCT_IMAGES_MAX,
 } from "#app/features/shop/admin/catalogue-labels.ts";
+import { getCatalogueProduct } from "#app/features/shop/admin/catalogue-product.server.ts";
+import {
+  CatalogueNotFoundError,
+  CatalogueStateError,
+} from "#app/features/shop/admin/catalogue-query.server.ts";
+import {
+  firstProblem,
+  ProductFormSchema,
+  StockAdjustmentSchema,
+  VariantFormSchema,
+} from "#app/features/shop/admin/catalogue-schema.ts";
+import { adjustStock } from "#app/features/shop/admin/catalogue-stock.server.ts";
+import {
+  saveProduct,
+  saveVariant,
+  setProductStatus,
+} from "#app/features/shop/admin/catalogue-write.server.ts";
 import {
   IMAGE_INTENTS,
   ProductImagesPanel,

@@ -20,17 +20,14 @@ import {
   erpShouldRevalidate,
 } from "#app/features/erp/navigation.ts";
 import {
-  type CatalogueListItem,
-  CatalogueStateError,
-  createProduct,
-  listCatalogue,
-  parseCatalogueFilters,
-} from "#app/features/shop/admin/catalogue.server.ts";
-import {
   CATALOGUE_STATUS_LABELS,
   CATALOGUE_STATUS_TONES,
   STOCK_FILTER_LABELS,
 } from "#app/features/shop/admin/catalogue-labels.ts";
+import { type CatalogueListItem, listCatalogue } from "#app/features/shop/admin/catalogue-list.server.ts";
+import { CatalogueStateError } from "#app/features/shop/admin/catalogue-query.server.ts";
+import { parseCatalogueFilters } from "#app/features/shop/admin/catalogue-schema.ts";
+import { createProduct } from "#app/features/shop/admin/catalogue-write.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
 import { formatCents } from "#app/lib/money.ts";
