@@ -6,7 +6,7 @@ import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type InvoiceRow, invoices } from "#app/db/schema/invoices.ts";
 import { companySettings } from "#app/db/schema/settings.ts";
-import type { RateAmount } from "#app/features/invoices/billing.ts";
+import type { RateAmount } from "#app/features/invoices/billing-model.ts";
 import { invoicesDashboard } from "#app/features/invoices/dashboard.server.ts";
 import { createCreditNoteDraft, createInvoiceDraft } from "#app/features/invoices/drafts.server.ts";
 import { issueInvoice } from "#app/features/invoices/issue.server.ts";

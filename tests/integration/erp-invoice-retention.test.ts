@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invoices } from "#app/db/schema/invoices.ts";
 import { quotes } from "#app/db/schema/quotes.ts";
 import { companySettings } from "#app/db/schema/settings.ts";
-import { BANK_GUARANTEE_MENTION } from "#app/features/invoices/billing.ts";
+import { BANK_GUARANTEE_MENTION } from "#app/features/invoices/billing-model.ts";
 import { invoicesDashboard } from "#app/features/invoices/dashboard.server.ts";
 import { quoteBillingOverview } from "#app/features/invoices/detail.server.ts";
 import { createInvoiceDraft } from "#app/features/invoices/drafts.server.ts";

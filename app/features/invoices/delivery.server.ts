@@ -12,7 +12,7 @@ import { type Cents, formatCents } from "#app/lib/money.ts";
 import type { DbExecutor, DbTransaction, OutboxMessageInput } from "#app/lib/outbox.server.ts";
 import { enqueueMail } from "#app/lib/outbox.server.ts";
 import { formatDate, type IsoDay } from "#app/lib/paris-time.ts";
-import type { BillingInvoice } from "./billing.ts";
+import type { BillingInvoice } from "./billing-model.ts";
 import { type BankDetails, bankDetails, clientAddress } from "./client-mail.server.ts";
 import { type IssueDeps, issueInTransaction } from "./issue.server.ts";
 import { amountOwed } from "./owed.ts";

@@ -3,13 +3,8 @@ import { type InvoiceRow, retentionReleases } from "#app/db/schema/invoices.ts";
 import { type QuoteContent, type QuoteRow, quotes } from "#app/db/schema/quotes.ts";
 import { MoneyError } from "#app/lib/money.ts";
 import type { DbExecutor } from "#app/lib/outbox.server.ts";
-import {
-  type BillingSummary,
-  billingQuoteFromContent,
-  type CorrectableLines,
-  correctableLines,
-  quoteBillingSummary,
-} from "./billing.ts";
+import { billingQuoteFromContent, type CorrectableLines, correctableLines } from "./billing.ts";
+import { type BillingSummary, quoteBillingSummary } from "./billing-summary.ts";
 import { totalOwed } from "./owed.ts";
 import { isSaleInvoice, issuedOnQuote, issuedOnStandalone, quoteFigures } from "./query.server.ts";
 

@@ -9,7 +9,7 @@ import {
 } from "#app/lib/money.ts";
 import type { DocumentIdentity } from "#app/lib/pdf/identity.ts";
 import { VAT_RATES, type VatCode } from "#app/lib/vat.ts";
-import { type BillingInvoice, MAX_VAT_ROUNDING } from "./billing.ts";
+import { type BillingInvoice, MAX_VAT_ROUNDING } from "./billing-model.ts";
 
 /*
  * What the invoice document is made of: its input, and the figures the PDF prints and the

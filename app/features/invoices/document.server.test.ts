@@ -10,19 +10,21 @@ import { CERTIFICATION_5_5, CERTIFICATION_10, REVERSE_CHARGE_MENTION } from "#ap
 import { pdfAttachments, validateAgainstXsd } from "#tests/helpers/facturx.ts";
 import { brokenPhrases, flattenSpaces, readPdf } from "#tests/helpers/pdf-text.ts";
 import {
-  BANK_GUARANTEE_MENTION,
-  type BillingInvoice,
-  type BillingQuote,
-  type BillingResult,
   billingQuoteFromContent,
   computeCreditNote,
   computeDepositInvoice,
   computeFinalInvoice,
   computeProgressInvoice,
   computeStandaloneInvoice,
+} from "./billing.ts";
+import {
+  BANK_GUARANTEE_MENTION,
+  type BillingInvoice,
+  type BillingQuote,
+  type BillingResult,
   type IssuedInvoice,
   type RetentionTerms,
-} from "./billing.ts";
+} from "./billing-model.ts";
 import { renderInvoiceDocument } from "./document.server.ts";
 import {
   DocumentFiguresError,

@@ -13,7 +13,12 @@ import {
 } from "#app/lib/pdf/blocks.server.ts";
 import { type DocumentBody, PDF_SIZES } from "#app/lib/pdf/document.server.ts";
 import { VAT_RATES, type VatCode } from "#app/lib/vat.ts";
-import { type BillingInvoice, CREDIT_NOTE_KIND_LABELS, type ItemLine, type LotLine } from "./billing.ts";
+import {
+  type BillingInvoice,
+  CREDIT_NOTE_KIND_LABELS,
+  type ItemLine,
+  type LotLine,
+} from "./billing-model.ts";
 import {
   type DocumentFigures,
   documentFigures,

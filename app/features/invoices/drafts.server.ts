@@ -9,16 +9,13 @@ import type { DbExecutor } from "#app/lib/outbox.server.ts";
 import { foldText } from "#app/lib/search-text.ts";
 import { isUuid } from "#app/lib/uuid.ts";
 import {
-  type BillingResult,
   billingQuoteFromContent,
-  type CreditNoteReason,
-  type CreditNoteRequest,
   computeCreditNote,
   computeDepositInvoice,
   computeFinalInvoice,
   computeProgressInvoice,
-  type IssuedInvoice,
 } from "./billing.ts";
+import type { BillingResult, CreditNoteReason, CreditNoteRequest, IssuedInvoice } from "./billing-model.ts";
 import {
   activityActor,
   type InvoiceActor,

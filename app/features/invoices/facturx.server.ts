@@ -16,7 +16,12 @@ import { type Cents, formatCents, formatPercent } from "#app/lib/money.ts";
 import { formatCapital } from "#app/lib/pdf/format.ts";
 import type { DocumentIdentity } from "#app/lib/pdf/identity.ts";
 import { REVERSE_CHARGE_MENTION, type VatCode } from "#app/lib/vat.ts";
-import { type BillingInvoice, CREDIT_NOTE_KIND_LABELS, type InvoiceKind, type LotLine } from "./billing.ts";
+import {
+  type BillingInvoice,
+  CREDIT_NOTE_KIND_LABELS,
+  type InvoiceKind,
+  type LotLine,
+} from "./billing-model.ts";
 import {
   documentFigures,
   filled,

@@ -15,14 +15,13 @@ import { foldText } from "#app/lib/search-text.ts";
 import type { FileStorage } from "#app/lib/storage.server.ts";
 import { CERTIFICATION_5_5, CERTIFICATION_10 } from "#app/lib/vat.ts";
 import {
-  type BillingInvoice,
-  type BillingResult,
   billingQuoteFromContent,
   computeCreditNote,
   computeStandaloneInvoice,
-  retentionReleaseDate,
   standaloneProblems,
 } from "./billing.ts";
+import type { BillingInvoice, BillingResult } from "./billing-model.ts";
+import { retentionReleaseDate } from "./billing-summary.ts";
 import { renderInvoiceDocument } from "./document.server.ts";
 import { documentFigures, type InvoiceDocumentInput } from "./document-model.server.ts";
 import { compute } from "./drafts.server.ts";

@@ -9,7 +9,7 @@ import {
   problem,
   settingsHref,
 } from "#app/lib/problems.ts";
-import type { BillingInvoice, InvoiceKind } from "./billing.ts";
+import type { BillingInvoice, InvoiceKind } from "./billing-model.ts";
 import { documentFigures, filled, type InvoiceDocumentInput } from "./document-model.server.ts";
 
 /*

@@ -7,14 +7,14 @@ import type { DbExecutor } from "#app/lib/outbox.server.ts";
 import { messagesOf, type Problem, problem } from "#app/lib/problems.ts";
 import { isUuid } from "#app/lib/uuid.ts";
 import type { PercentOrAmount } from "#app/lib/vat.ts";
-import {
-  type BillingInvoice,
-  billingQuoteFromContent,
-  type CreditNoteReason,
-  type CreditNoteRequest,
-  type IssuedInvoice,
-  type ProgressEntry,
-} from "./billing.ts";
+import { billingQuoteFromContent } from "./billing.ts";
+import type {
+  BillingInvoice,
+  CreditNoteReason,
+  CreditNoteRequest,
+  IssuedInvoice,
+  ProgressEntry,
+} from "./billing-model.ts";
 import type { SaleLine } from "./sale-billing.ts";
 
 /*

@@ -6,7 +6,7 @@ import type {
   ItemCorrection,
   LotCorrection,
   ProgressEntry,
-} from "./billing.ts";
+} from "./billing-model.ts";
 import type { InvoiceRequest } from "./query.server.ts";
 
 /*

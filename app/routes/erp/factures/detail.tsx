@@ -15,7 +15,7 @@ import { ActivityHistory } from "#app/features/erp/components/activity-history.t
 import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
 import { panelClass } from "#app/features/erp/components/ui.ts";
 import { DEVIS_TABS, erpMeta, erpShouldRevalidate, FACTURES_HANDLE } from "#app/features/erp/navigation.ts";
-import { type BillingInvoice, CREDIT_NOTE_KIND_LABELS } from "#app/features/invoices/billing.ts";
+import { type BillingInvoice, CREDIT_NOTE_KIND_LABELS } from "#app/features/invoices/billing-model.ts";
 import { CreditNoteForm } from "#app/features/invoices/components/credit-note-form.tsx";
 import { InvoiceStatusBadge } from "#app/features/invoices/components/invoice-status-badge.tsx";
 import {
