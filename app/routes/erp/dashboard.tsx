@@ -30,7 +30,7 @@ import { quotesDashboard } from "#app/features/quotes/dashboard.server.ts";
 import { getCompanySettings } from "#app/features/settings/settings.server.ts";
 import { setupChecklist } from "#app/features/settings/setup.ts";
 import { type LowStockVariant, lowStockVariants } from "#app/features/shop/admin/catalogue-stock.server.ts";
-import { shopOrdersOverview } from "#app/features/shop/admin/orders.server.ts";
+import { shopOrdersOverview } from "#app/features/shop/admin/orders-list.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import { formatCents } from "#app/lib/money.ts";
 import { formatDate, formatDateTime, type IsoDay, parisDay } from "#app/lib/paris-time.ts";

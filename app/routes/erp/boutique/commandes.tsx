@@ -28,7 +28,7 @@ import {
   type OrderListItem,
   orderSort,
   parseOrderFilters,
-} from "#app/features/shop/admin/orders.server.ts";
+} from "#app/features/shop/admin/orders-list.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import { formatCents } from "#app/lib/money.ts";
 import { formatDateTime } from "#app/lib/paris-time.ts";
