@@ -5,7 +5,7 @@ import { createCreditNoteDraft, createInvoiceDraft } from "#app/features/invoice
 import { issueInvoice } from "#app/features/invoices/issue.server.ts";
 import { recordPayment } from "#app/features/invoices/payments.server.ts";
 import type { InvoiceRequest } from "#app/features/invoices/query.server.ts";
-import { recordPaperAcceptance } from "#app/features/quotes/acceptance.server.ts";
+import { recordPaperAcceptance } from "#app/features/quotes/acceptance-proof.server.ts";
 import { type QuoteDraftInput, QuoteDraftSchema, toDraftInput } from "#app/features/quotes/content.ts";
 import { createQuote, getQuote, saveQuoteDraft } from "#app/features/quotes/quotes.server.ts";
 import { sendQuote } from "#app/features/quotes/send.server.ts";

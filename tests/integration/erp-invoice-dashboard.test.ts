@@ -13,7 +13,7 @@ import { issueInvoice } from "#app/features/invoices/issue.server.ts";
 import { markOverdueInvoices } from "#app/features/invoices/overdue.server.ts";
 import { recordPayment } from "#app/features/invoices/payments.server.ts";
 import type { InvoiceRequest } from "#app/features/invoices/query.server.ts";
-import { recordPaperAcceptance } from "#app/features/quotes/acceptance.server.ts";
+import { recordPaperAcceptance } from "#app/features/quotes/acceptance-proof.server.ts";
 import { type QuoteDraftInput, QuoteDraftSchema, toDraftInput } from "#app/features/quotes/content.ts";
 import {
   createQuote,

@@ -8,7 +8,7 @@ import { outboxMessages } from "#app/db/schema/outbox.ts";
 import { companySettings } from "#app/db/schema/settings.ts";
 import { createCreditNoteDraft, createInvoiceDraft } from "#app/features/invoices/drafts.server.ts";
 import { INVOICE_DRAFT_MARK } from "#app/features/invoices/mentions.server.ts";
-import { recordPaperAcceptance } from "#app/features/quotes/acceptance.server.ts";
+import { recordPaperAcceptance } from "#app/features/quotes/acceptance-proof.server.ts";
 import { QuoteDraftSchema, toDraftInput } from "#app/features/quotes/content.ts";
 import { createQuote, getQuote, saveQuoteDraft } from "#app/features/quotes/quotes.server.ts";
 import { sendQuote } from "#app/features/quotes/send.server.ts";

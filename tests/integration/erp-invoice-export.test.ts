@@ -15,7 +15,7 @@ import { createCreditNoteDraft, createInvoiceDraft } from "#app/features/invoice
 import { previousMonth } from "#app/features/invoices/export.server.ts";
 import { issueInvoice } from "#app/features/invoices/issue.server.ts";
 import type { InvoiceRequest } from "#app/features/invoices/query.server.ts";
-import { recordPaperAcceptance } from "#app/features/quotes/acceptance.server.ts";
+import { recordPaperAcceptance } from "#app/features/quotes/acceptance-proof.server.ts";
 import { QuoteDraftSchema, type QuoteLotInput, toDraftInput } from "#app/features/quotes/content.ts";
 import { createQuote, getQuote, saveQuoteDraft } from "#app/features/quotes/quotes.server.ts";
 import { sendQuote } from "#app/features/quotes/send.server.ts";

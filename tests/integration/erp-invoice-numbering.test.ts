@@ -13,7 +13,7 @@ import { companySettings } from "#app/db/schema/settings.ts";
 import { createCreditNoteDraft, createInvoiceDraft } from "#app/features/invoices/drafts.server.ts";
 import { issueInvoice } from "#app/features/invoices/issue.server.ts";
 import { InvoiceNotIssuableError } from "#app/features/invoices/query.server.ts";
-import { recordPaperAcceptance } from "#app/features/quotes/acceptance.server.ts";
+import { recordPaperAcceptance } from "#app/features/quotes/acceptance-proof.server.ts";
 import { QuoteDraftSchema, toDraftInput } from "#app/features/quotes/content.ts";
 import { createQuote, getQuote, saveQuoteDraft } from "#app/features/quotes/quotes.server.ts";
 import { sendQuote } from "#app/features/quotes/send.server.ts";

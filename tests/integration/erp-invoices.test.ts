@@ -12,7 +12,7 @@ import { issueInvoice } from "#app/features/invoices/issue.server.ts";
 import { markOverdueInvoices } from "#app/features/invoices/overdue.server.ts";
 import { recordPayment } from "#app/features/invoices/payments.server.ts";
 import { InvoiceNotIssuableError, InvoiceStateError } from "#app/features/invoices/query.server.ts";
-import { recordPaperAcceptance } from "#app/features/quotes/acceptance.server.ts";
+import { recordPaperAcceptance } from "#app/features/quotes/acceptance-proof.server.ts";
 import { QuoteDraftSchema, toDraftInput } from "#app/features/quotes/content.ts";
 import { createQuote, getQuote, saveQuoteDraft } from "#app/features/quotes/quotes.server.ts";
 import { sendQuote } from "#app/features/quotes/send.server.ts";

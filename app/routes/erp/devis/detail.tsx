@@ -23,11 +23,8 @@ import { invoicesOfQuote } from "#app/features/invoices/list.server.ts";
 import { recordRetentionRelease } from "#app/features/invoices/payments.server.ts";
 import { InvoiceNotFoundError, InvoiceStateError } from "#app/features/invoices/query.server.ts";
 import { parseInvoiceRequest } from "#app/features/invoices/request.ts";
-import {
-  AcceptanceError,
-  quoteDecision,
-  recordPaperAcceptance,
-} from "#app/features/quotes/acceptance.server.ts";
+import { AcceptanceError } from "#app/features/quotes/acceptance.server.ts";
+import { quoteDecision, recordPaperAcceptance } from "#app/features/quotes/acceptance-proof.server.ts";
 import { QuoteDocument } from "#app/features/quotes/components/quote-document.tsx";
 import { QuoteEditor } from "#app/features/quotes/components/quote-editor.tsx";
 import { QuoteStatusBadge } from "#app/features/quotes/components/quote-status-badge.tsx";
