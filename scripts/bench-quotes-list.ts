@@ -15,9 +15,10 @@ import {
   type QuoteStatus,
   type QuoteUnit,
 } from "#app/features/quotes/content.ts";
+import { listQuotes } from "#app/features/quotes/list.server.ts";
 import { type QuoteClientFacts, quoteMentions } from "#app/features/quotes/mentions.ts";
 import { type QuotePdfInput, renderQuotePdf } from "#app/features/quotes/pdf.server.ts";
-import { companyDefaults, listQuotes, quoteSearchText } from "#app/features/quotes/quotes.server.ts";
+import { companyDefaults, quoteSearchText } from "#app/features/quotes/quotes.server.ts";
 import { parseQuoteFilters } from "#app/features/quotes/schema.ts";
 import { quoteTotals } from "#app/features/quotes/totals.ts";
 import { addDays } from "#app/lib/paris-time.ts";

@@ -3,7 +3,7 @@ import { openDatabase } from "#app/db/client.server.ts";
 import { quoteLibraryItems } from "#app/db/schema/quotes.ts";
 import { shopProducts } from "#app/db/schema/shop.ts";
 import { createStaffAccount } from "#app/features/auth/accounts.server.ts";
-import { createInvoiceDraft } from "#app/features/invoices/invoices.server.ts";
+import { createInvoiceDraft } from "#app/features/invoices/drafts.server.ts";
 import { getQuote } from "#app/features/quotes/quotes.server.ts";
 import { seedDemoContent } from "#server/seed.ts";
 import { billingSteps, fillInvoiceSettings } from "#tests/helpers/invoices.ts";

@@ -2,13 +2,10 @@ import { eq } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
 import { type InvoiceRow, invoices } from "#app/db/schema/invoices.ts";
 import { companySettings } from "#app/db/schema/settings.ts";
-import {
-  createCreditNoteDraft,
-  createInvoiceDraft,
-  type InvoiceRequest,
-  issueInvoice,
-  recordPayment,
-} from "#app/features/invoices/invoices.server.ts";
+import { createCreditNoteDraft, createInvoiceDraft } from "#app/features/invoices/drafts.server.ts";
+import { issueInvoice } from "#app/features/invoices/issue.server.ts";
+import { recordPayment } from "#app/features/invoices/payments.server.ts";
+import type { InvoiceRequest } from "#app/features/invoices/query.server.ts";
 import type { QuoteDraftInput } from "#app/features/quotes/content.ts";
 import { documentIdentity } from "#app/features/settings/settings.server.ts";
 import type { AppServices } from "#app/lib/app-context.ts";

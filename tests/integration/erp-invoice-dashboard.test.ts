@@ -6,16 +6,13 @@ import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type InvoiceRow, invoices } from "#app/db/schema/invoices.ts";
 import { companySettings } from "#app/db/schema/settings.ts";
-import type { RateAmount } from "#app/features/invoices/billing.ts";
+import type { RateAmount } from "#app/features/invoices/billing-model.ts";
 import { invoicesDashboard } from "#app/features/invoices/dashboard.server.ts";
-import {
-  createCreditNoteDraft,
-  createInvoiceDraft,
-  type InvoiceRequest,
-  issueInvoice,
-  recordPayment,
-} from "#app/features/invoices/invoices.server.ts";
+import { createCreditNoteDraft, createInvoiceDraft } from "#app/features/invoices/drafts.server.ts";
+import { issueInvoice } from "#app/features/invoices/issue.server.ts";
 import { markOverdueInvoices } from "#app/features/invoices/overdue.server.ts";
+import { recordPayment } from "#app/features/invoices/payments.server.ts";
+import type { InvoiceRequest } from "#app/features/invoices/query.server.ts";
 import type { QuoteDraftInput } from "#app/features/quotes/content.ts";
 import { getQuote, setQuoteHandover } from "#app/features/quotes/quotes.server.ts";
 import { documentIdentity } from "#app/features/settings/settings.server.ts";

@@ -7,14 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { clients } from "#app/db/schema/clients.ts";
 import { invoices } from "#app/db/schema/invoices.ts";
 import { companySettings } from "#app/db/schema/settings.ts";
-import type { BillingInvoice } from "#app/features/invoices/billing.ts";
+import type { BillingInvoice } from "#app/features/invoices/billing-model.ts";
+import { createCreditNoteDraft, createInvoiceDraft } from "#app/features/invoices/drafts.server.ts";
 import { previousMonth } from "#app/features/invoices/export.server.ts";
-import {
-  createCreditNoteDraft,
-  createInvoiceDraft,
-  type InvoiceRequest,
-  issueInvoice,
-} from "#app/features/invoices/invoices.server.ts";
+import { issueInvoice } from "#app/features/invoices/issue.server.ts";
+import type { InvoiceRequest } from "#app/features/invoices/query.server.ts";
 import type { QuoteLotInput } from "#app/features/quotes/content.ts";
 import { getQuote } from "#app/features/quotes/quotes.server.ts";
 import { documentIdentity } from "#app/features/settings/settings.server.ts";

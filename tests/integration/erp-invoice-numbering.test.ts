@@ -9,12 +9,9 @@ import { openDatabase } from "#app/db/client.server.ts";
 import { issuedDocuments } from "#app/db/schema/clients.ts";
 import { invoices } from "#app/db/schema/invoices.ts";
 import { quotes } from "#app/db/schema/quotes.ts";
-import {
-  createCreditNoteDraft,
-  createInvoiceDraft,
-  InvoiceNotIssuableError,
-  issueInvoice,
-} from "#app/features/invoices/invoices.server.ts";
+import { createCreditNoteDraft, createInvoiceDraft } from "#app/features/invoices/drafts.server.ts";
+import { issueInvoice } from "#app/features/invoices/issue.server.ts";
+import { InvoiceNotIssuableError } from "#app/features/invoices/query.server.ts";
 import { documentIdentity } from "#app/features/settings/settings.server.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
 import { sha256Hex } from "#app/lib/pdf/store.server.ts";

@@ -6,7 +6,7 @@ import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type InvoiceRow, invoices } from "#app/db/schema/invoices.ts";
 import { outboxMessages } from "#app/db/schema/outbox.ts";
-import type { InvoiceRequest } from "#app/features/invoices/invoices.server.ts";
+import type { InvoiceRequest } from "#app/features/invoices/query.server.ts";
 import { sendReminderNow } from "#app/features/invoices/reminders.server.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
 import { formatCents } from "#app/lib/money.ts";

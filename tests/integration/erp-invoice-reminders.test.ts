@@ -4,15 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clients } from "#app/db/schema/clients.ts";
 import { invoices } from "#app/db/schema/invoices.ts";
 import { outboxMessages } from "#app/db/schema/outbox.ts";
-import {
-  createCreditNoteDraft,
-  createInvoiceDraft,
-  InvoiceNotFoundError,
-  InvoiceStateError,
-  issueInvoice,
-  recordPayment,
-} from "#app/features/invoices/invoices.server.ts";
+import { createCreditNoteDraft, createInvoiceDraft } from "#app/features/invoices/drafts.server.ts";
+import { issueInvoice } from "#app/features/invoices/issue.server.ts";
 import { runDailyInvoiceFollowUp } from "#app/features/invoices/overdue.server.ts";
+import { recordPayment } from "#app/features/invoices/payments.server.ts";
+import { InvoiceNotFoundError, InvoiceStateError } from "#app/features/invoices/query.server.ts";
 import {
   reminderOverview,
   sendDueReminders,

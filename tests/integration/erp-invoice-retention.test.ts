@@ -1,15 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { quotes } from "#app/db/schema/quotes.ts";
-import { BANK_GUARANTEE_MENTION } from "#app/features/invoices/billing.ts";
+import { BANK_GUARANTEE_MENTION } from "#app/features/invoices/billing-model.ts";
 import { invoicesDashboard } from "#app/features/invoices/dashboard.server.ts";
-import {
-  createInvoiceDraft,
-  issueInvoice,
-  quoteBillingOverview,
-  recordPayment,
-  recordRetentionRelease,
-} from "#app/features/invoices/invoices.server.ts";
+import { quoteBillingOverview } from "#app/features/invoices/detail.server.ts";
+import { createInvoiceDraft } from "#app/features/invoices/drafts.server.ts";
+import { issueInvoice } from "#app/features/invoices/issue.server.ts";
+import { recordPayment, recordRetentionRelease } from "#app/features/invoices/payments.server.ts";
 import { QUOTE_MESSAGES, QuoteDraftSchema, toDraftInput } from "#app/features/quotes/content.ts";
 import {
   createQuote,

@@ -2,18 +2,20 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clients } from "#app/db/schema/clients.ts";
 import { STANDALONE_MESSAGES } from "#app/features/invoices/billing.ts";
+import { createCreditNoteDraft } from "#app/features/invoices/drafts.server.ts";
+import { issueInvoice } from "#app/features/invoices/issue.server.ts";
+import { recordPayment } from "#app/features/invoices/payments.server.ts";
 import {
-  createCreditNoteDraft,
-  createStandaloneDraft,
   InvoiceConflictError,
   InvoiceNotIssuableError,
   InvoiceStateError,
-  issueInvoice,
-  recordPayment,
+} from "#app/features/invoices/query.server.ts";
+import { sendDueReminders } from "#app/features/invoices/reminders.server.ts";
+import {
+  createStandaloneDraft,
   saveStandaloneDraft,
   standaloneDraftEditor,
-} from "#app/features/invoices/invoices.server.ts";
-import { sendDueReminders } from "#app/features/invoices/reminders.server.ts";
+} from "#app/features/invoices/standalone.server.ts";
 import {
   type QuoteContent,
   type QuoteDraftInput,

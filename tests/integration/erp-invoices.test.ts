@@ -4,15 +4,11 @@ import { issuedDocuments } from "#app/db/schema/clients.ts";
 import { invoices } from "#app/db/schema/invoices.ts";
 import { quotes } from "#app/db/schema/quotes.ts";
 import { companySettings } from "#app/db/schema/settings.ts";
-import {
-  createCreditNoteDraft,
-  createInvoiceDraft,
-  InvoiceNotIssuableError,
-  InvoiceStateError,
-  issueInvoice,
-  recordPayment,
-} from "#app/features/invoices/invoices.server.ts";
+import { createCreditNoteDraft, createInvoiceDraft } from "#app/features/invoices/drafts.server.ts";
+import { issueInvoice } from "#app/features/invoices/issue.server.ts";
 import { markOverdueInvoices } from "#app/features/invoices/overdue.server.ts";
+import { recordPayment } from "#app/features/invoices/payments.server.ts";
+import { InvoiceNotIssuableError, InvoiceStateError } from "#app/features/invoices/query.server.ts";
 import { createQuote, getQuote } from "#app/features/quotes/quotes.server.ts";
 import { documentIdentity } from "#app/features/settings/settings.server.ts";
 import type { AppServices } from "#app/lib/app-context.ts";

@@ -6,26 +6,29 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { shopOrderItems, shopStockMovements, shopVariants } from "#app/db/schema/shop.ts";
 import {
-  adjustStock,
-  CatalogueNotFoundError,
-  CatalogueStateError,
-  createProduct,
-  getCatalogueProduct,
-  listCatalogue,
-  lowStockVariants,
-  ProductFormSchema,
-  StockAdjustmentSchema,
-  saveProduct,
-  saveVariant,
-  setProductStatus,
-  VariantFormSchema,
-} from "#app/features/shop/admin/catalogue.server.ts";
-import {
   addProductImage,
   moveProductImage,
   removeProductImage,
   saveImageAlt,
 } from "#app/features/shop/admin/catalogue-images.server.ts";
+import { listCatalogue } from "#app/features/shop/admin/catalogue-list.server.ts";
+import { getCatalogueProduct } from "#app/features/shop/admin/catalogue-product.server.ts";
+import {
+  CatalogueNotFoundError,
+  CatalogueStateError,
+} from "#app/features/shop/admin/catalogue-query.server.ts";
+import {
+  ProductFormSchema,
+  StockAdjustmentSchema,
+  VariantFormSchema,
+} from "#app/features/shop/admin/catalogue-schema.ts";
+import { adjustStock, lowStockVariants } from "#app/features/shop/admin/catalogue-stock.server.ts";
+import {
+  createProduct,
+  saveProduct,
+  saveVariant,
+  setProductStatus,
+} from "#app/features/shop/admin/catalogue-write.server.ts";
 import { ProductImageError } from "#app/features/shop/admin/images.server.ts";
 import { applyOrderAction } from "#app/features/shop/admin/orders.server.ts";
 import { getProduct, listProducts } from "#app/features/shop/catalogue.server.ts";
@@ -40,7 +43,7 @@ import { routerContext } from "#tests/helpers/services.ts";
 import { placeTestOrder, STORE_ID } from "#tests/helpers/shop.ts";
 import { staffTestServices } from "#tests/helpers/staff.ts";
 
-// The catalogue's writes as the Espace Pro makes them (app/features/shop/admin/catalogue.server.ts),
+// The catalogue's writes as the Espace Pro makes them (app/features/shop/admin/catalogue-write.server.ts),
 // read back through the store API's own functions: a change shows on the storefront at
 // once; the stock moves only by logged movements and never below zero; a deleted product
 // leaves the store but not the orders. The pages: erp-shop-catalogue-routes.test.ts.

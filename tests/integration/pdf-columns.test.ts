@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invoices } from "#app/db/schema/invoices.ts";
 import { quotes } from "#app/db/schema/quotes.ts";
-import type { BillingInvoice } from "#app/features/invoices/billing.ts";
+import type { BillingInvoice } from "#app/features/invoices/billing-model.ts";
 import type { QuoteDraftInput } from "#app/features/quotes/content.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
 import { formatCents, formatPercent } from "#app/lib/money.ts";

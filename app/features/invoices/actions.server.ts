@@ -3,15 +3,15 @@ import type { AppServices } from "#app/lib/app-context.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
 import { forMember } from "#app/lib/problems.ts";
 import { ClientEmailMissingError, issueAndDeliver, sendInvoiceToClient } from "./delivery.server.ts";
+import { createCreditNoteDraft } from "./drafts.server.ts";
+import { deleteInvoiceDraft, InvoiceMissingError } from "./list.server.ts";
+import { recordPayment } from "./payments.server.ts";
 import {
-  createCreditNoteDraft,
   InvoiceConflictError,
   InvoiceNotFoundError,
   InvoiceNotIssuableError,
   InvoiceStateError,
-  recordPayment,
-} from "./invoices.server.ts";
-import { deleteInvoiceDraft, InvoiceMissingError } from "./list.server.ts";
+} from "./query.server.ts";
 import { sendReminderNow, setRemindersSuspended } from "./reminders.server.ts";
 import { INVOICE_INTENTS, type InvoicePost, parseCreditNoteRequest, REMINDER_INTENTS } from "./request.ts";
 

@@ -4,30 +4,31 @@ import type { LineVatCode, QuoteContent, QuoteItemLine, QuoteLine, QuoteLot } fr
 import { MoneyError, percentOf } from "#app/lib/money.ts";
 import { REVERSE_CHARGE_MENTION, VAT_CODES, type VatCode } from "#app/lib/vat.ts";
 import {
-  BANK_GUARANTEE_MENTION,
-  type BillingInvoice,
-  type BillingQuote,
-  type BillingResult,
   billingQuoteFromContent,
-  type CreditNoteRequest,
   computeCreditNote,
   computeDepositInvoice,
   computeFinalInvoice,
   computeProgressInvoice,
   computeStandaloneInvoice,
+} from "./billing.ts";
+import {
+  BANK_GUARANTEE_MENTION,
+  type BillingInvoice,
+  type BillingQuote,
+  type BillingResult,
+  type CreditNoteRequest,
   type DepositRequest,
   type IssuedInvoice,
   type LotLine,
   MAX_VAT_ROUNDING,
   type ProgressEntry,
   type ProgressRequest,
-  quoteBillingSummary,
   type RateAmount,
   type RateBase,
   type RetentionTerms,
-  retentionReleaseDate,
   TRAVEL_LOT_ID,
-} from "./billing.ts";
+} from "./billing-model.ts";
+import { quoteBillingSummary, retentionReleaseDate } from "./billing-summary.ts";
 
 // ─── Builders ─────────────────────────────────────────────────────────────────────────
 

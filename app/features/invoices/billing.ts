@@ -1,5 +1,4 @@
 import type { QuoteContent } from "#app/db/schema/quotes.ts";
-import { MAX_RETENTION_BASIS_POINTS } from "#app/lib/guarantee-retention.ts";
 import {
   allocate,
   type BasisPoints,
@@ -15,20 +14,50 @@ import {
   MoneyError,
   percentOf,
 } from "#app/lib/money.ts";
-import { addDays, type IsoDay } from "#app/lib/paris-time.ts";
 import {
   computeDeposit,
   computeTotals,
   type DocumentLine,
   isVatCode,
-  type PercentOrAmount,
-  type RateTotal,
   REVERSE_CHARGE_MENTION,
   splitTtc,
   VAT_CODES,
   VAT_RATES,
   type VatCode,
 } from "#app/lib/vat.ts";
+import {
+  type AllowanceLine,
+  BANK_GUARANTEE_MENTION,
+  type BillingInvoice,
+  type BillingLot,
+  type BillingQuote,
+  type BillingResult,
+  CREDIT_NOTE_KIND_LABELS,
+  CREDIT_NOTE_KINDS,
+  type CreditNoteKind,
+  type CreditNoteReason,
+  type CreditNoteRequest,
+  type DeductionLine,
+  type DepositLine,
+  type DepositRequest,
+  type InvoiceKind,
+  type InvoiceLine,
+  type InvoiceRetention,
+  type IssuedInvoice,
+  type ItemCorrection,
+  type ItemLine,
+  type LotCorrection,
+  type LotLine,
+  MAX_RETENTION,
+  MAX_VAT_ROUNDING,
+  type ProgressRequest,
+  type RateAmount,
+  type RateBase,
+  type RetentionTerms,
+  TRAVEL_LOT_ID,
+  TRAVEL_LOT_TITLE,
+  type VatCategory,
+} from "./billing-model.ts";
 
 /*
  * The billing of an accepted quote: deposit invoices (« Facture d'acompte »), progress
@@ -58,8 +87,8 @@ import {
  *   rate × rate), half away from zero (decision 011), the base being the work the document
  *   adds, plus its deposit, less the deposits it deducts. Every document is so valid under
  *   EN 16931 BR-CO-17 by construction, and prints exactly what billing computes
- *   (document.server.ts only checks it). The VAT of a sequence of documents is the sum of
- *   their VAT: per rate, within ⌈(n − 1) ÷ 2⌉ cents of the quote's VAT, n being the number
+ *   (document-model.server.ts only checks it). The VAT of a sequence of documents is the
+ *   sum of their VAT: per rate, within ⌈(n − 1) ÷ 2⌉ cents of the quote's VAT, n being the number
  *   of documents with a base on the rate (each rounding moves at most half a cent).
  * - Deposit: a percentage of the quote's TTC (rounded) or an amount TTC, split over the
  *   rates in proportion to what each rate still has to invoice (largest remainder), each
@@ -93,7 +122,8 @@ import {
  *   difference, never more than the invoice's TTC nor below 0. It is not a price
  *   reduction: HT, VAT and TTC are unchanged, the net to pay is TTC − retention. A bank
  *   guarantee (« caution bancaire ») replaces it: nothing is withheld and the invoice
- *   carries the mention. Released one year after the handover (`quoteBillingSummary`).
+ *   carries the mention. Released one year after the handover (`quoteBillingSummary`, in
+ *   ./billing-summary.ts).
  * - Credit note: of one invoice, total (the mirror of what that invoice still stands for,
  *   after any earlier credit note on it) or partial (a percentage or an amount TTC of it):
  *   the amount is spread over the invoice's rates in proportion to their TTC, each share
@@ -109,45 +139,6 @@ import {
  */
 
 // ─── The quote's figures ─────────────────────────────────────────────────────────────
-
-/** The most a retention may take (loi 71-584, article 1er): 5 %. */
-export const MAX_RETENTION: BasisPoints = MAX_RETENTION_BASIS_POINTS;
-
-/** What the contract says of the retention; null when it provides none. */
-export type RetentionTerms = {
-  /** 0 to 5 %, in basis points (500 for 5 %). */
-  basisPoints: BasisPoints;
-  /** The company gave a bank guarantee instead: nothing is withheld. */
-  bankGuarantee: boolean;
-};
-
-/** A lot of the quote: its counted lines' HT per rate, before the document discount. */
-export type BillingLot = {
-  id: string;
-  title: string;
-  /** Sum of `byRate`, as `quoteTotals` gives it per lot. */
-  subtotalHt: Cents;
-  byRate: readonly { code: VatCode; linesHt: Cents }[];
-};
-
-/**
- * The figures of an accepted quote that billing needs, structurally those of `quoteTotals`
- * (`byRate`, `totalHt`, `totalVat`, `totalTtc`) plus each lot per rate, reverse charge and
- * the retention terms. Travel costs come as a lot (`billingQuoteFromContent` does it).
- */
-export type BillingQuote = {
-  reverseCharge: boolean;
-  lots: readonly BillingLot[];
-  byRate: readonly Pick<RateTotal, "code" | "linesHt" | "discountHt" | "ht" | "vat">[];
-  totalHt: Cents;
-  totalVat: Cents;
-  totalTtc: Cents;
-  retention: RetentionTerms | null;
-};
-
-/** The id of the lot that carries a quote's travel costs (« : » is not allowed in a lot id). */
-export const TRAVEL_LOT_ID = ":travel";
-export const TRAVEL_LOT_TITLE = "Frais de déplacement";
 
 /**
  * A stored quote's content → its billing figures, computed as `quoteTotals` does (the same
@@ -203,215 +194,6 @@ function lotFigures(id: string, title: string, byCode: ReadonlyMap<VatCode, Cent
   return { id, title, subtotalHt: byRate.reduce((sum, rate) => sum + rate.linesHt, 0), byRate };
 }
 
-// ─── What an invoice holds ───────────────────────────────────────────────────────────
-
-export const INVOICE_KINDS = ["acompte", "situation", "solde", "facture", "avoir"] as const;
-export type InvoiceKind = (typeof INVOICE_KINDS)[number];
-
-/** EN 16931 VAT category: S (standard or reduced rate), AE (reverse charge). */
-export type VatCategory = "S" | "AE";
-
-/** Amounts of one VAT rate. On a credit note they are negative. */
-export type RateAmount = {
-  code: VatCode;
-  basisPoints: BasisPoints;
-  category: VatCategory;
-  ht: Cents;
-  vat: Cents;
-  /** ht + vat. */
-  ttc: Cents;
-  /**
-   * On a document that closes a rate (decision 018, « Closing a rate »): the cents its VAT
-   * carries beyond round(ht × rate), the roundings of the rate's earlier documents taken
-   * back so that the documents of the quote add up to its VAT; absent (0) on any other.
-   */
-  rounding?: Cents;
-};
-
-/** The most a closing document's VAT may carry beyond round(base × rate): 1 €, what EN 16931's BR-CO-17 Schematron tolerates. */
-export const MAX_VAT_ROUNDING: Cents = 100;
-
-/** A lot's row on a situation, the final invoice or a credit note of one of them. */
-export type LotLine = {
-  kind: "lot";
-  lotId: string;
-  title: string;
-  /** The lot's contract amount HT: its lines less its share of the document discount. */
-  contractHt: Cents;
-  /** Cumulative progress after this document, in basis points (a typed amount shows its rounded percentage). */
-  cumulativePercent: BasisPoints;
-  /** Cumulative amount HT invoiced on the lot after this document. */
-  cumulativeHt: Cents;
-  /** Invoiced on the lot before this document (net of credit notes). */
-  previousHt: Cents;
-  /** This document's amount: cumulativeHt − previousHt (negative on a credit note). */
-  ht: Cents;
-  /** `ht` per rate of the lot. */
-  byRate: { code: VatCode; ht: Cents }[];
-};
-
-/** An HT base of one VAT rate, without VAT of its own (the document's VAT is on its whole base). */
-export type RateBase = Omit<RateAmount, "vat" | "ttc">;
-
-/** A deposit invoice's row, one per rate (negative on its credit note). */
-export type DepositLine = Omit<RateAmount, "category"> & { kind: "deposit"; label: string };
-
-/**
- * Deposits deducted, one row per rate, HT, signed as they count in the document: negative
- * on an invoice. They lower the rate's base; the document's VAT is charged on what remains.
- */
-export type DeductionLine = Omit<RateBase, "category"> & { kind: "depositDeduction"; label: string };
-
-/**
- * A credit note's commercial gesture or discount at one rate (« Geste commercial »,
- * « Remise »): HT, negative, with the designation the user typed. It lowers what the
- * client pays, never the work invoiced: billing does not reopen.
- */
-export type AllowanceLine = Omit<RateBase, "category"> & { kind: "allowance"; label: string };
-
-export type InvoiceLine = LotLine | DepositLine | DeductionLine | AllowanceLine;
-
-/** Why a credit note is issued: printed, and carried in the Factur-X XML (BT-22). */
-export const CREDIT_NOTE_KINDS = ["annulation", "correction", "geste", "remise"] as const;
-export type CreditNoteKind = (typeof CREDIT_NOTE_KINDS)[number];
-export const CREDIT_NOTE_KIND_LABELS: Record<CreditNoteKind, string> = {
-  annulation: "Annulation",
-  correction: "Correction",
-  geste: "Geste commercial",
-  remise: "Remise",
-};
-export type CreditNoteReason = { kind: CreditNoteKind; text: string };
-
-/**
- * A line of a standalone invoice as printed (designation, quantity, unit, unit price): the
- * detail of its lot lines, which carry the figures. Text lines are printed, never counted.
- */
-export type ItemLine =
-  | {
-      kind: "item";
-      lotId: string;
-      designation: string;
-      description: string;
-      unit: string;
-      /** Thousandths. */
-      quantity: number;
-      unitPriceHt: Cents;
-      vatCode: VatCode;
-      /** round(quantity × unit price): its share of the lot, as the quote totals count it. */
-      ht: Cents;
-      /** On a credit note's « Correction »: the position of the line it takes back in the invoice's `items`. */
-      of?: number;
-    }
-  | { kind: "text"; lotId: string; text: string };
-
-export type InvoiceRetention = RetentionTerms & {
-  /** Withheld on this document (negative on a credit note, 0 under a bank guarantee). */
-  withheld: Cents;
-  /** Withheld on the quote once this document is issued. */
-  cumulativeWithheld: Cents;
-};
-
-export type InvoiceTotals = {
-  ht: Cents;
-  vat: Cents;
-  ttc: Cents;
-  /** Deposits deducted, HT, already out of `ht` (positive on an invoice). Never a prepaid amount. */
-  depositsDeductedHt: Cents;
-  /** Retention withheld on this document. */
-  retention: Cents;
-  /** ttc − retention. */
-  netToPay: Cents;
-};
-
-/**
- * One invoice or credit note of a quote. The arrays per rate list every rate of the quote
- * in the order of `VAT_CODES`, zeros included; `lines` holds what is printed.
- */
-export type BillingInvoice = {
-  kind: InvoiceKind;
-  /** N of « n° N » among the quote's documents of this kind (1 for the first). */
-  sequence: number;
-  title: string;
-  reverseCharge: boolean;
-  lines: InvoiceLine[];
-  /** The work of this document per rate, HT, from the lots. */
-  work: RateBase[];
-  /** The deposit of a deposit invoice per rate (its VAT is the document's); zeros otherwise. */
-  deposit: RateAmount[];
-  /** Deposits deducted per rate, HT, positive on an invoice (negative on its credit note). */
-  depositDeduction: RateBase[];
-  /**
-   * What the VAT table prints: base HT = work + deposit − depositDeduction, VAT =
-   * round(base × rate) (BR-CO-17), TTC.
-   */
-  byRate: RateAmount[];
-  totals: InvoiceTotals;
-  retention: InvoiceRetention | null;
-  /** A credit note's invoice, and whether it cancels all that was left of it. */
-  creditOf: { invoiceId: string; total: boolean } | null;
-  /** A credit note's kind and the reason the user gave (absent on those issued before reasons were asked). */
-  creditReason?: CreditNoteReason;
-  /** A credit note's gesture or discount per rate (its VAT the document's); absent otherwise. */
-  allowance?: RateAmount[];
-  /** Texts the document must carry (reverse charge, bank guarantee). */
-  mentions: string[];
-  /**
-   * A deposit asked in TTC: the amount asked, and a French sentence when the deposit's TTC
-   * (HT shares + their VAT) differs from it; null on other documents.
-   */
-  depositRequest: { requestedTtc: Cents; notice: string | null } | null;
-  /** A standalone invoice's lines as typed (`computeStandaloneInvoice`); absent otherwise. */
-  items?: ItemLine[];
-  /**
-   * A sale at prices TTC (a shop order): each rate's VAT is taken out of its TTC,
-   * round(ttc × rate / (1 + rate)), so the TTC is exactly what the buyer paid; it is then
-   * within a cent of round(base × rate), which the EN 16931 rule BR-CO-17 tolerates
-   * (decision 019). Absent on every other document: their VAT is round(base × rate).
-   */
-  vatIncluded?: true;
-  /** What is sold: « Prestations de services » (absent) or goods (a shop order). */
-  nature?: "goods";
-};
-
-/** An invoice as issued: what these functions returned, and its id. */
-export type IssuedInvoice = BillingInvoice & { id: string };
-
-export type BillingResult = { ok: true; invoice: BillingInvoice } | { ok: false; message: string };
-
-export const BANK_GUARANTEE_MENTION =
-  "Retenue de garantie remplacée par une caution bancaire (loi n° 71-584 du 16 juillet 1971, article 1er) : aucune retenue.";
-
-// ─── Requests ────────────────────────────────────────────────────────────────────────
-
-/** A deposit: a percentage of the quote's TTC or an amount TTC. */
-export type DepositRequest = { deposit: PercentOrAmount };
-
-/** A lot's cumulative progress: a percentage (basis points) or a cumulative amount HT. */
-export type ProgressEntry = { lotId: string; percent: BasisPoints } | { lotId: string; cumulativeHt: Cents };
-/** The lots not listed keep their progress. */
-export type ProgressRequest = { lots: readonly ProgressEntry[] };
-
-/** What a « Correction » takes back from one lot of the invoice, HT (at most what is left of it). */
-export type LotCorrection = { lotId: string; ht: Cents };
-/** What a « Correction » takes back from one line of a standalone invoice, in thousandths. */
-export type ItemCorrection = { index: number; quantity: number };
-
-export type CreditNoteRequest = {
-  invoiceId: string;
-  amount:
-    | { kind: "total" }
-    | { kind: "percent"; basisPoints: BasisPoints }
-    | { kind: "amount"; ttc: Cents }
-    /** A gesture or a discount: an amount TTC under a designation, split over the invoice's rates. */
-    | { kind: "allowance"; ttc: Cents; designation: string }
-    /** A correction of chosen lots of a quote's invoice: the HT taken back from each, spread over the lot's rates. */
-    | { kind: "lots"; lots: readonly LotCorrection[] }
-    /** A correction of chosen lines of a standalone invoice: the quantity taken back from each (`index` in its `items`). */
-    | { kind: "items"; items: readonly ItemCorrection[] };
-  /** Required on every new credit note (the routes ask for it); absent only in older callers' tests. */
-  reason?: CreditNoteReason;
-};
-
 // ─── The quote as billing sees it ────────────────────────────────────────────────────
 
 type Rate = {
@@ -434,12 +216,12 @@ type Model = {
   retention: RetentionTerms | null;
 };
 
-function refuse(message: string): never {
+export function refuse(message: string): never {
   throw new MoneyError(message);
 }
 
 const INCONSISTENT = "Les montants du devis sont incohérents : recalculez le devis.";
-const sum = (values: readonly number[]): number => values.reduce((total, value) => total + value, 0);
+export const sum = (values: readonly number[]): number => values.reduce((total, value) => total + value, 0);
 const neg = (value: number): number => (value === 0 ? 0 : -value);
 const at = (values: readonly number[], index: number): number => values[index] ?? 0;
 
@@ -451,7 +233,7 @@ function checkRetention(terms: RetentionTerms | null): void {
   }
 }
 
-function buildModel(quote: BillingQuote): Model {
+export function buildModel(quote: BillingQuote): Model {
   checkRetention(quote.retention);
   const seen = new Set<VatCode>();
   for (const rate of quote.byRate) {
@@ -665,7 +447,7 @@ type History = {
   lastProgress: ({ ht: Cents; percent: BasisPoints } | undefined)[];
 };
 
-function readHistory(model: Model, invoices: readonly IssuedInvoice[]): History {
+export function readHistory(model: Model, invoices: readonly IssuedInvoice[]): History {
   const history: History = {
     total: emptyLedger(model),
     byId: new Map(),
@@ -713,7 +495,7 @@ type RatePosition = {
   leftTtc: Cents;
 };
 
-function positions(model: Model, ledger: Ledger): RatePosition[] {
+export function positions(model: Model, ledger: Ledger): RatePosition[] {
   return model.rates.map((rate, r) => {
     const workHt = sum(ledger.cells.map((cells) => at(cells, r)));
     const depHt = at(ledger.depHt, r) - at(ledger.dedHt, r);
@@ -735,7 +517,7 @@ function closes(model: Model, ledger: Ledger, r: number): boolean {
   return (positions(model, ledger)[r] as RatePosition).leftHt === 0;
 }
 
-function remaining(model: Model, ledger: Ledger): { ht: Cents; ttc: Cents } {
+export function remaining(model: Model, ledger: Ledger): { ht: Cents; ttc: Cents } {
   const rates = positions(model, ledger);
   return { ht: sum(rates.map((rate) => rate.leftHt)), ttc: sum(rates.map((rate) => rate.leftTtc)) };
 }
@@ -754,7 +536,7 @@ function remainingSentence(model: Model, ledger: Ledger): string {
 
 // ─── Building a document ─────────────────────────────────────────────────────────────
 
-function rateAmounts(model: Model, ht: readonly number[], vat: readonly number[]): RateAmount[] {
+export function rateAmounts(model: Model, ht: readonly number[], vat: readonly number[]): RateAmount[] {
   return model.rates.map((rate, r) => {
     const rateHt = at(ht, r);
     const rateVat = at(vat, r);
@@ -1786,117 +1568,4 @@ function allowanceCreditNote(
 
 function lowerFirst(text: string): string {
   return text.charAt(0).toLowerCase() + text.slice(1);
-}
-
-// ─── Summary ─────────────────────────────────────────────────────────────────────────
-
-/** A payment received on the quote's invoices; `retentionRelease` for the retention paid at its release. */
-export type BillingPayment = { amount: Cents; retentionRelease?: boolean };
-
-export type BillingSummary = {
-  quoteHt: Cents;
-  quoteTtc: Cents;
-  /** Invoiced per rate (invoices less credit notes, deposits included). */
-  byRate: RateAmount[];
-  invoicedHt: Cents;
-  invoicedVat: Cents;
-  invoicedTtc: Cents;
-  /**
-   * Gestures and discounts granted by credit notes, TTC (negative): what the client pays
-   * less, never invoiced work taken back, so never « Reste à facturer ».
-   */
-  allowancesTtc: Cents;
-  /** Left to invoice on the quote. */
-  remainingHt: Cents;
-  remainingTtc: Cents;
-  /** Deposits invoiced and not yet deducted from the work, HT (they are deducted HT). */
-  depositsToDeductHt: Cents;
-  /** Every payment received, retention releases included. */
-  paid: Cents;
-  /** Invoiced TTC less the retention held less what was paid: what the client owes now. */
-  outstanding: Cents;
-  retention:
-    | (RetentionTerms & {
-        withheld: Cents;
-        released: Cents;
-        held: Cents;
-        /** One year after the handover (loi 71-584, article 2), when a handover date is given. */
-        releaseOn: IsoDay | null;
-      })
-    | null;
-  fullyInvoiced: boolean;
-};
-
-/**
- * The day a retention is released: one year after the handover (loi 71-584, article 2),
- * unless the client objects with reasons. A handover on 29 February ends on 28 February,
- * the last day of the month (Code de procédure civile, article 641).
- */
-export function retentionReleaseDate(handoverOn: IsoDay): IsoDay {
-  addDays(handoverOn, 0); // throws on a day that does not exist
-  const [year, month, day] = handoverOn.split("-").map(Number) as [number, number, number];
-  const nextYear = year + 1;
-  const lastDay = new Date(Date.UTC(nextYear, month, 0)).getUTCDate();
-  const pad = (value: number, width: number) => String(value).padStart(width, "0");
-  return `${pad(nextYear, 4)}-${pad(month, 2)}-${pad(Math.min(day, lastDay), 2)}`;
-}
-
-/**
- * Where a quote's billing stands: invoiced (per rate and in total), left to invoice,
- * deposits still to deduct, paid, owed, and the retention withheld, released and held with
- * its release date (one year after `handoverOn`, when given). Throws `MoneyError` on
- * figures that do not belong together.
- */
-export function quoteBillingSummary(
-  quote: BillingQuote,
-  invoices: readonly IssuedInvoice[],
-  payments: readonly BillingPayment[],
-  handoverOn: IsoDay | null = null,
-): BillingSummary {
-  const model = buildModel(quote);
-  const history = readHistory(model, invoices);
-  const ledger = history.total;
-  const rates = positions(model, ledger);
-  // Invoiced per rate: the documents' bases and their VAT, as printed (VAT collected).
-  const byRate = rateAmounts(
-    model,
-    rates.map((position) => position.workHt + position.depHt),
-    ledger.vat,
-  );
-  for (const payment of payments) {
-    if (!isCents(payment.amount)) refuse(`Paiement : ${MONEY_MESSAGES.range}`);
-  }
-  const paid = sum(payments.map((payment) => payment.amount));
-  const released = sum(
-    payments.filter((payment) => payment.retentionRelease).map((payment) => payment.amount),
-  );
-  const invoicedHt = sum(byRate.map((rate) => rate.ht));
-  const invoicedVat = sum(byRate.map((rate) => rate.vat));
-  const invoicedTtc = invoicedHt + invoicedVat;
-  const held = ledger.retention - released;
-  const left = remaining(model, ledger);
-  return {
-    quoteHt: model.totalHt,
-    quoteTtc: model.totalTtc,
-    byRate,
-    invoicedHt,
-    invoicedVat,
-    invoicedTtc,
-    allowancesTtc: sum(ledger.allowHt) + sum(ledger.allowVat),
-    remainingHt: left.ht,
-    remainingTtc: left.ttc,
-    depositsToDeductHt: sum(rates.map((position) => position.depHt)),
-    paid,
-    outstanding: invoicedTtc + sum(ledger.allowHt) + sum(ledger.allowVat) - held - paid,
-    retention: model.retention
-      ? {
-          ...model.retention,
-          withheld: ledger.retention,
-          released,
-          held,
-          releaseOn: handoverOn === null ? null : retentionReleaseDate(handoverOn),
-        }
-      : null,
-    fullyInvoiced: left.ht === 0,
-  };
 }

@@ -6,7 +6,7 @@ import type { Cents } from "#app/lib/money.ts";
 import type { DbExecutor } from "#app/lib/outbox.server.ts";
 import { addDays, daysBetween, type IsoDay, parisDay } from "#app/lib/paris-time.ts";
 import { VAT_CODES, type VatCode } from "#app/lib/vat.ts";
-import { retentionReleaseDate } from "./billing.ts";
+import { retentionReleaseDate } from "./billing-summary.ts";
 import { owedSql } from "./owed.server.ts";
 
 /*

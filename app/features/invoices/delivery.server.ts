@@ -12,17 +12,11 @@ import { type Cents, formatCents } from "#app/lib/money.ts";
 import type { DbExecutor, DbTransaction, OutboxMessageInput } from "#app/lib/outbox.server.ts";
 import { enqueueMail } from "#app/lib/outbox.server.ts";
 import { formatDate, type IsoDay } from "#app/lib/paris-time.ts";
-import type { BillingInvoice } from "./billing.ts";
+import type { BillingInvoice } from "./billing-model.ts";
 import { type BankDetails, bankDetails, clientAddress } from "./client-mail.server.ts";
-import {
-  type InvoiceActor,
-  InvoiceNotFoundError,
-  InvoiceStateError,
-  type IssueDeps,
-  isInvoiceId,
-  issueInTransaction,
-} from "./invoices.server.ts";
+import { type IssueDeps, issueInTransaction } from "./issue.server.ts";
 import { amountOwed } from "./owed.ts";
+import { type InvoiceActor, InvoiceNotFoundError, InvoiceStateError, isInvoiceId } from "./query.server.ts";
 
 /*
  * « Envoyer au client »: an issued invoice or credit note e-mailed to the address of the

@@ -10,32 +10,36 @@ import { CERTIFICATION_5_5, CERTIFICATION_10, REVERSE_CHARGE_MENTION } from "#ap
 import { pdfAttachments, validateAgainstXsd } from "#tests/helpers/facturx.ts";
 import { brokenPhrases, flattenSpaces, readPdf } from "#tests/helpers/pdf-text.ts";
 import {
-  BANK_GUARANTEE_MENTION,
-  type BillingInvoice,
-  type BillingQuote,
-  type BillingResult,
   billingQuoteFromContent,
   computeCreditNote,
   computeDepositInvoice,
   computeFinalInvoice,
   computeProgressInvoice,
   computeStandaloneInvoice,
+} from "./billing.ts";
+import {
+  BANK_GUARANTEE_MENTION,
+  type BillingInvoice,
+  type BillingQuote,
+  type BillingResult,
   type IssuedInvoice,
   type RetentionTerms,
-} from "./billing.ts";
+} from "./billing-model.ts";
+import { renderInvoiceDocument } from "./document.server.ts";
 import {
   DocumentFiguresError,
   documentFigures,
-  EARLY_PAYMENT_DISCOUNT_MENTION,
-  INVOICE_DRAFT_MARK,
   type InvoiceDocumentInput,
   type InvoiceParty,
+} from "./document-model.server.ts";
+import {
+  EARLY_PAYMENT_DISCOUNT_MENTION,
+  INVOICE_DRAFT_MARK,
   missingForIssue,
   RECOVERY_INDEMNITY_MENTION,
-  renderInvoiceDocument,
   SERVICES_MENTION,
   VAT_ON_DEBITS_MENTION,
-} from "./document.server.ts";
+} from "./mentions.server.ts";
 
 /*
  * Invoices computed by billing.ts from a hand-made quote, rendered for real: the PDF read

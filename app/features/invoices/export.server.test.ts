@@ -1,16 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { QuoteItemLine, QuoteLot } from "#app/db/schema/quotes.ts";
 import {
-  type BillingInvoice,
-  type BillingQuote,
-  type BillingResult,
   billingQuoteFromContent,
   computeCreditNote,
   computeDepositInvoice,
   computeFinalInvoice,
   computeProgressInvoice,
-  type IssuedInvoice,
 } from "./billing.ts";
+import type { BillingInvoice, BillingQuote, BillingResult, IssuedInvoice } from "./billing-model.ts";
 import {
   ACCOUNTS,
   csvAmount,

@@ -9,7 +9,7 @@ import { addDays, daysBetween, type IsoDay } from "#app/lib/paris-time.ts";
 import { type FileStorage, StorageNotFoundError } from "#app/lib/storage.server.ts";
 import { isoDayProblem } from "#app/lib/text-rules.ts";
 import { VAT_CODES, type VatCode } from "#app/lib/vat.ts";
-import type { BillingInvoice, RateAmount, RateBase } from "./billing.ts";
+import type { BillingInvoice, RateAmount, RateBase } from "./billing-model.ts";
 import { amountOwed } from "./owed.ts";
 
 /*

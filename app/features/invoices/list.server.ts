@@ -20,7 +20,7 @@ import { INVOICES_PAGE_SIZE, type InvoiceFilters, invoiceSort } from "./schema.t
 
 export { INVOICE_KIND_LABELS, INVOICE_STATUS_LABELS };
 
-import { isInvoiceId } from "./invoices.server.ts";
+import { isInvoiceId } from "./query.server.ts";
 
 /*
  * Reading invoices: the list /erp/factures (filters in the URL, sums of the filtered

@@ -1,12 +1,9 @@
 import { refused } from "#app/components/forms/refusal.server.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
-import {
-  createInvoiceDraft,
-  InvoiceNotFoundError,
-  InvoiceStateError,
-  recordRetentionRelease,
-} from "./invoices.server.ts";
+import { createInvoiceDraft } from "./drafts.server.ts";
+import { recordRetentionRelease } from "./payments.server.ts";
+import { InvoiceNotFoundError, InvoiceStateError } from "./query.server.ts";
 import { parseInvoiceRequest, QUOTE_BILLING_INTENTS, type QuoteBillingPost } from "./request.ts";
 
 /*

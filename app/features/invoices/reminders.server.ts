@@ -11,14 +11,9 @@ import { type Cents, formatCents } from "#app/lib/money.ts";
 import { type DbExecutor, enqueueMail, type OutboxMessageInput } from "#app/lib/outbox.server.ts";
 import { addDays, daysBetween, formatDate, type IsoDay, parisDay } from "#app/lib/paris-time.ts";
 import { type BankDetails, bankDetails, clientAddress } from "./client-mail.server.ts";
-import {
-  type InvoiceActor,
-  InvoiceNotFoundError,
-  InvoiceStateError,
-  isInvoiceId,
-} from "./invoices.server.ts";
 import { owedSql } from "./owed.server.ts";
 import { amountOwed } from "./owed.ts";
+import { type InvoiceActor, InvoiceNotFoundError, InvoiceStateError, isInvoiceId } from "./query.server.ts";
 
 /*
  * Reminders (« Relances ») of the invoices still owed: a polite e-mail at the due date

@@ -14,8 +14,8 @@ import type {
   ItemCorrection,
   LotCorrection,
   ProgressEntry,
-} from "./billing.ts";
-import type { InvoiceRequest } from "./invoices.server.ts";
+} from "./billing-model.ts";
+import type { InvoiceRequest } from "./query.server.ts";
 
 /*
  * The « Facturer » forms of an accepted quote's page: kind=acompte (mode pourcentage or

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { lineTotal, percentOf, vatIncludedIn } from "#app/lib/money.ts";
-import { documentFigures } from "./document.server.ts";
+import { documentFigures } from "./document-model.server.ts";
 import { computeSaleInvoice, type SaleLine, saleCreditNote } from "./sale-billing.ts";
 
 // A shop order's invoice: prices TTC, the VAT taken out of the total TTC, so that the

@@ -1,6 +1,6 @@
 import { allocate, type Cents, FULL_PERCENT, MoneyError, vatIncludedIn } from "#app/lib/money.ts";
 import { VAT_RATES } from "#app/lib/vat.ts";
-import type { BillingInvoice, BillingResult, ItemLine, RateAmount } from "./billing.ts";
+import type { BillingInvoice, BillingResult, ItemLine, RateAmount } from "./billing-model.ts";
 
 /*
  * The invoice of a sale of goods at prices TTC (a shop order), and its total credit note.

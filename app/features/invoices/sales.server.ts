@@ -1,20 +1,29 @@
+import { randomUUID } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { clients } from "#app/db/schema/clients.ts";
-import type { PaymentMethod } from "#app/db/schema/invoices.ts";
-import { recordActivity } from "#app/lib/activity.server.ts";
-import { MoneyError } from "#app/lib/money.ts";
+import { invoicePayments, invoices, type PaymentMethod } from "#app/db/schema/invoices.ts";
+import type { QuoteContent } from "#app/db/schema/quotes.ts";
+import { recordActivities, recordActivity } from "#app/lib/activity.server.ts";
+import { formatCents, MoneyError } from "#app/lib/money.ts";
 import type { DbExecutor, DbTransaction } from "#app/lib/outbox.server.ts";
+import { parisDay } from "#app/lib/paris-time.ts";
 import type { DocumentIdentity } from "#app/lib/pdf/identity.ts";
 import { foldText } from "#app/lib/search-text.ts";
 import type { FileStorage } from "#app/lib/storage.server.ts";
+import { type IssueDeps, issueInTransaction } from "./issue.server.ts";
+import { PAYMENT_METHOD_LABELS } from "./labels.ts";
 import {
+  activityActor,
+  contentOf,
   type InvoiceActor,
   InvoiceNotIssuableError,
   InvoiceStateError,
-  issueSaleCreditNote,
-  issueSaleInvoice,
-} from "./invoices.server.ts";
-import type { SaleLine } from "./sale-billing.ts";
+  isSaleInvoice,
+  type StoredRequest,
+  totalsColumns,
+} from "./query.server.ts";
+import { computeSaleInvoice, type SaleLine, saleCreditNote } from "./sale-billing.ts";
+import { newStandaloneContent } from "./standalone.server.ts";
 
 /*
  * Invoicing for the shop: a paid order's invoice, a cancelled order's credit note. The
@@ -157,4 +166,139 @@ export function saleInvoicing(deps: SaleDeps) {
       }
     },
   };
+}
+
+export type SaleInvoiceInput = {
+  clientId: string;
+  /** « Commande CMD-000042 ». */
+  title: string;
+  /** Where the goods were delivered or collected. */
+  site: QuoteContent["site"];
+  lines: SaleLine[];
+  /** The payment terms printed: when and how the buyer paid. */
+  paymentText: string;
+  /** The payment to record on it at once (the buyer has paid). */
+  payment: { method: PaymentMethod; reference: string | null };
+  /** Words of the search (the order's number, the buyer). */
+  search: string;
+};
+
+/** A sale's source as stored with its invoice: the header and site the document prints. */
+function saleSource(input: SaleInvoiceInput): QuoteContent {
+  const content = newStandaloneContent({
+    billingStreet: input.site.street,
+    billingPostalCode: input.site.postalCode,
+    billingCity: input.site.city,
+    kind: "particulier",
+    mainContractor: false,
+  } as typeof clients.$inferSelect);
+  return { ...content, title: input.title, lots: [] };
+}
+
+/**
+ * The invoice of a paid shop order, inside the caller's transaction: created, issued
+ * (FAC-YYYY-NNNN, Factur-X, due on issue) and paid in full at once. Throws
+ * InvoiceNotIssuableError (the list of what is missing) or InvoiceStateError: the caller
+ * runs it in a savepoint, so that the order's payment stands when its invoice cannot.
+ */
+export async function issueSaleInvoice(
+  tx: DbTransaction,
+  deps: IssueDeps,
+  input: SaleInvoiceInput,
+  actor: InvoiceActor,
+): Promise<{ id: string; number: string; pdfStorageKey: string }> {
+  const result = computeSaleInvoice(input.title, input.lines);
+  if (!result.ok) throw new InvoiceStateError(result.message);
+  const id = randomUUID();
+  const request: StoredRequest = { kind: "vente", lines: input.lines, paymentText: input.paymentText };
+  await tx.insert(invoices).values({
+    id,
+    kind: "facture",
+    clientId: input.clientId,
+    quoteId: null,
+    content: { billing: result.invoice, request, source: saleSource(input) } as unknown as Record<
+      string,
+      unknown
+    >,
+    ...totalsColumns(result.invoice),
+    searchText: foldText(`facture ${input.search}`),
+    createdBy: actor.id,
+  });
+  await recordActivities(tx, [
+    {
+      subjectType: "facture",
+      subjectId: id,
+      kind: "created",
+      summary: `Facture de la ${input.title.toLowerCase()}`,
+      actor: activityActor(actor),
+    },
+  ]);
+  const issued = await issueInTransaction(tx, deps, id, actor);
+  const now = deps.now ?? new Date();
+  await tx.insert(invoicePayments).values({
+    invoiceId: id,
+    paidOn: parisDay(now),
+    amountCents: result.invoice.totals.netToPay,
+    method: input.payment.method,
+    reference: input.payment.reference,
+    createdBy: actor.id,
+  });
+  await tx
+    .update(invoices)
+    .set({ paidCents: result.invoice.totals.netToPay, status: "payee", updatedAt: now })
+    .where(eq(invoices.id, id));
+  await recordActivities(tx, [
+    {
+      subjectType: "facture",
+      subjectId: id,
+      kind: "payment",
+      summary: `Paiement de ${formatCents(result.invoice.totals.netToPay)} (${PAYMENT_METHOD_LABELS[input.payment.method].toLowerCase()}) : payée`,
+      actor: activityActor(actor),
+    },
+  ]);
+  const [row] = await tx
+    .select({ pdfStorageKey: invoices.pdfStorageKey })
+    .from(invoices)
+    .where(eq(invoices.id, id));
+  return { id, number: issued.number, pdfStorageKey: row?.pdfStorageKey ?? "" };
+}
+
+/**
+ * The total credit note of a shop order's invoice (the order is cancelled), issued at
+ * once inside the caller's transaction: AV-YYYY-NNNN, the invoice « Annulée par avoir ».
+ */
+export async function issueSaleCreditNote(
+  tx: DbTransaction,
+  deps: IssueDeps,
+  invoiceId: string,
+  actor: InvoiceActor,
+): Promise<{ id: string; number: string; pdfStorageKey: string }> {
+  const [credited] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for("update");
+  if (!credited || !isSaleInvoice(credited) || credited.status === "brouillon") {
+    throw new InvoiceStateError("Cette commande n'a pas de facture émise à annuler.");
+  }
+  const result = saleCreditNote(contentOf(credited).billing, credited.id);
+  if (!result.ok) throw new InvoiceStateError(result.message);
+  const id = randomUUID();
+  await tx.insert(invoices).values({
+    id,
+    kind: "avoir",
+    clientId: credited.clientId,
+    quoteId: null,
+    creditedInvoiceId: credited.id,
+    sequence: 1,
+    content: {
+      billing: result.invoice,
+      request: { kind: "avoir", amount: { kind: "total" } },
+    } as unknown as Record<string, unknown>,
+    ...totalsColumns(result.invoice),
+    searchText: foldText(`avoir ${credited.number ?? ""} ${credited.searchText}`),
+    createdBy: actor.id,
+  });
+  const issued = await issueInTransaction(tx, deps, id, actor);
+  const [row] = await tx
+    .select({ pdfStorageKey: invoices.pdfStorageKey })
+    .from(invoices)
+    .where(eq(invoices.id, id));
+  return { id, number: issued.number, pdfStorageKey: row?.pdfStorageKey ?? "" };
 }

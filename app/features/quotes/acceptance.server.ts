@@ -18,12 +18,7 @@ import { formatDateTime, parisDay } from "#app/lib/paris-time.ts";
 import type { DocumentIdentity } from "#app/lib/pdf/identity.ts";
 import { recordHit } from "#app/lib/rate-limit.server.ts";
 import { type FileStorage, newStorageKey } from "#app/lib/storage.server.ts";
-import {
-  AcceptanceNameSchema,
-  PaperSignerNameSchema,
-  parseTyped,
-  RefusalReasonSchema,
-} from "./acceptance-schema.ts";
+import { AcceptanceNameSchema, parseTyped, RefusalReasonSchema } from "./acceptance-schema.ts";
 import { quoteDisplayNumber } from "./content.ts";
 import { type QuoteMentions, quoteMentions } from "./mentions.ts";
 import { renderQuotePdf } from "./pdf.server.ts";
@@ -34,7 +29,6 @@ import {
   publicQuoteMentions,
   publicQuoteTotals,
 } from "./public-view.ts";
-import { type QuoteActor, QuoteNotFoundError, QuoteStateError } from "./quotes.server.ts";
 import { clientFacts, hashToken, leadFollows } from "./send.server.ts";
 import { documentTotals } from "./totals.ts";
 
@@ -46,7 +40,8 @@ import { documentTotals } from "./totals.ts";
  * the SHA-256 of the PDF shown, then renders the signed copy (the same pages, the « Bon
  * pour accord » box filled in with the day, the name and the drawn signature if any, plus a
  * « Certificat d'acceptation ») and sends it to the client and the company. The proof
- * row is frozen by the database. Staff can also record an acceptance signed on paper.
+ * row is frozen by the database. Staff can also record an acceptance signed on paper
+ * (./acceptance-proof.server.ts, with the signed copy and the drawn signature).
  */
 
 export const CODE_TTL_MS = 10 * 60_000;
@@ -624,137 +619,4 @@ export async function refuseQuote(
       },
     ]);
   });
-}
-
-/** The signed copy of an accepted quote (for the client's page and the staff). */
-export async function signedCopy(
-  db: DbExecutor,
-  storage: FileStorage,
-  quoteId: string,
-): Promise<{ bytes: Buffer; contentType: string; sha256: string; name: string } | null> {
-  const [row] = await db
-    .select({ decision: quoteDecisions, number: quotes.number, version: quotes.version })
-    .from(quoteDecisions)
-    .innerJoin(quotes, eq(quotes.id, quoteDecisions.quoteId))
-    .where(eq(quoteDecisions.quoteId, quoteId));
-  if (!row) return null;
-  const decision = row.decision;
-  if (!decision.signedCopyStorageKey || !decision.signedCopySha256 || !decision.signedCopyContentType)
-    return null;
-  const bytes = await storage.get(decision.signedCopyStorageKey);
-  const extension =
-    decision.signedCopyContentType === "application/pdf"
-      ? "pdf"
-      : decision.signedCopyContentType.split("/")[1];
-  return {
-    bytes,
-    contentType: decision.signedCopyContentType,
-    sha256: decision.signedCopySha256,
-    name: `devis-${(quoteDisplayNumber(row.number, row.version) ?? "devis").toLowerCase()}-accepte.${extension}`,
-  };
-}
-
-/**
- * The signature the client drew when accepting online, as they sent it (a PNG checked by
- * its bytes): for the staff's « Preuve de l'accord ». Null when there is none.
- */
-export async function drawnSignature(
-  db: DbExecutor,
-  storage: FileStorage,
-  quoteId: string,
-): Promise<Buffer | null> {
-  const [row] = await db
-    .select({ key: quoteDecisions.signatureStorageKey })
-    .from(quoteDecisions)
-    .where(eq(quoteDecisions.quoteId, quoteId));
-  if (!row?.key) return null;
-  const bytes = await storage.get(row.key);
-  return isPng(bytes) ? bytes : null;
-}
-
-/**
- * An acceptance signed on paper at the office: the scan (PDF, JPEG or PNG, checked by
- * its bytes by the caller) becomes the signed copy.
- */
-export async function recordPaperAcceptance(
-  db: Database,
-  storage: FileStorage,
-  quoteId: string,
-  input: {
-    signerName: string;
-    scan: Buffer;
-    contentType: "application/pdf" | "image/jpeg" | "image/png";
-    now?: Date;
-  },
-  actor: QuoteActor,
-): Promise<void> {
-  const now = input.now ?? new Date();
-  const typedName = parseTyped(PaperSignerNameSchema, input.signerName);
-  if (!typedName.ok) throw new AcceptanceError(typedName.message, "signerName");
-  const name = typedName.value;
-  await db.transaction(async (tx) => {
-    const [quote] = await tx.select().from(quotes).where(eq(quotes.id, quoteId)).for("update");
-    if (!quote) throw new QuoteNotFoundError();
-    if (quote.status !== "envoye" && quote.status !== "expire") {
-      throw new QuoteStateError(
-        quote.status === "brouillon"
-          ? "Envoyez d'abord le devis : l'accord porte sur un devis numéroté."
-          : "Ce devis n'attend plus de réponse : il ne peut pas être accepté.",
-      );
-    }
-    if (!quote.pdfSha256 || !quote.number) throw new Error("Devis envoyé sans PDF.");
-    const newer = await tx
-      .select({ id: quotes.id })
-      .from(quotes)
-      .where(and(eq(quotes.seriesId, quote.seriesId), eq(quotes.status, "envoye")));
-    if (newer.some((row) => row.id !== quote.id))
-      throw new QuoteStateError("Seule la dernière version peut être acceptée.");
-    const displayNumber = quoteDisplayNumber(quote.number, quote.version) as string;
-    const extension =
-      input.contentType === "application/pdf" ? "pdf" : input.contentType === "image/png" ? "png" : "jpg";
-    const key = `documents/devis-acceptes/${displayNumber.toLowerCase()}-papier.${extension}`;
-    await storage.put(key, input.scan);
-    await tx.insert(quoteDecisions).values({
-      quoteId: quote.id,
-      decision: "accepte",
-      channel: "papier",
-      signerName: name,
-      pdfSha256: quote.pdfSha256,
-      certificationConfirmed: true,
-      signedCopyStorageKey: key,
-      signedCopySha256: createHash("sha256").update(input.scan).digest("hex"),
-      signedCopyContentType: input.contentType,
-      recordedBy: actor.id,
-      decidedAt: now,
-    });
-    await tx
-      .update(quotes)
-      .set({ status: "accepte", decidedAt: now, updatedAt: now })
-      .where(eq(quotes.id, quote.id));
-    const who = { id: actor.id, email: actor.email };
-    await recordActivities(tx, [
-      {
-        subjectType: "devis",
-        subjectId: quote.id,
-        kind: "accepted",
-        summary: `Accord signé sur papier par ${name}, enregistré avec sa copie numérisée`,
-        actor: who,
-      },
-      {
-        subjectType: "client",
-        subjectId: quote.clientId,
-        kind: "quote_accepted",
-        summary: `Devis ${displayNumber} accepté (signé sur papier)`,
-        data: { quoteId: quote.id },
-        actor: who,
-      },
-    ]);
-    await leadFollows(tx, quote.leadSubmissionId, "gagne", who, now);
-  });
-}
-
-/** For `recordPaperAcceptance` and tests: the decision of a quote. */
-export async function quoteDecision(db: DbExecutor, quoteId: string) {
-  const [decision] = await db.select().from(quoteDecisions).where(eq(quoteDecisions.quoteId, quoteId));
-  return decision ?? null;
 }

@@ -1,5 +1,5 @@
 import type { ActivityEvent } from "#app/lib/activity.server.ts";
-import type { quoteDecision } from "./acceptance.server.ts";
+import type { quoteDecision } from "./acceptance-proof.server.ts";
 import type { FrozenCost } from "./send.server.ts";
 
 /*

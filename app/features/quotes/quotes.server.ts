@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, desc, eq, gte, lt, ne, type SQL, sql, sum } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
 import { clientSites, clients } from "#app/db/schema/clients.ts";
 import { erpLeads } from "#app/db/schema/leads.ts";
@@ -12,31 +12,22 @@ import {
   listActivity,
   recordActivities,
 } from "#app/lib/activity.server.ts";
-import { pageWindow } from "#app/lib/list-filters.ts";
 import { MoneyError } from "#app/lib/money.ts";
 import type { DbExecutor, DbTransaction } from "#app/lib/outbox.server.ts";
-import { addDays, formatDate, parisDay, parisMidnight } from "#app/lib/paris-time.ts";
-import { escapeLike, foldedWords, foldText } from "#app/lib/search-text.ts";
-import { sortableText } from "#app/lib/sortable-text.server.ts";
+import { formatDate, parisDay } from "#app/lib/paris-time.ts";
+import { foldText } from "#app/lib/search-text.ts";
 import { isoDayProblem } from "#app/lib/text-rules.ts";
 import { isUuid } from "#app/lib/uuid.ts";
-import {
-  emptyQuoteContent,
-  QUOTE_STATUS_LABELS,
-  type QuoteContent,
-  type QuoteStatus,
-  quoteDisplayNumber,
-} from "./content.ts";
+import { emptyQuoteContent, type QuoteContent, type QuoteStatus, quoteDisplayNumber } from "./content.ts";
 import type { QuoteClientFacts, QuoteCompanyFacts } from "./mentions.ts";
-import { QUOTES_PAGE_SIZE, type QuoteFilters, quoteSort } from "./schema.ts";
 import { quoteTotals } from "./totals.ts";
 
 /*
  * The quotes' life on the server: create a draft (from a client, or from a lead already
- * converted into one), save it (whole, over the revision the editor loaded), list and
- * read them, make the next version of a sent quote, delete a draft. Every change writes
- * one line of history on the quote, and on the client when it matters to them.
- * Sending, the PDF and the client's answer live in ./send.server.ts.
+ * converted into one), save it (whole, over the revision the editor loaded), read one,
+ * make the next version of a sent quote, delete a draft. Every change writes one line of
+ * history on the quote, and on the client when it matters to them. The list is in
+ * ./list.server.ts; sending, the PDF and the client's answer live in ./send.server.ts.
  */
 
 export type QuoteActor = { id: string; email: string };
@@ -527,151 +518,4 @@ export async function newQuoteVersion(db: Database, id: string, actor: QuoteActo
     ]);
     return { id: next };
   });
-}
-
-// ─── The list ────────────────────────────────────────────────────────────────────────
-
-export type QuoteListItem = {
-  id: string;
-  displayNumber: string | null;
-  status: QuoteStatus;
-  statusLabel: string;
-  clientId: string;
-  clientName: string;
-  siteCity: string;
-  title: string;
-  totalHt: number;
-  totalTtc: number;
-  createdAt: Date;
-  sentAt: Date | null;
-  validUntil: string | null;
-};
-
-export type QuotePage = {
-  items: QuoteListItem[];
-  total: number;
-  page: number;
-  pageCount: number;
-  /** Sums of the whole filtered list, every page. */
-  sums: { totalHt: number; totalTtc: number };
-};
-
-const listColumns = {
-  id: quotes.id,
-  number: quotes.number,
-  version: quotes.version,
-  status: quotes.status,
-  clientId: quotes.clientId,
-  clientName: clients.name,
-  siteCity: quotes.siteCity,
-  title: quotes.title,
-  totalHt: quotes.totalHtCents,
-  totalTtc: quotes.totalTtcCents,
-  createdAt: quotes.createdAt,
-  sentAt: quotes.sentAt,
-  validUntil: quotes.validUntil,
-};
-
-function listItem(row: {
-  id: string;
-  number: string | null;
-  version: number;
-  status: QuoteStatus;
-  clientId: string;
-  clientName: string;
-  siteCity: string;
-  title: string;
-  totalHt: number;
-  totalTtc: number;
-  createdAt: Date;
-  sentAt: Date | null;
-  validUntil: string | null;
-}): QuoteListItem {
-  return {
-    id: row.id,
-    displayNumber: quoteDisplayNumber(row.number, row.version),
-    status: row.status,
-    statusLabel: QUOTE_STATUS_LABELS[row.status],
-    clientId: row.clientId,
-    clientName: row.clientName,
-    siteCity: row.siteCity,
-    title: row.title,
-    totalHt: row.totalHt,
-    totalTtc: row.totalTtc,
-    createdAt: row.createdAt,
-    sentAt: row.sentAt,
-    validUntil: row.validUntil,
-  };
-}
-
-function listConditions(filters: QuoteFilters): SQL[] {
-  const where: SQL[] = [];
-  // Replaced versions stay out of the list (and its sums) unless asked for.
-  where.push(filters.statut ? eq(quotes.status, filters.statut) : ne(quotes.status, "remplace"));
-  for (const word of foldedWords(filters.q ?? "")) {
-    const pattern = `%${escapeLike(word)}%`;
-    where.push(sql`(${quotes.searchText} like ${pattern} or ${clients.searchText} like ${pattern})`);
-  }
-  // The period: the day it was sent, or created for a draft (Paris calendar days).
-  const day = sql`coalesce(${quotes.sentAt}, ${quotes.createdAt})`;
-  if (filters.du) where.push(gte(day, parisMidnight(filters.du)));
-  if (filters.au) where.push(lt(day, parisMidnight(addDays(filters.au, 1))));
-  return where;
-}
-
-export async function listQuotes(db: DbExecutor, filters: QuoteFilters): Promise<QuotePage> {
-  const where = and(...listConditions(filters));
-  const [aggregate] = await db
-    .select({
-      n: sql<number>`count(*)::int`,
-      totalHt: sum(quotes.totalHtCents),
-      totalTtc: sum(quotes.totalTtcCents),
-    })
-    .from(quotes)
-    .innerJoin(clients, eq(clients.id, quotes.clientId))
-    .where(where);
-  const total = Number(aggregate?.n ?? 0);
-  const { page, pageCount, limit, offset } = pageWindow(total, filters.page, QUOTES_PAGE_SIZE);
-  const sort = quoteSort(filters);
-  const direction = sort.direction === "asc" ? asc : desc;
-  const nulls = sort.direction === "asc" ? sql`nulls last` : sql`nulls first`;
-  const order =
-    sort.key === "numero"
-      ? [
-          sql`${quotes.number} ${sort.direction === "asc" ? sql`asc` : sql`desc`} ${nulls}`,
-          direction(quotes.version),
-        ]
-      : sort.key === "client"
-        ? [direction(sortableText(clients.name)), direction(quotes.createdAt)]
-        : sort.key === "total"
-          ? [direction(quotes.totalTtcCents), direction(quotes.createdAt)]
-          : [direction(quotes.createdAt)];
-  const rows = await db
-    .select(listColumns)
-    .from(quotes)
-    .innerJoin(clients, eq(clients.id, quotes.clientId))
-    .where(where)
-    .orderBy(...order, direction(quotes.id))
-    .limit(limit)
-    .offset(offset);
-  return {
-    items: rows.map(listItem),
-    total,
-    page,
-    pageCount,
-    sums: { totalHt: Number(aggregate?.totalHt ?? 0), totalTtc: Number(aggregate?.totalTtc ?? 0) },
-  };
-}
-
-/** The quotes of a client, every version, newest first (its page lists them). */
-export async function quotesOfClient(db: DbExecutor, clientId: string): Promise<QuoteListItem[]> {
-  if (!isUuid(clientId)) return [];
-  const rows = await db
-    .select(listColumns)
-    .from(quotes)
-    .innerJoin(clients, eq(clients.id, quotes.clientId))
-    .where(eq(quotes.clientId, clientId))
-    .orderBy(desc(quotes.createdAt), desc(quotes.id))
-    .limit(200);
-  return rows.map(listItem);
 }

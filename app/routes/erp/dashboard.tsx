@@ -9,9 +9,9 @@ import { QuotesDashboard } from "#app/features/quotes/components/quotes-dashboar
 import { quotesDashboard } from "#app/features/quotes/dashboard.server.ts";
 import { SetupChecklist } from "#app/features/settings/components/setup-checklist.tsx";
 import { companySetup } from "#app/features/settings/setup.server.ts";
-import { lowStockVariants } from "#app/features/shop/admin/catalogue.server.ts";
+import { lowStockVariants } from "#app/features/shop/admin/catalogue-stock.server.ts";
 import { ShopDashboard } from "#app/features/shop/admin/components/shop-dashboard.tsx";
-import { shopOrdersOverview } from "#app/features/shop/admin/orders.server.ts";
+import { shopOrdersOverview } from "#app/features/shop/admin/orders-list.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import { hasPermission } from "#app/lib/permissions.ts";
 import type { Route } from "./+types/dashboard";

@@ -1,5 +1,6 @@
 import { data } from "react-router";
-import { openQuoteLink, QuoteLinkNotFoundError, signedCopy } from "#app/features/quotes/acceptance.server.ts";
+import { openQuoteLink, QuoteLinkNotFoundError } from "#app/features/quotes/acceptance.server.ts";
+import { signedCopy } from "#app/features/quotes/acceptance-proof.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import { StorageNotFoundError, StorageUnavailableError } from "#app/lib/storage.server.ts";
 import type { Route } from "./+types/accord-pdf";

@@ -1,6 +1,6 @@
 import { formatCents, formatPercent, formatQuantity } from "#app/lib/money.ts";
 import { VAT_RATES } from "#app/lib/vat.ts";
-import type { BillingInvoice } from "../billing.ts";
+import type { BillingInvoice } from "../billing-model.ts";
 
 /* What an invoice bills, as its page shows it: its lines (a standalone invoice, a sale), or its lots' progress and VAT lines. */
 

@@ -5,7 +5,7 @@ import { buttonClasses } from "#app/components/ui/button.tsx";
 import type { StoredPercentOrAmount } from "#app/db/schema/quotes.ts";
 import { formatCents, formatCentsForInput, formatPercent } from "#app/lib/money.ts";
 import { formatDate } from "#app/lib/paris-time.ts";
-import type { BillingSummary } from "../billing.ts";
+import type { BillingSummary } from "../billing-summary.ts";
 import { PAYMENT_METHOD_LABELS } from "../labels.ts";
 import { InvoiceStatusBadge } from "./invoice-status-badge.tsx";
 

@@ -5,8 +5,8 @@ import { type ActivityActor, recordActivity } from "#app/lib/activity.server.ts"
 import type { DbExecutor } from "#app/lib/outbox.server.ts";
 import type { FileStorage } from "#app/lib/storage.server.ts";
 import { hasControlCharacters } from "#app/lib/text-rules.ts";
-import { CatalogueNotFoundError, CatalogueStateError } from "./catalogue.server.ts";
 import { PRODUCT_IMAGES_MAX } from "./catalogue-labels.ts";
+import { CatalogueNotFoundError, CatalogueStateError } from "./catalogue-query.server.ts";
 import { deleteProductImage, processProductImage, type StoredProductImage } from "./images.server.ts";
 
 /*

@@ -4,24 +4,21 @@ import { redirectWithFlash } from "#app/lib/flash.server.ts";
 import { bareIntent, parseIntent } from "#app/lib/form-intent.ts";
 import { z } from "#app/lib/zod.ts";
 import {
-  adjustStock,
-  CatalogueNotFoundError,
-  CatalogueStateError,
-  firstProblem,
-  ProductFormSchema,
-  StockAdjustmentSchema,
-  saveProduct,
-  saveVariant,
-  setProductStatus,
-  VariantFormSchema,
-} from "./catalogue.server.ts";
-import {
   addProductImage,
   altProblem,
   moveProductImage,
   removeProductImage,
   saveImageAlt,
 } from "./catalogue-images.server.ts";
+import { CatalogueNotFoundError, CatalogueStateError } from "./catalogue-query.server.ts";
+import {
+  firstProblem,
+  ProductFormSchema,
+  StockAdjustmentSchema,
+  VariantFormSchema,
+} from "./catalogue-schema.ts";
+import { adjustStock } from "./catalogue-stock.server.ts";
+import { saveProduct, saveVariant, setProductStatus } from "./catalogue-write.server.ts";
 import { IMAGE_INTENTS } from "./components/product-images-panel.tsx";
 import { ProductImageError } from "./images.server.ts";
 import {

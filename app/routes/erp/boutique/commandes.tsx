@@ -27,7 +27,7 @@ import {
   orderReference,
   PAYMENT_MODE_LABELS,
 } from "#app/features/shop/admin/labels.ts";
-import { listOrders, type OrderListItem } from "#app/features/shop/admin/orders.server.ts";
+import { listOrders, type OrderListItem } from "#app/features/shop/admin/orders-list.server.ts";
 import { OrderFiltersSchema, orderSort } from "#app/features/shop/admin/schema.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import { requireListFilters } from "#app/lib/list-filters.ts";

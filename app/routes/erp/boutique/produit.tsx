@@ -11,12 +11,13 @@ import { requirePermission } from "#app/features/auth/session.server.ts";
 import { ActivityHistory } from "#app/features/erp/components/activity-history.tsx";
 import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
 import { CATALOGUE_HANDLE, erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
-import { CatalogueNotFoundError, getCatalogueProduct } from "#app/features/shop/admin/catalogue.server.ts";
 import {
   CATALOGUE_STATUS_LABELS,
   CATALOGUE_STATUS_TONES,
   PRODUCT_IMAGES_MAX,
 } from "#app/features/shop/admin/catalogue-labels.ts";
+import { getCatalogueProduct } from "#app/features/shop/admin/catalogue-product.server.ts";
+import { CatalogueNotFoundError } from "#app/features/shop/admin/catalogue-query.server.ts";
 import { ProductFicheForm } from "#app/features/shop/admin/components/product-fiche-form.tsx";
 import { ProductImagesPanel } from "#app/features/shop/admin/components/product-images-panel.tsx";
 import { ProductPublicationPanel } from "#app/features/shop/admin/components/product-publication-panel.tsx";

@@ -1,5 +1,5 @@
 import { ImageOff, Plus, TriangleAlert } from "lucide-react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import type { Column } from "#app/components/data/data-table.tsx";
 import { ListResults, ListSearch, listCaption, listView } from "#app/components/data/list-page.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
@@ -18,16 +18,13 @@ import {
   erpShouldRevalidate,
 } from "#app/features/erp/navigation.ts";
 import {
-  type CatalogueListItem,
-  CatalogueStateError,
-  createProduct,
-  listCatalogue,
-} from "#app/features/shop/admin/catalogue.server.ts";
-import {
   CATALOGUE_STATUS_LABELS,
   CATALOGUE_STATUS_TONES,
   STOCK_FILTER_LABELS,
 } from "#app/features/shop/admin/catalogue-labels.ts";
+import { type CatalogueListItem, listCatalogue } from "#app/features/shop/admin/catalogue-list.server.ts";
+import { CatalogueStateError } from "#app/features/shop/admin/catalogue-query.server.ts";
+import { createProduct } from "#app/features/shop/admin/catalogue-write.server.ts";
 import { CatalogueFiltersSchema } from "#app/features/shop/admin/schema.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";

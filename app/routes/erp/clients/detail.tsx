@@ -25,7 +25,7 @@ import {
 } from "#app/features/erp/navigation.ts";
 import { NewQuoteButton } from "#app/features/quotes/components/new-quote-button.tsx";
 import { QuoteStatusBadge } from "#app/features/quotes/components/quote-status-badge.tsx";
-import { quotesOfClient } from "#app/features/quotes/quotes.server.ts";
+import { quotesOfClient } from "#app/features/quotes/list.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import { DOCUMENT_KIND_LABELS } from "#app/lib/documents.server.ts";
 import { firstIssue, parseIntent } from "#app/lib/form-intent.ts";

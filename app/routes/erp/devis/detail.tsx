@@ -15,11 +15,11 @@ import { ActivityHistory } from "#app/features/erp/components/activity-history.t
 import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
 import { DEVIS_HANDLE, DEVIS_TABS, erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
 import { QuoteInvoicing } from "#app/features/invoices/components/quote-invoicing.tsx";
-import { quoteBillingOverview } from "#app/features/invoices/invoices.server.ts";
+import { quoteBillingOverview } from "#app/features/invoices/detail.server.ts";
 import { invoicesOfQuote } from "#app/features/invoices/list.server.ts";
 import { answerQuoteBillingPost } from "#app/features/invoices/quote-actions.server.ts";
 import { QUOTE_BILLING_BRANCHES, QUOTE_BILLING_INTENTS } from "#app/features/invoices/request.ts";
-import { quoteDecision } from "#app/features/quotes/acceptance.server.ts";
+import { quoteDecision } from "#app/features/quotes/acceptance-proof.server.ts";
 import { answerQuotePost, quoteRefusal } from "#app/features/quotes/actions.server.ts";
 import { CostingPanel } from "#app/features/quotes/components/costing-panel.tsx";
 import { DecisionPanel } from "#app/features/quotes/components/decision-panel.tsx";

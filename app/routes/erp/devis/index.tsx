@@ -17,7 +17,7 @@ import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx
 import { DEVIS_HANDLE, DEVIS_TABS, erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
 import { QuoteStatusBadge } from "#app/features/quotes/components/quote-status-badge.tsx";
 import { QUOTE_STATUS_LABELS, QUOTE_STATUSES } from "#app/features/quotes/content.ts";
-import { listQuotes, type QuoteListItem } from "#app/features/quotes/quotes.server.ts";
+import { listQuotes, type QuoteListItem } from "#app/features/quotes/list.server.ts";
 import { QuoteFiltersSchema, quoteSort } from "#app/features/quotes/schema.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import { requireListFilters } from "#app/lib/list-filters.ts";

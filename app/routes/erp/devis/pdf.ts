@@ -1,5 +1,5 @@
 import { requirePermission } from "#app/features/auth/session.server.ts";
-import { signedCopy } from "#app/features/quotes/acceptance.server.ts";
+import { signedCopy } from "#app/features/quotes/acceptance-proof.server.ts";
 import { quoteMentions } from "#app/features/quotes/mentions.ts";
 import { renderQuotePdf } from "#app/features/quotes/pdf.server.ts";
 import { getQuote, QuoteNotFoundError } from "#app/features/quotes/quotes.server.ts";

@@ -1,5 +1,5 @@
 import { requirePermission } from "#app/features/auth/session.server.ts";
-import { drawnSignature } from "#app/features/quotes/acceptance.server.ts";
+import { drawnSignature } from "#app/features/quotes/acceptance-proof.server.ts";
 import { isQuoteId } from "#app/features/quotes/quotes.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import type { RouteHandle } from "#app/lib/permissions.ts";

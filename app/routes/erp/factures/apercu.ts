@@ -1,10 +1,10 @@
 import { requirePermission } from "#app/features/auth/session.server.ts";
+import { previewInvoiceDraft } from "#app/features/invoices/issue.server.ts";
 import {
   InvoiceNotFoundError,
   InvoiceNotIssuableError,
   InvoiceStateError,
-  previewInvoiceDraft,
-} from "#app/features/invoices/invoices.server.ts";
+} from "#app/features/invoices/query.server.ts";
 import { documentIdentity } from "#app/features/settings/settings.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import type { RouteHandle } from "#app/lib/permissions.ts";

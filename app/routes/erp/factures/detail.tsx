@@ -15,7 +15,7 @@ import { ActivityHistory } from "#app/features/erp/components/activity-history.t
 import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
 import { DEVIS_TABS, erpMeta, erpShouldRevalidate, FACTURES_HANDLE } from "#app/features/erp/navigation.ts";
 import { answerInvoicePost, invoiceRefusal } from "#app/features/invoices/actions.server.ts";
-import { type BillingInvoice, CREDIT_NOTE_KIND_LABELS } from "#app/features/invoices/billing.ts";
+import { type BillingInvoice, CREDIT_NOTE_KIND_LABELS } from "#app/features/invoices/billing-model.ts";
 import { BillingTable } from "#app/features/invoices/components/billing-table.tsx";
 import { CreditNoteForm } from "#app/features/invoices/components/credit-note-form.tsx";
 import { DraftInvoiceActions } from "#app/features/invoices/components/draft-invoice-actions.tsx";
@@ -25,16 +25,13 @@ import { RemindersPanel } from "#app/features/invoices/components/reminders-pane
 import { SendToClient } from "#app/features/invoices/components/send-to-client.tsx";
 import { useDialogs } from "#app/features/invoices/components/use-dialogs.ts";
 import { deliveryOverview } from "#app/features/invoices/delivery.server.ts";
-import {
-  creditNoteChoices,
-  saveStandaloneDraft,
-  standaloneDraftEditor,
-} from "#app/features/invoices/invoices.server.ts";
+import { creditNoteChoices } from "#app/features/invoices/detail.server.ts";
 import { INVOICE_KIND_LABELS, PAYMENT_METHOD_LABELS } from "#app/features/invoices/labels.ts";
 import { getInvoice, InvoiceMissingError } from "#app/features/invoices/list.server.ts";
 import { amountOwed } from "#app/features/invoices/owed.ts";
 import { reminderOverview } from "#app/features/invoices/reminders.server.ts";
 import { INVOICE_INTENTS as INTENTS, InvoicePostSchema } from "#app/features/invoices/request.ts";
+import { saveStandaloneDraft, standaloneDraftEditor } from "#app/features/invoices/standalone.server.ts";
 import { QuoteEditor } from "#app/features/quotes/components/quote-editor.tsx";
 import { toDraftInput } from "#app/features/quotes/content.ts";
 import { readDraftPost } from "#app/features/quotes/draft-post.ts";

@@ -10,11 +10,8 @@ import { pickableClients } from "#app/features/clients/list.server.ts";
 import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
 import { panelClass } from "#app/features/erp/components/ui.ts";
 import { DEVIS_TABS, erpMeta, erpShouldRevalidate, FACTURES_HANDLE } from "#app/features/erp/navigation.ts";
-import {
-  createStandaloneDraft,
-  InvoiceNotFoundError,
-  InvoiceStateError,
-} from "#app/features/invoices/invoices.server.ts";
+import { InvoiceNotFoundError, InvoiceStateError } from "#app/features/invoices/query.server.ts";
+import { createStandaloneDraft } from "#app/features/invoices/standalone.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
 import { isUuid } from "#app/lib/uuid.ts";

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { StatPanel } from "#app/components/data/stat-panel.tsx";
 import { formatDate, type IsoDay } from "#app/lib/paris-time.ts";
 import { plural, pluralWord } from "#app/lib/plural.ts";
-import type { LowStockVariant } from "../catalogue.server.ts";
+import type { LowStockVariant } from "../catalogue-stock.server.ts";
 
 const ORDERS_PATH = "/erp/boutique/commandes";
 

@@ -6,7 +6,6 @@ import { FormAlert } from "#app/components/forms/form-alert.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { formatCents } from "#app/lib/money.ts";
 import { formatDateTime } from "#app/lib/paris-time.ts";
-import type { CatalogueVariant } from "../catalogue.server.ts";
 import {
   ADJUSTMENT_QUANTITY_LABELS,
   ADJUSTMENT_REASON_LABELS,
@@ -14,6 +13,7 @@ import {
   type AdjustmentReason,
   MOVEMENT_REASON_LABELS,
 } from "../catalogue-labels.ts";
+import type { CatalogueVariant } from "../catalogue-product.server.ts";
 import {
   PRODUCT_INTENTS,
   type ProductRefusal,

@@ -1,0 +1,139 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "#app/db/client.server.ts";
+import {
+  type InvoiceRow,
+  invoicePayments,
+  invoices,
+  type PaymentMethod,
+  retentionReleases,
+} from "#app/db/schema/invoices.ts";
+import { quotes } from "#app/db/schema/quotes.ts";
+import { recordActivities } from "#app/lib/activity.server.ts";
+import { type Cents, formatCents } from "#app/lib/money.ts";
+import type { DbTransaction } from "#app/lib/outbox.server.ts";
+import { formatDate, parisDay } from "#app/lib/paris-time.ts";
+import { isoDayProblem } from "#app/lib/text-rules.ts";
+import { isUuid } from "#app/lib/uuid.ts";
+import { quoteBillingOverview } from "./detail.server.ts";
+import { PAYMENT_METHOD_LABELS } from "./labels.ts";
+import { amountOwed } from "./owed.ts";
+import {
+  activityActor,
+  type InvoiceActor,
+  InvoiceNotFoundError,
+  InvoiceStateError,
+  isInvoiceId,
+} from "./query.server.ts";
+
+/*
+ * Money received: a payment on an issued invoice (its status follows) and the release of
+ * an accepted quote's retention.
+ */
+
+/**
+ * The retention of an accepted quote paid by the client at its release: never more than
+ * what is still held, on a day that has come; in the quote's history.
+ */
+export async function recordRetentionRelease(
+  db: Database,
+  quoteId: string,
+  release: { releasedOn: string; amount: Cents; method: PaymentMethod; reference?: string | null },
+  actor: InvoiceActor,
+  now = new Date(),
+): Promise<{ held: Cents }> {
+  if (!isUuid(quoteId)) throw new InvoiceNotFoundError("Ce devis n'existe pas.");
+  const dayProblem = isoDayProblem(release.releasedOn);
+  if (dayProblem) throw new InvoiceStateError(`Date du versement : ${dayProblem}`);
+  if (release.releasedOn > parisDay(now)) {
+    throw new InvoiceStateError("La date du versement ne peut pas être dans le futur.");
+  }
+  if (!Number.isSafeInteger(release.amount) || release.amount <= 0) {
+    throw new InvoiceStateError("Le montant versé doit être positif.");
+  }
+  return db.transaction(async (tx) => {
+    const [quote] = await tx.select().from(quotes).where(eq(quotes.id, quoteId)).for("update");
+    if (!quote) throw new InvoiceNotFoundError("Ce devis n'existe pas.");
+    if (quote.status !== "accepte")
+      throw new InvoiceStateError("Seul un devis accepté a une retenue de garantie.");
+    const overview = await quoteBillingOverview(tx, quote);
+    const held = overview?.retention?.held ?? 0;
+    if (held <= 0) throw new InvoiceStateError("Aucune retenue de garantie n'est détenue sur ce devis.");
+    if (release.amount > held) {
+      throw new InvoiceStateError(
+        `La retenue encore détenue est de ${formatCents(held)} : vérifiez le montant versé.`,
+      );
+    }
+    await tx.insert(retentionReleases).values({
+      quoteId,
+      releasedOn: release.releasedOn,
+      amountCents: release.amount,
+      method: release.method,
+      reference: release.reference ?? null,
+      createdBy: actor.id,
+    });
+    await recordActivities(tx, [
+      {
+        subjectType: "devis",
+        subjectId: quoteId,
+        kind: "retention_release",
+        summary: `Retenue de garantie versée : ${formatCents(release.amount)} (${PAYMENT_METHOD_LABELS[release.method]}) le ${formatDate(release.releasedOn)}`,
+        actor: activityActor(actor),
+      },
+    ]);
+    return { held: held - release.amount };
+  });
+}
+
+/** Records a payment; an overpayment is refused. The status follows (partly paid, paid). */
+export async function recordPayment(
+  db: Database,
+  id: string,
+  payment: { paidOn: string; amount: Cents; method: PaymentMethod; reference?: string | null },
+  actor: InvoiceActor,
+): Promise<{ paid: Cents; status: InvoiceRow["status"] }> {
+  if (!isInvoiceId(id)) throw new InvoiceNotFoundError();
+  return db.transaction(async (tx: DbTransaction) => {
+    const [row] = await tx.select().from(invoices).where(eq(invoices.id, id)).for("update");
+    if (!row) throw new InvoiceNotFoundError();
+    if (row.kind === "avoir" || row.status === "brouillon" || row.status === "annulee") {
+      throw new InvoiceStateError("Un paiement s'enregistre sur une facture émise et non annulée.");
+    }
+    const left = amountOwed(row);
+    const dayProblem = isoDayProblem(payment.paidOn);
+    if (dayProblem) throw new InvoiceStateError(`Date du paiement : ${dayProblem}`);
+    if (!Number.isSafeInteger(payment.amount) || payment.amount <= 0) {
+      throw new InvoiceStateError("Le montant du paiement doit être positif.");
+    }
+    if (payment.amount > left) {
+      throw new InvoiceStateError(
+        `Ce paiement dépasse le reste dû (${formatCents(left)}) : vérifiez le montant.`,
+      );
+    }
+    await tx.insert(invoicePayments).values({
+      invoiceId: id,
+      paidOn: payment.paidOn,
+      amountCents: payment.amount,
+      method: payment.method,
+      reference: payment.reference ?? null,
+      createdBy: actor.id,
+    });
+    const paid = row.paidCents + payment.amount;
+    // Paid in full: « Payée »; otherwise a late invoice stays « En retard ».
+    const status =
+      payment.amount >= left ? "payee" : row.status === "en_retard" ? "en_retard" : "partiellement_payee";
+    await tx
+      .update(invoices)
+      .set({ paidCents: paid, status, updatedAt: new Date() })
+      .where(eq(invoices.id, id));
+    await recordActivities(tx, [
+      {
+        subjectType: "facture",
+        subjectId: id,
+        kind: "payment",
+        summary: `Paiement de ${formatCents(payment.amount)} (${PAYMENT_METHOD_LABELS[payment.method]}) reçu le ${payment.paidOn}`,
+        actor: activityActor(actor),
+      },
+    ]);
+    return { paid, status };
+  });
+}

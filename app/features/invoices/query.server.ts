@@ -1,0 +1,151 @@
+import { and, asc, eq, ne, or } from "drizzle-orm";
+import { type InvoiceRow, invoices } from "#app/db/schema/invoices.ts";
+import type { QuoteContent, QuoteRow } from "#app/db/schema/quotes.ts";
+import type { ActivityActor } from "#app/lib/activity.server.ts";
+import { contractRetention } from "#app/lib/guarantee-retention.ts";
+import type { DbExecutor } from "#app/lib/outbox.server.ts";
+import { messagesOf, type Problem, problem } from "#app/lib/problems.ts";
+import { isUuid } from "#app/lib/uuid.ts";
+import type { PercentOrAmount } from "#app/lib/vat.ts";
+import { billingQuoteFromContent } from "./billing.ts";
+import type {
+  BillingInvoice,
+  CreditNoteReason,
+  CreditNoteRequest,
+  IssuedInvoice,
+  ProgressEntry,
+} from "./billing-model.ts";
+import type { SaleLine } from "./sale-billing.ts";
+
+/*
+ * What the invoices' server modules share: who acts, the errors the screens turn into
+ * French messages, the stored JSON of an invoice and the invoices already issued on a
+ * quote or a standalone invoice, as billing reads them.
+ */
+
+export type InvoiceActor = { id: string | null; email: string };
+
+export class InvoiceNotFoundError extends Error {
+  override name = "InvoiceNotFoundError";
+  constructor(message = "Cette facture n'existe pas ou a été supprimée.") {
+    super(message);
+  }
+}
+
+/** What the quote, the invoice's state or the figures forbid: 409 with the reason. */
+export class InvoiceStateError extends Error {
+  override name = "InvoiceStateError";
+}
+
+/** « Émettre » refused: what is missing, one French reason a line, each with where it is fixed (if anywhere). */
+export class InvoiceNotIssuableError extends Error {
+  override name = "InvoiceNotIssuableError";
+  readonly problems: Problem[];
+  readonly missing: string[];
+  constructor(reasons: readonly (string | Problem)[]) {
+    const problems = reasons.map((reason) => (typeof reason === "string" ? problem(reason) : reason));
+    const missing = messagesOf(problems);
+    super(`La facture ne peut pas être émise : ${missing.join(" ")}`);
+    this.problems = problems;
+    this.missing = missing;
+  }
+}
+
+/** Another save went through since the page was loaded: refused, not merged. */
+export class InvoiceConflictError extends Error {
+  override name = "InvoiceConflictError";
+  constructor() {
+    super(
+      "Ce brouillon a été modifié ailleurs depuis l'ouverture de la page : rechargez-la (vos saisies restent affichées jusque-là).",
+    );
+  }
+}
+
+/** What « Facturer » asks for on an accepted quote. */
+export type InvoiceRequest =
+  | { kind: "acompte"; deposit: PercentOrAmount }
+  | { kind: "situation"; lots: readonly ProgressEntry[] }
+  | { kind: "solde" };
+
+export type StoredRequest =
+  | InvoiceRequest
+  | { kind: "avoir"; amount: CreditNoteRequest["amount"]; reason?: CreditNoteReason }
+  | { kind: "facture" }
+  | { kind: "vente"; lines: SaleLine[]; paymentText: string };
+
+export function isInvoiceId(id: string | null | undefined): id is string {
+  return isUuid(id);
+}
+
+/** The stored JSON of an invoice: the computed document and what it was computed from. */
+type InvoiceContent = { billing: BillingInvoice };
+
+export function contentOf(row: Pick<InvoiceRow, "content">): InvoiceContent {
+  return row.content as unknown as InvoiceContent;
+}
+
+export function activityActor(actor: InvoiceActor): ActivityActor {
+  return { id: actor.id, email: actor.email };
+}
+
+/** A standalone invoice's lines, header and site, as stored with its draft. */
+export function standaloneContent(row: Pick<InvoiceRow, "content">): QuoteContent {
+  const source = (row.content as { source?: QuoteContent }).source;
+  if (!source) throw new InvoiceStateError("Cette facture n'a pas de lignes : recréez-la.");
+  return source;
+}
+
+export type IssuedRow = IssuedInvoice & { row: InvoiceRow };
+
+/** A standalone invoice and its credit notes issued, in issue order, as billing reads them. */
+export async function issuedOnStandalone(
+  db: DbExecutor,
+  invoiceId: string,
+): Promise<(IssuedInvoice & { row: InvoiceRow })[]> {
+  const rows = await db
+    .select()
+    .from(invoices)
+    .where(
+      and(
+        or(eq(invoices.id, invoiceId), eq(invoices.creditedInvoiceId, invoiceId)),
+        ne(invoices.status, "brouillon"),
+      ),
+    )
+    .orderBy(asc(invoices.issuedAt), asc(invoices.number));
+  return rows.map((row) => ({ ...contentOf(row).billing, id: row.id, row }));
+}
+
+/** The invoices issued on a quote, in issue order, as billing reads them. */
+export async function issuedOnQuote(
+  db: DbExecutor,
+  quoteId: string,
+): Promise<(IssuedInvoice & { row: InvoiceRow })[]> {
+  const rows = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.quoteId, quoteId), ne(invoices.status, "brouillon")))
+    .orderBy(asc(invoices.issuedAt), asc(invoices.number));
+  return rows.map((row) => ({ ...contentOf(row).billing, id: row.id, row }));
+}
+
+/** The accepted quote's billing figures, with the retention its terms provide. */
+export function quoteFigures(quote: Pick<QuoteRow, "content">) {
+  return billingQuoteFromContent(quote.content, contractRetention(quote.content.terms));
+}
+
+export function totalsColumns(billing: BillingInvoice) {
+  return {
+    totalHtCents: billing.totals.ht,
+    totalVatCents: billing.totals.vat,
+    totalTtcCents: billing.totals.ttc,
+    // Deposits are deducted from the base, HT: no prepaid amount (decision 018).
+    prepaidCents: 0,
+    retentionCents: billing.totals.retention,
+    netToPayCents: billing.totals.netToPay,
+  };
+}
+
+/** Whether an invoice is a shop order's (a sale of goods at prices TTC). */
+export function isSaleInvoice(row: Pick<InvoiceRow, "content">): boolean {
+  return (row.content as { request?: { kind?: string } }).request?.kind === "vente";
+}
