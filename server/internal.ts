@@ -2,10 +2,12 @@ import type { Hono } from "hono";
 import { checkLocalAdmin } from "#app/features/auth/server-info.server.ts";
 import { runDailyInvoiceFollowUp } from "#app/features/invoices/overdue.server.ts";
 import { planRetention, purgeExpiredData } from "#app/features/retention/retention.server.ts";
+import { backupSummary, makeBackup } from "#app/lib/backup/backup.server.ts";
 import type { AppEnv } from "./app-env.ts";
 
 export const LOCAL_RETENTION_PATH = "/internal/retention";
 export const LOCAL_INVOICE_FOLLOW_UP_PATH = "/internal/invoice-follow-up";
+export const LOCAL_BACKUP_PATH = "/internal/backup";
 const noStore = { "Cache-Control": "no-store" };
 
 /**
@@ -43,5 +45,21 @@ export function mountInternalRoutes(app: Hono<AppEnv>): void {
     const services = c.get("services");
     const done = await runDailyInvoiceFollowUp({ db: services.db, outbox: services.outbox }, now);
     return c.json({ overdue: done.overdue, reminders: done.reminders.length }, 200, noStore);
+  });
+
+  app.post(LOCAL_BACKUP_PATH, async (c) => {
+    const socket = c.env?.incoming?.socket as { remoteAddress?: string } | undefined;
+    if (checkLocalAdmin(socket?.remoteAddress, (name) => c.req.header(name)) !== "ok") {
+      return c.json({ message: "Adresse inconnue." }, 404, noStore);
+    }
+    const services = c.get("services");
+    const result = await makeBackup({
+      db: services.db,
+      storage: services.storage,
+      dump: services.dumpDatabase,
+      env: services.env,
+    });
+    services.logger.info({ path: result.path, size: result.size }, "sauvegarde faite");
+    return c.json(backupSummary(result), 200, noStore);
   });
 }

@@ -50,6 +50,7 @@ export async function startServices(
     env,
     logger,
     pingDatabase: database.ping,
+    dumpDatabase: database.dump,
     storage: storageFor(env),
     mailer,
     outbox: createOutboxSignal(),

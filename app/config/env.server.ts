@@ -120,6 +120,12 @@ export const EnvSchema = z
     S3_REGION: optionalString,
     S3_ACCESS_KEY_ID: optionalString,
     S3_SECRET_ACCESS_KEY: optionalString,
+    // Backups (app/lib/backup): where `npm run backup` writes its archives (DATA_DIR/sauvegardes
+    // unset), and the passphrase they are encrypted with (age, scrypt); unset: not encrypted.
+    BACKUP_DIR: optionalString,
+    BACKUP_PASSPHRASE: optionalString.pipe(
+      z.string().min(12, "doit compter au moins 12 caractères").optional(),
+    ),
     // Path-style URLs (endpoint/bucket/key) instead of bucket.endpoint: most S3-compatible servers need it.
     S3_FORCE_PATH_STYLE: z
       .enum(["true", "false", ""], "doit valoir true ou false")

@@ -1,7 +1,7 @@
 import type { Logger } from "pino";
 import { createContext, type RouterContext } from "react-router";
 import type { Env } from "#app/config/env.server.ts";
-import type { Database } from "#app/db/client.server.ts";
+import type { Database, DatabaseDump } from "#app/db/client.server.ts";
 import type { Mailer } from "./mailer.server.ts";
 import type { NotifiedCache } from "./notified-cache.server.ts";
 import type { OutboxSignal } from "./outbox.server.ts";
@@ -14,6 +14,8 @@ export type AppServices = {
   logger: Logger;
   /** Resolves when the database answers (used by /healthz). */
   pingDatabase: () => Promise<void>;
+  /** A consistent copy of the database while it serves (`npm run backup`). */
+  dumpDatabase: () => Promise<DatabaseDump>;
   /** Uploaded files (quote photos, ...): DATA_DIR/uploads, never served publicly. */
   storage: FileStorage;
   /** Outgoing mail; code sends through the outbox (app/lib/outbox.server.ts), not directly. */

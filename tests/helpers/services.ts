@@ -23,6 +23,7 @@ export function testServices(database: TestDatabase, env: Env = testEnv()): AppS
     env,
     logger: pino({ level: "silent" }),
     pingDatabase: database.ping,
+    dumpDatabase: database.dump,
     // Files and .eml messages under env.DATA_DIR (pass a temporary one); SMTP when env.SMTP_URL is set.
     storage: storageFor(env),
     mailer: createMailer(env),

@@ -88,3 +88,41 @@ export async function makeBackup(
   );
   return { path: target, ...written };
 }
+
+/** What `npm run backup` prints: where the archive is, its size and fingerprint, what it holds. */
+export type BackupSummary = {
+  path: string;
+  size: number;
+  sha256: string;
+  encrypted: boolean;
+  files: number;
+  tables: number;
+  rows: number;
+  migrations: BackupManifest["migrations"];
+};
+
+export function backupSummary(result: BackupResult): BackupSummary {
+  const { manifest } = result;
+  return {
+    path: result.path,
+    size: result.size,
+    sha256: result.sha256,
+    encrypted: manifest.encrypted,
+    files: manifest.files.length,
+    tables: Object.keys(manifest.tables).length,
+    rows: Object.values(manifest.tables).reduce((total, count) => total + count, 0),
+    migrations: manifest.migrations,
+  };
+}
+
+/** « 12,4 Mo »: a size the way the commands print it. */
+export function formatSize(bytes: number): string {
+  const units = ["o", "Ko", "Mo", "Go"];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value.toLocaleString("fr-FR", { maximumFractionDigits: unit === 0 ? 0 : 1 })} ${units[unit]}`;
+}
