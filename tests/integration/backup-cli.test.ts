@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 
-// `npm run backup` and `npm run backup:verify` as a user runs them, on an embedded
+// `npm run backup`, `npm run backup:verify` and `npm run restore` as a user runs them, on an embedded
 // database in a fresh DATA_DIR that no server holds.
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "batirade-backup-cli-"));
@@ -19,7 +19,7 @@ function command(script: string, args: string[] = [], env: Record<string, string
   return { status: result.status, out: result.stdout, err: result.stderr };
 }
 
-describe("npm run backup, npm run backup:verify", () => {
+describe("npm run backup, backup:verify and restore", () => {
   it("makes an encrypted archive of a data directory, says it is whole, and refuses it altered or with the wrong passphrase", () => {
     expect(command("scripts/db-migrate.ts").status).toBe(0);
     const passphrase = { BACKUP_PASSPHRASE: "phrase secrète de sauvegarde" };
@@ -53,6 +53,25 @@ describe("npm run backup, npm run backup:verify", () => {
     const refused = command("scripts/backup-verify.ts", [altered], passphrase);
     expect(refused.status).toBe(1);
     expect(refused.err).toMatch(/^L'archive est altérée ou incomplète/);
+
+    // Restored into a fresh data directory, with its migrations and counts checked.
+    const restoredDir = mkdtempSync(path.join(tmpdir(), "batirade-restore-cli-"));
+    try {
+      const into = { ...passphrase, DATA_DIR: restoredDir };
+      const restored = command("scripts/restore.ts", [archive], into);
+      expect(restored.err).toBe("");
+      expect(restored.status).toBe(0);
+      expect(restored.out).toMatch(/^Restauration faite depuis /);
+      expect(restored.out).toContain("- migrations : la base est au niveau du code");
+      expect(restored.out).toContain("- chaque table a le nombre de lignes de la sauvegarde");
+      // Not onto what is now there, unless forced.
+      const again = command("scripts/restore.ts", [archive], into);
+      expect(again.status).toBe(1);
+      expect(again.err).toMatch(/^Restauration refusée : le dossier .* contient déjà une base de données\./);
+      expect(command("scripts/restore.ts", [archive, "--force"], into).status).toBe(0);
+    } finally {
+      rmSync(restoredDir, { recursive: true, force: true });
+    }
 
     const missing = command("scripts/backup-verify.ts", []);
     expect(missing.status).toBe(1);
