@@ -10,7 +10,7 @@ import {
 import { getStaffSession, signInStaff } from "#app/features/auth/session.server.ts";
 import { addressBucket, pairKey } from "#app/features/auth/sign-in-limit.server.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
-import * as accountsRoute from "#app/routes/erp/accounts.tsx";
+import * as accountsRoute from "#app/routes/erp/comptes/index.tsx";
 import { createApp } from "#server/app.ts";
 import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
 import { routerContext } from "#tests/helpers/services.ts";

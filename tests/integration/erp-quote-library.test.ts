@@ -19,9 +19,9 @@ import { formatCents, formatCentsForInput, formatQuantity } from "#app/lib/money
 import { TEXT_RULE_MESSAGES } from "#app/lib/text-rules.ts";
 import { VAT_RATES } from "#app/lib/vat.ts";
 import * as apiRoute from "#app/routes/api/erp/quote-library.ts";
-import * as listRoute from "#app/routes/erp/devis/bibliotheque.tsx";
-import * as itemRoute from "#app/routes/erp/devis/bibliotheque-article.tsx";
-import * as newRoute from "#app/routes/erp/devis/bibliotheque-nouveau.tsx";
+import * as itemRoute from "#app/routes/erp/devis/bibliotheque/detail.tsx";
+import * as listRoute from "#app/routes/erp/devis/bibliotheque/index.tsx";
+import * as newRoute from "#app/routes/erp/devis/bibliotheque/nouveau.tsx";
 import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
 import { routeCaller } from "#tests/helpers/route-call.ts";
 import { signedInStaff, staffTestServices } from "#tests/helpers/staff.ts";

@@ -12,7 +12,7 @@ import { MONEY_MESSAGES } from "#app/lib/money.ts";
 import { addDays, parisDay } from "#app/lib/paris-time.ts";
 import { footerLines } from "#app/lib/pdf/document.server.ts";
 import { TEXT_RULE_MESSAGES } from "#app/lib/text-rules.ts";
-import * as settingsRoute from "#app/routes/erp/settings.tsx";
+import * as settingsRoute from "#app/routes/erp/parametres/index.tsx";
 import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
 import { type RouteCallInit, routeArgs, routeOutcome } from "#tests/helpers/route-call.ts";
 import { signedInStaff, staffTestServices } from "#tests/helpers/staff.ts";

@@ -16,7 +16,7 @@ import { SALE_PRICES_MENTION } from "#app/features/invoices/sale-billing.ts";
 import { orderReference } from "#app/features/shop/admin/labels.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
 import { percentOf } from "#app/lib/money.ts";
-import * as orderRoute from "#app/routes/erp/boutique/commande.tsx";
+import * as orderRoute from "#app/routes/erp/boutique/commandes/detail.tsx";
 import { seedDemoContent } from "#server/seed.ts";
 import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
 import { pdfAttachments, validateAgainstXsd } from "#tests/helpers/facturx.ts";

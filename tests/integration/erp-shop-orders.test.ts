@@ -14,8 +14,8 @@ import { applyOrderAction, OrderStateError } from "#app/features/shop/admin/orde
 import { runUnpaidOrdersJob } from "#app/features/shop/admin/unpaid.server.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
 import { action as webhookAction } from "#app/routes/api/store/stripe-webhook.ts";
-import * as orderRoute from "#app/routes/erp/boutique/commande.tsx";
-import * as listRoute from "#app/routes/erp/boutique/commandes.tsx";
+import * as orderRoute from "#app/routes/erp/boutique/commandes/detail.tsx";
+import * as listRoute from "#app/routes/erp/boutique/commandes/index.tsx";
 import * as shopRoute from "#app/routes/erp/boutique/index.tsx";
 import { orderBilling } from "#app/routes/erp/boutique/order-billing.server.ts";
 import * as dashboardRoute from "#app/routes/erp/dashboard.tsx";

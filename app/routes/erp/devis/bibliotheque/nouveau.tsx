@@ -14,7 +14,7 @@ import {
 import { getCompanySettings } from "#app/features/settings/settings.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
-import type { Route } from "./+types/bibliotheque-nouveau";
+import type { Route } from "./+types/nouveau";
 
 export const handle = DEVIS_HANDLE;
 

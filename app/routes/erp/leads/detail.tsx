@@ -29,7 +29,7 @@ import { redirectWithFlash } from "#app/lib/flash.server.ts";
 import { formatDateTime, parisDay } from "#app/lib/paris-time.ts";
 import { formatPhone, telHref } from "#app/lib/phone.ts";
 import { z } from "#app/lib/zod.ts";
-import type { Route } from "./+types/lead";
+import type { Route } from "./+types/detail";
 
 const NoteFormSchema = z.object({ note: NoteSchema });
 

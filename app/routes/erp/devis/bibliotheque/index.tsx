@@ -29,7 +29,7 @@ import { requireListFilters } from "#app/lib/list-filters.ts";
 import { formatCents, formatPercent } from "#app/lib/money.ts";
 import { formatDate } from "#app/lib/paris-time.ts";
 import { VAT_RATES } from "#app/lib/vat.ts";
-import type { Route } from "./+types/bibliotheque";
+import type { Route } from "./+types/index";
 
 export const handle = DEVIS_HANDLE;
 

@@ -16,7 +16,7 @@ import { createManualLead } from "#app/features/leads/create.server.ts";
 import { MANUAL_SOURCES, ManualLeadSchema } from "#app/features/leads/schema.ts";
 import { BUDGETS, WORK_TYPES } from "#app/features/quote-request/schema.ts";
 import { getServices } from "#app/lib/app-context.ts";
-import type { Route } from "./+types/lead-new";
+import type { Route } from "./+types/nouveau";
 
 const FIELDS = ["nom", "telephone", "email", "town", "type_projet", "budget", "source", "message"] as const;
 type Field = (typeof FIELDS)[number];

@@ -34,7 +34,7 @@ import { requireListFilters } from "#app/lib/list-filters.ts";
 import { formatCents } from "#app/lib/money.ts";
 import { formatDateTime } from "#app/lib/paris-time.ts";
 import { hasPermission } from "#app/lib/permissions.ts";
-import type { Route } from "./+types/commandes";
+import type { Route } from "./+types/index";
 
 /*
  * /erp/boutique/commandes — the shop's orders: filters, search and sort in the URL (a

@@ -30,7 +30,7 @@ import { getServices } from "#app/lib/app-context.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
 import { requireListFilters } from "#app/lib/list-filters.ts";
 import { formatCents } from "#app/lib/money.ts";
-import type { Route } from "./+types/produits";
+import type { Route } from "./+types/index";
 
 /*
  * /erp/boutique/produits — the shop's catalogue as the staff manage it: every product

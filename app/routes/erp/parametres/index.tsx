@@ -28,7 +28,7 @@ import { getServices } from "#app/lib/app-context.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
 import { formatCents } from "#app/lib/money.ts";
 import { formatDateTime, parisDay } from "#app/lib/paris-time.ts";
-import type { Route } from "./+types/settings";
+import type { Route } from "./+types/index";
 
 /** Owners only: the route walk (tests/integration/erp-route-guard.test.ts) reads the permission. */
 export const handle = { section: "Paramètres de l'entreprise", permission: "parametres" } satisfies ErpHandle;

@@ -30,7 +30,7 @@ import { getServices } from "#app/lib/app-context.ts";
 import { requireListFilters } from "#app/lib/list-filters.ts";
 import { formatDate, formatDateTime, parisDay } from "#app/lib/paris-time.ts";
 import { formatPhone, telHref } from "#app/lib/phone.ts";
-import type { Route } from "./+types/leads";
+import type { Route } from "./+types/index";
 
 function merged(known: readonly string[], found: readonly string[]): string[] {
   return [...known, ...found.filter((value) => !known.includes(value))];

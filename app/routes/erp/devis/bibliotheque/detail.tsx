@@ -35,7 +35,7 @@ import { redirectWithFlash } from "#app/lib/flash.server.ts";
 import { formatCents, formatCentsForInput, formatPercent, formatQuantity } from "#app/lib/money.ts";
 import { formatDateTime } from "#app/lib/paris-time.ts";
 import { VAT_RATES } from "#app/lib/vat.ts";
-import type { Route } from "./+types/bibliotheque-article";
+import type { Route } from "./+types/detail";
 
 export const handle = DEVIS_HANDLE;
 

@@ -28,7 +28,7 @@ import { type ErpHandle, erpMeta, erpShouldRevalidate } from "#app/features/erp/
 import { getServices } from "#app/lib/app-context.ts";
 import { formatDateTime } from "#app/lib/paris-time.ts";
 import { z } from "#app/lib/zod.ts";
-import type { Route } from "./+types/accounts";
+import type { Route } from "./+types/index";
 
 /**
  * A refusal names its form (`intent`, and the account for the per-account forms), so

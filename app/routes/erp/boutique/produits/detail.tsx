@@ -33,7 +33,7 @@ import {
   type ProductRefusal,
 } from "#app/features/shop/admin/product-intents.ts";
 import { getServices } from "#app/lib/app-context.ts";
-import type { Route } from "./+types/produit";
+import type { Route } from "./+types/detail";
 
 /*
  * /erp/boutique/produits/:id — one product of the catalogue: its texts (the description

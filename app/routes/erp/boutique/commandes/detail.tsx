@@ -29,8 +29,8 @@ import { getOrder, OrderNotFoundError } from "#app/features/shop/admin/orders.se
 import { getServices } from "#app/lib/app-context.ts";
 import { formatCents } from "#app/lib/money.ts";
 import { formatDateTime } from "#app/lib/paris-time.ts";
-import type { Route } from "./+types/commande";
-import { orderBilling } from "./order-billing.server.ts";
+import { orderBilling } from "../order-billing.server.ts";
+import type { Route } from "./+types/detail";
 
 /*
  * /erp/boutique/commandes/:id — one order: its lines as bought, the customer and the
