@@ -7,7 +7,7 @@ export const PASSWORD_MAX_LENGTH = 128;
 
 export const STAFF_ROLES = ["owner", "staff"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
-export const roleLabels: Record<StaffRole, string> = { owner: "Gérant", staff: "Équipe" };
+export const ROLE_LABELS: Record<StaffRole, string> = { owner: "Gérant", staff: "Équipe" };
 
 const email = z
   .string({ error: "L'adresse e-mail est requise." })

@@ -10,7 +10,7 @@ import type { DbTransaction } from "#app/lib/outbox.server.ts";
 import type { FileStorage } from "#app/lib/storage.server.ts";
 import { clientActivity, clientDocuments, getClient } from "./detail.server.ts";
 import { type Actor, lockClient } from "./query.server.ts";
-import { clientKindLabels } from "./schema.ts";
+import { CLIENT_KIND_LABELS } from "./schema.ts";
 
 /*
  * The person's rights over their data (GDPR) on the client register: access (a JSON
@@ -55,7 +55,7 @@ export async function exportClientData(db: Database, actor: Actor, id: string) {
     export: { date: new Date().toISOString(), par: actor.email },
     client: {
       id: client.id,
-      type: clientKindLabels[client.kind],
+      type: CLIENT_KIND_LABELS[client.kind],
       nom: client.name,
       raison_sociale: client.legalName,
       siren: client.siren,

@@ -22,7 +22,7 @@ import { z } from "#app/lib/zod.ts";
 
 export const CLIENT_KINDS = ["particulier", "entreprise"] as const;
 export type ClientKind = (typeof CLIENT_KINDS)[number];
-export const clientKindLabels: Record<ClientKind, string> = {
+export const CLIENT_KIND_LABELS: Record<ClientKind, string> = {
   particulier: "Particulier",
   entreprise: "Entreprise",
 };

@@ -1,7 +1,7 @@
 import { formatDate, formatTime } from "#app/lib/paris-time.ts";
 import { formatPhone } from "#app/lib/phone.ts";
 import type { LeadListItem } from "./query.server.ts";
-import { statusLabels } from "./schema.ts";
+import { LEAD_STATUS_LABELS } from "./schema.ts";
 
 /**
  * CSV for a French spreadsheet (Excel, LibreOffice): UTF-8 with a byte-order mark so
@@ -52,7 +52,7 @@ export function leadsCsv(items: readonly LeadListItem[]): string {
         item.town ?? "",
         item.typeProjet,
         item.budget,
-        statusLabels[item.status],
+        LEAD_STATUS_LABELS[item.status],
         item.doNotContact ? "Oui" : "Non",
         item.assigneeEmail ?? "",
         item.nextFollowUp ? formatDate(item.nextFollowUp, "numeric") : "",

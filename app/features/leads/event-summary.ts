@@ -1,8 +1,8 @@
 import { formatDate } from "#app/lib/paris-time.ts";
-import { isLeadStatus, statusLabels } from "./schema.ts";
+import { isLeadStatus, LEAD_STATUS_LABELS } from "./schema.ts";
 
 function statusLabel(value: string | null | undefined): string {
-  return value && isLeadStatus(value) ? statusLabels[value] : (value ?? "—");
+  return value && isLeadStatus(value) ? LEAD_STATUS_LABELS[value] : (value ?? "—");
 }
 
 /**

@@ -5,7 +5,7 @@ import { deleteActivity, recordActivity } from "#app/lib/activity.server.ts";
 import type { FileStorage } from "#app/lib/storage.server.ts";
 import { getLead, getLeadPhoto } from "./detail.server.ts";
 import type { Actor } from "./query.server.ts";
-import { statusLabels } from "./schema.ts";
+import { LEAD_STATUS_LABELS } from "./schema.ts";
 import { assertLead, event, touch } from "./timeline.server.ts";
 
 // The person's rights over their data (GDPR): access (a JSON export) and erasure.
@@ -46,7 +46,7 @@ export async function exportLeadData(db: Database, storage: FileStorage, actor: 
       message: lead.message,
     },
     suivi: {
-      statut: statusLabels[lead.status],
+      statut: LEAD_STATUS_LABELS[lead.status],
       ne_pas_recontacter: lead.doNotContact,
       suivi_par: lead.assigneeEmail,
       prochaine_relance: lead.nextFollowUp,

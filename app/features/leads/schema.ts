@@ -17,7 +17,7 @@ import { z } from "#app/lib/zod.ts";
 /** The pipeline of a lead, in order (values as stored, labels as shown). */
 export const LEAD_STATUSES = ["nouveau", "contacte", "devis_envoye", "gagne", "perdu"] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
-export const statusLabels: Record<LeadStatus, string> = {
+export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
   nouveau: "Nouveau",
   contacte: "Contacté",
   devis_envoye: "Devis envoyé",

@@ -53,7 +53,7 @@ export const LIBRARY_PAGE_SIZE = 25;
 /** Which items the list shows: the ones offered in quotes (default) or the archived ones. */
 export const LIBRARY_ARCHIVE_FILTERS = ["actifs", "archives"] as const;
 export type LibraryArchiveFilter = (typeof LIBRARY_ARCHIVE_FILTERS)[number];
-export const libraryArchiveLabels: Record<LibraryArchiveFilter, string> = {
+export const LIBRARY_ARCHIVE_LABELS: Record<LibraryArchiveFilter, string> = {
   actifs: "Articles actifs",
   archives: "Articles archivés",
 };

@@ -3,7 +3,7 @@ import { company } from "#app/config/company.ts";
 /** Flat delivery fee within the Var, TTC, in cents; pick-up at the workshop is free. */
 export const DELIVERY_FEE_CENTS = 1990;
 
-export const fulfilmentLabels = {
+export const FULFILMENT_LABELS = {
   delivery: "Livraison dans le Var",
   pickup: `Retrait à notre atelier de ${company.address.city}`,
 } as const;

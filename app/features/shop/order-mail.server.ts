@@ -11,7 +11,7 @@ import {
 } from "#app/lib/outbox.server.ts";
 import type { SaleDocument } from "./admin/billing-port.ts";
 import { documentAttachment } from "./admin/mail.server.ts";
-import { fulfilmentLabels, orderReference } from "./delivery.ts";
+import { FULFILMENT_LABELS, orderReference } from "./delivery.ts";
 import { currencyFor, formatMoney } from "./money.ts";
 import type { PlacedOrder } from "./orders.server.ts";
 import { MANUAL_PAYMENT_INSTRUCTIONS } from "./payment-text.ts";
@@ -34,7 +34,7 @@ function summaryRows(order: PlacedOrder): [string, string][] {
     ]),
     ["Sous-total", money(order, order.subtotalCents)],
     [
-      order.fulfilment === "delivery" ? fulfilmentLabels.delivery : fulfilmentLabels.pickup,
+      order.fulfilment === "delivery" ? FULFILMENT_LABELS.delivery : FULFILMENT_LABELS.pickup,
       order.shippingCents > 0 ? money(order, order.shippingCents) : "Offert",
     ],
     ["Total TTC", money(order, order.totalCents)],

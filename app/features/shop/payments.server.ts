@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import type { Env } from "#app/config/env.server.ts";
-import { fulfilmentLabels, orderReference } from "./delivery.ts";
+import { FULFILMENT_LABELS, orderReference } from "./delivery.ts";
 import type { PlacedOrder } from "./orders.server.ts";
 
 /** Where the buyer goes to pay, and the provider's id for that payment. */
@@ -84,7 +84,7 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
           price_data: {
             currency: order.currencyCode,
             unit_amount: order.shippingCents,
-            product_data: { name: fulfilmentLabels.delivery },
+            product_data: { name: FULFILMENT_LABELS.delivery },
           },
         });
       }

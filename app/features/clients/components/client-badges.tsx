@@ -1,10 +1,10 @@
 import { StatusBadge } from "#app/components/data/status-badge.tsx";
-import { type ClientKind, clientKindLabels } from "../schema.ts";
+import { CLIENT_KIND_LABELS, type ClientKind } from "../schema.ts";
 
 /** « Particulier » or « Entreprise ». */
 export function ClientKindBadge({ kind }: { kind: ClientKind }) {
   return (
-    <StatusBadge tone={kind === "entreprise" ? "info" : "neutral"}>{clientKindLabels[kind]}</StatusBadge>
+    <StatusBadge tone={kind === "entreprise" ? "info" : "neutral"}>{CLIENT_KIND_LABELS[kind]}</StatusBadge>
   );
 }
 

@@ -14,10 +14,10 @@ import { FormAlert } from "#app/components/forms/form-alert.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { formatPhone } from "#app/lib/phone.ts";
 import {
+  CLIENT_KIND_LABELS,
   CLIENT_KINDS,
   type ClientFormValues,
   CONFIRM_DUPLICATE_FIELD,
-  clientKindLabels,
   MAX_SITES,
   NOTES_MAX,
   type PossibleDuplicate,
@@ -289,7 +289,7 @@ export function ClientForm({
           required
           defaultValue={values.kind || "particulier"}
           errors={errors.kind}
-          options={CLIENT_KINDS.map((kind) => ({ value: kind, label: clientKindLabels[kind] }))}
+          options={CLIENT_KINDS.map((kind) => ({ value: kind, label: CLIENT_KIND_LABELS[kind] }))}
           optionClassName="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border border-slate-300 px-4 py-2 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50"
           className="grid gap-2 sm:[&>div]:grid-cols-2"
         />

@@ -13,7 +13,7 @@ import type { Refusal } from "#app/components/forms/refusal.ts";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
 import { toast } from "#app/components/ui/toast.tsx";
-import { LEAD_STATUSES, type LeadStatus, NOTE_MAX, statusLabels } from "../schema.ts";
+import { LEAD_STATUS_LABELS, LEAD_STATUSES, type LeadStatus, NOTE_MAX } from "../schema.ts";
 
 /** The three forms of a lead's page (/erp/leads/:id), posting to its action with an `intent`. */
 export const LEAD_INTENTS = { note: "note", followUp: "suivi", delete: "supprimer" } as const;
@@ -85,7 +85,7 @@ export function FollowUpForm({
         id={`${id}-status`}
         name="status"
         label="Statut"
-        options={LEAD_STATUSES.map((status) => ({ value: status, label: statusLabels[status] }))}
+        options={LEAD_STATUSES.map((status) => ({ value: status, label: LEAD_STATUS_LABELS[status] }))}
         defaultValue={lead.status}
         errors={errors.status}
       />

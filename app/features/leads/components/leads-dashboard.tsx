@@ -4,7 +4,7 @@ import { BigNumber, StatPanel } from "#app/components/data/stat-panel.tsx";
 import { formatDate, formatDateTime } from "#app/lib/paris-time.ts";
 import { plural, pluralWord } from "#app/lib/plural.ts";
 import type { Dashboard } from "../dashboard.server.ts";
-import { LEAD_STATUSES, leadsHref, statusLabels } from "../schema.ts";
+import { LEAD_STATUS_LABELS, LEAD_STATUSES, leadsHref } from "../schema.ts";
 import { LeadStatusBadge } from "./status-badge.tsx";
 
 /*
@@ -98,7 +98,7 @@ export function LeadsFigures({ figures }: { figures: Dashboard }) {
                   {byStatus[status]}
                   <span className="sr-only">
                     {" "}
-                    {pluralWord(byStatus[status], "prospect")} « {statusLabels[status]} »
+                    {pluralWord(byStatus[status], "prospect")} « {LEAD_STATUS_LABELS[status]} »
                   </span>
                 </span>
               </Link>

@@ -1,5 +1,5 @@
 import { type BadgeTone, StatusBadge } from "#app/components/data/status-badge.tsx";
-import { type LeadStatus, statusLabels } from "../schema.ts";
+import { LEAD_STATUS_LABELS, type LeadStatus } from "../schema.ts";
 
 const tones: Record<LeadStatus, BadgeTone> = {
   nouveau: "info",
@@ -10,5 +10,5 @@ const tones: Record<LeadStatus, BadgeTone> = {
 };
 
 export function LeadStatusBadge({ status }: { status: LeadStatus }) {
-  return <StatusBadge tone={tones[status]}>{statusLabels[status]}</StatusBadge>;
+  return <StatusBadge tone={tones[status]}>{LEAD_STATUS_LABELS[status]}</StatusBadge>;
 }

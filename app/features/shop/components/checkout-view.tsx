@@ -14,7 +14,7 @@ import { FormAlert } from "#app/components/forms/form-alert.tsx";
 import { schemaResolver } from "#app/components/forms/schema-resolver.ts";
 import { Button, buttonClasses } from "#app/components/ui/button.tsx";
 import { type CartItem, useCart } from "../cart.ts";
-import { fulfilmentLabels } from "../delivery.ts";
+import { FULFILMENT_LABELS } from "../delivery.ts";
 import { formatMoney } from "../money.ts";
 import { type CheckoutFormInput, CheckoutFormSchema, type CheckoutFormValues } from "../schema.ts";
 import { Spinner } from "./spinner.tsx";
@@ -240,12 +240,12 @@ function CheckoutContent({
           options={[
             {
               value: "pickup",
-              label: `${fulfilmentLabels.pickup} — gratuit`,
+              label: `${FULFILMENT_LABELS.pickup} — gratuit`,
               description: `${pickupAddress}. ${hours}.`,
             },
             {
               value: "delivery",
-              label: `${fulfilmentLabels.delivery} — ${formatMoney(deliveryFeeCents)}`,
+              label: `${FULFILMENT_LABELS.delivery} — ${formatMoney(deliveryFeeCents)}`,
               description: "Sur votre chantier ou à domicile, dans le Var (codes postaux 83…).",
             },
           ]}

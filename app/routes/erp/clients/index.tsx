@@ -16,9 +16,9 @@ import { requirePermission } from "#app/features/auth/session.server.ts";
 import { AnonymisedBadge, ClientKindBadge } from "#app/features/clients/components/client-badges.tsx";
 import { type ClientListItem, listClients } from "#app/features/clients/list.server.ts";
 import {
+  CLIENT_KIND_LABELS,
   CLIENT_KINDS,
   ClientFiltersSchema,
-  clientKindLabels,
   clientSort,
 } from "#app/features/clients/schema.ts";
 import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
@@ -130,7 +130,7 @@ export default function ClientsPage({ loaderData }: Route.ComponentProps) {
           label="Type de client"
           placeholder="Tous"
           defaultValue={filters.type ?? ""}
-          options={CLIENT_KINDS.map((kind) => ({ value: kind, label: clientKindLabels[kind] }))}
+          options={CLIENT_KINDS.map((kind) => ({ value: kind, label: CLIENT_KIND_LABELS[kind] }))}
         />
       </ListSearch>
 

@@ -18,7 +18,7 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   PasswordSchema,
-  roleLabels,
+  ROLE_LABELS,
   StaffAccountSchema,
 } from "#app/features/auth/schema.ts";
 import { requirePermission } from "#app/features/auth/session.server.ts";
@@ -181,8 +181,8 @@ function CreateAccount({ serverResult }: { serverResult?: ActionResult }) {
         label="Rôle"
         defaultValue="staff"
         options={[
-          { value: "staff", label: roleLabels.staff },
-          { value: "owner", label: `${roleLabels.owner} (gère aussi les comptes)` },
+          { value: "staff", label: ROLE_LABELS.staff },
+          { value: "owner", label: `${ROLE_LABELS.owner} (gère aussi les comptes)` },
         ]}
         errors={errors.role}
       />
@@ -288,7 +288,7 @@ export default function AccountsPage({ loaderData, actionData }: Route.Component
                   {account.id === me ? <span className="font-normal text-slate-700"> (vous)</span> : null}
                 </p>
                 <p className="text-sm text-slate-700">
-                  {roleLabels[account.role]} ·{" "}
+                  {ROLE_LABELS[account.role]} ·{" "}
                   {account.disabled ? (
                     <span className="font-semibold text-red-800">Désactivé</span>
                   ) : (

@@ -24,7 +24,12 @@ import {
 import { assignableStaff } from "#app/features/leads/actions.server.ts";
 import { LeadStatusBadge } from "#app/features/leads/components/status-badge.tsx";
 import { filterValues, listLeads } from "#app/features/leads/list.server.ts";
-import { LEAD_STATUSES, LeadFiltersSchema, leadSort, statusLabels } from "#app/features/leads/schema.ts";
+import {
+  LEAD_STATUS_LABELS,
+  LEAD_STATUSES,
+  LeadFiltersSchema,
+  leadSort,
+} from "#app/features/leads/schema.ts";
 import { BUDGETS, WORK_TYPES } from "#app/features/quote-request/schema.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import { requireListFilters } from "#app/lib/list-filters.ts";
@@ -201,7 +206,7 @@ export default function LeadsPage({ loaderData }: Route.ComponentProps) {
           label="Statut"
           defaultValue={filters.statut ?? ""}
           placeholder="Tous les statuts"
-          options={LEAD_STATUSES.map((status) => ({ value: status, label: statusLabels[status] }))}
+          options={LEAD_STATUSES.map((status) => ({ value: status, label: LEAD_STATUS_LABELS[status] }))}
         />
         <SelectField
           name="type"

@@ -19,8 +19,8 @@ import { DEVIS_HANDLE, DEVIS_TABS, erpMeta, erpShouldRevalidate } from "#app/fea
 import { type LibraryListItem, listLibraryItems } from "#app/features/quotes/library.server.ts";
 import {
   LIBRARY_ARCHIVE_FILTERS,
+  LIBRARY_ARCHIVE_LABELS,
   LibraryFiltersSchema,
-  libraryArchiveLabels,
   librarySort,
 } from "#app/features/quotes/schema.ts";
 import { getCompanySettings } from "#app/features/settings/settings.server.ts";
@@ -161,7 +161,7 @@ export default function LibraryPage({ loaderData }: Route.ComponentProps) {
           name="archives"
           label="Articles"
           defaultValue={filters.archives}
-          options={LIBRARY_ARCHIVE_FILTERS.map((value) => ({ value, label: libraryArchiveLabels[value] }))}
+          options={LIBRARY_ARCHIVE_FILTERS.map((value) => ({ value, label: LIBRARY_ARCHIVE_LABELS[value] }))}
         />
       </ListSearch>
 
