@@ -22,9 +22,6 @@ export const INVOICE_DRAFT_MARK = "Brouillon – sans valeur";
 export const DRAFT_NUMBER = "BROUILLON";
 export const SERVICES_MENTION = "Prestations de services";
 export const GOODS_MENTION = "Livraison de biens";
-/** A shop order's invoice: prices TTC, the VAT taken out of them (decision 019). */
-export const PRICES_TTC_MENTION =
-  "Prix de vente TTC : la TVA est comprise dans les prix et calculée sur le total TTC de chaque taux.";
 export const VAT_ON_DEBITS_MENTION = "Option pour le paiement de la taxe d'après les débits";
 export const RECOVERY_INDEMNITY_MENTION =
   "Indemnité forfaitaire pour frais de recouvrement : 40 € (articles L441-10 et D441-5 du Code de commerce)";
