@@ -1120,9 +1120,7 @@ export function computeCreditNote(
     if (!invoice) refuse("Cette facture n'est pas une facture de ce devis.");
     if (invoice.kind === "avoir")
       refuse("Un avoir ne s'annule pas par un avoir : établissez une nouvelle facture.");
-    const net = ledgerOf(model, invoice);
-    const earlier = history.credits.get(invoice.id);
-    if (earlier) addLedger(net, earlier);
+    const net = leftOfInvoice(model, history, invoice);
     const netHt = model.rates.map(
       (_, r) =>
         sum(net.cells.map((cells) => at(cells, r))) +
@@ -1223,6 +1221,28 @@ export function computeCreditNote(
   });
 }
 
+/** What is left of an invoice: its own amounts plus those of the credit notes issued on it. */
+function leftOfInvoice(model: Model, history: History, invoice: IssuedInvoice): Ledger {
+  const net = ledgerOf(model, invoice);
+  const earlier = history.credits.get(invoice.id);
+  if (earlier) addLedger(net, earlier);
+  return net;
+}
+
+/** What earlier « Correction » credit notes took back from each line of a standalone invoice, by position. */
+function linesTakenBack(history: History, invoiceId: string): Map<number, { quantity: number; ht: Cents }> {
+  const taken = new Map<number, { quantity: number; ht: Cents }>();
+  for (const document of history.byId.values()) {
+    if (document.kind !== "avoir" || document.creditOf?.invoiceId !== invoiceId) continue;
+    for (const item of document.items ?? []) {
+      if (item.kind !== "item" || item.of === undefined) continue;
+      const sofar = taken.get(item.of) ?? { quantity: 0, ht: 0 };
+      taken.set(item.of, { quantity: sofar.quantity + item.quantity, ht: sofar.ht - item.ht });
+    }
+  }
+  return taken;
+}
+
 /** What a « Correction » may take back from an invoice: its lots' HT, or its lines' quantities. */
 export type CorrectableLines =
   | { kind: "lots"; lots: { lotId: string; title: string; leftHt: Cents }[] }
@@ -1245,21 +1265,12 @@ export function correctableLines(
   const history = readHistory(model, invoices);
   const invoice = history.byId.get(invoiceId);
   if (!invoice || invoice.kind === "avoir") return null;
-  const net = ledgerOf(model, invoice);
-  const earlier = history.credits.get(invoice.id);
-  if (earlier) addLedger(net, earlier);
+  const net = leftOfInvoice(model, history, invoice);
   if (invoice.items) {
-    const taken = new Map<number, number>();
-    for (const document of history.byId.values()) {
-      if (document.kind !== "avoir" || document.creditOf?.invoiceId !== invoice.id) continue;
-      for (const item of document.items ?? []) {
-        if (item.kind === "item" && item.of !== undefined)
-          taken.set(item.of, (taken.get(item.of) ?? 0) + item.quantity);
-      }
-    }
+    const taken = linesTakenBack(history, invoice.id);
     const items = invoice.items.flatMap((item, index) => {
       if (item.kind !== "item" || item.ht <= 0) return [];
-      const leftQuantity = item.quantity - (taken.get(index) ?? 0);
+      const leftQuantity = item.quantity - (taken.get(index)?.quantity ?? 0);
       const l = model.lotIndex.get(item.lotId);
       const r = model.rateIndex.get(item.vatCode);
       const cellLeft = l === undefined || r === undefined ? 0 : at(net.cells[l] ?? [], r);
@@ -1380,16 +1391,7 @@ function itemsTaken(
   if (!invoiceItems) refuse("Cette facture se corrige par lot : indiquez le montant HT à reprendre.");
   if (asked.length === 0) refuse("Indiquez la quantité à reprendre sur au moins une ligne.");
   if (asked.length > CORRECTION_LIMIT) refuse("Trop de lignes dans la correction.");
-  // What earlier corrections took back from each line.
-  const before = new Map<number, { quantity: number; ht: Cents }>();
-  for (const document of history.byId.values()) {
-    if (document.kind !== "avoir" || document.creditOf?.invoiceId !== invoice.id) continue;
-    for (const item of document.items ?? []) {
-      if (item.kind !== "item" || item.of === undefined) continue;
-      const sofar = before.get(item.of) ?? { quantity: 0, ht: 0 };
-      before.set(item.of, { quantity: sofar.quantity + item.quantity, ht: sofar.ht - item.ht });
-    }
-  }
+  const before = linesTakenBack(history, invoice.id);
   const cells = model.lots.map(() => model.rates.map(() => 0));
   const items: ItemLine[] = [];
   const seen = new Set<number>();

@@ -4,9 +4,8 @@ import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
-import { sql } from "drizzle-orm";
 import pg from "pg";
-import { countRows, type Database, openDatabase } from "#app/db/client.server.ts";
+import { countRows, openDatabase } from "#app/db/client.server.ts";
 import type { FileStorage } from "#app/lib/file-storage.server.ts";
 import {
   BackupArchiveError,
@@ -14,6 +13,7 @@ import {
   readBackupArchive,
   verifyBackupArchive,
 } from "./archive.server.ts";
+import { migrationLevel } from "./backup.server.ts";
 
 /*
  * `npm run restore -- FILE`: puts an archive back into an empty data directory (the
@@ -156,17 +156,11 @@ export async function restoreBackup(
       : await openDatabase({ url: target.url, poolSize: 1 });
   let migrated = 0;
   try {
-    const before = await appliedMigrations(database.db);
+    const before = (await migrationLevel(database.db)).count;
     await database.migrate();
-    migrated = (await appliedMigrations(database.db)) - before;
+    migrated = (await migrationLevel(database.db)).count - before;
   } finally {
     await database.close();
   }
   return { manifest, files, migrated, mismatches };
-}
-
-async function appliedMigrations(db: Database): Promise<number> {
-  const result = await db.execute(sql`select count(*) as n from drizzle.__drizzle_migrations`);
-  const rows = (result as { rows?: { n: string | number }[] }).rows ?? [];
-  return Number(rows[0]?.n ?? 0);
 }
