@@ -231,6 +231,21 @@ describe("invoicing through the screens", () => {
     const badAmount = await correct({ [`reprise.${first.lotId}`]: "douze" });
     expect(badAmount.status).toBe(400);
     expect(badAmount.data).toMatchObject({ field: "reprise" });
+    // Hostile values: a NUL byte, an amount far out of range, a negative one, a lot of another
+    // quote, a line mode on a quote's invoice: each a 4xx with its French message, nothing stored.
+    const creditsBefore = (await services.db.select().from(invoices)).length;
+    for (const [fields, status] of [
+      [{ [`reprise.${first.lotId}`]: "10\u0000" }, 400],
+      [{ [`reprise.${first.lotId}`]: "9".repeat(400) }, 400],
+      [{ [`reprise.${first.lotId}`]: "-5" }, 400],
+      [{ "reprise.lot-d-un-autre-devis": "10" }, 409],
+      [{ mode: "correction-lignes", "reprise.0": "1" }, 409],
+    ] as const) {
+      const answer = await correct(fields);
+      expect(answer.status, JSON.stringify(fields)).toBe(status);
+      expect(typeof (answer.data as { message?: unknown }).message).toBe("string");
+    }
+    expect((await services.db.select().from(invoices)).length).toBe(creditsBefore);
 
     const before = (await call(quoteRoute.loader, `/erp/devis/${quoteId}`, { params: { id: quoteId } }))
       .data as Awaited<ReturnType<typeof quoteRoute.loader>>;
