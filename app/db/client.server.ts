@@ -15,6 +15,7 @@ import * as activity from "./schema/activity.ts";
 import * as auth from "./schema/auth.ts";
 import * as clients from "./schema/clients.ts";
 import * as documents from "./schema/documents.ts";
+import * as integrity from "./schema/integrity.ts";
 import * as invoices from "./schema/invoices.ts";
 import * as jobs from "./schema/jobs.ts";
 import * as leads from "./schema/leads.ts";
@@ -42,6 +43,7 @@ const schema = {
   ...quotes,
   ...invoices,
   ...jobs,
+  ...integrity,
 };
 
 /** The one database type the application codes against: PGlite and PostgreSQL alike. */

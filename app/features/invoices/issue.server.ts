@@ -7,6 +7,7 @@ import { type QuoteContent, type QuoteRow, quotes } from "#app/db/schema/quotes.
 import { companySettings } from "#app/db/schema/settings.ts";
 import { recordActivities } from "#app/lib/activity.server.ts";
 import { issueDocument } from "#app/lib/documents.server.ts";
+import { registerEvent } from "#app/lib/integrity/register.server.ts";
 import { formatCents } from "#app/lib/money.ts";
 import type { DbTransaction } from "#app/lib/outbox.server.ts";
 import { addDays, parisDay } from "#app/lib/paris-time.ts";
@@ -340,6 +341,12 @@ export async function issueInTransaction(
         updatedAt: now,
       })
       .where(eq(invoices.id, id));
+    await registerEvent(tx, {
+      event: row.kind === "avoir" ? "avoir_emis" : "facture_emise",
+      subjectId: id,
+      author: { id: actor.id, email: actor.email },
+      at: now,
+    });
     const events = [
       {
         subjectType: "facture" as const,

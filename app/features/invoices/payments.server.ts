@@ -9,6 +9,7 @@ import {
 } from "#app/db/schema/invoices.ts";
 import { quotes } from "#app/db/schema/quotes.ts";
 import { recordActivities } from "#app/lib/activity.server.ts";
+import { registerEvent } from "#app/lib/integrity/register.server.ts";
 import { type Cents, formatCents } from "#app/lib/money.ts";
 import type { DbTransaction } from "#app/lib/outbox.server.ts";
 import { formatDate, parisDay } from "#app/lib/paris-time.ts";
@@ -63,13 +64,22 @@ export async function recordRetentionRelease(
         `La retenue encore détenue est de ${formatCents(held)} : vérifiez le montant versé.`,
       );
     }
-    await tx.insert(retentionReleases).values({
-      quoteId,
-      releasedOn: release.releasedOn,
-      amountCents: release.amount,
-      method: release.method,
-      reference: release.reference ?? null,
-      createdBy: actor.id,
+    const [released] = await tx
+      .insert(retentionReleases)
+      .values({
+        quoteId,
+        releasedOn: release.releasedOn,
+        amountCents: release.amount,
+        method: release.method,
+        reference: release.reference ?? null,
+        createdBy: actor.id,
+      })
+      .returning({ id: retentionReleases.id });
+    if (!released) throw new Error("Versement de la retenue non enregistré.");
+    await registerEvent(tx, {
+      event: "retenue_liberee",
+      subjectId: released.id,
+      author: { id: actor.id, email: actor.email },
     });
     await recordActivities(tx, [
       {
@@ -109,13 +119,22 @@ export async function recordPayment(
         `Ce paiement dépasse le reste dû (${formatCents(left)}) : vérifiez le montant.`,
       );
     }
-    await tx.insert(invoicePayments).values({
-      invoiceId: id,
-      paidOn: payment.paidOn,
-      amountCents: payment.amount,
-      method: payment.method,
-      reference: payment.reference ?? null,
-      createdBy: actor.id,
+    const [recorded] = await tx
+      .insert(invoicePayments)
+      .values({
+        invoiceId: id,
+        paidOn: payment.paidOn,
+        amountCents: payment.amount,
+        method: payment.method,
+        reference: payment.reference ?? null,
+        createdBy: actor.id,
+      })
+      .returning({ id: invoicePayments.id });
+    if (!recorded) throw new Error("Paiement non enregistré.");
+    await registerEvent(tx, {
+      event: "paiement",
+      subjectId: recorded.id,
+      author: { id: actor.id, email: actor.email },
     });
     const paid = row.paidCents + payment.amount;
     // Paid in full: « Payée »; otherwise a late invoice stays « En retard ».

@@ -4,6 +4,7 @@ import { clients } from "#app/db/schema/clients.ts";
 import { invoicePayments, invoices, type PaymentMethod } from "#app/db/schema/invoices.ts";
 import type { QuoteContent } from "#app/db/schema/quotes.ts";
 import { recordActivities, recordActivity } from "#app/lib/activity.server.ts";
+import { registerEvent } from "#app/lib/integrity/register.server.ts";
 import { formatCents, MoneyError } from "#app/lib/money.ts";
 import type { DbExecutor, DbTransaction } from "#app/lib/outbox.server.ts";
 import { parisDay } from "#app/lib/paris-time.ts";
@@ -235,13 +236,23 @@ export async function issueSaleInvoice(
   ]);
   const issued = await issueInTransaction(tx, deps, id, actor);
   const now = deps.now ?? new Date();
-  await tx.insert(invoicePayments).values({
-    invoiceId: id,
-    paidOn: parisDay(now),
-    amountCents: result.invoice.totals.netToPay,
-    method: input.payment.method,
-    reference: input.payment.reference,
-    createdBy: actor.id,
+  const [recorded] = await tx
+    .insert(invoicePayments)
+    .values({
+      invoiceId: id,
+      paidOn: parisDay(now),
+      amountCents: result.invoice.totals.netToPay,
+      method: input.payment.method,
+      reference: input.payment.reference,
+      createdBy: actor.id,
+    })
+    .returning({ id: invoicePayments.id });
+  if (!recorded) throw new Error("Paiement non enregistré.");
+  await registerEvent(tx, {
+    event: "paiement",
+    subjectId: recorded.id,
+    author: { id: actor.id, email: actor.email },
+    at: now,
   });
   await tx
     .update(invoices)

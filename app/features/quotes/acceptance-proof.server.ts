@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
 import { quoteDecisions, quotes } from "#app/db/schema/quotes.ts";
 import { recordActivities } from "#app/lib/activity.server.ts";
+import { registerEvent } from "#app/lib/integrity/register.server.ts";
 import type { DbExecutor } from "#app/lib/outbox.server.ts";
 import type { FileStorage } from "#app/lib/storage.server.ts";
 import { AcceptanceError, isPng } from "./acceptance.server.ts";
@@ -104,23 +105,33 @@ export async function recordPaperAcceptance(
       input.contentType === "application/pdf" ? "pdf" : input.contentType === "image/png" ? "png" : "jpg";
     const key = `documents/devis-acceptes/${displayNumber.toLowerCase()}-papier.${extension}`;
     await storage.put(key, input.scan);
-    await tx.insert(quoteDecisions).values({
-      quoteId: quote.id,
-      decision: "accepte",
-      channel: "papier",
-      signerName: name,
-      pdfSha256: quote.pdfSha256,
-      certificationConfirmed: true,
-      signedCopyStorageKey: key,
-      signedCopySha256: createHash("sha256").update(input.scan).digest("hex"),
-      signedCopyContentType: input.contentType,
-      recordedBy: actor.id,
-      decidedAt: now,
-    });
+    const [accepted] = await tx
+      .insert(quoteDecisions)
+      .values({
+        quoteId: quote.id,
+        decision: "accepte",
+        channel: "papier",
+        signerName: name,
+        pdfSha256: quote.pdfSha256,
+        certificationConfirmed: true,
+        signedCopyStorageKey: key,
+        signedCopySha256: createHash("sha256").update(input.scan).digest("hex"),
+        signedCopyContentType: input.contentType,
+        recordedBy: actor.id,
+        decidedAt: now,
+      })
+      .returning({ id: quoteDecisions.id });
+    if (!accepted) throw new Error("Acceptation non enregistrée.");
     await tx
       .update(quotes)
       .set({ status: "accepte", decidedAt: now, updatedAt: now })
       .where(eq(quotes.id, quote.id));
+    await registerEvent(tx, {
+      event: "devis_accepte",
+      subjectId: accepted.id,
+      author: { id: actor.id, email: actor.email },
+      at: now,
+    });
     const who = { id: actor.id, email: actor.email };
     await recordActivities(tx, [
       {

@@ -12,6 +12,7 @@ import {
 } from "#app/db/schema/quotes.ts";
 import { recordActivities } from "#app/lib/activity.server.ts";
 import { heading, paragraph, renderEmail } from "#app/lib/email-html.ts";
+import { registerEvent } from "#app/lib/integrity/register.server.ts";
 import { formatCents } from "#app/lib/money.ts";
 import { type DbExecutor, enqueueMails, type OutboxMessageInput } from "#app/lib/outbox.server.ts";
 import { formatDateTime, parisDay } from "#app/lib/paris-time.ts";
@@ -433,27 +434,32 @@ export async function acceptQuote(
       signatureKey = newStorageKey("signatures", "png", now);
       await deps.storage.put(signatureKey, input.signaturePng);
     }
-    await tx.insert(quoteDecisions).values({
-      quoteId: quote.id,
-      decision: "accepte",
-      channel: "en_ligne",
-      signerName: name,
-      signerEmail: code.email,
-      ip: input.ip,
-      userAgent: input.userAgent.slice(0, 500),
-      codeVerifiedAt: now,
-      pdfSha256: quote.pdfSha256,
-      certificationConfirmed: input.certificationConfirmed,
-      signatureStorageKey: signatureKey,
-      signedCopyStorageKey: signedKey,
-      signedCopySha256: signedSha256,
-      signedCopyContentType: "application/pdf",
-      decidedAt: now,
-    });
+    const [accepted] = await tx
+      .insert(quoteDecisions)
+      .values({
+        quoteId: quote.id,
+        decision: "accepte",
+        channel: "en_ligne",
+        signerName: name,
+        signerEmail: code.email,
+        ip: input.ip,
+        userAgent: input.userAgent.slice(0, 500),
+        codeVerifiedAt: now,
+        pdfSha256: quote.pdfSha256,
+        certificationConfirmed: input.certificationConfirmed,
+        signatureStorageKey: signatureKey,
+        signedCopyStorageKey: signedKey,
+        signedCopySha256: signedSha256,
+        signedCopyContentType: "application/pdf",
+        decidedAt: now,
+      })
+      .returning({ id: quoteDecisions.id });
+    if (!accepted) throw new Error("Acceptation non enregistrée.");
     await tx
       .update(quotes)
       .set({ status: "accepte", decidedAt: now, updatedAt: now })
       .where(eq(quotes.id, quote.id));
+    await registerEvent(tx, { event: "devis_accepte", subjectId: accepted.id, author: "client", at: now });
     const client_ = { id: null, email: code.email };
     await recordActivities(tx, [
       {
@@ -570,21 +576,26 @@ export async function refuseQuote(
     requireOpen(opened.state);
     const { quote } = opened;
     if (!quote.pdfSha256) throw new Error("Devis envoyé sans PDF.");
-    await tx.insert(quoteDecisions).values({
-      quoteId: quote.id,
-      decision: "refuse",
-      channel: "en_ligne",
-      signerEmail: opened.sentTo,
-      ip: input.ip,
-      userAgent: input.userAgent.slice(0, 500),
-      pdfSha256: quote.pdfSha256,
-      refusalReason: reason || null,
-      decidedAt: now,
-    });
+    const [refused] = await tx
+      .insert(quoteDecisions)
+      .values({
+        quoteId: quote.id,
+        decision: "refuse",
+        channel: "en_ligne",
+        signerEmail: opened.sentTo,
+        ip: input.ip,
+        userAgent: input.userAgent.slice(0, 500),
+        pdfSha256: quote.pdfSha256,
+        refusalReason: reason || null,
+        decidedAt: now,
+      })
+      .returning({ id: quoteDecisions.id });
+    if (!refused) throw new Error("Refus non enregistré.");
     await tx
       .update(quotes)
       .set({ status: "refuse", decidedAt: now, refusalReason: reason || null, updatedAt: now })
       .where(eq(quotes.id, quote.id));
+    await registerEvent(tx, { event: "devis_refuse", subjectId: refused.id, author: "client", at: now });
     const displayNumber = quoteDisplayNumber(quote.number, quote.version) as string;
     const actor = { id: null, email: "client" };
     await recordActivities(tx, [

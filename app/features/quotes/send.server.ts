@@ -8,6 +8,7 @@ import { type QuoteRow, quoteLinks, quotes } from "#app/db/schema/quotes.ts";
 import { type ActivityActor, recordActivities } from "#app/lib/activity.server.ts";
 import { issueDocument } from "#app/lib/documents.server.ts";
 import { heading, paragraph, renderEmail } from "#app/lib/email-html.ts";
+import { registerEvent } from "#app/lib/integrity/register.server.ts";
 import { formatCents } from "#app/lib/money.ts";
 import { type DbTransaction, enqueueMail } from "#app/lib/outbox.server.ts";
 import { addDays, formatDate, parisDay, parisMidnight } from "#app/lib/paris-time.ts";
@@ -338,6 +339,12 @@ export async function sendQuote(
         updatedBy: actor.id,
       })
       .where(eq(quotes.id, row.id));
+    await registerEvent(tx, {
+      event: "devis_envoye",
+      subjectId: row.id,
+      author: { id: actor.id, email: actor.email },
+      at: now,
+    });
     const replaced = earlier.filter(
       (version) => version.status === "envoye" || version.status === "expire" || version.status === "refuse",
     );
