@@ -3,11 +3,13 @@ import { checkLocalAdmin } from "#app/features/auth/server-info.server.ts";
 import { runDailyInvoiceFollowUp } from "#app/features/invoices/overdue.server.ts";
 import { planRetention, purgeExpiredData } from "#app/features/retention/retention.server.ts";
 import { backupSummary, makeBackup } from "#app/lib/backup/backup.server.ts";
+import { verifyRegister } from "#app/lib/integrity/verify.server.ts";
 import type { AppEnv } from "./app-env.ts";
 
 export const LOCAL_RETENTION_PATH = "/internal/retention";
 export const LOCAL_INVOICE_FOLLOW_UP_PATH = "/internal/invoice-follow-up";
 export const LOCAL_BACKUP_PATH = "/internal/backup";
+export const LOCAL_AUDIT_VERIFY_PATH = "/internal/audit-verify";
 const noStore = { "Cache-Control": "no-store" };
 
 /**
@@ -61,5 +63,14 @@ export function mountInternalRoutes(app: Hono<AppEnv>): void {
     });
     services.logger.info({ path: result.path, size: result.size }, "sauvegarde faite");
     return c.json(backupSummary(result), 200, noStore);
+  });
+
+  app.post(LOCAL_AUDIT_VERIFY_PATH, async (c) => {
+    const socket = c.env?.incoming?.socket as { remoteAddress?: string } | undefined;
+    if (checkLocalAdmin(socket?.remoteAddress, (name) => c.req.header(name)) !== "ok") {
+      return c.json({ message: "Adresse inconnue." }, 404, noStore);
+    }
+    const services = c.get("services");
+    return c.json(await verifyRegister(services), 200, noStore);
   });
 }

@@ -2,6 +2,7 @@ import type { Logger } from "pino";
 import type { Env } from "#app/config/env.server.ts";
 import { type DatabaseHandle, openDatabase } from "#app/db/client.server.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
+import { fillEmptyRegister } from "#app/lib/integrity/register.server.ts";
 import { createMailer } from "#app/lib/mailer.server.ts";
 import { createNotifiedCache, keepCacheInStep } from "#app/lib/notified-cache.server.ts";
 import { createOutboxSignal } from "#app/lib/outbox.server.ts";
@@ -26,6 +27,10 @@ export async function startServices(
     await database.migrate();
     // Two instances starting together would both find the price library empty.
     if (seed) await database.serialised(() => seedDemoContent(database.db, { storeId: env.STORE_ID }));
+    // Documents issued before the integrity register existed get their entries, once.
+    const filled = await fillEmptyRegister(database.db);
+    if (filled > 0)
+      logger.warn({ entries: filled }, "registre d'intégrité : entrées reprises des documents déjà émis");
   } catch (error) {
     await database.close();
     throw error;

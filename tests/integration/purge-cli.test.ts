@@ -109,6 +109,17 @@ describe("npm run purge", () => {
       headers: { authorization: "Bearer faux" },
     });
     expect(outsider.status).toBe(404);
+
+    // The integrity register's check too.
+    const audit = command("scripts/audit-verify.ts", dataDir);
+    expect(audit.stderr).toBe("");
+    expect(audit.status).toBe(0);
+    expect(audit.stdout).toBe("Registre intègre : 0 entrée, 0 fichier vérifié.\n");
+    const auditOutsider = await local(`http://127.0.0.1:${PORT}/internal/audit-verify`, {
+      method: "POST",
+      headers: { authorization: "Bearer faux" },
+    });
+    expect(auditOutsider.status).toBe(404);
   }, 90_000);
 });
 
