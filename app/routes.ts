@@ -67,6 +67,8 @@ export default [
     // The accountant's export of a period: the sales journal (CSV) and the Factur-X PDFs (ZIP).
     route("factures/export.csv", "routes/erp/factures/export-file.ts"),
     route("factures/export.zip", "routes/erp/factures/export-file.ts", { id: "erp-invoice-export-zip" }),
+    // The integrity register with its chain, for a spreadsheet (owners only).
+    route("parametres/registre.csv", "routes/erp/parametres/registre-csv.ts"),
     layout("routes/erp/layout.tsx", [
       index("routes/erp/dashboard.tsx"),
       route("leads", "routes/erp/leads/index.tsx"),
@@ -99,6 +101,7 @@ export default [
       route("docs", "routes/erp/section.tsx", { id: "erp-docs" }),
       route("comptes", "routes/erp/comptes/index.tsx"),
       route("parametres", "routes/erp/parametres/index.tsx"),
+      route("parametres/registre", "routes/erp/parametres/registre.tsx"),
       route("*", "routes/erp/not-found.tsx"),
     ]),
   ]),

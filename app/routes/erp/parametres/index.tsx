@@ -1,14 +1,15 @@
-import { data } from "react-router";
+import { data, Link } from "react-router";
 import { Facts } from "#app/components/data/facts.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { Timeline } from "#app/components/data/timeline.tsx";
 import { zodFieldErrors } from "#app/components/forms/field-errors.ts";
 import { FormAlert } from "#app/components/forms/form-alert.tsx";
+import { Panel } from "#app/components/ui/panel.tsx";
 import { company, fullAddress } from "#app/config/company.ts";
 import { requirePermission } from "#app/features/auth/session.server.ts";
 import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
-import { panelClass } from "#app/features/erp/components/ui.ts";
 import { type ErpHandle, erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
+import { registerEntryCount } from "#app/features/integrity/register.server.ts";
 import { SettingsForm } from "#app/features/settings/components/settings-form.tsx";
 import { expiryWarnings } from "#app/features/settings/expiry.ts";
 import {
@@ -28,6 +29,7 @@ import { getServices } from "#app/lib/app-context.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
 import { formatCents } from "#app/lib/money.ts";
 import { formatDateTime, parisDay } from "#app/lib/paris-time.ts";
+import { plural } from "#app/lib/plural.ts";
 import type { Route } from "./+types/index";
 
 /** Owners only: the route walk (tests/integration/erp-route-guard.test.ts) reads the permission. */
@@ -72,6 +74,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     values: formValuesOf(settings),
     revision: settings.revision,
     warnings: expiryWarnings(settings, parisDay()),
+    registerEntries: await registerEntryCount(db),
     events: events.map((event) => ({
       id: String(event.id),
       summary: event.summary,
@@ -164,16 +167,13 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
       />
       <FormAlert title="À vérifier" errors={loaderData.warnings} />
 
-      <section aria-labelledby="identite-titre" className={`${panelClass} grid gap-3`}>
-        <h2 id="identite-titre" className="text-lg font-bold">
-          Identité sur les documents
-        </h2>
+      <Panel title="Identité sur les documents">
         <Facts facts={identityFacts} />
-        <p className="text-sm text-slate-700">
+        <p className="mt-3 text-sm text-slate-700">
           Ces mentions sont fixées dans la configuration du site ; pour les changer, adressez-vous à son
           prestataire.
         </p>
-      </section>
+      </Panel>
 
       <SettingsForm
         // A refused post shows again what was sent (the fields are uncontrolled); a save, the stored values.
@@ -184,16 +184,27 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
         revision={revision}
       />
 
-      <section aria-labelledby="historique-titre" className={`${panelClass} grid gap-3`}>
-        <h2 id="historique-titre" className="text-lg font-bold">
-          Historique des modifications
-        </h2>
+      <Panel
+        title="Registre d'intégrité"
+        description="Chaque document émis et chaque paiement y est inscrit avec son empreinte, chaînée à la précédente : vérifiez à tout moment que rien n'a été modifié, et téléchargez-le pour votre comptable ou un contrôle."
+        action={
+          <Link to="/erp/parametres/registre" className="font-semibold text-brand-700 underline">
+            Ouvrir le registre
+          </Link>
+        }
+      >
+        <p className="text-sm text-slate-700">
+          {plural(loaderData.registerEntries, "entrée", "entrées")} à ce jour.
+        </p>
+      </Panel>
+
+      <Panel title="Historique des modifications">
         <Timeline
           label="Historique des paramètres"
           entries={loaderData.events}
           formatAt={(at) => formatDateTime(at, "medium")}
         />
-      </section>
+      </Panel>
     </div>
   );
 }
