@@ -77,6 +77,28 @@ test.describe("Espace Pro : Paramètres de l'entreprise", () => {
     await expect(policy).toHaveValue(next);
   });
 
+  test("un gérant ouvre le registre d'intégrité, le vérifie et le télécharge", async ({
+    page,
+    createStaffUser,
+    signIn,
+  }) => {
+    const owner = await createStaffUser("owner");
+    await signIn(owner, "/erp/login?redirectTo=/erp/parametres");
+    await page.getByRole("link", { name: "Ouvrir le registre" }).click();
+    await expect(page).toHaveURL(/\/erp\/parametres\/registre$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Registre d'intégrité" })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: "Vérifier maintenant" }).click();
+    await expect(page.getByRole("status").filter({ hasText: /^Registre intègre : / })).toBeVisible();
+    await expectNoAxeViolations(page);
+    const csv = await page.request.get(
+      (await page.getByRole("link", { name: "Télécharger le registre (CSV)" }).getAttribute("href")) ?? "",
+    );
+    expect(csv.status()).toBe(200);
+    expect(csv.headers()["content-type"]).toBe("text/csv; charset=utf-8");
+    expect((await csv.text()).split("\r\n")[0]).toContain("Empreinte précédente");
+  });
+
   test("un membre de l'équipe n'a ni le lien ni la page : refus « Accès réservé aux gérants. »", async ({
     page,
     createStaffUser,

@@ -11,14 +11,13 @@ import {
   quotes,
 } from "#app/db/schema/quotes.ts";
 import { recordActivities } from "#app/lib/activity.server.ts";
-import { heading, paragraph, renderEmail } from "#app/lib/email-html.ts";
 import { registerEvent } from "#app/lib/integrity/register.server.ts";
-import { formatCents } from "#app/lib/money.ts";
-import { type DbExecutor, enqueueMails, type OutboxMessageInput } from "#app/lib/outbox.server.ts";
-import { formatDateTime, parisDay } from "#app/lib/paris-time.ts";
+import { type DbExecutor, enqueueMails } from "#app/lib/outbox.server.ts";
+import { parisDay } from "#app/lib/paris-time.ts";
 import type { DocumentIdentity } from "#app/lib/pdf/identity.ts";
 import { recordHit } from "#app/lib/rate-limit.server.ts";
 import { type FileStorage, newStorageKey } from "#app/lib/storage.server.ts";
+import { acceptedMails, codeMail, refusedMail } from "./acceptance-mails.server.ts";
 import { AcceptanceNameSchema, parseTyped, RefusalReasonSchema } from "./acceptance-schema.ts";
 import { quoteDisplayNumber } from "./content.ts";
 import { type QuoteMentions, quoteMentions } from "./mentions.ts";
@@ -207,28 +206,6 @@ function requireOpen(state: LinkState): void {
     remplace: "Ce devis a été remplacé par une nouvelle version, envoyée par e-mail.",
   };
   if (state !== "ouvert") throw new AcceptanceError(messages[state], undefined, 409);
-}
-
-function codeMail(to: string, code: string, displayNumber: string, tradeName: string): OutboxMessageInput {
-  const { text, html } = renderEmail({
-    title: "Code de confirmation",
-    blocks: [
-      heading("Votre code de confirmation"),
-      paragraph(`Pour accepter le devis ${displayNumber}, saisissez ce code sur la page du devis :`),
-      paragraph([{ strong: code }]),
-      paragraph(
-        "Il est valable 10 minutes. Si vous n'avez pas demandé ce code, ignorez ce message : rien ne sera accepté sans lui.",
-        { tone: "muted" },
-      ),
-    ],
-  });
-  return {
-    kind: "quote.code",
-    to,
-    subject: `${code} : code de confirmation du devis ${displayNumber} — ${tradeName}`,
-    text,
-    html,
-  };
 }
 
 /**
@@ -498,68 +475,6 @@ export async function acceptQuote(
   return outcome;
 }
 
-function acceptedMails(
-  quote: QuoteRow,
-  facts: {
-    displayNumber: string;
-    name: string;
-    email: string;
-    signedKey: string;
-    now: Date;
-    totals: { totalTtc: number; totalHt: number };
-    deps: AcceptanceDeps;
-    identity: DocumentIdentity;
-  },
-): OutboxMessageInput[] {
-  const attachment = {
-    filename: `devis-${facts.displayNumber.toLowerCase()}-accepte.pdf`,
-    contentType: "application/pdf",
-    storageKey: facts.signedKey,
-  };
-  const amount = quote.content.reverseCharge
-    ? `${formatCents(facts.totals.totalHt)} HT`
-    : `${formatCents(facts.totals.totalTtc)} TTC`;
-  const toClient = renderEmail({
-    title: `Devis ${facts.displayNumber} accepté`,
-    blocks: [
-      heading("Merci, votre accord est bien enregistré"),
-      paragraph(
-        `Vous avez accepté le devis ${facts.displayNumber} (« ${quote.title} », ${amount}) le ${formatDateTime(facts.now, "full")}.`,
-      ),
-      paragraph(
-        "Vous trouverez ci-joint votre exemplaire signé, avec son certificat d'acceptation. Conservez-le.",
-      ),
-      paragraph("Nous vous recontactons très vite pour planifier les travaux.", { tone: "muted" }),
-    ],
-  });
-  const staffUrl = `${facts.deps.siteUrl.replace(/\/+$/, "")}/erp/devis/${quote.id}`;
-  const toCompany = renderEmail({
-    title: `Devis ${facts.displayNumber} accepté`,
-    blocks: [
-      heading(`Devis ${facts.displayNumber} accepté`),
-      paragraph(`${facts.name} (${facts.email}) a accepté en ligne le devis « ${quote.title} » (${amount}).`),
-      paragraph(["Le devis dans l'Espace Pro : ", { href: staffUrl }]),
-    ],
-  });
-  return [
-    {
-      kind: "quote.accepted.client",
-      to: facts.email,
-      replyTo: facts.identity.email,
-      subject: `Devis ${facts.displayNumber} accepté — votre exemplaire signé`,
-      ...toClient,
-      attachments: [attachment],
-    },
-    {
-      kind: "quote.accepted.company",
-      to: facts.deps.notifyEmail,
-      subject: `Devis ${facts.displayNumber} accepté par ${facts.name}`,
-      ...toCompany,
-      attachments: [attachment],
-    },
-  ];
-}
-
 /** « Refuser le devis », with an optional reason: recorded, the company told. */
 export async function refuseQuote(
   db: Database,
@@ -609,25 +524,6 @@ export async function refuseQuote(
       },
     ]);
     await leadFollows(tx, quote.leadSubmissionId, "perdu", actor, now);
-    const staffUrl = `${deps.siteUrl.replace(/\/+$/, "")}/erp/devis/${quote.id}`;
-    const mail = renderEmail({
-      title: `Devis ${displayNumber} refusé`,
-      blocks: [
-        heading(`Devis ${displayNumber} refusé`),
-        paragraph(`Le client a refusé le devis « ${quote.title} ».`),
-        reason
-          ? paragraph(`Motif indiqué : ${reason}`)
-          : paragraph("Aucun motif indiqué.", { tone: "muted" }),
-        paragraph(["Le devis dans l'Espace Pro : ", { href: staffUrl }]),
-      ],
-    });
-    await enqueueMails(tx, [
-      {
-        kind: "quote.refused.company",
-        to: deps.notifyEmail,
-        subject: `Devis ${displayNumber} refusé`,
-        ...mail,
-      },
-    ]);
+    await enqueueMails(tx, [refusedMail(quote, displayNumber, reason, deps)]);
   });
 }
