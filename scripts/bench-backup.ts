@@ -316,7 +316,12 @@ try {
   const loadBeforeBackup = load();
   const backupStarted = performance.now();
   const backup = await makeBackup(
-    { db, storage, dump: handle.dump, env: { DATA_DIR: sourceDir, BACKUP_PASSPHRASE: PASSPHRASE ?? undefined } },
+    {
+      db,
+      storage,
+      dump: handle.dump,
+      env: { DATA_DIR: sourceDir, BACKUP_PASSPHRASE: PASSPHRASE ?? undefined },
+    },
     { target: archivePath },
   );
   const backupMs = performance.now() - backupStarted;
