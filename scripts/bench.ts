@@ -30,6 +30,8 @@ const heavyBenches = [
   "scripts/bench-invoices.ts",
   // The quote editor with 200 lines in Chromium: opening, keystrokes, save, moving a line.
   "scripts/bench-quote-editor.ts",
+  // The backup and the restore of 10,000 invoices and 2 GB of files (embedded database on disk).
+  "scripts/bench-backup.ts",
 ];
 if (process.env.BENCH_ONLY === "http") {
   console.log("\nBENCH_ONLY=http : bancs de la base de données et de l'éditeur de devis ignorés.");

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#app/db/client.server.ts";
@@ -84,6 +84,17 @@ async function refusal(run: Promise<unknown>): Promise<string> {
   return (error as Error).message;
 }
 
+/** The e-mail of every client in the target's database, in order. */
+async function clientEmails(target: RestoreTarget): Promise<string[]> {
+  const database = await openTarget(target);
+  try {
+    const rows = await database.db.select({ email: clients.email }).from(clients).orderBy(asc(clients.email));
+    return rows.map((row) => row.email ?? "");
+  } finally {
+    await database.close();
+  }
+}
+
 /** Whether the target holds anything: a database directory or tables, files. */
 async function untouched(target: RestoreTarget, storageDir: string): Promise<boolean> {
   const noFiles = !existsSync(storageDir) || (await createLocalStorage(storageDir).list()).length === 0;
@@ -101,7 +112,7 @@ async function untouched(target: RestoreTarget, storageDir: string): Promise<boo
 }
 
 describe("restoring a backup", () => {
-  it("refuses an altered archive or a wrong passphrase before writing anything", async () => {
+  it("refuses an altered archive, a wrong passphrase or a storage already holding a file, before writing anything", async () => {
     const { target } = targetDb;
     const storageDir = path.join(dir, "cible-fichiers");
     const storage = createLocalStorage(storageDir);
@@ -117,6 +128,18 @@ describe("restoring a backup", () => {
     expect(
       await refusal(restoreBackup(archive, target, storage, { passphrase: "pas la bonne phrase" })),
     ).toMatch(/^Phrase secrète incorrecte/);
+    expect(await untouched(target, storageDir)).toBe(true);
+    // A storage already holding a file is not empty either: refused, the file left as it was.
+    const strayDir = path.join(dir, "cible-occupee");
+    const stray = Buffer.from("%PDF-1.7 un fichier déjà là");
+    await createLocalStorage(strayDir).put("devis/2026/11/deja-la.pdf", stray);
+    expect(
+      await refusal(restoreBackup(archive, target, createLocalStorage(strayDir), { passphrase: PASSPHRASE })),
+    ).toBe(
+      "Restauration refusée : le stockage des fichiers contient déjà 1 fichier(s). Restaurez dans une cible vide, ou ajoutez --force pour la remplacer.",
+    );
+    expect(await createLocalStorage(strayDir).list()).toEqual(["devis/2026/11/deja-la.pdf"]);
+    expect(sha256(await createLocalStorage(strayDir).get("devis/2026/11/deja-la.pdf"))).toBe(sha256(stray));
     expect(await untouched(target, storageDir)).toBe(true);
   }, 120_000);
 
@@ -138,11 +161,24 @@ describe("restoring a backup", () => {
     } finally {
       await database.close();
     }
-    // Again, onto what is now there: refused, nothing changed; then forced.
+    // Again, onto what is now there (and a client added since): refused, nothing changed.
+    const added = await openTarget(target);
+    try {
+      await insertClient(added.db, { email: "ajoute-apres@example.fr" });
+    } finally {
+      await added.close();
+    }
+    const before = { rows: await clientEmails(target), files: await storage.list() };
     expect(await refusal(restoreBackup(archive, target, storage, { passphrase: PASSPHRASE }))).toMatch(
-      /^Restauration refusée : .* Restaurez dans une cible vide, ou ajoutez --force pour la remplacer\.$/,
+      target.kind === "pglite"
+        ? /^Restauration refusée : le dossier .* contient déjà une base de données\. Restaurez dans une cible vide, ou ajoutez --force pour la remplacer\.$/
+        : /^Restauration refusée : la base PostgreSQL de DATABASE_URL contient déjà des tables\. Restaurez dans une cible vide, ou ajoutez --force pour la remplacer\.$/,
     );
+    expect({ rows: await clientEmails(target), files: await storage.list() }).toEqual(before);
+    expect(before.rows).toContain("ajoute-apres@example.fr");
+    // Forced: the archive's content replaces it.
     const forced = await restoreBackup(archive, target, storage, { passphrase: PASSPHRASE, force: true });
     expect(forced.mismatches).toEqual([]);
+    expect(await clientEmails(target)).not.toContain("ajoute-apres@example.fr");
   }, 180_000);
 });
