@@ -286,11 +286,15 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
   const pgliteDb = drizzlePglite({ client, schema });
   const db = pgliteDb as unknown as Database;
+  // A dump (a backup) holds the one connection for its time: the database is busy, not
+  // down, and /healthz must not tell an orchestrator to restart the server mid-backup.
+  let dumping = 0;
   return {
     db,
     kind: "pglite",
     ping: async () => {
       if (client.closed) throw new Error("base de données fermée");
+      if (dumping > 0) return;
       await db.execute(sql`select 1`);
     },
     migrate: () => migratePglite(pgliteDb, { migrationsFolder }),
@@ -306,7 +310,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         if (!client.closed) await unlisten();
       };
     },
-    dump: () => pgliteDump(client),
+    dump: async () => {
+      dumping += 1;
+      try {
+        return await pgliteDump(client);
+      } finally {
+        dumping -= 1;
+      }
+    },
     close: async () => {
       if (!client.closed) await client.close();
     },

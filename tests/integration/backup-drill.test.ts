@@ -489,6 +489,15 @@ function describeDrill(engine: Engine) {
         expect([entry.what, sha256(await storage.get(entry.key))]).toEqual([entry.what, entry.sha256]);
       }
     });
+
+    it("4d. `npm run audit:verify` says the restored integrity register is « intègre »", async () => {
+      // On PGlite the restored server holds the data directory: the command goes through it.
+      const audit = await commandAsync("scripts/audit-verify.ts", [], restored);
+      expect(audit.err).toBe("");
+      expect(audit.status).toBe(0);
+      // Quote sent, paper acceptance, deposit, final invoice, credit note, three payments.
+      expect(audit.out).toMatch(/^Registre intègre : 8 entrées, 6 fichiers vérifiés /);
+    }, 120_000);
   });
 }
 
