@@ -495,8 +495,10 @@ function describeDrill(engine: Engine) {
       const audit = await commandAsync("scripts/audit-verify.ts", [], restored);
       expect(audit.err).toBe("");
       expect(audit.status).toBe(0);
-      // Quote sent, paper acceptance, deposit, final invoice, credit note, three payments.
-      expect(audit.out).toMatch(/^Registre intègre : 8 entrées, 6 fichiers vérifiés /);
+      // Two quotes sent, one accepted on paper, a deposit and a final invoice, a credit note, three payments.
+      expect(audit.out).toMatch(
+        /^Registre intègre : 9 entrées, 6 fichiers vérifiés \(devis envoyé : 2, devis accepté : 1, facture émise : 2, avoir émis : 1, paiement enregistré : 3\)\.\n/,
+      );
     }, 120_000);
   });
 }
