@@ -59,7 +59,10 @@ const alertColumns = {
 };
 
 /** The e-mail addresses of the active owner accounts, or the fallback when there is none. */
-export async function ownerRecipients(db: DbExecutor, fallbackEmail: string = company.email): Promise<string[]> {
+export async function ownerRecipients(
+  db: DbExecutor,
+  fallbackEmail: string = company.email,
+): Promise<string[]> {
   const owners = await db
     .select({ email: authUsers.email })
     .from(authUsers)
