@@ -131,6 +131,12 @@ function s3Destination(config: S3StorageConfig & { prefix: string }): BackupDest
   };
 }
 
+/** Where the scheduled backups go, in words (the dashboard shows it to the owner). */
+export function backupDestinationLabel(env: BackupDestinationEnv): string {
+  const s3 = backupS3Config(env);
+  return s3 ? `s3://${s3.bucket}/${s3.prefix}` : `le dossier ${backupDir(env)}`;
+}
+
 /** The scheduled backups' destination the environment names. */
 export function backupDestination(env: BackupDestinationEnv): BackupDestination {
   const s3 = backupS3Config(env);
