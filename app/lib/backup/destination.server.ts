@@ -35,6 +35,8 @@ export type BackupDestinationEnv = Pick<Env, "DATA_DIR"> &
 export type BackupDestination = {
   /** For the owner and the logs: « le dossier /srv/sauvegardes », « s3://bucket/sauvegardes/ ». */
   label: string;
+  /** Resolves when the destination can take an archive (the folder made, the bucket answering). */
+  check(): Promise<void>;
   /** The names of the files there (archives and anything else; the caller picks the archives). */
   list(): Promise<string[]>;
   /** Puts the archive written at `source` there under `name`. */
@@ -88,6 +90,9 @@ function diskDestination(dir: string): BackupDestination {
   return {
     label: `le dossier ${dir}`,
     local: true,
+    async check() {
+      await mkdir(dir, { recursive: true });
+    },
     async list() {
       try {
         const entries = await readdir(dir, { withFileTypes: true });
@@ -114,6 +119,9 @@ function s3Destination(config: S3StorageConfig & { prefix: string }): BackupDest
   return {
     label: `s3://${config.bucket}/${prefix}`,
     local: false,
+    // Before the archive is made: a missing bucket or refused keys, said at once and clearly
+    // (a refusal in the middle of an upload reads as a broken connection).
+    check: () => storage.checkBucket(),
     async list() {
       const keys = await storage.listUnder(prefix);
       // Only what sits right under the prefix: a sub-folder is someone else's.

@@ -175,6 +175,7 @@ export async function runScheduledBackup(
   try {
     let archive: Awaited<ReturnType<typeof makeBackup>>;
     try {
+      await destination.check();
       staging = destination.local ? null : await mkdtemp(path.join(tmpdir(), "batirade-sauvegarde-"));
       const target = path.join(staging ?? backupDir(services.env), name);
       archive = await makeBackup(
