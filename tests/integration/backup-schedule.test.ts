@@ -8,6 +8,7 @@ import { ownerAlertMails, ownerAlerts, ownerChecks } from "#app/db/schema/alerts
 import { authUsers } from "#app/db/schema/auth.ts";
 import { dailyJobRuns } from "#app/db/schema/jobs.ts";
 import { outboxMessages } from "#app/db/schema/outbox.ts";
+import type { AppServices } from "#app/lib/app-context.ts";
 import { verifyBackupArchive } from "#app/lib/backup/archive.server.ts";
 import { archiveName } from "#app/lib/backup/rotation.ts";
 import {
@@ -19,7 +20,6 @@ import {
   startBackupSchedule,
   watchBackups,
 } from "#app/lib/backup/schedule.server.ts";
-import type { AppServices } from "#app/lib/app-context.ts";
 import { openOwnerAlerts } from "#app/lib/owner-alerts.server.ts";
 import { parisDay } from "#app/lib/paris-time.ts";
 import { createApp } from "#server/app.ts";
@@ -45,7 +45,11 @@ const PASSPHRASE = "une phrase secrète pour les archives";
 /** Services over the shared database, with their own data folder and these variables. */
 function servicesWith(overrides: Record<string, string> = {}): AppServices {
   const dataDir = mkdtempSync(path.join(root, "data-"));
-  return staffTestServices(database, { DATA_DIR: dataDir, NOTIFY_EMAIL: "bureau@batirade.test", ...overrides });
+  return staffTestServices(database, {
+    DATA_DIR: dataDir,
+    NOTIFY_EMAIL: "bureau@batirade.test",
+    ...overrides,
+  });
 }
 
 /** A folder of its own for one test's archives. */
@@ -55,7 +59,10 @@ function folder(name: string): string {
   return dir;
 }
 
-const archivesIn = (dir: string) => readdirSync(dir).filter((name) => name.startsWith("sauvegarde-")).sort();
+const archivesIn = (dir: string) =>
+  readdirSync(dir)
+    .filter((name) => name.startsWith("sauvegarde-"))
+    .sort();
 
 async function ownerAlertMailsQueued() {
   return database.db
@@ -191,7 +198,10 @@ describe("the scheduled backup on the disk (BACKUP_DIR)", () => {
 
     const alerts = await openOwnerAlerts(database.db);
     expect(alerts).toHaveLength(1);
-    expect(alerts[0]).toMatchObject({ kind: BACKUP_FAILED_ALERT, title: "La sauvegarde automatique a échoué" });
+    expect(alerts[0]).toMatchObject({
+      kind: BACKUP_FAILED_ALERT,
+      title: "La sauvegarde automatique a échoué",
+    });
     expect(alerts[0]?.message).toContain("27/11/2026 à 06:30");
     expect(alerts[0]?.message).toContain(`le dossier ${path.join(blocked, "sauvegardes")}`);
     const mails = await ownerAlertMailsQueued();
@@ -260,7 +270,10 @@ describe("the scheduled backup on S3 (BACKUP_S3_PREFIX)", () => {
     expect(result).toMatchObject({ archive: today, destination: "s3://batirade-fichiers/sauvegardes/" });
     const keys = await bucket.list();
     expect(keys.filter((key) => key.startsWith("sauvegardes/sauvegarde-"))).toEqual(
-      [...KEPT_DAYS.map((day) => `sauvegardes/sauvegarde-${day}-020000.tar.age`), `sauvegardes/${today}`].sort(),
+      [
+        ...KEPT_DAYS.map((day) => `sauvegardes/sauvegarde-${day}-020000.tar.age`),
+        `sauvegardes/${today}`,
+      ].sort(),
     );
     expect(keys).toContain("sauvegardes/autre/sauvegarde-2025-01-01-020000.tar");
     expect(keys).toContain("devis/2026/11/photo.jpg");
