@@ -10,6 +10,8 @@ import { dailyJobRuns } from "#app/db/schema/jobs.ts";
 import { outboxMessages } from "#app/db/schema/outbox.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
 import { verifyBackupArchive } from "#app/lib/backup/archive.server.ts";
+import { backupPrefixAmongFiles } from "#app/lib/backup/destination.server.ts";
+import { restoreBackup } from "#app/lib/backup/restore.server.ts";
 import { archiveName } from "#app/lib/backup/rotation.ts";
 import {
   BACKUP_FAILED_ALERT,
@@ -311,6 +313,38 @@ describe("the scheduled backup on S3 (BACKUP_S3_PREFIX)", () => {
     expect(keys[0]).toMatch(/^batirade\/quotidiennes\/sauvegarde-\d{4}-\d{2}-\d{2}-\d{6}\.tar$/);
     expect(await s3.storage().list()).not.toContainEqual(expect.stringContaining("quotidiennes"));
   });
+
+  // A restore into PGlite: the archive's kind must match (PostgreSQL in CI's second pass).
+  it.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
+    "a restore into the files' bucket that only holds the daily archives: not refused as « not empty »",
+    async () => {
+      const server = await startS3Server({ bucket: "batirade-reprise" });
+      try {
+        const env = { ...server.env(), BACKUP_S3_PREFIX: "sauvegardes/" };
+        const services = servicesWith(env);
+        await services.storage.put("devis/2026/11/plan.pdf", Buffer.from("%PDF-1.7 plan"));
+        const { archive } = await runScheduledBackup(services, RUN_AT);
+        // The disaster: the files are lost, the archives under the prefix are left.
+        await services.storage.delete("devis/2026/11/plan.pdf");
+        const copy = path.join(root, `reprise-${archive}`);
+        writeFileSync(copy, await services.storage.get(`sauvegardes/${archive}`));
+        const target = { kind: "pglite" as const, dataDir: mkdtempSync(path.join(root, "reprise-")) };
+        const leaveOut = backupPrefixAmongFiles(services.env);
+        expect(leaveOut).toBe("sauvegardes/");
+
+        await expect(restoreBackup(copy, target, services.storage)).rejects.toThrow(
+          "le stockage des fichiers contient déjà 1 fichier(s)",
+        );
+        const restored = await restoreBackup(copy, target, services.storage, { leaveOut });
+        expect(restored.files).toBe(1);
+        expect(restored.mismatches).toEqual([]);
+        expect((await services.storage.get("devis/2026/11/plan.pdf")).toString()).toBe("%PDF-1.7 plan");
+      } finally {
+        await server.close();
+      }
+    },
+    120_000,
+  );
 
   it("a bucket that does not exist: the alert names it, one e-mail to the owner", async () => {
     const services = servicesWith({
