@@ -1,6 +1,7 @@
 import { EnvError, loadEnv } from "#app/config/env.server.ts";
 import { claimDataDirForCli, isProcessAlive, readServerInfo } from "#app/features/auth/server-info.server.ts";
 import { BackupArchiveError } from "#app/lib/backup/archive.server.ts";
+import { backupPrefixAmongFiles } from "#app/lib/backup/destination.server.ts";
 import { restoreBackup } from "#app/lib/backup/restore.server.ts";
 import { storageFor } from "#app/lib/storage.server.ts";
 
@@ -39,6 +40,8 @@ if (import.meta.main) {
     const restored = await restoreBackup(file, target, storageFor(env), {
       passphrase: env.BACKUP_PASSPHRASE ?? null,
       force,
+      // The daily archives kept in the files' own bucket do not make it « not empty ».
+      leaveOut: backupPrefixAmongFiles(env),
     });
     const { manifest } = restored;
     const rows = Object.values(manifest.tables).reduce((total, count) => total + count, 0);

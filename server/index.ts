@@ -14,6 +14,7 @@ import { startOverdueInvoicesJob } from "#app/features/invoices/overdue.server.t
 import { startQuoteExpiryJob } from "#app/features/quotes/expiry.server.ts";
 import { startRetentionJob } from "#app/features/retention/job.server.ts";
 import { startUnpaidOrdersJob } from "#app/features/shop/admin/unpaid.server.ts";
+import { startBackupSchedule } from "#app/lib/backup/schedule.server.ts";
 import { startOutboxWorker } from "#app/lib/outbox.server.ts";
 import { createApp } from "./app.ts";
 import { createLogger } from "./logger.ts";
@@ -62,6 +63,10 @@ async function main() {
   // Cancels the shop orders to pay by transfer or cash still unpaid after
   // SHOP_UNPAID_ORDER_DAYS days (their stock returns, the buyer is told), once a day.
   const unpaidOrdersJob = startUnpaidOrdersJob(services, jobTiming);
+  // Writes one backup archive to BACKUP_DIR or the BACKUP_S3_PREFIX of a bucket, deletes
+  // those the rotation no longer keeps, and alerts the owner on a failure or when no backup
+  // succeeded for 48 hours, once a day.
+  const backupJob = startBackupSchedule(services, jobTiming);
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     const shownHost = env.HOST === "0.0.0.0" || env.HOST === "::" ? "localhost" : env.HOST;
@@ -86,6 +91,7 @@ async function main() {
       await unpaidOrdersJob
         .stop()
         .catch((error) => logger.error({ err: error }, "arrêt de l'annulation des commandes impayées"));
+      await backupJob.stop().catch((error) => logger.error({ err: error }, "arrêt de la sauvegarde"));
       await quoteExpiryJob
         .stop()
         .catch((error) => logger.error({ err: error }, "arrêt de l'expiration des devis"));

@@ -91,4 +91,44 @@ describe("loadEnv", () => {
       "S3_FORCE_PATH_STYLE : doit valoir true ou false",
     ]);
   });
+  it("scheduled backups on S3: a prefix on the files' bucket, or another bucket whose settings fall back to S3_*", () => {
+    const problems = (source: Record<string, string>) => {
+      try {
+        loadEnv(source);
+        return [];
+      } catch (error) {
+        return (error as EnvError).problems;
+      }
+    };
+    const files = {
+      S3_BUCKET: "batirade-fichiers",
+      S3_REGION: "eu-west-3",
+      S3_ACCESS_KEY_ID: "k",
+      S3_SECRET_ACCESS_KEY: "s",
+    };
+    const same = loadEnv({ ...files, BACKUP_S3_PREFIX: "sauvegardes" });
+    expect(same.BACKUP_S3_PREFIX).toBe("sauvegardes/");
+    expect(same.BACKUP_S3_FORCE_PATH_STYLE).toBeUndefined();
+    expect(problems({ ...files, BACKUP_S3_PREFIX: "devis/" })).toEqual([
+      "BACKUP_S3_PREFIX : dans le compartiment des fichiers (S3_BUCKET), le dossier des sauvegardes doit commencer par « sauvegarde » (sauvegardes/), pour ne jamais se mêler aux fichiers de l'application",
+    ]);
+    // Another bucket: any prefix, the S3_* keys reused.
+    expect(problems({ ...files, BACKUP_S3_PREFIX: "batirade/", BACKUP_S3_BUCKET: "hors-site" })).toEqual([]);
+    expect(problems({ BACKUP_S3_PREFIX: "Sauvegardes Du Jour" })[0]).toMatch(
+      /^BACKUP_S3_PREFIX : dossier dans le compartiment : lettres minuscules/,
+    );
+    expect(
+      problems({ BACKUP_S3_PREFIX: "sauvegardes/", BACKUP_S3_SECRET_ACCESS_KEY: "ne-pas-afficher" }),
+    ).toEqual([
+      "BACKUP_S3_BUCKET : obligatoire avec BACKUP_S3_PREFIX quand S3_BUCKET n'est pas renseignée : dans quel compartiment déposer les sauvegardes ?",
+      "BACKUP_S3_REGION : obligatoire pour les sauvegardes sur S3 (BACKUP_S3_PREFIX), faute de S3_REGION",
+      "BACKUP_S3_ACCESS_KEY_ID : obligatoire pour les sauvegardes sur S3 (BACKUP_S3_PREFIX), faute de S3_ACCESS_KEY_ID",
+    ]);
+    expect(problems({ BACKUP_S3_BUCKET: "hors-site", BACKUP_S3_FORCE_PATH_STYLE: "true" })).toEqual([
+      "BACKUP_S3_PREFIX : manquante alors que BACKUP_S3_BUCKET, BACKUP_S3_FORCE_PATH_STYLE sont renseignées : sans elle, les sauvegardes automatiques vont sur le disque (BACKUP_DIR)",
+    ]);
+    expect(
+      problems({ ...files, BACKUP_S3_PREFIX: "sauvegardes/", BACKUP_S3_FORCE_PATH_STYLE: "oui" }),
+    ).toEqual(["BACKUP_S3_FORCE_PATH_STYLE : doit valoir true ou false"]);
+  });
 });

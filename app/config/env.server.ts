@@ -131,6 +131,38 @@ export const EnvSchema = z
       .enum(["true", "false", ""], "doit valoir true ou false")
       .optional()
       .transform((value) => value === "true"),
+    // Scheduled backups to S3 (app/lib/backup/destination.server.ts): set, the daily job puts its
+    // archives under this prefix instead of BACKUP_DIR, on the bucket of the S3_* variables or
+    // on BACKUP_S3_BUCKET; each BACKUP_S3_* left unset takes its S3_* counterpart's value.
+    BACKUP_S3_PREFIX: optionalString.pipe(
+      z
+        .string()
+        .regex(
+          /^[a-z0-9][a-z0-9._-]*(?:\/[a-z0-9][a-z0-9._-]*)*\/?$/,
+          "dossier dans le compartiment : lettres minuscules, chiffres, point, tiret, tiret bas et / (par exemple sauvegardes/)",
+        )
+        .transform((prefix) => (prefix.endsWith("/") ? prefix : `${prefix}/`))
+        .optional(),
+    ),
+    BACKUP_S3_BUCKET: optionalString.pipe(
+      z
+        .string()
+        .regex(
+          /^[A-Za-z0-9][A-Za-z0-9._-]{1,61}[A-Za-z0-9]$/,
+          "nom de compartiment invalide (3 à 63 caractères)",
+        )
+        .optional(),
+    ),
+    BACKUP_S3_ENDPOINT: optionalString.pipe(
+      z.url({ protocol: /^https?$/, error: "doit être une URL http(s)" }).optional(),
+    ),
+    BACKUP_S3_REGION: optionalString,
+    BACKUP_S3_ACCESS_KEY_ID: optionalString,
+    BACKUP_S3_SECRET_ACCESS_KEY: optionalString,
+    BACKUP_S3_FORCE_PATH_STYLE: z
+      .enum(["true", "false", ""], "doit valoir true ou false")
+      .optional()
+      .transform((value) => (value === "true" ? true : value === "false" ? false : undefined)),
   })
   .superRefine((env, ctx) => {
     const s3Settings = ["S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
@@ -149,6 +181,54 @@ export const EnvSchema = z
           code: "custom",
           path: ["S3_BUCKET"],
           message: `manquante alors que ${stray.join(", ")} ${stray.length > 1 ? "sont renseignées" : "est renseignée"} : sans compartiment, les fichiers resteraient sur le disque local`,
+        });
+      }
+    }
+    const backupS3Settings = [
+      "BACKUP_S3_BUCKET",
+      "BACKUP_S3_ENDPOINT",
+      "BACKUP_S3_REGION",
+      "BACKUP_S3_ACCESS_KEY_ID",
+      "BACKUP_S3_SECRET_ACCESS_KEY",
+    ] as const;
+    if (env.BACKUP_S3_PREFIX) {
+      if (!env.BACKUP_S3_BUCKET && !env.S3_BUCKET) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["BACKUP_S3_BUCKET"],
+          message:
+            "obligatoire avec BACKUP_S3_PREFIX quand S3_BUCKET n'est pas renseignée : dans quel compartiment déposer les sauvegardes ?",
+        });
+      }
+      for (const name of ["REGION", "ACCESS_KEY_ID", "SECRET_ACCESS_KEY"] as const) {
+        if (!env[`BACKUP_S3_${name}`] && !env[`S3_${name}`]) {
+          ctx.addIssue({
+            code: "custom",
+            path: [`BACKUP_S3_${name}`],
+            message: `obligatoire pour les sauvegardes sur S3 (BACKUP_S3_PREFIX), faute de S3_${name}`,
+          });
+        }
+      }
+      const filesBucket =
+        env.S3_BUCKET &&
+        (env.BACKUP_S3_BUCKET ?? env.S3_BUCKET) === env.S3_BUCKET &&
+        (env.BACKUP_S3_ENDPOINT ?? env.S3_ENDPOINT) === env.S3_ENDPOINT;
+      if (filesBucket && !env.BACKUP_S3_PREFIX.startsWith("sauvegarde")) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["BACKUP_S3_PREFIX"],
+          message:
+            "dans le compartiment des fichiers (S3_BUCKET), le dossier des sauvegardes doit commencer par « sauvegarde » (sauvegardes/), pour ne jamais se mêler aux fichiers de l'application",
+        });
+      }
+    } else {
+      const stray: string[] = backupS3Settings.filter((name) => env[name]);
+      if (env.BACKUP_S3_FORCE_PATH_STYLE !== undefined) stray.push("BACKUP_S3_FORCE_PATH_STYLE");
+      if (stray.length > 0) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["BACKUP_S3_PREFIX"],
+          message: `manquante alors que ${stray.join(", ")} ${stray.length > 1 ? "sont renseignées" : "est renseignée"} : sans elle, les sauvegardes automatiques vont sur le disque (BACKUP_DIR)`,
         });
       }
     }

@@ -12,6 +12,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as activity from "./schema/activity.ts";
+import * as alerts from "./schema/alerts.ts";
 import * as auth from "./schema/auth.ts";
 import * as clients from "./schema/clients.ts";
 import * as documents from "./schema/documents.ts";
@@ -44,6 +45,7 @@ const schema = {
   ...invoices,
   ...jobs,
   ...integrity,
+  ...alerts,
 };
 
 /** The one database type the application codes against: PGlite and PostgreSQL alike. */

@@ -1,4 +1,6 @@
 import { createHash } from "node:crypto";
+import { createReadStream } from "node:fs";
+import { stat as statFile } from "node:fs/promises";
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -63,6 +65,13 @@ export type S3FileStorage = FileStorage & {
   readonly bucket: string;
   /** Size and ETag (quotes removed) of a stored file, or null when there is none. */
   stat(key: string): Promise<{ size: number; etag: string } | null>;
+  /** The keys under `prefix` ("sauvegardes/"), in lexical order. */
+  listUnder(prefix: string): Promise<string[]>;
+  /**
+   * Writes a file of the local disk under `key`, streamed rather than read into memory (a
+   * backup archive may weigh gigabytes), guarded by its Content-MD5 like `put`.
+   */
+  upload(key: string, source: string, contentType?: string): Promise<void>;
   /** Resolves when the bucket exists and answers to these credentials; else StorageUnavailableError. */
   checkBucket(): Promise<void>;
   /** Closes the client's idle connections. */
@@ -150,6 +159,27 @@ export function createS3Storage(
     );
   };
 
+  const listKeys = async (prefix?: string) => {
+    const keys: string[] = [];
+    let token: string | undefined;
+    try {
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({
+            Bucket: bucket,
+            ...(prefix ? { Prefix: prefix } : {}),
+            ...(token ? { ContinuationToken: token } : {}),
+          }),
+        );
+        for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key);
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+    } catch (error) {
+      throw unavailable(error, "list");
+    }
+    return keys.sort();
+  };
+
   return {
     bucket,
     async put(key, content, contentType = "application/octet-stream") {
@@ -195,21 +225,31 @@ export function createS3Storage(
         throw unavailable(error, "delete", key);
       }
     },
-    async list() {
-      const keys: string[] = [];
-      let token: string | undefined;
+    list() {
+      return listKeys();
+    },
+    listUnder(prefix) {
+      return listKeys(prefix);
+    },
+    async upload(key, source, contentType = "application/octet-stream") {
+      assertStorageKey(key);
+      const { size } = await statFile(source);
+      const md5 = createHash("md5");
+      for await (const chunk of createReadStream(source)) md5.update(chunk as Buffer);
       try {
-        do {
-          const page = await client.send(
-            new ListObjectsV2Command({ Bucket: bucket, ...(token ? { ContinuationToken: token } : {}) }),
-          );
-          for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key);
-          token = page.IsTruncated ? page.NextContinuationToken : undefined;
-        } while (token);
+        await client.send(
+          new PutObjectCommand({
+            Bucket: bucket,
+            Key: key,
+            Body: createReadStream(source),
+            ContentType: contentType,
+            ContentLength: size,
+            ContentMD5: md5.digest("base64"),
+          }),
+        );
       } catch (error) {
-        throw unavailable(error, "list");
+        throw unavailable(error, "write", key);
       }
-      return keys.sort();
     },
     async stat(key) {
       assertStorageKey(key);

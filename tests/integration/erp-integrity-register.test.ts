@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invoices } from "#app/db/schema/invoices.ts";
-import type { CheckResult, RegisterOverview } from "#app/features/integrity/register.server.ts";
+import type { CheckResult, RegisterOverview } from "#app/features/integrity-register/register.server.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
 import { canonicalJson, sha256Of } from "#app/lib/integrity/canonical.ts";
 import * as settingsRoute from "#app/routes/erp/parametres/index.tsx";

@@ -8,7 +8,7 @@ import { bigint, check, index, pgTable, text, timestamp, uuid } from "drizzle-or
 // fingerprint of the record as issued, of its stored file, and the hash of the entry
 // before it: a chain. A trigger of the migration refuses UPDATE, DELETE and TRUNCATE; an
 // administrator who disables it still cannot change a row, a file or the chain without
-// `npm run audit:verify` naming the entry (decision 023).
+// `npm run audit:verify` naming the entry (decision 024).
 
 export const INTEGRITY_EVENT_VALUES = [
   "devis_envoye",

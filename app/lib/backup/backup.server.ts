@@ -7,6 +7,7 @@ import { migrationsFolder } from "#app/db/client.server.ts";
 import type { FileStorage } from "#app/lib/file-storage.server.ts";
 import { parisDay } from "#app/lib/paris-time.ts";
 import { type BackupManifest, writeBackupArchive } from "./archive.server.ts";
+import { type BackupDestinationEnv, backupDir, backupPrefixAmongFiles } from "./destination.server.ts";
 import { archiveName } from "./rotation.ts";
 
 /*
@@ -20,15 +21,13 @@ export type BackupServices = {
   db: Database;
   storage: FileStorage;
   dump: () => Promise<DatabaseDump>;
-  env: { DATA_DIR: string; BACKUP_DIR?: string | undefined; BACKUP_PASSPHRASE?: string | undefined };
+  env: BackupDestinationEnv & { BACKUP_PASSPHRASE?: string | undefined };
 };
 
 export type BackupResult = { path: string; size: number; sha256: string; manifest: BackupManifest };
 
-/** Where archives go: BACKUP_DIR, or DATA_DIR/sauvegardes. */
-export function backupDir(env: BackupServices["env"]): string {
-  return path.resolve(env.BACKUP_DIR ?? path.join(env.DATA_DIR, "sauvegardes"));
-}
+// Where archives go on the disk (BACKUP_DIR, or DATA_DIR/sauvegardes), beside the other destinations.
+export { backupDir } from "./destination.server.ts";
 
 type Journal = { entries: { idx: number; when: number; tag: string }[] };
 
@@ -73,7 +72,9 @@ export async function makeBackup(
   // The row counts come from the dump's own snapshot: exactly what a restore must find.
   const migrations = await migrationLevel(services.db);
   const dump = await services.dump();
-  const keys = await services.storage.list();
+  // The scheduled archives kept in the files' own bucket are not files of the application.
+  const leftOut = backupPrefixAmongFiles(services.env);
+  const keys = (await services.storage.list()).filter((key) => !leftOut || !key.startsWith(leftOut));
   const storage = services.storage;
   const written = await writeBackupArchive(
     target,

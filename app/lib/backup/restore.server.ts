@@ -42,7 +42,11 @@ function pgliteDir(dataDir: string): string {
 }
 
 /** What the target already holds, in French; null when it is empty. */
-async function targetContent(target: RestoreTarget, storage: FileStorage): Promise<string | null> {
+async function targetContent(
+  target: RestoreTarget,
+  storage: FileStorage,
+  leaveOut: string | null,
+): Promise<string | null> {
   if (target.kind === "pglite") {
     const dir = pgliteDir(target.dataDir);
     if (existsSync(dir) && readdirSync(dir).length > 0)
@@ -59,7 +63,7 @@ async function targetContent(target: RestoreTarget, storage: FileStorage): Promi
       await client.end();
     }
   }
-  const files = await storage.list();
+  const files = (await storage.list()).filter((key) => !leaveOut || !key.startsWith(leaveOut));
   if (files.length > 0) return `le stockage des fichiers contient déjà ${files.length} fichier(s)`;
   return null;
 }
@@ -124,13 +128,18 @@ export async function restoreBackup(
   source: string,
   target: RestoreTarget,
   storage: FileStorage,
-  options: { passphrase?: string | null; force?: boolean } = {},
+  options: {
+    passphrase?: string | null;
+    force?: boolean;
+    /** The scheduled archives' prefix in the files' bucket (backupPrefixAmongFiles): not files of a company. */
+    leaveOut?: string | null;
+  } = {},
 ): Promise<RestoreResult> {
   // 1. The whole archive, checked: nothing is written before.
   const manifest = await verifyBackupArchive(source, options.passphrase);
   checkKind(target, manifest.database.kind);
   // 2. An empty target, unless told otherwise.
-  const content = await targetContent(target, storage);
+  const content = await targetContent(target, storage, options.leaveOut ?? null);
   if (content && !options.force) {
     throw new BackupArchiveError(
       `Restauration refusée : ${content}. Restaurez dans une cible vide, ou ajoutez --force pour la remplacer.`,

@@ -5,6 +5,8 @@ import { InvoicesDashboard } from "#app/features/invoices/components/invoices-da
 import { invoicesDashboard } from "#app/features/invoices/dashboard.server.ts";
 import { LatestLeads, LeadsFigures } from "#app/features/leads/components/leads-dashboard.tsx";
 import { dashboard } from "#app/features/leads/dashboard.server.ts";
+import { OwnerAlertsDashboard } from "#app/features/owner-alerts/components/owner-alerts-dashboard.tsx";
+import { ownerAlertsDashboard } from "#app/features/owner-alerts/dashboard.server.ts";
 import { QuotesDashboard } from "#app/features/quotes/components/quotes-dashboard.tsx";
 import { quotesDashboard } from "#app/features/quotes/dashboard.server.ts";
 import { SetupChecklist } from "#app/features/settings/components/setup-checklist.tsx";
@@ -31,7 +33,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // What quotes and invoices still need from the settings; each item links to its field
   // for those who may change the settings (the owners).
   const setupEditable = hasPermission(user.role, "parametres");
-  const [leads, quotes, invoices, shop, lowStock, setup] = await Promise.all([
+  // The alerts about the system itself (backups) and the last backup: the owners' only.
+  const owner = user.role === "owner";
+  const [leads, quotes, invoices, shop, lowStock, setup, ownerAlerts] = await Promise.all([
     dashboard(db, now),
     billing ? quotesDashboard(db, now) : null,
     billing ? invoicesDashboard(db, now) : null,
@@ -39,8 +43,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // The variants to reorder, for whoever manages the catalogue's stock (its links lead there).
     hasPermission(user.role, "catalogue") ? lowStockVariants(db, env.STORE_ID) : null,
     billing ? companySetup(db, setupEditable) : [],
+    owner ? ownerAlertsDashboard(db, env, now) : null,
   ]);
-  return { leads, quotes, invoices, shop, lowStock, setup, setupEditable };
+  return { leads, quotes, invoices, shop, lowStock, setup, setupEditable, ownerAlerts };
 }
 
 export const meta: Route.MetaFunction = (args) => erpMeta("Tableau de bord", args);
@@ -52,11 +57,12 @@ export const handle = { section: "Dashboard", permission: "session" } satisfies 
 export const ErrorBoundary = ErpPageErrorBoundary;
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { leads, quotes, invoices, shop, lowStock, setup, setupEditable } = loaderData;
+  const { leads, quotes, invoices, shop, lowStock, setup, setupEditable, ownerAlerts } = loaderData;
   return (
     <div className="grid gap-6">
       <h1 className="text-2xl font-extrabold sm:text-3xl">Tableau de bord</h1>
       <SetupChecklist items={setup} editable={setupEditable} />
+      {ownerAlerts ? <OwnerAlertsDashboard figures={ownerAlerts} /> : null}
       <LeadsFigures figures={leads} />
       <LatestLeads latest={leads.latest} />
       {quotes ? <QuotesDashboard figures={quotes} /> : null}

@@ -9,7 +9,7 @@ import { company, fullAddress } from "#app/config/company.ts";
 import { requirePermission } from "#app/features/auth/session.server.ts";
 import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
 import { type ErpHandle, erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
-import { registerEntryCount } from "#app/features/integrity/register.server.ts";
+import { registerEntryCount } from "#app/features/integrity-register/register.server.ts";
 import { SettingsForm } from "#app/features/settings/components/settings-form.tsx";
 import { expiryWarnings } from "#app/features/settings/expiry.ts";
 import {

@@ -1,5 +1,5 @@
 import { requirePermission } from "#app/features/auth/session.server.ts";
-import { registerCsv, registerCsvFileName } from "#app/features/integrity/register.server.ts";
+import { registerCsv, registerCsvFileName } from "#app/features/integrity-register/register.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import { registerEntries } from "#app/lib/integrity/register.server.ts";
 import { parisDay } from "#app/lib/paris-time.ts";

@@ -8,9 +8,9 @@ import {
   RegisterCheck,
   RegisterContents,
   RegisterLatest,
-} from "#app/features/integrity/components/integrity-register.tsx";
-import { checkResult, registerOverview } from "#app/features/integrity/register.server.ts";
-import { IntegrityPostSchema } from "#app/features/integrity/schema.ts";
+} from "#app/features/integrity-register/components/integrity-register.tsx";
+import { checkResult, registerOverview } from "#app/features/integrity-register/register.server.ts";
+import { IntegrityPostSchema } from "#app/features/integrity-register/schema.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import { parseIntent } from "#app/lib/form-intent.ts";
 import { verifyRegister } from "#app/lib/integrity/verify.server.ts";

@@ -79,7 +79,7 @@ const CSV_HEADERS = [
 
 /**
  * The whole register for a spreadsheet, with the chain: anyone can recompute each
- * « Empreinte » from the entry's fields and the one before it (docs/decisions/023).
+ * « Empreinte » from the entry's fields and the one before it (docs/decisions/024).
  */
 export function registerCsv(entries: readonly IntegrityEntryRow[]): string {
   return csvText([

@@ -18,7 +18,8 @@ CREATE TABLE "integrity_entries" (
 	CONSTRAINT "integrity_entries_file_check" CHECK (("integrity_entries"."file_key" is null) = ("integrity_entries"."file_sha256" is null))
 );
 --> statement-breakpoint
-CREATE INDEX "integrity_entries_subject_idx" ON "integrity_entries" USING btree ("subject_id");--> statement-breakpoint
+CREATE INDEX "integrity_entries_subject_idx" ON "integrity_entries" USING btree ("subject_id");
+--> statement-breakpoint
 -- Written by hand (drizzle-kit does not model triggers): the register is append-only.
 CREATE FUNCTION "integrity_entries_append_only"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
