@@ -10,6 +10,7 @@ import {
   announceServerStarting,
   removeServerInfo,
 } from "#app/features/auth/server-info.server.ts";
+import { startIntegrityCheckJob } from "#app/features/integrity-register/job.server.ts";
 import { startOverdueInvoicesJob } from "#app/features/invoices/overdue.server.ts";
 import { startQuoteExpiryJob } from "#app/features/quotes/expiry.server.ts";
 import { startRetentionJob } from "#app/features/retention/job.server.ts";
@@ -67,6 +68,9 @@ async function main() {
   // those the rotation no longer keeps, and alerts the owner on a failure or when no backup
   // succeeded for 48 hours, once a day.
   const backupJob = startBackupSchedule(services, jobTiming);
+  // Walks the integrity register (chain, records, stored files) and alerts the owner on an
+  // anomaly, once a day.
+  const integrityJob = startIntegrityCheckJob(services, jobTiming);
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     const shownHost = env.HOST === "0.0.0.0" || env.HOST === "::" ? "localhost" : env.HOST;
@@ -92,6 +96,9 @@ async function main() {
         .stop()
         .catch((error) => logger.error({ err: error }, "arrêt de l'annulation des commandes impayées"));
       await backupJob.stop().catch((error) => logger.error({ err: error }, "arrêt de la sauvegarde"));
+      await integrityJob
+        .stop()
+        .catch((error) => logger.error({ err: error }, "arrêt de la vérification du registre"));
       await quoteExpiryJob
         .stop()
         .catch((error) => logger.error({ err: error }, "arrêt de l'expiration des devis"));

@@ -1,7 +1,9 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { integrityEntries } from "#app/db/schema/integrity.ts";
 import { invoices } from "#app/db/schema/invoices.ts";
+import { outboxMessages } from "#app/db/schema/outbox.ts";
+import { INTEGRITY_ALERT, runIntegrityCheck } from "#app/features/integrity-register/job.server.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
 import { sha256Of } from "#app/lib/integrity/canonical.ts";
 import {
@@ -11,6 +13,7 @@ import {
   registerEntries,
 } from "#app/lib/integrity/register.server.ts";
 import { integritySummary, verifyRegister } from "#app/lib/integrity/verify.server.ts";
+import { openOwnerAlerts } from "#app/lib/owner-alerts.server.ts";
 import { billingSteps, fillInvoiceSettings, readInvoiceRow } from "#tests/helpers/invoices.ts";
 import { openStaffTestServices, signedInStaff } from "#tests/helpers/staff.ts";
 
@@ -192,6 +195,38 @@ describe("the integrity register", () => {
     );
     await services.db.insert(integrityEntries).values(saved[5] as (typeof saved)[number]);
     expect((await verifyRegister(services)).ok).toBe(true);
+  });
+
+  it("the daily check alerts the owner on an anomaly, once a day, and closes the alert once whole", async () => {
+    const credit = await readInvoiceRow(services.db, ids.creditNote ?? "");
+    const key = credit.pdfStorageKey ?? "";
+    const original = await services.storage.get(key);
+    await services.storage.put(key, Buffer.concat([original, Buffer.from("\n% ajout")]), "application/pdf");
+    const morning = new Date("2027-03-10T06:00:00Z");
+    expect(await runIntegrityCheck(services, morning)).toEqual({ ok: false, entries: 6, problems: 1 });
+    const [alert] = await openOwnerAlerts(services.db);
+    expect(alert?.kind).toBe(INTEGRITY_ALERT);
+    expect(alert?.title).toBe("Le registre d'intégrité a été altéré");
+    expect(alert?.message).toContain(
+      `Une anomalie : L'entrée n° 6 (Avoir émis ${credit.number}) : le fichier ${key} a été remplacé`,
+    );
+    const mails = () =>
+      services.db
+        .select({ payload: outboxMessages.payload })
+        .from(outboxMessages)
+        .where(like(outboxMessages.kind, "owner-alert.%"));
+    expect((await mails()).map((mail) => mail.payload.to)).toEqual(["registre@batirade.test"]);
+    // The same day again: the alert stays open, no second e-mail.
+    await runIntegrityCheck(services, new Date("2027-03-10T18:00:00Z"));
+    expect(await mails()).toHaveLength(1);
+
+    await services.storage.put(key, original, "application/pdf");
+    expect(await runIntegrityCheck(services, new Date("2027-03-11T06:00:00Z"))).toEqual({
+      ok: true,
+      entries: 6,
+      problems: 0,
+    });
+    expect(await openOwnerAlerts(services.db)).toEqual([]);
   });
 
   it("fills an empty register from what was issued before it, once", async () => {
