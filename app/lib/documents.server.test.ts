@@ -7,7 +7,7 @@ import { company } from "#app/config/company.ts";
 import { authUsers } from "#app/db/schema/auth.ts";
 import { clients, issuedDocuments } from "#app/db/schema/clients.ts";
 import { documentCounters } from "#app/db/schema/documents.ts";
-import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
+import { createTestDatabase, databaseRefusal, type TestDatabase } from "#tests/helpers/db.ts";
 import { listActivity } from "./activity.server.ts";
 import { DocumentClientError, documentStorageKey, issueDocument } from "./documents.server.ts";
 import { renderDocumentPdf } from "./pdf/document.server.ts";
@@ -58,17 +58,6 @@ function render(number: string) {
   );
 }
 
-/** The message of a refused statement: drizzle wraps the database's error in `cause`. */
-async function refusal(run: () => Promise<unknown>): Promise<string> {
-  try {
-    await run();
-  } catch (error) {
-    const cause = (error as { cause?: { message?: string } }).cause;
-    return `${(error as Error).message} ${cause?.message ?? ""}`;
-  }
-  throw new Error("La base de données a accepté l'instruction.");
-}
-
 describe("issueDocument", () => {
   it("numbers, renders, stores with its SHA-256, registers and writes the client's history", async () => {
     const clientId = await newClient();
@@ -114,7 +103,7 @@ describe("issueDocument", () => {
     );
     const { db } = database;
     expect(
-      await refusal(() =>
+      await databaseRefusal(() =>
         db
           .update(issuedDocuments)
           .set({ pdfSha256: "0".repeat(64) })
@@ -122,7 +111,7 @@ describe("issueDocument", () => {
       ),
     ).toContain(FROZEN);
     expect(
-      await refusal(() =>
+      await databaseRefusal(() =>
         db
           .update(issuedDocuments)
           .set({ issuedAt: new Date("2026-01-01T00:00:00Z") })
@@ -130,19 +119,19 @@ describe("issueDocument", () => {
       ),
     ).toContain(FROZEN);
     expect(
-      await refusal(() => db.delete(issuedDocuments).where(eq(issuedDocuments.id, issued.id))),
+      await databaseRefusal(() => db.delete(issuedDocuments).where(eq(issuedDocuments.id, issued.id))),
     ).toContain(FROZEN);
     // TRUNCATE is refused too: by the trigger, or first by the foreign keys that point to
     // the register (a sent quote's `issued_document_id`).
-    expect(await refusal(() => db.execute(sql`truncate issued_documents`))).toMatch(
+    expect(await databaseRefusal(() => db.execute(sql`truncate issued_documents`))).toMatch(
       /ni modifié ni supprimé|cannot truncate a table referenced in a foreign key constraint/,
     );
     // ON DELETE RESTRICT: the client of an issued document stays.
-    expect(await refusal(() => db.delete(clients).where(eq(clients.id, clientId)))).toMatch(
+    expect(await databaseRefusal(() => db.delete(clients).where(eq(clients.id, clientId)))).toMatch(
       /issued_documents_client_id_clients_id_fk/,
     );
     // Nor can the account that issued it disappear (it is disabled instead).
-    expect(await refusal(() => db.delete(authUsers).where(eq(authUsers.id, actor.id)))).toMatch(
+    expect(await databaseRefusal(() => db.delete(authUsers).where(eq(authUsers.id, actor.id)))).toMatch(
       /issued_documents_created_by_auth_users_id_fk/,
     );
 

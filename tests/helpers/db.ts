@@ -35,3 +35,17 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     },
   };
 }
+
+/**
+ * What the database answered to an instruction it refused: the error's message and its
+ * cause's (a trigger's French message). Throws when the instruction went through.
+ */
+export async function databaseRefusal(run: () => Promise<unknown>): Promise<string> {
+  try {
+    await run();
+  } catch (error) {
+    const cause = (error as { cause?: { message?: string } }).cause;
+    return `${(error as Error).message} ${cause?.message ?? ""}`;
+  }
+  throw new Error("La base de données a accepté l'instruction.");
+}

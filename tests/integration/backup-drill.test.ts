@@ -147,16 +147,21 @@ async function stopServer(server: Server | undefined): Promise<void> {
 }
 
 /** A command of package.json (`npm run backup`, `npm run restore`) on a place. */
+/** What the commands run with: production, silent, the drill's passphrase, the place's variables. */
+function commandEnv(place: Place): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: "production",
+    LOG_LEVEL: "silent",
+    BACKUP_PASSPHRASE: PASSPHRASE,
+    ...place.env,
+  };
+}
+
 function command(script: string, args: string[], place: Place) {
   const result = spawnSync(process.execPath, [script, ...args], {
     encoding: "utf8",
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      LOG_LEVEL: "silent",
-      BACKUP_PASSPHRASE: PASSPHRASE,
-      ...place.env,
-    },
+    env: commandEnv(place),
     timeout: 180_000,
   });
   return { status: result.status, out: result.stdout, err: result.stderr };
@@ -166,13 +171,7 @@ function command(script: string, args: string[], place: Place) {
 function commandAsync(script: string, args: string[], place: Place) {
   return new Promise<{ status: number | null; out: string; err: string }>((resolve) => {
     const child = spawn(process.execPath, [script, ...args], {
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        LOG_LEVEL: "silent",
-        BACKUP_PASSPHRASE: PASSPHRASE,
-        ...place.env,
-      },
+      env: commandEnv(place),
       stdio: ["ignore", "pipe", "pipe"],
     });
     let out = "";

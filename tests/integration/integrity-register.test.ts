@@ -14,6 +14,7 @@ import {
 } from "#app/lib/integrity/register.server.ts";
 import { integritySummary, verifyRegister } from "#app/lib/integrity/verify.server.ts";
 import { openOwnerAlerts } from "#app/lib/owner-alerts.server.ts";
+import { databaseRefusal } from "#tests/helpers/db.ts";
 import { billingSteps, fillInvoiceSettings, readInvoiceRow } from "#tests/helpers/invoices.ts";
 import { openStaffTestServices, signedInStaff } from "#tests/helpers/staff.ts";
 
@@ -51,17 +52,6 @@ async function withTriggersOff(table: string, work: () => Promise<unknown>): Pro
   } finally {
     await services.db.execute(sql.raw(`alter table "${table}" enable trigger user`));
   }
-}
-
-/** The database's refusal, with its cause (the trigger's message). */
-async function refusal(run: () => Promise<unknown>): Promise<string> {
-  try {
-    await run();
-  } catch (error) {
-    const cause = (error as { cause?: { message?: string } }).cause;
-    return `${(error as Error).message} ${cause?.message ?? ""}`;
-  }
-  throw new Error("La base de données a accepté l'instruction.");
 }
 
 describe("the integrity register", () => {
@@ -108,14 +98,16 @@ describe("the integrity register", () => {
   it("refuses to change, delete or truncate an entry while its triggers stand", async () => {
     const refused = "Le registre d'intégrité ne se modifie pas : on n'y fait qu'ajouter.";
     expect(
-      await refusal(() =>
+      await databaseRefusal(() =>
         services.db.update(integrityEntries).set({ number: "X" }).where(eq(integrityEntries.seq, 1)),
       ),
     ).toContain(refused);
     expect(
-      await refusal(() => services.db.delete(integrityEntries).where(eq(integrityEntries.seq, 1))),
+      await databaseRefusal(() => services.db.delete(integrityEntries).where(eq(integrityEntries.seq, 1))),
     ).toContain(refused);
-    expect(await refusal(() => services.db.execute(sql`truncate integrity_entries`))).toContain(refused);
+    expect(await databaseRefusal(() => services.db.execute(sql`truncate integrity_entries`))).toContain(
+      refused,
+    );
     expect(await registerEntries(services.db)).toHaveLength(6);
   });
 

@@ -94,6 +94,42 @@ export async function recordRetentionRelease(
   });
 }
 
+/**
+ * The payment's row and its entry in the integrity register, inside the caller's
+ * transaction (« Enregistrer un paiement », a shop order paid at once).
+ */
+export async function insertPayment(
+  tx: DbTransaction,
+  payment: {
+    invoiceId: string;
+    paidOn: string;
+    amount: Cents;
+    method: PaymentMethod;
+    reference?: string | null;
+  },
+  actor: InvoiceActor,
+  at?: Date,
+): Promise<void> {
+  const [recorded] = await tx
+    .insert(invoicePayments)
+    .values({
+      invoiceId: payment.invoiceId,
+      paidOn: payment.paidOn,
+      amountCents: payment.amount,
+      method: payment.method,
+      reference: payment.reference ?? null,
+      createdBy: actor.id,
+    })
+    .returning({ id: invoicePayments.id });
+  if (!recorded) throw new Error("Paiement non enregistré.");
+  await registerEvent(tx, {
+    event: "paiement",
+    subjectId: recorded.id,
+    author: { id: actor.id, email: actor.email },
+    ...(at ? { at } : {}),
+  });
+}
+
 /** Records a payment; an overpayment is refused. The status follows (partly paid, paid). */
 export async function recordPayment(
   db: Database,
@@ -119,23 +155,7 @@ export async function recordPayment(
         `Ce paiement dépasse le reste dû (${formatCents(left)}) : vérifiez le montant.`,
       );
     }
-    const [recorded] = await tx
-      .insert(invoicePayments)
-      .values({
-        invoiceId: id,
-        paidOn: payment.paidOn,
-        amountCents: payment.amount,
-        method: payment.method,
-        reference: payment.reference ?? null,
-        createdBy: actor.id,
-      })
-      .returning({ id: invoicePayments.id });
-    if (!recorded) throw new Error("Paiement non enregistré.");
-    await registerEvent(tx, {
-      event: "paiement",
-      subjectId: recorded.id,
-      author: { id: actor.id, email: actor.email },
-    });
+    await insertPayment(tx, { ...payment, invoiceId: id }, actor);
     const paid = row.paidCents + payment.amount;
     // Paid in full: « Payée »; otherwise a late invoice stays « En retard ».
     const status =

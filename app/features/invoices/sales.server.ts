@@ -1,10 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { clients } from "#app/db/schema/clients.ts";
-import { invoicePayments, invoices, type PaymentMethod } from "#app/db/schema/invoices.ts";
+import { invoices, type PaymentMethod } from "#app/db/schema/invoices.ts";
 import type { QuoteContent } from "#app/db/schema/quotes.ts";
 import { recordActivities, recordActivity } from "#app/lib/activity.server.ts";
-import { registerEvent } from "#app/lib/integrity/register.server.ts";
 import { formatCents, MoneyError } from "#app/lib/money.ts";
 import type { DbExecutor, DbTransaction } from "#app/lib/outbox.server.ts";
 import { parisDay } from "#app/lib/paris-time.ts";
@@ -13,6 +12,7 @@ import { foldText } from "#app/lib/search-text.ts";
 import type { FileStorage } from "#app/lib/storage.server.ts";
 import { type IssueDeps, issueInTransaction } from "./issue.server.ts";
 import { PAYMENT_METHOD_LABELS } from "./labels.ts";
+import { insertPayment } from "./payments.server.ts";
 import {
   activityActor,
   contentOf,
@@ -236,24 +236,18 @@ export async function issueSaleInvoice(
   ]);
   const issued = await issueInTransaction(tx, deps, id, actor);
   const now = deps.now ?? new Date();
-  const [recorded] = await tx
-    .insert(invoicePayments)
-    .values({
+  await insertPayment(
+    tx,
+    {
       invoiceId: id,
       paidOn: parisDay(now),
-      amountCents: result.invoice.totals.netToPay,
+      amount: result.invoice.totals.netToPay,
       method: input.payment.method,
       reference: input.payment.reference,
-      createdBy: actor.id,
-    })
-    .returning({ id: invoicePayments.id });
-  if (!recorded) throw new Error("Paiement non enregistré.");
-  await registerEvent(tx, {
-    event: "paiement",
-    subjectId: recorded.id,
-    author: { id: actor.id, email: actor.email },
-    at: now,
-  });
+    },
+    actor,
+    now,
+  );
   await tx
     .update(invoices)
     .set({ paidCents: result.invoice.totals.netToPay, status: "payee", updatedAt: now })

@@ -3,6 +3,7 @@ import { csvFileName, leadsCsv } from "#app/features/leads/csv.ts";
 import { allLeads } from "#app/features/leads/export.server.ts";
 import { parseLeadFilters } from "#app/features/leads/schema.ts";
 import { getServices } from "#app/lib/app-context.ts";
+import { fileDownload } from "#app/lib/download.ts";
 import { parisDay } from "#app/lib/paris-time.ts";
 import type { RouteHandle } from "#app/lib/permissions.ts";
 import type { Route } from "./+types/leads-export";
@@ -21,12 +22,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     );
   }
   const items = await allLeads(getServices(context).db, parsed.filters, session.user.id);
-  return new Response(leadsCsv(items), {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${csvFileName(parisDay())}"`,
-      "Cache-Control": "private, no-store",
-      "X-Robots-Tag": "noindex, nofollow",
-    },
-  });
+  return fileDownload(leadsCsv(items), "text/csv; charset=utf-8", csvFileName(parisDay()));
 }

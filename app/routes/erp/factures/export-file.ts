@@ -9,6 +9,7 @@ import {
   salesExport,
 } from "#app/features/invoices/export.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
+import { fileDownload } from "#app/lib/download.ts";
 import { parisDay } from "#app/lib/paris-time.ts";
 import type { RouteHandle } from "#app/lib/permissions.ts";
 import type { Route } from "./+types/export-file";
@@ -23,17 +24,6 @@ export const handle = { permission: "devis" } satisfies RouteHandle;
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
-const download = (body: string | Uint8Array, type: string, name: string) =>
-  new Response(typeof body === "string" ? body : new Uint8Array(body), {
-    headers: {
-      "Content-Type": type,
-      "Content-Disposition": `attachment; filename="${name}"`,
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-      "X-Robots-Tag": "noindex, nofollow",
-    },
-  });
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePermission(request, context, handle.permission);
   const { db, storage, logger } = getServices(context);
@@ -42,11 +32,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!parsed.ok) return Response.json({ message: parsed.message }, { status: 400, headers: NO_STORE });
   const exported = await salesExport(db, parsed.period);
   if (!url.pathname.endsWith(".zip")) {
-    return download(journalCsv(exported.lines), "text/csv; charset=utf-8", journalFileName(parsed.period));
+    return fileDownload(
+      journalCsv(exported.lines),
+      "text/csv; charset=utf-8",
+      journalFileName(parsed.period),
+    );
   }
   try {
     const archive = await salesArchive(storage, exported);
-    return download(archive, "application/zip", archiveFileName(parsed.period));
+    return fileDownload(archive, "application/zip", archiveFileName(parsed.period));
   } catch (error) {
     if (error instanceof ArchiveDocumentError) {
       logger.warn({ period: parsed.period, reason: error.message }, "export comptable : archive refusée");

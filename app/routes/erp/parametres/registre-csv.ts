@@ -1,6 +1,7 @@
 import { requirePermission } from "#app/features/auth/session.server.ts";
 import { registerCsv, registerCsvFileName } from "#app/features/integrity-register/register.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
+import { fileDownload } from "#app/lib/download.ts";
 import { registerEntries } from "#app/lib/integrity/register.server.ts";
 import { parisDay } from "#app/lib/paris-time.ts";
 import type { RouteHandle } from "#app/lib/permissions.ts";
@@ -13,13 +14,5 @@ export const handle = { permission: "parametres" } satisfies RouteHandle;
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePermission(request, context, handle.permission);
   const entries = await registerEntries(getServices(context).db);
-  return new Response(registerCsv(entries), {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${registerCsvFileName(parisDay())}"`,
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-      "X-Robots-Tag": "noindex, nofollow",
-    },
-  });
+  return fileDownload(registerCsv(entries), "text/csv; charset=utf-8", registerCsvFileName(parisDay()));
 }
