@@ -1,15 +1,16 @@
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { MoneyField, SelectField, TextareaField, TextField } from "#app/components/forms/field.tsx";
-import type { FieldErrors } from "#app/components/forms/field-errors.ts";
 import { FormAlert } from "#app/components/forms/form-alert.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { type Cents, formatCents, formatPercent } from "#app/lib/money.ts";
 import { VAT_RATES } from "#app/lib/vat.ts";
 import { DESIGNATION_MAX, LINE_VAT_CODES, LONG_TEXT_MAX, QUOTE_UNITS } from "../content.ts";
 import {
+  LIBRARY_INTENTS,
   LIBRARY_UNIT_LABELS,
   type LibraryItemFormValues,
+  type LibraryItemRefusal,
   REVISION_FIELD,
   typedUnitEconomics,
 } from "../library-schema.ts";
@@ -23,9 +24,6 @@ import {
 
 const panel = "grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5";
 const legend = "font-heading text-lg font-bold text-brand-900";
-
-/** The intent the edit form posts (the item's page also archives and restores). */
-export const SAVE_INTENT = "enregistrer";
 
 type Mode = "create" | "edit";
 
@@ -74,29 +72,32 @@ function CostPanel({
 
 export function LibraryItemForm({
   mode,
-  values,
-  errors = {},
-  formErrors = [],
+  values: shown,
+  refusal,
   revision,
   hourlyCostCents,
   cancelHref,
 }: {
   mode: Mode;
-  /** What the fields show: the item's values, or what was posted and refused. */
+  /** What the fields show: the item's values, or a new item's. */
   values: LibraryItemFormValues;
-  /** Messages per field name (`zodFieldErrors`). */
-  errors?: FieldErrors;
-  formErrors?: readonly string[];
+  /** The refusal of this form's last post: its messages, and what was typed, shown again. */
+  refusal?: LibraryItemRefusal | null;
   /** The revision the edit form was loaded from (posted back, checked by the server). */
   revision?: number;
   /** The company's hourly labour cost, for the cost price shown while typing. */
   hourlyCostCents: Cents;
   cancelHref: string;
 }) {
+  const values = (refusal?.values as LibraryItemFormValues | undefined) ?? shown;
+  const errors = refusal?.fieldErrors ?? {};
+  // A refusal about the whole form, or one with nothing typed to show again (an unreadable post).
+  const formError = refusal?.formError ?? (refusal && !refusal.values ? refusal.message : undefined);
+  const formErrors = formError ? [formError] : [];
   const navigation = useNavigation();
   const saving =
     navigation.state === "submitting" &&
-    (mode === "create" || navigation.formData?.get("intent") === SAVE_INTENT);
+    (mode === "create" || navigation.formData?.get("intent") === LIBRARY_INTENTS.save);
   const [typed, setTyped] = useState({
     unitPriceHt: values.unitPriceHt,
     labourHours: values.labourHours,
@@ -118,7 +119,7 @@ export function LibraryItemForm({
       <FormAlert focus title="Enregistrement impossible" errors={summary} />
       {mode === "edit" ? (
         <>
-          <input type="hidden" name="intent" value={SAVE_INTENT} />
+          <input type="hidden" name="intent" value={LIBRARY_INTENTS.save} />
           <input type="hidden" name={REVISION_FIELD} value={revision ?? ""} />
         </>
       ) : null}
