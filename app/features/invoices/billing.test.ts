@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { LineVatCode, QuoteContent, QuoteItemLine, QuoteLine, QuoteLot } from "#app/db/schema/quotes.ts";
 import { MoneyError, percentOf } from "#app/lib/money.ts";
 import { REVERSE_CHARGE_MENTION, VAT_CODES, type VatCode } from "#app/lib/vat.ts";
+import { storedItemLine } from "#tests/helpers/quote-lines.ts";
 import {
   billingQuoteFromContent,
   computeCreditNote,
@@ -39,19 +40,7 @@ function freshId(): string {
 }
 
 function item(vatCode: LineVatCode, unitPriceHt: number, quantity = 1_000, optional = false): QuoteItemLine {
-  return {
-    id: freshId(),
-    kind: "item",
-    designation: "Ligne",
-    description: "",
-    unit: "u",
-    quantity,
-    unitPriceHt,
-    vatCode,
-    optional,
-    libraryItemId: null,
-    cost: null,
-  };
+  return storedItemLine(freshId(), vatCode, unitPriceHt, { quantity, optional });
 }
 
 function lot(title: string, lines: QuoteLine[], id = freshId()): QuoteLot {
