@@ -1,10 +1,10 @@
-import { Plus } from "lucide-react";
 import type { ReactNode } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { EmptyState } from "#app/components/data/empty-state.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { FormAlert } from "#app/components/forms/form-alert.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
+import { NewLink } from "#app/components/ui/new-link.tsx";
 import { panelClass } from "#app/components/ui/panel.tsx";
 import { ClientKindBadge } from "./client-badges.tsx";
 
@@ -45,12 +45,7 @@ export function NewDocumentForClient({
       <PageHeader
         title={title}
         description={description}
-        actions={
-          <Link to="/erp/clients/nouveau" className={buttonClasses("secondary", "md")}>
-            <Plus aria-hidden="true" className="size-4" />
-            Nouveau client
-          </Link>
-        }
+        actions={<NewLink to="/erp/clients/nouveau">Nouveau client</NewLink>}
       />
       {refusal ? <FormAlert errors={[refusal]} /> : null}
       <ClientPicker {...picker} />

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { refused } from "#app/components/forms/refusal.server.ts";
 import { refusalOf } from "#app/components/forms/refusal.ts";
-import { requirePermission } from "#app/features/auth/session.server.ts";
+import { requireActor, requirePermission } from "#app/features/auth/session.server.ts";
 import { NewDocumentForClient } from "#app/features/clients/components/client-picker.tsx";
 import { convertLeadToClient, LeadToConvertNotFoundError } from "#app/features/clients/convert.server.ts";
 import { pickableClients } from "#app/features/clients/list.server.ts";
@@ -37,9 +37,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const session = await requirePermission(request, context, handle.permission);
+  const actor = await requireActor(request, context, handle.permission);
   const services = getServices(context);
-  const actor = { id: session.user.id, email: session.user.email };
   const form = await request.formData();
   const clientId = form.get("clientId");
   const leadId = form.get("prospect");

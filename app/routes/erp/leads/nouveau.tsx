@@ -8,7 +8,7 @@ import {
 } from "#app/components/forms/field.tsx";
 import { firstFieldErrors, zodFieldErrors } from "#app/components/forms/field-errors.ts";
 import { fieldBinder, SaveOrCancel } from "#app/components/forms/form-parts.tsx";
-import { requirePermission } from "#app/features/auth/session.server.ts";
+import { requireActor, requirePermission } from "#app/features/auth/session.server.ts";
 import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
 import { panelClass } from "#app/features/erp/components/ui.ts";
 import { erpMeta, erpShouldRevalidate, PROSPECTS_HANDLE } from "#app/features/erp/navigation.ts";
@@ -27,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const session = await requirePermission(request, context, handle.permission);
+  const actor = await requireActor(request, context, handle.permission);
   const form = await request.formData();
   const values = Object.fromEntries(FIELDS.map((name) => [name, String(form.get(name) ?? "")])) as Record<
     Field,
@@ -39,11 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const errors: Partial<Record<Field, string>> = firstFieldErrors(zodFieldErrors(parsed).fieldErrors);
     return data({ errors, values }, { status: 400 });
   }
-  const id = await createManualLead(
-    getServices(context).db,
-    { id: session.user.id, email: session.user.email },
-    parsed.data,
-  );
+  const id = await createManualLead(getServices(context).db, actor, parsed.data);
   throw redirect(`/erp/leads/${id}`);
 }
 

@@ -6,10 +6,10 @@ import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { StatusBadge } from "#app/components/data/status-badge.tsx";
 import { Timeline } from "#app/components/data/timeline.tsx";
 import { FormAlert } from "#app/components/forms/form-alert.tsx";
-import { notFound, refused } from "#app/components/forms/refusal.server.ts";
+import { refused, throwNotFound } from "#app/components/forms/refusal.server.ts";
 import { refusalOf } from "#app/components/forms/refusal.ts";
 import { buttonClasses } from "#app/components/ui/button.tsx";
-import { requirePermission } from "#app/features/auth/session.server.ts";
+import { requireActor, requirePermission } from "#app/features/auth/session.server.ts";
 import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
 import { panelClass } from "#app/features/erp/components/ui.ts";
 import { DEVIS_HANDLE, DEVIS_TABS, erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
@@ -78,20 +78,18 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       crumb: item.designation,
     };
   } catch (error) {
-    if (error instanceof LibraryItemNotFoundError) throw notFound(error.message);
-    throw error;
+    throwNotFound(error, LibraryItemNotFoundError);
   }
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const session = await requirePermission(request, context, handle.permission);
+  const actor = await requireActor(request, context, handle.permission);
   const services = getServices(context);
   try {
     // Unknown or malformed id: 404 whatever was posted.
     await getLibraryItem(services.db, params.itemId);
   } catch (error) {
-    if (error instanceof LibraryItemNotFoundError) throw notFound(error.message);
-    throw error;
+    throwNotFound(error, LibraryItemNotFoundError);
   }
   const form = await request.formData().catch(() => null);
   if (!form) return refused(400, { message: "Le formulaire envoyé est illisible : rechargez la page." });
@@ -100,7 +98,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (post.unknown) return refused(400, { message: "Action inconnue." });
     return refusedLibraryForm(post.intent, form, post.error);
   }
-  const actor = { id: session.user.id, email: session.user.email };
   try {
     return await answerLibraryItemPost({ request, services, actor, itemId: params.itemId, form }, post.data);
   } catch (error) {

@@ -2,7 +2,7 @@ import { PageHeader } from "#app/components/data/page-header.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { refused } from "#app/components/forms/refusal.server.ts";
 import { refusalOf } from "#app/components/forms/refusal.ts";
-import { requirePermission } from "#app/features/auth/session.server.ts";
+import { requireActor, requirePermission } from "#app/features/auth/session.server.ts";
 import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
 import { DEVIS_HANDLE, DEVIS_TABS, erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
 import { LibraryItemForm } from "#app/features/quotes/components/library-item-form.tsx";
@@ -27,12 +27,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const session = await requirePermission(request, context, handle.permission);
+  const actor = await requireActor(request, context, handle.permission);
   const form = await request.formData().catch(() => null);
   if (!form) return refused(400, { message: "Le formulaire envoyé est illisible : rechargez la page." });
   const parsed = LibraryItemSchema.safeParse(formValues(form));
   if (!parsed.success) return refusedLibraryForm(undefined, form, parsed.error);
-  const actor = { id: session.user.id, email: session.user.email };
   return answerNewLibraryItem({ request, services: getServices(context), actor }, parsed.data);
 }
 
