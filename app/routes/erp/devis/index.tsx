@@ -12,6 +12,7 @@ import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { DateField, SelectField } from "#app/components/forms/field.tsx";
 import { NewLink } from "#app/components/ui/new-link.tsx";
 import { requirePermission } from "#app/features/auth/session.server.ts";
+import { clientColumn } from "#app/features/clients/components/client-column.tsx";
 import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
 import { DEVIS_HANDLE, DEVIS_TABS, erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
 import { QuoteStatusBadge } from "#app/features/quotes/components/quote-status-badge.tsx";
@@ -62,16 +63,7 @@ const columns: Column<QuoteListItem>[] = [
       </Link>
     ),
   },
-  {
-    key: "client",
-    header: "Client",
-    sortKey: "client",
-    cell: (quote) => (
-      <Link to={`/erp/clients/${quote.clientId}`} className="break-words text-brand-700 underline">
-        {quote.clientName}
-      </Link>
-    ),
-  },
+  clientColumn(),
   { key: "title", header: "Objet", cell: (quote) => <span className="break-words">{quote.title}</span> },
   { key: "town", header: "Chantier", cell: (quote) => quote.siteCity || "—" },
   { key: "status", header: "Statut", cell: (quote) => <QuoteStatusBadge status={quote.status} /> },
