@@ -55,6 +55,36 @@ export function withDateRange<
   });
 }
 
+/** A filter among a closed set of values (`statut`, `type`…): empty is no filter, any other value gets `message`. */
+export const enumFilter = <const T extends readonly [string, ...string[]]>(values: T, message: string) =>
+  blankAsMissing(z.enum(values, { error: message }).optional());
+
+/**
+ * A list's filter schema: the search (`q`), the list's own `filters`, its sort (`tri`,
+ * one of `sorts`), the order and the page. Each feature's `schema.ts` names only what
+ * its list adds.
+ */
+export function listFiltersSchema<
+  const Sorts extends readonly [string, ...string[]],
+  Shape extends z.ZodRawShape,
+>(sorts: Sorts, filters: Shape) {
+  return z.object({
+    q: SearchQuerySchema,
+    ...filters,
+    tri: sortSchema(sorts),
+    ordre: OrderSchema,
+    page: PageSchema,
+  });
+}
+
+/** The same for a list filtered by a period (`du`…`au`), checked by the one date-range rule. */
+export function datedListFiltersSchema<
+  const Sorts extends readonly [string, ...string[]],
+  Shape extends z.ZodRawShape,
+>(sorts: Sorts, filters: Shape) {
+  return withDateRange(listFiltersSchema(sorts, { ...filters, du: FilterDaySchema, au: FilterDaySchema }));
+}
+
 /** The query string's `keys` as a plain object, for a schema to parse. */
 export function pickParams(searchParams: URLSearchParams, keys: readonly string[]): Record<string, string> {
   const raw: Record<string, string> = {};

@@ -8,7 +8,7 @@ import { companySettings } from "#app/db/schema/settings.ts";
 import { createLibraryItem, getLibraryItem } from "#app/features/quotes/library.server.ts";
 import {
   LIBRARY_MESSAGES,
-  type LibraryItemFormAnswer,
+  type LibraryItemRefusal,
   LibraryItemSchema,
 } from "#app/features/quotes/library-schema.ts";
 import { LIBRARY_SEED, seedQuoteLibrary } from "#app/features/quotes/library-seed.server.ts";
@@ -175,8 +175,8 @@ describe("create", () => {
     };
     const outcome = await call(newRoute.action, "/erp/devis/bibliotheque/nouveau", { form: itemForm(typed) });
     expect(outcome.status).toBe(400);
-    const answer = outcome.data as LibraryItemFormAnswer;
-    expect(answer.errors).toEqual({
+    const answer = outcome.data as LibraryItemRefusal;
+    expect(answer.fieldErrors).toEqual({
       designation: [LIBRARY_MESSAGES.designation],
       unit: [LIBRARY_MESSAGES.unit],
       unitPriceHt: [LIBRARY_MESSAGES.negative],
@@ -191,7 +191,7 @@ describe("create", () => {
       form: itemForm({ designation: "Cloison\nBA13", labourHours: "-1", unitPriceHt: "  " }),
     });
     expect(second.status).toBe(400);
-    expect((second.data as LibraryItemFormAnswer).errors).toEqual({
+    expect((second.data as LibraryItemRefusal).fieldErrors).toEqual({
       designation: [TEXT_RULE_MESSAGES.controlCharacters],
       unitPriceHt: [LIBRARY_MESSAGES.unitPrice],
       labourHours: [LIBRARY_MESSAGES.labourRange],
@@ -199,7 +199,7 @@ describe("create", () => {
     const third = await call(newRoute.action, "/erp/devis/bibliotheque/nouveau", {
       form: itemForm({ designation: "x".repeat(301), unitPriceHt: "10", labourHours: "une heure" }),
     });
-    expect((third.data as LibraryItemFormAnswer).errors).toEqual({
+    expect((third.data as LibraryItemRefusal).fieldErrors).toEqual({
       designation: [LIBRARY_MESSAGES.designationTooLong],
       labourHours: [LIBRARY_MESSAGES.labourFormat],
     });
@@ -381,13 +381,13 @@ describe("edit", () => {
     expect(refused.status).toBe(400);
     expect(refused.data).toMatchObject({
       values: { unitPriceHt: "abc", designation: "Peinture satinée" },
-      errors: { unitPriceHt: ["Saisissez un montant, par exemple 1\u202f234,56."] },
+      fieldErrors: { unitPriceHt: ["Saisissez un montant, par exemple 1\u202f234,56."] },
     });
     // Without its revision, the form is refused rather than saved blindly.
     const { revision: _, ...withoutRevision } = await editForm(id, { unitPriceHt: "30" });
     const noRevision = await postItem(id, withoutRevision);
     expect(noRevision.status).toBe(400);
-    expect((noRevision.data as LibraryItemFormAnswer).formErrors).toEqual([LIBRARY_MESSAGES.revision]);
+    expect((noRevision.data as LibraryItemRefusal).formError).toBe(LIBRARY_MESSAGES.revision);
     expect((await article(id)).item.unitPriceHt).toBe(2650);
     // An unknown action.
     expect((await postItem(id, { intent: "supprimer" })).status).toBe(400);
@@ -400,9 +400,8 @@ describe("edit", () => {
 
     const stale = await postItem(id, { ...staleForm, unitPriceHt: "70", description: "Pose collée" });
     expect(stale.status).toBe(409);
-    const answer = stale.data as LibraryItemFormAnswer;
-    expect(answer.formErrors).toHaveLength(1);
-    expect(answer.formErrors[0]).toMatch(
+    const answer = stale.data as LibraryItemRefusal;
+    expect(answer.formError).toMatch(
       /^Cet article a été modifié par conducteur@batirade\.test le .+ : rien n'a été enregistré\./,
     );
     expect(answer.values).toMatchObject({ unitPriceHt: "70", description: "Pose collée" });

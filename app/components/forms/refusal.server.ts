@@ -36,3 +36,12 @@ export function invalid<Extra extends object = object>(
 export function notFound(message: string) {
   return data({ message }, { status: 404 });
 }
+
+/**
+ * A loader's error: the feature's « not found » error (`missing`) becomes the 404 page with
+ * its message; any other error goes on.
+ */
+export function throwNotFound(error: unknown, missing: abstract new (...args: never[]) => Error): never {
+  if (error instanceof missing) throw notFound(error.message);
+  throw error;
+}

@@ -113,6 +113,19 @@ export async function requirePermission(
   return session;
 }
 
+/** Who acts, as the activity history records it: the staff member's id and e-mail. */
+export type Actor = { id: string; email: string };
+
+/** As `requirePermission`, giving who acts: what an action hands to the feature that logs its change. */
+export async function requireActor(
+  request: Request,
+  context: ContextReader,
+  access: RouteAccess,
+): Promise<Actor> {
+  const { user } = await requirePermission(request, context, access);
+  return { id: user.id, email: user.email };
+}
+
 /** As `requireStaff`, and a staff member who is not an owner gets 403. */
 export async function requireOwner(request: Request, context: ContextReader): Promise<StaffSession> {
   const session = await requireStaff(request, context);

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { data } from "react-router";
 import type { Database } from "#app/db/client.server.ts";
 import { clientSites, clients } from "#app/db/schema/clients.ts";
 import { pageWindow } from "#app/lib/list-filters.ts";
@@ -83,18 +84,18 @@ export async function listClients(db: Database, filters: ClientFilters): Promise
 
 /**
  * The clients a « Nouveau devis » / « Nouvelle facture » page offers: those matching `q`
- * (by name), else the most recent; never an anonymised one. 12 at most.
+ * (by name), else the most recent; never an anonymised one. 12 at most. A search the
+ * list refuses is a 400 page with its message.
  */
 export async function pickableClients(
   db: Database,
-  requestUrl: string,
-): Promise<{ ok: true; clients: ClientListItem[]; q: string } | { ok: false; message: string }> {
-  const url = new URL(requestUrl);
+  request: Request,
+): Promise<{ clients: ClientListItem[]; q: string }> {
+  const url = new URL(request.url);
   const parsed = parseClientFilters(new URLSearchParams({ q: url.searchParams.get("q") ?? "" }));
-  if (!parsed.ok) return parsed;
+  if (!parsed.ok) throw data({ message: parsed.message }, { status: 400 });
   const page = await listClients(db, { ...parsed.filters, tri: parsed.filters.q ? "nom" : "cree" });
   return {
-    ok: true,
     clients: page.items.filter((client) => !client.anonymised).slice(0, 12),
     q: parsed.filters.q ?? "",
   };

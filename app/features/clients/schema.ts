@@ -1,14 +1,11 @@
 import { zodFieldErrors } from "#app/components/forms/field-errors.ts";
 import { confirmedIntent } from "#app/lib/form-intent.ts";
 import {
-  blankAsMissing,
+  enumFilter,
   type ListFiltersResult,
+  listFiltersSchema,
   listSort,
-  OrderSchema,
-  PageSchema,
   parseListFilters,
-  SearchQuerySchema,
-  sortSchema,
 } from "#app/lib/list-filters.ts";
 import { FRENCH_PHONE, PHONE_MESSAGE } from "#app/lib/phone.ts";
 import { multiLineText, singleLineText } from "#app/lib/text-rules.ts";
@@ -365,12 +362,8 @@ export function duplicatesAnswer(
 export const CLIENT_SORTS = ["nom", "cree"] as const;
 export type ClientSort = (typeof CLIENT_SORTS)[number];
 
-export const ClientFiltersSchema = z.object({
-  q: SearchQuerySchema,
-  type: blankAsMissing(z.enum(CLIENT_KINDS, { error: "Ce type de client n'existe pas." }).optional()),
-  tri: sortSchema(CLIENT_SORTS),
-  ordre: OrderSchema,
-  page: PageSchema,
+export const ClientFiltersSchema = listFiltersSchema(CLIENT_SORTS, {
+  type: enumFilter(CLIENT_KINDS, "Ce type de client n'existe pas."),
 });
 export type ClientFilters = z.output<typeof ClientFiltersSchema>;
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { LineVatCode, QuoteContent, QuoteItemLine, QuoteLine, QuoteLot } from "#app/db/schema/quotes.ts";
 import { MoneyError, percentOf } from "#app/lib/money.ts";
 import { REVERSE_CHARGE_MENTION, VAT_CODES, type VatCode } from "#app/lib/vat.ts";
+import { storedItemLine } from "#tests/helpers/quote-lines.ts";
 import {
   billingQuoteFromContent,
   computeCreditNote,
@@ -39,19 +40,7 @@ function freshId(): string {
 }
 
 function item(vatCode: LineVatCode, unitPriceHt: number, quantity = 1_000, optional = false): QuoteItemLine {
-  return {
-    id: freshId(),
-    kind: "item",
-    designation: "Ligne",
-    description: "",
-    unit: "u",
-    quantity,
-    unitPriceHt,
-    vatCode,
-    optional,
-    libraryItemId: null,
-    cost: null,
-  };
+  return storedItemLine(freshId(), vatCode, unitPriceHt, { quantity, optional });
 }
 
 function lot(title: string, lines: QuoteLine[], id = freshId()): QuoteLot {
@@ -86,6 +75,22 @@ function workedQuote(retention: RetentionTerms | null = RG_5, reverseCharge = fa
 function issued(result: BillingResult, id: string): IssuedInvoice {
   if (!result.ok) throw new Error(`refusé : ${result.message}`);
   return { ...result.invoice, id };
+}
+
+/** The worked example's deposit: 30 % of the quote. */
+function depositOf30(quote: BillingQuote, id: string): IssuedInvoice {
+  return issued(computeDepositInvoice(quote, [], { deposit: { kind: "percent", basisPoints: 3_000 } }), id);
+}
+
+/** A situation at 50 % of both lots of the worked example (« go » and « iso »). */
+function halfOfBothLots(quote: BillingQuote, before: IssuedInvoice[], id: string): IssuedInvoice {
+  const half = {
+    lots: [
+      { lotId: "go", percent: 5_000 },
+      { lotId: "iso", percent: 5_000 },
+    ],
+  };
+  return issued(computeProgressInvoice(quote, before, half), id);
 }
 
 function refusal(result: BillingResult): string {
@@ -175,19 +180,8 @@ describe("billingQuoteFromContent", () => {
 describe("a quote billed by hand: deposit of 30 %, a 50 % situation on two lots with retention 5 %, the final", () => {
   // TTC per rate: 20 % 12 000,00 ; 10 % 2 200,00 ; 5,5 % 4 220,00 ; total 18 420,00 €.
   const quote = workedQuote();
-  const deposit = issued(
-    computeDepositInvoice(quote, [], { deposit: { kind: "percent", basisPoints: 3_000 } }),
-    "a1",
-  );
-  const situation = issued(
-    computeProgressInvoice(quote, [deposit], {
-      lots: [
-        { lotId: "go", percent: 5_000 },
-        { lotId: "iso", percent: 5_000 },
-      ],
-    }),
-    "s1",
-  );
+  const deposit = depositOf30(quote, "a1");
+  const situation = halfOfBothLots(quote, [deposit], "s1");
   const final = issued(computeFinalInvoice(quote, [deposit, situation]), "f1");
 
   it("takes 30 % of the TTC, 5 526,00 €, split over the rates in proportion to their TTC", () => {
@@ -422,19 +416,8 @@ describe("a quote billed by hand: deposit of 30 %, a 50 % situation on two lots 
 
 describe("credit notes", () => {
   const quote = workedQuote();
-  const deposit = issued(
-    computeDepositInvoice(quote, [], { deposit: { kind: "percent", basisPoints: 3_000 } }),
-    "a1",
-  );
-  const situation = issued(
-    computeProgressInvoice(quote, [deposit], {
-      lots: [
-        { lotId: "go", percent: 5_000 },
-        { lotId: "iso", percent: 5_000 },
-      ],
-    }),
-    "s1",
-  );
+  const deposit = depositOf30(quote, "a1");
+  const situation = halfOfBothLots(quote, [deposit], "s1");
 
   it("cancels a situation exactly, lot by lot, rate by rate, retention included", () => {
     const credit = issued(
@@ -470,15 +453,7 @@ describe("credit notes", () => {
       ["iso", 300_000, -300_000, 0, 0],
     ]);
     // The situation can be invoiced again, to the same figures.
-    const again = issued(
-      computeProgressInvoice(quote, [deposit, situation, credit], {
-        lots: [
-          { lotId: "go", percent: 5_000 },
-          { lotId: "iso", percent: 5_000 },
-        ],
-      }),
-      "s2",
-    );
+    const again = halfOfBothLots(quote, [deposit, situation, credit], "s2");
     expect(again.title).toBe("Facture de situation n° 2");
     expect(again.totals).toEqual(situation.totals);
     expect(
@@ -682,10 +657,7 @@ describe("rules", () => {
   it("bills reverse charge HT only: VAT 0, category AE, the mention, messages in HT", () => {
     const quote = workedQuote(RG_5, true);
     expect(quote.totalTtc).toBe(1_600_000);
-    const deposit = issued(
-      computeDepositInvoice(quote, [], { deposit: { kind: "percent", basisPoints: 3_000 } }),
-      "a1",
-    );
+    const deposit = depositOf30(quote, "a1");
     expect(pick(deposit.byRate)).toEqual([{ code: "autoliquidation", ht: 480_000, vat: 0, ttc: 480_000 }]);
     const situation = issued(
       computeProgressInvoice(quote, [deposit], { lots: [{ lotId: "iso", percent: 10_000 }] }),
@@ -1034,19 +1006,8 @@ describe("billing: credit notes that explain themselves", () => {
   /** Deposit 30 %, a situation at 50 % and the final invoice of the worked example, without retention. */
   function billed() {
     const quote = workedQuote(null);
-    const deposit = issued(
-      computeDepositInvoice(quote, [], { deposit: { kind: "percent", basisPoints: 3_000 } }),
-      "a",
-    );
-    const half = issued(
-      computeProgressInvoice(quote, [deposit], {
-        lots: [
-          { lotId: "go", percent: 5_000 },
-          { lotId: "iso", percent: 5_000 },
-        ],
-      }),
-      "s",
-    );
+    const deposit = depositOf30(quote, "a");
+    const half = halfOfBothLots(quote, [deposit], "s");
     const final = issued(computeFinalInvoice(quote, [deposit, half]), "f");
     return { quote, invoices: [deposit, half, final] };
   }
@@ -1176,19 +1137,8 @@ describe("billing: « Correction » of chosen lots or lines", () => {
 
   it("takes back HT from the lots chosen, reinstates their share of the deposits, and the final closes the quote", () => {
     const quote = workedQuote(RG_5);
-    const deposit = issued(
-      computeDepositInvoice(quote, [], { deposit: { kind: "percent", basisPoints: 3_000 } }),
-      "a",
-    );
-    const half = issued(
-      computeProgressInvoice(quote, [deposit], {
-        lots: [
-          { lotId: "go", percent: 5_000 },
-          { lotId: "iso", percent: 5_000 },
-        ],
-      }),
-      "s",
-    );
+    const deposit = depositOf30(quote, "a");
+    const half = halfOfBothLots(quote, [deposit], "s");
     const before = quoteBillingSummary(quote, [deposit, half], []);
     const credit = issued(
       computeCreditNote(quote, [deposit, half], {
@@ -1236,10 +1186,7 @@ describe("billing: « Correction » of chosen lots or lines", () => {
 
   it("refuses a lot not on the invoice, more than is left of a lot, all of the invoice, and a kind that does not fit", () => {
     const quote = workedQuote(null);
-    const deposit = issued(
-      computeDepositInvoice(quote, [], { deposit: { kind: "percent", basisPoints: 3_000 } }),
-      "a",
-    );
+    const deposit = depositOf30(quote, "a");
     const half = issued(
       computeProgressInvoice(quote, [deposit], { lots: [{ lotId: "go", percent: 5_000 }] }),
       "s",

@@ -16,7 +16,13 @@ import type { BillingInvoice } from "./billing-model.ts";
 import { type BankDetails, bankDetails, clientAddress } from "./client-mail.server.ts";
 import { type IssueDeps, issueInTransaction } from "./issue.server.ts";
 import { amountOwed } from "./owed.ts";
-import { type InvoiceActor, InvoiceNotFoundError, InvoiceStateError, isInvoiceId } from "./query.server.ts";
+import {
+  type InvoiceActor,
+  InvoiceNotFoundError,
+  InvoiceStateError,
+  isInvoiceId,
+  lockedInvoice,
+} from "./query.server.ts";
 
 /*
  * « Envoyer au client »: an issued invoice or credit note e-mailed to the address of the
@@ -270,8 +276,7 @@ export async function sendInvoiceToClient(
 ): Promise<SentToClient> {
   if (!isInvoiceId(invoiceId)) throw new InvoiceNotFoundError();
   return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for("update");
-    if (!row) throw new InvoiceNotFoundError();
+    const row = await lockedInvoice(tx, invoiceId);
     const again = (await timesSent(tx, row.id)) > 0;
     const queued = await queueInvoiceMail(tx, row);
     const what = row.kind === "avoir" ? "Avoir" : "Facture";

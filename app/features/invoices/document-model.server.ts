@@ -1,3 +1,4 @@
+import type { DocumentParty } from "#app/lib/document-party.ts";
 import type { FacturxInvoice } from "#app/lib/facturx/facturx.ts";
 import {
   type BasisPoints,
@@ -16,17 +17,7 @@ import { type BillingInvoice, MAX_VAT_ROUNDING } from "./billing-model.ts";
  * Factur-X XML carries, taken from billing.ts as they are (`documentFigures` checks them).
  */
 
-export type InvoiceParty = {
-  kind: "particulier" | "entreprise";
-  name: string;
-  legalName: string | null;
-  siren: string | null;
-  vatNumber: string | null;
-  email: string | null;
-  billingStreet: string | null;
-  billingPostalCode: string | null;
-  billingCity: string | null;
-};
+export type InvoiceParty = DocumentParty;
 
 export type InvoiceDocumentInput = {
   /** The seller, printed by the frame on every page. */

@@ -9,6 +9,7 @@ import { identityFromCompanyConfig } from "#app/lib/pdf/identity.ts";
 import { CERTIFICATION_5_5, CERTIFICATION_10, REVERSE_CHARGE_MENTION } from "#app/lib/vat.ts";
 import { pdfAttachments, validateAgainstXsd } from "#tests/helpers/facturx.ts";
 import { brokenPhrases, flattenSpaces, readPdf } from "#tests/helpers/pdf-text.ts";
+import { storedItemLine } from "#tests/helpers/quote-lines.ts";
 import {
   billingQuoteFromContent,
   computeCreditNote,
@@ -53,19 +54,7 @@ import {
 let nextId = 0;
 function item(vatCode: LineVatCode, unitPriceHt: number): QuoteItemLine {
   nextId += 1;
-  return {
-    id: `l${nextId}`,
-    kind: "item",
-    designation: "Ligne",
-    description: "",
-    unit: "u",
-    quantity: 1_000,
-    unitPriceHt,
-    vatCode,
-    optional: false,
-    libraryItemId: null,
-    cost: null,
-  };
+  return storedItemLine(`l${nextId}`, vatCode, unitPriceHt);
 }
 
 /** « Gros œuvre » 10 000,00 € HT at 20 %; « Isolation » 4 000,00 € at 5,5 % and 2 000,00 € at 10 %. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { QuoteItemLine, QuoteLot } from "#app/db/schema/quotes.ts";
+import type { QuoteLot } from "#app/db/schema/quotes.ts";
+import { storedItemLine } from "#tests/helpers/quote-lines.ts";
 import {
   billingQuoteFromContent,
   computeCreditNote,
@@ -28,21 +29,7 @@ import {
 // The journal's entries from billing's own documents (no database): balanced, the
 // accounts of decision 018, the mirror of a credit note, the CSV conventions, the period.
 
-function item(id: string, vatCode: QuoteItemLine["vatCode"], unitPriceHt: number): QuoteItemLine {
-  return {
-    id,
-    kind: "item",
-    designation: "Ligne",
-    description: "",
-    unit: "u",
-    quantity: 1_000,
-    unitPriceHt,
-    vatCode,
-    optional: false,
-    libraryItemId: null,
-    cost: null,
-  };
-}
+const item = storedItemLine;
 
 /** « Gros œuvre » 10 000 € HT at 20 %, « Isolation » 4 000 € at 5,5 % and 2 000 € at 10 %, 5 % retention. */
 function quote(reverseCharge = false): BillingQuote {

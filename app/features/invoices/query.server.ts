@@ -77,6 +77,13 @@ export function isInvoiceId(id: string | null | undefined): id is string {
   return isUuid(id);
 }
 
+/** An invoice's row, locked until the transaction ends; an unknown id is `InvoiceNotFoundError`. */
+export async function lockedInvoice(tx: DbExecutor, invoiceId: string): Promise<InvoiceRow> {
+  const [row] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for("update");
+  if (!row) throw new InvoiceNotFoundError();
+  return row;
+}
+
 /** The stored JSON of an invoice: the computed document and what it was computed from. */
 type InvoiceContent = { billing: BillingInvoice };
 

@@ -13,7 +13,13 @@ import { addDays, daysBetween, formatDate, type IsoDay, parisDay } from "#app/li
 import { type BankDetails, bankDetails, clientAddress } from "./client-mail.server.ts";
 import { owedSql } from "./owed.server.ts";
 import { amountOwed } from "./owed.ts";
-import { type InvoiceActor, InvoiceNotFoundError, InvoiceStateError, isInvoiceId } from "./query.server.ts";
+import {
+  type InvoiceActor,
+  InvoiceNotFoundError,
+  InvoiceStateError,
+  isInvoiceId,
+  lockedInvoice,
+} from "./query.server.ts";
 
 /*
  * Reminders (« Relances ») of the invoices still owed: a polite e-mail at the due date
@@ -409,8 +415,7 @@ export async function sendReminderNow(
 ): Promise<ManualReminder> {
   if (!isInvoiceId(invoiceId)) throw new InvoiceNotFoundError();
   return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for("update");
-    if (!row) throw new InvoiceNotFoundError();
+    const row = await lockedInvoice(tx, invoiceId);
     const refusal = refusalFor(row);
     if (refusal) throw new InvoiceStateError(refusal);
     if (!row.number || !row.issuedOn || !row.dueOn || !row.pdfStorageKey) {
@@ -483,8 +488,7 @@ export async function setRemindersSuspended(
 ): Promise<{ changed: boolean }> {
   if (!isInvoiceId(invoiceId)) throw new InvoiceNotFoundError();
   return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for("update");
-    if (!row) throw new InvoiceNotFoundError();
+    const row = await lockedInvoice(tx, invoiceId);
     if (row.status === "brouillon" || row.kind === "avoir") {
       throw new InvoiceStateError("Les relances ne concernent que les factures émises.");
     }

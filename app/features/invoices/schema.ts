@@ -1,15 +1,11 @@
 import { INVOICE_KIND_VALUES, INVOICE_STATUS_VALUES } from "#app/db/schema/invoices.ts";
 import {
   blankAsMissing,
-  FilterDaySchema,
+  datedListFiltersSchema,
+  enumFilter,
   type ListFiltersResult,
   listSort,
-  OrderSchema,
-  PageSchema,
   parseListFilters,
-  SearchQuerySchema,
-  sortSchema,
-  withDateRange,
 } from "#app/lib/list-filters.ts";
 import { isUuid } from "#app/lib/uuid.ts";
 import { z } from "#app/lib/zod.ts";
@@ -19,27 +15,17 @@ import { z } from "#app/lib/zod.ts";
 export const INVOICES_PAGE_SIZE = 25;
 export const INVOICE_SORTS = ["date", "numero", "client", "total"] as const;
 
-export const InvoiceFiltersSchema = withDateRange(
-  z.object({
-    q: SearchQuerySchema,
-    type: blankAsMissing(
-      z.enum(INVOICE_KIND_VALUES, { error: "Ce type de facture n'existe pas." }).optional(),
-    ),
-    statut: blankAsMissing(z.enum(INVOICE_STATUS_VALUES, { error: "Ce statut n'existe pas." }).optional()),
-    du: FilterDaySchema,
-    au: FilterDaySchema,
-    tri: sortSchema(INVOICE_SORTS),
-    ordre: OrderSchema,
-    /** One client's invoices (the link from the client's page). */
-    client: blankAsMissing(
-      z
-        .string()
-        .refine((id) => isUuid(id), "Ce client n'existe pas.")
-        .optional(),
-    ),
-    page: PageSchema,
-  }),
-);
+export const InvoiceFiltersSchema = datedListFiltersSchema(INVOICE_SORTS, {
+  type: enumFilter(INVOICE_KIND_VALUES, "Ce type de facture n'existe pas."),
+  statut: enumFilter(INVOICE_STATUS_VALUES, "Ce statut n'existe pas."),
+  /** One client's invoices (the link from the client's page). */
+  client: blankAsMissing(
+    z
+      .string()
+      .refine((id) => isUuid(id), "Ce client n'existe pas.")
+      .optional(),
+  ),
+});
 export type InvoiceFilters = z.output<typeof InvoiceFiltersSchema>;
 
 export function parseInvoiceFilters(searchParams: URLSearchParams): ListFiltersResult<InvoiceFilters> {

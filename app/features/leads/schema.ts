@@ -1,14 +1,9 @@
 import {
-  blankAsMissing,
-  FilterDaySchema,
+  datedListFiltersSchema,
+  enumFilter,
   type ListFiltersResult,
   listSort,
-  OrderSchema,
-  PageSchema,
   parseListFilters,
-  SearchQuerySchema,
-  sortSchema,
-  withDateRange,
 } from "#app/lib/list-filters.ts";
 import { FRENCH_PHONE, PHONE_MESSAGE } from "#app/lib/phone.ts";
 import { IsoDaySchema, multiLineText, singleLineText } from "#app/lib/text-rules.ts";
@@ -54,21 +49,13 @@ export const LEAD_SORT_KEYS = ["recue", "nom", "relance"] as const;
 export type LeadSortKey = (typeof LEAD_SORT_KEYS)[number];
 
 /** The list's query string: /erp/leads?q=&statut=&type=&budget=&du=&au=&relance=&suivi=&tri=&ordre=&page= */
-export const LeadFiltersSchema = withDateRange(
-  z.object({
-    q: SearchQuerySchema,
-    statut: blankAsMissing(z.enum(LEAD_STATUSES, { error: "Ce statut n'existe pas." }).optional()),
-    type: optionalText(100, "Type de travaux invalide."),
-    budget: optionalText(100, "Budget invalide."),
-    du: FilterDaySchema,
-    au: FilterDaySchema,
-    relance: blankAsMissing(z.enum(["echue"], { error: "Filtre de relance invalide." }).optional()),
-    suivi: optionalText(100, "Filtre de suivi invalide."),
-    tri: sortSchema(LEAD_SORT_KEYS),
-    ordre: OrderSchema,
-    page: PageSchema,
-  }),
-);
+export const LeadFiltersSchema = datedListFiltersSchema(LEAD_SORT_KEYS, {
+  statut: enumFilter(LEAD_STATUSES, "Ce statut n'existe pas."),
+  type: optionalText(100, "Type de travaux invalide."),
+  budget: optionalText(100, "Budget invalide."),
+  relance: enumFilter(["echue"], "Filtre de relance invalide."),
+  suivi: optionalText(100, "Filtre de suivi invalide."),
+});
 export type LeadFilters = z.output<typeof LeadFiltersSchema>;
 
 export function parseLeadFilters(searchParams: URLSearchParams): ListFiltersResult<LeadFilters> {

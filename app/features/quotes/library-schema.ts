@@ -1,4 +1,5 @@
-import { zodFieldErrors } from "#app/components/forms/field-errors.ts";
+import type { Refusal } from "#app/components/forms/refusal.ts";
+import { bareIntent, formText } from "#app/lib/form-intent.ts";
 import {
   type BasisPoints,
   type Cents,
@@ -99,20 +100,27 @@ const labourHours = z
     return parsed.milli;
   });
 
+/** The item's fields; a field missing from a post reads as empty, as the form would send it. */
 export const LibraryItemSchema = z.object({
-  designation: singleLineText(LIBRARY_MESSAGES.designation)
-    .pipe(z.string().min(1, LIBRARY_MESSAGES.designation))
-    .pipe(z.string().max(DESIGNATION_MAX, LIBRARY_MESSAGES.designationTooLong)),
-  description: multiLineText().pipe(z.string().max(LONG_TEXT_MAX, LIBRARY_MESSAGES.descriptionTooLong)),
+  designation: formText(
+    singleLineText(LIBRARY_MESSAGES.designation)
+      .pipe(z.string().min(1, LIBRARY_MESSAGES.designation))
+      .pipe(z.string().max(DESIGNATION_MAX, LIBRARY_MESSAGES.designationTooLong)),
+  ),
+  description: formText(
+    multiLineText().pipe(z.string().max(LONG_TEXT_MAX, LIBRARY_MESSAGES.descriptionTooLong)),
+  ),
   unit: z.enum(QUOTE_UNITS, { error: LIBRARY_MESSAGES.unit }),
-  unitPriceHt: z
-    .string({ error: LIBRARY_MESSAGES.unitPrice })
-    .trim()
-    .min(1, LIBRARY_MESSAGES.unitPrice)
-    .pipe(nonNegative(MoneySchema)),
+  unitPriceHt: formText(
+    z
+      .string({ error: LIBRARY_MESSAGES.unitPrice })
+      .trim()
+      .min(1, LIBRARY_MESSAGES.unitPrice)
+      .pipe(nonNegative(MoneySchema)),
+  ),
   vatCode: z.enum(LINE_VAT_CODES, { error: LIBRARY_MESSAGES.vat }),
-  labourHours,
-  materials: optionalAmount,
+  labourHours: formText(labourHours),
+  materials: formText(optionalAmount),
 });
 export type LibraryItemInput = z.input<typeof LibraryItemSchema>;
 export type LibraryItemData = z.output<typeof LibraryItemSchema>;
@@ -146,16 +154,35 @@ export const REVISION_FIELD = "revision";
 /** What the form posts, as strings: the raw values to show again after a refusal. */
 export type LibraryItemFormValues = Record<LibraryField, string>;
 
-/** What a create or edit action answers when it saves nothing (the page shows it). */
-export type LibraryItemFormAnswer = {
-  /** What was posted; null when nothing readable was (the page shows the stored item). */
-  values: LibraryItemFormValues | null;
-  /** `zodFieldErrors(...).fieldErrors`. */
-  errors: Record<string, string[]>;
-  formErrors: string[];
-  /** The revision to post next (after a conflict: the one now stored). */
-  revision?: number;
-};
+/** Where the library lives in the Espace Pro. */
+export const LIBRARY_PATH = "/erp/devis/bibliotheque";
+
+/** The intents of an item's page: save the edit form, archive, restore. */
+export const LIBRARY_INTENTS = { save: "enregistrer", archive: "archiver", restore: "restaurer" } as const;
+
+/** The revision posted back by the edit form: refused, about the whole form, when it is not one. */
+const RevisionSchema = formText(
+  z
+    .string()
+    .regex(/^[1-9]\d{0,8}$/, LIBRARY_MESSAGES.revision)
+    .transform(Number),
+);
+
+/** A post of an item's page: the edit form with its revision, or archive / restore. */
+export const LibraryItemPostSchema = z.discriminatedUnion("intent", [
+  LibraryItemSchema.extend({ intent: z.literal(LIBRARY_INTENTS.save), [REVISION_FIELD]: RevisionSchema }),
+  bareIntent(LIBRARY_INTENTS.archive),
+  bareIntent(LIBRARY_INTENTS.restore),
+]);
+export type LibraryItemPost = z.output<typeof LibraryItemPostSchema>;
+
+/**
+ * THE refusal of the create and edit forms: every field's message (`fieldErrors`), what
+ * was typed (`values`; none when nothing readable was posted, then the page shows
+ * `message` on top), a message about the whole form (`formError`: no revision, or a
+ * colleague saved first) and, after a conflict, the revision to post next.
+ */
+export type LibraryItemRefusal = Refusal<{ revision?: number }>;
 
 /** The form's posted fields (missing ones are empty). */
 export function libraryItemFormValues(form: FormData): LibraryItemFormValues {
@@ -164,27 +191,6 @@ export function libraryItemFormValues(form: FormData): LibraryItemFormValues {
     return typeof value === "string" ? value : "";
   };
   return Object.fromEntries(LIBRARY_FIELDS.map((name) => [name, text(name)])) as LibraryItemFormValues;
-}
-
-/** A posted create or edit form, checked: the data to save, or every field's message with what was typed. */
-export function parseLibraryItemForm(
-  form: FormData,
-):
-  | { ok: true; data: LibraryItemData; values: LibraryItemFormValues }
-  | { ok: false; answer: LibraryItemFormAnswer } {
-  const values = libraryItemFormValues(form);
-  const parsed = LibraryItemSchema.safeParse(values);
-  if (!parsed.success) {
-    const { fieldErrors, formErrors } = zodFieldErrors(parsed);
-    return { ok: false, answer: { values, errors: fieldErrors, formErrors } };
-  }
-  return { ok: true, data: parsed.data, values };
-}
-
-/** The revision posted with the edit form, or null. */
-export function postedRevision(form: FormData): number | null {
-  const value = form.get(REVISION_FIELD);
-  return typeof value === "string" && /^[1-9]\d{0,8}$/.test(value) ? Number(value) : null;
 }
 
 /** The form's values for a new item: 20 % VAT, by the unit, nothing else typed. */

@@ -1,3 +1,4 @@
+import type { DocumentParty } from "#app/lib/document-party.ts";
 import { formatCents, MoneyError } from "#app/lib/money.ts";
 import { daysBetween, formatDate, type IsoDay } from "#app/lib/paris-time.ts";
 import {
@@ -20,18 +21,9 @@ import { documentTotals } from "./totals.ts";
  */
 
 /** The facts of the client a quote prints and checks. */
-export type QuoteClientFacts = {
+export type QuoteClientFacts = DocumentParty & {
   /** Its id links a missing fact to the client's page; without it, the reason has no link. */
   id?: string;
-  kind: "particulier" | "entreprise";
-  name: string;
-  legalName: string | null;
-  siren: string | null;
-  vatNumber: string | null;
-  email: string | null;
-  billingStreet: string | null;
-  billingPostalCode: string | null;
-  billingCity: string | null;
   anonymised: boolean;
 };
 

@@ -23,14 +23,8 @@ import {
   WITHDRAWAL_NOTICE,
   withdrawalFormLines,
 } from "./mentions.ts";
-import {
-  ACCEPTANCE_CERTIFICATE_TITLE,
-  DRAFT_MARK,
-  OPTIONS_HEADING,
-  type QuotePdfAcceptance,
-  type QuotePdfInput,
-  renderQuotePdf,
-} from "./pdf.server.ts";
+import { DRAFT_MARK, OPTIONS_HEADING, type QuotePdfInput, renderQuotePdf } from "./pdf.server.ts";
+import { ACCEPTANCE_CERTIFICATE_TITLE, type QuotePdfAcceptance } from "./pdf-acceptance.server.ts";
 import { quoteTotals } from "./totals.ts";
 
 // ─── Fixtures ────────────────────────────────────────────────────────────────────────

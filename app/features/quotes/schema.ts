@@ -1,14 +1,11 @@
 import {
   blankAsMissing,
-  FilterDaySchema,
+  datedListFiltersSchema,
+  enumFilter,
   type ListFiltersResult,
+  listFiltersSchema,
   listSort,
-  OrderSchema,
-  PageSchema,
   parseListFilters,
-  SearchQuerySchema,
-  sortSchema,
-  withDateRange,
 } from "#app/lib/list-filters.ts";
 import { z } from "#app/lib/zod.ts";
 import { QUOTE_STATUSES } from "./content.ts";
@@ -24,17 +21,9 @@ export const QUOTES_PAGE_SIZE = 25;
 export const QUOTE_SORTS = ["date", "numero", "client", "total"] as const;
 export type QuoteSort = (typeof QUOTE_SORTS)[number];
 
-export const QuoteFiltersSchema = withDateRange(
-  z.object({
-    q: SearchQuerySchema,
-    statut: blankAsMissing(z.enum(QUOTE_STATUSES, { error: "Ce statut n'existe pas." }).optional()),
-    du: FilterDaySchema,
-    au: FilterDaySchema,
-    tri: sortSchema(QUOTE_SORTS),
-    ordre: OrderSchema,
-    page: PageSchema,
-  }),
-);
+export const QuoteFiltersSchema = datedListFiltersSchema(QUOTE_SORTS, {
+  statut: enumFilter(QUOTE_STATUSES, "Ce statut n'existe pas."),
+});
 export type QuoteFilters = z.output<typeof QuoteFiltersSchema>;
 
 export function parseQuoteFilters(searchParams: URLSearchParams): ListFiltersResult<QuoteFilters> {
@@ -61,20 +50,12 @@ export const LIBRARY_ARCHIVE_LABELS: Record<LibraryArchiveFilter, string> = {
 export const LIBRARY_SORTS = ["designation", "prix"] as const;
 export type LibrarySort = (typeof LIBRARY_SORTS)[number];
 
-export const LibraryFiltersSchema = z.object({
-  q: SearchQuerySchema,
+export const LibraryFiltersSchema = listFiltersSchema(LIBRARY_SORTS, {
   archives: blankAsMissing(
     z.enum(LIBRARY_ARCHIVE_FILTERS, { error: "Ce filtre n'existe pas." }).default("actifs"),
   ),
-  tri: sortSchema(LIBRARY_SORTS),
-  ordre: OrderSchema,
-  page: PageSchema,
 });
 export type LibraryFilters = z.output<typeof LibraryFiltersSchema>;
-
-export function parseLibraryFilters(searchParams: URLSearchParams): ListFiltersResult<LibraryFilters> {
-  return parseListFilters(LibraryFiltersSchema, searchParams);
-}
 
 /** The sort a list shows: the URL's, or by designation A → Z (by price: the dearest first). */
 export function librarySort(filters: LibraryFilters) {

@@ -78,3 +78,8 @@ export function drawCertifications(
     body.paragraph(certification, { ...options, align: "justify" });
   }
 }
+
+/** The next block starts on a page of its own. */
+export function startNewPage(body: DocumentBody): void {
+  if (body.doc.y > body.doc.page.margins.top) body.ensureSpace(Number.POSITIVE_INFINITY);
+}

@@ -11,6 +11,13 @@ import {
 } from "#app/components/forms/field.tsx";
 import type { FieldErrors } from "#app/components/forms/field-errors.ts";
 import { FormAlert } from "#app/components/forms/form-alert.tsx";
+import {
+  correctionSummary,
+  FormSection,
+  fieldBinder,
+  formPanelClass,
+  SaveOrCancel,
+} from "#app/components/forms/form-parts.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { formatPhone } from "#app/lib/phone.ts";
 import {
@@ -33,9 +40,6 @@ import {
 type SiteRow = Record<SiteField, string> & { key: number };
 
 const EMPTY_SITE: Record<SiteField, string> = { id: "", label: "", street: "", postalCode: "", city: "" };
-
-const panel = "grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5";
-const legend = "font-heading text-lg font-bold text-brand-900";
 
 function isBlank(site: Record<SiteField, string>): boolean {
   return !site.label.trim() && !site.street.trim() && !site.postalCode.trim() && !site.city.trim();
@@ -170,8 +174,7 @@ function BillingAddressFields({
   };
 
   return (
-    <fieldset ref={fieldset} className={panel}>
-      <legend className={`${legend} float-left w-full`}>Adresse de facturation</legend>
+    <FormSection ref={fieldset} legend="Adresse de facturation">
       <p className="text-sm text-slate-700">
         Facultative tant qu'aucune facture n'est émise ; complète si indiquée.
       </p>
@@ -231,7 +234,7 @@ function BillingAddressFields({
           errors={errors.billingCity}
         />
       </div>
-    </fieldset>
+    </FormSection>
   );
 }
 
@@ -259,16 +262,8 @@ export function ClientForm({
   const saving = navigation.state === "submitting";
   const [rows, setRows] = useState<SiteRow[]>(() => initialRows(values.sites));
   const nextKey = useRef(rows.length);
-  const fieldCount = Object.keys(errors).length;
-  const summary =
-    fieldCount > 0
-      ? [
-          fieldCount > 1
-            ? `${fieldCount} champs sont à corriger : voyez les messages sous chacun.`
-            : "Un champ est à corriger : voyez le message sous celui-ci.",
-          ...formErrors,
-        ]
-      : [...formErrors];
+  const summary = correctionSummary(errors, formErrors);
+  const field = fieldBinder(values, errors);
 
   const addRow = () => {
     setRows((current) => [...current, { ...EMPTY_SITE, key: nextKey.current++ }]);
@@ -281,8 +276,7 @@ export function ClientForm({
     <Form method="post" noValidate className="group/client grid gap-5" aria-label="Fiche client">
       <FormAlert focus={duplicates.length === 0} title="Enregistrement impossible" errors={summary} />
 
-      <fieldset className={panel}>
-        <legend className={`${legend} float-left w-full`}>Identité</legend>
+      <FormSection legend="Identité">
         <RadioGroupField
           name="kind"
           legend="Type de client"
@@ -295,47 +289,39 @@ export function ClientForm({
         />
         <TextField
           id="client-name"
-          name="name"
+          {...field("name")}
           label="Nom"
           required
           maxLength={120}
           autoComplete="off"
           hint="Particulier : nom et prénom. Entreprise : le nom utilisé au quotidien."
-          defaultValue={values.name}
-          errors={errors.name}
         />
         <div className="hidden gap-4 group-has-[[name=kind][value=entreprise]:checked]/client:grid sm:grid-cols-2">
           <TextField
             id="client-legal-name"
-            name="legalName"
+            {...field("legalName")}
             label="Raison sociale"
             required
             maxLength={160}
             autoComplete="off"
             className="sm:col-span-2"
-            defaultValue={values.legalName}
-            errors={errors.legalName}
           />
           <TextField
             id="client-siren"
-            name="siren"
+            {...field("siren")}
             label="SIREN"
             inputMode="numeric"
             maxLength={11}
             autoComplete="off"
             hint="9 chiffres."
-            defaultValue={values.siren}
-            errors={errors.siren}
           />
           <TextField
             id="client-vat"
-            name="vatNumber"
+            {...field("vatNumber")}
             label="N° de TVA intracommunautaire"
             maxLength={16}
             autoComplete="off"
             hint="FR, 2 chiffres de clé, puis le SIREN."
-            defaultValue={values.vatNumber}
-            errors={errors.vatNumber}
           />
           <CheckboxField
             id="client-main-contractor"
@@ -348,36 +334,25 @@ export function ClientForm({
             errors={errors.mainContractor}
           />
         </div>
-      </fieldset>
+      </FormSection>
 
-      <fieldset className={panel}>
-        <legend className={`${legend} float-left w-full`}>Contact</legend>
+      <FormSection legend="Contact">
         <p className="text-sm text-slate-700">Au moins une adresse e-mail ou un téléphone.</p>
         <div className="grid gap-4 sm:grid-cols-2">
           <EmailField
             id="client-email"
-            name="email"
+            {...field("email")}
             label="E-mail"
             maxLength={254}
             autoComplete="off"
-            defaultValue={values.email}
-            errors={errors.email}
           />
-          <PhoneField
-            id="client-phone"
-            name="phone"
-            label="Téléphone"
-            autoComplete="off"
-            defaultValue={values.phone}
-            errors={errors.phone}
-          />
+          <PhoneField id="client-phone" {...field("phone")} label="Téléphone" autoComplete="off" />
         </div>
-      </fieldset>
+      </FormSection>
 
       <BillingAddressFields values={values} errors={errors} siteAddress={siteAddress} />
 
-      <fieldset className={panel}>
-        <legend className={`${legend} float-left w-full`}>Adresses de chantier</legend>
+      <FormSection legend="Adresses de chantier">
         <p className="text-sm text-slate-700">
           Où ont lieu les travaux. Seule la commune est requise ; videz les champs d'une adresse pour la
           retirer.
@@ -452,35 +427,26 @@ export function ClientForm({
             </button>
           </div>
         ) : null}
-      </fieldset>
+      </FormSection>
 
-      <div className={panel}>
+      <div className={formPanelClass}>
         <TextareaField
           id="client-notes"
-          name="notes"
+          {...field("notes")}
           label="Notes"
           rows={4}
           maxLength={NOTES_MAX}
           hint="Visibles de l'équipe seulement : accès, préférences, interlocuteurs…"
-          defaultValue={values.notes}
-          errors={errors.notes}
         />
       </div>
 
       <DuplicateWarning duplicates={duplicates} mode={mode} />
 
-      <div className="flex flex-wrap gap-2">
-        <button type="submit" disabled={saving} className={buttonClasses("secondary", "md")}>
-          {saving
-            ? "Enregistrement…"
-            : mode === "create"
-              ? "Créer le client"
-              : "Enregistrer les modifications"}
-        </button>
-        <Link to={cancelHref} className={buttonClasses("ghost", "md")}>
-          Annuler
-        </Link>
-      </div>
+      <SaveOrCancel
+        saving={saving}
+        label={mode === "create" ? "Créer le client" : "Enregistrer les modifications"}
+        cancelHref={cancelHref}
+      />
     </Form>
   );
 }

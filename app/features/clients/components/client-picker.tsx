@@ -1,7 +1,11 @@
 import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { EmptyState } from "#app/components/data/empty-state.tsx";
+import { PageHeader } from "#app/components/data/page-header.tsx";
+import { FormAlert } from "#app/components/forms/form-alert.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
+import { NewLink } from "#app/components/ui/new-link.tsx";
+import { panelClass } from "#app/components/ui/panel.tsx";
 import { ClientKindBadge } from "./client-badges.tsx";
 
 /*
@@ -16,14 +20,7 @@ export type PickableClient = {
   town: string | null;
 };
 
-export function ClientPicker({
-  heading,
-  clients,
-  q,
-  actionLabel,
-  empty,
-  className,
-}: {
+type ClientPickerProps = {
   heading: string;
   clients: readonly PickableClient[];
   q: string;
@@ -31,11 +28,35 @@ export function ClientPicker({
   actionLabel: string;
   /** What to do when no client matches (after « Aucun client… »). */
   empty: ReactNode;
-  className: string;
-}) {
+};
+
+/**
+ * The page of a new document: its header with « Nouveau client », the refusal of the last
+ * post (no client chosen, a client gone) and the picker.
+ */
+export function NewDocumentForClient({
+  title,
+  description,
+  refusal,
+  ...picker
+}: ClientPickerProps & { title: string; description: string; refusal: string | undefined }) {
+  return (
+    <>
+      <PageHeader
+        title={title}
+        description={description}
+        actions={<NewLink to="/erp/clients/nouveau">Nouveau client</NewLink>}
+      />
+      {refusal ? <FormAlert errors={[refusal]} /> : null}
+      <ClientPicker {...picker} />
+    </>
+  );
+}
+
+export function ClientPicker({ heading, clients, q, actionLabel, empty }: ClientPickerProps) {
   const busy = useNavigation().state !== "idle";
   return (
-    <section className={className} aria-labelledby="choisir-client">
+    <section className={panelClass} aria-labelledby="choisir-client">
       <h2 id="choisir-client" className="text-lg font-bold text-brand-900">
         {heading}
       </h2>

@@ -1,15 +1,21 @@
 import { useState } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { MoneyField, SelectField, TextareaField, TextField } from "#app/components/forms/field.tsx";
-import type { FieldErrors } from "#app/components/forms/field-errors.ts";
 import { FormAlert } from "#app/components/forms/form-alert.tsx";
-import { buttonClasses } from "#app/components/ui/button.tsx";
+import {
+  correctionSummary,
+  FormSection,
+  fieldBinder,
+  SaveOrCancel,
+} from "#app/components/forms/form-parts.tsx";
 import { type Cents, formatCents, formatPercent } from "#app/lib/money.ts";
 import { VAT_RATES } from "#app/lib/vat.ts";
 import { DESIGNATION_MAX, LINE_VAT_CODES, LONG_TEXT_MAX, QUOTE_UNITS } from "../content.ts";
 import {
+  LIBRARY_INTENTS,
   LIBRARY_UNIT_LABELS,
   type LibraryItemFormValues,
+  type LibraryItemRefusal,
   REVISION_FIELD,
   typedUnitEconomics,
 } from "../library-schema.ts";
@@ -20,12 +26,6 @@ import {
  * staff type, the cost price of one unit and the margin on its price: figures for the
  * team only, never printed on a quote.
  */
-
-const panel = "grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5";
-const legend = "font-heading text-lg font-bold text-brand-900";
-
-/** The intent the edit form posts (the item's page also archives and restores). */
-export const SAVE_INTENT = "enregistrer";
 
 type Mode = "create" | "edit";
 
@@ -74,95 +74,81 @@ function CostPanel({
 
 export function LibraryItemForm({
   mode,
-  values,
-  errors = {},
-  formErrors = [],
+  values: shown,
+  refusal,
   revision,
   hourlyCostCents,
   cancelHref,
 }: {
   mode: Mode;
-  /** What the fields show: the item's values, or what was posted and refused. */
+  /** What the fields show: the item's values, or a new item's. */
   values: LibraryItemFormValues;
-  /** Messages per field name (`zodFieldErrors`). */
-  errors?: FieldErrors;
-  formErrors?: readonly string[];
+  /** The refusal of this form's last post: its messages, and what was typed, shown again. */
+  refusal?: LibraryItemRefusal | null;
   /** The revision the edit form was loaded from (posted back, checked by the server). */
   revision?: number;
   /** The company's hourly labour cost, for the cost price shown while typing. */
   hourlyCostCents: Cents;
   cancelHref: string;
 }) {
+  const values = (refusal?.values as LibraryItemFormValues | undefined) ?? shown;
+  const errors = refusal?.fieldErrors ?? {};
+  // A refusal about the whole form, or one with nothing typed to show again (an unreadable post).
+  const formError = refusal?.formError ?? (refusal && !refusal.values ? refusal.message : undefined);
+  const formErrors = formError ? [formError] : [];
   const navigation = useNavigation();
   const saving =
     navigation.state === "submitting" &&
-    (mode === "create" || navigation.formData?.get("intent") === SAVE_INTENT);
+    (mode === "create" || navigation.formData?.get("intent") === LIBRARY_INTENTS.save);
   const [typed, setTyped] = useState({
     unitPriceHt: values.unitPriceHt,
     labourHours: values.labourHours,
     materials: values.materials,
   });
-  const fieldCount = Object.keys(errors).length;
-  const summary =
-    fieldCount > 0
-      ? [
-          fieldCount > 1
-            ? `${fieldCount} champs sont à corriger : voyez les messages sous chacun.`
-            : "Un champ est à corriger : voyez le message sous celui-ci.",
-          ...formErrors,
-        ]
-      : [...formErrors];
+  const summary = correctionSummary(errors, formErrors);
+  const field = fieldBinder(values, errors);
 
   return (
     <Form method="post" noValidate className="grid gap-5" aria-label="Article de la bibliothèque">
       <FormAlert focus title="Enregistrement impossible" errors={summary} />
       {mode === "edit" ? (
         <>
-          <input type="hidden" name="intent" value={SAVE_INTENT} />
+          <input type="hidden" name="intent" value={LIBRARY_INTENTS.save} />
           <input type="hidden" name={REVISION_FIELD} value={revision ?? ""} />
         </>
       ) : null}
 
-      <fieldset className={panel}>
-        <legend className={`${legend} float-left w-full`}>Ce que le devis imprime</legend>
+      <FormSection legend="Ce que le devis imprime">
         <TextField
           id="article-designation"
-          name="designation"
+          {...field("designation")}
           label="Désignation"
           required
           maxLength={DESIGNATION_MAX}
           autoComplete="off"
           hint="Une ligne, par exemple « Cloison en plaques de plâtre BA13 sur ossature métallique »."
-          defaultValue={values.designation}
-          errors={errors.designation}
         />
         <TextareaField
           id="article-description"
-          name="description"
+          {...field("description")}
           label="Description (facultative)"
           rows={4}
           maxLength={LONG_TEXT_MAX}
           hint="Le détail imprimé sous la désignation : matériaux, mise en œuvre, finitions."
-          defaultValue={values.description}
-          errors={errors.description}
         />
         <div className="grid gap-4 sm:grid-cols-3">
           <SelectField
             id="article-unite"
-            name="unit"
+            {...field("unit")}
             label="Unité"
             required
-            defaultValue={values.unit}
-            errors={errors.unit}
             options={QUOTE_UNITS.map((unit) => ({ value: unit, label: LIBRARY_UNIT_LABELS[unit] }))}
           />
           <MoneyField
             id="article-prix"
-            name="unitPriceHt"
+            {...field("unitPriceHt")}
             label="Prix unitaire HT"
             required
-            defaultValue={values.unitPriceHt}
-            errors={errors.unitPriceHt}
             onChange={(event) => {
               const value = event.currentTarget.value;
               setTyped((current) => ({ ...current, unitPriceHt: value }));
@@ -170,11 +156,9 @@ export function LibraryItemForm({
           />
           <SelectField
             id="article-tva"
-            name="vatCode"
+            {...field("vatCode")}
             label="TVA"
             required
-            defaultValue={values.vatCode}
-            errors={errors.vatCode}
             options={LINE_VAT_CODES.map((code) => ({ value: code, label: VAT_RATES[code].label }))}
           />
         </div>
@@ -182,15 +166,14 @@ export function LibraryItemForm({
           10 % et 5,5 % : travaux dans un logement de plus de deux ans ; 5,5 % pour l'amélioration énergétique
           (isolation…). Le devis imprime l'attestation du client qui va avec.
         </p>
-      </fieldset>
+      </FormSection>
 
-      <fieldset className={panel}>
-        <legend className={`${legend} float-left w-full`}>Coût d'une unité</legend>
+      <FormSection legend="Coût d'une unité">
         <p className="text-sm text-slate-700">Pour connaître la marge des devis ; facultatif, 0 si vide.</p>
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             id="article-heures"
-            name="labourHours"
+            {...field("labourHours")}
             label="Main-d'œuvre par unité (heures)"
             inputMode="decimal"
             autoComplete="off"
@@ -198,8 +181,6 @@ export function LibraryItemForm({
             maxLength={20}
             hint="Par exemple 1,5 pour une heure et demie."
             controlClassName="text-right tabular-nums"
-            defaultValue={values.labourHours}
-            errors={errors.labourHours}
             onChange={(event) => {
               const value = event.currentTarget.value;
               setTyped((current) => ({ ...current, labourHours: value }));
@@ -207,11 +188,9 @@ export function LibraryItemForm({
           />
           <MoneyField
             id="article-fournitures"
-            name="materials"
+            {...field("materials")}
             label="Fournitures par unité HT"
             hint="Ce que coûtent les matériaux d'une unité."
-            defaultValue={values.materials}
-            errors={errors.materials}
             onChange={(event) => {
               const value = event.currentTarget.value;
               setTyped((current) => ({ ...current, materials: value }));
@@ -219,20 +198,13 @@ export function LibraryItemForm({
           />
         </div>
         <CostPanel typed={typed} hourlyCostCents={hourlyCostCents} />
-      </fieldset>
+      </FormSection>
 
-      <div className="flex flex-wrap gap-2">
-        <button type="submit" disabled={saving} className={buttonClasses("secondary", "md")}>
-          {saving
-            ? "Enregistrement…"
-            : mode === "create"
-              ? "Créer l'article"
-              : "Enregistrer les modifications"}
-        </button>
-        <Link to={cancelHref} className={buttonClasses("ghost", "md")}>
-          Annuler
-        </Link>
-      </div>
+      <SaveOrCancel
+        saving={saving}
+        label={mode === "create" ? "Créer l'article" : "Enregistrer les modifications"}
+        cancelHref={cancelHref}
+      />
     </Form>
   );
 }

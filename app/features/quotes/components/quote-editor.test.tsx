@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { formatCents, QUANTITY_MESSAGES } from "#app/lib/money.ts";
 import { REVERSE_CHARGE_MENTION } from "#app/lib/vat.ts";
 import { QUOTE_MESSAGES, type QuoteDraftInput, type QuoteItemLineInput } from "../content.ts";
+import { emptyItemLine } from "../editor-state.ts";
 import { QuoteEditor, type QuoteEditorProps } from "./quote-editor.tsx";
 
 /** What the stub route shows: the node under test, passed through context. */
@@ -60,20 +61,7 @@ function render(node: ReactNode) {
 }
 
 function item(id: string, overrides: Partial<QuoteItemLineInput>): QuoteItemLineInput {
-  return {
-    id,
-    kind: "item",
-    designation: "",
-    description: "",
-    unit: "u",
-    quantity: "",
-    unitPriceHt: "",
-    vatCode: "20",
-    optional: false,
-    libraryItemId: null,
-    cost: null,
-    ...overrides,
-  };
+  return { ...emptyItemLine(id), ...overrides };
 }
 
 /** Démolition: 12,5 m² × 38,40 € = 480,00 €, a line still unpriced, a text; Plomberie: 620,00 €. */

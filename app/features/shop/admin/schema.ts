@@ -1,14 +1,9 @@
 import {
-  blankAsMissing,
-  FilterDaySchema,
-  type ListFiltersResult,
+  datedListFiltersSchema,
+  enumFilter,
   listSort,
-  OrderSchema,
   PageSchema,
-  parseListFilters,
   SearchQuerySchema,
-  sortSchema,
-  withDateRange,
 } from "#app/lib/list-filters.ts";
 import { z } from "#app/lib/zod.ts";
 import { CATALOGUE_STATUSES, STOCK_FILTERS } from "./catalogue-labels.ts";
@@ -25,28 +20,12 @@ import { FULFILMENT_VALUES, ORDER_STATUS_VALUES, PAYMENT_MODE_VALUES } from "./l
 export const ORDERS_PAGE_SIZE = 25;
 export const ORDER_SORTS = ["date", "numero", "total"] as const;
 
-export const OrderFiltersSchema = withDateRange(
-  z.object({
-    q: SearchQuerySchema,
-    statut: blankAsMissing(z.enum(ORDER_STATUS_VALUES, { error: "Ce statut n'existe pas." }).optional()),
-    reception: blankAsMissing(
-      z.enum(FULFILMENT_VALUES, { error: "Ce mode de réception n'existe pas." }).optional(),
-    ),
-    paiement: blankAsMissing(
-      z.enum(PAYMENT_MODE_VALUES, { error: "Ce mode de paiement n'existe pas." }).optional(),
-    ),
-    du: FilterDaySchema,
-    au: FilterDaySchema,
-    tri: sortSchema(ORDER_SORTS),
-    ordre: OrderSchema,
-    page: PageSchema,
-  }),
-);
+export const OrderFiltersSchema = datedListFiltersSchema(ORDER_SORTS, {
+  statut: enumFilter(ORDER_STATUS_VALUES, "Ce statut n'existe pas."),
+  reception: enumFilter(FULFILMENT_VALUES, "Ce mode de réception n'existe pas."),
+  paiement: enumFilter(PAYMENT_MODE_VALUES, "Ce mode de paiement n'existe pas."),
+});
 export type OrderFilters = z.output<typeof OrderFiltersSchema>;
-
-export function parseOrderFilters(searchParams: URLSearchParams): ListFiltersResult<OrderFilters> {
-  return parseListFilters(OrderFiltersSchema, searchParams);
-}
 
 /** The sort a list shows: the URL's, or the newest first (a number reads ascending, as everywhere). */
 export function orderSort(filters: OrderFilters) {
@@ -59,12 +38,8 @@ export const CATALOGUE_PAGE_SIZE = 25;
 
 export const CatalogueFiltersSchema = z.object({
   q: SearchQuerySchema,
-  statut: blankAsMissing(z.enum(CATALOGUE_STATUSES, { error: "Ce statut n'existe pas." }).optional()),
-  stock: blankAsMissing(z.enum(STOCK_FILTERS, { error: "Ce filtre de stock n'existe pas." }).optional()),
+  statut: enumFilter(CATALOGUE_STATUSES, "Ce statut n'existe pas."),
+  stock: enumFilter(STOCK_FILTERS, "Ce filtre de stock n'existe pas."),
   page: PageSchema,
 });
 export type CatalogueFilters = z.output<typeof CatalogueFiltersSchema>;
-
-export function parseCatalogueFilters(searchParams: URLSearchParams): ListFiltersResult<CatalogueFilters> {
-  return parseListFilters(CatalogueFiltersSchema, searchParams);
-}

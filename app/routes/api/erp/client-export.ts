@@ -1,4 +1,4 @@
-import { requirePermission } from "#app/features/auth/session.server.ts";
+import { requireActor } from "#app/features/auth/session.server.ts";
 import { exportClientData } from "#app/features/clients/gdpr.server.ts";
 import { ClientNotFoundError } from "#app/features/clients/query.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
@@ -10,11 +10,11 @@ export const handle = { permission: "prospects" } satisfies RouteHandle;
 
 /** GET /api/erp/clients/:id/export.json: everything kept about a client (right of access). */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const session = await requirePermission(request, context, handle.permission);
+  const actor = await requireActor(request, context, handle.permission);
   const { db, logger } = getServices(context);
   try {
-    const content = await exportClientData(db, { id: session.user.id, email: session.user.email }, params.id);
-    logger.info({ clientId: params.id, by: session.user.id }, "données d'un client exportées");
+    const content = await exportClientData(db, actor, params.id);
+    logger.info({ clientId: params.id, by: actor.id }, "données d'un client exportées");
     return new Response(`${JSON.stringify(content, null, 2)}\n`, {
       headers: {
         "Content-Type": "application/json; charset=utf-8",

@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { requirePermission } from "#app/features/auth/session.server.ts";
+import { requireActor, requirePermission } from "#app/features/auth/session.server.ts";
 import { convertLeadToClient, LeadToConvertNotFoundError } from "#app/features/clients/convert.server.ts";
 import { CLIENTS_HANDLE } from "#app/features/erp/navigation.ts";
 import { getServices } from "#app/lib/app-context.ts";
@@ -20,14 +20,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const session = await requirePermission(request, context, handle.permission);
+  const actor = await requireActor(request, context, handle.permission);
   const services = getServices(context);
   try {
-    const { clientId, created } = await convertLeadToClient(
-      services.db,
-      { id: session.user.id, email: session.user.email },
-      params.leadId,
-    );
+    const { clientId, created } = await convertLeadToClient(services.db, actor, params.leadId);
     if (created) services.logger.info({ leadId: params.leadId, clientId }, "prospect converti en client");
     return redirectWithFlash(request, `/erp/clients/${clientId}`, {
       tone: created ? "success" : "info",

@@ -5,11 +5,11 @@ import { Facts } from "#app/components/data/facts.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { FormAlert } from "#app/components/forms/form-alert.tsx";
-import { notFound, refused } from "#app/components/forms/refusal.server.ts";
+import { refused, throwNotFound } from "#app/components/forms/refusal.server.ts";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
 import { Panel, panelClass } from "#app/components/ui/panel.tsx";
-import { requirePermission } from "#app/features/auth/session.server.ts";
+import { requireActor, requirePermission } from "#app/features/auth/session.server.ts";
 import { answerClientPost, clientRefusal } from "#app/features/clients/actions.server.ts";
 import { AnonymisedBadge, ClientKindBadge } from "#app/features/clients/components/client-badges.tsx";
 import { type ClientSite, clientActivity, getClient } from "#app/features/clients/detail.server.ts";
@@ -59,14 +59,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       crumb: client.name,
     };
   } catch (error) {
-    if (error instanceof ClientNotFoundError) throw notFound(error.message);
-    throw error;
+    throwNotFound(error, ClientNotFoundError);
   }
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const session = await requirePermission(request, context, handle.permission);
-  const actor = { id: session.user.id, email: session.user.email };
+  const actor = await requireActor(request, context, handle.permission);
   const post = parseIntent(ClientPostSchema, await request.formData());
   if (!post.ok) {
     if (post.unknown) return refused(400, { message: "Action inconnue." });

@@ -1,4 +1,3 @@
-import { Plus } from "lucide-react";
 import { Link } from "react-router";
 import type { Column } from "#app/components/data/data-table.tsx";
 import {
@@ -11,7 +10,7 @@ import {
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { SelectField } from "#app/components/forms/field.tsx";
-import { buttonClasses } from "#app/components/ui/button.tsx";
+import { NewLink } from "#app/components/ui/new-link.tsx";
 import { requirePermission } from "#app/features/auth/session.server.ts";
 import { AnonymisedBadge, ClientKindBadge } from "#app/features/clients/components/client-badges.tsx";
 import { type ClientListItem, listClients } from "#app/features/clients/list.server.ts";
@@ -111,12 +110,7 @@ export default function ClientsPage({ loaderData }: Route.ComponentProps) {
       <PageHeader
         title="Clients"
         description="Les personnes et entreprises pour qui l'entreprise travaille ou a travaillé."
-        actions={
-          <Link to="/erp/clients/nouveau" className={buttonClasses("secondary", "md")}>
-            <Plus aria-hidden="true" className="size-4" />
-            Nouveau client
-          </Link>
-        }
+        actions={<NewLink to="/erp/clients/nouveau">Nouveau client</NewLink>}
       />
 
       <ListSearch

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
-import { requirePermission } from "#app/features/auth/session.server.ts";
+import { requireActor, requirePermission } from "#app/features/auth/session.server.ts";
 import { ClientForm, type SiteAddress } from "#app/features/clients/components/client-form.tsx";
 import { type ClientDetail, getClient } from "#app/features/clients/detail.server.ts";
 import { ClientAnonymisedError, ClientNotFoundError } from "#app/features/clients/query.server.ts";
@@ -81,17 +81,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const session = await requirePermission(request, context, handle.permission);
+  const actor = await requireActor(request, context, handle.permission);
   const parsed = parseClientForm(await request.formData());
   if (!parsed.ok) return data(parsed.answer, { status: 400 });
   try {
-    const result = await updateClient(
-      getServices(context).db,
-      { id: session.user.id, email: session.user.email },
-      params.id,
-      parsed.data,
-      { confirmDuplicate: parsed.confirmDuplicate },
-    );
+    const result = await updateClient(getServices(context).db, actor, params.id, parsed.data, {
+      confirmDuplicate: parsed.confirmDuplicate,
+    });
     if (!result.ok) return data(duplicatesAnswer(parsed.values, result.duplicates), { status: 409 });
   } catch (error) {
     notFound(error);

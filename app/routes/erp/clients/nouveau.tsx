@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
-import { requirePermission } from "#app/features/auth/session.server.ts";
+import { requireActor, requirePermission } from "#app/features/auth/session.server.ts";
 import { ClientForm, emptyClientFormValues } from "#app/features/clients/components/client-form.tsx";
 import { duplicatesAnswer, parseClientForm } from "#app/features/clients/schema.ts";
 import { createClient } from "#app/features/clients/write.server.ts";
@@ -24,15 +24,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const session = await requirePermission(request, context, handle.permission);
+  const actor = await requireActor(request, context, handle.permission);
   const parsed = parseClientForm(await request.formData());
   if (!parsed.ok) return data(parsed.answer, { status: 400 });
-  const result = await createClient(
-    getServices(context).db,
-    { id: session.user.id, email: session.user.email },
-    parsed.data,
-    { confirmDuplicate: parsed.confirmDuplicate },
-  );
+  const result = await createClient(getServices(context).db, actor, parsed.data, {
+    confirmDuplicate: parsed.confirmDuplicate,
+  });
   // Nothing created: the staff look at the possible duplicates, then confirm or not.
   if (!result.ok) return data(duplicatesAnswer(parsed.values, result.duplicates), { status: 409 });
   return redirectWithFlash(request, `/erp/clients/${result.id}`, {

@@ -5,7 +5,7 @@ import { Facts } from "#app/components/data/facts.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { FormAlert } from "#app/components/forms/form-alert.tsx";
-import { notFound, refused } from "#app/components/forms/refusal.server.ts";
+import { refused, throwNotFound } from "#app/components/forms/refusal.server.ts";
 import { refusalOf } from "#app/components/forms/refusal.ts";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
@@ -100,8 +100,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       crumb: quote.displayNumber ?? "Brouillon",
     };
   } catch (error) {
-    if (error instanceof QuoteNotFoundError) throw notFound(error.message);
-    throw error;
+    throwNotFound(error, QuoteNotFoundError);
   }
 }
 

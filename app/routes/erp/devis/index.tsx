@@ -1,4 +1,3 @@
-import { Plus } from "lucide-react";
 import { Link } from "react-router";
 import type { Column } from "#app/components/data/data-table.tsx";
 import {
@@ -11,8 +10,9 @@ import {
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { DateField, SelectField } from "#app/components/forms/field.tsx";
-import { buttonClasses } from "#app/components/ui/button.tsx";
+import { NewLink } from "#app/components/ui/new-link.tsx";
 import { requirePermission } from "#app/features/auth/session.server.ts";
+import { clientColumn } from "#app/features/clients/components/client-column.tsx";
 import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
 import { DEVIS_HANDLE, DEVIS_TABS, erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
 import { QuoteStatusBadge } from "#app/features/quotes/components/quote-status-badge.tsx";
@@ -63,16 +63,7 @@ const columns: Column<QuoteListItem>[] = [
       </Link>
     ),
   },
-  {
-    key: "client",
-    header: "Client",
-    sortKey: "client",
-    cell: (quote) => (
-      <Link to={`/erp/clients/${quote.clientId}`} className="break-words text-brand-700 underline">
-        {quote.clientName}
-      </Link>
-    ),
-  },
+  clientColumn(),
   { key: "title", header: "Objet", cell: (quote) => <span className="break-words">{quote.title}</span> },
   { key: "town", header: "Chantier", cell: (quote) => quote.siteCity || "—" },
   { key: "status", header: "Statut", cell: (quote) => <QuoteStatusBadge status={quote.status} /> },
@@ -128,10 +119,9 @@ export default function QuotesPage({ loaderData }: Route.ComponentProps) {
         title="Devis"
         description="Les devis préparés pour les clients, du brouillon à l'accord."
         actions={
-          <Link to="/erp/devis/nouveau" className={buttonClasses("primary", "md")}>
-            <Plus aria-hidden="true" className="size-4" />
+          <NewLink to="/erp/devis/nouveau" variant="primary">
             Nouveau devis
-          </Link>
+          </NewLink>
         }
       />
 

@@ -1,15 +1,12 @@
-import { Plus } from "lucide-react";
-import { data, Link } from "react-router";
-import { PageHeader } from "#app/components/data/page-header.tsx";
+import { Link } from "react-router";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
-import { FormAlert } from "#app/components/forms/form-alert.tsx";
-import { buttonClasses } from "#app/components/ui/button.tsx";
-import { requirePermission } from "#app/features/auth/session.server.ts";
-import { ClientPicker } from "#app/features/clients/components/client-picker.tsx";
+import { refused } from "#app/components/forms/refusal.server.ts";
+import { refusalOf } from "#app/components/forms/refusal.ts";
+import { requireActor, requirePermission } from "#app/features/auth/session.server.ts";
+import { NewDocumentForClient } from "#app/features/clients/components/client-picker.tsx";
 import { convertLeadToClient, LeadToConvertNotFoundError } from "#app/features/clients/convert.server.ts";
 import { pickableClients } from "#app/features/clients/list.server.ts";
 import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
-import { panelClass } from "#app/features/erp/components/ui.ts";
 import { DEVIS_HANDLE, DEVIS_TABS, erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
 import { createQuote, QuoteStateError } from "#app/features/quotes/quotes.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
@@ -35,15 +32,13 @@ const LEAD_TAKEN_OVER =
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePermission(request, context, handle.permission);
-  const picked = await pickableClients(getServices(context).db, request.url);
-  if (!picked.ok) throw data({ message: picked.message }, { status: 400 });
-  return { clients: picked.clients, q: picked.q, crumb: "Nouveau devis" };
+  const picked = await pickableClients(getServices(context).db, request);
+  return { ...picked, crumb: "Nouveau devis" };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const session = await requirePermission(request, context, handle.permission);
+  const actor = await requireActor(request, context, handle.permission);
   const services = getServices(context);
-  const actor = { id: session.user.id, email: session.user.email };
   const form = await request.formData();
   const clientId = form.get("clientId");
   const leadId = form.get("prospect");
@@ -57,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
     }
     if (typeof clientId !== "string" || !isUuid(clientId)) {
-      return data({ message: "Choisissez le client du devis." }, { status: 400 });
+      return refused(400, { message: "Choisissez le client du devis." });
     }
     const { id } = await createQuote(services.db, { clientId }, actor);
     return redirectWithFlash(request, `/erp/devis/${id}`, {
@@ -65,8 +60,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       message: "Brouillon de devis créé.",
     });
   } catch (error) {
-    if (error instanceof LeadToConvertNotFoundError) return data({ message: error.message }, { status: 404 });
-    if (error instanceof QuoteStateError) return data({ message: error.message }, { status: 409 });
+    if (error instanceof LeadToConvertNotFoundError) return refused(404, { message: error.message });
+    if (error instanceof QuoteStateError) return refused(409, { message: error.message });
     throw error;
   }
 }
@@ -80,19 +75,10 @@ export default function NewQuotePage({ loaderData, actionData }: Route.Component
   return (
     <div className="grid gap-5">
       <SectionTabs label="Devis" tabs={DEVIS_TABS} />
-      <PageHeader
+      <NewDocumentForClient
         title="Nouveau devis"
         description="Choisissez le client : son adresse de chantier et ses coordonnées sont reprises dans le devis."
-        actions={
-          <Link to="/erp/clients/nouveau" className={buttonClasses("secondary", "md")}>
-            <Plus aria-hidden="true" className="size-4" />
-            Nouveau client
-          </Link>
-        }
-      />
-      {actionData?.message ? <FormAlert errors={[actionData.message]} /> : null}
-      <ClientPicker
-        className={panelClass}
+        refusal={refusalOf(actionData)?.message}
         heading="Client du devis"
         clients={clients}
         q={q}

@@ -6,7 +6,7 @@ import { PageHeader } from "#app/components/data/page-header.tsx";
 import { ProblemAlert } from "#app/components/data/problem-list.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { FormAlert } from "#app/components/forms/form-alert.tsx";
-import { notFound, refused } from "#app/components/forms/refusal.server.ts";
+import { refused, throwNotFound } from "#app/components/forms/refusal.server.ts";
 import { refusalOf, refusedField } from "#app/components/forms/refusal.ts";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { Panel, panelClass } from "#app/components/ui/panel.tsx";
@@ -74,8 +74,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       crumb: view.invoice.number ?? "Brouillon",
     };
   } catch (error) {
-    if (error instanceof InvoiceMissingError) throw notFound(error.message);
-    throw error;
+    throwNotFound(error, InvoiceMissingError);
   }
 }
 

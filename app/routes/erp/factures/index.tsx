@@ -12,6 +12,7 @@ import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { DateField, SelectField } from "#app/components/forms/field.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { requirePermission } from "#app/features/auth/session.server.ts";
+import { clientColumn } from "#app/features/clients/components/client-column.tsx";
 import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
 import { DEVIS_TABS, erpMeta, erpShouldRevalidate, FACTURES_HANDLE } from "#app/features/erp/navigation.ts";
 import { InvoiceStatusBadge } from "#app/features/invoices/components/invoice-status-badge.tsx";
@@ -72,16 +73,7 @@ const columns: Column<InvoiceListItem>[] = [
     ),
   },
   { key: "kind", header: "Type", cell: (invoice) => INVOICE_KIND_LABELS[invoice.kind] },
-  {
-    key: "client",
-    header: "Client",
-    sortKey: "client",
-    cell: (invoice) => (
-      <Link to={`/erp/clients/${invoice.clientId}`} className="break-words text-brand-700 underline">
-        {invoice.clientName}
-      </Link>
-    ),
-  },
+  clientColumn(),
   { key: "status", header: "Statut", cell: (invoice) => <InvoiceStatusBadge status={invoice.status} /> },
   {
     key: "ht",

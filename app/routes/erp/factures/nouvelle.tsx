@@ -1,14 +1,10 @@
-import { Plus } from "lucide-react";
-import { data, Link } from "react-router";
-import { PageHeader } from "#app/components/data/page-header.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
-import { FormAlert } from "#app/components/forms/form-alert.tsx";
-import { buttonClasses } from "#app/components/ui/button.tsx";
+import { refused } from "#app/components/forms/refusal.server.ts";
+import { refusalOf } from "#app/components/forms/refusal.ts";
 import { requirePermission } from "#app/features/auth/session.server.ts";
-import { ClientPicker } from "#app/features/clients/components/client-picker.tsx";
+import { NewDocumentForClient } from "#app/features/clients/components/client-picker.tsx";
 import { pickableClients } from "#app/features/clients/list.server.ts";
 import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
-import { panelClass } from "#app/features/erp/components/ui.ts";
 import { DEVIS_TABS, erpMeta, erpShouldRevalidate, FACTURES_HANDLE } from "#app/features/erp/navigation.ts";
 import { InvoiceNotFoundError, InvoiceStateError } from "#app/features/invoices/query.server.ts";
 import { createStandaloneDraft } from "#app/features/invoices/standalone.server.ts";
@@ -27,9 +23,8 @@ export const handle = FACTURES_HANDLE;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePermission(request, context, handle.permission);
-  const picked = await pickableClients(getServices(context).db, request.url);
-  if (!picked.ok) throw data({ message: picked.message }, { status: 400 });
-  return { clients: picked.clients, q: picked.q, crumb: "Nouvelle facture" };
+  const picked = await pickableClients(getServices(context).db, request);
+  return { ...picked, crumb: "Nouvelle facture" };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -37,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const clientId = form.get("clientId");
   if (typeof clientId !== "string" || !isUuid(clientId)) {
-    return data({ message: "Choisissez le client de la facture." }, { status: 400 });
+    return refused(400, { message: "Choisissez le client de la facture." });
   }
   try {
     const { id } = await createStandaloneDraft(getServices(context).db, clientId, {
@@ -49,8 +44,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       message: "Brouillon de facture créé : saisissez ses lignes, enregistrez, puis « Émettre ».",
     });
   } catch (error) {
-    if (error instanceof InvoiceNotFoundError) return data({ message: error.message }, { status: 404 });
-    if (error instanceof InvoiceStateError) return data({ message: error.message }, { status: 409 });
+    if (error instanceof InvoiceNotFoundError) return refused(404, { message: error.message });
+    if (error instanceof InvoiceStateError) return refused(409, { message: error.message });
     throw error;
   }
 }
@@ -64,19 +59,10 @@ export default function NewInvoicePage({ loaderData, actionData }: Route.Compone
   return (
     <div className="grid gap-5">
       <SectionTabs label="Devis" tabs={DEVIS_TABS} />
-      <PageHeader
+      <NewDocumentForClient
         title="Nouvelle facture"
         description="Une facture sans devis, pour un petit dépannage. Les travaux d'un devis accepté se facturent depuis le devis (« Facturer »)."
-        actions={
-          <Link to="/erp/clients/nouveau" className={buttonClasses("secondary", "md")}>
-            <Plus aria-hidden="true" className="size-4" />
-            Nouveau client
-          </Link>
-        }
-      />
-      {actionData?.message ? <FormAlert errors={[actionData.message]} /> : null}
-      <ClientPicker
-        className={panelClass}
+        refusal={refusalOf(actionData)?.message}
         heading="Client de la facture"
         clients={clients}
         q={q}

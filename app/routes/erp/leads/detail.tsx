@@ -1,8 +1,8 @@
 import { FileJson, Mail, Phone } from "lucide-react";
 import { data, Link } from "react-router";
-import { invalid, notFound, refused } from "#app/components/forms/refusal.server.ts";
+import { invalid, refused, throwNotFound } from "#app/components/forms/refusal.server.ts";
 import { buttonClasses } from "#app/components/ui/button.tsx";
-import { requirePermission } from "#app/features/auth/session.server.ts";
+import { requireActor, requirePermission } from "#app/features/auth/session.server.ts";
 import { ConvertLeadForm } from "#app/features/clients/components/convert-lead-form.tsx";
 import { clientForLead } from "#app/features/clients/convert.server.ts";
 import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
@@ -44,15 +44,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     ]);
     return { lead, staff, client, today: parisDay(), crumb: lead.nom };
   } catch (error) {
-    if (error instanceof LeadNotFoundError) throw notFound(error.message);
-    throw error;
+    throwNotFound(error, LeadNotFoundError);
   }
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const session = await requirePermission(request, context, handle.permission);
+  const actor = await requireActor(request, context, handle.permission);
   const services = getServices(context);
-  const actor = { id: session.user.id, email: session.user.email };
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const known = Object.values(LEAD_INTENTS).find((value) => value === intent);
@@ -84,7 +82,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       }
       const { photos } = await deleteLead(services.db, services.storage, params.id);
       services.logger.info(
-        { leadId: params.id, photos, by: session.user.id },
+        { leadId: params.id, photos, by: actor.id },
         "prospect supprimé (données personnelles)",
       );
       throw redirectWithFlash(request, "/erp/leads", {

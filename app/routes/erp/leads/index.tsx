@@ -1,4 +1,4 @@
-import { Camera, Download, Plus } from "lucide-react";
+import { Camera, Download } from "lucide-react";
 import { Link } from "react-router";
 import type { Column } from "#app/components/data/data-table.tsx";
 import {
@@ -13,6 +13,7 @@ import { PageHeader } from "#app/components/data/page-header.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { DateField, SelectField } from "#app/components/forms/field.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
+import { NewLink } from "#app/components/ui/new-link.tsx";
 import { requirePermission } from "#app/features/auth/session.server.ts";
 import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
 import {
@@ -188,10 +189,7 @@ export default function LeadsPage({ loaderData }: Route.ComponentProps) {
               <Download aria-hidden="true" className="size-4" />
               Exporter en CSV
             </a>
-            <Link to="/erp/leads/nouveau" className={buttonClasses("secondary", "md")}>
-              <Plus aria-hidden="true" className="size-4" />
-              Nouveau prospect
-            </Link>
+            <NewLink to="/erp/leads/nouveau">Nouveau prospect</NewLink>
           </>
         }
       />

@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
 import {
   EmailField,
   PhoneField,
@@ -7,8 +7,8 @@ import {
   TextField,
 } from "#app/components/forms/field.tsx";
 import { firstFieldErrors, zodFieldErrors } from "#app/components/forms/field-errors.ts";
-import { buttonClasses } from "#app/components/ui/button.tsx";
-import { requirePermission } from "#app/features/auth/session.server.ts";
+import { fieldBinder, SaveOrCancel } from "#app/components/forms/form-parts.tsx";
+import { requireActor, requirePermission } from "#app/features/auth/session.server.ts";
 import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
 import { panelClass } from "#app/features/erp/components/ui.ts";
 import { erpMeta, erpShouldRevalidate, PROSPECTS_HANDLE } from "#app/features/erp/navigation.ts";
@@ -27,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const session = await requirePermission(request, context, handle.permission);
+  const actor = await requireActor(request, context, handle.permission);
   const form = await request.formData();
   const values = Object.fromEntries(FIELDS.map((name) => [name, String(form.get(name) ?? "")])) as Record<
     Field,
@@ -39,11 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const errors: Partial<Record<Field, string>> = firstFieldErrors(zodFieldErrors(parsed).fieldErrors);
     return data({ errors, values }, { status: 400 });
   }
-  const id = await createManualLead(
-    getServices(context).db,
-    { id: session.user.id, email: session.user.email },
-    parsed.data,
-  );
+  const id = await createManualLead(getServices(context).db, actor, parsed.data);
   throw redirect(`/erp/leads/${id}`);
 }
 
@@ -60,6 +56,7 @@ export default function NewLeadPage({ loaderData, actionData }: Route.ComponentP
   const saving = navigation.state === "submitting";
   const errors: Partial<Record<Field, string>> = actionData?.errors ?? {};
   const values: Partial<Record<Field, string>> = actionData?.values ?? {};
+  const field = fieldBinder(values, errors);
 
   // The ids are the field names: a link to `#telephone` reaches the field.
   return (
@@ -73,13 +70,11 @@ export default function NewLeadPage({ loaderData, actionData }: Route.ComponentP
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             id="nom"
-            name="nom"
+            {...field("nom")}
             label="Nom et prénom"
             required
             maxLength={100}
             autoComplete="off"
-            defaultValue={values.nom}
-            errors={errors.nom}
           />
           <SelectField
             id="source"
@@ -90,31 +85,14 @@ export default function NewLeadPage({ loaderData, actionData }: Route.ComponentP
             defaultValue={values.source ?? loaderData.sources[0]}
             errors={errors.source}
           />
-          <PhoneField
-            id="telephone"
-            name="telephone"
-            label="Téléphone"
-            autoComplete="off"
-            defaultValue={values.telephone}
-            errors={errors.telephone}
-          />
-          <EmailField
-            id="email"
-            name="email"
-            label="E-mail"
-            autoComplete="off"
-            maxLength={254}
-            defaultValue={values.email}
-            errors={errors.email}
-          />
+          <PhoneField id="telephone" {...field("telephone")} label="Téléphone" autoComplete="off" />
+          <EmailField id="email" {...field("email")} label="E-mail" autoComplete="off" maxLength={254} />
           <TextField
             id="town"
-            name="town"
+            {...field("town")}
             label="Commune du chantier"
             maxLength={100}
             autoComplete="off"
-            defaultValue={values.town}
-            errors={errors.town}
           />
           <SelectField
             id="type_projet"
@@ -138,22 +116,13 @@ export default function NewLeadPage({ loaderData, actionData }: Route.ComponentP
         </div>
         <TextareaField
           id="message"
-          name="message"
+          {...field("message")}
           label="Description du projet"
           required
           rows={5}
           maxLength={5000}
-          defaultValue={values.message}
-          errors={errors.message}
         />
-        <div className="flex flex-wrap gap-2">
-          <button type="submit" disabled={saving} className={buttonClasses("secondary", "md")}>
-            {saving ? "Enregistrement…" : "Enregistrer le prospect"}
-          </button>
-          <Link to="/erp/leads" className={buttonClasses("ghost", "md")}>
-            Annuler
-          </Link>
-        </div>
+        <SaveOrCancel saving={saving} label="Enregistrer le prospect" cancelHref="/erp/leads" />
       </Form>
     </div>
   );

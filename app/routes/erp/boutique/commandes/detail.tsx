@@ -3,11 +3,11 @@ import { Facts } from "#app/components/data/facts.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { StatusBadge } from "#app/components/data/status-badge.tsx";
 import { FormAlert } from "#app/components/forms/form-alert.tsx";
-import { notFound } from "#app/components/forms/refusal.server.ts";
+import { throwNotFound } from "#app/components/forms/refusal.server.ts";
 import { refusalOf } from "#app/components/forms/refusal.ts";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { Panel } from "#app/components/ui/panel.tsx";
-import { requirePermission } from "#app/features/auth/session.server.ts";
+import { requireActor, requirePermission } from "#app/features/auth/session.server.ts";
 import { ActivityHistory } from "#app/features/erp/components/activity-history.tsx";
 import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
 import { BOUTIQUE_HANDLE, erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
@@ -46,15 +46,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     const view = await getOrder(getServices(context).db, params.id);
     return { ...view, crumb: orderReference(view.order.number) };
   } catch (error) {
-    if (error instanceof OrderNotFoundError) throw notFound(error.message);
-    throw error;
+    throwNotFound(error, OrderNotFoundError);
   }
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const session = await requirePermission(request, context, handle.permission);
+  const actor = await requireActor(request, context, handle.permission);
   const services = getServices(context);
-  const actor = { id: session.user.id, email: session.user.email };
   const form = await request.formData();
   const billing = orderBilling(services);
   return answerOrderPost({ request, services, actor, billing, orderId: params.id }, form);

@@ -3,11 +3,11 @@ import { Link, useNavigation } from "react-router";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { StatusBadge } from "#app/components/data/status-badge.tsx";
 import { FormAlert } from "#app/components/forms/form-alert.tsx";
-import { notFound, refused } from "#app/components/forms/refusal.server.ts";
+import { refused, throwNotFound } from "#app/components/forms/refusal.server.ts";
 import { refusalOf } from "#app/components/forms/refusal.ts";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { Panel, panelClass } from "#app/components/ui/panel.tsx";
-import { requirePermission } from "#app/features/auth/session.server.ts";
+import { requireActor, requirePermission } from "#app/features/auth/session.server.ts";
 import { ActivityHistory } from "#app/features/erp/components/activity-history.tsx";
 import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
 import { CATALOGUE_HANDLE, erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
@@ -53,18 +53,16 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     const view = await getCatalogueProduct(db, env.STORE_ID, params.id);
     return { ...view, crumb: view.product.title };
   } catch (error) {
-    if (error instanceof CatalogueNotFoundError) throw notFound(error.message);
-    throw error;
+    throwNotFound(error, CatalogueNotFoundError);
   }
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const session = await requirePermission(request, context, handle.permission);
+  const actor = await requireActor(request, context, handle.permission);
   const form = await request.formData().catch(() => null);
   if (!form) {
     return refused(400, { intent: "", message: "Le formulaire envoyé est illisible : rechargez la page." });
   }
-  const actor = { id: session.user.id, email: session.user.email };
   return answerProductPost({ request, services: getServices(context), actor, productId: params.id }, form);
 }
 

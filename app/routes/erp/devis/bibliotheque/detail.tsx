@@ -1,46 +1,48 @@
 import { Archive, ArchiveRestore } from "lucide-react";
-import { data, Form, type ShouldRevalidateFunction, useNavigation } from "react-router";
+import { Form, type ShouldRevalidateFunction, useNavigation } from "react-router";
 import { Facts } from "#app/components/data/facts.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { StatusBadge } from "#app/components/data/status-badge.tsx";
 import { Timeline } from "#app/components/data/timeline.tsx";
 import { FormAlert } from "#app/components/forms/form-alert.tsx";
+import { refused, throwNotFound } from "#app/components/forms/refusal.server.ts";
+import { refusalOf } from "#app/components/forms/refusal.ts";
 import { buttonClasses } from "#app/components/ui/button.tsx";
-import { requirePermission } from "#app/features/auth/session.server.ts";
+import { requireActor, requirePermission } from "#app/features/auth/session.server.ts";
 import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
 import { panelClass } from "#app/features/erp/components/ui.ts";
 import { DEVIS_HANDLE, DEVIS_TABS, erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
-import { LibraryItemForm, SAVE_INTENT } from "#app/features/quotes/components/library-item-form.tsx";
+import { LibraryItemForm } from "#app/features/quotes/components/library-item-form.tsx";
 import {
   getLibraryItem,
   type LibraryItem,
   LibraryItemNotFoundError,
   libraryItemActivity,
-  setLibraryItemArchived,
-  updateLibraryItem,
 } from "#app/features/quotes/library.server.ts";
 import {
-  LIBRARY_MESSAGES,
+  answerLibraryItemPost,
+  libraryItemRefusal,
+  refusedLibraryForm,
+} from "#app/features/quotes/library-actions.server.ts";
+import {
+  LIBRARY_INTENTS,
+  LIBRARY_PATH,
   LIBRARY_UNIT_LABELS,
-  type LibraryItemFormAnswer,
   type LibraryItemFormValues,
-  parseLibraryItemForm,
-  postedRevision,
+  LibraryItemPostSchema,
+  type LibraryItemRefusal,
   unitEconomics,
 } from "#app/features/quotes/library-schema.ts";
 import { getCompanySettings } from "#app/features/settings/settings.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
-import { redirectWithFlash } from "#app/lib/flash.server.ts";
+import { parseIntent } from "#app/lib/form-intent.ts";
 import { formatCents, formatCentsForInput, formatPercent, formatQuantity } from "#app/lib/money.ts";
 import { formatDateTime } from "#app/lib/paris-time.ts";
 import { VAT_RATES } from "#app/lib/vat.ts";
 import type { Route } from "./+types/detail";
 
 export const handle = DEVIS_HANDLE;
-
-const ARCHIVE_INTENT = "archiver";
-const RESTORE_INTENT = "restaurer";
 
 /** The stored item as the form's strings. */
 function formValuesOf(item: LibraryItem): LibraryItemFormValues {
@@ -53,11 +55,6 @@ function formValuesOf(item: LibraryItem): LibraryItemFormValues {
     labourHours: formatQuantity(item.labourHours),
     materials: formatCentsForInput(item.materialsCents),
   };
-}
-
-function notFound(error: unknown): never {
-  if (error instanceof LibraryItemNotFoundError) throw data({ message: error.message }, { status: 404 });
-  throw error;
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -81,86 +78,32 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       crumb: item.designation,
     };
   } catch (error) {
-    notFound(error);
+    throwNotFound(error, LibraryItemNotFoundError);
   }
-}
-
-function refused(answer: LibraryItemFormAnswer, status: number) {
-  return data<LibraryItemFormAnswer>(answer, { status });
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const session = await requirePermission(request, context, handle.permission);
-  const { db } = getServices(context);
-  const actor = { id: session.user.id, email: session.user.email };
+  const actor = await requireActor(request, context, handle.permission);
+  const services = getServices(context);
   try {
     // Unknown or malformed id: 404 whatever was posted.
-    await getLibraryItem(db, params.itemId);
+    await getLibraryItem(services.db, params.itemId);
   } catch (error) {
-    notFound(error);
+    throwNotFound(error, LibraryItemNotFoundError);
   }
   const form = await request.formData().catch(() => null);
-  if (!form) {
-    return refused(
-      { values: null, errors: {}, formErrors: ["Le formulaire envoyé est illisible : rechargez la page."] },
-      400,
-    );
+  if (!form) return refused(400, { message: "Le formulaire envoyé est illisible : rechargez la page." });
+  const post = parseIntent(LibraryItemPostSchema, form);
+  if (!post.ok) {
+    if (post.unknown) return refused(400, { message: "Action inconnue." });
+    return refusedLibraryForm(post.intent, form, post.error);
   }
-  const intent = form.get("intent");
   try {
-    if (intent === ARCHIVE_INTENT || intent === RESTORE_INTENT) {
-      const archive = intent === ARCHIVE_INTENT;
-      const { designation, alreadyDone } = await setLibraryItemArchived(db, actor, params.itemId, archive);
-      return redirectWithFlash(request, `/erp/devis/bibliotheque/${params.itemId}`, {
-        tone: alreadyDone ? "info" : "success",
-        message: alreadyDone
-          ? archive
-            ? "Cet article était déjà archivé."
-            : "Cet article était déjà actif."
-          : archive
-            ? `Article « ${designation} » archivé : il n'est plus proposé dans les devis.`
-            : `Article « ${designation} » restauré : il est de nouveau proposé dans les devis.`,
-      });
-    }
-    if (intent !== SAVE_INTENT) {
-      return refused({ values: null, errors: {}, formErrors: ["Action inconnue."] }, 400);
-    }
-    const parsed = parseLibraryItemForm(form);
-    const revision = postedRevision(form);
-    if (!parsed.ok || revision === null) {
-      const answer: LibraryItemFormAnswer = parsed.ok
-        ? { values: parsed.values, errors: {}, formErrors: [] }
-        : parsed.answer;
-      if (revision === null) answer.formErrors = [...answer.formErrors, LIBRARY_MESSAGES.revision];
-      return refused(answer, 400);
-    }
-    const result = await updateLibraryItem(db, actor, params.itemId, parsed.data, {
-      expectedRevision: revision,
-    });
-    if (!result.ok) {
-      const { conflict } = result;
-      const who = conflict.updatedByEmail ? ` par ${conflict.updatedByEmail}` : "";
-      return refused(
-        {
-          values: parsed.values,
-          errors: {},
-          formErrors: [
-            `Cet article a été modifié${who} le ${formatDateTime(conflict.updatedAt)}, après l'ouverture de cette page : rien n'a été enregistré. Les valeurs du formulaire sont les vôtres ; comparez-les avec la fiche enregistrée et l'historique, puis enregistrez à nouveau pour les garder.`,
-          ],
-          revision: conflict.revision,
-        },
-        409,
-      );
-    }
-    return redirectWithFlash(
-      request,
-      `/erp/devis/bibliotheque/${params.itemId}`,
-      result.changed.length > 0
-        ? { tone: "success", message: "Article enregistré. Les devis déjà rédigés gardent leurs lignes." }
-        : { tone: "info", message: "Aucune modification : l'article est inchangé." },
-    );
+    return await answerLibraryItemPost({ request, services, actor, itemId: params.itemId, form }, post.data);
   } catch (error) {
-    notFound(error);
+    const refusal = libraryItemRefusal(error, post.intent);
+    if (refusal) return refusal;
+    throw error;
   }
 }
 
@@ -178,7 +121,10 @@ export default function LibraryItemPage({ loaderData, actionData }: Route.Compon
   const navigation = useNavigation();
   const pendingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const archived = item.archivedAt !== null;
-  const revision = actionData?.revision ?? item.revision;
+  const refusal = refusalOf(actionData) as LibraryItemRefusal | null;
+  const revision = refusal?.revision ?? item.revision;
+  // A refusal with what was typed is the form's; one without (unreadable post, unknown action) shows on top.
+  const formRefusal = refusal?.values ? refusal : null;
 
   return (
     <div className="grid gap-5">
@@ -193,10 +139,16 @@ export default function LibraryItemPage({ loaderData, actionData }: Route.Compon
         }
         actions={
           <Form method="post">
-            <input type="hidden" name="intent" value={archived ? RESTORE_INTENT : ARCHIVE_INTENT} />
+            <input
+              type="hidden"
+              name="intent"
+              value={archived ? LIBRARY_INTENTS.restore : LIBRARY_INTENTS.archive}
+            />
             <button
               type="submit"
-              disabled={pendingIntent === ARCHIVE_INTENT || pendingIntent === RESTORE_INTENT}
+              disabled={
+                pendingIntent === LIBRARY_INTENTS.archive || pendingIntent === LIBRARY_INTENTS.restore
+              }
               className={buttonClasses("outline", "md")}
             >
               {archived ? (
@@ -210,20 +162,19 @@ export default function LibraryItemPage({ loaderData, actionData }: Route.Compon
         }
       />
 
-      {actionData && actionData.values === null ? <FormAlert focus errors={actionData.formErrors} /> : null}
+      {refusal && !formRefusal ? <FormAlert focus errors={refusal.message} /> : null}
 
       <div className="grid gap-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="grid content-start gap-5">
           <LibraryItemForm
             // A refused post shows again what was sent (the fields are uncontrolled); a save, the stored values.
-            key={actionData?.values ? `envoi-${JSON.stringify(actionData.values)}` : `revision-${revision}`}
+            key={formRefusal ? `envoi-${JSON.stringify(formRefusal.values)}` : `revision-${revision}`}
             mode="edit"
-            values={actionData?.values ?? loaderData.values}
-            errors={actionData?.errors}
-            formErrors={actionData?.values ? actionData.formErrors : undefined}
+            values={loaderData.values}
+            refusal={formRefusal}
             revision={revision}
             hourlyCostCents={hourlyCostCents}
-            cancelHref="/erp/devis/bibliotheque"
+            cancelHref={LIBRARY_PATH}
           />
         </div>
 

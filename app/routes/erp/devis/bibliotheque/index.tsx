@@ -1,4 +1,3 @@
-import { Plus } from "lucide-react";
 import { Link } from "react-router";
 import type { Column } from "#app/components/data/data-table.tsx";
 import {
@@ -12,7 +11,7 @@ import { PageHeader } from "#app/components/data/page-header.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { StatusBadge } from "#app/components/data/status-badge.tsx";
 import { SelectField } from "#app/components/forms/field.tsx";
-import { buttonClasses } from "#app/components/ui/button.tsx";
+import { NewLink } from "#app/components/ui/new-link.tsx";
 import { requirePermission } from "#app/features/auth/session.server.ts";
 import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
 import { DEVIS_HANDLE, DEVIS_TABS, erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
@@ -143,12 +142,7 @@ export default function LibraryPage({ loaderData }: Route.ComponentProps) {
       <PageHeader
         title="Bibliothèque de prix"
         description={`Les ouvrages que l'on reprend d'un devis à l'autre, avec leur prix et leur coût. Coût de revient : main-d'œuvre à ${formatCents(hourlyCostCents)} de l'heure, plus les fournitures.`}
-        actions={
-          <Link to="/erp/devis/bibliotheque/nouveau" className={buttonClasses("secondary", "md")}>
-            <Plus aria-hidden="true" className="size-4" />
-            Nouvel article
-          </Link>
-        }
+        actions={<NewLink to="/erp/devis/bibliotheque/nouveau">Nouvel article</NewLink>}
       />
 
       <ListSearch

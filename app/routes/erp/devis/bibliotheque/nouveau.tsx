@@ -1,19 +1,21 @@
-import { data } from "react-router";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
-import { requirePermission } from "#app/features/auth/session.server.ts";
+import { refused } from "#app/components/forms/refusal.server.ts";
+import { refusalOf } from "#app/components/forms/refusal.ts";
+import { requireActor, requirePermission } from "#app/features/auth/session.server.ts";
 import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
 import { DEVIS_HANDLE, DEVIS_TABS, erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
 import { LibraryItemForm } from "#app/features/quotes/components/library-item-form.tsx";
-import { createLibraryItem } from "#app/features/quotes/library.server.ts";
+import { answerNewLibraryItem, refusedLibraryForm } from "#app/features/quotes/library-actions.server.ts";
 import {
   emptyLibraryItemFormValues,
-  type LibraryItemFormAnswer,
-  parseLibraryItemForm,
+  LIBRARY_PATH,
+  type LibraryItemRefusal,
+  LibraryItemSchema,
 } from "#app/features/quotes/library-schema.ts";
 import { getCompanySettings } from "#app/features/settings/settings.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
-import { redirectWithFlash } from "#app/lib/flash.server.ts";
+import { formValues } from "#app/lib/form-intent.ts";
 import type { Route } from "./+types/nouveau";
 
 export const handle = DEVIS_HANDLE;
@@ -25,29 +27,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const session = await requirePermission(request, context, handle.permission);
+  const actor = await requireActor(request, context, handle.permission);
   const form = await request.formData().catch(() => null);
-  if (!form) {
-    return data<LibraryItemFormAnswer>(
-      {
-        values: null,
-        errors: {},
-        formErrors: ["Le formulaire envoyé est illisible : rechargez la page."],
-      },
-      { status: 400 },
-    );
-  }
-  const parsed = parseLibraryItemForm(form);
-  if (!parsed.ok) return data<LibraryItemFormAnswer>(parsed.answer, { status: 400 });
-  const id = await createLibraryItem(
-    getServices(context).db,
-    { id: session.user.id, email: session.user.email },
-    parsed.data,
-  );
-  return redirectWithFlash(request, `/erp/devis/bibliotheque/${id}`, {
-    tone: "success",
-    message: `Article « ${parsed.data.designation} » ajouté à la bibliothèque.`,
-  });
+  if (!form) return refused(400, { message: "Le formulaire envoyé est illisible : rechargez la page." });
+  const parsed = LibraryItemSchema.safeParse(formValues(form));
+  if (!parsed.success) return refusedLibraryForm(undefined, form, parsed.error);
+  return answerNewLibraryItem({ request, services: getServices(context), actor }, parsed.data);
 }
 
 export const meta: Route.MetaFunction = (args) => erpMeta("Nouvel article — Bibliothèque de prix", args);
@@ -57,6 +42,7 @@ export const shouldRevalidate = erpShouldRevalidate;
 export const ErrorBoundary = ErpPageErrorBoundary;
 
 export default function NewLibraryItemPage({ loaderData, actionData }: Route.ComponentProps) {
+  const refusal = refusalOf(actionData) as LibraryItemRefusal | null;
   return (
     <div className="grid max-w-3xl gap-5">
       <SectionTabs label="Devis" tabs={DEVIS_TABS} />
@@ -66,13 +52,12 @@ export default function NewLibraryItemPage({ loaderData, actionData }: Route.Com
       />
       <LibraryItemForm
         // A refused post shows again what was sent (the fields are uncontrolled).
-        key={actionData?.values ? JSON.stringify(actionData.values) : "vide"}
+        key={refusal?.values ? JSON.stringify(refusal.values) : "vide"}
         mode="create"
-        values={actionData?.values ?? emptyLibraryItemFormValues()}
-        errors={actionData?.errors}
-        formErrors={actionData?.formErrors}
+        values={emptyLibraryItemFormValues()}
+        refusal={refusal}
         hourlyCostCents={loaderData.hourlyCostCents}
-        cancelHref="/erp/devis/bibliotheque"
+        cancelHref={LIBRARY_PATH}
       />
     </div>
   );
