@@ -30,7 +30,14 @@ const AUTH_SECRET = `deux-instances-${randomBytes(16).toString("hex")}`;
 const NOTIFY_EMAIL = "bureau@batirade.test";
 const QUOTE_LIMIT = 3;
 const PASSWORD = "mot-de-passe-solide-2026";
-const DAILY_JOBS = ["purge", "devis-expires", "factures-suivi", "boutique-impayees", "sauvegarde", "registre-integrite"];
+const DAILY_JOBS = [
+  "purge",
+  "devis-expires",
+  "factures-suivi",
+  "boutique-impayees",
+  "sauvegarde",
+  "registre-integrite",
+];
 
 type Instance = { name: string; origin: string; output: string[]; child: ChildProcess; dataDir: string };
 
