@@ -1,4 +1,4 @@
-import { CheckCircle2, Download, FileText, XCircle } from "lucide-react";
+import { CheckCircle2, XCircle } from "lucide-react";
 import { type SyntheticEvent, useState } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { CheckboxField, TextareaField, TextField } from "#app/components/forms/field.tsx";
@@ -15,12 +15,12 @@ import {
   refuseQuote,
   requestAcceptanceCode,
 } from "#app/features/quotes/acceptance.server.ts";
+import { AgreementDecision, AgreementHeader } from "#app/features/quotes/components/agreement-summary.tsx";
 import { QuoteDocument } from "#app/features/quotes/components/quote-document.tsx";
 import { SignaturePad } from "#app/features/quotes/components/signature-pad.tsx";
 import { ONLINE_ACCEPTANCE_NOTICE } from "#app/features/quotes/mentions.ts";
 import { getServices, requestContext } from "#app/lib/app-context.ts";
 import { formatCents } from "#app/lib/money.ts";
-import { formatDate, formatDateTime } from "#app/lib/paris-time.ts";
 import type { Route } from "./+types/accord";
 
 /*
@@ -190,74 +190,17 @@ export default function QuoteAgreementPage({ loaderData, actionData }: Route.Com
 
   return (
     <div className="container-page grid max-w-3xl gap-5 py-5 sm:gap-6 sm:py-8">
-      <header className="grid gap-2">
-        <p className="font-heading text-sm font-bold tracking-widest text-accent-700 uppercase">
-          {company.name}
-        </p>
-        <h1 className="text-2xl font-bold text-brand-900">Devis {displayNumber}</h1>
-        <p className="text-slate-800">{content.title}</p>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-slate-800">
-          <dt className="text-slate-700">Pour</dt>
-          <dd className="font-semibold">{clientName}</dd>
-          <dt className="text-slate-700">{content.reverseCharge ? "Total HT" : "Total TTC"}</dt>
-          <dd className="font-bold text-brand-900">{amount}</dd>
-          {validUntil && state === "ouvert" ? (
-            <>
-              <dt className="text-slate-700">Valable jusqu'au</dt>
-              <dd>{formatDate(validUntil)}</dd>
-            </>
-          ) : null}
-        </dl>
-        <p className="flex flex-wrap gap-x-5 gap-y-1">
-          <a
-            href={`/accord/${token}/pdf`}
-            className="inline-flex items-center gap-1 font-semibold text-brand-700 underline"
-          >
-            <FileText aria-hidden="true" className="size-4" />
-            Télécharger le devis (PDF)
-          </a>
-          <a href="#contenu-devis" className="font-semibold text-brand-700 underline">
-            Lire le devis
-          </a>
-        </p>
-      </header>
+      <AgreementHeader
+        token={token}
+        displayNumber={displayNumber}
+        title={content.title}
+        clientName={clientName}
+        reverseCharge={content.reverseCharge}
+        amount={amount}
+        validUntil={state === "ouvert" ? validUntil : null}
+      />
 
-      {state === "accepte" && decision ? (
-        <section role="status" className="grid gap-2 rounded-xl border border-green-300 bg-green-50 p-4">
-          <p className="flex items-center gap-2 text-lg font-bold text-green-900">
-            <CheckCircle2 aria-hidden="true" className="size-5" />
-            Devis accepté
-          </p>
-          <p>
-            Accepté le {formatDateTime(new Date(decision.at), "medium")}
-            {decision.name ? ` par ${decision.name}` : ""}. Votre exemplaire signé vous a été envoyé par
-            e-mail.
-          </p>
-          {decision.hasSignedCopy ? (
-            <p>
-              <a href={`/accord/${token}/copie-signee`} className={buttonClasses("primary", "md")}>
-                <Download aria-hidden="true" className="size-4" />
-                Télécharger l'exemplaire signé
-              </a>
-            </p>
-          ) : null}
-          {decision.signedCopySha256 ? (
-            <p className="text-sm text-slate-700">
-              Empreinte SHA-256 de l'exemplaire signé :{" "}
-              <code className="break-all">{decision.signedCopySha256}</code>
-            </p>
-          ) : null}
-        </section>
-      ) : null}
-      {state === "refuse" ? (
-        <p
-          role="status"
-          className="flex items-center gap-2 rounded-xl border border-slate-300 bg-slate-50 p-4 font-semibold"
-        >
-          <XCircle aria-hidden="true" className="size-5" />
-          Vous avez refusé ce devis. Merci de votre réponse.
-        </p>
-      ) : null}
+      <AgreementDecision token={token} state={state} decision={decision} />
       {state === "expire" || state === "remplace" ? (
         <p
           role="status"
