@@ -29,7 +29,8 @@ import {
   publicQuoteMentions,
   publicQuoteTotals,
 } from "./public-view.ts";
-import { clientFacts, hashToken, leadFollows } from "./send.server.ts";
+import { clientFacts } from "./quotes.server.ts";
+import { hashToken, leadFollows } from "./send.server.ts";
 import { documentTotals } from "./totals.ts";
 
 /*
