@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jobSites } from "#app/db/schema/job-sites.ts";
 import { JOB_SITE_MESSAGES } from "#app/features/job-sites/schema.ts";
+import { quotesDashboard } from "#app/features/quotes/dashboard.server.ts";
 import { listActivity } from "#app/lib/activity.server.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
 import { parisDay } from "#app/lib/paris-time.ts";
@@ -13,6 +14,7 @@ import * as listRoute from "#app/routes/erp/chantiers/index.tsx";
 import * as editRoute from "#app/routes/erp/chantiers/modifier.tsx";
 import * as newRoute from "#app/routes/erp/chantiers/nouveau.tsx";
 import * as clientRoute from "#app/routes/erp/clients/detail.tsx";
+import * as quoteRoute from "#app/routes/erp/devis/detail.tsx";
 import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
 import {
   acceptedQuoteFor,
@@ -133,6 +135,13 @@ describe("a job site from an accepted quote", () => {
   });
 
   it("creates the site numbered CH-YYYY-NNNN with the quote's client, address, start and lots", async () => {
+    // Before: the dashboard's « À planifier » and the quote's page offer « Créer le chantier ».
+    const waiting = await quotesDashboard(services.db, new Date());
+    expect(waiting.toSchedule.items.map((item) => item.id)).toContain(quoteId);
+    const quotePage = (await call(quoteRoute.loader, `/erp/devis/${quoteId}`, { params: { id: quoteId } }))
+      .data as Awaited<ReturnType<typeof quoteRoute.loader>>;
+    expect(quotePage.jobSite).toEqual({ site: null });
+
     const outcome = await fromQuote(quoteId);
     expect(outcome.status, JSON.stringify(outcome.data)).toBe(303);
     siteId = idFrom(outcome.headers.get("location"));
@@ -158,8 +167,16 @@ describe("a job site from an accepted quote", () => {
     expect(created.activity.map((event) => event.summary)).toContain(
       "Chantier créé depuis le devis " + created.quotes[0]?.number + " (2 lots)",
     );
-    const [quote] = await services.db.select().from(jobSites).where(eq(jobSites.id, siteId));
-    expect(quote?.searchText).toContain("famille menard");
+    const [row] = await services.db.select().from(jobSites).where(eq(jobSites.id, siteId));
+    expect(row?.searchText).toContain("famille menard");
+
+    // After: the quote leaves « À planifier », and its page leads to the site.
+    const scheduled = await quotesDashboard(services.db, new Date());
+    expect(scheduled.toSchedule.items.map((item) => item.id)).not.toContain(quoteId);
+    expect(scheduled.toSchedule.count).toBe(waiting.toSchedule.count - 1);
+    const after = (await call(quoteRoute.loader, `/erp/devis/${quoteId}`, { params: { id: quoteId } }))
+      .data as Awaited<ReturnType<typeof quoteRoute.loader>>;
+    expect(after.jobSite).toEqual({ site: { id: siteId, number: created.number } });
   });
 
   it("writes the site in the quote's history", async () => {

@@ -38,16 +38,17 @@ function QuoteRow({
   clientName,
   title,
   aside,
+  to = `/erp/devis/${id}`,
 }: {
   id: string;
   displayNumber: string;
   clientName: string;
   title: string;
   aside: ReactNode;
+  /** Where the row leads: the quote's page unless told. */
+  to?: string;
 }) {
-  return (
-    <RowLink to={`/erp/devis/${id}`} name={displayNumber} detail={`${clientName} · ${title}`} aside={aside} />
-  );
+  return <RowLink to={to} name={displayNumber} detail={`${clientName} · ${title}`} aside={aside} />;
 }
 
 /**
@@ -196,14 +197,15 @@ export function QuotesDashboard({ figures }: { figures: QuotesDashboardFigures }
           ) : (
             <>
               <p className="text-sm text-slate-700">
-                {plural(toSchedule.count, "Devis accepté", "Devis acceptés")}, chantier à planifier ; la plus
-                ancienne acceptation d'abord.
+                {plural(toSchedule.count, "Devis accepté", "Devis acceptés")} sans chantier, la plus ancienne
+                acceptation d'abord : chaque ligne ouvre « Créer le chantier ».
               </p>
               <ul className="mt-2 grid gap-1">
                 {toSchedule.items.map((quote) => (
                   <QuoteRow
                     key={quote.id}
                     {...quote}
+                    to={`/erp/chantiers/nouveau?devis=${quote.id}`}
                     aside={
                       <span className="flex flex-wrap items-baseline gap-x-2">
                         <span className="font-semibold text-brand-900">{formatCents(quote.totalHt)} HT</span>
