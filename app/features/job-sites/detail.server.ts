@@ -11,6 +11,7 @@ import { OPEN_JOB_SITE_STATUSES } from "./schema.ts";
 export type JobSiteLot = {
   id: string;
   title: string;
+  quoteId: string | null;
   quoteNumber: string | null;
   saleHtCents: number;
   labourHoursMilli: number;
@@ -103,6 +104,7 @@ export async function getJobSite(db: DbExecutor, id: string): Promise<JobSiteDet
     .select({
       id: jobSiteLots.id,
       title: jobSiteLots.title,
+      quoteId: jobSiteLots.quoteId,
       quoteNumber: quotes.number,
       saleHtCents: jobSiteLots.saleHtCents,
       labourHoursMilli: jobSiteLots.labourHoursMilli,

@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { type Column, DataTable } from "#app/components/data/data-table.tsx";
 import { formatCents, formatPercent, formatQuantity } from "#app/lib/money.ts";
 import type { JobSiteBudget, JobSiteLot } from "../detail.server.ts";
@@ -22,7 +23,11 @@ const columns: Column<JobSiteLot>[] = [
     cell: (lot) => (
       <div className="grid gap-0.5">
         <span className="font-semibold break-words text-brand-900">{lot.title}</span>
-        {lot.quoteNumber ? <span className="text-sm text-slate-700">Devis {lot.quoteNumber}</span> : null}
+        {lot.quoteId && lot.quoteNumber ? (
+          <Link to={`/erp/devis/${lot.quoteId}`} className="text-sm text-brand-700 underline">
+            Devis {lot.quoteNumber}
+          </Link>
+        ) : null}
       </div>
     ),
   },

@@ -43,6 +43,7 @@ async function quoteStep(context: Route.LoaderArgs["context"], quoteId: string) 
     const lots = quoteLotBudgets(quote.content, settings.hourlyCostCents).map((lot, index) => ({
       ...lot,
       id: String(index),
+      quoteId: quote.id,
       quoteNumber: quote.number,
       hourlyCostCents: settings.hourlyCostCents,
     }));
