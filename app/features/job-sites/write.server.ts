@@ -228,7 +228,7 @@ export async function createJobSiteFromQuote(
       },
       {
         subjectType: "devis",
-        subjectId: quote.seriesId,
+        subjectId: quote.id,
         kind: "job_site",
         summary: `Chantier ${site.number} créé`,
         data: { jobSiteId: site.id },
@@ -275,7 +275,7 @@ export async function attachQuoteToJobSite(
       },
       {
         subjectType: "devis",
-        subjectId: quote.seriesId,
+        subjectId: quote.id,
         kind: "job_site",
         summary: `Rattaché au chantier ${site.number}`,
         data: { jobSiteId: site.id },
