@@ -165,7 +165,7 @@ describe("a job site from an accepted quote", () => {
     ]);
     expect(created.quotes.map((quote) => quote.id)).toEqual([quoteId]);
     expect(created.activity.map((event) => event.summary)).toContain(
-      "Chantier créé depuis le devis " + created.quotes[0]?.number + " (2 lots)",
+      `Chantier créé depuis le devis ${created.quotes[0]?.number} (2 lots)`,
     );
     const [row] = await services.db.select().from(jobSites).where(eq(jobSites.id, siteId));
     expect(row?.searchText).toContain("famille menard");
@@ -181,12 +181,7 @@ describe("a job site from an accepted quote", () => {
 
   it("writes the site in the quote's history", async () => {
     const created = await site(siteId);
-    const { quotes } = await import("#app/db/schema/quotes.ts");
-    const [row] = await services.db
-      .select({ seriesId: quotes.seriesId })
-      .from(quotes)
-      .where(eq(quotes.id, quoteId));
-    const events = await listActivity(services.db, "devis", row?.seriesId ?? "");
+    const events = await listActivity(services.db, "devis", quoteId);
     expect(events.map((event) => event.summary)).toContain(`Chantier ${created.number} créé`);
   });
 
