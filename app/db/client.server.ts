@@ -18,6 +18,7 @@ import * as clients from "./schema/clients.ts";
 import * as documents from "./schema/documents.ts";
 import * as integrity from "./schema/integrity.ts";
 import * as invoices from "./schema/invoices.ts";
+import * as jobSites from "./schema/job-sites.ts";
 import * as jobs from "./schema/jobs.ts";
 import * as leads from "./schema/leads.ts";
 import * as outbox from "./schema/outbox.ts";
@@ -44,6 +45,7 @@ const schema = {
   ...quotes,
   ...invoices,
   ...jobs,
+  ...jobSites,
   ...integrity,
   ...alerts,
 };

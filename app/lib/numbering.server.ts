@@ -1,10 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
-import { type DocumentKind, documentCounters } from "#app/db/schema/documents.ts";
+import { documentCounters, type NumberedKind } from "#app/db/schema/documents.ts";
 import type { DbTransaction } from "./outbox.server.ts";
 import { formatDate, parisDay } from "./paris-time.ts";
 
 /**
- * Numbers of legal documents: DEV-2026-0001, FAC-2026-0001, AV-2026-0001, BC-2026-0001.
+ * Numbers of legal documents: DEV-2026-0001, FAC-2026-0001, AV-2026-0001, BC-2026-0001,
+ * and of job sites: CH-2026-0001.
  * One sequence per kind and Europe/Paris year of the issue instant, with no gap and no
  * duplicate (docs/decisions/013-document-numbering.md).
  *
@@ -20,19 +21,20 @@ import { formatDate, parisDay } from "./paris-time.ts";
  * kind and year waits for it; a rollback gives the number back to the next one.
  */
 
-export type { DocumentKind } from "#app/db/schema/documents.ts";
+export type { DocumentKind, NumberedKind } from "#app/db/schema/documents.ts";
 
-export const DOCUMENT_PREFIXES: Record<DocumentKind, string> = {
+export const DOCUMENT_PREFIXES: Record<NumberedKind, string> = {
   devis: "DEV",
   facture: "FAC",
   avoir: "AV",
   bon_commande: "BC",
+  chantier: "CH",
 };
 
 export type DocumentNumber = {
   /** "FAC-2026-0042" */
   number: string;
-  kind: DocumentKind;
+  kind: NumberedKind;
   /** Europe/Paris year of the issue. */
   year: number;
   /** 42: the position in the year's sequence, from 1. */
@@ -40,13 +42,13 @@ export type DocumentNumber = {
 };
 
 /** "FAC-2026-0042": four digits at least, more beyond 9999 ("FAC-2026-10000"). */
-export function formatDocumentNumber(kind: DocumentKind, year: number, sequence: number): string {
+export function formatDocumentNumber(kind: NumberedKind, year: number, sequence: number): string {
   return `${DOCUMENT_PREFIXES[kind]}-${year}-${String(sequence).padStart(4, "0")}`;
 }
 
 /** A document dated before the last one of its sequence: its number would break the chronology. */
 export class NumberingOrderError extends Error {
-  constructor(kind: DocumentKind, year: number, issuedOn: string, lastIssuedOn: string) {
+  constructor(kind: NumberedKind, year: number, issuedOn: string, lastIssuedOn: string) {
     super(
       `Numérotation impossible : ce document serait daté du ${formatDate(issuedOn)}, avant le dernier ` +
         `de la série ${DOCUMENT_PREFIXES[kind]}-${year} (${formatDate(lastIssuedOn)}). ` +
@@ -67,7 +69,7 @@ export class NumberingOrderError extends Error {
  */
 export async function takeNextNumber(
   tx: DbTransaction,
-  kind: DocumentKind,
+  kind: NumberedKind,
   issuedAt: Date,
 ): Promise<DocumentNumber> {
   if (!(kind in DOCUMENT_PREFIXES)) throw new Error(`Type de document inconnu : ${String(kind)}`);

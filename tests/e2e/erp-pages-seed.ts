@@ -4,6 +4,8 @@ import { quoteLibraryItems } from "#app/db/schema/quotes.ts";
 import { shopProducts } from "#app/db/schema/shop.ts";
 import { createStaffAccount } from "#app/features/auth/accounts.server.ts";
 import { createInvoiceDraft } from "#app/features/invoices/drafts.server.ts";
+import { createJobSiteFromQuote } from "#app/features/job-sites/write.server.ts";
+import { quoteLotBudgets } from "#app/features/quotes/lot-budget.ts";
 import { getQuote } from "#app/features/quotes/quotes.server.ts";
 import { seedDemoContent } from "#server/seed.ts";
 import { billingSteps, fillInvoiceSettings } from "#tests/helpers/invoices.ts";
@@ -16,7 +18,7 @@ import { staffTestServices } from "#tests/helpers/staff.ts";
  * `node tests/e2e/erp-pages-seed.ts <dataDir> <owner e-mail> <password>`: fills a fresh
  * data directory, before a server opens it, with one record of each kind an Espace Pro
  * page shows (a request with a photo, a client, a draft and an accepted quote, an issued
- * and paid invoice and a draft one, a shop order), through the shared test helpers, and
+ * and paid invoice and a draft one, a job site, a shop order), through the shared test helpers, and
  * prints their ids as JSON (erp-phone.spec.ts opens every page with them). The names are
  * long on purpose, as real ones are: a phone must wrap them, not scroll sideways.
  */
@@ -68,6 +70,9 @@ try {
     actor,
   );
 
+  // The invoiced quote's job site: its page shows the lots' budget.
+  const jobSite = await createJobSiteFromQuote(handle.db, actor, acceptedQuoteId, quoteLotBudgets);
+
   // The client of the invoiced quote: its page lists a quote and two invoices.
   const { clientId } = (await getQuote(handle.db, acceptedQuoteId)).quote;
   const otherClientId = await insertClient(handle.db, { ...client, email: `autre.${client.email}` });
@@ -99,6 +104,7 @@ try {
       issuedInvoiceId,
       draftInvoiceId,
       orderId: order.id,
+      jobSiteId: jobSite.id,
       libraryItemId: item.id,
       productId: product.id,
     }),

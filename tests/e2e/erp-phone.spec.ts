@@ -25,6 +25,7 @@ type SeedIds = {
   orderId: string;
   libraryItemId: string;
   productId: string;
+  jobSiteId: string;
 };
 
 /** The layout of every signed-in Espace Pro page: its children are the pages checked here. */
@@ -49,6 +50,8 @@ function urlsWithIds(ids: SeedIds): Record<string, string[]> {
     "erp/factures/:id": [`/erp/factures/${ids.issuedInvoiceId}`, `/erp/factures/${ids.draftInvoiceId}`],
     "erp/boutique/commandes/:id": [`/erp/boutique/commandes/${ids.orderId}`],
     "erp/boutique/produits/:id": [`/erp/boutique/produits/${ids.productId}`],
+    "erp/chantiers/:id": [`/erp/chantiers/${ids.jobSiteId}`],
+    "erp/chantiers/:id/modifier": [`/erp/chantiers/${ids.jobSiteId}/modifier`],
     "erp/*": ["/erp/chemin-inconnu"],
   };
 }
@@ -142,7 +145,7 @@ async function checkPage(page: Page, origin: string, url: string, status: number
 test("la liste des pages suit la table des routes : chaque route /erp est ouverte ou dite hors cadre", () => {
   const fake = Object.fromEntries(
     ["leadId", "clientId", "draftQuoteId", "acceptedQuoteId", "issuedInvoiceId", "draftInvoiceId"]
-      .concat(["orderId", "libraryItemId", "productId"])
+      .concat(["orderId", "libraryItemId", "productId", "jobSiteId"])
       .map((key) => [key, key]),
   ) as SeedIds;
   const opened = new Set(pageUrls(fake).map((entry) => entry.route));

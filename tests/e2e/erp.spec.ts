@@ -148,8 +148,8 @@ test.describe("Espace Pro : le cadre", () => {
         "aria-current",
         "page",
       );
-      if (label === "Devis") {
-        await expect(page.getByRole("heading", { level: 1, name: "Devis" })).toBeVisible();
+      if (label === "Devis" || label === "Chantiers") {
+        await expect(page.getByRole("heading", { level: 1, name: label })).toBeVisible();
       } else if (label !== "Prospects") {
         await expect(page.getByText("Cette section arrive bientôt.")).toBeVisible();
       }

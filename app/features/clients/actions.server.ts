@@ -1,7 +1,12 @@
 import { refused } from "#app/components/forms/refusal.server.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
-import { anonymiseClient, ClientHasDocumentsError, deleteClient } from "./gdpr.server.ts";
+import {
+  anonymiseClient,
+  ClientHasDocumentsError,
+  ClientHasJobSitesError,
+  deleteClient,
+} from "./gdpr.server.ts";
 import { ClientNotFoundError } from "./query.server.ts";
 import { CLIENT_INTENTS, type ClientIntent } from "./schema.ts";
 
@@ -41,6 +46,8 @@ export async function answerClientPost(context: ClientActionContext, intent: Cli
 /** A clients error → THE refusal of the intent it answers; null for an error the page does not expect. */
 export function clientRefusal(error: unknown, intent: ClientIntent) {
   if (error instanceof ClientNotFoundError) return refused(404, { intent, message: error.message });
-  if (error instanceof ClientHasDocumentsError) return refused(409, { intent, message: error.message });
+  if (error instanceof ClientHasDocumentsError || error instanceof ClientHasJobSitesError) {
+    return refused(409, { intent, message: error.message });
+  }
   return null;
 }

@@ -2,11 +2,12 @@ import { and, asc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
 import { activityEvents } from "#app/db/schema/activity.ts";
 import { clientSites, clients } from "#app/db/schema/clients.ts";
+import { jobSites } from "#app/db/schema/job-sites.ts";
 import { erpSubmissionPhotos, erpSubmissions } from "#app/db/schema/quote-requests.ts";
 import { quoteAcceptanceCodes, quoteDecisions, quoteLinks, quotes } from "#app/db/schema/quotes.ts";
 import { anonymiseActivity, deleteActivity, recordActivity } from "#app/lib/activity.server.ts";
 import { DOCUMENT_KIND_LABELS } from "#app/lib/documents.server.ts";
-import type { DbTransaction } from "#app/lib/outbox.server.ts";
+import type { DbExecutor, DbTransaction } from "#app/lib/outbox.server.ts";
 import type { FileStorage } from "#app/lib/storage.server.ts";
 import { clientActivity, clientDocuments, getClient } from "./detail.server.ts";
 import { type Actor, lockClient } from "./query.server.ts";
@@ -32,6 +33,22 @@ export class ClientHasDocumentsError extends Error {
   }
 }
 
+/** A client with job sites: the sites' history is the company's record of the work. */
+export class ClientHasJobSitesError extends Error {
+  constructor(numbers: string[]) {
+    super(
+      `Ce client a des chantiers (${numbers.join(", ")}) : il ne peut pas être supprimé. ` +
+        "Vous pouvez l'anonymiser.",
+    );
+    this.name = "ClientHasJobSitesError";
+  }
+}
+
+/** The client's job sites, oldest first. */
+function jobSitesOf(tx: DbExecutor, clientId: string) {
+  return tx.select().from(jobSites).where(eq(jobSites.clientId, clientId)).orderBy(asc(jobSites.number));
+}
+
 /** Everything kept about a client, for their right of access. */
 export async function exportClientData(db: Database, actor: Actor, id: string) {
   const client = await getClient(db, id);
@@ -51,6 +68,7 @@ export async function exportClientData(db: Database, actor: Actor, id: string) {
     .leftJoin(quoteDecisions, eq(quoteDecisions.quoteId, quotes.id))
     .where(eq(quotes.clientId, id))
     .orderBy(asc(quotes.createdAt), asc(quotes.version));
+  const sites = await jobSitesOf(db, id);
   return {
     export: { date: new Date().toISOString(), par: actor.email },
     client: {
@@ -107,6 +125,23 @@ export async function exportClientData(db: Database, actor: Actor, id: string) {
           }
         : null,
     })),
+    chantiers: sites.map((site) => ({
+      numero: site.number,
+      intitule: site.title,
+      adresse: { rue: site.siteStreet, code_postal: site.sitePostalCode, ville: site.siteCity },
+      acces: {
+        digicode: site.accessCode,
+        cles: site.keys,
+        contact_sur_place: site.contactName,
+        telephone_contact: site.contactPhone,
+        stationnement: site.parking,
+        contraintes: site.constraints,
+      },
+      notes: site.notes,
+      debut_prevu: site.plannedStart,
+      fin_prevue: site.plannedEnd,
+      cree_le: site.createdAt.toISOString(),
+    })),
     historique: history
       .slice()
       .reverse()
@@ -153,6 +188,8 @@ export async function deleteClient(
     const client = await lockClient(tx, id);
     const documents = await clientDocuments(tx, id);
     if (documents.length > 0) throw new ClientHasDocumentsError(documents.map((document) => document.number));
+    const sites = await jobSitesOf(tx, id);
+    if (sites.length > 0) throw new ClientHasJobSitesError(sites.map((site) => site.number));
     const keys = await eraseLinkedLead(tx, client.leadSubmissionId);
     await tx.delete(clients).where(eq(clients.id, id));
     await deleteActivity(tx, "client", id);
@@ -284,6 +321,24 @@ export async function anonymiseClient(
       .update(clientSites)
       .set({ label: null, street: null, postalCode: null, city: "Adresse anonymisée" })
       .where(eq(clientSites.clientId, id));
+    // The sites keep their number, town and budget; the person's access details and notes go.
+    await tx
+      .update(jobSites)
+      .set({
+        siteStreet: "",
+        accessCode: "",
+        keys: "",
+        contactName: "",
+        contactPhone: "",
+        parking: "",
+        constraints: "",
+        notes: "",
+        searchText: sql`${jobSites.number} || ' client anonymise ' || ${id.slice(0, 8)}`,
+      })
+      .where(eq(jobSites.clientId, id));
+    for (const site of await jobSitesOf(tx, id)) {
+      await anonymiseActivity(tx, "chantier", site.id, { kinds: ["updated"] });
+    }
     await anonymiseActivity(tx, "client", id, { kinds: ["note", "updated"] });
     await recordActivity(tx, {
       subjectType: "client",

@@ -58,6 +58,13 @@ export const DEVIS_HANDLE = {
   permission: "devis",
 } as const satisfies ErpHandle;
 
+/** The handle of every job-site page. */
+export const CHANTIERS_HANDLE = {
+  section: "Chantiers",
+  sectionHref: "/erp/chantiers",
+  permission: "chantiers",
+} as const satisfies ErpHandle;
+
 /**
  * The handle of every shop page (/erp/boutique: the orders). Reached from the dashboard's
  * « Boutique » card and the account menu, not from the side menu (it keeps its seven entries).

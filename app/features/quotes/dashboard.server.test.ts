@@ -362,7 +362,7 @@ describe("quotesDashboard, one day in November", () => {
     expect(toSchedule.items[4]?.displayNumber).toMatch(/^DEV-2026-\d{4}-V2$/);
   });
 
-  it("renders the block in French, each quote linking to its page and the counts to the filtered list", async () => {
+  it("renders the block in French, each quote linking to its page (« Créer le chantier » for one to schedule) and the counts to the filtered list", async () => {
     const html = renderBlock(await quotesDashboard(database.db, now));
     expect(html).toContain("envoyé il y a 12 jours");
     expect(html).toContain("envoyé hier");
@@ -374,7 +374,7 @@ describe("quotesDashboard, one day in November", () => {
     expect(html).toContain("4 acceptés sur 15 envoyés");
     expect(html).toContain("27\u00a0%");
     expect(html).toContain(`href="/erp/devis/${ids["Douze jours"]}"`);
-    expect(html).toContain(`href="/erp/devis/${ids["Accepté le 9 novembre"]}"`);
+    expect(html).toContain(`href="/erp/chantiers/nouveau?devis=${ids["Accepté le 9 novembre"]}"`);
     expect(html).toContain('href="/erp/devis?statut=envoye"');
     expect(html).toContain('href="/erp/devis?statut=accepte"');
   });

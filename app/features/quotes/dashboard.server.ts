@@ -1,6 +1,7 @@
 import { and, asc, between, eq, gt, gte, lt, ne, notExists, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { clients } from "#app/db/schema/clients.ts";
+import { jobSiteQuotes } from "#app/db/schema/job-sites.ts";
 import { quotes } from "#app/db/schema/quotes.ts";
 import type { DbExecutor } from "#app/lib/outbox.server.ts";
 import { addDays, daysBetween, type IsoDay, parisDay, parisMidnight } from "#app/lib/paris-time.ts";
@@ -125,12 +126,22 @@ export async function quotesDashboard(db: DbExecutor, now = new Date()): Promise
       .where(and(awaiting, between(quotes.validUntil, today, expiryUntil)))
       .orderBy(asc(quotes.validUntil), asc(quotes.sentAt), asc(quotes.id))
       .limit(DASHBOARD_LIST_SIZE),
-    // Every accepted quote until the Chantiers section records which ones have started.
+    // The accepted quotes that no job site holds yet (« Créer le chantier »).
     db
       .select(columns)
       .from(quotes)
       .innerJoin(clients, eq(clients.id, quotes.clientId))
-      .where(eq(quotes.status, "accepte"))
+      .where(
+        and(
+          eq(quotes.status, "accepte"),
+          notExists(
+            db
+              .select({ one: sql`1` })
+              .from(jobSiteQuotes)
+              .where(eq(jobSiteQuotes.quoteSeriesId, quotes.seriesId)),
+          ),
+        ),
+      )
       .orderBy(asc(quotes.decidedAt), asc(quotes.id))
       .limit(DASHBOARD_LIST_SIZE),
     db

@@ -7,14 +7,6 @@ import type { Route } from "./+types/section";
 
 /** The Espace Pro sections that later issues build, and what each will hold. */
 const SECTIONS: Record<string, { title: string; holds: string[] }> = {
-  chantiers: {
-    title: "Chantiers",
-    holds: [
-      "les chantiers en cours et à venir, avec leur adresse et leur client ;",
-      "le planning des équipes et l'avancement de chaque chantier ;",
-      "les photos et les comptes rendus de visite.",
-    ],
-  },
   achats: {
     title: "Achats",
     holds: [

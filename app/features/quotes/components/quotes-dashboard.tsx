@@ -38,16 +38,17 @@ function QuoteRow({
   clientName,
   title,
   aside,
+  to = `/erp/devis/${id}`,
 }: {
   id: string;
   displayNumber: string;
   clientName: string;
   title: string;
   aside: ReactNode;
+  /** Where the row leads: the quote's page unless told. */
+  to?: string;
 }) {
-  return (
-    <RowLink to={`/erp/devis/${id}`} name={displayNumber} detail={`${clientName} · ${title}`} aside={aside} />
-  );
+  return <RowLink to={to} name={displayNumber} detail={`${clientName} · ${title}`} aside={aside} />;
 }
 
 /**
@@ -57,10 +58,13 @@ function QuoteRow({
 function QuoteRows<Quote extends { id: string; displayNumber: string; clientName: string; title: string }>({
   list: { count, items },
   aside,
+  to,
   more,
 }: {
   list: { count: number; items: Quote[] };
   aside: (quote: Quote) => ReactNode;
+  /** Where each row leads: the quote's page unless told. */
+  to?: (quote: Quote) => string;
   /** The whole list's page and what it holds: « devis envoyés ». */
   more?: { to: string; what: string };
 }) {
@@ -68,7 +72,7 @@ function QuoteRows<Quote extends { id: string; displayNumber: string; clientName
     <>
       <ul className="mt-2 grid gap-1">
         {items.map((quote) => (
-          <QuoteRow key={quote.id} {...quote} aside={aside(quote)} />
+          <QuoteRow key={quote.id} {...quote} aside={aside(quote)} to={to?.(quote)} />
         ))}
       </ul>
       {more && count > items.length ? <MoreLink to={more.to}>{`Les ${count} ${more.what}`}</MoreLink> : null}
@@ -210,11 +214,12 @@ export function QuotesDashboard({ figures }: { figures: QuotesDashboardFigures }
           ) : (
             <>
               <p className="text-sm text-slate-700">
-                {plural(toSchedule.count, "Devis accepté", "Devis acceptés")}, chantier à planifier ; la plus
-                ancienne acceptation d'abord.
+                {plural(toSchedule.count, "Devis accepté", "Devis acceptés")} sans chantier, la plus ancienne
+                acceptation d'abord : chaque ligne ouvre « Créer le chantier ».
               </p>
               <QuoteRows
                 list={toSchedule}
+                to={(quote) => `/erp/chantiers/nouveau?devis=${quote.id}`}
                 more={{ to: listOf("accepte"), what: "devis acceptés" }}
                 aside={(quote) => (
                   <span className="flex flex-wrap items-baseline gap-x-2">

@@ -19,6 +19,8 @@ import { quoteBillingOverview } from "#app/features/invoices/detail.server.ts";
 import { invoicesOfQuote } from "#app/features/invoices/list.server.ts";
 import { answerQuoteBillingPost } from "#app/features/invoices/quote-actions.server.ts";
 import { QUOTE_BILLING_BRANCHES, QUOTE_BILLING_INTENTS } from "#app/features/invoices/request.ts";
+import { JobSiteLink } from "#app/features/job-sites/components/job-site-link.tsx";
+import { jobSiteOfQuote } from "#app/features/job-sites/detail.server.ts";
 import { quoteDecision } from "#app/features/quotes/acceptance-proof.server.ts";
 import { answerQuotePost, quoteRefusal } from "#app/features/quotes/actions.server.ts";
 import { CostingPanel } from "#app/features/quotes/components/costing-panel.tsx";
@@ -67,11 +69,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   try {
     const view = await getQuote(db, params.id);
     const accepted = view.quote.status === "accepte";
-    const [events, decision, quoteInvoices, billing] = await Promise.all([
+    const [events, decision, quoteInvoices, billing, jobSite] = await Promise.all([
       quoteActivity(db, view.quote.id),
       quoteDecision(db, view.quote.id),
       accepted ? invoicesOfQuote(db, view.quote.seriesId) : Promise.resolve([]),
       accepted ? quoteBillingOverview(db, view.quote) : Promise.resolve(null),
+      accepted && hasPermission(user.role, "chantiers")
+        ? jobSiteOfQuote(db, view.quote.seriesId).then((site) => ({ site }))
+        : Promise.resolve(null),
     ]);
     const { quote, client, company } = view;
     // The document's figures, from the content alone: a change of the settings cannot
@@ -96,6 +101,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       costing: quote.status === "brouillon" ? null : frozenCost(events),
       invoices: quoteInvoices,
       billing,
+      jobSite,
       decision: decisionView(decision, client.anonymised),
       crumb: quote.displayNumber ?? "Brouillon",
     };
@@ -158,6 +164,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
     decision,
     invoices,
     billing,
+    jobSite,
   } = loaderData;
   const navigation = useNavigation();
   const pendingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
@@ -191,6 +198,7 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
               <FileText aria-hidden="true" className="size-4" />
               {pdfLabel}
             </a>
+            {jobSite ? <JobSiteLink quoteId={quote.id} site={jobSite.site} /> : null}
             {quote.status === "envoye" && quote.isLatest ? (
               <>
                 <IntentForm id={resendFormId} intent={QUOTE_INTENTS.resend} />

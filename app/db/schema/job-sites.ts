@@ -1,0 +1,154 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { authUsers } from "./auth.ts";
+import { clients } from "./clients.ts";
+import { quotes } from "./quotes.ts";
+
+// ─── Espace Pro › Chantiers ───────────────────────────────────────────────────────────
+// A job site: the work between « devis accepté » and « facture de solde ». Created from
+// an accepted quote (or by hand for a client), numbered CH-YYYY-NNNN by the document
+// counters at creation. It may gather several accepted quotes of the same client (a
+// supplementary quote joins the site): each quote series belongs to one site at most.
+// Its lots carry the budget copied from the quotes when they join: the sale price HT and
+// the estimated cost of each lot (labour hours × loaded hourly cost + materials), frozen
+// at that moment so that a later change of the hourly cost does not rewrite the budget.
+
+/** The statuses of a job site (labels in app/features/job-sites/schema.ts). */
+export const JOB_SITE_STATUS_VALUES = [
+  "a_planifier",
+  "planifie",
+  "en_cours",
+  "suspendu",
+  "receptionne",
+  "clos",
+] as const;
+export type JobSiteStatus = (typeof JOB_SITE_STATUS_VALUES)[number];
+
+export const jobSites = pgTable(
+  "job_sites",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** « CH-2026-0007 » (app/lib/numbering.server.ts). */
+    number: text("number").notNull().unique("job_sites_number_unique"),
+    clientId: uuid("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "restrict" }),
+    /** « Rénovation salle de bains » : the first quote's title, or typed. */
+    title: text("title").notNull(),
+    status: text("status").$type<JobSiteStatus>().notNull().default("a_planifier"),
+    siteStreet: text("site_street").notNull().default(""),
+    sitePostalCode: text("site_postal_code").notNull().default(""),
+    siteCity: text("site_city").notNull(),
+    /** Practical access: what the team needs on the morning of the first day. */
+    accessCode: text("access_code").notNull().default(""),
+    keys: text("keys").notNull().default(""),
+    contactName: text("contact_name").notNull().default(""),
+    contactPhone: text("contact_phone").notNull().default(""),
+    parking: text("parking").notNull().default(""),
+    constraints: text("constraints").notNull().default(""),
+    notes: text("notes").notNull().default(""),
+    plannedStart: date("planned_start", { mode: "string" }),
+    plannedEnd: date("planned_end", { mode: "string" }),
+    actualStart: date("actual_start", { mode: "string" }),
+    actualEnd: date("actual_end", { mode: "string" }),
+    /** Folded number, title, client name and town: what the list's search compares. */
+    searchText: text("search_text").notNull().default(""),
+    /** Incremented by every save: a save over an older revision is refused, not merged. */
+    revision: integer("revision").notNull().default(1),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdBy: text("created_by").references(() => authUsers.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    index("job_sites_client_idx").on(t.clientId),
+    index("job_sites_status_idx").on(t.status, t.plannedStart),
+    index("job_sites_created_idx").on(t.createdAt, t.id),
+    check(
+      "job_sites_status_check",
+      sql`${t.status} in ('a_planifier', 'planifie', 'en_cours', 'suspendu', 'receptionne', 'clos')`,
+    ),
+    check("job_sites_title_check", sql`${t.title} <> ''`),
+    check("job_sites_city_check", sql`${t.siteCity} <> ''`),
+    check("job_sites_postal_code_check", sql`${t.sitePostalCode} = '' or ${t.sitePostalCode} ~ '^[0-9]{5}$'`),
+    check(
+      "job_sites_planned_check",
+      sql`${t.plannedEnd} is null or ${t.plannedStart} is null or ${t.plannedEnd} >= ${t.plannedStart}`,
+    ),
+    check(
+      "job_sites_actual_check",
+      sql`${t.actualEnd} is null or ${t.actualStart} is null or ${t.actualEnd} >= ${t.actualStart}`,
+    ),
+  ],
+);
+
+export type JobSiteRow = typeof jobSites.$inferSelect;
+
+/** The accepted quotes of a site: one row per quote series (its versions share it). */
+export const jobSiteQuotes = pgTable(
+  "job_site_quotes",
+  {
+    jobSiteId: uuid("job_site_id")
+      .notNull()
+      .references(() => jobSites.id, { onDelete: "cascade" }),
+    /** The series: a quote belongs to one site at most, whatever its version. */
+    quoteSeriesId: uuid("quote_series_id").notNull(),
+    /** The accepted version whose lots made the budget. */
+    quoteId: uuid("quote_id")
+      .notNull()
+      .references(() => quotes.id, { onDelete: "restrict" }),
+    /** The order the quotes joined the site, from 0 (the first is the site's own). */
+    position: integer("position").notNull(),
+    addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("job_site_quotes_series_unique").on(t.quoteSeriesId),
+    uniqueIndex("job_site_quotes_position_unique").on(t.jobSiteId, t.position),
+  ],
+);
+
+/** The lots of a site and their budget: copied from a quote's lots, or typed for a site made by hand. */
+export const jobSiteLots = pgTable(
+  "job_site_lots",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    jobSiteId: uuid("job_site_id")
+      .notNull()
+      .references(() => jobSites.id, { onDelete: "cascade" }),
+    /** The quote it comes from; null for a lot typed on the site. */
+    quoteId: uuid("quote_id").references(() => quotes.id, { onDelete: "restrict" }),
+    /** The order on the site's page, from 0. */
+    position: integer("position").notNull(),
+    title: text("title").notNull(),
+    /** Sale price HT of the lot (options excluded, before the document's discount), in cents. */
+    saleHtCents: bigint("sale_ht_cents", { mode: "number" }).notNull(),
+    /** Labour budget, in thousandths of an hour (quantity × hours per unit, summed). */
+    labourHoursMilli: bigint("labour_hours_milli", { mode: "number" }).notNull().default(0),
+    /** Materials budget in cents. */
+    materialsCents: bigint("materials_cents", { mode: "number" }).notNull().default(0),
+    /** Estimated cost at `hourlyCostCents`; null when the quote carried no cost for the lot. */
+    estimatedCostCents: bigint("estimated_cost_cents", { mode: "number" }),
+    /** The loaded hourly cost the estimate used (the settings' value when the lot joined). */
+    hourlyCostCents: bigint("hourly_cost_cents", { mode: "number" }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("job_site_lots_position_unique").on(t.jobSiteId, t.position),
+    index("job_site_lots_quote_idx").on(t.quoteId),
+    check("job_site_lots_title_check", sql`${t.title} <> ''`),
+    check("job_site_lots_amounts_check", sql`${t.labourHoursMilli} >= 0 and ${t.materialsCents} >= 0`),
+    check("job_site_lots_hourly_cost_check", sql`${t.hourlyCostCents} >= 0`),
+  ],
+);
+
+export type JobSiteLotRow = typeof jobSiteLots.$inferSelect;

@@ -1,0 +1,126 @@
+import type { z } from "zod";
+import { invalid, refused } from "#app/components/forms/refusal.server.ts";
+import type { AppServices } from "#app/lib/app-context.ts";
+import { redirectWithFlash } from "#app/lib/flash.server.ts";
+import { formValues, parseIntent } from "#app/lib/form-intent.ts";
+import { JobSiteConflictError, JobSiteNotFoundError } from "./query.server.ts";
+import {
+  JOB_SITE_STATUS_LABELS,
+  JobSiteEditSchema,
+  JobSitePostSchema,
+  NewJobSitePostSchema,
+} from "./schema.ts";
+import {
+  attachQuoteToJobSite,
+  type BudgetOfQuote,
+  createJobSite,
+  createJobSiteFromQuote,
+  JobSiteQuoteError,
+  moveJobSite,
+  updateJobSite,
+} from "./write.server.ts";
+
+/*
+ * The work of the job sites' form posts: « Nouveau chantier » (from an accepted quote, a
+ * quote joining an open site, or by hand), the site's status moves and its form.
+ * `jobSiteRefusal` turns the feature's errors into THE refusal.
+ */
+
+export type JobSiteActionContext = {
+  request: Request;
+  services: AppServices;
+  actor: { id: string; email: string };
+};
+
+/** A post the page's union refused: « Action inconnue. » or the fields' messages, with what was typed. */
+function refusedPost(form: FormData, post: { intent: string; unknown: boolean; error?: z.ZodError }) {
+  if (post.unknown || !post.error) return refused(400, { message: "Action inconnue." });
+  const { intent: _intent, ...values } = formValues(form);
+  return invalid(post.intent, { success: false, error: post.error }, { values });
+}
+
+/** A job-sites error → THE refusal of the intent it answers; null for an error the page does not expect. */
+export function jobSiteRefusal(error: unknown, intent: string, values?: Record<string, string>) {
+  if (error instanceof JobSiteNotFoundError) return refused(404, { intent, message: error.message });
+  if (error instanceof JobSiteQuoteError) return refused(400, { intent, message: error.message, values });
+  if (error instanceof JobSiteConflictError) return refused(409, { intent, message: error.message, values });
+  return null;
+}
+
+async function answer(intent: string, work: () => Promise<Response>, values?: Record<string, string>) {
+  try {
+    return await work();
+  } catch (error) {
+    const refusal = jobSiteRefusal(error, intent, values);
+    if (refusal) return refusal;
+    throw error;
+  }
+}
+
+/** « Nouveau chantier »: the site is created (or the quote joins one), then its page opens. */
+export async function answerNewJobSitePost(
+  context: JobSiteActionContext,
+  form: FormData,
+  budgetOf: BudgetOfQuote,
+) {
+  const { request, services, actor } = context;
+  const post = parseIntent(NewJobSitePostSchema, form);
+  if (!post.ok) return refusedPost(form, post);
+  const { data } = post;
+  const values = formValues(form);
+  return answer(
+    data.intent,
+    async () => {
+      if (data.intent === "rattacher") {
+        const site = await attachQuoteToJobSite(services.db, actor, data.jobSiteId, data.quoteId, budgetOf);
+        return redirectWithFlash(request, `/erp/chantiers/${site.id}`, {
+          tone: "success",
+          message: `Le devis a rejoint le chantier ${site.number} ; ses lots s'ajoutent au budget.`,
+        });
+      }
+      const site =
+        data.intent === "depuis-devis"
+          ? await createJobSiteFromQuote(services.db, actor, data.quoteId, budgetOf)
+          : await createJobSite(services.db, actor, data.clientId, data);
+      return redirectWithFlash(request, `/erp/chantiers/${site.id}`, {
+        tone: "success",
+        message: `Chantier ${site.number} créé.`,
+      });
+    },
+    values,
+  );
+}
+
+/** The site's page: a status move. */
+export async function answerJobSitePost(context: JobSiteActionContext, jobSiteId: string, form: FormData) {
+  const { request, services, actor } = context;
+  const post = parseIntent(JobSitePostSchema, form);
+  if (!post.ok) return refusedPost(form, post);
+  const { status, revision } = post.data;
+  return answer(post.data.intent, async () => {
+    await moveJobSite(services.db, actor, jobSiteId, revision, status);
+    return redirectWithFlash(request, `/erp/chantiers/${jobSiteId}`, {
+      tone: "success",
+      message: `Chantier ${JOB_SITE_STATUS_LABELS[status].toLowerCase()}.`,
+    });
+  });
+}
+
+/** The edit page: the site's form. */
+export async function answerJobSiteEdit(context: JobSiteActionContext, jobSiteId: string, form: FormData) {
+  const { request, services, actor } = context;
+  const post = parseIntent(JobSiteEditSchema, form);
+  if (!post.ok) return refusedPost(form, post);
+  const { intent, revision, ...data } = post.data;
+  return answer(
+    intent,
+    async () => {
+      await updateJobSite(services.db, actor, jobSiteId, revision, data);
+      return redirectWithFlash(request, `/erp/chantiers/${jobSiteId}`, {
+        tone: "success",
+        message: "Fiche du chantier enregistrée.",
+      });
+    },
+    formValues(form),
+  );
+}

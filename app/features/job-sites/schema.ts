@@ -1,0 +1,228 @@
+import { JOB_SITE_STATUS_VALUES, type JobSiteStatus } from "#app/db/schema/job-sites.ts";
+import { formText } from "#app/lib/form-intent.ts";
+import {
+  enumFilter,
+  type ListFiltersResult,
+  listFiltersSchema,
+  listSort,
+  parseListFilters,
+} from "#app/lib/list-filters.ts";
+import { FRENCH_PHONE, PHONE_MESSAGE } from "#app/lib/phone.ts";
+import { IsoDaySchema, multiLineText, singleLineText } from "#app/lib/text-rules.ts";
+import { isUuid } from "#app/lib/uuid.ts";
+import { z } from "#app/lib/zod.ts";
+
+/*
+ * The job sites' rules, shared by the browser and the server actions: statuses and the
+ * moves between them, the list's filters, the site's form and the page's intents. Every
+ * message is the one the page shows.
+ */
+
+export { JOB_SITE_STATUS_VALUES as JOB_SITE_STATUSES, type JobSiteStatus };
+
+export const JOB_SITE_STATUS_LABELS: Record<JobSiteStatus, string> = {
+  a_planifier: "À planifier",
+  planifie: "Planifié",
+  en_cours: "En cours",
+  suspendu: "Suspendu",
+  receptionne: "Réceptionné",
+  clos: "Clos",
+};
+
+/** The sites still to be worked on: what the list shows first and a supplementary quote may join. */
+export const OPEN_JOB_SITE_STATUSES: readonly JobSiteStatus[] = [
+  "a_planifier",
+  "planifie",
+  "en_cours",
+  "suspendu",
+];
+
+/**
+ * The moves the site's page offers, by status, each with its button. « Réceptionné »
+ * comes with the PV de réception, and « Clos » once the final invoice is paid and the
+ * reservations lifted: neither is a plain button.
+ */
+export const JOB_SITE_MOVES: Record<JobSiteStatus, readonly { to: JobSiteStatus; label: string }[]> = {
+  a_planifier: [{ to: "planifie", label: "Marquer planifié" }],
+  planifie: [
+    { to: "en_cours", label: "Démarrer le chantier" },
+    { to: "a_planifier", label: "Remettre à planifier" },
+  ],
+  en_cours: [{ to: "suspendu", label: "Suspendre" }],
+  suspendu: [{ to: "en_cours", label: "Reprendre le chantier" }],
+  receptionne: [],
+  clos: [],
+};
+
+export function canMove(from: JobSiteStatus, to: JobSiteStatus): boolean {
+  return JOB_SITE_MOVES[from].some((move) => move.to === to);
+}
+
+export const JOB_SITES_PAGE_SIZE = 25;
+export const TEXT_MAX = 2000;
+
+export const JOB_SITE_MESSAGES = {
+  title: "Donnez un intitulé au chantier.",
+  titleTooLong: "L'intitulé ne doit pas dépasser 160 caractères.",
+  city: "Indiquez la commune du chantier.",
+  postalCode: "Le code postal doit compter 5 chiffres.",
+  tooLong: "Ce champ ne doit pas dépasser 200 caractères.",
+  textTooLong: `Ce texte ne doit pas dépasser ${TEXT_MAX.toLocaleString("fr-FR")} caractères.`,
+  plannedOrder: "La fin prévue doit suivre le début prévu.",
+  actualOrder: "La fin réelle doit suivre le début réel.",
+  plannedToPlan: "Indiquez les dates de début et de fin prévues avant de marquer le chantier planifié.",
+  client: "Choisissez le client du chantier.",
+  quote: "Devis inconnu.",
+  jobSite: "Chantier inconnu.",
+  status: "Ce statut n'existe pas.",
+  move: "Ce changement de statut n'est pas possible depuis le statut actuel du chantier.",
+  stale: "Ce chantier a été modifié entre-temps : rechargez la page pour voir la dernière version.",
+} as const;
+
+// ─── The list ─────────────────────────────────────────────────────────────────────────
+
+/** Columns the list sorts by: planned start (default, soonest first), number, client. */
+export const JOB_SITE_SORTS = ["debut", "numero", "client"] as const;
+export type JobSiteSort = (typeof JOB_SITE_SORTS)[number];
+
+/** The list's query string: /erp/chantiers?q=&statut=&tri=&ordre=&page= (« ouverts » by default). */
+export const JobSiteFiltersSchema = listFiltersSchema(JOB_SITE_SORTS, {
+  statut: enumFilter([...JOB_SITE_STATUS_VALUES, "ouverts", "tous"], JOB_SITE_MESSAGES.status),
+});
+export type JobSiteFilters = z.output<typeof JobSiteFiltersSchema>;
+
+export function parseJobSiteFilters(searchParams: URLSearchParams): ListFiltersResult<JobSiteFilters> {
+  return parseListFilters(JobSiteFiltersSchema, searchParams);
+}
+
+/** Text sorts ascending first; the start date too (the soonest first). */
+export function jobSiteSort(filters: JobSiteFilters) {
+  return listSort(filters, "debut", ["debut", "numero", "client"]);
+}
+
+// ─── The site's form ──────────────────────────────────────────────────────────────────
+
+const line = (max: number, message: string) => formText(singleLineText().pipe(z.string().max(max, message)));
+const text = formText(multiLineText().pipe(z.string().max(TEXT_MAX, JOB_SITE_MESSAGES.textTooLong)));
+const optionalDay = formText(singleLineText().pipe(z.union([z.literal(""), IsoDaySchema]))).transform(
+  (value) => value || null,
+);
+
+const JobSiteFields = z.object({
+  title: formText(singleLineText().pipe(z.string().min(1, JOB_SITE_MESSAGES.title))).pipe(
+    z.string().max(160, JOB_SITE_MESSAGES.titleTooLong),
+  ),
+  siteStreet: line(200, JOB_SITE_MESSAGES.tooLong),
+  sitePostalCode: formText(
+    singleLineText()
+      .transform((value) => value.replace(/\s/g, ""))
+      .pipe(z.string().regex(/^(\d{5})?$/, JOB_SITE_MESSAGES.postalCode)),
+  ),
+  siteCity: formText(singleLineText().pipe(z.string().min(1, JOB_SITE_MESSAGES.city))).pipe(
+    z.string().max(120, JOB_SITE_MESSAGES.tooLong),
+  ),
+  accessCode: line(200, JOB_SITE_MESSAGES.tooLong),
+  keys: line(200, JOB_SITE_MESSAGES.tooLong),
+  contactName: line(200, JOB_SITE_MESSAGES.tooLong),
+  contactPhone: formText(
+    singleLineText().pipe(z.string().regex(FRENCH_PHONE, PHONE_MESSAGE).or(z.literal(""))),
+  ),
+  parking: text,
+  constraints: text,
+  notes: text,
+  plannedStart: optionalDay,
+  plannedEnd: optionalDay,
+  actualStart: optionalDay,
+  actualEnd: optionalDay,
+});
+
+type Dates = Pick<
+  z.output<typeof JobSiteFields>,
+  "plannedStart" | "plannedEnd" | "actualStart" | "actualEnd"
+>;
+
+/** An end before its start is refused on the end's field. */
+function datesInOrder(site: Dates, ctx: z.RefinementCtx) {
+  if (site.plannedStart && site.plannedEnd && site.plannedEnd < site.plannedStart) {
+    ctx.addIssue({ code: "custom", path: ["plannedEnd"], message: JOB_SITE_MESSAGES.plannedOrder });
+  }
+  if (site.actualStart && site.actualEnd && site.actualEnd < site.actualStart) {
+    ctx.addIssue({ code: "custom", path: ["actualEnd"], message: JOB_SITE_MESSAGES.actualOrder });
+  }
+}
+
+export const JobSiteSchema = JobSiteFields.superRefine(datesInOrder);
+
+export type JobSiteData = z.output<typeof JobSiteSchema>;
+
+/** The fields of the form, in order. */
+export const JOB_SITE_FIELDS = [
+  "title",
+  "siteStreet",
+  "sitePostalCode",
+  "siteCity",
+  "accessCode",
+  "keys",
+  "contactName",
+  "contactPhone",
+  "parking",
+  "constraints",
+  "notes",
+  "plannedStart",
+  "plannedEnd",
+  "actualStart",
+  "actualEnd",
+] as const;
+export type JobSiteField = (typeof JOB_SITE_FIELDS)[number];
+
+/** What the form posts, as strings: shown again after a refusal. */
+export type JobSiteFormValues = Record<JobSiteField, string>;
+
+/** The history's names of the fields (« Accès : digicode modifié »). */
+export const JOB_SITE_FIELD_NAMES: Record<JobSiteField, string> = {
+  title: "intitulé",
+  siteStreet: "adresse",
+  sitePostalCode: "code postal",
+  siteCity: "commune",
+  accessCode: "digicode",
+  keys: "clés",
+  contactName: "contact sur place",
+  contactPhone: "téléphone du contact",
+  parking: "stationnement",
+  constraints: "contraintes",
+  notes: "notes",
+  plannedStart: "début prévu",
+  plannedEnd: "fin prévue",
+  actualStart: "début réel",
+  actualEnd: "fin réelle",
+};
+
+const uuid = (message: string) => z.string().refine(isUuid, message);
+
+/** The « Nouveau chantier » page's posts: from an accepted quote, a quote joining a site, or by hand. */
+export const NewJobSitePostSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("depuis-devis"), quoteId: uuid(JOB_SITE_MESSAGES.quote) }),
+  z.object({
+    intent: z.literal("rattacher"),
+    quoteId: uuid(JOB_SITE_MESSAGES.quote),
+    jobSiteId: uuid(JOB_SITE_MESSAGES.jobSite),
+  }),
+  JobSiteFields.extend({ intent: z.literal("creer"), clientId: uuid(JOB_SITE_MESSAGES.client) }).superRefine(
+    datesInOrder,
+  ),
+]);
+
+/** The site's page posts: a status move. */
+export const JobSitePostSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("statut"),
+    status: z.enum(JOB_SITE_STATUS_VALUES, { error: JOB_SITE_MESSAGES.status }),
+    revision: z.coerce.number().int().min(1),
+  }),
+]);
+
+/** The edit page's post. */
+export const JobSiteEditSchema = JobSiteFields.extend({
+  intent: z.literal("modifier"),
+  revision: z.coerce.number().int().min(1),
+}).superRefine(datesInOrder);

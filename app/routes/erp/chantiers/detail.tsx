@@ -1,0 +1,252 @@
+import { MapPin, Pencil } from "lucide-react";
+import { Form, Link, useNavigation } from "react-router";
+import { Facts } from "#app/components/data/facts.tsx";
+import { PageHeader } from "#app/components/data/page-header.tsx";
+import { FormAlert } from "#app/components/forms/form-alert.tsx";
+import { throwNotFound } from "#app/components/forms/refusal.server.ts";
+import { buttonClasses } from "#app/components/ui/button.tsx";
+import { Panel, panelClass } from "#app/components/ui/panel.tsx";
+import { requireActor, requirePermission } from "#app/features/auth/session.server.ts";
+import { ActivityHistory } from "#app/features/erp/components/activity-history.tsx";
+import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
+import { CHANTIERS_HANDLE, erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
+import { answerJobSitePost } from "#app/features/job-sites/actions.server.ts";
+import { JobSiteStatusBadge } from "#app/features/job-sites/components/job-site-status-badge.tsx";
+import { LotsBudget } from "#app/features/job-sites/components/lots-budget.tsx";
+import { getJobSite } from "#app/features/job-sites/detail.server.ts";
+import { JobSiteNotFoundError } from "#app/features/job-sites/query.server.ts";
+import { JOB_SITE_MOVES } from "#app/features/job-sites/schema.ts";
+import { getServices } from "#app/lib/app-context.ts";
+import { mapsHref } from "#app/lib/maps.ts";
+import { formatCents } from "#app/lib/money.ts";
+import { formatDate } from "#app/lib/paris-time.ts";
+import { formatPhone, telHref } from "#app/lib/phone.ts";
+import type { Route } from "./+types/detail";
+
+export const handle = CHANTIERS_HANDLE;
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requirePermission(request, context, handle.permission);
+  try {
+    const site = await getJobSite(getServices(context).db, params.id);
+    return { site, crumb: site.number };
+  } catch (error) {
+    throwNotFound(error, JobSiteNotFoundError);
+  }
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const actor = await requireActor(request, context, handle.permission);
+  return answerJobSitePost(
+    { request, services: getServices(context), actor },
+    params.id,
+    await request.formData(),
+  );
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  erpMeta(
+    args.loaderData ? `${args.loaderData.site.number} ${args.loaderData.site.title} — Chantiers` : "",
+    args,
+  );
+
+export const shouldRevalidate = erpShouldRevalidate;
+
+export const ErrorBoundary = ErpPageErrorBoundary;
+
+const linkClass = "text-brand-700 underline";
+
+function dateRange(start: string | null, end: string | null, missing: string) {
+  if (!start && !end) return missing;
+  return `${start ? formatDate(start) : "?"} → ${end ? formatDate(end) : "?"}`;
+}
+
+function text(value: string) {
+  return value ? <span className="whitespace-pre-line">{value}</span> : null;
+}
+
+export default function JobSitePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { site } = loaderData;
+  const navigation = useNavigation();
+  const pendingStatus = navigation.state === "submitting" ? navigation.formData?.get("status") : null;
+  const moves = JOB_SITE_MOVES[site.status];
+  const address = [site.siteStreet, [site.sitePostalCode, site.siteCity].filter(Boolean).join(" ")].filter(
+    Boolean,
+  );
+  const access = [
+    site.accessCode,
+    site.keys,
+    site.contactName,
+    site.contactPhone,
+    site.parking,
+    site.constraints,
+  ];
+
+  return (
+    <div className="grid gap-5">
+      <PageHeader
+        title={site.title}
+        badge={<JobSiteStatusBadge status={site.status} />}
+        description={
+          <>
+            {site.number} ·{" "}
+            <Link to={`/erp/clients/${site.client.id}`} className={linkClass}>
+              {site.client.name}
+            </Link>
+          </>
+        }
+        actions={
+          <>
+            <Link to={`/erp/chantiers/${site.id}/modifier`} className={buttonClasses("secondary", "md")}>
+              <Pencil aria-hidden="true" className="size-4" />
+              Modifier
+            </Link>
+            {moves.map((move) => (
+              <Form key={move.to} method="post">
+                <input type="hidden" name="intent" value="statut" />
+                <input type="hidden" name="status" value={move.to} />
+                <input type="hidden" name="revision" value={site.revision} />
+                <button
+                  type="submit"
+                  disabled={pendingStatus !== null}
+                  className={buttonClasses("outline", "md")}
+                >
+                  {pendingStatus === move.to ? "Enregistrement…" : move.label}
+                </button>
+              </Form>
+            ))}
+          </>
+        }
+      />
+
+      <FormAlert focus errors={actionData?.message} />
+
+      <div className="grid gap-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="grid content-start gap-5">
+          <Panel id="chantier-fiche" title="Le chantier">
+            <Facts
+              facts={[
+                {
+                  label: "Adresse",
+                  value: (
+                    <span className="grid gap-1">
+                      {address.map((line) => (
+                        <span key={line}>{line}</span>
+                      ))}
+                      <a
+                        href={mapsHref({
+                          street: site.siteStreet,
+                          postalCode: site.sitePostalCode,
+                          city: site.siteCity,
+                        })}
+                        className={`inline-flex items-center gap-1 font-semibold ${linkClass}`}
+                      >
+                        <MapPin aria-hidden="true" className="size-4" />
+                        Ouvrir dans les cartes (itinéraire)
+                      </a>
+                    </span>
+                  ),
+                },
+                {
+                  label: "Client",
+                  value: (
+                    <span className="grid gap-1">
+                      <Link to={`/erp/clients/${site.client.id}`} className={linkClass}>
+                        {site.client.name}
+                      </Link>
+                      {site.client.phone ? (
+                        <a href={telHref(site.client.phone)} className={linkClass}>
+                          {formatPhone(site.client.phone)}
+                        </a>
+                      ) : null}
+                    </span>
+                  ),
+                },
+                { label: "Dates prévues", value: dateRange(site.plannedStart, site.plannedEnd, "À dater") },
+                {
+                  label: "Dates réelles",
+                  value: dateRange(site.actualStart, site.actualEnd, "Pas encore commencé"),
+                },
+              ]}
+            />
+          </Panel>
+
+          <Panel id="chantier-acces" title="Accès" description="Ce qu'il faut à l'équipe le premier matin.">
+            {access.some(Boolean) ? (
+              <Facts
+                facts={[
+                  { label: "Digicode", value: site.accessCode || null },
+                  { label: "Clés", value: site.keys || null },
+                  {
+                    label: "Contact sur place",
+                    value:
+                      site.contactName || site.contactPhone ? (
+                        <span className="grid gap-1">
+                          {site.contactName ? <span>{site.contactName}</span> : null}
+                          {site.contactPhone ? (
+                            <a href={telHref(site.contactPhone)} className={linkClass}>
+                              Appeler le {formatPhone(site.contactPhone)}
+                            </a>
+                          ) : null}
+                        </span>
+                      ) : null,
+                  },
+                  { label: "Stationnement", value: text(site.parking) },
+                  { label: "Contraintes", value: text(site.constraints) },
+                ]}
+              />
+            ) : (
+              <p className="text-slate-700">
+                Aucune information d'accès pour le moment : digicode, clés, contact sur place, stationnement.{" "}
+                <Link to={`/erp/chantiers/${site.id}/modifier`} className={`font-semibold ${linkClass}`}>
+                  Les renseigner
+                </Link>
+              </p>
+            )}
+          </Panel>
+
+          <Panel id="chantier-budget" title="Budget">
+            <LotsBudget lots={site.lots} budget={site.budget} pathname={`/erp/chantiers/${site.id}`} />
+          </Panel>
+
+          <Panel id="chantier-devis" title="Devis du chantier">
+            {site.quotes.length > 0 ? (
+              <ul className="grid gap-2">
+                {site.quotes.map((quote, index) => (
+                  <li key={quote.id} className="flex flex-wrap items-baseline gap-x-2">
+                    <Link to={`/erp/devis/${quote.id}`} className={`font-semibold ${linkClass}`}>
+                      {quote.number}
+                    </Link>
+                    <span className="break-words">{quote.title}</span>
+                    {index > 0 ? (
+                      <span className="text-sm text-slate-700">(travaux supplémentaires)</span>
+                    ) : null}
+                    <span className="ml-auto whitespace-nowrap">{formatCents(quote.totalHtCents)} HT</span>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="text-slate-700">
+                Chantier ouvert sans devis : un devis accepté de ce client peut le rejoindre depuis sa page («
+                Créer le chantier », puis le rattacher à celui-ci).
+              </p>
+            )}
+          </Panel>
+
+          {site.notes ? (
+            <Panel id="chantier-notes" title="Notes">
+              <p className="whitespace-pre-line">{site.notes}</p>
+            </Panel>
+          ) : null}
+        </div>
+
+        <ActivityHistory
+          id="chantier-historique"
+          label="Historique du chantier"
+          events={site.activity}
+          className={`${panelClass} content-start`}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { PageHeader } from "#app/components/data/page-header.tsx";
+import { throwNotFound } from "#app/components/forms/refusal.server.ts";
+import { refusalOf } from "#app/components/forms/refusal.ts";
+import { requireActor, requirePermission } from "#app/features/auth/session.server.ts";
+import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
+import { CHANTIERS_HANDLE, erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
+import { answerJobSiteEdit } from "#app/features/job-sites/actions.server.ts";
+import { JobSiteForm } from "#app/features/job-sites/components/job-site-form.tsx";
+import { getJobSite } from "#app/features/job-sites/detail.server.ts";
+import { JobSiteNotFoundError } from "#app/features/job-sites/query.server.ts";
+import { JOB_SITE_FIELDS, type JobSiteFormValues } from "#app/features/job-sites/schema.ts";
+import { getServices } from "#app/lib/app-context.ts";
+import type { Route } from "./+types/modifier";
+
+export const handle = CHANTIERS_HANDLE;
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requirePermission(request, context, handle.permission);
+  try {
+    const site = await getJobSite(getServices(context).db, params.id);
+    const values = Object.fromEntries(
+      JOB_SITE_FIELDS.map((field) => [field, site[field] ?? ""]),
+    ) as JobSiteFormValues;
+    return {
+      id: site.id,
+      number: site.number,
+      title: site.title,
+      revision: site.revision,
+      values,
+      crumb: site.number,
+    };
+  } catch (error) {
+    throwNotFound(error, JobSiteNotFoundError);
+  }
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const actor = await requireActor(request, context, handle.permission);
+  return answerJobSiteEdit(
+    { request, services: getServices(context), actor },
+    params.id,
+    await request.formData(),
+  );
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  erpMeta(args.loaderData ? `Modifier ${args.loaderData.number} — Chantiers` : "", args);
+
+export const shouldRevalidate = erpShouldRevalidate;
+
+export const ErrorBoundary = ErpPageErrorBoundary;
+
+export default function EditJobSitePage({ loaderData, actionData }: Route.ComponentProps) {
+  const refusal = refusalOf(actionData);
+  const values = refusal?.values ? { ...loaderData.values, ...refusal.values } : loaderData.values;
+  return (
+    <div className="grid max-w-3xl gap-5">
+      <PageHeader title={`Modifier ${loaderData.number}`} description={loaderData.title} />
+      <JobSiteForm
+        key={JSON.stringify(values)}
+        intent="modifier"
+        values={values}
+        errors={refusal?.fieldErrors}
+        formErrors={refusal && !refusal.fieldErrors ? [refusal.message] : []}
+        cancelHref={`/erp/chantiers/${loaderData.id}`}
+        saveLabel="Enregistrer"
+        hidden={<input type="hidden" name="revision" value={loaderData.revision} />}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,134 @@
+import { execFile } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { promisify } from "node:util";
+import { expect, type StaffUser, signIn, test } from "./erp-fixtures.ts";
+import { expectNoAxeViolations } from "./fixtures.ts";
+import { expectNoHorizontalScroll, fact, isoDayIn, type OwnServer, startOwnServer } from "./own-server.ts";
+
+// Issue 26, first slice: the owner turns an accepted quote into a job site from the
+// quote's page, sees what the site takes from it (lots, sale price, estimated cost),
+// fills in the access and the dates, marks it planned, and finds it in the list; the
+// site's page is read on a phone. axe-core checks each new screen.
+
+test.describe("Chantiers : du devis accepté au chantier planifié", () => {
+  test.describe.configure({ mode: "serial" });
+  let server: OwnServer | undefined;
+  let quoteId = "";
+  const owner: StaffUser = {
+    email: `gerant-${randomBytes(4).toString("hex")}@batirade.test`,
+    password: `mot-de-passe-${randomBytes(6).toString("hex")}`,
+    role: "owner",
+  };
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    server = await startOwnServer("chantiers", {
+      prepare: async (dataDir) => {
+        const { stdout } = await promisify(execFile)(process.execPath, [
+          "tests/e2e/job-sites-seed.ts",
+          dataDir,
+          owner.email,
+          owner.password,
+        ]);
+        quoteId = (JSON.parse(stdout) as { quoteId: string }).quoteId;
+      },
+    });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  test("le gérant crée le chantier depuis le devis, renseigne l'accès et les dates, puis le planifie", async ({
+    page,
+    consoleErrors,
+  }) => {
+    /** The refused post `pattern` answered as expected: taken off the console's errors. */
+    const expectRefused = (pattern: RegExp) => {
+      const index = consoleErrors.findIndex((entry) => pattern.test(entry));
+      expect(index, `refus attendu : ${pattern}`).toBeGreaterThanOrEqual(0);
+      consoleErrors.splice(index, 1);
+    };
+    test.setTimeout(120_000);
+    if (!server) throw new Error("serveur de test non démarré");
+    const origin = server.origin;
+    await signIn(page, owner, `${origin}/erp/login`);
+
+    await page.goto(`${origin}/erp/devis/${quoteId}`);
+    await page.getByRole("link", { name: "Créer le chantier" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Nouveau chantier" })).toBeVisible();
+    const budget = page.getByRole("region", { name: "Ce que le chantier reprend du devis" });
+    await expect(budget.getByRole("cell", { name: "Démolition Devis" })).toBeVisible();
+    await expect(budget.getByText("180,00\u00a0€").first()).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: "Créer le chantier" }).click();
+
+    const year = isoDayIn(0).slice(0, 4);
+    await expect(page.getByText(new RegExp(`^Chantier CH-${year}-0001 créé\\.$`))).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Rénovation de la salle de bains" }),
+    ).toBeVisible();
+    await expect(page.getByText("À planifier", { exact: true })).toBeVisible();
+    const lots = page.getByRole("region", { name: "Budget" });
+    await expect(lots.getByRole("row")).toHaveCount(4);
+    await expect(lots.getByText("919\u202f750,00")).toHaveCount(0);
+    await expect(lots.getByText("918,75\u00a0€")).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // « Marquer planifié » needs the dates: the refusal says so.
+    await page.getByRole("button", { name: "Marquer planifié" }).click();
+    await expect(page.getByText(/Indiquez les dates de début et de fin prévues/)).toBeVisible();
+    expectRefused(/^409 .*\/erp\/chantiers\/[^/]+\.data/);
+
+    await page.getByRole("link", { name: "Modifier" }).click();
+    await page.getByLabel("Digicode").fill("B4512");
+    await page.getByLabel("Contact sur place").fill("Mme Castellane");
+    await page.getByLabel("Téléphone du contact").fill("06 12 34 56 78");
+    await page.getByLabel("Début prévu").fill("2027-03-01");
+    await page.getByLabel("Fin prévue").fill("2027-02-20");
+    await page.getByRole("button", { name: "Enregistrer" }).click();
+    await expect(page.getByText("La fin prévue doit suivre le début prévu.")).toBeVisible();
+    await expect(page.getByLabel("Digicode")).toHaveValue("B4512");
+    expectRefused(/^400 .*\/erp\/chantiers\/[^/]+\/modifier\.data/);
+    await expectNoAxeViolations(page);
+    await page.getByLabel("Fin prévue").fill("2027-03-19");
+    await page.getByRole("button", { name: "Enregistrer" }).click();
+
+    await expect(page.getByText("Fiche du chantier enregistrée.")).toBeVisible();
+    const access = page.getByRole("region", { name: "Accès" });
+    await expect(fact(access, "Digicode")).toHaveText("B4512");
+    await expect(access.getByRole("link", { name: "Appeler le 06 12 34 56 78" })).toHaveAttribute(
+      "href",
+      "tel:+33612345678",
+    );
+    await page.getByRole("button", { name: "Marquer planifié" }).click();
+    await expect(page.getByText("Planifié", { exact: true })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Démarrer le chantier" })).toBeVisible();
+
+    await page.goto(`${origin}/erp/chantiers`);
+    const row = page.getByRole("row", { name: /Rénovation de la salle de bains/ });
+    await expect(row).toContainText(`CH-${year}-0001`);
+    await expect(row).toContainText("Famille Castellane-Rouvier");
+    await expect(
+      row.getByRole("link", { name: /Toulon : ouvrir l'adresse dans les cartes/ }),
+    ).toHaveAttribute(
+      "href",
+      /^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=12%20rue%20des%20Lilas%2C%2083000%20Toulon$/,
+    );
+    await expectNoAxeViolations(page);
+
+    // The quote's page now leads to its site, and the dashboard no longer asks to schedule it.
+    await page.goto(`${origin}/erp/devis/${quoteId}`);
+    await expect(page.getByRole("link", { name: `Chantier CH-${year}-0001` })).toBeVisible();
+  });
+
+  test("sur un téléphone, la page du chantier tient dans l'écran et reste accessible", async ({ page }) => {
+    if (!server) throw new Error("serveur de test non démarré");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, owner, `${server.origin}/erp/login`);
+    await page.goto(`${server.origin}/erp/chantiers`);
+    await page.getByRole("link", { name: "Rénovation de la salle de bains" }).click();
+    await expect(page.getByRole("link", { name: "Appeler le 06 12 34 56 78" })).toBeVisible();
+    await expectNoHorizontalScroll(page, 390);
+    await expectNoAxeViolations(page);
+  });
+});
