@@ -21,7 +21,7 @@ import {
   InvoiceNotFoundError,
   InvoiceStateError,
   isInvoiceId,
-  lockedInvoice,
+  withLockedInvoice,
 } from "./query.server.ts";
 
 /*
@@ -274,9 +274,7 @@ export async function sendInvoiceToClient(
   actor: InvoiceActor,
   now: Date = new Date(),
 ): Promise<SentToClient> {
-  if (!isInvoiceId(invoiceId)) throw new InvoiceNotFoundError();
-  return db.transaction(async (tx) => {
-    const row = await lockedInvoice(tx, invoiceId);
+  return withLockedInvoice(db, invoiceId, async (tx, row) => {
     const again = (await timesSent(tx, row.id)) > 0;
     const queued = await queueInvoiceMail(tx, row);
     const what = row.kind === "avoir" ? "Avoir" : "Facture";

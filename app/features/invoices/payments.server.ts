@@ -23,7 +23,7 @@ import {
   type InvoiceActor,
   InvoiceNotFoundError,
   InvoiceStateError,
-  isInvoiceId,
+  withLockedInvoice,
 } from "./query.server.ts";
 
 /*
@@ -137,10 +137,7 @@ export async function recordPayment(
   payment: { paidOn: string; amount: Cents; method: PaymentMethod; reference?: string | null },
   actor: InvoiceActor,
 ): Promise<{ paid: Cents; status: InvoiceRow["status"] }> {
-  if (!isInvoiceId(id)) throw new InvoiceNotFoundError();
-  return db.transaction(async (tx: DbTransaction) => {
-    const [row] = await tx.select().from(invoices).where(eq(invoices.id, id)).for("update");
-    if (!row) throw new InvoiceNotFoundError();
+  return withLockedInvoice(db, id, async (tx, row) => {
     if (row.kind === "avoir" || row.status === "brouillon" || row.status === "annulee") {
       throw new InvoiceStateError("Un paiement s'enregistre sur une facture émise et non annulée.");
     }

@@ -1,9 +1,10 @@
 import { and, asc, eq, ne, or } from "drizzle-orm";
+import type { Database } from "#app/db/client.server.ts";
 import { type InvoiceRow, invoices } from "#app/db/schema/invoices.ts";
 import type { QuoteContent, QuoteRow } from "#app/db/schema/quotes.ts";
 import type { ActivityActor } from "#app/lib/activity.server.ts";
 import { contractRetention } from "#app/lib/guarantee-retention.ts";
-import type { DbExecutor } from "#app/lib/outbox.server.ts";
+import type { DbExecutor, DbTransaction } from "#app/lib/outbox.server.ts";
 import { messagesOf, type Problem, problem } from "#app/lib/problems.ts";
 import { isUuid } from "#app/lib/uuid.ts";
 import type { PercentOrAmount } from "#app/lib/vat.ts";
@@ -82,6 +83,16 @@ export async function lockedInvoice(tx: DbExecutor, invoiceId: string): Promise<
   const [row] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for("update");
   if (!row) throw new InvoiceNotFoundError();
   return row;
+}
+
+/** Runs `work` in one transaction on the invoice's row, locked; an unknown id is `InvoiceNotFoundError`. */
+export async function withLockedInvoice<T>(
+  db: Database,
+  invoiceId: string,
+  work: (tx: DbTransaction, row: InvoiceRow) => Promise<T>,
+): Promise<T> {
+  if (!isInvoiceId(invoiceId)) throw new InvoiceNotFoundError();
+  return db.transaction(async (tx) => work(tx, await lockedInvoice(tx, invoiceId)));
 }
 
 /** The stored JSON of an invoice: the computed document and what it was computed from. */

@@ -13,13 +13,7 @@ import { addDays, daysBetween, formatDate, type IsoDay, parisDay } from "#app/li
 import { type BankDetails, bankDetails, clientAddress } from "./client-mail.server.ts";
 import { owedSql } from "./owed.server.ts";
 import { amountOwed } from "./owed.ts";
-import {
-  type InvoiceActor,
-  InvoiceNotFoundError,
-  InvoiceStateError,
-  isInvoiceId,
-  lockedInvoice,
-} from "./query.server.ts";
+import { type InvoiceActor, InvoiceStateError, withLockedInvoice } from "./query.server.ts";
 
 /*
  * Reminders (« Relances ») of the invoices still owed: a polite e-mail at the due date
@@ -413,9 +407,7 @@ export async function sendReminderNow(
   actor: InvoiceActor,
   now: Date = new Date(),
 ): Promise<ManualReminder> {
-  if (!isInvoiceId(invoiceId)) throw new InvoiceNotFoundError();
-  return db.transaction(async (tx) => {
-    const row = await lockedInvoice(tx, invoiceId);
+  return withLockedInvoice(db, invoiceId, async (tx, row) => {
     const refusal = refusalFor(row);
     if (refusal) throw new InvoiceStateError(refusal);
     if (!row.number || !row.issuedOn || !row.dueOn || !row.pdfStorageKey) {
@@ -486,9 +478,7 @@ export async function setRemindersSuspended(
   actor: InvoiceActor,
   now: Date = new Date(),
 ): Promise<{ changed: boolean }> {
-  if (!isInvoiceId(invoiceId)) throw new InvoiceNotFoundError();
-  return db.transaction(async (tx) => {
-    const row = await lockedInvoice(tx, invoiceId);
+  return withLockedInvoice(db, invoiceId, async (tx, row) => {
     if (row.status === "brouillon" || row.kind === "avoir") {
       throw new InvoiceStateError("Les relances ne concernent que les factures émises.");
     }

@@ -17,9 +17,9 @@ import {
   InvoiceConflictError,
   InvoiceNotFoundError,
   InvoiceStateError,
-  isInvoiceId,
   standaloneContent,
   totalsColumns,
+  withLockedInvoice,
 } from "./query.server.ts";
 
 /*
@@ -151,10 +151,7 @@ export async function saveStandaloneDraft(
   input: { revision: number; content: QuoteContent },
   actor: InvoiceActor,
 ): Promise<{ revision: number }> {
-  if (!isInvoiceId(id)) throw new InvoiceNotFoundError();
-  return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(invoices).where(eq(invoices.id, id)).for("update");
-    if (!row) throw new InvoiceNotFoundError();
+  return withLockedInvoice(db, id, async (tx, row) => {
     if (row.kind !== "facture" || row.quoteId)
       throw new InvoiceStateError("Seule une facture sans devis se modifie ainsi.");
     if (row.status !== "brouillon")
