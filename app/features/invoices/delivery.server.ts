@@ -5,7 +5,6 @@ import { activityEvents } from "#app/db/schema/activity.ts";
 import { clients } from "#app/db/schema/clients.ts";
 import { type InvoiceRow, invoices } from "#app/db/schema/invoices.ts";
 import { companySettings } from "#app/db/schema/settings.ts";
-import { type ActivityActor, recordActivities } from "#app/lib/activity.server.ts";
 import { formatIban } from "#app/lib/bank.ts";
 import { type EmailBlock, heading, paragraph, renderEmail, table } from "#app/lib/email-html.ts";
 import { type Cents, formatCents } from "#app/lib/money.ts";
@@ -21,6 +20,7 @@ import {
   InvoiceNotFoundError,
   InvoiceStateError,
   isInvoiceId,
+  recordInvoiceActivity,
   withLockedInvoice,
 } from "./query.server.ts";
 
@@ -278,16 +278,11 @@ export async function sendInvoiceToClient(
     const again = (await timesSent(tx, row.id)) > 0;
     const queued = await queueInvoiceMail(tx, row);
     const what = row.kind === "avoir" ? "Avoir" : "Facture";
-    await recordActivities(tx, [
-      {
-        subjectType: "facture",
-        subjectId: row.id,
-        kind: DELIVERY_ACTIVITY.manual,
-        summary: `${what} ${again ? "renvoyé" : "envoyé"}${row.kind === "avoir" ? "" : "e"} au client à ${queued.to}, PDF Factur-X joint`,
-        data: { to: queued.to, sentAt: now.toISOString(), outboxId: queued.outboxId, again },
-        actor: { id: actor.id, email: actor.email } satisfies ActivityActor,
-      },
-    ]);
+    await recordInvoiceActivity(tx, row.id, actor, {
+      kind: DELIVERY_ACTIVITY.manual,
+      summary: `${what} ${again ? "renvoyé" : "envoyé"}${row.kind === "avoir" ? "" : "e"} au client à ${queued.to}, PDF Factur-X joint`,
+      data: { to: queued.to, sentAt: now.toISOString(), outboxId: queued.outboxId, again },
+    });
     return { ...queued, again, creditNote: row.kind === "avoir" };
   });
 }
@@ -325,28 +320,18 @@ export async function issueAndDeliver(
     const now = deps.now ?? new Date();
     try {
       const queued = await queueInvoiceMail(tx, row);
-      await recordActivities(tx, [
-        {
-          subjectType: "facture",
-          subjectId: row.id,
-          kind: DELIVERY_ACTIVITY.automatic,
-          summary: `Envoyé${row.kind === "avoir" ? "" : "e"} automatiquement au client à l'émission, à ${queued.to}, PDF Factur-X joint`,
-          data: { to: queued.to, sentAt: now.toISOString(), outboxId: queued.outboxId },
-          actor: { id: actor.id, email: actor.email } satisfies ActivityActor,
-        },
-      ]);
+      await recordInvoiceActivity(tx, row.id, actor, {
+        kind: DELIVERY_ACTIVITY.automatic,
+        summary: `Envoyé${row.kind === "avoir" ? "" : "e"} automatiquement au client à l'émission, à ${queued.to}, PDF Factur-X joint`,
+        data: { to: queued.to, sentAt: now.toISOString(), outboxId: queued.outboxId },
+      });
       return { ...issued, delivery: { sentTo: queued.to } };
     } catch (error) {
       if (!(error instanceof ClientEmailMissingError)) throw error;
-      await recordActivities(tx, [
-        {
-          subjectType: "facture",
-          subjectId: row.id,
-          kind: DELIVERY_ACTIVITY.skipped,
-          summary: "Envoi automatique au client impossible : sa fiche n'a pas d'adresse e-mail",
-          actor: { id: actor.id, email: actor.email } satisfies ActivityActor,
-        },
-      ]);
+      await recordInvoiceActivity(tx, row.id, actor, {
+        kind: DELIVERY_ACTIVITY.skipped,
+        summary: "Envoi automatique au client impossible : sa fiche n'a pas d'adresse e-mail",
+      });
       return { ...issued, delivery: { missingEmail: true } };
     }
   });

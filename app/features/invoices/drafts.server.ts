@@ -3,7 +3,6 @@ import { eq } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
 import { invoices } from "#app/db/schema/invoices.ts";
 import { type QuoteRow, quotes } from "#app/db/schema/quotes.ts";
-import { recordActivities } from "#app/lib/activity.server.ts";
 import { formatCents } from "#app/lib/money.ts";
 import type { DbExecutor } from "#app/lib/outbox.server.ts";
 import { foldText } from "#app/lib/search-text.ts";
@@ -17,7 +16,6 @@ import {
 } from "./billing.ts";
 import type { BillingResult, CreditNoteReason, CreditNoteRequest, IssuedInvoice } from "./billing-model.ts";
 import {
-  activityActor,
   type InvoiceActor,
   InvoiceNotFoundError,
   type InvoiceRequest,
@@ -27,6 +25,7 @@ import {
   issuedOnQuote,
   issuedOnStandalone,
   quoteFigures,
+  recordInvoiceActivity,
   standaloneContent,
   totalsColumns,
 } from "./query.server.ts";
@@ -81,16 +80,11 @@ export async function createInvoiceDraft(
       searchText: foldText(`${result.invoice.title} ${quote.number ?? ""} ${quote.title}`),
       createdBy: actor.id,
     });
-    await recordActivities(tx, [
-      {
-        subjectType: "facture",
-        subjectId: id,
-        kind: "created",
-        summary: `${result.invoice.title} en brouillon (${formatCents(result.invoice.totals.ttc)} TTC)`,
-        data: { quoteId: quote.id },
-        actor: activityActor(actor),
-      },
-    ]);
+    await recordInvoiceActivity(tx, id, actor, {
+      kind: "created",
+      summary: `${result.invoice.title} en brouillon (${formatCents(result.invoice.totals.ttc)} TTC)`,
+      data: { quoteId: quote.id },
+    });
     return { id };
   });
 }
@@ -147,16 +141,11 @@ export async function createCreditNoteDraft(
       searchText: foldText(`avoir ${credited.number ?? ""} ${quote?.title ?? credited.searchText}`),
       createdBy: actor.id,
     });
-    await recordActivities(tx, [
-      {
-        subjectType: "facture",
-        subjectId: id,
-        kind: "created",
-        summary: `Avoir en brouillon sur ${credited.number} (${formatCents(result.invoice.totals.ttc)} TTC)`,
-        data: { creditedInvoiceId: credited.id },
-        actor: activityActor(actor),
-      },
-    ]);
+    await recordInvoiceActivity(tx, id, actor, {
+      kind: "created",
+      summary: `Avoir en brouillon sur ${credited.number} (${formatCents(result.invoice.totals.ttc)} TTC)`,
+      data: { creditedInvoiceId: credited.id },
+    });
     return { id };
   });
 }

@@ -23,6 +23,7 @@ import {
   type InvoiceActor,
   InvoiceNotFoundError,
   InvoiceStateError,
+  recordInvoiceActivity,
   withLockedInvoice,
 } from "./query.server.ts";
 
@@ -161,15 +162,10 @@ export async function recordPayment(
       .update(invoices)
       .set({ paidCents: paid, status, updatedAt: new Date() })
       .where(eq(invoices.id, id));
-    await recordActivities(tx, [
-      {
-        subjectType: "facture",
-        subjectId: id,
-        kind: "payment",
-        summary: `Paiement de ${formatCents(payment.amount)} (${PAYMENT_METHOD_LABELS[payment.method]}) reçu le ${payment.paidOn}`,
-        actor: activityActor(actor),
-      },
-    ]);
+    await recordInvoiceActivity(tx, id, actor, {
+      kind: "payment",
+      summary: `Paiement de ${formatCents(payment.amount)} (${PAYMENT_METHOD_LABELS[payment.method]}) reçu le ${payment.paidOn}`,
+    });
     return { paid, status };
   });
 }

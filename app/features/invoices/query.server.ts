@@ -2,7 +2,7 @@ import { and, asc, eq, ne, or } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
 import { type InvoiceRow, invoices } from "#app/db/schema/invoices.ts";
 import type { QuoteContent, QuoteRow } from "#app/db/schema/quotes.ts";
-import type { ActivityActor } from "#app/lib/activity.server.ts";
+import { type ActivityActor, type ActivityInput, recordActivities } from "#app/lib/activity.server.ts";
 import { contractRetention } from "#app/lib/guarantee-retention.ts";
 import type { DbExecutor, DbTransaction } from "#app/lib/outbox.server.ts";
 import { messagesOf, type Problem, problem } from "#app/lib/problems.ts";
@@ -104,6 +104,18 @@ export function contentOf(row: Pick<InvoiceRow, "content">): InvoiceContent {
 
 export function activityActor(actor: InvoiceActor): ActivityActor {
   return { id: actor.id, email: actor.email };
+}
+
+/** Writes one line of an invoice's history, by who acted. */
+export async function recordInvoiceActivity(
+  tx: DbExecutor,
+  invoiceId: string,
+  actor: InvoiceActor,
+  event: Pick<ActivityInput, "kind" | "summary" | "data">,
+): Promise<void> {
+  await recordActivities(tx, [
+    { subjectType: "facture", subjectId: invoiceId, ...event, actor: activityActor(actor) },
+  ]);
 }
 
 /** A standalone invoice's lines, header and site, as stored with its draft. */

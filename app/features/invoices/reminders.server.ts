@@ -4,7 +4,7 @@ import type { Database } from "#app/db/client.server.ts";
 import { activityEvents } from "#app/db/schema/activity.ts";
 import { clients } from "#app/db/schema/clients.ts";
 import { type InvoiceRow, type InvoiceStatus, invoices } from "#app/db/schema/invoices.ts";
-import { type ActivityActor, recordActivities } from "#app/lib/activity.server.ts";
+import { recordActivities } from "#app/lib/activity.server.ts";
 import { formatIban } from "#app/lib/bank.ts";
 import { type EmailBlock, heading, paragraph, renderEmail, table } from "#app/lib/email-html.ts";
 import { type Cents, formatCents } from "#app/lib/money.ts";
@@ -13,7 +13,12 @@ import { addDays, daysBetween, formatDate, type IsoDay, parisDay } from "#app/li
 import { type BankDetails, bankDetails, clientAddress } from "./client-mail.server.ts";
 import { owedSql } from "./owed.server.ts";
 import { amountOwed } from "./owed.ts";
-import { type InvoiceActor, InvoiceStateError, withLockedInvoice } from "./query.server.ts";
+import {
+  type InvoiceActor,
+  InvoiceStateError,
+  recordInvoiceActivity,
+  withLockedInvoice,
+} from "./query.server.ts";
 
 /*
  * Reminders (« Relances ») of the invoices still owed: a polite e-mail at the due date
@@ -447,22 +452,17 @@ export async function sendReminderNow(
     );
     await tx.update(invoices).set({ lastReminderAt: now, updatedAt: now }).where(eq(invoices.id, row.id));
     const left = formatCents(amountOwed(row));
-    await recordActivities(tx, [
-      {
-        subjectType: "facture",
-        subjectId: row.id,
-        kind: REMINDER_ACTIVITY.manual,
-        summary: `Relance envoyée à la main à ${to} (${level === 0 ? "rappel avant échéance" : REMINDER_LEVEL_NAMES[level]}), reste dû ${left}`,
-        data: {
-          level,
-          to,
-          sentAt: now.toISOString(),
-          leftCents: amountOwed(row),
-          outboxId,
-        },
-        actor: { id: actor.id, email: actor.email } satisfies ActivityActor,
+    await recordInvoiceActivity(tx, row.id, actor, {
+      kind: REMINDER_ACTIVITY.manual,
+      summary: `Relance envoyée à la main à ${to} (${level === 0 ? "rappel avant échéance" : REMINDER_LEVEL_NAMES[level]}), reste dû ${left}`,
+      data: {
+        level,
+        to,
+        sentAt: now.toISOString(),
+        leftCents: amountOwed(row),
+        outboxId,
       },
-    ]);
+    });
     return { number: row.number, to, outboxId };
   });
 }
@@ -487,15 +487,10 @@ export async function setRemindersSuspended(
       .update(invoices)
       .set({ remindersSuspended: suspended, updatedAt: now })
       .where(eq(invoices.id, row.id));
-    await recordActivities(tx, [
-      {
-        subjectType: "facture",
-        subjectId: row.id,
-        kind: suspended ? REMINDER_ACTIVITY.suspended : REMINDER_ACTIVITY.resumed,
-        summary: suspended ? "Relances automatiques suspendues" : "Relances automatiques reprises",
-        actor: { id: actor.id, email: actor.email },
-      },
-    ]);
+    await recordInvoiceActivity(tx, row.id, actor, {
+      kind: suspended ? REMINDER_ACTIVITY.suspended : REMINDER_ACTIVITY.resumed,
+      summary: suspended ? "Relances automatiques suspendues" : "Relances automatiques reprises",
+    });
     return { changed: true };
   });
 }
