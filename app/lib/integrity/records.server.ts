@@ -166,6 +166,21 @@ async function invoiceRecords(db: DbExecutor, ids: string[], out: Map<string, Is
   }
 }
 
+/** A receipt (a payment, a retention released), under the number of its invoice or quote; no file of its own. */
+function receiptRecord(
+  receipt: Record<string, unknown> & { createdAt: Date; createdBy: string | null },
+  number: string | null,
+): IssuedRecord {
+  return {
+    number: number ?? "",
+    recordSha256: fingerprint(receipt),
+    file: null,
+    xmlSha256: null,
+    at: receipt.createdAt,
+    authorId: receipt.createdBy,
+  };
+}
+
 async function paymentRecords(db: DbExecutor, ids: string[], out: Map<string, IssuedRecord>) {
   for (const part of chunks(ids)) {
     const rows = await db
@@ -174,14 +189,7 @@ async function paymentRecords(db: DbExecutor, ids: string[], out: Map<string, Is
       .innerJoin(invoices, eq(invoices.id, invoicePayments.invoiceId))
       .where(inArray(invoicePayments.id, part));
     for (const { payment, number } of rows) {
-      out.set(`payment:${payment.id}`, {
-        number: number ?? "",
-        recordSha256: fingerprint(payment),
-        file: null,
-        xmlSha256: null,
-        at: payment.createdAt,
-        authorId: payment.createdBy,
-      });
+      out.set(`payment:${payment.id}`, receiptRecord(payment, number));
     }
   }
 }
@@ -194,14 +202,7 @@ async function releaseRecords(db: DbExecutor, ids: string[], out: Map<string, Is
       .innerJoin(quotes, eq(quotes.id, retentionReleases.quoteId))
       .where(inArray(retentionReleases.id, part));
     for (const { release, number } of rows) {
-      out.set(`release:${release.id}`, {
-        number: number ?? "",
-        recordSha256: fingerprint(release),
-        file: null,
-        xmlSha256: null,
-        at: release.createdAt,
-        authorId: release.createdBy,
-      });
+      out.set(`release:${release.id}`, receiptRecord(release, number));
     }
   }
 }

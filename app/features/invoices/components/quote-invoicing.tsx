@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { Facts } from "#app/components/data/facts.tsx";
 import { DateField, MoneyField, SelectField, TextField } from "#app/components/forms/field.tsx";
@@ -16,6 +17,33 @@ import { InvoiceStatusBadge } from "./invoice-status-badge.tsx";
  * prepares a draft; the server refuses anything that would exceed the quote and says what
  * is left.
  */
+
+/** One of the three ways to invoice the quote: a form posting « facturer » with its kind. */
+function InvoiceKindForm({
+  title,
+  kind,
+  submit,
+  children,
+}: {
+  title: string;
+  kind: "acompte" | "situation" | "solde";
+  submit: string;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="post" className="grid content-start gap-3 rounded-lg border border-slate-200 p-3">
+      <h3 className="font-bold">{title}</h3>
+      <input type="hidden" name="intent" value="facturer" />
+      <input type="hidden" name="kind" value={kind} />
+      {children}
+      <div>
+        <button type="submit" className={buttonClasses("secondary", "md")}>
+          {submit}
+        </button>
+      </div>
+    </Form>
+  );
+}
 
 type InvoiceSummary = {
   id: string;
@@ -118,10 +146,7 @@ export function QuoteInvoicing({
         </p>
       ) : (
         <div className="grid gap-4 md:grid-cols-3">
-          <Form method="post" className="grid content-start gap-3 rounded-lg border border-slate-200 p-3">
-            <h3 className="font-bold">Facture d'acompte</h3>
-            <input type="hidden" name="intent" value="facturer" />
-            <input type="hidden" name="kind" value="acompte" />
+          <InvoiceKindForm title="Facture d'acompte" kind="acompte" submit="Préparer l'acompte">
             <SelectField
               name="mode"
               label="Acompte en"
@@ -138,16 +163,8 @@ export function QuoteInvoicing({
               required
               defaultValue={depositStart.value}
             />
-            <div>
-              <button type="submit" className={buttonClasses("secondary", "md")}>
-                Préparer l'acompte
-              </button>
-            </div>
-          </Form>
-          <Form method="post" className="grid content-start gap-3 rounded-lg border border-slate-200 p-3">
-            <h3 className="font-bold">Facture de situation</h3>
-            <input type="hidden" name="intent" value="facturer" />
-            <input type="hidden" name="kind" value="situation" />
+          </InvoiceKindForm>
+          <InvoiceKindForm title="Facture de situation" kind="situation" submit="Préparer la situation">
             <SelectField
               name="mode"
               label="Avancement cumulé"
@@ -167,25 +184,12 @@ export function QuoteInvoicing({
                 placeholder="50"
               />
             ))}
-            <div>
-              <button type="submit" className={buttonClasses("secondary", "md")}>
-                Préparer la situation
-              </button>
-            </div>
-          </Form>
-          <Form method="post" className="grid content-start gap-3 rounded-lg border border-slate-200 p-3">
-            <h3 className="font-bold">Facture de solde</h3>
-            <input type="hidden" name="intent" value="facturer" />
-            <input type="hidden" name="kind" value="solde" />
+          </InvoiceKindForm>
+          <InvoiceKindForm title="Facture de solde" kind="solde" submit="Préparer le solde">
             <p className="text-sm text-slate-700">
               Le reste du devis, acomptes et situations déduits ligne par ligne.
             </p>
-            <div>
-              <button type="submit" className={buttonClasses("secondary", "md")}>
-                Préparer le solde
-              </button>
-            </div>
-          </Form>
+          </InvoiceKindForm>
         </div>
       )}
       {billing?.retention && !billing.retention.bankGuarantee && billing.retention.held > 0 ? (
