@@ -1,5 +1,7 @@
 import { eq } from "drizzle-orm";
 import { companySettings } from "#app/db/schema/settings.ts";
+import { formatIban } from "#app/lib/bank.ts";
+import { type EmailBlock, heading, paragraph, table } from "#app/lib/email-html.ts";
 import type { DbExecutor } from "#app/lib/outbox.server.ts";
 
 /*
@@ -22,6 +24,21 @@ export async function bankDetails(db: DbExecutor): Promise<BankDetails> {
   return settings?.holder && settings.iban && settings.bic
     ? { holder: settings.holder, iban: settings.iban, bic: settings.bic }
     : null;
+}
+
+/** How to pay invoice `number`: the bank details, or where the terms are when the settings have none. */
+export function paymentBlocks(bank: BankDetails, number: string): EmailBlock[] {
+  return bank
+    ? [
+        heading("Coordonnées bancaires", { level: 2 }),
+        table([
+          ["Titulaire", bank.holder],
+          ["IBAN", formatIban(bank.iban)],
+          ["BIC", bank.bic],
+          ["Référence à indiquer", number],
+        ]),
+      ]
+    : [paragraph("Les modalités de règlement figurent sur la facture jointe.")];
 }
 
 /** A client's address for an invoice's e-mails: none when missing or anonymised. */

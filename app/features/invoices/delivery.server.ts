@@ -5,14 +5,13 @@ import { activityEvents } from "#app/db/schema/activity.ts";
 import { clients } from "#app/db/schema/clients.ts";
 import { type InvoiceRow, invoices } from "#app/db/schema/invoices.ts";
 import { companySettings } from "#app/db/schema/settings.ts";
-import { formatIban } from "#app/lib/bank.ts";
 import { type EmailBlock, heading, paragraph, renderEmail, table } from "#app/lib/email-html.ts";
 import { type Cents, formatCents } from "#app/lib/money.ts";
 import type { DbExecutor, DbTransaction, OutboxMessageInput } from "#app/lib/outbox.server.ts";
 import { enqueueMail } from "#app/lib/outbox.server.ts";
 import { formatDate, type IsoDay } from "#app/lib/paris-time.ts";
 import type { BillingInvoice } from "./billing-model.ts";
-import { type BankDetails, bankDetails, clientAddress } from "./client-mail.server.ts";
+import { type BankDetails, bankDetails, clientAddress, paymentBlocks } from "./client-mail.server.ts";
 import { type IssueDeps, issueInTransaction } from "./issue.server.ts";
 import { amountOwed } from "./owed.ts";
 import {
@@ -95,19 +94,7 @@ function invoiceBlocks(input: InvoiceMailInput): (EmailBlock | null)[] {
           `Nous vous remercions de bien vouloir régler ${formatCents(input.owed)}${due ? ` au plus tard le ${due}` : ""}, de préférence par virement avec la référence ${input.number}.`,
         ),
     table(rows, { amounts: true }),
-    ...(settled
-      ? []
-      : input.bank
-        ? [
-            heading("Coordonnées bancaires", { level: 2 }),
-            table([
-              ["Titulaire", input.bank.holder],
-              ["IBAN", formatIban(input.bank.iban)],
-              ["BIC", input.bank.bic],
-              ["Référence à indiquer", input.number],
-            ]),
-          ]
-        : [paragraph("Les modalités de règlement figurent sur la facture jointe.")]),
+    ...(settled ? [] : paymentBlocks(input.bank, input.number)),
   ];
 }
 

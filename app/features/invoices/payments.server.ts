@@ -70,10 +70,7 @@ export async function recordRetentionRelease(
       .values({
         quoteId,
         releasedOn: release.releasedOn,
-        amountCents: release.amount,
-        method: release.method,
-        reference: release.reference ?? null,
-        createdBy: actor.id,
+        ...receiptValues(release, actor),
       })
       .returning({ id: retentionReleases.id });
     if (!released) throw new Error("Versement de la retenue non enregistré.");
@@ -93,6 +90,19 @@ export async function recordRetentionRelease(
     ]);
     return { held: held - release.amount };
   });
+}
+
+/** What a payment and a retention release store alike (db/schema/invoices.ts's receipt columns). */
+function receiptValues(
+  receipt: { amount: Cents; method: PaymentMethod; reference?: string | null },
+  actor: InvoiceActor,
+) {
+  return {
+    amountCents: receipt.amount,
+    method: receipt.method,
+    reference: receipt.reference ?? null,
+    createdBy: actor.id,
+  };
 }
 
 /**
@@ -116,10 +126,7 @@ export async function insertPayment(
     .values({
       invoiceId: payment.invoiceId,
       paidOn: payment.paidOn,
-      amountCents: payment.amount,
-      method: payment.method,
-      reference: payment.reference ?? null,
-      createdBy: actor.id,
+      ...receiptValues(payment, actor),
     })
     .returning({ id: invoicePayments.id });
   if (!recorded) throw new Error("Paiement non enregistré.");

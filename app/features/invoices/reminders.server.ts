@@ -5,12 +5,11 @@ import { activityEvents } from "#app/db/schema/activity.ts";
 import { clients } from "#app/db/schema/clients.ts";
 import { type InvoiceRow, type InvoiceStatus, invoices } from "#app/db/schema/invoices.ts";
 import { recordActivities } from "#app/lib/activity.server.ts";
-import { formatIban } from "#app/lib/bank.ts";
-import { type EmailBlock, heading, paragraph, renderEmail, table } from "#app/lib/email-html.ts";
+import { heading, paragraph, renderEmail, table } from "#app/lib/email-html.ts";
 import { type Cents, formatCents } from "#app/lib/money.ts";
 import { type DbExecutor, enqueueMail, type OutboxMessageInput } from "#app/lib/outbox.server.ts";
 import { addDays, daysBetween, formatDate, type IsoDay, parisDay } from "#app/lib/paris-time.ts";
-import { type BankDetails, bankDetails, clientAddress } from "./client-mail.server.ts";
+import { type BankDetails, bankDetails, clientAddress, paymentBlocks } from "./client-mail.server.ts";
 import { owedSql } from "./owed.server.ts";
 import { amountOwed } from "./owed.ts";
 import {
@@ -147,17 +146,7 @@ export function reminderMail(input: ReminderMailInput): OutboxMessageInput {
     creditedCents: credited,
     paidCents: input.paid,
   });
-  const bank: (EmailBlock | null)[] = input.bank
-    ? [
-        heading("Coordonnées bancaires", { level: 2 }),
-        table([
-          ["Titulaire", input.bank.holder],
-          ["IBAN", formatIban(input.bank.iban)],
-          ["BIC", input.bank.bic],
-          ["Référence à indiquer", input.number],
-        ]),
-      ]
-    : [paragraph("Les modalités de règlement figurent sur la facture jointe.")];
+  const bank = paymentBlocks(input.bank, input.number);
   const { text, html } = renderEmail({
     title: reminderSubject(input.level, input.number, input.dueOn),
     blocks: [

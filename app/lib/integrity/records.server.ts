@@ -53,6 +53,9 @@ function chunks<T>(items: readonly T[]): T[][] {
 
 const fingerprint = (facts: Record<string, unknown>) => sha256Of(canonicalJson(facts));
 
+/** The file a record keeps: its storage key and SHA-256, when it has both. */
+const storedFile = (key: string | null, sha256: string | null) => (key && sha256 ? { key, sha256 } : null);
+
 async function quoteRecords(db: DbExecutor, ids: string[], out: Map<string, IssuedRecord>) {
   for (const part of chunks(ids)) {
     const rows = await db
@@ -84,10 +87,7 @@ async function quoteRecords(db: DbExecutor, ids: string[], out: Map<string, Issu
       out.set(`quote:${facts.id}`, {
         number: registered ?? facts.number ?? "",
         recordSha256: fingerprint(facts),
-        file:
-          facts.pdfStorageKey && facts.pdfSha256
-            ? { key: facts.pdfStorageKey, sha256: facts.pdfSha256 }
-            : null,
+        file: storedFile(facts.pdfStorageKey, facts.pdfSha256),
         xmlSha256: null,
         at: facts.sentAt,
         authorId: updatedBy,
@@ -108,10 +108,7 @@ async function decisionRecords(db: DbExecutor, ids: string[], out: Map<string, I
       out.set(`decision:${decision.id}`, {
         number: registered ?? number ?? "",
         recordSha256: fingerprint(decision),
-        file:
-          decision.signedCopyStorageKey && decision.signedCopySha256
-            ? { key: decision.signedCopyStorageKey, sha256: decision.signedCopySha256 }
-            : null,
+        file: storedFile(decision.signedCopyStorageKey, decision.signedCopySha256),
         xmlSha256: null,
         at: decision.decidedAt,
         authorId: decision.recordedBy,
@@ -154,10 +151,7 @@ async function invoiceRecords(db: DbExecutor, ids: string[], out: Map<string, Is
       out.set(`invoice:${facts.id}`, {
         number: facts.number,
         recordSha256: fingerprint(facts),
-        file:
-          facts.pdfStorageKey && facts.pdfSha256
-            ? { key: facts.pdfStorageKey, sha256: facts.pdfSha256 }
-            : null,
+        file: storedFile(facts.pdfStorageKey, facts.pdfSha256),
         xmlSha256: facts.facturxSha256 || null,
         at: facts.issuedAt,
         authorId: createdBy,
