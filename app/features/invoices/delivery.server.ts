@@ -5,13 +5,19 @@ import { activityEvents } from "#app/db/schema/activity.ts";
 import { clients } from "#app/db/schema/clients.ts";
 import { type InvoiceRow, invoices } from "#app/db/schema/invoices.ts";
 import { companySettings } from "#app/db/schema/settings.ts";
-import { type EmailBlock, heading, paragraph, renderEmail, table } from "#app/lib/email-html.ts";
+import { type EmailBlock, heading, paragraph, table } from "#app/lib/email-html.ts";
 import { type Cents, formatCents } from "#app/lib/money.ts";
 import type { DbExecutor, DbTransaction, OutboxMessageInput } from "#app/lib/outbox.server.ts";
 import { enqueueMail } from "#app/lib/outbox.server.ts";
 import { formatDate, type IsoDay } from "#app/lib/paris-time.ts";
 import type { BillingInvoice } from "./billing-model.ts";
-import { type BankDetails, bankDetails, clientAddress, paymentBlocks } from "./client-mail.server.ts";
+import {
+  type BankDetails,
+  bankDetails,
+  clientAddress,
+  mailWithInvoicePdf,
+  paymentBlocks,
+} from "./client-mail.server.ts";
 import { type IssueDeps, issueInTransaction } from "./issue.server.ts";
 import { amountOwed } from "./owed.ts";
 import {
@@ -127,10 +133,15 @@ function creditNoteBlocks(
 
 /** The e-mail, in text and HTML, with the document's stored PDF attached. */
 export function invoiceMail(input: InvoiceMailInput): OutboxMessageInput {
-  const subject = invoiceMailSubject(input);
-  const { text, html } = renderEmail({
-    title: subject,
-    blocks: [
+  return mailWithInvoicePdf(
+    {
+      kind: input.credits ? "invoice.credit_note.sent" : "invoice.sent",
+      to: input.to,
+      subject: invoiceMailSubject(input),
+      number: input.number,
+      pdfStorageKey: input.pdfStorageKey,
+    },
+    [
       heading(`${input.credits ? "Avoir" : "Facture"} ${input.number}`),
       paragraph(`Bonjour ${input.clientName},`),
       ...(input.credits ? creditNoteBlocks(input, input.credits) : invoiceBlocks(input)),
@@ -139,24 +150,8 @@ export function invoiceMail(input: InvoiceMailInput): OutboxMessageInput {
         { tone: "muted" },
       ),
       paragraph("Pour toute question, répondez simplement à cet e-mail ou appelez-nous.", { tone: "muted" }),
-      paragraph(`Bien cordialement,\nL'équipe ${company.name}\n${company.phone.display} · ${company.email}`),
     ],
-  });
-  return {
-    kind: input.credits ? "invoice.credit_note.sent" : "invoice.sent",
-    to: input.to,
-    replyTo: company.email,
-    subject,
-    text,
-    html,
-    attachments: [
-      {
-        filename: `${input.number.toLowerCase()}.pdf`,
-        contentType: "application/pdf",
-        storageKey: input.pdfStorageKey,
-      },
-    ],
-  };
+  );
 }
 
 // ─── Sending ─────────────────────────────────────────────────────────────────────────

@@ -1,15 +1,20 @@
 import { and, eq, gt, inArray, isNotNull, isNull, lt, ne, sql } from "drizzle-orm";
-import { company } from "#app/config/company.ts";
 import type { Database } from "#app/db/client.server.ts";
 import { activityEvents } from "#app/db/schema/activity.ts";
 import { clients } from "#app/db/schema/clients.ts";
 import { type InvoiceRow, type InvoiceStatus, invoices } from "#app/db/schema/invoices.ts";
 import { recordActivities } from "#app/lib/activity.server.ts";
-import { heading, paragraph, renderEmail, table } from "#app/lib/email-html.ts";
+import { heading, paragraph, table } from "#app/lib/email-html.ts";
 import { type Cents, formatCents } from "#app/lib/money.ts";
 import { type DbExecutor, enqueueMail, type OutboxMessageInput } from "#app/lib/outbox.server.ts";
 import { addDays, daysBetween, formatDate, type IsoDay, parisDay } from "#app/lib/paris-time.ts";
-import { type BankDetails, bankDetails, clientAddress, paymentBlocks } from "./client-mail.server.ts";
+import {
+  type BankDetails,
+  bankDetails,
+  clientAddress,
+  mailWithInvoicePdf,
+  paymentBlocks,
+} from "./client-mail.server.ts";
 import { owedSql } from "./owed.server.ts";
 import { amountOwed } from "./owed.ts";
 import {
@@ -147,9 +152,15 @@ export function reminderMail(input: ReminderMailInput): OutboxMessageInput {
     paidCents: input.paid,
   });
   const bank = paymentBlocks(input.bank, input.number);
-  const { text, html } = renderEmail({
-    title: reminderSubject(input.level, input.number, input.dueOn),
-    blocks: [
+  return mailWithInvoicePdf(
+    {
+      kind: input.level === 0 ? "invoice.reminder.manual" : `invoice.reminder.${input.level}`,
+      to: input.to,
+      subject: reminderSubject(input.level, input.number, input.dueOn),
+      number: input.number,
+      pdfStorageKey: input.pdfStorageKey,
+    },
+    [
       heading(input.level === 0 ? `Facture ${input.number}` : `Rappel — facture ${input.number}`),
       paragraph(`Bonjour ${input.clientName},`),
       ...openingLines(input).map((line) => paragraph(line)),
@@ -174,24 +185,8 @@ export function reminderMail(input: ReminderMailInput): OutboxMessageInput {
         "Si votre règlement a été effectué entre-temps, nous vous en remercions et vous prions de ne pas tenir compte de ce message. Pour toute question, répondez simplement à cet e-mail ou appelez-nous.",
         { tone: "muted" },
       ),
-      paragraph(`Bien cordialement,\nL'équipe ${company.name}\n${company.phone.display} · ${company.email}`),
     ],
-  });
-  return {
-    kind: input.level === 0 ? "invoice.reminder.manual" : `invoice.reminder.${input.level}`,
-    to: input.to,
-    replyTo: company.email,
-    subject: reminderSubject(input.level, input.number, input.dueOn),
-    text,
-    html,
-    attachments: [
-      {
-        filename: `${input.number.toLowerCase()}.pdf`,
-        contentType: "application/pdf",
-        storageKey: input.pdfStorageKey,
-      },
-    ],
-  };
+  );
 }
 
 // ─── What is due ─────────────────────────────────────────────────────────────────────
