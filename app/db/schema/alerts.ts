@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { date, index, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { uuidPrimaryKey } from "./columns.ts";
+import { updatedAtColumn, uuidPrimaryKey } from "./columns.ts";
 
 /**
  * What the owner must know about the system itself (a failed backup, no backup for
@@ -19,7 +19,7 @@ export const ownerAlerts = pgTable(
     message: text("message").notNull(),
     openedAt: timestamp("opened_at", { withTimezone: true }).notNull().defaultNow(),
     /** The last time it was raised again (the message then is the latest one). */
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAtColumn(),
     resolvedAt: timestamp("resolved_at", { withTimezone: true }),
   },
   (t) => [

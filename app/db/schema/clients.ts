@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { authUsers } from "./auth.ts";
-import { createdAtColumn, uuidParent, uuidPrimaryKey } from "./columns.ts";
+import { createdAtColumn, updatedAtColumn, uuidParent, uuidPrimaryKey } from "./columns.ts";
 import type { DocumentKind } from "./documents.ts";
 import { erpSubmissions } from "./quote-requests.ts";
 
@@ -56,7 +56,7 @@ export const clients = pgTable(
      */
     searchText: text("search_text").notNull().default(""),
     createdAt: createdAtColumn(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAtColumn(),
     createdBy: text("created_by").references(() => authUsers.id, { onDelete: "set null" }),
     /** Set when the person's data was replaced by neutral values (GDPR); the record stays for its documents. */
     anonymisedAt: timestamp("anonymised_at", { withTimezone: true }),

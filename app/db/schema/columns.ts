@@ -11,6 +11,9 @@ export const uuidPrimaryKey = () => uuid("id").primaryKey().defaultRandom();
 /** When the row was written. */
 export const createdAtColumn = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
+/** When the row was last changed. */
+export const updatedAtColumn = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
 /** The position among its siblings, first at 0. */
 export const sortOrderColumn = () => integer("sort_order").notNull().default(0);
 

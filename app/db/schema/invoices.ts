@@ -15,7 +15,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { authUsers } from "./auth.ts";
 import { clients, issuedDocuments } from "./clients.ts";
-import { createdAtColumn, uuidParent, uuidPrimaryKey } from "./columns.ts";
+import { createdAtColumn, updatedAtColumn, uuidParent, uuidPrimaryKey } from "./columns.ts";
 import { quotes } from "./quotes.ts";
 
 // ─── Espace Pro › Devis › Factures ───────────────────────────────────────────────────
@@ -99,7 +99,7 @@ export const invoices = pgTable(
     revision: integer("revision").notNull().default(1),
     issuedAt: timestamp("issued_at", { withTimezone: true }),
     createdAt: createdAtColumn(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAtColumn(),
     createdBy: text("created_by").references(() => authUsers.id, { onDelete: "set null" }),
   },
   (t) => [

@@ -15,7 +15,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { authUsers } from "./auth.ts";
 import { clients, issuedDocuments } from "./clients.ts";
-import { createdAtColumn, uuidParent, uuidPrimaryKey } from "./columns.ts";
+import { createdAtColumn, updatedAtColumn, uuidParent, uuidPrimaryKey } from "./columns.ts";
 import { erpSubmissions } from "./quote-requests.ts";
 
 // ─── Espace Pro › Devis ───────────────────────────────────────────────────────────────
@@ -160,7 +160,7 @@ export const quotes = pgTable(
     /** Incremented by every save: a save over an older revision is refused, not merged. */
     revision: integer("revision").notNull().default(1),
     createdAt: createdAtColumn(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAtColumn(),
     createdBy: text("created_by").references(() => authUsers.id, { onDelete: "set null" }),
     updatedBy: text("updated_by").references(() => authUsers.id, { onDelete: "set null" }),
   },
@@ -210,7 +210,7 @@ export const quoteLibraryItems = pgTable(
     archivedAt: timestamp("archived_at", { withTimezone: true }),
     revision: integer("revision").notNull().default(1),
     createdAt: createdAtColumn(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAtColumn(),
     createdBy: text("created_by").references(() => authUsers.id, { onDelete: "set null" }),
   },
   (t) => [

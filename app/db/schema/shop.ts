@@ -13,7 +13,14 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
-import { createdAtColumn, sortOrderColumn, textParent, uuidParent, uuidPrimaryKey } from "./columns.ts";
+import {
+  createdAtColumn,
+  sortOrderColumn,
+  textParent,
+  updatedAtColumn,
+  uuidParent,
+  uuidPrimaryKey,
+} from "./columns.ts";
 import { invoices } from "./invoices.ts";
 
 // ─── Shop: the built-in store service (spec sections 3 and 7, calls 3-5) ─────────────
@@ -22,7 +29,7 @@ import { invoices } from "./invoices.ts";
 
 const shopTimestamps = {
   createdAt: createdAtColumn(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAtColumn(),
   deletedAt: timestamp("deleted_at", { withTimezone: true }),
 };
 
@@ -269,7 +276,7 @@ export const shopOrders = pgTable(
     cancelTokenHash: text("cancel_token_hash"),
     termsAcceptedAt: timestamp("terms_accepted_at", { withTimezone: true }).notNull(),
     createdAt: createdAtColumn(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAtColumn(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     closedAt: timestamp("closed_at", { withTimezone: true }),
     /** The carrier's tracking reference, given when the order is shipped (optional). */
