@@ -20,6 +20,7 @@ import {
   InvoiceNotFoundError,
   type InvoiceRequest,
   InvoiceStateError,
+  insertCreditNoteDraft,
   isInvoiceId,
   isSaleInvoice,
   issuedOnQuote,
@@ -125,22 +126,18 @@ export async function createCreditNoteDraft(
           { invoiceId, amount, reason },
         );
     if (!result.ok) throw new InvoiceStateError(result.message);
-    const id = randomUUID();
-    await tx.insert(invoices).values({
-      id,
-      kind: "avoir",
-      clientId: credited.clientId,
-      quoteId: quote?.id ?? null,
-      creditedInvoiceId: credited.id,
-      sequence: result.invoice.sequence,
-      content: { billing: result.invoice, request: { kind: "avoir", amount, reason } } as unknown as Record<
-        string,
-        unknown
-      >,
-      ...totalsColumns(result.invoice),
-      searchText: foldText(`avoir ${credited.number ?? ""} ${quote?.title ?? credited.searchText}`),
-      createdBy: actor.id,
-    });
+    const id = await insertCreditNoteDraft(
+      tx,
+      credited,
+      {
+        quoteId: quote?.id ?? null,
+        sequence: result.invoice.sequence,
+        billing: result.invoice,
+        request: { kind: "avoir", amount, reason },
+        about: quote?.title ?? credited.searchText,
+      },
+      actor,
+    );
     await recordInvoiceActivity(tx, id, actor, {
       kind: "created",
       summary: `Avoir en brouillon sur ${credited.number} (${formatCents(result.invoice.totals.ttc)} TTC)`,

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { and, asc, eq, ne, or } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
 import { type InvoiceRow, invoices } from "#app/db/schema/invoices.ts";
@@ -6,6 +7,7 @@ import { type ActivityActor, type ActivityInput, recordActivities } from "#app/l
 import { contractRetention } from "#app/lib/guarantee-retention.ts";
 import type { DbExecutor, DbTransaction } from "#app/lib/outbox.server.ts";
 import { messagesOf, type Problem, problem } from "#app/lib/problems.ts";
+import { foldText } from "#app/lib/search-text.ts";
 import { isUuid } from "#app/lib/uuid.ts";
 import type { PercentOrAmount } from "#app/lib/vat.ts";
 import { billingQuoteFromContent } from "./billing.ts";
@@ -173,6 +175,38 @@ export function totalsColumns(billing: BillingInvoice) {
     retentionCents: billing.totals.retention,
     netToPayCents: billing.totals.netToPay,
   };
+}
+
+/**
+ * A credit note's draft on the issued invoice `credited`, its figures computed by billing;
+ * returns its id. `about` is what the lists search besides « avoir » and the number.
+ */
+export async function insertCreditNoteDraft(
+  tx: DbExecutor,
+  credited: InvoiceRow,
+  note: {
+    quoteId: string | null;
+    sequence: number;
+    billing: BillingInvoice;
+    request: Extract<StoredRequest, { kind: "avoir" }>;
+    about: string;
+  },
+  actor: InvoiceActor,
+): Promise<string> {
+  const id = randomUUID();
+  await tx.insert(invoices).values({
+    id,
+    kind: "avoir",
+    clientId: credited.clientId,
+    quoteId: note.quoteId,
+    creditedInvoiceId: credited.id,
+    sequence: note.sequence,
+    content: { billing: note.billing, request: note.request } as unknown as Record<string, unknown>,
+    ...totalsColumns(note.billing),
+    searchText: foldText(`avoir ${credited.number ?? ""} ${note.about}`),
+    createdBy: actor.id,
+  });
+  return id;
 }
 
 /** Whether an invoice is a shop order's (a sale of goods at prices TTC). */

@@ -18,6 +18,7 @@ import {
   type InvoiceActor,
   InvoiceNotIssuableError,
   InvoiceStateError,
+  insertCreditNoteDraft,
   isSaleInvoice,
   recordInvoiceActivity,
   type StoredRequest,
@@ -274,22 +275,18 @@ export async function issueSaleCreditNote(
   }
   const result = saleCreditNote(contentOf(credited).billing, credited.id);
   if (!result.ok) throw new InvoiceStateError(result.message);
-  const id = randomUUID();
-  await tx.insert(invoices).values({
-    id,
-    kind: "avoir",
-    clientId: credited.clientId,
-    quoteId: null,
-    creditedInvoiceId: credited.id,
-    sequence: 1,
-    content: {
+  const id = await insertCreditNoteDraft(
+    tx,
+    credited,
+    {
+      quoteId: null,
+      sequence: 1,
       billing: result.invoice,
       request: { kind: "avoir", amount: { kind: "total" } },
-    } as unknown as Record<string, unknown>,
-    ...totalsColumns(result.invoice),
-    searchText: foldText(`avoir ${credited.number ?? ""} ${credited.searchText}`),
-    createdBy: actor.id,
-  });
+      about: credited.searchText,
+    },
+    actor,
+  );
   const issued = await issueInTransaction(tx, deps, id, actor);
   const [row] = await tx
     .select({ pdfStorageKey: invoices.pdfStorageKey })
