@@ -7,7 +7,7 @@ import type { StoredPercentOrAmount } from "#app/db/schema/quotes.ts";
 import { formatCents, formatCentsForInput, formatPercent } from "#app/lib/money.ts";
 import { formatDate } from "#app/lib/paris-time.ts";
 import type { BillingSummary } from "../billing-summary.ts";
-import { PAYMENT_METHOD_LABELS } from "../labels.ts";
+import { INVOICE_KIND_LABELS, PAYMENT_METHOD_LABELS } from "../labels.ts";
 import { InvoiceStatusBadge } from "./invoice-status-badge.tsx";
 
 /*
@@ -56,13 +56,8 @@ type InvoiceSummary = {
   issuedOn: string | null;
 };
 
-const KIND_LABELS: Record<string, string> = {
-  acompte: "Acompte",
-  situation: "Situation",
-  solde: "Solde",
-  facture: "Facture",
-  avoir: "Avoir",
-};
+/** Indexed by the summaries' kind as a plain string (unknown: shown as it is). */
+const KIND_LABELS: Record<string, string> = INVOICE_KIND_LABELS;
 
 /** The deposit form's starting values: the deposit of the quote's schedule, else 30 %. */
 function depositDefaults(deposit: StoredPercentOrAmount | null): { mode: string; value: string } {
