@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { EnvError, loadEnv } from "./env.server.ts";
 
+/** What loadEnv refuses in `source` (none: it loads). */
+function problems(source: Record<string, string>) {
+  try {
+    loadEnv(source);
+    return [];
+  } catch (error) {
+    return (error as EnvError).problems;
+  }
+}
+
 describe("loadEnv", () => {
   it("gives the documented defaults on an empty environment", () => {
     const env = loadEnv({});
@@ -73,14 +83,6 @@ describe("loadEnv", () => {
   });
 
   it("refuses S3 settings without a bucket, a bad endpoint, bucket name or path-style flag", () => {
-    const problems = (source: Record<string, string>) => {
-      try {
-        loadEnv(source);
-        return [];
-      } catch (error) {
-        return (error as EnvError).problems;
-      }
-    };
     expect(problems({ S3_ENDPOINT: "http://127.0.0.1:9000", S3_REGION: "eu-west-3" })).toEqual([
       "S3_BUCKET : manquante alors que S3_ENDPOINT, S3_REGION sont renseignées : sans compartiment, les fichiers resteraient sur le disque local",
     ]);
@@ -92,14 +94,6 @@ describe("loadEnv", () => {
     ]);
   });
   it("scheduled backups on S3: a prefix on the files' bucket, or another bucket whose settings fall back to S3_*", () => {
-    const problems = (source: Record<string, string>) => {
-      try {
-        loadEnv(source);
-        return [];
-      } catch (error) {
-        return (error as EnvError).problems;
-      }
-    };
     const files = {
       S3_BUCKET: "batirade-fichiers",
       S3_REGION: "eu-west-3",

@@ -15,3 +15,18 @@ export type DocumentParty = {
   billingPostalCode: string | null;
   billingCity: string | null;
 };
+
+/** The party as a client's record holds it (its other columns left out). */
+export function documentParty(client: DocumentParty): DocumentParty {
+  return {
+    kind: client.kind,
+    name: client.name,
+    legalName: client.legalName,
+    siren: client.siren,
+    vatNumber: client.vatNumber,
+    email: client.email,
+    billingStreet: client.billingStreet,
+    billingPostalCode: client.billingPostalCode,
+    billingCity: client.billingCity,
+  };
+}

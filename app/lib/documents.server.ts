@@ -90,17 +90,17 @@ export async function issueDocument(tx: DbTransaction, input: IssueDocumentInput
   const { number, year } = input.version ?? (await takeNextNumber(tx, input.kind, input.issuedAt));
   const pdf = await input.render(number);
   const stored = await storeRenderedPdf(input.storage, documentStorageKey(input.kind, year, number), pdf);
+  const registered = {
+    kind: input.kind,
+    number,
+    clientId: input.clientId,
+    issuedAt: input.issuedAt,
+    pdfStorageKey: stored.key,
+    pdfSha256: stored.sha256,
+  };
   const [row] = await tx
     .insert(issuedDocuments)
-    .values({
-      kind: input.kind,
-      number,
-      clientId: input.clientId,
-      issuedAt: input.issuedAt,
-      pdfStorageKey: stored.key,
-      pdfSha256: stored.sha256,
-      createdBy: input.actor.id,
-    })
+    .values({ ...registered, createdBy: input.actor.id })
     .returning({ id: issuedDocuments.id });
   if (!row) throw new Error("Document non enregistré dans le registre.");
   const actor: ActivityActor = { id: input.actor.id, email: input.actor.email };
@@ -112,14 +112,5 @@ export async function issueDocument(tx: DbTransaction, input: IssueDocumentInput
     data: { documentId: row.id, kind: input.kind, number, sha256: stored.sha256 },
     actor,
   });
-  return {
-    id: row.id,
-    kind: input.kind,
-    number,
-    clientId: input.clientId,
-    issuedAt: input.issuedAt,
-    pdfStorageKey: stored.key,
-    pdfSha256: stored.sha256,
-    bytes: stored.bytes,
-  };
+  return { id: row.id, ...registered, bytes: stored.bytes };
 }

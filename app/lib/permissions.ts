@@ -1,3 +1,5 @@
+import { labelledValues } from "./labels.ts";
+
 /**
  * Who may do what in the Espace Pro: one table, read by every /erp route through
  * `requirePermission` (app/features/auth/session.server.ts). Each route declares the
@@ -20,7 +22,7 @@ export const PERMISSION_LABELS = {
 
 export type Permission = keyof typeof PERMISSION_LABELS;
 
-export const PERMISSIONS = Object.keys(PERMISSION_LABELS) as Permission[];
+export const PERMISSIONS = labelledValues(PERMISSION_LABELS);
 
 /** What a route needs: a permission, or only a signed-in staff member (dashboard, 404). */
 export type RouteAccess = Permission | "session";

@@ -180,24 +180,37 @@ export function createS3Storage(
     return keys.sort();
   };
 
+  /** Writes `key` whole, its MD5 checked by the server. */
+  const putObject = async (
+    key: string,
+    body: Uint8Array | ReturnType<typeof createReadStream>,
+    sent: { contentType: string; length: number; md5: string },
+  ) => {
+    try {
+      await client.send(
+        new PutObjectCommand({
+          Bucket: bucket,
+          Key: key,
+          Body: body,
+          ContentType: sent.contentType,
+          ContentLength: sent.length,
+          ContentMD5: sent.md5,
+        }),
+      );
+    } catch (error) {
+      throw unavailable(error, "write", key);
+    }
+  };
+
   return {
     bucket,
     async put(key, content, contentType = "application/octet-stream") {
       assertStorageKey(key);
-      try {
-        await client.send(
-          new PutObjectCommand({
-            Bucket: bucket,
-            Key: key,
-            Body: content,
-            ContentType: contentType,
-            ContentLength: content.byteLength,
-            ContentMD5: createHash("md5").update(content).digest("base64"),
-          }),
-        );
-      } catch (error) {
-        throw unavailable(error, "write", key);
-      }
+      await putObject(key, content, {
+        contentType,
+        length: content.byteLength,
+        md5: createHash("md5").update(content).digest("base64"),
+      });
     },
     async get(key) {
       assertStorageKey(key);
@@ -236,20 +249,11 @@ export function createS3Storage(
       const { size } = await statFile(source);
       const md5 = createHash("md5");
       for await (const chunk of createReadStream(source)) md5.update(chunk as Buffer);
-      try {
-        await client.send(
-          new PutObjectCommand({
-            Bucket: bucket,
-            Key: key,
-            Body: createReadStream(source),
-            ContentType: contentType,
-            ContentLength: size,
-            ContentMD5: md5.digest("base64"),
-          }),
-        );
-      } catch (error) {
-        throw unavailable(error, "write", key);
-      }
+      await putObject(key, createReadStream(source), {
+        contentType,
+        length: size,
+        md5: md5.digest("base64"),
+      });
     },
     async stat(key) {
       assertStorageKey(key);

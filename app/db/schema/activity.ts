@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, check, index, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import { authUsers } from "./auth.ts";
+import { createdAtColumn } from "./columns.ts";
 
 // ─── One activity history for every back-office record ────────────────────────────────
 // Who did what, and when, to a lead, a client, a quote, an invoice, a job site... One
@@ -35,7 +36,7 @@ export const activityEvents = pgTable(
     actorId: text("actor_id").references(() => authUsers.id, { onDelete: "set null" }),
     /** Kept when the account is deleted; null when the system acted (a daily job). */
     actorEmail: text("actor_email"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     index("activity_events_subject_idx").on(t.subjectType, t.subjectId, t.createdAt),

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { date, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { date, index, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { updatedAtColumn, uuidPrimaryKey } from "./columns.ts";
 
 /**
  * What the owner must know about the system itself (a failed backup, no backup for
@@ -10,7 +11,7 @@ import { date, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } 
 export const ownerAlerts = pgTable(
   "owner_alerts",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     /** What went wrong, as the code names it: « sauvegarde », « sauvegarde-absente »… */
     kind: text("kind").notNull(),
     /** The owner's words: a title and what happened, in French. */
@@ -18,7 +19,7 @@ export const ownerAlerts = pgTable(
     message: text("message").notNull(),
     openedAt: timestamp("opened_at", { withTimezone: true }).notNull().defaultNow(),
     /** The last time it was raised again (the message then is the latest one). */
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAtColumn(),
     resolvedAt: timestamp("resolved_at", { withTimezone: true }),
   },
   (t) => [

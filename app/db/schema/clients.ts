@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { authUsers } from "./auth.ts";
+import { createdAtColumn, updatedAtColumn, uuidParent, uuidPrimaryKey } from "./columns.ts";
 import type { DocumentKind } from "./documents.ts";
 import { erpSubmissions } from "./quote-requests.ts";
 
@@ -17,7 +18,7 @@ export type ClientKind = (typeof CLIENT_KIND_VALUES)[number];
 export const clients = pgTable(
   "clients",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     kind: text("kind").$type<ClientKind>().notNull(),
     /** A person: their name. A company: the name the staff use day to day. */
     name: text("name").notNull(),
@@ -54,8 +55,8 @@ export const clients = pgTable(
      * every write of the client and its sites (app/features/clients/search.ts).
      */
     searchText: text("search_text").notNull().default(""),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
     createdBy: text("created_by").references(() => authUsers.id, { onDelete: "set null" }),
     /** Set when the person's data was replaced by neutral values (GDPR); the record stays for its documents. */
     anonymisedAt: timestamp("anonymised_at", { withTimezone: true }),
@@ -75,10 +76,8 @@ export const clients = pgTable(
 export const clientSites = pgTable(
   "client_sites",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    clientId: uuid("client_id")
-      .notNull()
-      .references(() => clients.id, { onDelete: "cascade" }),
+    id: uuidPrimaryKey(),
+    clientId: uuidParent("client_id", () => clients.id, "cascade"),
     /** « Maison de Six-Fours », « Appartement rue Paul-Lendrin »… */
     label: text("label"),
     /** Null when unknown: the site of a converted lead has only its town (the public form asks no street). */
@@ -87,7 +86,7 @@ export const clientSites = pgTable(
     city: text("city").notNull(),
     /** The order the staff gave them (the form's rows), from 0. */
     position: integer("position").notNull().default(0),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     index("client_sites_client_idx").on(t.clientId, t.position),
@@ -107,13 +106,11 @@ export const clientSites = pgTable(
 export const issuedDocuments = pgTable(
   "issued_documents",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     kind: text("kind").$type<DocumentKind>().notNull(),
     /** « DEV-2026-0001 » (app/lib/numbering.server.ts). */
     number: text("number").notNull().unique("issued_documents_number_unique"),
-    clientId: uuid("client_id")
-      .notNull()
-      .references(() => clients.id, { onDelete: "restrict" }),
+    clientId: uuidParent("client_id", () => clients.id, "restrict"),
     issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
     pdfStorageKey: text("pdf_storage_key").notNull().unique("issued_documents_pdf_storage_key_unique"),
     /** Lower-case hex SHA-256 of the stored PDF's bytes. */

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { check, date, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { check, date, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { updatedAtColumn } from "./columns.ts";
 
 // ─── Legal documents: their numbers ──────────────────────────────────────────────────
 // A quote, an invoice, a credit note, a purchase order or a job site gets its number when it is
@@ -30,7 +31,7 @@ export const documentCounters = pgTable(
     lastNumber: integer("last_number").notNull(),
     /** Paris calendar day of the last issue: a later number never carries an earlier day. */
     lastIssuedOn: date("last_issued_on", { mode: "string" }).notNull(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [
     primaryKey({ columns: [t.kind, t.year] }),

@@ -15,6 +15,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { authUsers } from "./auth.ts";
 import { clients, issuedDocuments } from "./clients.ts";
+import { createdAtColumn, updatedAtColumn, uuidParent, uuidPrimaryKey } from "./columns.ts";
 import { quotes } from "./quotes.ts";
 
 // ─── Espace Pro › Devis › Factures ───────────────────────────────────────────────────
@@ -47,14 +48,12 @@ export type PaymentMethod = (typeof PAYMENT_METHOD_VALUES)[number];
 export const invoices = pgTable(
   "invoices",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     kind: text("kind").$type<InvoiceKindValue>().notNull(),
     status: text("status").$type<InvoiceStatus>().notNull().default("brouillon"),
     /** « FAC-2026-0042 » / « AV-2026-0003 » once issued; null for a draft. */
     number: text("number").unique("invoices_number_unique"),
-    clientId: uuid("client_id")
-      .notNull()
-      .references(() => clients.id, { onDelete: "cascade" }),
+    clientId: uuidParent("client_id", () => clients.id, "cascade"),
     /** The accepted quote (version) it is drawn from; null for a standalone invoice. */
     quoteId: uuid("quote_id").references(() => quotes.id, { onDelete: "restrict" }),
     /** A credit note: the invoice it corrects. */
@@ -99,8 +98,8 @@ export const invoices = pgTable(
     lastReminderAt: timestamp("last_reminder_at", { withTimezone: true }),
     revision: integer("revision").notNull().default(1),
     issuedAt: timestamp("issued_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
     createdBy: text("created_by").references(() => authUsers.id, { onDelete: "set null" }),
   },
   (t) => [
@@ -128,26 +127,34 @@ export const invoices = pgTable(
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 
+/** A sum received (a payment, a retention released): how much, how, its reference, who recorded it. */
+const receiptColumns = () => ({
+  amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+  method: text("method").$type<PaymentMethod>().notNull(),
+  /** A cheque number, a transfer's reference… */
+  reference: text("reference"),
+  createdAt: createdAtColumn(),
+  createdBy: text("created_by").references(() => authUsers.id, { onDelete: "set null" }),
+});
+
+/** A receipt's amount is positive and fits the bigint range the app uses; its method is one of four. */
+const receiptChecks = (table: string, t: { amountCents: AnyPgColumn; method: AnyPgColumn }) => [
+  check(`${table}_amount_check`, sql`${t.amountCents} > 0 and ${t.amountCents} <= 999999999999`),
+  check(`${table}_method_check`, sql`${t.method} in ('virement', 'cheque', 'carte', 'especes')`),
+];
+
 /** Payments received on an invoice; their sum is `invoices.paid_cents`. */
 export const invoicePayments = pgTable(
   "invoice_payments",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    invoiceId: uuid("invoice_id")
-      .notNull()
-      .references(() => invoices.id, { onDelete: "restrict" }),
+    id: uuidPrimaryKey(),
+    invoiceId: uuidParent("invoice_id", () => invoices.id, "restrict"),
     paidOn: date("paid_on", { mode: "string" }).notNull(),
-    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
-    method: text("method").$type<PaymentMethod>().notNull(),
-    /** A cheque number, a transfer's reference… */
-    reference: text("reference"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    createdBy: text("created_by").references(() => authUsers.id, { onDelete: "set null" }),
+    ...receiptColumns(),
   },
   (t) => [
     index("invoice_payments_invoice_idx").on(t.invoiceId, t.paidOn),
-    check("invoice_payments_amount_check", sql`${t.amountCents} > 0 and ${t.amountCents} <= 999999999999`),
-    check("invoice_payments_method_check", sql`${t.method} in ('virement', 'cheque', 'carte', 'especes')`),
+    ...receiptChecks("invoice_payments", t),
   ],
 );
 
@@ -161,20 +168,10 @@ export type InvoicePaymentRow = typeof invoicePayments.$inferSelect;
 export const retentionReleases = pgTable(
   "retention_releases",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    quoteId: uuid("quote_id")
-      .notNull()
-      .references(() => quotes.id, { onDelete: "restrict" }),
+    id: uuidPrimaryKey(),
+    quoteId: uuidParent("quote_id", () => quotes.id, "restrict"),
     releasedOn: date("released_on", { mode: "string" }).notNull(),
-    amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
-    method: text("method").$type<PaymentMethod>().notNull(),
-    reference: text("reference"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    createdBy: text("created_by").references(() => authUsers.id, { onDelete: "set null" }),
+    ...receiptColumns(),
   },
-  (t) => [
-    index("retention_releases_quote_idx").on(t.quoteId),
-    check("retention_releases_amount_check", sql`${t.amountCents} > 0 and ${t.amountCents} <= 999999999999`),
-    check("retention_releases_method_check", sql`${t.method} in ('virement', 'cheque', 'carte', 'especes')`),
-  ],
+  (t) => [index("retention_releases_quote_idx").on(t.quoteId), ...receiptChecks("retention_releases", t)],
 );

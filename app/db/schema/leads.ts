@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { authUsers } from "./auth.ts";
+import { updatedAtColumn } from "./columns.ts";
 import { erpSubmissions } from "./quote-requests.ts";
 
 // ─── Espace Pro › Prospects: the follow-up of every quote request ────────────────────
@@ -24,7 +25,7 @@ export const erpLeads = pgTable(
     nextFollowUp: date("next_follow_up", { mode: "string" }),
     /** Town of the job, noted by staff (the public form does not ask for it). */
     town: text("town"),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [
     index("erp_leads_status_idx").on(t.status),

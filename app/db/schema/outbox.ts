@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { createdAtColumn, uuidPrimaryKey } from "./columns.ts";
 
 /** An e-mail waiting in the outbox; attachments are storage keys, read at send time. */
 export type OutboxMailPayload = {
@@ -15,7 +16,7 @@ export type OutboxMailPayload = {
 export const outboxMessages = pgTable(
   "outbox_messages",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     /** What the message is, for logs and the back-office: 'quote.notification', 'order.confirmation', ... */
     kind: text("kind").notNull(),
     payload: jsonb("payload").$type<OutboxMailPayload>().notNull(),
@@ -25,7 +26,7 @@ export const outboxMessages = pgTable(
     /** Set while a worker holds the message; another worker skips it until then. */
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
     lastError: text("last_error"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
   (t) => [

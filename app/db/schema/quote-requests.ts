@@ -1,4 +1,5 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { createdAtColumn, uuidParent, uuidPrimaryKey } from "./columns.ts";
 
 // ─── Quote requests from the public site ──────────────────────────────────────────────
 // A quote request is one `erp_submissions` row (spec sections 3 and 7, call 1) plus its
@@ -21,10 +22,10 @@ export type DevisSubmissionData = {
 export const erpSubmissions = pgTable(
   "erp_submissions",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     module: text("module").notNull(),
     data: jsonb("data").$type<DevisSubmissionData>().notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     /** When the visitor ticked the privacy consent box. */
     consentAt: timestamp("consent_at", { withTimezone: true }),
     /** Last exchange with the prospect: the retention job measures from here. */
@@ -40,10 +41,8 @@ export const erpSubmissions = pgTable(
 export const erpSubmissionPhotos = pgTable(
   "erp_submission_photos",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    submissionId: uuid("submission_id")
-      .notNull()
-      .references(() => erpSubmissions.id, { onDelete: "cascade" }),
+    id: uuidPrimaryKey(),
+    submissionId: uuidParent("submission_id", () => erpSubmissions.id, "cascade"),
     /** Key in the storage (app/lib/storage.server.ts); deleting the row does not delete the file. */
     storageKey: text("storage_key").notNull().unique(),
     /** The visitor's file name, for display only. */
@@ -53,7 +52,7 @@ export const erpSubmissionPhotos = pgTable(
     width: integer("width").notNull(),
     height: integer("height").notNull(),
     position: integer("position").notNull().default(0),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [index("erp_submission_photos_submission_idx").on(t.submissionId, t.position)],
 );

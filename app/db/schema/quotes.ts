@@ -15,6 +15,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { authUsers } from "./auth.ts";
 import { clients, issuedDocuments } from "./clients.ts";
+import { createdAtColumn, updatedAtColumn, uuidParent, uuidPrimaryKey } from "./columns.ts";
 import { erpSubmissions } from "./quote-requests.ts";
 
 // ─── Espace Pro › Devis ───────────────────────────────────────────────────────────────
@@ -110,16 +111,14 @@ export type QuoteContent = {
 export const quotes = pgTable(
   "quotes",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     /** The first version's id, shared by every version of the quote. */
     seriesId: uuid("series_id").notNull(),
     version: integer("version").notNull().default(1),
     /** « DEV-2026-0007 » once sent, shared by the versions; null for a draft never sent. */
     number: text("number"),
     status: text("status").$type<QuoteStatus>().notNull().default("brouillon"),
-    clientId: uuid("client_id")
-      .notNull()
-      .references(() => clients.id, { onDelete: "cascade" }),
+    clientId: uuidParent("client_id", () => clients.id, "cascade"),
     /** The website request the quote answers: its photos beside the editor, its status follows. */
     leadSubmissionId: uuid("lead_submission_id").references(() => erpSubmissions.id, {
       onDelete: "set null",
@@ -160,8 +159,8 @@ export const quotes = pgTable(
     handoverOn: date("handover_on", { mode: "string" }),
     /** Incremented by every save: a save over an older revision is refused, not merged. */
     revision: integer("revision").notNull().default(1),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
     createdBy: text("created_by").references(() => authUsers.id, { onDelete: "set null" }),
     updatedBy: text("updated_by").references(() => authUsers.id, { onDelete: "set null" }),
   },
@@ -193,7 +192,7 @@ export type QuoteRow = typeof quotes.$inferSelect;
 export const quoteLibraryItems = pgTable(
   "quote_library_items",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     designation: text("designation").notNull(),
     description: text("description").notNull().default(""),
     /** One of QUOTE_UNITS (app/features/quotes/content.ts). */
@@ -210,8 +209,8 @@ export const quoteLibraryItems = pgTable(
     /** An archived item is no longer offered; the quotes that copied it keep their lines. */
     archivedAt: timestamp("archived_at", { withTimezone: true }),
     revision: integer("revision").notNull().default(1),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
     createdBy: text("created_by").references(() => authUsers.id, { onDelete: "set null" }),
   },
   (t) => [
@@ -237,15 +236,13 @@ export type QuoteLibraryItemRow = typeof quoteLibraryItems.$inferSelect;
 export const quoteLinks = pgTable(
   "quote_links",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    quoteId: uuid("quote_id")
-      .notNull()
-      .references(() => quotes.id, { onDelete: "cascade" }),
+    id: uuidPrimaryKey(),
+    quoteId: uuidParent("quote_id", () => quotes.id, "cascade"),
     /** Lower-case hex SHA-256 of the token. */
     tokenHash: text("token_hash").notNull().unique("quote_links_token_hash_unique"),
     /** The e-mail the link was sent to. */
     sentTo: text("sent_to").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   },
   (t) => [
@@ -258,15 +255,13 @@ export const quoteLinks = pgTable(
 export const quoteAcceptanceCodes = pgTable(
   "quote_acceptance_codes",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    quoteId: uuid("quote_id")
-      .notNull()
-      .references(() => quotes.id, { onDelete: "cascade" }),
+    id: uuidPrimaryKey(),
+    quoteId: uuidParent("quote_id", () => quotes.id, "cascade"),
     /** HMAC-SHA-256 of the code (keyed by the server's secret), lower-case hex. */
     codeHash: text("code_hash").notNull(),
     email: text("email").notNull(),
     attempts: integer("attempts").notNull().default(0),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     /** Set when the right code was typed (then it cannot be used again). */
     usedAt: timestamp("used_at", { withTimezone: true }),
@@ -289,7 +284,7 @@ export type QuoteDecisionKind = (typeof QUOTE_DECISION_VALUES)[number];
 export const quoteDecisions = pgTable(
   "quote_decisions",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     quoteId: uuid("quote_id")
       .notNull()
       .unique("quote_decisions_quote_unique")

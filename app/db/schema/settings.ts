@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, check, date, integer, pgTable, text } from "drizzle-orm/pg-core";
 import { authUsers } from "./auth.ts";
+import { updatedAtColumn } from "./columns.ts";
 
 // ─── Espace Pro › Paramètres de l'entreprise ──────────────────────────────────────────
 // The company's facts that change during its life and that quotes and invoices print:
@@ -51,7 +52,7 @@ export const companySettings = pgTable(
     hourlyCostCents: integer("hourly_cost_cents").notNull(),
     /** Incremented by every save: a form posted over an older revision is refused, not merged. */
     revision: integer("revision").notNull().default(1),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAtColumn(),
     updatedBy: text("updated_by").references(() => authUsers.id, { onDelete: "set null" }),
   },
   (t) => [

@@ -13,6 +13,14 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
+import {
+  createdAtColumn,
+  sortOrderColumn,
+  textParent,
+  updatedAtColumn,
+  uuidParent,
+  uuidPrimaryKey,
+} from "./columns.ts";
 import { invoices } from "./invoices.ts";
 
 // ─── Shop: the built-in store service (spec sections 3 and 7, calls 3-5) ─────────────
@@ -20,8 +28,8 @@ import { invoices } from "./invoices.ts";
 // keep pointing at them.
 
 const shopTimestamps = {
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAtColumn(),
+  updatedAt: updatedAtColumn(),
   deletedAt: timestamp("deleted_at", { withTimezone: true }),
 };
 
@@ -40,7 +48,7 @@ export const shopProducts = pgTable(
     status: text("status").notNull().default("published"),
     purchasable: boolean("purchasable").notNull().default(true),
     isHidden: boolean("is_hidden").notNull().default(false),
-    sortOrder: integer("sort_order").notNull().default(0),
+    sortOrder: sortOrderColumn(),
     /** Which variant price a listing shows: `lowest_price_first` (or null) or `first_variant`. */
     siteProductSelection: text("site_product_selection"),
     typeValue: text("type_value").notNull().default("physical"),
@@ -57,11 +65,9 @@ export const shopProductImages = pgTable(
   "shop_product_images",
   {
     id: serial("id").primaryKey(),
-    productId: text("product_id")
-      .notNull()
-      .references(() => shopProducts.id, { onDelete: "cascade" }),
+    productId: textParent("product_id", () => shopProducts.id, "cascade"),
     url: text("url").notNull(),
-    sortOrder: integer("sort_order").notNull().default(0),
+    sortOrder: sortOrderColumn(),
     type: text("type").notNull().default("image"),
     /** What the image shows, for screen readers (empty: decorative). */
     alt: text("alt").notNull().default(""),
@@ -76,11 +82,9 @@ export const shopProductOptions = pgTable(
   "shop_product_options",
   {
     id: text("id").primaryKey(),
-    productId: text("product_id")
-      .notNull()
-      .references(() => shopProducts.id, { onDelete: "cascade" }),
+    productId: textParent("product_id", () => shopProducts.id, "cascade"),
     title: text("title").notNull(),
-    sortOrder: integer("sort_order").notNull().default(0),
+    sortOrder: sortOrderColumn(),
   },
   (t) => [index("shop_product_options_product_idx").on(t.productId)],
 );
@@ -89,11 +93,9 @@ export const shopProductOptionValues = pgTable(
   "shop_product_option_values",
   {
     id: text("id").primaryKey(),
-    optionId: text("option_id")
-      .notNull()
-      .references(() => shopProductOptions.id, { onDelete: "cascade" }),
+    optionId: textParent("option_id", () => shopProductOptions.id, "cascade"),
     value: text("value").notNull(),
-    sortOrder: integer("sort_order").notNull().default(0),
+    sortOrder: sortOrderColumn(),
   },
   (t) => [index("shop_product_option_values_option_idx").on(t.optionId)],
 );
@@ -103,9 +105,7 @@ export const shopVariants = pgTable(
   "shop_variants",
   {
     id: text("id").primaryKey(),
-    productId: text("product_id")
-      .notNull()
-      .references(() => shopProducts.id, { onDelete: "cascade" }),
+    productId: textParent("product_id", () => shopProducts.id, "cascade"),
     title: text("title").notNull(),
     imageUrl: text("image_url"),
     sku: text("sku"),
@@ -114,7 +114,7 @@ export const shopVariants = pgTable(
     inventoryQuantity: integer("inventory_quantity").notNull().default(0),
     /** A managed stock at or below this is listed « à réapprovisionner » on the dashboard. */
     lowStockThreshold: integer("low_stock_threshold").notNull().default(3),
-    sortOrder: integer("sort_order").notNull().default(0),
+    sortOrder: sortOrderColumn(),
     ...shopTimestamps,
   },
   (t) => [
@@ -136,15 +136,13 @@ export const shopStockMovements = pgTable(
   "shop_stock_movements",
   {
     id: serial("id").primaryKey(),
-    variantId: text("variant_id")
-      .notNull()
-      .references(() => shopVariants.id, { onDelete: "cascade" }),
+    variantId: textParent("variant_id", () => shopVariants.id, "cascade"),
     delta: integer("delta").notNull(),
     quantityAfter: integer("quantity_after").notNull(),
     reason: text("reason").$type<StockMovementReason>().notNull(),
     note: text("note"),
     orderId: uuid("order_id"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     /** Who moved it (a staff member's e-mail), or « boutique » for an order. */
     actorEmail: text("actor_email").notNull(),
   },
@@ -163,13 +161,11 @@ export const shopVariantPrices = pgTable(
   "shop_variant_prices",
   {
     id: serial("id").primaryKey(),
-    variantId: text("variant_id")
-      .notNull()
-      .references(() => shopVariants.id, { onDelete: "cascade" }),
+    variantId: textParent("variant_id", () => shopVariants.id, "cascade"),
     currencyCode: text("currency_code").notNull().default("eur"),
     amount: integer("amount").notNull(),
     saleAmount: integer("sale_amount"),
-    sortOrder: integer("sort_order").notNull().default(0),
+    sortOrder: sortOrderColumn(),
   },
   (t) => [
     index("shop_variant_prices_variant_idx").on(t.variantId, t.sortOrder),
@@ -180,12 +176,8 @@ export const shopVariantPrices = pgTable(
 export const shopVariantOptionValues = pgTable(
   "shop_variant_option_values",
   {
-    variantId: text("variant_id")
-      .notNull()
-      .references(() => shopVariants.id, { onDelete: "cascade" }),
-    optionValueId: text("option_value_id")
-      .notNull()
-      .references(() => shopProductOptionValues.id, { onDelete: "cascade" }),
+    variantId: textParent("variant_id", () => shopVariants.id, "cascade"),
+    optionValueId: textParent("option_value_id", () => shopProductOptionValues.id, "cascade"),
   },
   (t) => [primaryKey({ columns: [t.variantId, t.optionValueId] })],
 );
@@ -200,13 +192,9 @@ export const shopCollections = pgTable("shop_collections", {
 export const shopProductCollections = pgTable(
   "shop_product_collections",
   {
-    productId: text("product_id")
-      .notNull()
-      .references(() => shopProducts.id, { onDelete: "cascade" }),
-    collectionId: text("collection_id")
-      .notNull()
-      .references(() => shopCollections.id, { onDelete: "cascade" }),
-    sortOrder: integer("sort_order").notNull().default(0),
+    productId: textParent("product_id", () => shopProducts.id, "cascade"),
+    collectionId: textParent("collection_id", () => shopCollections.id, "cascade"),
+    sortOrder: sortOrderColumn(),
   },
   (t) => [primaryKey({ columns: [t.productId, t.collectionId] })],
 );
@@ -215,10 +203,8 @@ export const shopProductAdditionalInfo = pgTable(
   "shop_product_additional_info",
   {
     id: text("id").primaryKey(),
-    productId: text("product_id")
-      .notNull()
-      .references(() => shopProducts.id, { onDelete: "cascade" }),
-    sortOrder: integer("sort_order").notNull().default(0),
+    productId: textParent("product_id", () => shopProducts.id, "cascade"),
+    sortOrder: sortOrderColumn(),
     title: text("title").notNull(),
     description: text("description").notNull(),
   },
@@ -229,9 +215,7 @@ export const shopProductCustomFields = pgTable(
   "shop_product_custom_fields",
   {
     id: text("id").primaryKey(),
-    productId: text("product_id")
-      .notNull()
-      .references(() => shopProducts.id, { onDelete: "cascade" }),
+    productId: textParent("product_id", () => shopProducts.id, "cascade"),
     title: text("title").notNull(),
     isRequired: boolean("is_required").notNull().default(false),
   },
@@ -242,9 +226,7 @@ export const shopRelatedProducts = pgTable(
   "shop_related_products",
   {
     id: text("id").primaryKey(),
-    productId: text("product_id")
-      .notNull()
-      .references(() => shopProducts.id, { onDelete: "cascade" }),
+    productId: textParent("product_id", () => shopProducts.id, "cascade"),
     sectionTitle: text("section_title").notNull(),
     /** `product` or `collection`. */
     relatedType: text("related_type").notNull(),
@@ -262,7 +244,7 @@ export const shopRelatedProducts = pgTable(
 export const shopOrders = pgTable(
   "shop_orders",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     /** Human-readable number, shown as CMD-000042. */
     number: serial("number").notNull().unique(),
     storeId: text("store_id").notNull(),
@@ -293,8 +275,8 @@ export const shopOrders = pgTable(
      */
     cancelTokenHash: text("cancel_token_hash"),
     termsAcceptedAt: timestamp("terms_accepted_at", { withTimezone: true }).notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     closedAt: timestamp("closed_at", { withTimezone: true }),
     /** The carrier's tracking reference, given when the order is shipped (optional). */
@@ -326,9 +308,7 @@ export const shopOrderItems = pgTable(
   "shop_order_items",
   {
     id: serial("id").primaryKey(),
-    orderId: uuid("order_id")
-      .notNull()
-      .references(() => shopOrders.id, { onDelete: "cascade" }),
+    orderId: uuidParent("order_id", () => shopOrders.id, "cascade"),
     productId: text("product_id")
       .notNull()
       .references(() => shopProducts.id),

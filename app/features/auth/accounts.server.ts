@@ -31,6 +31,19 @@ function firstIssue(error: z.ZodError): string {
   return error.issues[0]?.message ?? "Données invalides.";
 }
 
+/** The e-mail and password sign-in of an account (better-auth's « credential » provider). */
+function credentialAccount(userId: string, hash: string, now: Date) {
+  return {
+    id: crypto.randomUUID(),
+    accountId: userId,
+    providerId: "credential",
+    userId,
+    password: hash,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
 /**
  * Creates a staff account with an e-mail and password (the command line and owners use
  * it; there is no public sign-up). The password follows the rules of
@@ -62,15 +75,7 @@ export async function createStaffAccount(
       createdAt: now,
       updatedAt: now,
     });
-    await tx.insert(authAccounts).values({
-      id: crypto.randomUUID(),
-      accountId: userId,
-      providerId: "credential",
-      userId,
-      password: hash,
-      createdAt: now,
-      updatedAt: now,
-    });
+    await tx.insert(authAccounts).values(credentialAccount(userId, hash, now));
     return userId;
   });
   services.logger.info({ userId: id, role }, "compte Espace Pro créé");
@@ -163,15 +168,7 @@ export async function resetAccountPassword(
       .where(and(eq(authAccounts.userId, userId), eq(authAccounts.providerId, "credential")))
       .returning({ id: authAccounts.id });
     if (updated.length === 0) {
-      await tx.insert(authAccounts).values({
-        id: crypto.randomUUID(),
-        accountId: userId,
-        providerId: "credential",
-        userId,
-        password: hash,
-        createdAt: new Date(),
-        updatedAt: new Date(),
-      });
+      await tx.insert(authAccounts).values(credentialAccount(userId, hash, new Date()));
     }
     await tx.delete(authSessions).where(eq(authSessions.userId, userId));
   });

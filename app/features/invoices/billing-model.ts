@@ -1,4 +1,5 @@
 import { MAX_RETENTION_BASIS_POINTS } from "#app/lib/guarantee-retention.ts";
+import { labelledValues } from "#app/lib/labels.ts";
 import type { BasisPoints, Cents } from "#app/lib/money.ts";
 import type { PercentOrAmount, RateTotal, VatCode } from "#app/lib/vat.ts";
 
@@ -116,14 +117,14 @@ export type AllowanceLine = Omit<RateBase, "category"> & { kind: "allowance"; la
 export type InvoiceLine = LotLine | DepositLine | DeductionLine | AllowanceLine;
 
 /** Why a credit note is issued: printed, and carried in the Factur-X XML (BT-22). */
-export const CREDIT_NOTE_KINDS = ["annulation", "correction", "geste", "remise"] as const;
-export type CreditNoteKind = (typeof CREDIT_NOTE_KINDS)[number];
-export const CREDIT_NOTE_KIND_LABELS: Record<CreditNoteKind, string> = {
+export const CREDIT_NOTE_KIND_LABELS = {
   annulation: "Annulation",
   correction: "Correction",
   geste: "Geste commercial",
   remise: "Remise",
 };
+export type CreditNoteKind = keyof typeof CREDIT_NOTE_KIND_LABELS;
+export const CREDIT_NOTE_KINDS = labelledValues(CREDIT_NOTE_KIND_LABELS);
 export type CreditNoteReason = { kind: CreditNoteKind; text: string };
 
 /**

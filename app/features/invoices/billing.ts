@@ -56,7 +56,6 @@ import {
   type RetentionTerms,
   TRAVEL_LOT_ID,
   TRAVEL_LOT_TITLE,
-  type VatCategory,
 } from "./billing-model.ts";
 
 /*
@@ -196,14 +195,7 @@ function lotFigures(id: string, title: string, byCode: ReadonlyMap<VatCode, Cent
 
 // ─── The quote as billing sees it ────────────────────────────────────────────────────
 
-type Rate = {
-  code: VatCode;
-  basisPoints: BasisPoints;
-  category: VatCategory;
-  ht: Cents;
-  vat: Cents;
-  ttc: Cents;
-};
+type Rate = Omit<RateAmount, "rounding">;
 type Lot = { id: string; title: string; cells: Cents[]; contract: Cents };
 type Model = {
   rates: Rate[];

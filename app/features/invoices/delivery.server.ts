@@ -5,15 +5,19 @@ import { activityEvents } from "#app/db/schema/activity.ts";
 import { clients } from "#app/db/schema/clients.ts";
 import { type InvoiceRow, invoices } from "#app/db/schema/invoices.ts";
 import { companySettings } from "#app/db/schema/settings.ts";
-import { type ActivityActor, recordActivities } from "#app/lib/activity.server.ts";
-import { formatIban } from "#app/lib/bank.ts";
-import { type EmailBlock, heading, paragraph, renderEmail, table } from "#app/lib/email-html.ts";
+import { type EmailBlock, heading, paragraph, table } from "#app/lib/email-html.ts";
 import { type Cents, formatCents } from "#app/lib/money.ts";
 import type { DbExecutor, DbTransaction, OutboxMessageInput } from "#app/lib/outbox.server.ts";
 import { enqueueMail } from "#app/lib/outbox.server.ts";
 import { formatDate, type IsoDay } from "#app/lib/paris-time.ts";
 import type { BillingInvoice } from "./billing-model.ts";
-import { type BankDetails, bankDetails, clientAddress } from "./client-mail.server.ts";
+import {
+  type BankDetails,
+  bankDetails,
+  clientAddress,
+  mailWithInvoicePdf,
+  paymentBlocks,
+} from "./client-mail.server.ts";
 import { type IssueDeps, issueInTransaction } from "./issue.server.ts";
 import { amountOwed } from "./owed.ts";
 import {
@@ -21,7 +25,8 @@ import {
   InvoiceNotFoundError,
   InvoiceStateError,
   isInvoiceId,
-  lockedInvoice,
+  recordInvoiceActivity,
+  withLockedInvoice,
 } from "./query.server.ts";
 
 /*
@@ -95,19 +100,7 @@ function invoiceBlocks(input: InvoiceMailInput): (EmailBlock | null)[] {
           `Nous vous remercions de bien vouloir régler ${formatCents(input.owed)}${due ? ` au plus tard le ${due}` : ""}, de préférence par virement avec la référence ${input.number}.`,
         ),
     table(rows, { amounts: true }),
-    ...(settled
-      ? []
-      : input.bank
-        ? [
-            heading("Coordonnées bancaires", { level: 2 }),
-            table([
-              ["Titulaire", input.bank.holder],
-              ["IBAN", formatIban(input.bank.iban)],
-              ["BIC", input.bank.bic],
-              ["Référence à indiquer", input.number],
-            ]),
-          ]
-        : [paragraph("Les modalités de règlement figurent sur la facture jointe.")]),
+    ...(settled ? [] : paymentBlocks(input.bank, input.number)),
   ];
 }
 
@@ -140,10 +133,15 @@ function creditNoteBlocks(
 
 /** The e-mail, in text and HTML, with the document's stored PDF attached. */
 export function invoiceMail(input: InvoiceMailInput): OutboxMessageInput {
-  const subject = invoiceMailSubject(input);
-  const { text, html } = renderEmail({
-    title: subject,
-    blocks: [
+  return mailWithInvoicePdf(
+    {
+      kind: input.credits ? "invoice.credit_note.sent" : "invoice.sent",
+      to: input.to,
+      subject: invoiceMailSubject(input),
+      number: input.number,
+      pdfStorageKey: input.pdfStorageKey,
+    },
+    [
       heading(`${input.credits ? "Avoir" : "Facture"} ${input.number}`),
       paragraph(`Bonjour ${input.clientName},`),
       ...(input.credits ? creditNoteBlocks(input, input.credits) : invoiceBlocks(input)),
@@ -152,24 +150,8 @@ export function invoiceMail(input: InvoiceMailInput): OutboxMessageInput {
         { tone: "muted" },
       ),
       paragraph("Pour toute question, répondez simplement à cet e-mail ou appelez-nous.", { tone: "muted" }),
-      paragraph(`Bien cordialement,\nL'équipe ${company.name}\n${company.phone.display} · ${company.email}`),
     ],
-  });
-  return {
-    kind: input.credits ? "invoice.credit_note.sent" : "invoice.sent",
-    to: input.to,
-    replyTo: company.email,
-    subject,
-    text,
-    html,
-    attachments: [
-      {
-        filename: `${input.number.toLowerCase()}.pdf`,
-        contentType: "application/pdf",
-        storageKey: input.pdfStorageKey,
-      },
-    ],
-  };
+  );
 }
 
 // ─── Sending ─────────────────────────────────────────────────────────────────────────
@@ -274,22 +256,15 @@ export async function sendInvoiceToClient(
   actor: InvoiceActor,
   now: Date = new Date(),
 ): Promise<SentToClient> {
-  if (!isInvoiceId(invoiceId)) throw new InvoiceNotFoundError();
-  return db.transaction(async (tx) => {
-    const row = await lockedInvoice(tx, invoiceId);
+  return withLockedInvoice(db, invoiceId, async (tx, row) => {
     const again = (await timesSent(tx, row.id)) > 0;
     const queued = await queueInvoiceMail(tx, row);
     const what = row.kind === "avoir" ? "Avoir" : "Facture";
-    await recordActivities(tx, [
-      {
-        subjectType: "facture",
-        subjectId: row.id,
-        kind: DELIVERY_ACTIVITY.manual,
-        summary: `${what} ${again ? "renvoyé" : "envoyé"}${row.kind === "avoir" ? "" : "e"} au client à ${queued.to}, PDF Factur-X joint`,
-        data: { to: queued.to, sentAt: now.toISOString(), outboxId: queued.outboxId, again },
-        actor: { id: actor.id, email: actor.email } satisfies ActivityActor,
-      },
-    ]);
+    await recordInvoiceActivity(tx, row.id, actor, {
+      kind: DELIVERY_ACTIVITY.manual,
+      summary: `${what} ${again ? "renvoyé" : "envoyé"}${row.kind === "avoir" ? "" : "e"} au client à ${queued.to}, PDF Factur-X joint`,
+      data: { to: queued.to, sentAt: now.toISOString(), outboxId: queued.outboxId, again },
+    });
     return { ...queued, again, creditNote: row.kind === "avoir" };
   });
 }
@@ -327,28 +302,18 @@ export async function issueAndDeliver(
     const now = deps.now ?? new Date();
     try {
       const queued = await queueInvoiceMail(tx, row);
-      await recordActivities(tx, [
-        {
-          subjectType: "facture",
-          subjectId: row.id,
-          kind: DELIVERY_ACTIVITY.automatic,
-          summary: `Envoyé${row.kind === "avoir" ? "" : "e"} automatiquement au client à l'émission, à ${queued.to}, PDF Factur-X joint`,
-          data: { to: queued.to, sentAt: now.toISOString(), outboxId: queued.outboxId },
-          actor: { id: actor.id, email: actor.email } satisfies ActivityActor,
-        },
-      ]);
+      await recordInvoiceActivity(tx, row.id, actor, {
+        kind: DELIVERY_ACTIVITY.automatic,
+        summary: `Envoyé${row.kind === "avoir" ? "" : "e"} automatiquement au client à l'émission, à ${queued.to}, PDF Factur-X joint`,
+        data: { to: queued.to, sentAt: now.toISOString(), outboxId: queued.outboxId },
+      });
       return { ...issued, delivery: { sentTo: queued.to } };
     } catch (error) {
       if (!(error instanceof ClientEmailMissingError)) throw error;
-      await recordActivities(tx, [
-        {
-          subjectType: "facture",
-          subjectId: row.id,
-          kind: DELIVERY_ACTIVITY.skipped,
-          summary: "Envoi automatique au client impossible : sa fiche n'a pas d'adresse e-mail",
-          actor: { id: actor.id, email: actor.email } satisfies ActivityActor,
-        },
-      ]);
+      await recordInvoiceActivity(tx, row.id, actor, {
+        kind: DELIVERY_ACTIVITY.skipped,
+        summary: "Envoi automatique au client impossible : sa fiche n'a pas d'adresse e-mail",
+      });
       return { ...issued, delivery: { missingEmail: true } };
     }
   });

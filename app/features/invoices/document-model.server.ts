@@ -10,7 +10,7 @@ import {
 } from "#app/lib/money.ts";
 import type { DocumentIdentity } from "#app/lib/pdf/identity.ts";
 import { VAT_RATES, type VatCode } from "#app/lib/vat.ts";
-import { type BillingInvoice, MAX_VAT_ROUNDING } from "./billing-model.ts";
+import { type BillingInvoice, type InvoiceTotals, MAX_VAT_ROUNDING } from "./billing-model.ts";
 
 /*
  * What the invoice document is made of: its input, and the figures the PDF prints and the
@@ -73,18 +73,9 @@ export type DocumentRate = {
 };
 
 /** The figures the PDF prints and the XML carries, signed as billing.ts signs them. */
-export type DocumentFigures = {
-  /** Rates with a line on the document, in the order of VAT_CODES. */
+export type DocumentFigures = InvoiceTotals & {
+  /** Rates with a line on the document, in the order of VAT_CODES; `ht` is Σ their bases. */
   rates: DocumentRate[];
-  /** Σ bases: work (or deposit) less the deposits deducted. */
-  ht: Cents;
-  vat: Cents;
-  ttc: Cents;
-  /** Deposits deducted, HT, already out of `ht` (positive on an invoice). */
-  depositsDeductedHt: Cents;
-  retention: Cents;
-  /** ttc − retention. */
-  netToPay: Cents;
 };
 
 /** billing.ts's figures break a rule the document must keep: a bug, never printed. */

@@ -3,7 +3,6 @@ import { eq } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
 import { invoices } from "#app/db/schema/invoices.ts";
 import { type QuoteRow, quotes } from "#app/db/schema/quotes.ts";
-import { recordActivities } from "#app/lib/activity.server.ts";
 import { formatCents } from "#app/lib/money.ts";
 import type { DbExecutor } from "#app/lib/outbox.server.ts";
 import { foldText } from "#app/lib/search-text.ts";
@@ -17,16 +16,17 @@ import {
 } from "./billing.ts";
 import type { BillingResult, CreditNoteReason, CreditNoteRequest, IssuedInvoice } from "./billing-model.ts";
 import {
-  activityActor,
   type InvoiceActor,
   InvoiceNotFoundError,
   type InvoiceRequest,
   InvoiceStateError,
+  insertCreditNoteDraft,
   isInvoiceId,
   isSaleInvoice,
   issuedOnQuote,
   issuedOnStandalone,
   quoteFigures,
+  recordInvoiceActivity,
   standaloneContent,
   totalsColumns,
 } from "./query.server.ts";
@@ -81,16 +81,11 @@ export async function createInvoiceDraft(
       searchText: foldText(`${result.invoice.title} ${quote.number ?? ""} ${quote.title}`),
       createdBy: actor.id,
     });
-    await recordActivities(tx, [
-      {
-        subjectType: "facture",
-        subjectId: id,
-        kind: "created",
-        summary: `${result.invoice.title} en brouillon (${formatCents(result.invoice.totals.ttc)} TTC)`,
-        data: { quoteId: quote.id },
-        actor: activityActor(actor),
-      },
-    ]);
+    await recordInvoiceActivity(tx, id, actor, {
+      kind: "created",
+      summary: `${result.invoice.title} en brouillon (${formatCents(result.invoice.totals.ttc)} TTC)`,
+      data: { quoteId: quote.id },
+    });
     return { id };
   });
 }
@@ -131,32 +126,23 @@ export async function createCreditNoteDraft(
           { invoiceId, amount, reason },
         );
     if (!result.ok) throw new InvoiceStateError(result.message);
-    const id = randomUUID();
-    await tx.insert(invoices).values({
-      id,
-      kind: "avoir",
-      clientId: credited.clientId,
-      quoteId: quote?.id ?? null,
-      creditedInvoiceId: credited.id,
-      sequence: result.invoice.sequence,
-      content: { billing: result.invoice, request: { kind: "avoir", amount, reason } } as unknown as Record<
-        string,
-        unknown
-      >,
-      ...totalsColumns(result.invoice),
-      searchText: foldText(`avoir ${credited.number ?? ""} ${quote?.title ?? credited.searchText}`),
-      createdBy: actor.id,
-    });
-    await recordActivities(tx, [
+    const id = await insertCreditNoteDraft(
+      tx,
+      credited,
       {
-        subjectType: "facture",
-        subjectId: id,
-        kind: "created",
-        summary: `Avoir en brouillon sur ${credited.number} (${formatCents(result.invoice.totals.ttc)} TTC)`,
-        data: { creditedInvoiceId: credited.id },
-        actor: activityActor(actor),
+        quoteId: quote?.id ?? null,
+        sequence: result.invoice.sequence,
+        billing: result.invoice,
+        request: { kind: "avoir", amount, reason },
+        about: quote?.title ?? credited.searchText,
       },
-    ]);
+      actor,
+    );
+    await recordInvoiceActivity(tx, id, actor, {
+      kind: "created",
+      summary: `Avoir en brouillon sur ${credited.number} (${formatCents(result.invoice.totals.ttc)} TTC)`,
+      data: { creditedInvoiceId: credited.id },
+    });
     return { id };
   });
 }

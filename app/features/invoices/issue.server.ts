@@ -6,6 +6,7 @@ import { type InvoiceRow, invoices } from "#app/db/schema/invoices.ts";
 import { type QuoteContent, type QuoteRow, quotes } from "#app/db/schema/quotes.ts";
 import { companySettings } from "#app/db/schema/settings.ts";
 import { recordActivities } from "#app/lib/activity.server.ts";
+import { documentParty } from "#app/lib/document-party.ts";
 import { issueDocument } from "#app/lib/documents.server.ts";
 import { registerEvent } from "#app/lib/integrity/register.server.ts";
 import { formatCents } from "#app/lib/money.ts";
@@ -196,17 +197,7 @@ async function draftDocument(
         : null,
     issuedOn,
     dueOn: source.paid ? issuedOn : addDays(issuedOn, settings.paymentTermsDays),
-    client: {
-      kind: client.kind,
-      name: client.name,
-      legalName: client.legalName,
-      siren: client.siren,
-      vatNumber: client.vatNumber,
-      email: client.email,
-      billingStreet: client.billingStreet,
-      billingPostalCode: client.billingPostalCode,
-      billingCity: client.billingCity,
-    },
+    client: documentParty(client),
     site: source.content.site,
     quote: source.quote
       ? {

@@ -23,7 +23,8 @@ import {
   type InvoiceActor,
   InvoiceNotFoundError,
   InvoiceStateError,
-  isInvoiceId,
+  recordInvoiceActivity,
+  withLockedInvoice,
 } from "./query.server.ts";
 
 /*
@@ -69,10 +70,7 @@ export async function recordRetentionRelease(
       .values({
         quoteId,
         releasedOn: release.releasedOn,
-        amountCents: release.amount,
-        method: release.method,
-        reference: release.reference ?? null,
-        createdBy: actor.id,
+        ...receiptValues(release, actor),
       })
       .returning({ id: retentionReleases.id });
     if (!released) throw new Error("Versement de la retenue non enregistré.");
@@ -92,6 +90,19 @@ export async function recordRetentionRelease(
     ]);
     return { held: held - release.amount };
   });
+}
+
+/** What a payment and a retention release store alike (db/schema/invoices.ts's receipt columns). */
+function receiptValues(
+  receipt: { amount: Cents; method: PaymentMethod; reference?: string | null },
+  actor: InvoiceActor,
+) {
+  return {
+    amountCents: receipt.amount,
+    method: receipt.method,
+    reference: receipt.reference ?? null,
+    createdBy: actor.id,
+  };
 }
 
 /**
@@ -115,10 +126,7 @@ export async function insertPayment(
     .values({
       invoiceId: payment.invoiceId,
       paidOn: payment.paidOn,
-      amountCents: payment.amount,
-      method: payment.method,
-      reference: payment.reference ?? null,
-      createdBy: actor.id,
+      ...receiptValues(payment, actor),
     })
     .returning({ id: invoicePayments.id });
   if (!recorded) throw new Error("Paiement non enregistré.");
@@ -137,10 +145,7 @@ export async function recordPayment(
   payment: { paidOn: string; amount: Cents; method: PaymentMethod; reference?: string | null },
   actor: InvoiceActor,
 ): Promise<{ paid: Cents; status: InvoiceRow["status"] }> {
-  if (!isInvoiceId(id)) throw new InvoiceNotFoundError();
-  return db.transaction(async (tx: DbTransaction) => {
-    const [row] = await tx.select().from(invoices).where(eq(invoices.id, id)).for("update");
-    if (!row) throw new InvoiceNotFoundError();
+  return withLockedInvoice(db, id, async (tx, row) => {
     if (row.kind === "avoir" || row.status === "brouillon" || row.status === "annulee") {
       throw new InvoiceStateError("Un paiement s'enregistre sur une facture émise et non annulée.");
     }
@@ -164,15 +169,10 @@ export async function recordPayment(
       .update(invoices)
       .set({ paidCents: paid, status, updatedAt: new Date() })
       .where(eq(invoices.id, id));
-    await recordActivities(tx, [
-      {
-        subjectType: "facture",
-        subjectId: id,
-        kind: "payment",
-        summary: `Paiement de ${formatCents(payment.amount)} (${PAYMENT_METHOD_LABELS[payment.method]}) reçu le ${payment.paidOn}`,
-        actor: activityActor(actor),
-      },
-    ]);
+    await recordInvoiceActivity(tx, id, actor, {
+      kind: "payment",
+      summary: `Paiement de ${formatCents(payment.amount)} (${PAYMENT_METHOD_LABELS[payment.method]}) reçu le ${payment.paidOn}`,
+    });
     return { paid, status };
   });
 }

@@ -1,10 +1,13 @@
+import { randomUUID } from "node:crypto";
 import { and, asc, eq, ne, or } from "drizzle-orm";
+import type { Database } from "#app/db/client.server.ts";
 import { type InvoiceRow, invoices } from "#app/db/schema/invoices.ts";
 import type { QuoteContent, QuoteRow } from "#app/db/schema/quotes.ts";
-import type { ActivityActor } from "#app/lib/activity.server.ts";
+import { type ActivityActor, type ActivityInput, recordActivities } from "#app/lib/activity.server.ts";
 import { contractRetention } from "#app/lib/guarantee-retention.ts";
-import type { DbExecutor } from "#app/lib/outbox.server.ts";
+import type { DbExecutor, DbTransaction } from "#app/lib/outbox.server.ts";
 import { messagesOf, type Problem, problem } from "#app/lib/problems.ts";
+import { foldText } from "#app/lib/search-text.ts";
 import { isUuid } from "#app/lib/uuid.ts";
 import type { PercentOrAmount } from "#app/lib/vat.ts";
 import { billingQuoteFromContent } from "./billing.ts";
@@ -84,6 +87,16 @@ export async function lockedInvoice(tx: DbExecutor, invoiceId: string): Promise<
   return row;
 }
 
+/** Runs `work` in one transaction on the invoice's row, locked; an unknown id is `InvoiceNotFoundError`. */
+export async function withLockedInvoice<T>(
+  db: Database,
+  invoiceId: string,
+  work: (tx: DbTransaction, row: InvoiceRow) => Promise<T>,
+): Promise<T> {
+  if (!isInvoiceId(invoiceId)) throw new InvoiceNotFoundError();
+  return db.transaction(async (tx) => work(tx, await lockedInvoice(tx, invoiceId)));
+}
+
 /** The stored JSON of an invoice: the computed document and what it was computed from. */
 type InvoiceContent = { billing: BillingInvoice };
 
@@ -93,6 +106,18 @@ export function contentOf(row: Pick<InvoiceRow, "content">): InvoiceContent {
 
 export function activityActor(actor: InvoiceActor): ActivityActor {
   return { id: actor.id, email: actor.email };
+}
+
+/** Writes one line of an invoice's history, by who acted. */
+export async function recordInvoiceActivity(
+  tx: DbExecutor,
+  invoiceId: string,
+  actor: InvoiceActor,
+  event: Pick<ActivityInput, "kind" | "summary" | "data">,
+): Promise<void> {
+  await recordActivities(tx, [
+    { subjectType: "facture", subjectId: invoiceId, ...event, actor: activityActor(actor) },
+  ]);
 }
 
 /** A standalone invoice's lines, header and site, as stored with its draft. */
@@ -150,6 +175,38 @@ export function totalsColumns(billing: BillingInvoice) {
     retentionCents: billing.totals.retention,
     netToPayCents: billing.totals.netToPay,
   };
+}
+
+/**
+ * A credit note's draft on the issued invoice `credited`, its figures computed by billing;
+ * returns its id. `about` is what the lists search besides « avoir » and the number.
+ */
+export async function insertCreditNoteDraft(
+  tx: DbExecutor,
+  credited: InvoiceRow,
+  note: {
+    quoteId: string | null;
+    sequence: number;
+    billing: BillingInvoice;
+    request: Extract<StoredRequest, { kind: "avoir" }>;
+    about: string;
+  },
+  actor: InvoiceActor,
+): Promise<string> {
+  const id = randomUUID();
+  await tx.insert(invoices).values({
+    id,
+    kind: "avoir",
+    clientId: credited.clientId,
+    quoteId: note.quoteId,
+    creditedInvoiceId: credited.id,
+    sequence: note.sequence,
+    content: { billing: note.billing, request: note.request } as unknown as Record<string, unknown>,
+    ...totalsColumns(note.billing),
+    searchText: foldText(`avoir ${credited.number ?? ""} ${note.about}`),
+    createdBy: actor.id,
+  });
+  return id;
 }
 
 /** Whether an invoice is a shop order's (a sale of goods at prices TTC). */

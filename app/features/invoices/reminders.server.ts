@@ -1,24 +1,27 @@
 import { and, eq, gt, inArray, isNotNull, isNull, lt, ne, sql } from "drizzle-orm";
-import { company } from "#app/config/company.ts";
 import type { Database } from "#app/db/client.server.ts";
 import { activityEvents } from "#app/db/schema/activity.ts";
 import { clients } from "#app/db/schema/clients.ts";
 import { type InvoiceRow, type InvoiceStatus, invoices } from "#app/db/schema/invoices.ts";
-import { type ActivityActor, recordActivities } from "#app/lib/activity.server.ts";
-import { formatIban } from "#app/lib/bank.ts";
-import { type EmailBlock, heading, paragraph, renderEmail, table } from "#app/lib/email-html.ts";
+import { recordActivities } from "#app/lib/activity.server.ts";
+import { heading, paragraph, table } from "#app/lib/email-html.ts";
 import { type Cents, formatCents } from "#app/lib/money.ts";
 import { type DbExecutor, enqueueMail, type OutboxMessageInput } from "#app/lib/outbox.server.ts";
 import { addDays, daysBetween, formatDate, type IsoDay, parisDay } from "#app/lib/paris-time.ts";
-import { type BankDetails, bankDetails, clientAddress } from "./client-mail.server.ts";
+import {
+  type BankDetails,
+  bankDetails,
+  clientAddress,
+  mailWithInvoicePdf,
+  paymentBlocks,
+} from "./client-mail.server.ts";
 import { owedSql } from "./owed.server.ts";
 import { amountOwed } from "./owed.ts";
 import {
   type InvoiceActor,
-  InvoiceNotFoundError,
   InvoiceStateError,
-  isInvoiceId,
-  lockedInvoice,
+  recordInvoiceActivity,
+  withLockedInvoice,
 } from "./query.server.ts";
 
 /*
@@ -148,20 +151,16 @@ export function reminderMail(input: ReminderMailInput): OutboxMessageInput {
     creditedCents: credited,
     paidCents: input.paid,
   });
-  const bank: (EmailBlock | null)[] = input.bank
-    ? [
-        heading("Coordonnées bancaires", { level: 2 }),
-        table([
-          ["Titulaire", input.bank.holder],
-          ["IBAN", formatIban(input.bank.iban)],
-          ["BIC", input.bank.bic],
-          ["Référence à indiquer", input.number],
-        ]),
-      ]
-    : [paragraph("Les modalités de règlement figurent sur la facture jointe.")];
-  const { text, html } = renderEmail({
-    title: reminderSubject(input.level, input.number, input.dueOn),
-    blocks: [
+  const bank = paymentBlocks(input.bank, input.number);
+  return mailWithInvoicePdf(
+    {
+      kind: input.level === 0 ? "invoice.reminder.manual" : `invoice.reminder.${input.level}`,
+      to: input.to,
+      subject: reminderSubject(input.level, input.number, input.dueOn),
+      number: input.number,
+      pdfStorageKey: input.pdfStorageKey,
+    },
+    [
       heading(input.level === 0 ? `Facture ${input.number}` : `Rappel — facture ${input.number}`),
       paragraph(`Bonjour ${input.clientName},`),
       ...openingLines(input).map((line) => paragraph(line)),
@@ -186,24 +185,8 @@ export function reminderMail(input: ReminderMailInput): OutboxMessageInput {
         "Si votre règlement a été effectué entre-temps, nous vous en remercions et vous prions de ne pas tenir compte de ce message. Pour toute question, répondez simplement à cet e-mail ou appelez-nous.",
         { tone: "muted" },
       ),
-      paragraph(`Bien cordialement,\nL'équipe ${company.name}\n${company.phone.display} · ${company.email}`),
     ],
-  });
-  return {
-    kind: input.level === 0 ? "invoice.reminder.manual" : `invoice.reminder.${input.level}`,
-    to: input.to,
-    replyTo: company.email,
-    subject: reminderSubject(input.level, input.number, input.dueOn),
-    text,
-    html,
-    attachments: [
-      {
-        filename: `${input.number.toLowerCase()}.pdf`,
-        contentType: "application/pdf",
-        storageKey: input.pdfStorageKey,
-      },
-    ],
-  };
+  );
 }
 
 // ─── What is due ─────────────────────────────────────────────────────────────────────
@@ -413,9 +396,7 @@ export async function sendReminderNow(
   actor: InvoiceActor,
   now: Date = new Date(),
 ): Promise<ManualReminder> {
-  if (!isInvoiceId(invoiceId)) throw new InvoiceNotFoundError();
-  return db.transaction(async (tx) => {
-    const row = await lockedInvoice(tx, invoiceId);
+  return withLockedInvoice(db, invoiceId, async (tx, row) => {
     const refusal = refusalFor(row);
     if (refusal) throw new InvoiceStateError(refusal);
     if (!row.number || !row.issuedOn || !row.dueOn || !row.pdfStorageKey) {
@@ -455,22 +436,17 @@ export async function sendReminderNow(
     );
     await tx.update(invoices).set({ lastReminderAt: now, updatedAt: now }).where(eq(invoices.id, row.id));
     const left = formatCents(amountOwed(row));
-    await recordActivities(tx, [
-      {
-        subjectType: "facture",
-        subjectId: row.id,
-        kind: REMINDER_ACTIVITY.manual,
-        summary: `Relance envoyée à la main à ${to} (${level === 0 ? "rappel avant échéance" : REMINDER_LEVEL_NAMES[level]}), reste dû ${left}`,
-        data: {
-          level,
-          to,
-          sentAt: now.toISOString(),
-          leftCents: amountOwed(row),
-          outboxId,
-        },
-        actor: { id: actor.id, email: actor.email } satisfies ActivityActor,
+    await recordInvoiceActivity(tx, row.id, actor, {
+      kind: REMINDER_ACTIVITY.manual,
+      summary: `Relance envoyée à la main à ${to} (${level === 0 ? "rappel avant échéance" : REMINDER_LEVEL_NAMES[level]}), reste dû ${left}`,
+      data: {
+        level,
+        to,
+        sentAt: now.toISOString(),
+        leftCents: amountOwed(row),
+        outboxId,
       },
-    ]);
+    });
     return { number: row.number, to, outboxId };
   });
 }
@@ -486,9 +462,7 @@ export async function setRemindersSuspended(
   actor: InvoiceActor,
   now: Date = new Date(),
 ): Promise<{ changed: boolean }> {
-  if (!isInvoiceId(invoiceId)) throw new InvoiceNotFoundError();
-  return db.transaction(async (tx) => {
-    const row = await lockedInvoice(tx, invoiceId);
+  return withLockedInvoice(db, invoiceId, async (tx, row) => {
     if (row.status === "brouillon" || row.kind === "avoir") {
       throw new InvoiceStateError("Les relances ne concernent que les factures émises.");
     }
@@ -497,15 +471,10 @@ export async function setRemindersSuspended(
       .update(invoices)
       .set({ remindersSuspended: suspended, updatedAt: now })
       .where(eq(invoices.id, row.id));
-    await recordActivities(tx, [
-      {
-        subjectType: "facture",
-        subjectId: row.id,
-        kind: suspended ? REMINDER_ACTIVITY.suspended : REMINDER_ACTIVITY.resumed,
-        summary: suspended ? "Relances automatiques suspendues" : "Relances automatiques reprises",
-        actor: { id: actor.id, email: actor.email },
-      },
-    ]);
+    await recordInvoiceActivity(tx, row.id, actor, {
+      kind: suspended ? REMINDER_ACTIVITY.suspended : REMINDER_ACTIVITY.resumed,
+      summary: suspended ? "Relances automatiques suspendues" : "Relances automatiques reprises",
+    });
     return { changed: true };
   });
 }

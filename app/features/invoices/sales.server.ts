@@ -3,7 +3,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { clients } from "#app/db/schema/clients.ts";
 import { invoices, type PaymentMethod } from "#app/db/schema/invoices.ts";
 import type { QuoteContent } from "#app/db/schema/quotes.ts";
-import { recordActivities, recordActivity } from "#app/lib/activity.server.ts";
+import { recordActivity } from "#app/lib/activity.server.ts";
 import { formatCents, MoneyError } from "#app/lib/money.ts";
 import type { DbExecutor, DbTransaction } from "#app/lib/outbox.server.ts";
 import { parisDay } from "#app/lib/paris-time.ts";
@@ -14,12 +14,13 @@ import { type IssueDeps, issueInTransaction } from "./issue.server.ts";
 import { PAYMENT_METHOD_LABELS } from "./labels.ts";
 import { insertPayment } from "./payments.server.ts";
 import {
-  activityActor,
   contentOf,
   type InvoiceActor,
   InvoiceNotIssuableError,
   InvoiceStateError,
+  insertCreditNoteDraft,
   isSaleInvoice,
+  recordInvoiceActivity,
   type StoredRequest,
   totalsColumns,
 } from "./query.server.ts";
@@ -225,15 +226,10 @@ export async function issueSaleInvoice(
     searchText: foldText(`facture ${input.search}`),
     createdBy: actor.id,
   });
-  await recordActivities(tx, [
-    {
-      subjectType: "facture",
-      subjectId: id,
-      kind: "created",
-      summary: `Facture de la ${input.title.toLowerCase()}`,
-      actor: activityActor(actor),
-    },
-  ]);
+  await recordInvoiceActivity(tx, id, actor, {
+    kind: "created",
+    summary: `Facture de la ${input.title.toLowerCase()}`,
+  });
   const issued = await issueInTransaction(tx, deps, id, actor);
   const now = deps.now ?? new Date();
   await insertPayment(
@@ -252,15 +248,10 @@ export async function issueSaleInvoice(
     .update(invoices)
     .set({ paidCents: result.invoice.totals.netToPay, status: "payee", updatedAt: now })
     .where(eq(invoices.id, id));
-  await recordActivities(tx, [
-    {
-      subjectType: "facture",
-      subjectId: id,
-      kind: "payment",
-      summary: `Paiement de ${formatCents(result.invoice.totals.netToPay)} (${PAYMENT_METHOD_LABELS[input.payment.method].toLowerCase()}) : payée`,
-      actor: activityActor(actor),
-    },
-  ]);
+  await recordInvoiceActivity(tx, id, actor, {
+    kind: "payment",
+    summary: `Paiement de ${formatCents(result.invoice.totals.netToPay)} (${PAYMENT_METHOD_LABELS[input.payment.method].toLowerCase()}) : payée`,
+  });
   const [row] = await tx
     .select({ pdfStorageKey: invoices.pdfStorageKey })
     .from(invoices)
@@ -284,22 +275,18 @@ export async function issueSaleCreditNote(
   }
   const result = saleCreditNote(contentOf(credited).billing, credited.id);
   if (!result.ok) throw new InvoiceStateError(result.message);
-  const id = randomUUID();
-  await tx.insert(invoices).values({
-    id,
-    kind: "avoir",
-    clientId: credited.clientId,
-    quoteId: null,
-    creditedInvoiceId: credited.id,
-    sequence: 1,
-    content: {
+  const id = await insertCreditNoteDraft(
+    tx,
+    credited,
+    {
+      quoteId: null,
+      sequence: 1,
       billing: result.invoice,
       request: { kind: "avoir", amount: { kind: "total" } },
-    } as unknown as Record<string, unknown>,
-    ...totalsColumns(result.invoice),
-    searchText: foldText(`avoir ${credited.number ?? ""} ${credited.searchText}`),
-    createdBy: actor.id,
-  });
+      about: credited.searchText,
+    },
+    actor,
+  );
   const issued = await issueInTransaction(tx, deps, id, actor);
   const [row] = await tx
     .select({ pdfStorageKey: invoices.pdfStorageKey })

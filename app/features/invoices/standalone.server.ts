@@ -5,21 +5,20 @@ import { clients } from "#app/db/schema/clients.ts";
 import { type InvoiceRow, invoices } from "#app/db/schema/invoices.ts";
 import type { QuoteContent } from "#app/db/schema/quotes.ts";
 import { companySettings } from "#app/db/schema/settings.ts";
-import { recordActivities } from "#app/lib/activity.server.ts";
 import type { Cents } from "#app/lib/money.ts";
 import type { DbExecutor } from "#app/lib/outbox.server.ts";
 import { foldText } from "#app/lib/search-text.ts";
 import { isUuid } from "#app/lib/uuid.ts";
 import { computeStandaloneInvoice, STANDALONE_MESSAGES } from "./billing.ts";
 import {
-  activityActor,
   type InvoiceActor,
   InvoiceConflictError,
   InvoiceNotFoundError,
   InvoiceStateError,
-  isInvoiceId,
+  recordInvoiceActivity,
   standaloneContent,
   totalsColumns,
+  withLockedInvoice,
 } from "./query.server.ts";
 
 /*
@@ -99,15 +98,10 @@ export async function createStandaloneDraft(
       searchText: foldText(`facture ${client.name}`),
       createdBy: actor.id,
     });
-    await recordActivities(tx, [
-      {
-        subjectType: "facture",
-        subjectId: id,
-        kind: "created",
-        summary: "Facture sans devis en brouillon",
-        actor: activityActor(actor),
-      },
-    ]);
+    await recordInvoiceActivity(tx, id, actor, {
+      kind: "created",
+      summary: "Facture sans devis en brouillon",
+    });
     return { id };
   });
 }
@@ -151,10 +145,7 @@ export async function saveStandaloneDraft(
   input: { revision: number; content: QuoteContent },
   actor: InvoiceActor,
 ): Promise<{ revision: number }> {
-  if (!isInvoiceId(id)) throw new InvoiceNotFoundError();
-  return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(invoices).where(eq(invoices.id, id)).for("update");
-    if (!row) throw new InvoiceNotFoundError();
+  return withLockedInvoice(db, id, async (tx, row) => {
     if (row.kind !== "facture" || row.quoteId)
       throw new InvoiceStateError("Seule une facture sans devis se modifie ainsi.");
     if (row.status !== "brouillon")
@@ -177,15 +168,10 @@ export async function saveStandaloneDraft(
         updatedAt: new Date(),
       })
       .where(eq(invoices.id, id));
-    await recordActivities(tx, [
-      {
-        subjectType: "facture",
-        subjectId: id,
-        kind: "saved",
-        summary: "Brouillon enregistré",
-        actor: activityActor(actor),
-      },
-    ]);
+    await recordInvoiceActivity(tx, id, actor, {
+      kind: "saved",
+      summary: "Brouillon enregistré",
+    });
     return { revision };
   });
 }

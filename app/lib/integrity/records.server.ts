@@ -53,6 +53,9 @@ function chunks<T>(items: readonly T[]): T[][] {
 
 const fingerprint = (facts: Record<string, unknown>) => sha256Of(canonicalJson(facts));
 
+/** The file a record keeps: its storage key and SHA-256, when it has both. */
+const storedFile = (key: string | null, sha256: string | null) => (key && sha256 ? { key, sha256 } : null);
+
 async function quoteRecords(db: DbExecutor, ids: string[], out: Map<string, IssuedRecord>) {
   for (const part of chunks(ids)) {
     const rows = await db
@@ -84,10 +87,7 @@ async function quoteRecords(db: DbExecutor, ids: string[], out: Map<string, Issu
       out.set(`quote:${facts.id}`, {
         number: registered ?? facts.number ?? "",
         recordSha256: fingerprint(facts),
-        file:
-          facts.pdfStorageKey && facts.pdfSha256
-            ? { key: facts.pdfStorageKey, sha256: facts.pdfSha256 }
-            : null,
+        file: storedFile(facts.pdfStorageKey, facts.pdfSha256),
         xmlSha256: null,
         at: facts.sentAt,
         authorId: updatedBy,
@@ -108,10 +108,7 @@ async function decisionRecords(db: DbExecutor, ids: string[], out: Map<string, I
       out.set(`decision:${decision.id}`, {
         number: registered ?? number ?? "",
         recordSha256: fingerprint(decision),
-        file:
-          decision.signedCopyStorageKey && decision.signedCopySha256
-            ? { key: decision.signedCopyStorageKey, sha256: decision.signedCopySha256 }
-            : null,
+        file: storedFile(decision.signedCopyStorageKey, decision.signedCopySha256),
         xmlSha256: null,
         at: decision.decidedAt,
         authorId: decision.recordedBy,
@@ -154,16 +151,28 @@ async function invoiceRecords(db: DbExecutor, ids: string[], out: Map<string, Is
       out.set(`invoice:${facts.id}`, {
         number: facts.number,
         recordSha256: fingerprint(facts),
-        file:
-          facts.pdfStorageKey && facts.pdfSha256
-            ? { key: facts.pdfStorageKey, sha256: facts.pdfSha256 }
-            : null,
+        file: storedFile(facts.pdfStorageKey, facts.pdfSha256),
         xmlSha256: facts.facturxSha256 || null,
         at: facts.issuedAt,
         authorId: createdBy,
       });
     }
   }
+}
+
+/** A receipt (a payment, a retention released), under the number of its invoice or quote; no file of its own. */
+function receiptRecord(
+  receipt: Record<string, unknown> & { createdAt: Date; createdBy: string | null },
+  number: string | null,
+): IssuedRecord {
+  return {
+    number: number ?? "",
+    recordSha256: fingerprint(receipt),
+    file: null,
+    xmlSha256: null,
+    at: receipt.createdAt,
+    authorId: receipt.createdBy,
+  };
 }
 
 async function paymentRecords(db: DbExecutor, ids: string[], out: Map<string, IssuedRecord>) {
@@ -174,14 +183,7 @@ async function paymentRecords(db: DbExecutor, ids: string[], out: Map<string, Is
       .innerJoin(invoices, eq(invoices.id, invoicePayments.invoiceId))
       .where(inArray(invoicePayments.id, part));
     for (const { payment, number } of rows) {
-      out.set(`payment:${payment.id}`, {
-        number: number ?? "",
-        recordSha256: fingerprint(payment),
-        file: null,
-        xmlSha256: null,
-        at: payment.createdAt,
-        authorId: payment.createdBy,
-      });
+      out.set(`payment:${payment.id}`, receiptRecord(payment, number));
     }
   }
 }
@@ -194,14 +196,7 @@ async function releaseRecords(db: DbExecutor, ids: string[], out: Map<string, Is
       .innerJoin(quotes, eq(quotes.id, retentionReleases.quoteId))
       .where(inArray(retentionReleases.id, part));
     for (const { release, number } of rows) {
-      out.set(`release:${release.id}`, {
-        number: number ?? "",
-        recordSha256: fingerprint(release),
-        file: null,
-        xmlSha256: null,
-        at: release.createdAt,
-        authorId: release.createdBy,
-      });
+      out.set(`release:${release.id}`, receiptRecord(release, number));
     }
   }
 }

@@ -4,23 +4,30 @@ import type { BillingInvoice } from "../billing-model.ts";
 
 /* What an invoice bills, as its page shows it: its lines (a standalone invoice, a sale), or its lots' progress and VAT lines. */
 
+/** The columns of both tables: designation, `detail`, amount HT. */
+function BillingTableHead({ detail }: { detail: string }) {
+  return (
+    <thead>
+      <tr className="text-left text-xs font-bold tracking-wide text-slate-700 uppercase">
+        <th scope="col" className="py-2 pr-2">
+          Désignation
+        </th>
+        <th scope="col" className="py-2 pr-2 text-right">
+          {detail}
+        </th>
+        <th scope="col" className="py-2 text-right">
+          Montant HT
+        </th>
+      </tr>
+    </thead>
+  );
+}
+
 function ItemsTable({ items }: { items: NonNullable<BillingInvoice["items"]> }) {
   return (
     <table className="w-full border-collapse text-sm">
       <caption className="sr-only">Lignes de la facture</caption>
-      <thead>
-        <tr className="text-left text-xs font-bold tracking-wide text-slate-700 uppercase">
-          <th scope="col" className="py-2 pr-2">
-            Désignation
-          </th>
-          <th scope="col" className="py-2 pr-2 text-right">
-            Quantité × prix HT
-          </th>
-          <th scope="col" className="py-2 text-right">
-            Montant HT
-          </th>
-        </tr>
-      </thead>
+      <BillingTableHead detail="Quantité × prix HT" />
       <tbody>
         {items.map((item, index) =>
           item.kind === "text" ? (
@@ -54,19 +61,7 @@ export function BillingTable({ billing }: { billing: BillingInvoice }) {
   return (
     <table className="w-full border-collapse text-sm">
       <caption className="sr-only">Détail de la facture</caption>
-      <thead>
-        <tr className="text-left text-xs font-bold tracking-wide text-slate-700 uppercase">
-          <th scope="col" className="py-2 pr-2">
-            Désignation
-          </th>
-          <th scope="col" className="py-2 pr-2 text-right">
-            Détail
-          </th>
-          <th scope="col" className="py-2 text-right">
-            Montant HT
-          </th>
-        </tr>
-      </thead>
+      <BillingTableHead detail="Détail" />
       <tbody>
         {billing.lines.map((line, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: the lines of an invoice never move

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { Facts } from "#app/components/data/facts.tsx";
 import { DateField, MoneyField, SelectField, TextField } from "#app/components/forms/field.tsx";
@@ -6,7 +7,7 @@ import type { StoredPercentOrAmount } from "#app/db/schema/quotes.ts";
 import { formatCents, formatCentsForInput, formatPercent } from "#app/lib/money.ts";
 import { formatDate } from "#app/lib/paris-time.ts";
 import type { BillingSummary } from "../billing-summary.ts";
-import { PAYMENT_METHOD_LABELS } from "../labels.ts";
+import { INVOICE_KIND_LABELS, PAYMENT_METHOD_LABELS } from "../labels.ts";
 import { InvoiceStatusBadge } from "./invoice-status-badge.tsx";
 
 /*
@@ -16,6 +17,33 @@ import { InvoiceStatusBadge } from "./invoice-status-badge.tsx";
  * prepares a draft; the server refuses anything that would exceed the quote and says what
  * is left.
  */
+
+/** One of the three ways to invoice the quote: a form posting « facturer » with its kind. */
+function InvoiceKindForm({
+  title,
+  kind,
+  submit,
+  children,
+}: {
+  title: string;
+  kind: "acompte" | "situation" | "solde";
+  submit: string;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="post" className="grid content-start gap-3 rounded-lg border border-slate-200 p-3">
+      <h3 className="font-bold">{title}</h3>
+      <input type="hidden" name="intent" value="facturer" />
+      <input type="hidden" name="kind" value={kind} />
+      {children}
+      <div>
+        <button type="submit" className={buttonClasses("secondary", "md")}>
+          {submit}
+        </button>
+      </div>
+    </Form>
+  );
+}
 
 type InvoiceSummary = {
   id: string;
@@ -28,13 +56,8 @@ type InvoiceSummary = {
   issuedOn: string | null;
 };
 
-const KIND_LABELS: Record<string, string> = {
-  acompte: "Acompte",
-  situation: "Situation",
-  solde: "Solde",
-  facture: "Facture",
-  avoir: "Avoir",
-};
+/** Indexed by the summaries' kind as a plain string (unknown: shown as it is). */
+const KIND_LABELS: Record<string, string> = INVOICE_KIND_LABELS;
 
 /** The deposit form's starting values: the deposit of the quote's schedule, else 30 %. */
 function depositDefaults(deposit: StoredPercentOrAmount | null): { mode: string; value: string } {
@@ -118,10 +141,7 @@ export function QuoteInvoicing({
         </p>
       ) : (
         <div className="grid gap-4 md:grid-cols-3">
-          <Form method="post" className="grid content-start gap-3 rounded-lg border border-slate-200 p-3">
-            <h3 className="font-bold">Facture d'acompte</h3>
-            <input type="hidden" name="intent" value="facturer" />
-            <input type="hidden" name="kind" value="acompte" />
+          <InvoiceKindForm title="Facture d'acompte" kind="acompte" submit="Préparer l'acompte">
             <SelectField
               name="mode"
               label="Acompte en"
@@ -138,16 +158,8 @@ export function QuoteInvoicing({
               required
               defaultValue={depositStart.value}
             />
-            <div>
-              <button type="submit" className={buttonClasses("secondary", "md")}>
-                Préparer l'acompte
-              </button>
-            </div>
-          </Form>
-          <Form method="post" className="grid content-start gap-3 rounded-lg border border-slate-200 p-3">
-            <h3 className="font-bold">Facture de situation</h3>
-            <input type="hidden" name="intent" value="facturer" />
-            <input type="hidden" name="kind" value="situation" />
+          </InvoiceKindForm>
+          <InvoiceKindForm title="Facture de situation" kind="situation" submit="Préparer la situation">
             <SelectField
               name="mode"
               label="Avancement cumulé"
@@ -167,25 +179,12 @@ export function QuoteInvoicing({
                 placeholder="50"
               />
             ))}
-            <div>
-              <button type="submit" className={buttonClasses("secondary", "md")}>
-                Préparer la situation
-              </button>
-            </div>
-          </Form>
-          <Form method="post" className="grid content-start gap-3 rounded-lg border border-slate-200 p-3">
-            <h3 className="font-bold">Facture de solde</h3>
-            <input type="hidden" name="intent" value="facturer" />
-            <input type="hidden" name="kind" value="solde" />
+          </InvoiceKindForm>
+          <InvoiceKindForm title="Facture de solde" kind="solde" submit="Préparer le solde">
             <p className="text-sm text-slate-700">
               Le reste du devis, acomptes et situations déduits ligne par ligne.
             </p>
-            <div>
-              <button type="submit" className={buttonClasses("secondary", "md")}>
-                Préparer le solde
-              </button>
-            </div>
-          </Form>
+          </InvoiceKindForm>
         </div>
       )}
       {billing?.retention && !billing.retention.bankGuarantee && billing.retention.held > 0 ? (
