@@ -28,7 +28,7 @@ export function IntentForm({
 }
 
 /**
- * The submit button of an action panel: the whole width on a phone, its icon, and
+ * The submit button of an action panel: the whole width on a phone, its icon if any, and
  * `busyLabel` instead of its label while its action is posted.
  */
 export function ActionButton({
@@ -39,7 +39,7 @@ export function ActionButton({
   busy,
   busyLabel = "Enregistrement…",
 }: {
-  icon: LucideIcon;
+  icon?: LucideIcon;
   label: string;
   variant?: ButtonVariant;
   /** Disabled while the page posts (this action or another). */
@@ -50,7 +50,7 @@ export function ActionButton({
 }) {
   return (
     <button type="submit" className={buttonClasses(variant, "md", "w-full sm:w-auto")} disabled={disabled}>
-      <Icon aria-hidden="true" className="size-4" />
+      {Icon ? <Icon aria-hidden="true" className="size-4" /> : null}
       {busy ? busyLabel : label}
     </button>
   );

@@ -3,7 +3,7 @@ import { useId, useState } from "react";
 import { Form } from "react-router";
 import { CheckboxField, MoneyField, SelectField, TextField } from "#app/components/forms/field.tsx";
 import { FormAlert } from "#app/components/forms/form-alert.tsx";
-import { buttonClasses } from "#app/components/ui/button.tsx";
+import { ActionButton } from "#app/components/ui/action-form.tsx";
 import { formatCents } from "#app/lib/money.ts";
 import { formatDateTime } from "#app/lib/paris-time.ts";
 import {
@@ -112,18 +112,13 @@ export function VariantForm({
         errors={errors("manageInventory")}
       />
       <div>
-        <button
-          type="submit"
-          className={buttonClasses(variant ? "secondary" : "primary", "md", "w-full sm:w-auto")}
+        <ActionButton
+          icon={variant ? Save : Plus}
+          label={variant ? "Enregistrer la variante" : "Ajouter la variante"}
+          variant={variant ? "secondary" : "primary"}
           disabled={busy}
-        >
-          {variant ? (
-            <Save aria-hidden="true" className="size-4" />
-          ) : (
-            <Plus aria-hidden="true" className="size-4" />
-          )}
-          {busy ? "Enregistrement…" : variant ? "Enregistrer la variante" : "Ajouter la variante"}
-        </button>
+          busy={busy}
+        />
       </div>
     </Form>
   );
@@ -178,9 +173,7 @@ function StockForm({
         />
       </div>
       <div>
-        <button type="submit" className={buttonClasses("outline", "md", "w-full sm:w-auto")} disabled={busy}>
-          {busy ? "Enregistrement…" : "Ajuster le stock"}
-        </button>
+        <ActionButton label="Ajuster le stock" variant="outline" disabled={busy} busy={busy} />
       </div>
     </Form>
   );
