@@ -1,5 +1,5 @@
 import type { LucideIcon } from "lucide-react";
-import type { ReactNode } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { Form } from "react-router";
 import { type ButtonVariant, buttonClasses } from "./button.tsx";
 
@@ -52,6 +52,28 @@ export function ActionButton({
     <button type="submit" className={buttonClasses(variant, "md", "w-full sm:w-auto")} disabled={disabled}>
       {Icon ? <Icon aria-hidden="true" className="size-4" /> : null}
       {busy ? busyLabel : label}
+    </button>
+  );
+}
+
+/**
+ * The button of an action panel that opens a confirmation dialog (the dialog's trigger
+ * gives it its props): the whole width on a phone, its icon and its label.
+ */
+export function DialogTriggerButton({
+  icon: Icon,
+  label,
+  variant = "outline",
+  ...props
+}: Omit<ComponentProps<"button">, "type" | "className"> & {
+  icon: LucideIcon;
+  label: string;
+  variant?: ButtonVariant;
+}) {
+  return (
+    <button {...props} type="button" className={buttonClasses(variant, "md", "w-full sm:w-auto")}>
+      <Icon aria-hidden="true" className="size-4" />
+      {label}
     </button>
   );
 }

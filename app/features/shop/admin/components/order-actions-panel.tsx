@@ -3,8 +3,7 @@ import { useId } from "react";
 import { Form } from "react-router";
 import { TextField } from "#app/components/forms/field.tsx";
 import type { Refusal } from "#app/components/forms/refusal.ts";
-import { ActionButton, IntentForm } from "#app/components/ui/action-form.tsx";
-import { buttonClasses } from "#app/components/ui/button.tsx";
+import { ActionButton, DialogTriggerButton, IntentForm } from "#app/components/ui/action-form.tsx";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
 import { Panel } from "#app/components/ui/panel.tsx";
 import { formatCents } from "#app/lib/money.ts";
@@ -113,12 +112,7 @@ export function OrderActionsPanel({
               <input type="hidden" name="intent" value={ORDER_ACTIONS.cancel} />
             </Form>
             <ConfirmDialog
-              trigger={
-                <button type="button" className={buttonClasses("outline", "md", "w-full sm:w-auto")}>
-                  <Ban aria-hidden="true" className="size-4" />
-                  Annuler la commande
-                </button>
-              }
+              trigger={<DialogTriggerButton icon={Ban} label="Annuler la commande" />}
               title={`Annuler la commande ${crumb} ?`}
               description={
                 paidByCard

@@ -1,8 +1,8 @@
 import { Archive, Eye, EyeOff, type LucideIcon, Trash2 } from "lucide-react";
 import { useId } from "react";
 import { Form } from "react-router";
-import { ActionButton, IntentForm } from "#app/components/ui/action-form.tsx";
-import { type ButtonVariant, buttonClasses } from "#app/components/ui/button.tsx";
+import { ActionButton, DialogTriggerButton, IntentForm } from "#app/components/ui/action-form.tsx";
+import type { ButtonVariant } from "#app/components/ui/button.tsx";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
 import { Panel } from "#app/components/ui/panel.tsx";
 import { CATALOGUE_STATUS_LABELS, type CatalogueStatus } from "../catalogue-labels.ts";
@@ -87,12 +87,7 @@ export function ProductPublicationPanel({
           <input type="hidden" name="intent" value="supprimer" />
         </Form>
         <ConfirmDialog
-          trigger={
-            <button type="button" className={buttonClasses("outline", "md", "w-full sm:w-auto")}>
-              <Trash2 aria-hidden="true" className="size-4" />
-              Supprimer le produit
-            </button>
-          }
+          trigger={<DialogTriggerButton icon={Trash2} label="Supprimer le produit" />}
           title={`Supprimer « ${product.title} » ?`}
           description="Le produit quitte le catalogue et la boutique. Les commandes passées gardent leurs lignes et leur historique."
           confirmLabel="Supprimer le produit"
