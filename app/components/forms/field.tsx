@@ -167,70 +167,53 @@ function describedByOf(native: { "aria-describedby"?: string }) {
   return native["aria-describedby"];
 }
 
+/**
+ * The Field of an `<input type={type}>`: the kind's `preset` attributes first, so that the
+ * form's own override them, then the aria wiring.
+ */
+function inputField(
+  props: FieldOwnProps & InputProps,
+  type: string,
+  preset: InputProps = {},
+  baseClass = controlClass,
+) {
+  const { field, controlClassName, native } = splitField(props);
+  return (
+    <Field {...field} describedBy={describedByOf(native)}>
+      {(control) => (
+        <input
+          type={type}
+          {...preset}
+          {...native}
+          {...control}
+          className={join(baseClass, controlClassName)}
+        />
+      )}
+    </Field>
+  );
+}
+
 /** A one-line text (`type="text"`, or `password`, `search`, `url`). */
 export function TextField(
   props: FieldOwnProps & InputProps & { type?: "text" | "password" | "search" | "url" },
 ) {
-  const { field, controlClassName, native } = splitField(props);
-  const { type = "text", ...rest } = native;
-  return (
-    <Field {...field} describedBy={describedByOf(rest)}>
-      {(control) => (
-        <input type={type} {...rest} {...control} className={join(controlClass, controlClassName)} />
-      )}
-    </Field>
-  );
+  const { type = "text", ...rest } = props;
+  return inputField(rest, type);
 }
 
 /** An e-mail address: the e-mail keyboard, no spell checking. */
 export function EmailField(props: FieldOwnProps & InputProps) {
-  const { field, controlClassName, native } = splitField(props);
-  return (
-    <Field {...field} describedBy={describedByOf(native)}>
-      {(control) => (
-        <input
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          spellCheck={false}
-          {...native}
-          {...control}
-          className={join(controlClass, controlClassName)}
-        />
-      )}
-    </Field>
-  );
+  return inputField(props, "email", { inputMode: "email", autoComplete: "email", spellCheck: false });
 }
 
 /** A phone number: `type="tel"`, the phone keypad, `autocomplete="tel"`. */
 export function PhoneField(props: FieldOwnProps & InputProps) {
-  const { field, controlClassName, native } = splitField(props);
-  return (
-    <Field {...field} describedBy={describedByOf(native)}>
-      {(control) => (
-        <input
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          {...native}
-          {...control}
-          className={join(controlClass, controlClassName)}
-        />
-      )}
-    </Field>
-  );
+  return inputField(props, "tel", { inputMode: "tel", autoComplete: "tel" });
 }
 
 /** A number (`type="number"`): counts, years; amounts are MoneyField. */
 export function NumberField(props: FieldOwnProps & InputProps) {
-  const { field, controlClassName, native } = splitField(props);
-  return (
-    <Field {...field} describedBy={describedByOf(native)}>
-      {(control) => (
-        <input type="number" {...native} {...control} className={join(controlClass, controlClassName)} />
-      )}
-    </Field>
-  );
+  return inputField(props, "number");
 }
 
 /**
@@ -280,14 +263,7 @@ export function MoneyField(
 
 /** A day (`type="date"`): the value is `AAAA-MM-JJ`, the browser shows it the French way. */
 export function DateField(props: FieldOwnProps & InputProps) {
-  const { field, controlClassName, native } = splitField(props);
-  return (
-    <Field {...field} describedBy={describedByOf(native)}>
-      {(control) => (
-        <input type="date" {...native} {...control} className={join(controlClass, controlClassName)} />
-      )}
-    </Field>
-  );
+  return inputField(props, "date");
 }
 
 export type SelectOption = string | { value: string; label: string; disabled?: boolean };
@@ -342,14 +318,7 @@ export function TextareaField(
 
 /** A file input (`accept`, `multiple` as the native one); `after` can list what was picked. */
 export function FileField(props: FieldOwnProps & InputProps) {
-  const { field, controlClassName, native } = splitField(props);
-  return (
-    <Field {...field} describedBy={describedByOf(native)}>
-      {(control) => (
-        <input type="file" {...native} {...control} className={join(fileClass, controlClassName)} />
-      )}
-    </Field>
-  );
+  return inputField(props, "file", {}, fileClass);
 }
 
 /** A checkbox with its label on its right; the hint and errors below both. */

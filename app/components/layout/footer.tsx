@@ -1,9 +1,42 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { company, fullAddress } from "#app/config/company.ts";
 import { footerNav, legalNav } from "#app/config/navigation.ts";
 import { formatInteger } from "#app/lib/french-number.ts";
 import { telHref } from "#app/lib/phone.ts";
 import { Logo } from "./logo.tsx";
+
+const headingClass = "mb-3 font-heading text-base font-bold text-white";
+const linkClass = "inline-flex min-h-11 items-center text-sm hover:text-white hover:underline";
+
+/** A column of links under its heading; `children` adds entries after them. */
+function FooterNav({
+  label,
+  title,
+  items,
+  children,
+}: {
+  label: string;
+  title: string;
+  items: readonly { href: string; label: string }[];
+  children?: ReactNode;
+}) {
+  return (
+    <nav aria-label={label}>
+      <h2 className={headingClass}>{title}</h2>
+      <ul className="grid gap-1">
+        {items.map((item) => (
+          <li key={item.href}>
+            <Link to={item.href} className={linkClass}>
+              {item.label}
+            </Link>
+          </li>
+        ))}
+        {children}
+      </ul>
+    </nav>
+  );
+}
 
 /** `onManageCookies` comes from the layout: a shared component imports no feature. */
 export function Footer({ onManageCookies }: { onManageCookies: () => void }) {
@@ -33,47 +66,16 @@ export function Footer({ onManageCookies }: { onManageCookies: () => void }) {
             ))}
           </ul>
         </div>
-        <nav aria-label="Plan du site">
-          <h2 className="mb-3 font-heading text-base font-bold text-white">Entreprise</h2>
-          <ul className="grid gap-1">
-            {footerNav.map((item) => (
-              <li key={item.href}>
-                <Link
-                  to={item.href}
-                  className="inline-flex min-h-11 items-center text-sm hover:text-white hover:underline"
-                >
-                  {item.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-label="Informations légales">
-          <h2 className="mb-3 font-heading text-base font-bold text-white">Informations légales</h2>
-          <ul className="grid gap-1">
-            {legalNav.map((item) => (
-              <li key={item.href}>
-                <Link
-                  to={item.href}
-                  className="inline-flex min-h-11 items-center text-sm hover:text-white hover:underline"
-                >
-                  {item.label}
-                </Link>
-              </li>
-            ))}
-            <li>
-              <button
-                type="button"
-                onClick={onManageCookies}
-                className="inline-flex min-h-11 items-center text-sm hover:text-white hover:underline"
-              >
-                Gérer les cookies
-              </button>
-            </li>
-          </ul>
-        </nav>
+        <FooterNav label="Plan du site" title="Entreprise" items={footerNav} />
+        <FooterNav label="Informations légales" title="Informations légales" items={legalNav}>
+          <li>
+            <button type="button" onClick={onManageCookies} className={linkClass}>
+              Gérer les cookies
+            </button>
+          </li>
+        </FooterNav>
         <div>
-          <h2 className="mb-3 font-heading text-base font-bold text-white">Nous contacter</h2>
+          <h2 className={headingClass}>Nous contacter</h2>
           <address className="grid gap-2 text-sm not-italic">
             <span>{fullAddress}</span>
             <a

@@ -10,6 +10,17 @@ import { Logo } from "./logo.tsx";
 /** Past this many pixels of scroll the header turns into a white translucent bar. */
 export const HEADER_SCROLL_THRESHOLD = 20;
 
+/** The main menu's entries; `linkClass` styles a link by whether it is the page shown. */
+function MainNavItems({ linkClass }: { linkClass: (isActive: boolean) => string }) {
+  return mainNav.map((item) => (
+    <li key={item.href}>
+      <NavLink to={item.href} end={item.href === "/"} className={({ isActive }) => linkClass(isActive)}>
+        {item.label}
+      </NavLink>
+    </li>
+  ));
+}
+
 /** `quoteButton` and `cartButton` come from the layout: a shared component imports no feature. */
 export function Header({
   signedIn: signedInProp = false,
@@ -52,21 +63,13 @@ export function Header({
         <Logo />
         <nav aria-label="Navigation principale" className="hidden lg:block">
           <ul className="flex items-center gap-1">
-            {mainNav.map((item) => (
-              <li key={item.href}>
-                <NavLink
-                  to={item.href}
-                  end={item.href === "/"}
-                  className={({ isActive }) =>
-                    `inline-flex min-h-11 items-center rounded-md px-3 text-sm font-semibold transition-colors hover:text-accent-600 ${
-                      isActive ? "text-accent-600" : "text-brand-900"
-                    }`
-                  }
-                >
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
+            <MainNavItems
+              linkClass={(isActive) =>
+                `inline-flex min-h-11 items-center rounded-md px-3 text-sm font-semibold transition-colors hover:text-accent-600 ${
+                  isActive ? "text-accent-600" : "text-brand-900"
+                }`
+              }
+            />
           </ul>
         </nav>
         <div className="flex items-center gap-1 sm:gap-2">
@@ -112,21 +115,13 @@ export function Header({
         className="border-t border-brand-100 bg-white lg:hidden"
       >
         <ul className="container-page grid gap-1 py-3">
-          {mainNav.map((item) => (
-            <li key={item.href}>
-              <NavLink
-                to={item.href}
-                end={item.href === "/"}
-                className={({ isActive }) =>
-                  `flex min-h-12 items-center rounded-md px-3 font-semibold ${
-                    isActive ? "bg-brand-50 text-accent-700" : "text-brand-900 hover:bg-brand-50"
-                  }`
-                }
-              >
-                {item.label}
-              </NavLink>
-            </li>
-          ))}
+          <MainNavItems
+            linkClass={(isActive) =>
+              `flex min-h-12 items-center rounded-md px-3 font-semibold ${
+                isActive ? "bg-brand-50 text-accent-700" : "text-brand-900 hover:bg-brand-50"
+              }`
+            }
+          />
           <li>
             <a
               href={telHref(company.phone.e164)}

@@ -59,22 +59,10 @@ export async function findPossibleDuplicates(
 
 export type SaveResult = { ok: true; id: string } | { ok: false; duplicates: PossibleDuplicate[] };
 
+/** The client's columns: the form's fields as they are (its sites go to their own table), and its search text. */
 function clientColumns(data: ClientData) {
-  return {
-    kind: data.kind,
-    name: data.name,
-    legalName: data.legalName,
-    siren: data.siren,
-    vatNumber: data.vatNumber,
-    mainContractor: data.mainContractor,
-    email: data.email,
-    phone: data.phone,
-    billingStreet: data.billingStreet,
-    billingPostalCode: data.billingPostalCode,
-    billingCity: data.billingCity,
-    notes: data.notes,
-    searchText: clientSearchText(data),
-  };
+  const { sites: _sites, ...fields } = data;
+  return { ...fields, searchText: clientSearchText(data) };
 }
 
 function siteColumns(site: ClientData["sites"][number], position: number) {

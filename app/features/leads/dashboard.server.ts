@@ -1,17 +1,9 @@
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
-import { authUsers } from "#app/db/schema/auth.ts";
 import { erpLeads } from "#app/db/schema/leads.ts";
 import { erpSubmissions } from "#app/db/schema/quote-requests.ts";
 import { addDays, parisDay, parisMidnight, parisWeek } from "#app/lib/paris-time.ts";
-import {
-  followUpDue,
-  type LeadListItem,
-  leadModules,
-  listColumns,
-  statusExpr,
-  toItem,
-} from "./query.server.ts";
+import { followUpDue, type LeadListItem, leadModules, listRows, statusExpr, toItem } from "./query.server.ts";
 import { isLeadStatus, type LeadStatus } from "./schema.ts";
 
 export type Dashboard = {
@@ -63,19 +55,11 @@ export async function dashboard(db: Database, now = new Date()): Promise<Dashboa
     .from(erpSubmissions)
     .leftJoin(erpLeads, eq(erpLeads.submissionId, erpSubmissions.id))
     .where(due);
-  const followUpItems = await db
-    .select(listColumns)
-    .from(erpSubmissions)
-    .leftJoin(erpLeads, eq(erpLeads.submissionId, erpSubmissions.id))
-    .leftJoin(authUsers, eq(authUsers.id, erpLeads.assigneeId))
+  const followUpItems = await listRows(db)
     .where(due)
     .orderBy(asc(erpLeads.nextFollowUp), desc(erpSubmissions.createdAt))
     .limit(10);
-  const latest = await db
-    .select(listColumns)
-    .from(erpSubmissions)
-    .leftJoin(erpLeads, eq(erpLeads.submissionId, erpSubmissions.id))
-    .leftJoin(authUsers, eq(authUsers.id, erpLeads.assigneeId))
+  const latest = await listRows(db)
     .where(leadModules)
     .orderBy(desc(erpSubmissions.createdAt), desc(erpSubmissions.id))
     .limit(10);

@@ -1,10 +1,9 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
-import { authUsers } from "#app/db/schema/auth.ts";
-import { erpLeadSearch, erpLeads } from "#app/db/schema/leads.ts";
+import { erpLeadSearch } from "#app/db/schema/leads.ts";
 import { erpSubmissions } from "#app/db/schema/quote-requests.ts";
 import { filterConditions, syncSearchIndex } from "./list.server.ts";
-import { type LeadListItem, listColumns, toItem } from "./query.server.ts";
+import { type LeadListItem, listRows, toItem } from "./query.server.ts";
 import type { LeadFilters } from "./schema.ts";
 
 /** Every lead matching the filters (for the CSV export, written by csv.ts), newest first. */
@@ -14,11 +13,7 @@ export async function allLeads(
   actorId: string | null,
 ): Promise<LeadListItem[]> {
   if (filters.q) await syncSearchIndex(db);
-  const base = db
-    .select(listColumns)
-    .from(erpSubmissions)
-    .leftJoin(erpLeads, eq(erpLeads.submissionId, erpSubmissions.id))
-    .leftJoin(authUsers, eq(authUsers.id, erpLeads.assigneeId));
+  const base = listRows(db);
   const joined = filters.q
     ? base.innerJoin(erpLeadSearch, eq(erpLeadSearch.submissionId, erpSubmissions.id))
     : base;

@@ -1,4 +1,5 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { Database } from "#app/db/client.server.ts";
 import { authUsers } from "#app/db/schema/auth.ts";
 import { erpLeads } from "#app/db/schema/leads.ts";
 import { type DevisSubmissionData, erpSubmissions } from "#app/db/schema/quote-requests.ts";
@@ -89,6 +90,15 @@ export const listColumns = {
   assigneeEmail: authUsers.email,
   nextFollowUp: erpLeads.nextFollowUp,
 };
+
+/** The list's rows, to filter and order: requests with their follow-up and assignee. */
+export function listRows(db: Database) {
+  return db
+    .select(listColumns)
+    .from(erpSubmissions)
+    .leftJoin(erpLeads, eq(erpLeads.submissionId, erpSubmissions.id))
+    .leftJoin(authUsers, eq(authUsers.id, erpLeads.assigneeId));
+}
 
 export function toItem(
   row: Omit<LeadListItem, "status" | "photoCount"> & { status: string; photoCount?: number },

@@ -14,6 +14,8 @@ import type {
   FAQPage,
   GeneralContractor,
   GeoCircle,
+  ItemList,
+  ListItem,
   OpeningHoursSpecification,
   Person,
   PostalAddress,
@@ -36,6 +38,32 @@ export function pageUrl(siteUrl: string, path: string): string {
 /** Stable identifier of the company node, shared by every page that mentions it. */
 export function contractorId(siteUrl: string): string {
   return `${siteUrl}/#entreprise`;
+}
+
+/** The page a node describes, as the site names it. */
+type PageText = { name: string; description: string; path: string };
+
+/** What every page node says of itself: its name and description, its URL, its language, its site. */
+function pageHead(siteUrl: string, page: PageText) {
+  return {
+    name: page.name,
+    description: page.description,
+    url: pageUrl(siteUrl, page.path),
+    inLanguage: "fr-FR",
+    isPartOf: { "@id": websiteId(siteUrl) },
+  };
+}
+
+/** An ItemList of `list` in its order, `entry` saying what each item is. */
+function itemList<T>(list: readonly T[], entry: (item: T) => Omit<ListItem, "@type" | "position">): ItemList {
+  return {
+    "@type": "ItemList",
+    itemListElement: list.map((item, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      ...entry(item),
+    })),
+  };
 }
 
 function websiteId(siteUrl: string): string {
@@ -199,66 +227,45 @@ export function serviceJsonLd(siteUrl: string, service: ServicePage): WithContex
 /** /services: the list of the service pages. */
 export function servicesCollectionJsonLd(
   siteUrl: string,
-  page: { name: string; description: string; path: string },
+  page: PageText,
   list: readonly { name: string; path: string }[],
 ): WithContext<CollectionPage> {
   return {
     "@context": "https://schema.org",
     "@type": "CollectionPage",
-    name: page.name,
-    description: page.description,
-    url: pageUrl(siteUrl, page.path),
-    inLanguage: "fr-FR",
-    isPartOf: { "@id": websiteId(siteUrl) },
-    mainEntity: {
-      "@type": "ItemList",
-      itemListElement: list.map((service, index) => ({
-        "@type": "ListItem",
-        position: index + 1,
-        name: service.name,
-        url: pageUrl(siteUrl, service.path),
-      })),
-    },
+    ...pageHead(siteUrl, page),
+    mainEntity: itemList(list, (service) => ({ name: service.name, url: pageUrl(siteUrl, service.path) })),
   };
 }
 
 /** /realisations: the completed jobs, as creative works of the company. */
 export function portfolioJsonLd(
   siteUrl: string,
-  page: { name: string; description: string; path: string },
+  page: PageText,
   list: readonly Project[],
 ): WithContext<CollectionPage> {
   return {
     "@context": "https://schema.org",
     "@type": "CollectionPage",
-    name: page.name,
-    description: page.description,
-    url: pageUrl(siteUrl, page.path),
-    inLanguage: "fr-FR",
-    isPartOf: { "@id": websiteId(siteUrl) },
-    mainEntity: {
-      "@type": "ItemList",
-      itemListElement: list.map((project, index) => ({
-        "@type": "ListItem",
-        position: index + 1,
-        item: {
-          "@type": "CreativeWork",
-          name: project.title,
-          description: project.description,
-          genre: project.category,
-          dateCreated: String(project.year),
-          locationCreated: { "@type": "Place", name: project.location },
-          image: `${siteUrl}${illustrationUrl(project.illustration)}`,
-          creator: { "@id": contractorId(siteUrl) },
-        },
-      })),
-    },
+    ...pageHead(siteUrl, page),
+    mainEntity: itemList(list, (project) => ({
+      item: {
+        "@type": "CreativeWork",
+        name: project.title,
+        description: project.description,
+        genre: project.category,
+        dateCreated: String(project.year),
+        locationCreated: { "@type": "Place", name: project.location },
+        image: `${siteUrl}${illustrationUrl(project.illustration)}`,
+        creator: { "@id": contractorId(siteUrl) },
+      },
+    })),
   };
 }
 
 export function aboutPageJsonLd(
   siteUrl: string,
-  page: { name: string; description: string; path: string },
+  page: PageText,
   team: readonly Pick<TeamMember, "name" | "role">[],
 ): WithContext<AboutPage> {
   const employees: Person[] = team.map((member) => ({
@@ -269,27 +276,16 @@ export function aboutPageJsonLd(
   return {
     "@context": "https://schema.org",
     "@type": "AboutPage",
-    name: page.name,
-    description: page.description,
-    url: pageUrl(siteUrl, page.path),
-    inLanguage: "fr-FR",
-    isPartOf: { "@id": websiteId(siteUrl) },
+    ...pageHead(siteUrl, page),
     mainEntity: { ...contractorNode(siteUrl), employee: employees },
   };
 }
 
-export function contactPageJsonLd(
-  siteUrl: string,
-  page: { name: string; description: string; path: string },
-): WithContext<ContactPage> {
+export function contactPageJsonLd(siteUrl: string, page: PageText): WithContext<ContactPage> {
   return {
     "@context": "https://schema.org",
     "@type": "ContactPage",
-    name: page.name,
-    description: page.description,
-    url: pageUrl(siteUrl, page.path),
-    inLanguage: "fr-FR",
-    isPartOf: { "@id": websiteId(siteUrl) },
+    ...pageHead(siteUrl, page),
     mainEntity: {
       ...contractorNode(siteUrl),
       contactPoint: {
@@ -307,16 +303,12 @@ export function contactPageJsonLd(
 /** A plain page (legal texts): name, description, last modification. */
 export function webPageJsonLd(
   siteUrl: string,
-  page: { name: string; description: string; path: string; dateModified?: string },
+  page: PageText & { dateModified?: string },
 ): WithContext<WebPage> {
   return {
     "@context": "https://schema.org",
     "@type": "WebPage",
-    name: page.name,
-    description: page.description,
-    url: pageUrl(siteUrl, page.path),
-    inLanguage: "fr-FR",
-    isPartOf: { "@id": websiteId(siteUrl) },
+    ...pageHead(siteUrl, page),
     publisher: { "@id": contractorId(siteUrl) },
     ...(page.dateModified ? { dateModified: page.dateModified } : {}),
   };

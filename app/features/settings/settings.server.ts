@@ -14,6 +14,7 @@ import { formatCents, formatPercent } from "#app/lib/money.ts";
 import type { DbExecutor } from "#app/lib/outbox.server.ts";
 import { formatDate } from "#app/lib/paris-time.ts";
 import { type DocumentIdentity, identityFromCompanyConfig } from "#app/lib/pdf/identity.ts";
+import { type RevisionedSave, revisionConflict } from "#app/lib/revision-conflict.server.ts";
 import type { CompanySettingsInput, SettingsField } from "./schema.ts";
 
 /*
@@ -93,6 +94,7 @@ const orNone = (none: string, show: (value: Stored) => string) => (value: Stored
   value === null || value === "" ? none : show(value);
 const day = (value: Stored) => formatDate(String(value), "numeric");
 const days = (value: Stored) => (Number(value) <= 1 ? `${value} jour` : `${value} jours`);
+const yesNo = (value: Stored) => (value ? "oui" : "non");
 const maskedIban = (value: Stored) => (value === null ? null : maskIban(String(value)));
 
 const FIELD_CHANGES: Record<SettingsField, FieldChange> = {
@@ -147,7 +149,7 @@ const FIELD_CHANGES: Record<SettingsField, FieldChange> = {
   vatOnDebits: {
     column: "vatOnDebits",
     label: "Option pour le paiement de la TVA d'après les débits :",
-    show: (value) => (value ? "oui" : "non"),
+    show: yesNo,
   },
   hourlyCost: {
     column: "hourlyCostCents",
@@ -157,31 +159,17 @@ const FIELD_CHANGES: Record<SettingsField, FieldChange> = {
   autoSendInvoices: {
     column: "autoSendInvoices",
     label: "Envoi automatique des factures au client à l'émission :",
-    show: (value) => (value ? "oui" : "non"),
+    show: yesNo,
   },
 };
 
-/** The settings columns an input writes. */
+/** The settings columns an input writes: its fields by their names, two of them renamed to their unit. */
 function columnsOf(input: CompanySettingsInput) {
+  const { latePaymentRate, hourlyCost, ...sameNames } = input;
   return {
-    insurerName: input.insurerName,
-    insurerAddress: input.insurerAddress,
-    decennialPolicy: input.decennialPolicy,
-    liabilityPolicy: input.liabilityPolicy,
-    insuranceCoverage: input.insuranceCoverage,
-    insuranceValidUntil: input.insuranceValidUntil,
-    rgeNumber: input.rgeNumber,
-    rgeValidUntil: input.rgeValidUntil,
-    bankAccountHolder: input.bankAccountHolder,
-    iban: input.iban,
-    bic: input.bic,
-    paymentTermsDays: input.paymentTermsDays,
-    paymentTermsText: input.paymentTermsText,
-    quoteValidityDays: input.quoteValidityDays,
-    latePaymentRateBp: input.latePaymentRate,
-    vatOnDebits: input.vatOnDebits,
-    hourlyCostCents: input.hourlyCost,
-    autoSendInvoices: input.autoSendInvoices,
+    ...sameNames,
+    latePaymentRateBp: latePaymentRate,
+    hourlyCostCents: hourlyCost,
   } satisfies Partial<CompanySettingsRow>;
 }
 
@@ -203,10 +191,7 @@ export function changeEvent(
   };
 }
 
-export type UpdateSettingsResult =
-  | { ok: true; changed: SettingsField[]; revision: number }
-  /** Someone saved since the form was loaded: nothing written. */
-  | { ok: false; conflict: { revision: number; updatedAt: Date; updatedByEmail: string | null } };
+export type UpdateSettingsResult = RevisionedSave<SettingsField>;
 
 /**
  * Saves the settings and writes one line of history per changed field, in one
@@ -225,17 +210,7 @@ export async function updateCompanySettings(
     const [before] = await tx.select().from(companySettings).where(eq(companySettings.id, 1)).for("update");
     if (!before) throw new SettingsMissingError();
     if (expectedRevision !== undefined && expectedRevision !== before.revision) {
-      const [last] = await listActivity(tx, SETTINGS_SUBJECT.subjectType, SETTINGS_SUBJECT.subjectId, {
-        limit: 1,
-      });
-      return {
-        ok: false,
-        conflict: {
-          revision: before.revision,
-          updatedAt: before.updatedAt,
-          updatedByEmail: last?.actorEmail ?? null,
-        },
-      };
+      return revisionConflict(tx, SETTINGS_SUBJECT.subjectType, SETTINGS_SUBJECT.subjectId, before);
     }
     const next = columnsOf(input);
     const changed = (Object.keys(FIELD_CHANGES) as SettingsField[]).filter((field) => {

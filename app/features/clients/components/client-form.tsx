@@ -107,6 +107,13 @@ function DuplicateWarning({ duplicates, mode }: { duplicates: readonly PossibleD
 
 type Mode = "create" | "edit";
 
+/** The inputs of an address, the billing one or a job site's: the same limits and keypads. */
+const addressInput = {
+  street: { label: "Numéro et rue", maxLength: 200, autoComplete: "off" },
+  postalCode: { label: "Code postal", inputMode: "numeric", maxLength: 6, autoComplete: "off" },
+  city: { maxLength: 100, autoComplete: "off" },
+} as const;
+
 /** A site address the billing address may copy, and where it comes from (« du devis « … » »). */
 export type SiteAddress = { street: string; postalCode: string; city: string; source: string };
 
@@ -155,6 +162,13 @@ function BillingAddressFields({
     const value = event.currentTarget.value;
     setBilling((current) => ({ ...current, [field]: value }));
   };
+  // What an address input shows, and whether it can be typed in.
+  const bind = (field: keyof Billing) => ({
+    value: billing[field],
+    onChange: change(field),
+    readOnly: same,
+    errors: errors[field],
+  });
   const toggle = (checked: boolean) => {
     if (!checked) {
       setSame(false);
@@ -201,37 +215,22 @@ function BillingAddressFields({
       <TextField
         id="client-billing-street"
         name="billingStreet"
-        label="Numéro et rue"
-        maxLength={200}
-        autoComplete="off"
-        value={billing.billingStreet}
-        onChange={change("billingStreet")}
-        readOnly={same}
-        errors={errors.billingStreet}
+        {...addressInput.street}
+        {...bind("billingStreet")}
       />
       <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
         <TextField
           id="client-billing-postal-code"
           name="billingPostalCode"
-          label="Code postal"
-          inputMode="numeric"
-          maxLength={6}
-          autoComplete="off"
-          value={billing.billingPostalCode}
-          onChange={change("billingPostalCode")}
-          readOnly={same}
-          errors={errors.billingPostalCode}
+          {...addressInput.postalCode}
+          {...bind("billingPostalCode")}
         />
         <TextField
           id="client-billing-city"
           name="billingCity"
           label="Ville"
-          maxLength={100}
-          autoComplete="off"
-          value={billing.billingCity}
-          onChange={change("billingCity")}
-          readOnly={same}
-          errors={errors.billingCity}
+          {...addressInput.city}
+          {...bind("billingCity")}
         />
       </div>
     </FormSection>
@@ -391,26 +390,20 @@ export function ClientForm({
                   />
                   <TextField
                     name={name("street")}
-                    label="Numéro et rue"
-                    maxLength={200}
-                    autoComplete="off"
+                    {...addressInput.street}
                     defaultValue={row.street}
                     errors={error("street")}
                   />
                   <TextField
                     name={name("postalCode")}
-                    label="Code postal"
-                    inputMode="numeric"
-                    maxLength={6}
-                    autoComplete="off"
+                    {...addressInput.postalCode}
                     defaultValue={row.postalCode}
                     errors={error("postalCode")}
                   />
                   <TextField
                     name={name("city")}
                     label="Commune"
-                    maxLength={100}
-                    autoComplete="off"
+                    {...addressInput.city}
                     defaultValue={row.city}
                     errors={error("city")}
                   />

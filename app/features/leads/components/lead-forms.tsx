@@ -75,6 +75,8 @@ export function FollowUpForm({
   const id = useId();
   const refusal = refusalFor(LEAD_INTENTS.followUp, fetcher.data, serverResult);
   const errors = refusal?.fieldErrors ?? {};
+  // A field's id (from the form's), its name and its messages.
+  const field = (name: string, idSuffix: string) => ({ id: `${id}-${idSuffix}`, name, errors: errors[name] });
   return (
     <fetcher.Form method="post" className="grid gap-4" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="text-lg font-bold">
@@ -82,45 +84,35 @@ export function FollowUpForm({
       </h2>
       <input type="hidden" name="intent" value={LEAD_INTENTS.followUp} />
       <SelectField
-        id={`${id}-status`}
-        name="status"
+        {...field("status", "status")}
         label="Statut"
         options={LEAD_STATUSES.map((status) => ({ value: status, label: LEAD_STATUS_LABELS[status] }))}
         defaultValue={lead.status}
-        errors={errors.status}
       />
       <SelectField
-        id={`${id}-assignee`}
-        name="assigneeId"
+        {...field("assigneeId", "assignee")}
         label="Suivi par"
         placeholder="Personne"
         options={staff.map((member) => ({ value: member.id, label: member.email }))}
         defaultValue={lead.assigneeId ?? ""}
-        errors={errors.assigneeId}
       />
       <DateField
-        id={`${id}-follow`}
-        name="nextFollowUp"
+        {...field("nextFollowUp", "follow")}
         label="Prochaine relance"
         defaultValue={lead.nextFollowUp ?? ""}
-        errors={errors.nextFollowUp}
       />
       <TextField
-        id={`${id}-town`}
-        name="town"
+        {...field("town", "town")}
         label="Commune du chantier"
         maxLength={100}
         defaultValue={lead.town ?? ""}
-        errors={errors.town}
       />
       <CheckboxField
-        id={`${id}-dnc`}
-        name="doNotContact"
+        {...field("doNotContact", "dnc")}
         label="Ne pas recontacter"
         defaultChecked={lead.doNotContact}
         controlClassName="accent-red-700"
         labelClassName="font-semibold text-brand-900"
-        errors={errors.doNotContact}
       />
       <FormAlert errors={refusal && !hasFieldErrors(refusal) ? refusal.message : undefined} />
       <button type="submit" disabled={saving} className={buttonClasses("secondary", "md")}>

@@ -1,5 +1,5 @@
 import type { EmblaCarouselType, EmblaOptionsType } from "embla-carousel";
-import { ChevronLeft, ChevronRight } from "lucide-react";
+import { ChevronLeft, ChevronRight, type LucideIcon } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import type { Testimonial } from "#app/content/types.ts";
 import { Illustration } from "./illustration.tsx";
@@ -82,24 +82,8 @@ export function TestimonialsCarousel({
             {lead ? <p className="mt-2 max-w-prose text-slate-700">{lead}</p> : null}
           </div>
           <div className="hidden gap-2 md:flex">
-            <button
-              type="button"
-              onClick={previous}
-              aria-controls={trackId}
-              className="inline-flex size-12 items-center justify-center rounded-full border-2 border-brand-700 bg-white text-brand-700 hover:bg-brand-50"
-            >
-              <ChevronLeft aria-hidden="true" className="size-6" />
-              <span className="sr-only">Avis précédent</span>
-            </button>
-            <button
-              type="button"
-              onClick={next}
-              aria-controls={trackId}
-              className="inline-flex size-12 items-center justify-center rounded-full border-2 border-brand-700 bg-white text-brand-700 hover:bg-brand-50"
-            >
-              <ChevronRight aria-hidden="true" className="size-6" />
-              <span className="sr-only">Avis suivant</span>
-            </button>
+            <ScrollButton onClick={previous} controls={trackId} icon={ChevronLeft} label="Avis précédent" />
+            <ScrollButton onClick={next} controls={trackId} icon={ChevronRight} label="Avis suivant" />
           </div>
         </div>
         <section
@@ -144,5 +128,30 @@ export function TestimonialsCarousel({
         </section>
       </div>
     </section>
+  );
+}
+
+/** A button moving the carousel by one review (wide screens; phones swipe). */
+function ScrollButton({
+  onClick,
+  controls,
+  icon: Icon,
+  label,
+}: {
+  onClick: () => void;
+  controls: string;
+  icon: LucideIcon;
+  label: string;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-controls={controls}
+      className="inline-flex size-12 items-center justify-center rounded-full border-2 border-brand-700 bg-white text-brand-700 hover:bg-brand-50"
+    >
+      <Icon aria-hidden="true" className="size-6" />
+      <span className="sr-only">{label}</span>
+    </button>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import {
   CheckboxField,
@@ -32,6 +33,17 @@ const legend = "font-heading text-lg font-bold text-brand-900 float-left w-full"
 const twoColumns = "grid gap-4 sm:grid-cols-2";
 const note = "text-sm text-slate-700";
 
+/** A section of the form: its title, what it is for, its fields. */
+function Section({ title, note: text, children }: { title: string; note?: ReactNode; children: ReactNode }) {
+  return (
+    <fieldset className={panel}>
+      <legend className={legend}>{title}</legend>
+      {text ? <p className={note}>{text}</p> : null}
+      {children}
+    </fieldset>
+  );
+}
+
 export function SettingsForm({
   values,
   errors = {},
@@ -61,6 +73,39 @@ export function SettingsForm({
     defaultValue: values[name],
     errors: errors[name],
   });
+  // A text the browser must not fill in from what it remembers.
+  const text = (name: keyof SettingsFormValues, maxLength: number) => ({
+    ...field(name),
+    maxLength,
+    autoComplete: "off",
+  });
+  // A reference number or code: no spell checking either.
+  const code = (name: keyof SettingsFormValues, maxLength: number) => ({
+    ...text(name, maxLength),
+    spellCheck: false,
+  });
+  // A bank identifier (IBAN, BIC): capitals, in a font that tells 0 from O.
+  const bankCode = (name: "iban" | "bic", maxLength: number) => ({
+    ...code(name, maxLength),
+    autoCapitalize: "characters",
+    controlClassName: "font-mono",
+  });
+  // A number of days, typed on the numeric keypad.
+  const days = (name: "paymentTermsDays" | "quoteValidityDays", min: number, max: number) => ({
+    ...field(name),
+    min,
+    max,
+    step: 1,
+    inputMode: "numeric" as const,
+  });
+  const date = (name: keyof SettingsFormValues) => ({ ...field(name), min: "1900-01-01", max: "2100-12-31" });
+  const checkbox = (name: "vatOnDebits" | "autoSendInvoices") => ({
+    id: name,
+    name,
+    value: CHECKED,
+    defaultChecked: values[name] === CHECKED,
+    errors: errors[name],
+  });
 
   return (
     <Form method="post" noValidate className="grid gap-5" aria-label="Paramètres de l'entreprise">
@@ -68,142 +113,97 @@ export function SettingsForm({
       <FormAlert focus title="Enregistrement impossible" errors={summary} />
       <p className={note}>Les champs marqués * sont requis.</p>
 
-      <fieldset className={panel}>
-        <legend className={legend}>Assurance</legend>
-        <p className={note}>
-          L'assureur décennal, son adresse et la couverture géographique figurent sur chaque devis et chaque
-          facture (loi n° 96-603, art. 22-2).
-        </p>
+      <Section
+        title="Assurance"
+        note={
+          <>
+            L'assureur décennal, son adresse et la couverture géographique figurent sur chaque devis et chaque
+            facture (loi n° 96-603, art. 22-2).
+          </>
+        }
+      >
         <div className={twoColumns}>
+          <TextField {...text("insurerName", TEXT_LIMITS.insurerName)} label="Assureur décennal" required />
           <TextField
-            {...field("insurerName")}
-            label="Assureur décennal"
-            required
-            maxLength={TEXT_LIMITS.insurerName}
-            autoComplete="off"
-          />
-          <TextField
-            {...field("insurerAddress")}
+            {...text("insurerAddress", TEXT_LIMITS.insurerAddress)}
             label="Adresse de l'assureur"
             required
-            maxLength={TEXT_LIMITS.insurerAddress}
-            autoComplete="off"
           />
           <TextField
-            {...field("decennialPolicy")}
+            {...code("decennialPolicy", TEXT_LIMITS.policy)}
             label="N° de contrat décennale"
             required
-            maxLength={TEXT_LIMITS.policy}
-            autoComplete="off"
-            spellCheck={false}
           />
           <TextField
-            {...field("liabilityPolicy")}
+            {...code("liabilityPolicy", TEXT_LIMITS.policy)}
             label="N° de contrat responsabilité civile professionnelle"
             required
-            maxLength={TEXT_LIMITS.policy}
-            autoComplete="off"
-            spellCheck={false}
           />
           <TextField
-            {...field("insuranceCoverage")}
+            {...text("insuranceCoverage", TEXT_LIMITS.insuranceCoverage)}
             label="Couverture géographique"
             required
-            maxLength={TEXT_LIMITS.insuranceCoverage}
-            autoComplete="off"
           />
           <DateField
-            {...field("insuranceValidUntil")}
+            {...date("insuranceValidUntil")}
             label="Attestation décennale valable jusqu'au"
             required
-            min="1900-01-01"
-            max="2100-12-31"
           />
         </div>
-      </fieldset>
+      </Section>
 
-      <fieldset className={panel}>
-        <legend className={legend}>RGE</legend>
-        <p className={note}>
-          Qualification « Reconnu garant de l'environnement », requise pour les travaux de rénovation
-          énergétique aidés. Laissez vide si l'entreprise n'en a pas.
-        </p>
+      <Section
+        title="RGE"
+        note={
+          <>
+            Qualification « Reconnu garant de l'environnement », requise pour les travaux de rénovation
+            énergétique aidés. Laissez vide si l'entreprise n'en a pas.
+          </>
+        }
+      >
         <div className={twoColumns}>
-          <TextField
-            {...field("rgeNumber")}
-            label="N° du certificat RGE"
-            maxLength={TEXT_LIMITS.rgeNumber}
-            autoComplete="off"
-            spellCheck={false}
-          />
-          <DateField
-            {...field("rgeValidUntil")}
-            label="Certificat RGE valable jusqu'au"
-            min="1900-01-01"
-            max="2100-12-31"
-          />
+          <TextField {...code("rgeNumber", TEXT_LIMITS.rgeNumber)} label="N° du certificat RGE" />
+          <DateField {...date("rgeValidUntil")} label="Certificat RGE valable jusqu'au" />
         </div>
-      </fieldset>
+      </Section>
 
-      <fieldset className={panel}>
-        <legend className={legend}>Banque</legend>
-        <p className={note}>
-          Le compte sur lequel les clients paient par virement, imprimé sur les factures. Les trois champs
-          ensemble, ou aucun.
-        </p>
+      <Section
+        title="Banque"
+        note={
+          <>
+            Le compte sur lequel les clients paient par virement, imprimé sur les factures. Les trois champs
+            ensemble, ou aucun.
+          </>
+        }
+      >
         <div className={twoColumns}>
           <TextField
-            {...field("bankAccountHolder")}
+            {...text("bankAccountHolder", TEXT_LIMITS.bankAccountHolder)}
             label="Titulaire du compte"
-            maxLength={TEXT_LIMITS.bankAccountHolder}
-            autoComplete="off"
             className="sm:col-span-2"
           />
           <TextField
-            {...field("iban")}
+            {...bankCode("iban", 50)}
             label="IBAN"
             hint="Par exemple FR76 3000 6000 0112 3456 7890 189 ; les espaces sont facultatifs."
-            maxLength={50}
-            autoComplete="off"
-            spellCheck={false}
-            autoCapitalize="characters"
-            controlClassName="font-mono"
           />
-          <TextField
-            {...field("bic")}
-            label="BIC"
-            hint="8 ou 11 caractères, par exemple BNPAFRPP."
-            maxLength={15}
-            autoComplete="off"
-            spellCheck={false}
-            autoCapitalize="characters"
-            controlClassName="font-mono"
-          />
+          <TextField {...bankCode("bic", 15)} label="BIC" hint="8 ou 11 caractères, par exemple BNPAFRPP." />
         </div>
-      </fieldset>
+      </Section>
 
-      <fieldset className={panel}>
-        <legend className={legend}>Conditions de paiement et devis</legend>
+      <Section title="Conditions de paiement et devis">
         <div className={twoColumns}>
           <NumberField
-            {...field("paymentTermsDays")}
+            {...days("paymentTermsDays", 0, MAX_PAYMENT_TERMS_DAYS)}
             label="Délai de paiement par défaut (jours)"
             hint={`De 0 à ${MAX_PAYMENT_TERMS_DAYS} jours : ${MAX_PAYMENT_TERMS_DAYS} jours est le maximum légal entre professionnels.`}
             required
-            min={0}
-            max={MAX_PAYMENT_TERMS_DAYS}
-            step={1}
-            inputMode="numeric"
           />
           <NumberField
-            {...field("quoteValidityDays")}
+            {...days("quoteValidityDays", 1, MAX_QUOTE_VALIDITY_DAYS)}
             label="Durée de validité d'un devis (jours)"
             hint={`De 1 à ${MAX_QUOTE_VALIDITY_DAYS} jours.`}
             required
-            min={1}
-            max={MAX_QUOTE_VALIDITY_DAYS}
-            step={1}
-            inputMode="numeric"
           />
           <TextareaField
             {...field("paymentTermsText")}
@@ -237,20 +237,15 @@ export function SettingsForm({
             </p>
           </div>
           <CheckboxField
-            id="vatOnDebits"
-            name="vatOnDebits"
-            value={CHECKED}
-            defaultChecked={values.vatOnDebits === CHECKED}
-            errors={errors.vatOnDebits}
+            {...checkbox("vatOnDebits")}
             label="Option pour le paiement de la taxe d'après les débits"
             hint="Cochée, la mention figure sur les factures : la TVA des prestations est due à la facturation et non à l'encaissement."
             className="sm:col-span-2"
           />
         </div>
-      </fieldset>
+      </Section>
 
-      <fieldset className={panel}>
-        <legend className={legend}>Coût horaire</legend>
+      <Section title="Coût horaire">
         <div className={twoColumns}>
           <MoneyField
             {...field("hourlyCost")}
@@ -260,20 +255,15 @@ export function SettingsForm({
             maxLength={20}
           />
         </div>
-      </fieldset>
+      </Section>
 
-      <fieldset className={panel}>
-        <legend className={legend}>Envoi des factures</legend>
+      <Section title="Envoi des factures">
         <CheckboxField
-          id="autoSendInvoices"
-          name="autoSendInvoices"
-          value={CHECKED}
-          defaultChecked={values.autoSendInvoices === CHECKED}
-          errors={errors.autoSendInvoices}
+          {...checkbox("autoSendInvoices")}
           label="Envoyer automatiquement les factures au client à l'émission"
           hint="Cochée, chaque facture ou avoir émis part aussitôt par e-mail à l'adresse de la fiche client, avec son PDF Factur-X. Sinon, « Envoyer au client » sur la page de la facture."
         />
-      </fieldset>
+      </Section>
 
       <div className="flex flex-wrap gap-2">
         <button type="submit" disabled={saving} className={buttonClasses("secondary", "md")}>

@@ -50,3 +50,15 @@ export function refusedValues(
 export function signed(delta: number): string {
   return delta > 0 ? `+${delta}` : `−${Math.abs(delta)}`;
 }
+
+/**
+ * What a field of the form posting `intent` shows: what was typed when that form was
+ * refused, else `stored`; and its message.
+ */
+export function refusedFieldProps(refusal: ProductRefusal | null, intent: string, variantId?: string) {
+  const typed = refusedValues(refusal, intent, variantId);
+  return (field: string, stored: string) => ({
+    defaultValue: typed?.[field] ?? stored,
+    errors: productFieldError(refusal, intent, field, variantId),
+  });
+}

@@ -187,6 +187,12 @@ function CheckoutContent({
   /** What the browser found, or else what the server refused. */
   const messageOf = (name: keyof CheckoutFormInput): ErrorsInput =>
     errors[name]?.message ?? serverErrors[name];
+  // A field's id, its messages and its react-hook-form wiring.
+  const bind = (name: keyof CheckoutFormInput) => ({
+    id: fieldId(name),
+    errors: messageOf(name),
+    ...register(name),
+  });
 
   const shipping = priced ? priced.shippingCents[fulfilment === "delivery" ? "delivery" : "pickup"] : null;
   const total = priced && shipping !== null ? priced.subtotalCents + shipping : null;
@@ -206,29 +212,10 @@ function CheckoutContent({
         </p>
         <fieldset className="grid gap-4">
           <legend className="mb-2 font-heading text-xl font-bold text-brand-900">Vos coordonnées</legend>
-          <TextField
-            id={fieldId("name")}
-            label="Nom et prénom"
-            required
-            autoComplete="name"
-            errors={messageOf("name")}
-            {...register("name")}
-          />
+          <TextField label="Nom et prénom" required autoComplete="name" {...bind("name")} />
           <div className="grid gap-4 sm:grid-cols-2">
-            <EmailField
-              id={fieldId("email")}
-              label="E-mail"
-              required
-              errors={messageOf("email")}
-              {...register("email")}
-            />
-            <PhoneField
-              id={fieldId("phone")}
-              label="Téléphone"
-              required
-              errors={messageOf("phone")}
-              {...register("phone")}
-            />
+            <EmailField label="E-mail" required {...bind("email")} />
+            <PhoneField label="Téléphone" required {...bind("phone")} />
           </div>
         </fieldset>
 
@@ -259,31 +246,20 @@ function CheckoutContent({
               Adresse de livraison
             </legend>
             <TextField
-              id={fieldId("line1")}
               label="Adresse (numéro et rue)"
               required
               autoComplete="address-line1"
-              errors={messageOf("line1")}
-              {...register("line1")}
+              {...bind("line1")}
             />
             <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
               <TextField
-                id={fieldId("postalCode")}
                 label="Code postal"
                 required
                 inputMode="numeric"
                 autoComplete="postal-code"
-                errors={messageOf("postalCode")}
-                {...register("postalCode")}
+                {...bind("postalCode")}
               />
-              <TextField
-                id={fieldId("city")}
-                label="Ville"
-                required
-                autoComplete="address-level2"
-                errors={messageOf("city")}
-                {...register("city")}
-              />
+              <TextField label="Ville" required autoComplete="address-level2" {...bind("city")} />
             </div>
           </fieldset>
         ) : null}
@@ -308,7 +284,6 @@ function CheckoutContent({
         </section>
 
         <CheckboxField
-          id={fieldId("terms")}
           required
           labelClassName="text-base text-ink"
           label={
@@ -319,8 +294,7 @@ function CheckoutContent({
               </Link>
             </>
           }
-          errors={messageOf("terms")}
-          {...register("terms")}
+          {...bind("terms")}
         />
 
         <FormAlert errors={answer?.message} />

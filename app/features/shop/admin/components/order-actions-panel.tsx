@@ -3,7 +3,7 @@ import { useId } from "react";
 import { Form } from "react-router";
 import { TextField } from "#app/components/forms/field.tsx";
 import type { Refusal } from "#app/components/forms/refusal.ts";
-import { buttonClasses } from "#app/components/ui/button.tsx";
+import { ActionButton, DialogTriggerButton, IntentForm } from "#app/components/ui/action-form.tsx";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
 import { Panel } from "#app/components/ui/panel.tsx";
 import { formatCents } from "#app/lib/money.ts";
@@ -45,19 +45,15 @@ export function OrderActionsPanel({
     <Panel id="commande-actions" title="Actions">
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
         {simple.map((name) => {
-          const Icon = ACTION_ICONS[name];
           return (
-            <Form key={name} method="post" className="contents">
-              <input type="hidden" name="intent" value={name} />
-              <button
-                type="submit"
-                className={buttonClasses("primary", "md", "w-full sm:w-auto")}
+            <IntentForm key={name} intent={name}>
+              <ActionButton
+                icon={ACTION_ICONS[name]}
+                label={ORDER_ACTION_LABELS[name]}
                 disabled={pending !== null}
-              >
-                <Icon aria-hidden="true" className="size-4" />
-                {pending === name ? "Enregistrement…" : ORDER_ACTION_LABELS[name]}
-              </button>
-            </Form>
+                busy={pending === name}
+              />
+            </IntentForm>
           );
         })}
         {actions.includes(ORDER_ACTIONS.pay) ? (
@@ -81,14 +77,12 @@ export function OrderActionsPanel({
                 ))}
               </select>
             </div>
-            <button
-              type="submit"
-              className={buttonClasses("primary", "md", "w-full sm:w-auto")}
+            <ActionButton
+              icon={Check}
+              label={ORDER_ACTION_LABELS.payer}
               disabled={pending !== null}
-            >
-              <Check aria-hidden="true" className="size-4" />
-              {pending === ORDER_ACTIONS.pay ? "Enregistrement…" : ORDER_ACTION_LABELS.payer}
-            </button>
+              busy={pending === ORDER_ACTIONS.pay}
+            />
           </Form>
         ) : null}
         {actions.includes(ORDER_ACTIONS.ship) ? (
@@ -104,14 +98,12 @@ export function OrderActionsPanel({
                   : undefined
               }
             />
-            <button
-              type="submit"
-              className={buttonClasses("primary", "md", "w-full sm:w-auto")}
+            <ActionButton
+              icon={Truck}
+              label={ORDER_ACTION_LABELS.expedier}
               disabled={pending !== null}
-            >
-              <Truck aria-hidden="true" className="size-4" />
-              {pending === ORDER_ACTIONS.ship ? "Enregistrement…" : ORDER_ACTION_LABELS.expedier}
-            </button>
+              busy={pending === ORDER_ACTIONS.ship}
+            />
           </Form>
         ) : null}
         {actions.includes(ORDER_ACTIONS.cancel) ? (
@@ -120,12 +112,7 @@ export function OrderActionsPanel({
               <input type="hidden" name="intent" value={ORDER_ACTIONS.cancel} />
             </Form>
             <ConfirmDialog
-              trigger={
-                <button type="button" className={buttonClasses("outline", "md", "w-full sm:w-auto")}>
-                  <Ban aria-hidden="true" className="size-4" />
-                  Annuler la commande
-                </button>
-              }
+              trigger={<DialogTriggerButton icon={Ban} label="Annuler la commande" />}
               title={`Annuler la commande ${crumb} ?`}
               description={
                 paidByCard

@@ -1,7 +1,7 @@
 import { Save } from "lucide-react";
 import { Form } from "react-router";
 import { TextField } from "#app/components/forms/field.tsx";
-import { buttonClasses } from "#app/components/ui/button.tsx";
+import { ActionButton } from "#app/components/ui/action-form.tsx";
 import { Panel } from "#app/components/ui/panel.tsx";
 import {
   PRODUCT_INTENTS,
@@ -24,6 +24,15 @@ export function ProductFicheForm({
 }) {
   const typedFiche = refusedValues(refusal, PRODUCT_INTENTS.fiche);
   const ficheError = (field: string) => productFieldError(refusal, PRODUCT_INTENTS.fiche, field);
+  // A one-line text of the fiche: what was typed if it was refused, else what is stored.
+  const text = (name: "title" | "subtitle" | "ribbonText", maxLength: number) => ({
+    name,
+    maxLength,
+    autoComplete: "off",
+    defaultValue: typedFiche?.[name] ?? product[name] ?? "",
+    errors: ficheError(name),
+  });
+  const saving = pending?.intent === PRODUCT_INTENTS.fiche;
   return (
     <Panel id="produit-fiche" title="Fiche">
       <Form
@@ -33,31 +42,12 @@ export function ProductFicheForm({
         key={JSON.stringify([product.title, product.subtitle, product.ribbonText, product.description])}
       >
         <input type="hidden" name="intent" value={PRODUCT_INTENTS.fiche} />
+        <TextField {...text("title", 120)} label="Titre" required />
+        <TextField {...text("subtitle", 200)} label="Sous-titre (facultatif)" />
         <TextField
-          name="title"
-          label="Titre"
-          required
-          maxLength={120}
-          autoComplete="off"
-          defaultValue={typedFiche?.title ?? product.title}
-          errors={ficheError("title")}
-        />
-        <TextField
-          name="subtitle"
-          label="Sous-titre (facultatif)"
-          maxLength={200}
-          autoComplete="off"
-          defaultValue={typedFiche?.subtitle ?? product.subtitle ?? ""}
-          errors={ficheError("subtitle")}
-        />
-        <TextField
-          name="ribbonText"
+          {...text("ribbonText", 30)}
           label="Bandeau (facultatif)"
           hint="Un mot sur la photo du produit : « Nouveau », « Promo »… 30 caractères au plus."
-          maxLength={30}
-          autoComplete="off"
-          defaultValue={typedFiche?.ribbonText ?? product.ribbonText ?? ""}
-          errors={ficheError("ribbonText")}
         />
         <RichTextEditor
           name="description"
@@ -67,14 +57,7 @@ export function ProductFicheForm({
           error={ficheError("description")}
         />
         <div>
-          <button
-            type="submit"
-            className={buttonClasses("primary", "md", "w-full sm:w-auto")}
-            disabled={pending?.intent === PRODUCT_INTENTS.fiche}
-          >
-            <Save aria-hidden="true" className="size-4" />
-            {pending?.intent === PRODUCT_INTENTS.fiche ? "Enregistrement…" : "Enregistrer"}
-          </button>
+          <ActionButton icon={Save} label="Enregistrer" disabled={saving} busy={saving} />
         </div>
       </Form>
     </Panel>

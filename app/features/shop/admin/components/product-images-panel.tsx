@@ -1,7 +1,9 @@
 import { ArrowLeft, ArrowRight, ImagePlus, Save, Trash2 } from "lucide-react";
+import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { FileField, TextField } from "#app/components/forms/field.tsx";
 import { FormAlert } from "#app/components/forms/form-alert.tsx";
+import { ActionButton, IntentForm } from "#app/components/ui/action-form.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import type { ProductRefusal } from "../product-intents.ts";
 
@@ -23,6 +25,29 @@ export const IMAGE_INTENTS = {
 export type PanelImage = { id: number; url: string; alt: string };
 
 const headingClass = "mb-3 text-lg font-bold text-brand-900";
+
+/** A button moving or removing one image, in a form of its own; `label` names what it does. */
+function ImageMove({
+  intent,
+  imageId,
+  busy,
+  label,
+  children,
+}: {
+  intent: string;
+  imageId: number;
+  busy: boolean;
+  label: string;
+  children: ReactNode;
+}) {
+  return (
+    <IntentForm intent={intent} hidden={{ imageId }}>
+      <button type="submit" className={buttonClasses("outline", "md")} disabled={busy} aria-label={label}>
+        {children}
+      </button>
+    </IntentForm>
+  );
+}
 
 export function ProductImagesPanel({
   images,
@@ -97,48 +122,36 @@ export function ProductImagesPanel({
                 </Form>
                 <div className="flex flex-wrap gap-2">
                   {index > 0 ? (
-                    <Form method="post" className="contents">
-                      <input type="hidden" name="intent" value={IMAGE_INTENTS.before} />
-                      <input type="hidden" name="imageId" value={image.id} />
-                      <button
-                        type="submit"
-                        className={buttonClasses("outline", "md")}
-                        disabled={busy}
-                        aria-label={`Placer l'image ${position} avant l'image ${position - 1}`}
-                      >
-                        <ArrowLeft aria-hidden="true" className="size-4" />
-                        Avant
-                      </button>
-                    </Form>
+                    <ImageMove
+                      intent={IMAGE_INTENTS.before}
+                      imageId={image.id}
+                      busy={busy}
+                      label={`Placer l'image ${position} avant l'image ${position - 1}`}
+                    >
+                      <ArrowLeft aria-hidden="true" className="size-4" />
+                      Avant
+                    </ImageMove>
                   ) : null}
                   {index < images.length - 1 ? (
-                    <Form method="post" className="contents">
-                      <input type="hidden" name="intent" value={IMAGE_INTENTS.after} />
-                      <input type="hidden" name="imageId" value={image.id} />
-                      <button
-                        type="submit"
-                        className={buttonClasses("outline", "md")}
-                        disabled={busy}
-                        aria-label={`Placer l'image ${position} après l'image ${position + 1}`}
-                      >
-                        Après
-                        <ArrowRight aria-hidden="true" className="size-4" />
-                      </button>
-                    </Form>
-                  ) : null}
-                  <Form method="post" className="contents">
-                    <input type="hidden" name="intent" value={IMAGE_INTENTS.remove} />
-                    <input type="hidden" name="imageId" value={image.id} />
-                    <button
-                      type="submit"
-                      className={buttonClasses("outline", "md")}
-                      disabled={busy}
-                      aria-label={`Retirer l'image ${position}`}
+                    <ImageMove
+                      intent={IMAGE_INTENTS.after}
+                      imageId={image.id}
+                      busy={busy}
+                      label={`Placer l'image ${position} après l'image ${position + 1}`}
                     >
-                      <Trash2 aria-hidden="true" className="size-4" />
-                      Retirer
-                    </button>
-                  </Form>
+                      Après
+                      <ArrowRight aria-hidden="true" className="size-4" />
+                    </ImageMove>
+                  ) : null}
+                  <ImageMove
+                    intent={IMAGE_INTENTS.remove}
+                    imageId={image.id}
+                    busy={busy}
+                    label={`Retirer l'image ${position}`}
+                  >
+                    <Trash2 aria-hidden="true" className="size-4" />
+                    Retirer
+                  </ImageMove>
                 </div>
               </li>
             );
@@ -167,14 +180,13 @@ export function ProductImagesPanel({
           />
           {addRefusal && !addRefusal.field ? <FormAlert errors={[addRefusal.message]} /> : null}
           <div>
-            <button
-              type="submit"
-              className={buttonClasses("primary", "md", "w-full sm:w-auto")}
+            <ActionButton
+              icon={ImagePlus}
+              label="Ajouter l'image"
               disabled={busy}
-            >
-              <ImagePlus aria-hidden="true" className="size-4" />
-              {pendingIntent === IMAGE_INTENTS.add ? "Envoi de l'image…" : "Ajouter l'image"}
-            </button>
+              busy={pendingIntent === IMAGE_INTENTS.add}
+              busyLabel="Envoi de l'image…"
+            />
           </div>
         </Form>
       ) : (

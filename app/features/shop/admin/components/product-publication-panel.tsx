@@ -1,11 +1,12 @@
-import { Archive, Eye, EyeOff, Trash2 } from "lucide-react";
+import { Archive, Eye, EyeOff, type LucideIcon, Trash2 } from "lucide-react";
 import { useId } from "react";
 import { Form } from "react-router";
-import { buttonClasses } from "#app/components/ui/button.tsx";
+import { ActionButton, DialogTriggerButton, IntentForm } from "#app/components/ui/action-form.tsx";
+import type { ButtonVariant } from "#app/components/ui/button.tsx";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
 import { Panel } from "#app/components/ui/panel.tsx";
 import { CATALOGUE_STATUS_LABELS, type CatalogueStatus } from "../catalogue-labels.ts";
-import { STATUS_INTENTS } from "../product-intents.ts";
+import { STATUS_INTENTS, type StatusIntent } from "../product-intents.ts";
 import type { ProductPending } from "./variant-card.tsx";
 
 const STATUS_NOTES: Record<CatalogueStatus, string> = {
@@ -13,6 +14,39 @@ const STATUS_NOTES: Record<CatalogueStatus, string> = {
   masque: "Absent de la liste de la boutique ; sa page reste accessible par son adresse.",
   brouillon: "La boutique ne le montre pas.",
 };
+
+/** The status changes, in the panel's order, each offered when it changes something. */
+const STATUS_ACTIONS: {
+  intent: StatusIntent;
+  shown: (status: CatalogueStatus) => boolean;
+  icon: LucideIcon;
+  label: string;
+  variant: ButtonVariant;
+  busyLabel?: string;
+}[] = [
+  {
+    intent: "publier",
+    shown: (status) => status !== "publie",
+    icon: Eye,
+    label: "Publier sur la boutique",
+    variant: "primary",
+    busyLabel: "Publication…",
+  },
+  {
+    intent: "masquer",
+    shown: (status) => status === "publie",
+    icon: EyeOff,
+    label: "Masquer de la boutique",
+    variant: "outline",
+  },
+  {
+    intent: "brouillon",
+    shown: (status) => status !== "brouillon",
+    icon: Archive,
+    label: "Repasser en brouillon",
+    variant: "outline",
+  },
+];
 
 /** « Publication » of a catalogue product: its status, and publish, hide, back to draft, delete. */
 export function ProductPublicationPanel({
@@ -37,55 +71,23 @@ export function ProductPublicationPanel({
           : ""}
       </p>
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-        {status !== "publie" ? (
-          <Form method="post" className="contents">
-            <input type="hidden" name="intent" value="publier" />
-            <button
-              type="submit"
-              className={buttonClasses("primary", "md", "w-full sm:w-auto")}
+        {STATUS_ACTIONS.filter((action) => action.shown(status)).map((action) => (
+          <IntentForm key={action.intent} intent={action.intent}>
+            <ActionButton
+              icon={action.icon}
+              label={action.label}
+              variant={action.variant}
               disabled={statusBusy}
-            >
-              <Eye aria-hidden="true" className="size-4" />
-              {pending?.intent === "publier" ? "Publication…" : "Publier sur la boutique"}
-            </button>
-          </Form>
-        ) : null}
-        {status === "publie" ? (
-          <Form method="post" className="contents">
-            <input type="hidden" name="intent" value="masquer" />
-            <button
-              type="submit"
-              className={buttonClasses("outline", "md", "w-full sm:w-auto")}
-              disabled={statusBusy}
-            >
-              <EyeOff aria-hidden="true" className="size-4" />
-              {pending?.intent === "masquer" ? "Enregistrement…" : "Masquer de la boutique"}
-            </button>
-          </Form>
-        ) : null}
-        {status !== "brouillon" ? (
-          <Form method="post" className="contents">
-            <input type="hidden" name="intent" value="brouillon" />
-            <button
-              type="submit"
-              className={buttonClasses("outline", "md", "w-full sm:w-auto")}
-              disabled={statusBusy}
-            >
-              <Archive aria-hidden="true" className="size-4" />
-              {pending?.intent === "brouillon" ? "Enregistrement…" : "Repasser en brouillon"}
-            </button>
-          </Form>
-        ) : null}
+              busy={pending?.intent === action.intent}
+              busyLabel={action.busyLabel}
+            />
+          </IntentForm>
+        ))}
         <Form id={deleteFormId} method="post" hidden>
           <input type="hidden" name="intent" value="supprimer" />
         </Form>
         <ConfirmDialog
-          trigger={
-            <button type="button" className={buttonClasses("outline", "md", "w-full sm:w-auto")}>
-              <Trash2 aria-hidden="true" className="size-4" />
-              Supprimer le produit
-            </button>
-          }
+          trigger={<DialogTriggerButton icon={Trash2} label="Supprimer le produit" />}
           title={`Supprimer « ${product.title} » ?`}
           description="Le produit quitte le catalogue et la boutique. Les commandes passées gardent leurs lignes et leur historique."
           confirmLabel="Supprimer le produit"

@@ -3,7 +3,7 @@ import { useId, useState } from "react";
 import { Form } from "react-router";
 import { CheckboxField, MoneyField, SelectField, TextField } from "#app/components/forms/field.tsx";
 import { FormAlert } from "#app/components/forms/form-alert.tsx";
-import { buttonClasses } from "#app/components/ui/button.tsx";
+import { ActionButton } from "#app/components/ui/action-form.tsx";
 import { formatCents } from "#app/lib/money.ts";
 import { formatDateTime } from "#app/lib/paris-time.ts";
 import {
@@ -18,6 +18,7 @@ import {
   PRODUCT_INTENTS,
   type ProductRefusal,
   productFieldError,
+  refusedFieldProps,
   refusedValues,
   signed,
 } from "../product-intents.ts";
@@ -46,8 +47,11 @@ export function VariantForm({
   const id = variant?.id ?? "";
   const typed = refusedValues(refusal, PRODUCT_INTENTS.variante, id);
   const errors = (field: string) => productFieldError(refusal, PRODUCT_INTENTS.variante, field, id);
-  const money = (field: "price" | "salePrice", cents: number | null | undefined) =>
-    typed ? { defaultValue: typed[field] ?? "" } : { defaultCents: cents ?? null, defaultValue: "" };
+  const shown = refusedFieldProps(refusal, PRODUCT_INTENTS.variante, id);
+  const money = (field: "price" | "salePrice", cents: number | null | undefined) => ({
+    ...(typed ? { defaultValue: typed[field] ?? "" } : { defaultCents: cents ?? null, defaultValue: "" }),
+    errors: errors(field),
+  });
   return (
     <Form method="post" className="grid gap-4">
       <input type="hidden" name="intent" value={PRODUCT_INTENTS.variante} />
@@ -59,8 +63,7 @@ export function VariantForm({
           required
           maxLength={80}
           autoComplete="off"
-          defaultValue={typed?.title ?? variant?.title ?? ""}
-          errors={errors("title")}
+          {...shown("title", variant?.title ?? "")}
         />
         <TextField
           name="sku"
@@ -68,30 +71,21 @@ export function VariantForm({
           maxLength={64}
           autoComplete="off"
           spellCheck={false}
-          defaultValue={typed?.sku ?? variant?.sku ?? ""}
-          errors={errors("sku")}
+          {...shown("sku", variant?.sku ?? "")}
         />
-        <MoneyField
-          name="price"
-          label="Prix TTC"
-          required
-          {...money("price", variant?.priceCents)}
-          errors={errors("price")}
-        />
+        <MoneyField name="price" label="Prix TTC" required {...money("price", variant?.priceCents)} />
         <MoneyField
           name="salePrice"
           label="Prix soldé TTC (facultatif)"
           hint="Inférieur au prix ; vide : pas de promotion."
           {...money("salePrice", variant?.salePriceCents)}
-          errors={errors("salePrice")}
         />
         <TextField
           name="weight"
           label="Poids en grammes (facultatif)"
           inputMode="numeric"
           autoComplete="off"
-          defaultValue={typed?.weight ?? (variant?.weightGrams == null ? "" : String(variant.weightGrams))}
-          errors={errors("weight")}
+          {...shown("weight", variant?.weightGrams == null ? "" : String(variant.weightGrams))}
         />
         <TextField
           name="lowStockThreshold"
@@ -100,8 +94,7 @@ export function VariantForm({
           inputMode="numeric"
           autoComplete="off"
           required
-          defaultValue={typed?.lowStockThreshold ?? String(variant?.lowStockThreshold ?? 3)}
-          errors={errors("lowStockThreshold")}
+          {...shown("lowStockThreshold", String(variant?.lowStockThreshold ?? 3))}
         />
       </div>
       <CheckboxField
@@ -112,18 +105,13 @@ export function VariantForm({
         errors={errors("manageInventory")}
       />
       <div>
-        <button
-          type="submit"
-          className={buttonClasses(variant ? "secondary" : "primary", "md", "w-full sm:w-auto")}
+        <ActionButton
+          icon={variant ? Save : Plus}
+          label={variant ? "Enregistrer la variante" : "Ajouter la variante"}
+          variant={variant ? "secondary" : "primary"}
           disabled={busy}
-        >
-          {variant ? (
-            <Save aria-hidden="true" className="size-4" />
-          ) : (
-            <Plus aria-hidden="true" className="size-4" />
-          )}
-          {busy ? "Enregistrement…" : variant ? "Enregistrer la variante" : "Ajouter la variante"}
-        </button>
+          busy={busy}
+        />
       </div>
     </Form>
   );
@@ -143,6 +131,7 @@ function StockForm({
   const initial = (ADJUSTMENT_REASONS as readonly string[]).includes(typed?.reason ?? "")
     ? (typed?.reason as AdjustmentReason)
     : "reception";
+  const shown = refusedFieldProps(refusal, PRODUCT_INTENTS.stock, variant.id);
   // The quantity's label follows the reason picked; the server reads the reason again.
   const [reason, setReason] = useState<AdjustmentReason>(initial);
   return (
@@ -165,22 +154,18 @@ function StockForm({
           inputMode="numeric"
           autoComplete="off"
           required
-          defaultValue={typed?.quantity ?? ""}
-          errors={errors("quantity")}
+          {...shown("quantity", "")}
         />
         <TextField
           name="note"
           label="Commentaire (facultatif)"
           maxLength={200}
           autoComplete="off"
-          defaultValue={typed?.note ?? ""}
-          errors={errors("note")}
+          {...shown("note", "")}
         />
       </div>
       <div>
-        <button type="submit" className={buttonClasses("outline", "md", "w-full sm:w-auto")} disabled={busy}>
-          {busy ? "Enregistrement…" : "Ajuster le stock"}
-        </button>
+        <ActionButton label="Ajuster le stock" variant="outline" disabled={busy} busy={busy} />
       </div>
     </Form>
   );
