@@ -2,15 +2,12 @@ import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
 import { quoteDecisions, quotes } from "#app/db/schema/quotes.ts";
-import { recordActivities } from "#app/lib/activity.server.ts";
-import { registerEvent } from "#app/lib/integrity/register.server.ts";
 import type { DbExecutor } from "#app/lib/outbox.server.ts";
 import type { FileStorage } from "#app/lib/storage.server.ts";
-import { AcceptanceError, isPng } from "./acceptance.server.ts";
+import { AcceptanceError, followAcceptance, isPng } from "./acceptance.server.ts";
 import { PaperSignerNameSchema, parseTyped } from "./acceptance-schema.ts";
 import { quoteDisplayNumber } from "./content.ts";
 import { type QuoteActor, QuoteNotFoundError, QuoteStateError } from "./quotes.server.ts";
-import { leadFollows } from "./send.server.ts";
 
 /*
  * The proof of a quote's acceptance as the staff record and read it: an acceptance signed
@@ -121,36 +118,14 @@ export async function recordPaperAcceptance(
         decidedAt: now,
       })
       .returning({ id: quoteDecisions.id });
-    if (!accepted) throw new Error("Acceptation non enregistrée.");
-    await tx
-      .update(quotes)
-      .set({ status: "accepte", decidedAt: now, updatedAt: now })
-      .where(eq(quotes.id, quote.id));
-    await registerEvent(tx, {
-      event: "devis_accepte",
-      subjectId: accepted.id,
-      author: { id: actor.id, email: actor.email },
-      at: now,
-    });
     const who = { id: actor.id, email: actor.email };
-    await recordActivities(tx, [
-      {
-        subjectType: "devis",
-        subjectId: quote.id,
-        kind: "accepted",
-        summary: `Accord signé sur papier par ${name}, enregistré avec sa copie numérisée`,
-        actor: who,
-      },
-      {
-        subjectType: "client",
-        subjectId: quote.clientId,
-        kind: "quote_accepted",
-        summary: `Devis ${displayNumber} accepté (signé sur papier)`,
-        data: { quoteId: quote.id },
-        actor: who,
-      },
-    ]);
-    await leadFollows(tx, quote.leadSubmissionId, "gagne", who, now);
+    await followAcceptance(tx, quote, accepted, {
+      now,
+      author: who,
+      actor: who,
+      summary: `Accord signé sur papier par ${name}, enregistré avec sa copie numérisée`,
+      clientSummary: `Devis ${displayNumber} accepté (signé sur papier)`,
+    });
   });
 }
 

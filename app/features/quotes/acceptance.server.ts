@@ -10,9 +10,9 @@ import {
   quoteLinks,
   quotes,
 } from "#app/db/schema/quotes.ts";
-import { recordActivities } from "#app/lib/activity.server.ts";
+import { type ActivityActor, type ActivityData, recordActivities } from "#app/lib/activity.server.ts";
 import { registerEvent } from "#app/lib/integrity/register.server.ts";
-import { type DbExecutor, enqueueMails } from "#app/lib/outbox.server.ts";
+import { type DbExecutor, type DbTransaction, enqueueMails } from "#app/lib/outbox.server.ts";
 import { parisDay } from "#app/lib/paris-time.ts";
 import type { DocumentIdentity } from "#app/lib/pdf/identity.ts";
 import { recordHit } from "#app/lib/rate-limit.server.ts";
@@ -29,7 +29,8 @@ import {
   publicQuoteMentions,
   publicQuoteTotals,
 } from "./public-view.ts";
-import { clientFacts, hashToken, leadFollows } from "./send.server.ts";
+import { clientFacts } from "./quotes.server.ts";
+import { hashToken, leadFollows } from "./send.server.ts";
 import { documentTotals } from "./totals.ts";
 
 /*
@@ -431,32 +432,14 @@ export async function acceptQuote(
         decidedAt: now,
       })
       .returning({ id: quoteDecisions.id });
-    if (!accepted) throw new Error("Acceptation non enregistrée.");
-    await tx
-      .update(quotes)
-      .set({ status: "accepte", decidedAt: now, updatedAt: now })
-      .where(eq(quotes.id, quote.id));
-    await registerEvent(tx, { event: "devis_accepte", subjectId: accepted.id, author: "client", at: now });
-    const client_ = { id: null, email: code.email };
-    await recordActivities(tx, [
-      {
-        subjectType: "devis",
-        subjectId: quote.id,
-        kind: "accepted",
-        summary: `Accepté en ligne par ${name} (${code.email}), code vérifié`,
-        data: { ip: input.ip, sha256: quote.pdfSha256, signedSha256 },
-        actor: client_,
-      },
-      {
-        subjectType: "client",
-        subjectId: quote.clientId,
-        kind: "quote_accepted",
-        summary: `Devis ${displayNumber} accepté`,
-        data: { quoteId: quote.id },
-        actor: client_,
-      },
-    ]);
-    await leadFollows(tx, quote.leadSubmissionId, "gagne", client_, now);
+    await followAcceptance(tx, quote, accepted, {
+      now,
+      author: "client",
+      actor: { id: null, email: code.email },
+      summary: `Accepté en ligne par ${name} (${code.email}), code vérifié`,
+      data: { ip: input.ip, sha256: quote.pdfSha256, signedSha256 },
+      clientSummary: `Devis ${displayNumber} accepté`,
+    });
     await enqueueMails(
       tx,
       acceptedMails(quote, {
@@ -473,6 +456,53 @@ export async function acceptQuote(
     return { ok: true as const, signedCopySha256: signedSha256 };
   });
   return outcome;
+}
+
+/**
+ * What follows an acceptance once its decision is written: the quote « Accepté », the
+ * register's event, the quote's and the client's histories, the lead « Gagné ».
+ */
+export async function followAcceptance(
+  tx: DbTransaction,
+  quote: Pick<QuoteRow, "id" | "clientId" | "leadSubmissionId">,
+  decision: { id: string } | undefined,
+  facts: {
+    now: Date;
+    author: Parameters<typeof registerEvent>[1]["author"];
+    actor: ActivityActor;
+    /** The quote's history line, and what it keeps. */
+    summary: string;
+    data?: ActivityData;
+    /** The client's history line. */
+    clientSummary: string;
+  },
+): Promise<void> {
+  if (!decision) throw new Error("Acceptation non enregistrée.");
+  const { now, actor } = facts;
+  await tx
+    .update(quotes)
+    .set({ status: "accepte", decidedAt: now, updatedAt: now })
+    .where(eq(quotes.id, quote.id));
+  await registerEvent(tx, { event: "devis_accepte", subjectId: decision.id, author: facts.author, at: now });
+  await recordActivities(tx, [
+    {
+      subjectType: "devis",
+      subjectId: quote.id,
+      kind: "accepted",
+      summary: facts.summary,
+      data: facts.data,
+      actor,
+    },
+    {
+      subjectType: "client",
+      subjectId: quote.clientId,
+      kind: "quote_accepted",
+      summary: facts.clientSummary,
+      data: { quoteId: quote.id },
+      actor,
+    },
+  ]);
+  await leadFollows(tx, quote.leadSubmissionId, "gagne", actor, now);
 }
 
 /** « Refuser le devis », with an optional reason: recorded, the company told. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { zodFieldErrors } from "#app/components/forms/field-errors.ts";
 import { formatCentsForInput, QUANTITY_MESSAGES } from "#app/lib/money.ts";
+import { draftInput } from "#tests/helpers/quote-content.ts";
 import {
   MAX_LINES,
   QUOTE_MESSAGES,
@@ -35,12 +36,8 @@ function item(id: string, overrides: Partial<QuoteItemLineInput> = {}): QuoteIte
 
 /** Two lots: Démolition (a1, a2 and a text a3), Plomberie (b1). 480 + 0 + 620 = 1 100,00 € HT. */
 function draft(overrides: Partial<QuoteDraftInput> = {}): QuoteDraftInput {
-  return {
-    title: "Rénovation de la salle de bains",
+  return draftInput({
     description: "Dépose et repose du carrelage, remplacement du receveur.",
-    site: { street: "12 rue Paul Lendrin", postalCode: "83000", city: "Toulon" },
-    reverseCharge: false,
-    offPremises: false,
     lots: [
       {
         id: "lotA",
@@ -69,23 +66,8 @@ function draft(overrides: Partial<QuoteDraftInput> = {}): QuoteDraftInput {
         ],
       },
     ],
-    discount: { kind: "", value: "" },
-    travel: { amountHt: "", vatCode: "20" },
-    terms: {
-      validityDays: "30",
-      startOn: "",
-      duration: "",
-      deposit: { kind: "", value: "" },
-      depositSchedule: "",
-      paymentTerms: "À réception de facture.",
-      paid: false,
-      priceCents: "",
-      noteToClient: "",
-      retentionPercent: "",
-      retentionBankGuarantee: false,
-    },
     ...overrides,
-  };
+  });
 }
 
 function lineIds(state: EditorState): string[][] {

@@ -2,9 +2,7 @@ import { count, sql } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
 import { quoteLibraryItems } from "#app/db/schema/quotes.ts";
 import { recordActivities } from "#app/lib/activity.server.ts";
-import type { Cents, Milli } from "#app/lib/money.ts";
-import type { LineVatCode, QuoteUnit } from "./content.ts";
-import { LIBRARY_SUBJECT, librarySearchText } from "./library.server.ts";
+import { LIBRARY_SUBJECT, type LibraryItem, librarySearchText } from "./library.server.ts";
 
 /*
  * The demo price library of a renovation company in Toulon: the work it prices most
@@ -13,15 +11,10 @@ import { LIBRARY_SUBJECT, librarySearchText } from "./library.server.ts";
  * library is empty: what the staff create, edit or archive is never touched again.
  */
 
-type SeedItem = {
-  designation: string;
-  description: string;
-  unit: QuoteUnit;
-  unitPriceHt: Cents;
-  vatCode: LineVatCode;
-  labourHours: Milli;
-  materialsCents: Cents;
-};
+type SeedItem = Pick<
+  LibraryItem,
+  "designation" | "description" | "unit" | "unitPriceHt" | "vatCode" | "labourHours" | "materialsCents"
+>;
 
 export const LIBRARY_SEED: readonly SeedItem[] = [
   {

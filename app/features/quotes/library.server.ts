@@ -4,7 +4,7 @@ import { quoteLibraryItems } from "#app/db/schema/quotes.ts";
 import { type ActivityEvent, listActivity, recordActivity } from "#app/lib/activity.server.ts";
 import { pageWindow } from "#app/lib/list-filters.ts";
 import { type Cents, formatCents, formatPercent, formatQuantity, type Milli } from "#app/lib/money.ts";
-import type { DbExecutor } from "#app/lib/outbox.server.ts";
+import type { DbExecutor, DbTransaction } from "#app/lib/outbox.server.ts";
 import { escapeLike, foldedWords, foldText } from "#app/lib/search-text.ts";
 import { isUuid } from "#app/lib/uuid.ts";
 import { VAT_RATES } from "#app/lib/vat.ts";
@@ -241,6 +241,13 @@ export type UpdateLibraryItemResult =
   /** Someone saved the item since the form was loaded: nothing written. */
   | { ok: false; conflict: { revision: number; updatedAt: Date; updatedByEmail: string | null } };
 
+/** The item's row, locked until the transaction ends (another save waits for it). */
+async function lockItem(tx: DbTransaction, id: string) {
+  const [row] = await tx.select().from(quoteLibraryItems).where(eq(quoteLibraryItems.id, id)).for("update");
+  if (!row) throw new LibraryItemNotFoundError();
+  return row;
+}
+
 /**
  * Saves the edit form. The row is locked while it is compared and written, so two
  * people saving at once go one after the other; the second, whose form was loaded at an
@@ -256,12 +263,7 @@ export async function updateLibraryItem(
 ): Promise<UpdateLibraryItemResult> {
   if (!isUuid(id)) throw new LibraryItemNotFoundError();
   return db.transaction(async (tx) => {
-    const [before] = await tx
-      .select()
-      .from(quoteLibraryItems)
-      .where(eq(quoteLibraryItems.id, id))
-      .for("update");
-    if (!before) throw new LibraryItemNotFoundError();
+    const before = await lockItem(tx, id);
     if (expectedRevision !== before.revision) {
       const [last] = await listActivity(tx, LIBRARY_SUBJECT, id, { limit: 1 });
       return {
@@ -326,12 +328,7 @@ export async function setLibraryItemArchived(
 ): Promise<{ designation: string; alreadyDone: boolean }> {
   if (!isUuid(id)) throw new LibraryItemNotFoundError();
   return db.transaction(async (tx) => {
-    const [before] = await tx
-      .select()
-      .from(quoteLibraryItems)
-      .where(eq(quoteLibraryItems.id, id))
-      .for("update");
-    if (!before) throw new LibraryItemNotFoundError();
+    const before = await lockItem(tx, id);
     if ((before.archivedAt !== null) === archived) {
       return { designation: before.designation, alreadyDone: true };
     }

@@ -56,35 +56,14 @@ const listColumns = {
   validUntil: quotes.validUntil,
 };
 
-function listItem(row: {
-  id: string;
-  number: string | null;
-  version: number;
-  status: QuoteStatus;
-  clientId: string;
-  clientName: string;
-  siteCity: string;
-  title: string;
-  totalHt: number;
-  totalTtc: number;
-  createdAt: Date;
-  sentAt: Date | null;
-  validUntil: string | null;
-}): QuoteListItem {
+function listItem(
+  row: Omit<QuoteListItem, "displayNumber" | "statusLabel"> & { number: string | null; version: number },
+): QuoteListItem {
+  const { number, version, ...fields } = row;
   return {
-    id: row.id,
-    displayNumber: quoteDisplayNumber(row.number, row.version),
-    status: row.status,
+    ...fields,
+    displayNumber: quoteDisplayNumber(number, version),
     statusLabel: QUOTE_STATUS_LABELS[row.status],
-    clientId: row.clientId,
-    clientName: row.clientName,
-    siteCity: row.siteCity,
-    title: row.title,
-    totalHt: row.totalHt,
-    totalTtc: row.totalTtc,
-    createdAt: row.createdAt,
-    sentAt: row.sentAt,
-    validUntil: row.validUntil,
   };
 }
 

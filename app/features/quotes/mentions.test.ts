@@ -2,6 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { IsoDay } from "#app/lib/paris-time.ts";
 import { CERTIFICATION_5_5, CERTIFICATION_10, REVERSE_CHARGE_MENTION } from "#app/lib/vat.ts";
+import { storedContent, storedTerms } from "#tests/helpers/quote-content.ts";
+import { storedItemLine } from "#tests/helpers/quote-lines.ts";
 import type { LineVatCode, QuoteContent, QuoteItemLine, QuoteLine } from "./content.ts";
 import {
   missingForSending,
@@ -24,45 +26,17 @@ let nextId = 0;
 
 function item(fields: Partial<QuoteItemLine> = {}): QuoteItemLine {
   nextId += 1;
-  return {
-    id: `m${nextId}`,
-    kind: "item",
-    designation: "Dépose",
-    description: "",
-    unit: "u",
-    quantity: 1_000,
-    unitPriceHt: 10_000,
-    vatCode: "20",
-    optional: false,
-    libraryItemId: null,
-    cost: null,
-    ...fields,
-  };
+  return storedItemLine(`m${nextId}`, "20", 10_000, { designation: "Dépose", ...fields });
 }
 
 function quote(lines: QuoteLine[], fields: Partial<QuoteContent> = {}): QuoteContent {
-  return {
-    title: "Rénovation",
+  return storedContent({
     description: "Réfection complète de la salle de bains.",
     site: { street: "12 rue Jean Jaurès", postalCode: "83000", city: "Toulon" },
-    reverseCharge: false,
-    offPremises: false,
     lots: [{ id: "lotA", title: "Démolition", lines }],
-    discount: null,
-    travel: null,
-    terms: {
-      validityDays: 30,
-      startOn: "2027-01-11",
-      duration: "2 semaines",
-      deposit: null,
-      depositSchedule: "",
-      paymentTerms: "",
-      paid: false,
-      priceCents: null,
-      noteToClient: "",
-    },
+    terms: storedTerms({ startOn: "2027-01-11", duration: "2 semaines" }),
     ...fields,
-  };
+  });
 }
 
 function client(fields: Partial<QuoteClientFacts> = {}): QuoteClientFacts {

@@ -5,6 +5,7 @@ import { formatCents, formatQuantity } from "#app/lib/money.ts";
 import { CERTIFICATION_HEADING } from "#app/lib/pdf/blocks.server.ts";
 import { identityFromCompanyConfig } from "#app/lib/pdf/identity.ts";
 import { CERTIFICATION_5_5, CERTIFICATION_10, REVERSE_CHARGE_MENTION } from "#app/lib/vat.ts";
+import { expectNoOverlappingText } from "#tests/helpers/pdf-layout.ts";
 import {
   brokenPhrases,
   flattenSpaces,
@@ -259,22 +260,6 @@ function bodyText(read: PdfContent): string {
 
 function occurrences(text: string, search: string): number {
   return text.split(search).length - 1;
-}
-
-async function expectNoOverlappingText(pdf: Uint8Array): Promise<void> {
-  const pages = await pageTextBoxes(pdf);
-  pages.forEach((boxes, index) => {
-    for (const [position, a] of boxes.entries()) {
-      for (const b of boxes.slice(position + 1)) {
-        const overlap =
-          a.x < b.x + b.width - 0.5 &&
-          b.x < a.x + a.width - 0.5 &&
-          a.y < b.y + b.height - 0.5 &&
-          b.y < a.y + a.height - 0.5;
-        expect(overlap, `page ${index + 1}: « ${a.text} » / « ${b.text} »`).toBe(false);
-      }
-    }
-  });
 }
 
 // ─── Tests ───────────────────────────────────────────────────────────────────────────

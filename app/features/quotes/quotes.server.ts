@@ -32,6 +32,26 @@ import { quoteTotals } from "./totals.ts";
 
 export type QuoteActor = { id: string; email: string };
 
+/** The facts of a quote's client for a PDF or a page. */
+export function clientFacts(
+  client: typeof clients.$inferSelect,
+): QuoteClientFacts & { id: string; phone: string | null } {
+  return {
+    id: client.id,
+    kind: client.kind,
+    name: client.name,
+    legalName: client.legalName,
+    siren: client.siren,
+    vatNumber: client.vatNumber,
+    email: client.email,
+    phone: client.phone,
+    billingStreet: client.billingStreet,
+    billingPostalCode: client.billingPostalCode,
+    billingCity: client.billingCity,
+    anonymised: client.anonymisedAt !== null,
+  };
+}
+
 export class QuoteNotFoundError extends Error {
   override name = "QuoteNotFoundError";
   constructor() {
@@ -284,20 +304,7 @@ export async function getQuote(db: DbExecutor, id: string): Promise<QuoteView> {
       displayNumber: quoteDisplayNumber(row.number, row.version),
       isLatest: row.version === latest,
     },
-    client: {
-      id: client.id,
-      kind: client.kind,
-      name: client.name,
-      legalName: client.legalName,
-      siren: client.siren,
-      vatNumber: client.vatNumber,
-      email: client.email,
-      phone: client.phone,
-      billingStreet: client.billingStreet,
-      billingPostalCode: client.billingPostalCode,
-      billingCity: client.billingCity,
-      anonymised: client.anonymisedAt !== null,
-    },
+    client: clientFacts(client),
     company: await companyDefaults(db),
     versions: versions.map((version) => ({
       id: version.id,

@@ -16,9 +16,10 @@ import type { DocumentIdentity } from "#app/lib/pdf/identity.ts";
 import { messagesOf, type Problem } from "#app/lib/problems.ts";
 import type { FileStorage } from "#app/lib/storage.server.ts";
 import { quoteDisplayNumber } from "./content.ts";
-import { type QuoteClientFacts, quoteMentions, sendingProblems } from "./mentions.ts";
+import { quoteMentions, sendingProblems } from "./mentions.ts";
 import { renderQuotePdf } from "./pdf.server.ts";
 import {
+  clientFacts,
   companyDefaults,
   isQuoteId,
   type QuoteActor,
@@ -69,23 +70,6 @@ export function hashToken(token: string): string {
   return createHash("sha256").update(token, "utf8").digest("hex");
 }
 
-function clientFacts(client: typeof clients.$inferSelect): QuoteClientFacts & { phone: string | null } {
-  return {
-    id: client.id,
-    kind: client.kind,
-    name: client.name,
-    legalName: client.legalName,
-    siren: client.siren,
-    vatNumber: client.vatNumber,
-    email: client.email,
-    phone: client.phone,
-    billingStreet: client.billingStreet,
-    billingPostalCode: client.billingPostalCode,
-    billingCity: client.billingCity,
-    anonymised: client.anonymisedAt !== null,
-  };
-}
-
 /** The end of the last valid day (Paris): the link and the acceptance stop there. */
 export function validityEnd(validUntil: string): Date {
   return parisMidnight(addDays(validUntil, 1));
@@ -126,7 +110,7 @@ async function createLink(
   return `${siteUrl.replace(/\/+$/, "")}/accord/${token}`;
 }
 
-function quoteMail(input: {
+type QuoteMailInput = {
   to: string;
   clientName: string;
   displayNumber: string;
@@ -138,7 +122,9 @@ function quoteMail(input: {
   pdfStorageKey: string;
   identity: DocumentIdentity;
   resent: boolean;
-}) {
+};
+
+function quoteMail(input: QuoteMailInput) {
   const amount = input.reverseCharge
     ? `${formatCents(input.totalTtc)} HT`
     : `${formatCents(input.totalTtc)} TTC`;
@@ -175,6 +161,21 @@ function quoteMail(input: {
       },
     ],
   };
+}
+
+/** Opens a new client's link to `row` and queues the e-mail that carries it with the PDF; the link. */
+async function mailWithNewLink(
+  tx: DbTransaction,
+  deps: SendDeps,
+  row: QuoteRow,
+  mail: Omit<QuoteMailInput, "reverseCharge" | "link" | "identity">,
+): Promise<string> {
+  const link = await createLink(tx, row, mail.to, mail.validUntil, deps.siteUrl);
+  await enqueueMail(
+    tx,
+    quoteMail({ ...mail, reverseCharge: row.content.reverseCharge, link, identity: deps.identity }),
+  );
+  return link;
 }
 
 async function leadFollows(
@@ -364,23 +365,16 @@ export async function sendQuote(
           ),
         );
     }
-    const link = await createLink(tx, row, sentTo, validUntil, deps.siteUrl);
-    await enqueueMail(
-      tx,
-      quoteMail({
-        to: sentTo,
-        clientName: client.name,
-        displayNumber,
-        title: row.content.title,
-        totalTtc: totals.totalTtc,
-        reverseCharge: row.content.reverseCharge,
-        validUntil,
-        link,
-        pdfStorageKey: issued.pdfStorageKey,
-        identity: deps.identity,
-        resent: false,
-      }),
-    );
+    const link = await mailWithNewLink(tx, deps, row, {
+      to: sentTo,
+      clientName: client.name,
+      displayNumber,
+      title: row.content.title,
+      totalTtc: totals.totalTtc,
+      validUntil,
+      pdfStorageKey: issued.pdfStorageKey,
+      resent: false,
+    });
     await recordActivities(tx, [
       {
         subjectType: "devis",
@@ -435,23 +429,16 @@ export async function resendQuote(
     // The earlier links close: the address may have been corrected, and whoever holds the
     // old mailbox must not answer in the client's name (their page says « expiré »).
     await closeLinks(tx, row.id, now);
-    const link = await createLink(tx, row, sentTo, row.validUntil, deps.siteUrl);
-    await enqueueMail(
-      tx,
-      quoteMail({
-        to: sentTo,
-        clientName: client.name,
-        displayNumber,
-        title: row.title,
-        totalTtc: row.totalTtcCents,
-        reverseCharge: row.content.reverseCharge,
-        validUntil: row.validUntil,
-        link,
-        pdfStorageKey: row.pdfStorageKey,
-        identity: deps.identity,
-        resent: true,
-      }),
-    );
+    const link = await mailWithNewLink(tx, deps, row, {
+      to: sentTo,
+      clientName: client.name,
+      displayNumber,
+      title: row.title,
+      totalTtc: row.totalTtcCents,
+      validUntil: row.validUntil,
+      pdfStorageKey: row.pdfStorageKey,
+      resent: true,
+    });
     await recordActivities(tx, [
       {
         subjectType: "devis",
@@ -465,6 +452,3 @@ export async function resendQuote(
     return { number: displayNumber, sentTo, sha256: row.pdfSha256, link };
   });
 }
-
-/** The facts of a quote's client for a PDF or a page. */
-export { clientFacts };

@@ -2,6 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { MAX_CENTS, MAX_MILLI, MoneyError } from "#app/lib/money.ts";
 import { computeTotals, type DocumentLine, type GroupTotals, VAT_CODES, type VatCode } from "#app/lib/vat.ts";
+import { storedContent } from "#tests/helpers/quote-content.ts";
+import { storedItemLine } from "#tests/helpers/quote-lines.ts";
 import type {
   LineVatCode,
   QuoteContent,
@@ -21,20 +23,7 @@ function freshId(): string {
 }
 
 function item(fields: Partial<QuoteItemLine> = {}): QuoteItemLine {
-  return {
-    id: freshId(),
-    kind: "item",
-    designation: "Ligne",
-    description: "",
-    unit: "u",
-    quantity: 1_000,
-    unitPriceHt: 100,
-    vatCode: "20",
-    optional: false,
-    libraryItemId: null,
-    cost: null,
-    ...fields,
-  };
+  return storedItemLine(freshId(), "20", 100, fields);
 }
 
 function text(value = "Note"): QuoteTextLine {
@@ -46,28 +35,7 @@ function lot(lines: QuoteLine[], title = "Lot"): QuoteLot {
 }
 
 function quote(lots: QuoteLot[], fields: Partial<QuoteContent> = {}): QuoteContent {
-  return {
-    title: "Rénovation",
-    description: "Travaux",
-    site: { street: "1 rue de la Paix", postalCode: "83000", city: "Toulon" },
-    reverseCharge: false,
-    offPremises: false,
-    lots,
-    discount: null,
-    travel: null,
-    terms: {
-      validityDays: 30,
-      startOn: null,
-      duration: "",
-      deposit: null,
-      depositSchedule: "",
-      paymentTerms: "",
-      paid: false,
-      priceCents: null,
-      noteToClient: "",
-    },
-    ...fields,
-  };
+  return storedContent({ lots, ...fields });
 }
 
 const withDeposit = (content: QuoteContent, deposit: QuoteContent["terms"]["deposit"]): QuoteContent => ({

@@ -184,6 +184,13 @@ export function QuoteForm({
 
   /** What the browser found, or else what the server answered a post made without JavaScript. */
   const messageOf = (name: QuoteFieldName): string | undefined => errors[name]?.message ?? serverErrors[name];
+  /** A text field's id, value shown back, message and registration, by its name. */
+  const textField = (name: Exclude<keyof QuoteFormValues, "consent">) => ({
+    id: fieldId(name),
+    defaultValue: initialValues[name],
+    errors: messageOf(name),
+    ...register(name),
+  });
 
   return (
     <Form
@@ -203,49 +210,22 @@ export function QuoteForm({
       <FormAlert errors={formError} />
       <input type="hidden" name="source" value={source} />
 
-      <TextField
-        id={fieldId("user_name")}
-        label="Nom et prénom"
-        required
-        autoComplete="name"
-        defaultValue={initialValues.user_name}
-        errors={messageOf("user_name")}
-        {...register("user_name")}
-      />
+      <TextField label="Nom et prénom" required autoComplete="name" {...textField("user_name")} />
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <EmailField
-          id={fieldId("user_email")}
-          label="E-mail"
-          required
-          defaultValue={initialValues.user_email}
-          errors={messageOf("user_email")}
-          {...register("user_email")}
-        />
-        <PhoneField
-          id={fieldId("user_phone")}
-          label="Téléphone"
-          required
-          placeholder="06 12 34 56 78"
-          defaultValue={initialValues.user_phone}
-          errors={messageOf("user_phone")}
-          {...register("user_phone")}
-        />
+        <EmailField label="E-mail" required {...textField("user_email")} />
+        <PhoneField label="Téléphone" required placeholder="06 12 34 56 78" {...textField("user_phone")} />
       </div>
 
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
-          id={fieldId("work_type")}
           label="Type de travaux"
           required
           placeholder="Choisissez…"
           options={WORK_TYPES}
-          defaultValue={initialValues.work_type}
-          errors={messageOf("work_type")}
-          {...register("work_type")}
+          {...textField("work_type")}
         />
         <SelectField
-          id={fieldId("budget")}
           label={
             <>
               Budget estimé <span className="font-sans font-normal text-slate-700">(facultatif)</span>
@@ -253,22 +233,17 @@ export function QuoteForm({
           }
           placeholder="Non précisé"
           options={BUDGETS}
-          defaultValue={initialValues.budget}
-          errors={messageOf("budget")}
-          {...register("budget")}
+          {...textField("budget")}
         />
       </div>
 
       <TextareaField
-        id={fieldId("message")}
         label="Description du projet"
         required
         rows={5}
         placeholder="Nature des travaux, surface, adresse du chantier, délais souhaités…"
-        defaultValue={initialValues.message}
         controlClassName="min-h-32"
-        errors={messageOf("message")}
-        {...register("message")}
+        {...textField("message")}
       />
 
       <FileField

@@ -105,6 +105,11 @@ export function LibraryItemForm({
     labourHours: values.labourHours,
     materials: values.materials,
   });
+  /** Keeps what is typed in a figure of the cost panel, which recomputes the margin as one types. */
+  const keepTyped = (key: keyof typeof typed) => (event: { currentTarget: { value: string } }) => {
+    const value = event.currentTarget.value;
+    setTyped((current) => ({ ...current, [key]: value }));
+  };
   const summary = correctionSummary(errors, formErrors);
   const field = fieldBinder(values, errors);
 
@@ -149,10 +154,7 @@ export function LibraryItemForm({
             {...field("unitPriceHt")}
             label="Prix unitaire HT"
             required
-            onChange={(event) => {
-              const value = event.currentTarget.value;
-              setTyped((current) => ({ ...current, unitPriceHt: value }));
-            }}
+            onChange={keepTyped("unitPriceHt")}
           />
           <SelectField
             id="article-tva"
@@ -181,20 +183,14 @@ export function LibraryItemForm({
             maxLength={20}
             hint="Par exemple 1,5 pour une heure et demie."
             controlClassName="text-right tabular-nums"
-            onChange={(event) => {
-              const value = event.currentTarget.value;
-              setTyped((current) => ({ ...current, labourHours: value }));
-            }}
+            onChange={keepTyped("labourHours")}
           />
           <MoneyField
             id="article-fournitures"
             {...field("materials")}
             label="Fournitures par unité HT"
             hint="Ce que coûtent les matériaux d'une unité."
-            onChange={(event) => {
-              const value = event.currentTarget.value;
-              setTyped((current) => ({ ...current, materials: value }));
-            }}
+            onChange={keepTyped("materials")}
           />
         </div>
         <CostPanel typed={typed} hourlyCostCents={hourlyCostCents} />

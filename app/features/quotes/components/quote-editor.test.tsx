@@ -4,6 +4,7 @@ import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { formatCents, QUANTITY_MESSAGES } from "#app/lib/money.ts";
 import { REVERSE_CHARGE_MENTION } from "#app/lib/vat.ts";
+import { draftInput, draftTermsInput } from "#tests/helpers/quote-content.ts";
 import { QUOTE_MESSAGES, type QuoteDraftInput, type QuoteItemLineInput } from "../content.ts";
 import { emptyItemLine } from "../editor-state.ts";
 import { QuoteEditor, type QuoteEditorProps } from "./quote-editor.tsx";
@@ -66,12 +67,8 @@ function item(id: string, overrides: Partial<QuoteItemLineInput>): QuoteItemLine
 
 /** Démolition: 12,5 m² × 38,40 € = 480,00 €, a line still unpriced, a text; Plomberie: 620,00 €. */
 function draft(overrides: Partial<QuoteDraftInput> = {}): QuoteDraftInput {
-  return {
-    title: "Rénovation de la salle de bains",
-    description: "Dépose et repose du carrelage.",
+  return draftInput({
     site: { street: "12 rue Paul Lendrin", postalCode: "830", city: "Toulon" },
-    reverseCharge: false,
-    offPremises: false,
     lots: [
       {
         id: "lotA",
@@ -100,23 +97,9 @@ function draft(overrides: Partial<QuoteDraftInput> = {}): QuoteDraftInput {
         ],
       },
     ],
-    discount: { kind: "", value: "" },
-    travel: { amountHt: "", vatCode: "20" },
-    terms: {
-      validityDays: "0",
-      startOn: "",
-      duration: "",
-      deposit: { kind: "percent", value: "30" },
-      depositSchedule: "",
-      paymentTerms: "À réception de facture.",
-      paid: false,
-      priceCents: "",
-      noteToClient: "",
-      retentionPercent: "",
-      retentionBankGuarantee: false,
-    },
+    terms: draftTermsInput({ validityDays: "0", deposit: { kind: "percent", value: "30" } }),
     ...overrides,
-  };
+  });
 }
 
 function props(overrides: Partial<QuoteEditorProps> = {}): QuoteEditorProps {

@@ -52,6 +52,35 @@ function QuoteRow({
 }
 
 /**
+ * A list of the dashboard's quotes, each with what it shows on the right; with `more`, a
+ * link to the whole list when it holds more than these.
+ */
+function QuoteRows<Quote extends { id: string; displayNumber: string; clientName: string; title: string }>({
+  list: { count, items },
+  aside,
+  to,
+  more,
+}: {
+  list: { count: number; items: Quote[] };
+  aside: (quote: Quote) => ReactNode;
+  /** Where each row leads: the quote's page unless told. */
+  to?: (quote: Quote) => string;
+  /** The whole list's page and what it holds: « devis envoyés ». */
+  more?: { to: string; what: string };
+}) {
+  return (
+    <>
+      <ul className="mt-2 grid gap-1">
+        {items.map((quote) => (
+          <QuoteRow key={quote.id} {...quote} aside={aside(quote)} to={to?.(quote)} />
+        ))}
+      </ul>
+      {more && count > items.length ? <MoreLink to={more.to}>{`Les ${count} ${more.what}`}</MoreLink> : null}
+    </>
+  );
+}
+
+/**
  * The Devis block of the Espace Pro's home: the quotes waiting for an answer, those
  * about to expire, this month's acceptances, the conversion rate and the accepted
  * quotes still to schedule.
@@ -80,25 +109,18 @@ export function QuotesDashboard({ figures }: { figures: QuotesDashboardFigures }
           ) : (
             <>
               <p className="text-sm text-slate-700">Les plus anciens d'abord.</p>
-              <ul className="mt-2 grid gap-1">
-                {pending.items.map((quote) => (
-                  <QuoteRow
-                    key={quote.id}
-                    {...quote}
-                    aside={
-                      <time
-                        dateTime={quote.sentAt.toISOString()}
-                        className={quote.ageDays >= 15 ? "font-semibold text-red-800" : "text-slate-700"}
-                      >
-                        {sentAgo(quote.ageDays)}
-                      </time>
-                    }
-                  />
-                ))}
-              </ul>
-              {pending.count > pending.items.length ? (
-                <MoreLink to={listOf("envoye")}>Les {pending.count} devis envoyés</MoreLink>
-              ) : null}
+              <QuoteRows
+                list={pending}
+                more={{ to: listOf("envoye"), what: "devis envoyés" }}
+                aside={(quote) => (
+                  <time
+                    dateTime={quote.sentAt.toISOString()}
+                    className={quote.ageDays >= 15 ? "font-semibold text-red-800" : "text-slate-700"}
+                  >
+                    {sentAgo(quote.ageDays)}
+                  </time>
+                )}
+              />
             </>
           )}
         </StatPanel>
@@ -114,20 +136,15 @@ export function QuotesDashboard({ figures }: { figures: QuotesDashboardFigures }
               Aucun devis n'arrive en fin de validité d'ici le {formatDate(expiringSoon.until)}.
             </p>
           ) : (
-            <ul className="mt-2 grid gap-1">
-              {expiringSoon.items.map((quote) => (
-                <QuoteRow
-                  key={quote.id}
-                  {...quote}
-                  aside={
-                    <span className={quote.daysLeft <= 1 ? "font-semibold text-red-800" : "text-slate-700"}>
-                      {lastDayIn(quote.daysLeft)}{" "}
-                      <time dateTime={quote.validUntil}>({formatDate(quote.validUntil, "medium")})</time>
-                    </span>
-                  }
-                />
-              ))}
-            </ul>
+            <QuoteRows
+              list={expiringSoon}
+              aside={(quote) => (
+                <span className={quote.daysLeft <= 1 ? "font-semibold text-red-800" : "text-slate-700"}>
+                  {lastDayIn(quote.daysLeft)}{" "}
+                  <time dateTime={quote.validUntil}>({formatDate(quote.validUntil, "medium")})</time>
+                </span>
+              )}
+            />
           )}
           <MoreLink to={listOf("envoye")}>Tous les devis envoyés</MoreLink>
         </StatPanel>
@@ -200,26 +217,19 @@ export function QuotesDashboard({ figures }: { figures: QuotesDashboardFigures }
                 {plural(toSchedule.count, "Devis accepté", "Devis acceptés")} sans chantier, la plus ancienne
                 acceptation d'abord : chaque ligne ouvre « Créer le chantier ».
               </p>
-              <ul className="mt-2 grid gap-1">
-                {toSchedule.items.map((quote) => (
-                  <QuoteRow
-                    key={quote.id}
-                    {...quote}
-                    to={`/erp/chantiers/nouveau?devis=${quote.id}`}
-                    aside={
-                      <span className="flex flex-wrap items-baseline gap-x-2">
-                        <span className="font-semibold text-brand-900">{formatCents(quote.totalHt)} HT</span>
-                        <time dateTime={quote.decidedAt.toISOString()} className="text-slate-700">
-                          accepté le {formatDate(quote.decidedAt, "medium")}
-                        </time>
-                      </span>
-                    }
-                  />
-                ))}
-              </ul>
-              {toSchedule.count > toSchedule.items.length ? (
-                <MoreLink to={listOf("accepte")}>Les {toSchedule.count} devis acceptés</MoreLink>
-              ) : null}
+              <QuoteRows
+                list={toSchedule}
+                to={(quote) => `/erp/chantiers/nouveau?devis=${quote.id}`}
+                more={{ to: listOf("accepte"), what: "devis acceptés" }}
+                aside={(quote) => (
+                  <span className="flex flex-wrap items-baseline gap-x-2">
+                    <span className="font-semibold text-brand-900">{formatCents(quote.totalHt)} HT</span>
+                    <time dateTime={quote.decidedAt.toISOString()} className="text-slate-700">
+                      accepté le {formatDate(quote.decidedAt, "medium")}
+                    </time>
+                  </span>
+                )}
+              />
             </>
           )}
         </StatPanel>

@@ -1,5 +1,5 @@
-import { ArrowDown, ArrowUp, ChevronDown, Trash2 } from "lucide-react";
-import { type KeyboardEvent, type MouseEvent, memo, useState } from "react";
+import { ChevronDown, Trash2 } from "lucide-react";
+import { type KeyboardEvent, type MouseEvent, memo, type ReactNode, useState } from "react";
 import { formatCents, formatPercent, MoneyError } from "#app/lib/money.ts";
 import { VAT_RATES } from "#app/lib/vat.ts";
 import {
@@ -9,8 +9,15 @@ import {
   type QuoteLineInput,
   type QuoteTextLineInput,
 } from "../../content.ts";
-import { type Direction, emptyItemLine, type FieldMessages, lenientLine } from "../../editor-state.ts";
+import {
+  type Direction,
+  emptyItemLine,
+  type FieldMessages,
+  type ItemLineField,
+  lenientLine,
+} from "../../editor-state.ts";
 import { lineHt } from "../../totals.ts";
+import { MoveButtons } from "./move-buttons.tsx";
 import {
   type Act,
   captionClass,
@@ -126,51 +133,51 @@ export function neighbourIds(event: MouseEvent<HTMLElement>, selector: string): 
   return [next?.id, previous?.id].filter((id): id is string => Boolean(id));
 }
 
-function LineActions({
-  lineId,
-  lotId,
+/** A cell of an item line: its caption (the control's label), the control, its messages. */
+function Cell({
+  controlId,
   label,
-  canMoveUp,
-  canMoveDown,
-  act,
+  messages,
+  className,
+  children,
 }: {
-  lineId: string;
-  lotId: string;
+  controlId: string;
   label: string;
-  canMoveUp: boolean;
-  canMoveDown: boolean;
-  act: Act;
+  messages: readonly string[] | undefined;
+  className?: string;
+  children: ReactNode;
 }) {
-  const up = ids.lineField(lineId, "monter");
-  const down = ids.lineField(lineId, "descendre");
+  return (
+    <div className={className}>
+      <label htmlFor={controlId} className={caption}>
+        {label}
+      </label>
+      {children}
+      <Messages controlId={controlId} messages={messages} />
+    </div>
+  );
+}
+
+/** A line's props with `where` it stands, in its controls' names: « ligne 3, lot Démolition ». */
+type LineProps<Line extends QuoteLineInput> = LineRowProps & { line: Line; where: string };
+
+function LineActions({ line, lotId, where, canMoveUp, canMoveDown, act }: LineProps<QuoteLineInput>) {
+  const lineId = line.id;
   return (
     <div className="ml-auto flex gap-1 lg:col-start-9 lg:mt-1 lg:ml-0 lg:justify-end lg:gap-0.5 xl:mt-0.5 xl:gap-1">
-      <button
-        type="button"
-        id={up}
+      <MoveButtons
+        buttonId={(name) => ids.lineField(lineId, name)}
+        rowId={ids.line(lineId)}
+        what={`la ${where}`}
+        canMove={{ up: canMoveUp, down: canMoveDown }}
         className={rowButtonClass}
-        disabled={!canMoveUp}
-        aria-label={`Monter la ${label}`}
-        aria-keyshortcuts="Alt+ArrowUp"
-        onClick={() => act({ type: "moveLine", lineId, direction: "up" }, [up, down, ids.line(lineId)])}
-      >
-        <ArrowUp aria-hidden="true" className="size-5 lg:size-4" />
-      </button>
-      <button
-        type="button"
-        id={down}
-        className={rowButtonClass}
-        disabled={!canMoveDown}
-        aria-label={`Descendre la ${label}`}
-        aria-keyshortcuts="Alt+ArrowDown"
-        onClick={() => act({ type: "moveLine", lineId, direction: "down" }, [down, up, ids.line(lineId)])}
-      >
-        <ArrowDown aria-hidden="true" className="size-5 lg:size-4" />
-      </button>
+        iconClassName="size-5 lg:size-4"
+        onMove={(direction, focus) => act({ type: "moveLine", lineId, direction }, focus)}
+      />
       <button
         type="button"
         className={`${rowButtonClass} text-red-700 hover:bg-red-50`}
-        aria-label={`Supprimer la ${label}`}
+        aria-label={`Supprimer la ${where}`}
         onClick={(event) =>
           act({ type: "removeLine", lineId }, [
             ...neighbourIds(event, "li"),
@@ -184,32 +191,40 @@ function LineActions({
   );
 }
 
-function ItemLine({
-  line,
-  lotId,
-  lotName,
-  position,
-  canMoveUp,
-  canMoveDown,
-  reverseCharge,
-  noOptions = false,
-  errors,
-  act,
-}: LineRowProps & { line: QuoteItemLineInput }) {
+function ItemLine(props: LineProps<QuoteItemLineInput>) {
+  const { line, where, position, reverseCharge, noOptions = false, errors, act } = props;
   const lineId = line.id;
-  const where = `ligne ${position}, lot ${lotName}`;
   const [descriptionOpen, setDescriptionOpen] = useState(line.description.trim() !== "");
   const showDescription = descriptionOpen || Boolean(errors?.description?.length);
-  const set =
-    (field: "designation" | "description" | "unit" | "quantity" | "unitPriceHt" | "vatCode") =>
-    (event: { currentTarget: { value: string } }) =>
-      act({ type: "setLineField", lineId, field, value: event.currentTarget.value });
+  const set = (field: ItemLineField) => (event: { currentTarget: { value: string } }) =>
+    act({ type: "setLineField", lineId, field, value: event.currentTarget.value });
   const id = (field: string) => ids.lineField(lineId, field);
+  const cellOf = (field: ItemLineField, label: string) => ({
+    controlId: id(field),
+    label,
+    messages: errors?.[field],
+  });
+  /** A cell's control bound to its field: id, name, value, change, messages. */
+  const control = (field: ItemLineField, name: string, describedBy?: string) => ({
+    id: id(field),
+    "aria-label": `${name}, ${where}`,
+    value: line[field],
+    onChange: set(field),
+    ...invalidProps(id(field), errors?.[field], describedBy),
+  });
   const general = id("ligne");
   const generalMessages = errors?.[""];
   const unitKnown = (QUOTE_UNITS as readonly string[]).includes(line.unit);
   const total = lineTotalText(line);
   const cell = { [CELL]: "" };
+  const decimalCell = {
+    type: "text",
+    inputMode: "decimal",
+    enterKeyHint: "next",
+    autoComplete: "off",
+    spellCheck: false,
+    ...cell,
+  } as const;
   const toggleText = showDescription
     ? "Masquer la description"
     : line.description.trim()
@@ -218,42 +233,19 @@ function ItemLine({
 
   return (
     <div className={`grid grid-cols-2 gap-x-3 gap-y-2 lg:gap-y-1 ${lineGrid(reverseCharge)}`}>
-      <div className="col-span-2 lg:col-span-1">
-        <label htmlFor={id("designation")} className={caption}>
-          Désignation
-        </label>
+      <Cell {...cellOf("designation", "Désignation")} className="col-span-2 lg:col-span-1">
         <input
-          id={id("designation")}
           type="text"
           autoComplete="off"
           enterKeyHint="next"
           maxLength={300}
-          aria-label={`Désignation, ${where}`}
-          value={line.designation}
-          onChange={set("designation")}
           className={cellClass}
           {...cell}
-          {...invalidProps(
-            id("designation"),
-            errors?.designation,
-            generalMessages?.length ? ids.error(general) : undefined,
-          )}
+          {...control("designation", "Désignation", generalMessages?.length ? ids.error(general) : undefined)}
         />
-        <Messages controlId={id("designation")} messages={errors?.designation} />
-      </div>
-      <div>
-        <label htmlFor={id("unit")} className={caption}>
-          Unité
-        </label>
-        <select
-          id={id("unit")}
-          aria-label={`Unité, ${where}`}
-          value={line.unit}
-          onChange={set("unit")}
-          className={cellClass}
-          {...cell}
-          {...invalidProps(id("unit"), errors?.unit)}
-        >
+      </Cell>
+      <Cell {...cellOf("unit", "Unité")}>
+        <select className={cellClass} {...cell} {...control("unit", "Unité")}>
           {unitKnown ? null : <option value={line.unit}>{line.unit || "—"}</option>}
           {QUOTE_UNITS.map((unit) => (
             <option key={unit} value={unit}>
@@ -261,46 +253,20 @@ function ItemLine({
             </option>
           ))}
         </select>
-        <Messages controlId={id("unit")} messages={errors?.unit} />
-      </div>
-      <div>
-        <label htmlFor={id("quantity")} className={caption}>
-          Quantité
-        </label>
+      </Cell>
+      <Cell {...cellOf("quantity", "Quantité")}>
         <input
-          id={id("quantity")}
-          type="text"
-          inputMode="decimal"
-          enterKeyHint="next"
-          autoComplete="off"
-          spellCheck={false}
-          aria-label={`Quantité, ${where}`}
-          value={line.quantity}
-          onChange={set("quantity")}
           className={`${cellClass} text-right tabular-nums`}
-          {...cell}
-          {...invalidProps(id("quantity"), errors?.quantity)}
+          {...decimalCell}
+          {...control("quantity", "Quantité")}
         />
-        <Messages controlId={id("quantity")} messages={errors?.quantity} />
-      </div>
-      <div>
-        <label htmlFor={id("unitPriceHt")} className={caption}>
-          Prix unitaire HT
-        </label>
+      </Cell>
+      <Cell {...cellOf("unitPriceHt", "Prix unitaire HT")}>
         <div className="relative">
           <input
-            id={id("unitPriceHt")}
-            type="text"
-            inputMode="decimal"
-            enterKeyHint="next"
-            autoComplete="off"
-            spellCheck={false}
-            aria-label={`Prix unitaire HT en euros, ${where}`}
-            value={line.unitPriceHt}
-            onChange={set("unitPriceHt")}
             className={`${cellClass} pr-6 text-right tabular-nums`}
-            {...cell}
-            {...invalidProps(id("unitPriceHt"), errors?.unitPriceHt)}
+            {...decimalCell}
+            {...control("unitPriceHt", "Prix unitaire HT en euros")}
           />
           <span
             aria-hidden="true"
@@ -309,12 +275,8 @@ function ItemLine({
             €
           </span>
         </div>
-        <Messages controlId={id("unitPriceHt")} messages={errors?.unitPriceHt} />
-      </div>
-      <div>
-        <label htmlFor={id("vatCode")} className={caption}>
-          TVA
-        </label>
+      </Cell>
+      <Cell {...cellOf("vatCode", "TVA")}>
         {reverseCharge ? (
           <select
             id={id("vatCode")}
@@ -328,15 +290,7 @@ function ItemLine({
             <option value="autoliquidation">Autoliquidation</option>
           </select>
         ) : (
-          <select
-            id={id("vatCode")}
-            aria-label={`TVA, ${where}`}
-            value={line.vatCode}
-            onChange={set("vatCode")}
-            className={cellClass}
-            {...cell}
-            {...invalidProps(id("vatCode"), errors?.vatCode)}
-          >
+          <select className={cellClass} {...cell} {...control("vatCode", "TVA")}>
             {VAT_OPTIONS.some((option) => option.value === line.vatCode) ? null : (
               <option value={line.vatCode}>Choisissez…</option>
             )}
@@ -347,8 +301,7 @@ function ItemLine({
             ))}
           </select>
         )}
-        <Messages controlId={id("vatCode")} messages={errors?.vatCode} />
-      </div>
+      </Cell>
       <div className="col-span-2 flex items-baseline justify-between gap-2 lg:col-span-1 lg:block lg:pt-2 lg:text-right lg:text-sm">
         <span className="text-sm text-slate-700 lg:sr-only">Total HT{line.optional ? " (option)" : ""}</span>{" "}
         <span
@@ -393,32 +346,17 @@ function ItemLine({
             En option
           </label>
         </div>
-        <LineActions
-          lineId={lineId}
-          lotId={lotId}
-          label={where}
-          canMoveUp={canMoveUp}
-          canMoveDown={canMoveDown}
-          act={act}
-        />
+        <LineActions {...props} />
       </div>
       {showDescription ? (
-        <div className="col-span-2 lg:col-span-6 lg:pb-1">
-          <label htmlFor={id("description")} className={`${captionClass} lg:sr-only`}>
-            Description
-          </label>
+        <Cell {...cellOf("description", "Description")} className="col-span-2 lg:col-span-6 lg:pb-1">
           <textarea
-            id={id("description")}
             rows={2}
             maxLength={5000}
-            aria-label={`Description, ${where}`}
-            value={line.description}
-            onChange={set("description")}
             className={`${cellClass} resize-y`}
-            {...invalidProps(id("description"), errors?.description)}
+            {...control("description", "Description")}
           />
-          <Messages controlId={id("description")} messages={errors?.description} />
-        </div>
+        </Cell>
       ) : null}
       <div className="col-span-2 empty:hidden lg:col-span-full">
         <Messages controlId={general} messages={generalMessages} anchor />
@@ -427,18 +365,8 @@ function ItemLine({
   );
 }
 
-function TextLine({
-  line,
-  lotId,
-  lotName,
-  position,
-  canMoveUp,
-  canMoveDown,
-  reverseCharge,
-  errors,
-  act,
-}: LineRowProps & { line: QuoteTextLineInput }) {
-  const where = `ligne ${position}, lot ${lotName}`;
+function TextLine(props: LineProps<QuoteTextLineInput>) {
+  const { line, where, position, reverseCharge, errors, act } = props;
   const textId = ids.lineField(line.id, "text");
   const general = ids.lineField(line.id, "ligne");
   return (
@@ -465,14 +393,7 @@ function TextLine({
         <span className="font-heading text-sm font-semibold text-slate-700 lg:sr-only">
           Ligne {position} (texte)
         </span>
-        <LineActions
-          lineId={line.id}
-          lotId={lotId}
-          label={where}
-          canMoveUp={canMoveUp}
-          canMoveDown={canMoveDown}
-          act={act}
-        />
+        <LineActions {...props} />
       </div>
       <div className="empty:hidden lg:col-span-full">
         <Messages controlId={general} messages={errors?.[""]} anchor />
@@ -482,8 +403,9 @@ function TextLine({
 }
 
 export const LineRow = memo(function LineRow(props: LineRowProps) {
-  const { line, lotId, act } = props;
+  const { line, lotId, lotName, position, act } = props;
   const rowId = ids.line(line.id);
+  const where = `ligne ${position}, lot ${lotName}`;
   const onKeyDown = (event: KeyboardEvent<HTMLLIElement>) => {
     const direction = takeMoveKey(event);
     if (direction) {
@@ -521,7 +443,11 @@ export const LineRow = memo(function LineRow(props: LineRowProps) {
         line.kind === "text" ? "border-dashed border-slate-300 bg-white" : "border-slate-200 bg-slate-50"
       }`}
     >
-      {line.kind === "item" ? <ItemLine {...props} line={line} /> : <TextLine {...props} line={line} />}
+      {line.kind === "item" ? (
+        <ItemLine {...props} line={line} where={where} />
+      ) : (
+        <TextLine {...props} line={line} where={where} />
+      )}
     </li>
   );
 });

@@ -1,11 +1,12 @@
-import { ArrowDown, ArrowUp, BookOpen, Plus, Trash2, Type } from "lucide-react";
+import { BookOpen, type LucideIcon, Plus, Trash2, Type } from "lucide-react";
 import { type KeyboardEvent, memo } from "react";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
 import { type Cents, formatCents } from "#app/lib/money.ts";
-import { MAX_LINES, type QuoteLotInput, TITLE_MAX } from "../../content.ts";
+import { MAX_LINES, type QuoteLineInput, type QuoteLotInput, TITLE_MAX } from "../../content.ts";
 import { emptyItemLine, emptyTextLine, type FieldMessages, lotName } from "../../editor-state.ts";
 import { LineRow, lineGrid, takeMoveKey } from "./line-row.tsx";
+import { MoveButtons } from "./move-buttons.tsx";
 import {
   type Act,
   compactControlClass,
@@ -68,8 +69,6 @@ export const LotSection = memo(function LotSection({
   const name = lotName(lot, index);
   const headingId = ids.lotField(lotId, "titre-section");
   const titleId = ids.lotField(lotId, "title");
-  const up = ids.lotField(lotId, "monter");
-  const down = ids.lotField(lotId, "descendre");
   const linesId = ids.lotField(lotId, "lines");
   const generalId = ids.lotField(lotId, "lot");
   const lineCount = lot.lines.length;
@@ -97,6 +96,41 @@ export const LotSection = memo(function LotSection({
     </button>
   );
 
+  /** Adds a line at the end of the lot and focuses its first field. */
+  const addLine = (line: QuoteLineInput, field: "designation" | "text") =>
+    act({ type: "addLine", lotId, line }, [ids.lineField(line.id, field)]);
+  const additions: {
+    key: string;
+    id?: string;
+    Icon: LucideIcon;
+    text: string;
+    hidden: string;
+    add: () => void;
+  }[] = [
+    {
+      key: "ligne",
+      id: ids.lotField(lotId, "ajouter-ligne"),
+      Icon: Plus,
+      text: "Ajouter une ligne",
+      hidden: ` au lot ${name}`,
+      add: () => addLine(emptyItemLine(), "designation"),
+    },
+    {
+      key: "texte",
+      Icon: Type,
+      text: "Ajouter un texte",
+      hidden: ` au lot ${name}`,
+      add: () => addLine(emptyTextLine(), "text"),
+    },
+    {
+      key: "bibliotheque",
+      Icon: BookOpen,
+      text: "Depuis la bibliothèque",
+      hidden: ` (lot ${name})`,
+      add: () => onOpenLibrary(lotId),
+    },
+  ];
+
   return (
     <section
       id={ids.lot(lotId)}
@@ -112,28 +146,15 @@ export const LotSection = memo(function LotSection({
             {lot.title.trim() ? <span className="sr-only"> : {lot.title.trim()}</span> : null}
           </h3>
           <div className="flex gap-1">
-            <button
-              type="button"
-              id={up}
+            <MoveButtons
+              buttonId={(buttonName) => ids.lotField(lotId, buttonName)}
+              rowId={ids.lot(lotId)}
+              what={`le lot ${name}`}
+              canMove={{ up: index > 0, down: index < lotCount - 1 }}
               className={iconButtonClass}
-              disabled={index === 0}
-              aria-label={`Monter le lot ${name}`}
-              aria-keyshortcuts="Alt+ArrowUp"
-              onClick={() => act({ type: "moveLot", lotId, direction: "up" }, [up, down, ids.lot(lotId)])}
-            >
-              <ArrowUp aria-hidden="true" className="size-5" />
-            </button>
-            <button
-              type="button"
-              id={down}
-              className={iconButtonClass}
-              disabled={index === lotCount - 1}
-              aria-label={`Descendre le lot ${name}`}
-              aria-keyshortcuts="Alt+ArrowDown"
-              onClick={() => act({ type: "moveLot", lotId, direction: "down" }, [down, up, ids.lot(lotId)])}
-            >
-              <ArrowDown aria-hidden="true" className="size-5" />
-            </button>
+              iconClassName="size-5"
+              onMove={(direction, focus) => act({ type: "moveLot", lotId, direction }, focus)}
+            />
             {lotCount > 1 ? (
               lineCount > 0 ? (
                 <ConfirmDialog
@@ -227,40 +248,20 @@ export const LotSection = memo(function LotSection({
       </div>
 
       <div className="flex flex-wrap gap-2">
-        <button
-          type="button"
-          id={ids.lotField(lotId, "ajouter-ligne")}
-          disabled={!canAddLine}
-          className={buttonClasses("outline", "md")}
-          onClick={() => {
-            const line = emptyItemLine();
-            act({ type: "addLine", lotId, line }, [ids.lineField(line.id, "designation")]);
-          }}
-        >
-          <Plus aria-hidden="true" className="size-4" />
-          Ajouter une ligne<span className="sr-only"> au lot {name}</span>
-        </button>
-        <button
-          type="button"
-          disabled={!canAddLine}
-          className={buttonClasses("outline", "md")}
-          onClick={() => {
-            const line = emptyTextLine();
-            act({ type: "addLine", lotId, line }, [ids.lineField(line.id, "text")]);
-          }}
-        >
-          <Type aria-hidden="true" className="size-4" />
-          Ajouter un texte<span className="sr-only"> au lot {name}</span>
-        </button>
-        <button
-          type="button"
-          disabled={!canAddLine}
-          className={buttonClasses("outline", "md")}
-          onClick={() => onOpenLibrary(lotId)}
-        >
-          <BookOpen aria-hidden="true" className="size-4" />
-          Depuis la bibliothèque<span className="sr-only"> (lot {name})</span>
-        </button>
+        {additions.map(({ key, id, Icon, text, hidden, add }) => (
+          <button
+            key={key}
+            type="button"
+            id={id}
+            disabled={!canAddLine}
+            className={buttonClasses("outline", "md")}
+            onClick={add}
+          >
+            <Icon aria-hidden="true" className="size-4" />
+            {text}
+            <span className="sr-only">{hidden}</span>
+          </button>
+        ))}
       </div>
       {canAddLine ? null : <p className="text-sm text-slate-700">{MAX_LINES} lignes au plus sur un devis.</p>}
     </section>

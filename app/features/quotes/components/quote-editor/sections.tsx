@@ -16,7 +16,7 @@ import {
   type QuoteDraftInput,
   TITLE_MAX,
 } from "../../content.ts";
-import type { EditorErrors } from "../../editor-state.ts";
+import type { EditorErrors, EditorFieldPath, TermsTextField } from "../../editor-state.ts";
 import { type Act, ids, panelClass, sectionTitleClass } from "./shared.tsx";
 
 /*
@@ -35,6 +35,27 @@ const REVERSE_CHARGE_OPTION = [{ value: "autoliquidation", label: "Autoliquidati
 
 type ClientKind = "particulier" | "entreprise";
 
+/**
+ * The props a controlled field takes from its path: its id, its messages, and its value
+ * (or ticked state) with the change that sets it.
+ */
+function binder(errors: FieldsErrors) {
+  return {
+    text: (path: EditorFieldPath, value: string, set: (value: string) => void) => ({
+      id: ids.field(path),
+      value,
+      onChange: (event: { currentTarget: { value: string } }) => set(event.currentTarget.value),
+      errors: errors[path],
+    }),
+    check: (path: EditorFieldPath, checked: boolean, set: (value: boolean) => void) => ({
+      id: ids.field(path),
+      checked,
+      onChange: (event: { currentTarget: { checked: boolean } }) => set(event.currentTarget.checked),
+      errors: errors[path],
+    }),
+  };
+}
+
 export const HeaderSection = memo(function HeaderSection({
   title,
   description,
@@ -52,25 +73,26 @@ export const HeaderSection = memo(function HeaderSection({
   errors: FieldsErrors;
   act: Act;
 }) {
-  const setSite = (field: keyof QuoteDraftInput["site"]) => (event: { currentTarget: { value: string } }) =>
-    act({ type: "setSite", field, value: event.currentTarget.value });
+  const bind = binder(errors);
+  const siteField = (field: keyof QuoteDraftInput["site"]) =>
+    bind.text(`site.${field}`, site[field], (value) => act({ type: "setSite", field, value }));
+  const header = (field: "title" | "description", value: string) =>
+    bind.text(field, value, (typed) => act({ type: "setHeader", field, value: typed }));
+  const flag = (field: "reverseCharge" | "offPremises", checked: boolean) =>
+    bind.check(field, checked, (value) => act({ type: "setFlag", field, value }));
   return (
     <section aria-labelledby="devis-entete-titre" className={panelClass}>
       <h2 id="devis-entete-titre" className={sectionTitleClass}>
         Objet et chantier
       </h2>
       <TextField
-        id={ids.field("title")}
         label="Objet"
         required
         maxLength={TITLE_MAX}
         autoComplete="off"
-        value={title}
-        onChange={(event) => act({ type: "setHeader", field: "title", value: event.currentTarget.value })}
-        errors={errors.title}
+        {...header("title", title)}
       />
       <TextareaField
-        id={ids.field("description")}
         label="Nature des travaux"
         hint={
           forInvoice
@@ -79,130 +101,102 @@ export const HeaderSection = memo(function HeaderSection({
         }
         rows={4}
         maxLength={LONG_TEXT_MAX}
-        value={description}
-        onChange={(event) =>
-          act({ type: "setHeader", field: "description", value: event.currentTarget.value })
-        }
-        errors={errors.description}
+        {...header("description", description)}
       />
       <fieldset className="grid gap-3">
         <legend className="mb-2 font-heading text-base font-semibold text-brand-900">
           Adresse du chantier
         </legend>
-        <TextField
-          id={ids.field("site.street")}
-          label="Adresse"
-          maxLength={200}
-          autoComplete="off"
-          value={site.street}
-          onChange={setSite("street")}
-          errors={errors["site.street"]}
-        />
+        <TextField label="Adresse" maxLength={200} autoComplete="off" {...siteField("street")} />
         <div className="grid gap-3 sm:grid-cols-[10rem_minmax(0,1fr)]">
           <TextField
-            id={ids.field("site.postalCode")}
             label="Code postal"
             inputMode="numeric"
             maxLength={5}
             autoComplete="off"
-            value={site.postalCode}
-            onChange={setSite("postalCode")}
-            errors={errors["site.postalCode"]}
+            {...siteField("postalCode")}
           />
-          <TextField
-            id={ids.field("site.city")}
-            label="Commune"
-            maxLength={120}
-            autoComplete="off"
-            value={site.city}
-            onChange={setSite("city")}
-            errors={errors["site.city"]}
-          />
+          <TextField label="Commune" maxLength={120} autoComplete="off" {...siteField("city")} />
         </div>
       </fieldset>
       {clientKind === "entreprise" || reverseCharge ? (
         <CheckboxField
-          id={ids.field("reverseCharge")}
           label="Autoliquidation (sous-traitance pour un entrepreneur principal)"
           hint={
             forInvoice
               ? "La facture est alors établie hors taxes ; la TVA est due par le client."
               : "Le devis est alors établi hors taxes ; la TVA est due par le client."
           }
-          checked={reverseCharge}
-          onChange={(event) =>
-            act({ type: "setFlag", field: "reverseCharge", value: event.currentTarget.checked })
-          }
-          errors={errors.reverseCharge}
+          {...flag("reverseCharge", reverseCharge)}
         />
       ) : null}
       {!forInvoice && (clientKind === "particulier" || offPremises) ? (
         <CheckboxField
-          id={ids.field("offPremises")}
           label="Contrat signé hors établissement (au domicile du client)"
           hint="Aucun paiement ne peut alors être demandé avant sept jours."
-          checked={offPremises}
-          onChange={(event) =>
-            act({ type: "setFlag", field: "offPremises", value: event.currentTarget.checked })
-          }
-          errors={errors.offPremises}
+          {...flag("offPremises", offPremises)}
         />
       ) : null}
     </section>
   );
 });
 
+/** The texts of the discount's and the deposit's fields: the kind's label and options, the value's labels. */
+const PERCENT_OR_AMOUNT_TEXTS = {
+  discount: {
+    label: "Remise sur le devis",
+    kinds: { "": "Aucune", percent: "En pourcentage", amount: "En montant HT" },
+    percentLabel: "Taux de remise (%)",
+    amountLabel: "Montant de la remise HT",
+  },
+  "terms.deposit": {
+    label: "Acompte",
+    kinds: { "": "Aucun", percent: "En pourcentage du TTC", amount: "En montant TTC" },
+    percentLabel: "Taux d'acompte (%)",
+    amountLabel: "Montant de l'acompte TTC",
+  },
+} as const;
+const PERCENT_OR_AMOUNT_KINDS = [
+  "",
+  "percent",
+  "amount",
+] as const satisfies readonly PercentOrAmountInput["kind"][];
+
 function PercentOrAmountFields({
   path,
-  label,
-  kindOptions,
-  percentLabel,
-  amountLabel,
   value,
   errors,
   onChange,
 }: {
-  path: "discount" | "terms.deposit";
-  label: string;
-  kindOptions: { value: PercentOrAmountInput["kind"]; label: string }[];
-  percentLabel: string;
-  amountLabel: string;
+  path: keyof typeof PERCENT_OR_AMOUNT_TEXTS;
   value: PercentOrAmountInput;
   errors: FieldsErrors;
   onChange: (value: Partial<PercentOrAmountInput>) => void;
 }) {
-  const kindPath = `${path}.kind` as const;
-  const valuePath = `${path}.value` as const;
+  const { label, kinds, percentLabel, amountLabel } = PERCENT_OR_AMOUNT_TEXTS[path];
+  const kindOptions = PERCENT_OR_AMOUNT_KINDS.map((kind) => ({ value: kind, label: kinds[kind] }));
+  const bind = binder(errors);
+  const amount = bind.text(`${path}.value`, value.value, (typed) => onChange({ value: typed }));
   return (
     <div className="grid gap-3 sm:grid-cols-2">
       <SelectField
-        id={ids.field(kindPath)}
         label={label}
         options={kindOptions}
-        value={value.kind}
-        onChange={(event) => onChange({ kind: event.currentTarget.value as PercentOrAmountInput["kind"] })}
-        errors={errors[kindPath]}
+        {...bind.text(`${path}.kind`, value.kind, (kind) =>
+          onChange({ kind: kind as PercentOrAmountInput["kind"] }),
+        )}
       />
       {value.kind === "percent" ? (
         <TextField
-          id={ids.field(valuePath)}
           label={percentLabel}
           inputMode="decimal"
           autoComplete="off"
           spellCheck={false}
-          value={value.value}
-          onChange={(event) => onChange({ value: event.currentTarget.value })}
-          errors={errors[valuePath]}
+          {...amount}
           controlClassName="text-right tabular-nums"
         />
       ) : value.kind === "amount" ? (
-        <MoneyField
-          id={ids.field(valuePath)}
-          label={amountLabel}
-          value={value.value}
-          onChange={(event) => onChange({ value: event.currentTarget.value })}
-          errors={errors[valuePath]}
-        />
+        <MoneyField label={amountLabel} {...amount} />
       ) : null}
     </div>
   );
@@ -219,6 +213,7 @@ export const DiscountTravelSection = memo(function DiscountTravelSection({
   errors: FieldsErrors;
   act: Act;
 }) {
+  const bind = binder(errors);
   return (
     <section aria-labelledby="devis-remise-titre" className={panelClass}>
       <h2 id="devis-remise-titre" className={sectionTitleClass}>
@@ -226,35 +221,25 @@ export const DiscountTravelSection = memo(function DiscountTravelSection({
       </h2>
       <PercentOrAmountFields
         path="discount"
-        label="Remise sur le devis"
-        kindOptions={[
-          { value: "", label: "Aucune" },
-          { value: "percent", label: "En pourcentage" },
-          { value: "amount", label: "En montant HT" },
-        ]}
-        percentLabel="Taux de remise (%)"
-        amountLabel="Montant de la remise HT"
         value={discount}
         errors={errors}
         onChange={(value) => act({ type: "setDiscount", value })}
       />
       <div className="grid gap-3 sm:grid-cols-2">
         <MoneyField
-          id={ids.field("travel.amountHt")}
           label="Frais de déplacement HT"
           hint="Laissez vide s'il n'y en a pas."
-          value={travel.amountHt}
-          onChange={(event) => act({ type: "setTravel", value: { amountHt: event.currentTarget.value } })}
-          errors={errors["travel.amountHt"]}
+          {...bind.text("travel.amountHt", travel.amountHt, (amountHt) =>
+            act({ type: "setTravel", value: { amountHt } }),
+          )}
         />
         <SelectField
-          id={ids.field("travel.vatCode")}
           label="TVA des frais de déplacement"
           options={reverseCharge ? REVERSE_CHARGE_OPTION : VAT_OPTIONS}
           disabled={reverseCharge}
-          value={reverseCharge ? "autoliquidation" : travel.vatCode}
-          onChange={(event) => act({ type: "setTravel", value: { vatCode: event.currentTarget.value } })}
-          errors={errors["travel.vatCode"]}
+          {...bind.text("travel.vatCode", reverseCharge ? "autoliquidation" : travel.vatCode, (vatCode) =>
+            act({ type: "setTravel", value: { vatCode } }),
+          )}
         />
       </div>
     </section>
@@ -266,20 +251,9 @@ export const TermsSection = memo(function TermsSection({
   errors,
   act,
 }: Pick<QuoteDraftInput, "terms"> & { errors: FieldsErrors; act: Act }) {
-  const setTerms =
-    (
-      field:
-        | "validityDays"
-        | "startOn"
-        | "duration"
-        | "depositSchedule"
-        | "paymentTerms"
-        | "priceCents"
-        | "noteToClient"
-        | "retentionPercent",
-    ) =>
-    (event: { currentTarget: { value: string } }) =>
-      act({ type: "setTerms", field, value: event.currentTarget.value });
+  const bind = binder(errors);
+  const termsField = (field: TermsTextField) =>
+    bind.text(`terms.${field}`, terms[field], (value) => act({ type: "setTerms", field, value }));
   return (
     <section aria-labelledby="devis-conditions-titre" className={panelClass}>
       <h2 id="devis-conditions-titre" className={sectionTitleClass}>
@@ -287,119 +261,75 @@ export const TermsSection = memo(function TermsSection({
       </h2>
       <div className="grid gap-3 sm:grid-cols-3">
         <TextField
-          id={ids.field("terms.validityDays")}
           label="Validité (jours)"
           required
           inputMode="numeric"
           autoComplete="off"
           maxLength={3}
           hint={`De 1 à ${MAX_VALIDITY_DAYS} jours.`}
-          value={terms.validityDays}
-          onChange={setTerms("validityDays")}
-          errors={errors["terms.validityDays"]}
+          {...termsField("validityDays")}
         />
-        <DateField
-          id={ids.field("terms.startOn")}
-          label="Début estimé"
-          hint="Requis pour envoyer le devis."
-          value={terms.startOn}
-          onChange={setTerms("startOn")}
-          errors={errors["terms.startOn"]}
-        />
+        <DateField label="Début estimé" hint="Requis pour envoyer le devis." {...termsField("startOn")} />
         <TextField
-          id={ids.field("terms.duration")}
           label="Durée estimée"
           hint="Requise pour envoyer le devis. Par exemple : 3 semaines."
           maxLength={120}
           autoComplete="off"
-          value={terms.duration}
-          onChange={setTerms("duration")}
-          errors={errors["terms.duration"]}
+          {...termsField("duration")}
         />
       </div>
       <PercentOrAmountFields
         path="terms.deposit"
-        label="Acompte"
-        kindOptions={[
-          { value: "", label: "Aucun" },
-          { value: "percent", label: "En pourcentage du TTC" },
-          { value: "amount", label: "En montant TTC" },
-        ]}
-        percentLabel="Taux d'acompte (%)"
-        amountLabel="Montant de l'acompte TTC"
         value={terms.deposit}
         errors={errors}
         onChange={(value) => act({ type: "setDeposit", value })}
       />
       <TextareaField
-        id={ids.field("terms.depositSchedule")}
         label="Échéancier"
         hint={"Par exemple : 30\u00a0% à la signature, le solde à la réception des travaux."}
         rows={2}
         maxLength={1000}
-        value={terms.depositSchedule}
-        onChange={setTerms("depositSchedule")}
-        errors={errors["terms.depositSchedule"]}
+        {...termsField("depositSchedule")}
       />
       <TextareaField
-        id={ids.field("terms.paymentTerms")}
         label="Conditions de paiement"
         rows={2}
         maxLength={1000}
-        value={terms.paymentTerms}
-        onChange={setTerms("paymentTerms")}
-        errors={errors["terms.paymentTerms"]}
+        {...termsField("paymentTerms")}
       />
       <div className="grid gap-3 sm:grid-cols-2 sm:items-start">
         <CheckboxField
-          id={ids.field("terms.paid")}
           label="Devis payant"
           hint="Sinon, le devis indique qu'il est gratuit."
-          checked={terms.paid}
-          onChange={(event) => act({ type: "setTermsPaid", value: event.currentTarget.checked })}
-          errors={errors["terms.paid"]}
+          {...bind.check("terms.paid", terms.paid, (value) => act({ type: "setTermsPaid", value }))}
         />
         {/* Kept while it carries a message: the schema reads the price even when the box is unticked. */}
         {terms.paid || errors["terms.priceCents"] ? (
-          <MoneyField
-            id={ids.field("terms.priceCents")}
-            label="Prix du devis TTC"
-            required
-            value={terms.priceCents}
-            onChange={setTerms("priceCents")}
-            errors={errors["terms.priceCents"]}
-          />
+          <MoneyField label="Prix du devis TTC" required {...termsField("priceCents")} />
         ) : null}
       </div>
       <TextareaField
-        id={ids.field("terms.noteToClient")}
         label="Note au client"
         hint="Imprimée sur le devis."
         rows={3}
         maxLength={LONG_TEXT_MAX}
-        value={terms.noteToClient}
-        onChange={setTerms("noteToClient")}
-        errors={errors["terms.noteToClient"]}
+        {...termsField("noteToClient")}
       />
       <div className="grid gap-3 sm:grid-cols-2 sm:items-start">
         <TextField
-          id={ids.field("terms.retentionPercent")}
           label="Retenue de garantie (%)"
           hint={"5\u00a0% au plus ; laissez vide s'il n'y en a pas. Retenue sur les situations et le solde."}
           inputMode="decimal"
           autoComplete="off"
           maxLength={6}
-          value={terms.retentionPercent}
-          onChange={setTerms("retentionPercent")}
-          errors={errors["terms.retentionPercent"]}
+          {...termsField("retentionPercent")}
         />
         <CheckboxField
-          id={ids.field("terms.retentionBankGuarantee")}
           label="Remplacée par une caution bancaire"
           hint="Rien n'est retenu sur les factures ; elles le mentionnent."
-          checked={terms.retentionBankGuarantee}
-          onChange={(event) => act({ type: "setRetentionBankGuarantee", value: event.currentTarget.checked })}
-          errors={errors["terms.retentionBankGuarantee"]}
+          {...bind.check("terms.retentionBankGuarantee", terms.retentionBankGuarantee, (value) =>
+            act({ type: "setRetentionBankGuarantee", value }),
+          )}
         />
       </div>
     </section>
