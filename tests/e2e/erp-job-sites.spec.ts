@@ -104,6 +104,23 @@ test.describe("Chantiers : du devis accepté au chantier planifié", () => {
     await expect(page.getByText("Planifié", { exact: true })).toBeVisible();
     await expect(page.getByRole("button", { name: "Démarrer le chantier" })).toBeVisible();
 
+    // Progress and an expense: the forecast follows.
+    await page.getByLabel("Avancement du lot « Démolition », en %").fill("40");
+    await page.getByRole("button", { name: "Enregistrer l'avancement" }).click();
+    await expect(page.getByText("Avancement enregistré.")).toBeVisible();
+    const forecast = page.getByRole("region", { name: "Avancement et coûts" });
+    await expect(fact(forecast, "Avancement du chantier")).toHaveText("15,24\u00a0%");
+    const expenses = page.getByRole("region", { name: "Autres dépenses" });
+    await expenses.getByLabel("Libellé").fill("Benne 8 m³");
+    await expenses.getByLabel("Montant HT").fill("240");
+    await expenses.getByLabel("Lot").selectOption({ label: "Démolition" });
+    await expenses.getByRole("button", { name: "Ajouter la dépense" }).click();
+    await expect(page.getByText("Dépense ajoutée au chantier.")).toBeVisible();
+    await expect(fact(forecast, "Dépensé")).toHaveText("240,00\u00a0€");
+    // 240 € at 40 % → 600 € at completion for a lot estimated at 180 €: flagged.
+    await expect(forecast.getByRole("note")).toContainText("Lot « Démolition » : 40\u00a0% d'avancement");
+    await expectNoAxeViolations(page);
+
     await page.goto(`${origin}/erp/chantiers`);
     const row = page.getByRole("row", { name: /Rénovation de la salle de bains/ });
     await expect(row).toContainText(`CH-${year}-0001`);

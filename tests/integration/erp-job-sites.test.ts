@@ -498,3 +498,183 @@ describe("the list, a site opened by hand, and the client register", () => {
     expect(after?.searchText).not.toContain("garnier");
   });
 });
+
+describe("progress and costs: the budget against actual", () => {
+  let siteId: string;
+  let lots: { id: string; title: string }[];
+
+  beforeAll(async () => {
+    const clientId = await insertClient(services.db, { name: "Hélène Baudin", email: "baudin@example.fr" });
+    const quoteId = await acceptedQuoteFor(services, actor, clientId);
+    siteId = idFrom((await fromQuote(quoteId)).headers.get("location"));
+    lots = (await site(siteId)).lots.map(({ id, title }) => ({ id, title }));
+  });
+
+  const post = (form: Record<string, string>) =>
+    call(detailRoute.action, `/erp/chantiers/${siteId}`, { params: { id: siteId }, form });
+
+  it("records an expense on a lot and on the whole site, and refuses a bad one field by field", async () => {
+    const [demolition] = lots;
+    const added = await post({
+      intent: "depense",
+      spentOn: "2026-11-20",
+      label: "Benne 8 m³",
+      amountHt: "240",
+      vatCode: "20",
+      lotId: demolition?.id ?? "",
+    });
+    expect(added.status, JSON.stringify(added.data)).toBe(303);
+    expect(
+      (
+        await post({
+          intent: "depense",
+          spentOn: "2026-11-21",
+          label: "Carburant",
+          amountHt: "91,875",
+          vatCode: "20",
+          lotId: "",
+        })
+      ).status,
+    ).toBe(400);
+    const shared = await post({
+      intent: "depense",
+      spentOn: "2026-11-21",
+      label: "Location échafaudage",
+      amountHt: "918,75",
+      vatCode: "10",
+      lotId: "",
+    });
+    expect(shared.status).toBe(303);
+
+    const refusedDay = await refusal(
+      await post({
+        intent: "depense",
+        spentOn: "2099-01-01",
+        label: "Plus tard",
+        amountHt: "10",
+        vatCode: "20",
+        lotId: "",
+      }),
+      400,
+    );
+    expect(refusedDay.fieldErrors).toEqual({ spentOn: ["Cette date est dans le futur."] });
+    const refusedFields = await refusal(
+      await post({
+        intent: "depense",
+        spentOn: "2026-11-21",
+        label: "",
+        amountHt: "0",
+        vatCode: "19,6",
+        lotId: "",
+      }),
+      400,
+    );
+    expect(refusedFields.fieldErrors).toMatchObject({
+      label: ["Indiquez ce qui a été payé (benne, location, fournitures…)."],
+      amountHt: ["Indiquez un montant HT supérieur à zéro."],
+      vatCode: ["Choisissez le taux de TVA du justificatif."],
+    });
+    expect(refusedFields.values?.label).toBe("");
+    // A lot of another site: refused, nothing stored.
+    const other = await insertClient(services.db, { name: "Autre", email: "autre-site@example.fr" });
+    const otherSite = await site(
+      idFrom((await fromQuote(await acceptedQuoteFor(services, actor, other))).headers.get("location")),
+    );
+    const foreignLot = await refusal(
+      await post({
+        intent: "depense",
+        spentOn: "2026-11-21",
+        label: "Vol",
+        amountHt: "10",
+        vatCode: "20",
+        lotId: otherSite.lots[0]?.id ?? "",
+      }),
+      400,
+    );
+    expect(foreignLot.fieldErrors).toEqual({ lotId: ["Ce lot n'appartient pas à ce chantier."] });
+
+    const after = await site(siteId);
+    expect(after.expenses.map((expense) => [expense.label, expense.amountHtCents, expense.lotTitle])).toEqual(
+      [
+        ["Location échafaudage", 91_875, null],
+        ["Benne 8 m³", 24_000, "Démolition"],
+      ],
+    );
+    // The whole-site expense is shared by sale price: 350 € and 568,75 € of 918,75 €.
+    expect(after.forecast.lots.map((lot) => lot.spentCents)).toEqual([24_000 + 35_000, 56_875]);
+    expect(after.forecast.spentCents).toBe(24_000 + 91_875);
+  });
+
+  it("records the lots' progress (changed lots only), keeps its history and forecasts the cost at completion", async () => {
+    const [demolition, plaster] = lots;
+    const first = await post({
+      intent: "avancement",
+      recordedOn: "2026-11-22",
+      [`avancement.${demolition?.id}`]: "50",
+      [`avancement.${plaster?.id}`]: "0",
+    });
+    expect(first.status, JSON.stringify(first.data)).toBe(303);
+    let current = await site(siteId);
+    expect(current.forecast.lots.map((lot) => lot.progressBp)).toEqual([5000, 0]);
+    // Démolition: 590 € spent at 50 % → 1 180 € at completion, against 180 € estimated.
+    expect(current.forecast.lots[0]).toMatchObject({
+      costAtCompletionCents: 118_000,
+      projectedMarginCents: 35_000 - 118_000,
+      driftCents: 35_000 - 118_000 - 17_000,
+      overspent: true,
+    });
+    expect(current.forecast.alerts[0]).toMatch(/^Marge projetée de -?\d+(,\d)?\u00a0% au rythme actuel/);
+    expect(current.activity[0]?.summary).toBe(
+      "Avancement au 22 novembre 2026 : Démolition 0 % → 50 %".replace(/ %/g, "\u00a0%"),
+    );
+
+    const unchanged = await refusal(
+      await post({ intent: "avancement", recordedOn: "2026-11-23", [`avancement.${demolition?.id}`]: "50" }),
+      409,
+    );
+    expect(unchanged.message).toBe("Aucun avancement modifié : changez au moins un pourcentage.");
+    const tooMuch = await refusal(
+      await post({ intent: "avancement", recordedOn: "2026-11-23", [`avancement.${demolition?.id}`]: "120" }),
+      400,
+    );
+    expect(tooMuch.fieldErrors?.[`avancement.${demolition?.id}`]).toHaveLength(1);
+    const foreign = await refusal(
+      await post({
+        intent: "avancement",
+        recordedOn: "2026-11-23",
+        "avancement.00000000-0000-4000-8000-000000000000": "10",
+      }),
+      400,
+    );
+    expect(foreign.message).toBe("Ce lot n'appartient pas à ce chantier.");
+
+    expect(
+      (await post({ intent: "avancement", recordedOn: "2026-11-24", [`avancement.${plaster?.id}`]: "37,5" }))
+        .status,
+    ).toBe(303);
+    current = await site(siteId);
+    expect(current.forecast.lots.map((lot) => lot.progressBp)).toEqual([5000, 3750]);
+    // Weighted by the sale price: (350 × 50 % + 568,75 × 37,5 %) ÷ 918,75 = 42,26 %.
+    expect(current.forecast.progressBp).toBe(4226);
+    // The list computes the same figure in SQL.
+    const listed = await call(listRoute.loader, "/erp/chantiers?q=baudin");
+    const page = listed.data as Awaited<ReturnType<typeof listRoute.loader>>;
+    expect(page.items.map((item) => item.progressBp)).toEqual([4226]);
+  });
+
+  it("deletes an expense of the site only, and writes it in the history", async () => {
+    const current = await site(siteId);
+    const expense = current.expenses.find((entry) => entry.label === "Benne 8 m³");
+    const unknown = await refusal(
+      await post({ intent: "supprimer-depense", expenseId: "00000000-0000-4000-8000-000000000000" }),
+      409,
+    );
+    expect(unknown.message).toBe("Cette dépense n'existe pas ou a déjà été supprimée.");
+    expect((await post({ intent: "supprimer-depense", expenseId: expense?.id ?? "" })).status).toBe(303);
+    const after = await site(siteId);
+    expect(after.expenses.map((entry) => entry.label)).toEqual(["Location échafaudage"]);
+    expect(after.activity[0]?.summary).toBe(
+      "Dépense supprimée : Benne 8 m³, 240,00\u00a0€ HT du 20 novembre 2026",
+    );
+  });
+});

@@ -152,3 +152,60 @@ export const jobSiteLots = pgTable(
 );
 
 export type JobSiteLotRow = typeof jobSiteLots.$inferSelect;
+
+/**
+ * The progress of a lot, as recorded on site or in the office: each record is kept (the
+ * history), the latest by day then by time is the lot's progress.
+ */
+export const jobSiteProgress = pgTable(
+  "job_site_progress",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    jobSiteId: uuid("job_site_id")
+      .notNull()
+      .references(() => jobSites.id, { onDelete: "cascade" }),
+    lotId: uuid("lot_id")
+      .notNull()
+      .references(() => jobSiteLots.id, { onDelete: "cascade" }),
+    /** Basis points: 4000 is 40 %. */
+    percentBp: integer("percent_bp").notNull(),
+    /** The Paris day the progress was observed. */
+    recordedOn: date("recorded_on", { mode: "string" }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdBy: text("created_by").references(() => authUsers.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    index("job_site_progress_lot_idx").on(t.lotId, t.recordedOn, t.createdAt),
+    index("job_site_progress_site_idx").on(t.jobSiteId),
+    check("job_site_progress_percent_check", sql`${t.percentBp} between 0 and 10000`),
+  ],
+);
+
+/**
+ * « Autres dépenses »: what a site costs besides hours and purchase orders (skip hire,
+ * equipment rental, small purchases on a card), on a lot or on the whole site.
+ */
+export const jobSiteExpenses = pgTable(
+  "job_site_expenses",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    jobSiteId: uuid("job_site_id")
+      .notNull()
+      .references(() => jobSites.id, { onDelete: "cascade" }),
+    /** Null: the whole site (shared by its lots in proportion to their budget). */
+    lotId: uuid("lot_id").references(() => jobSiteLots.id, { onDelete: "restrict" }),
+    spentOn: date("spent_on", { mode: "string" }).notNull(),
+    label: text("label").notNull(),
+    amountHtCents: bigint("amount_ht_cents", { mode: "number" }).notNull(),
+    /** « 20 », « 10 », « 5.5 » or « 0 » (no VAT on the receipt). */
+    vatCode: text("vat_code").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdBy: text("created_by").references(() => authUsers.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    index("job_site_expenses_site_idx").on(t.jobSiteId, t.spentOn),
+    check("job_site_expenses_label_check", sql`${t.label} <> ''`),
+    check("job_site_expenses_amount_check", sql`${t.amountHtCents} > 0`),
+    check("job_site_expenses_vat_check", sql`${t.vatCode} in ('20', '10', '5.5', '0')`),
+  ],
+);

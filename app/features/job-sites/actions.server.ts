@@ -3,6 +3,7 @@ import { invalid, refused } from "#app/components/forms/refusal.server.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
 import { formValues, parseIntent } from "#app/lib/form-intent.ts";
+import { addExpense, CostFieldError, deleteExpense, recordProgress } from "./costs.server.ts";
 import { JobSiteConflictError, JobSiteNotFoundError } from "./query.server.ts";
 import {
   JOB_SITE_STATUS_LABELS,
@@ -41,6 +42,15 @@ function refusedPost(form: FormData, post: { intent: string; unknown: boolean; e
 
 /** A job-sites error → THE refusal of the intent it answers; null for an error the page does not expect. */
 export function jobSiteRefusal(error: unknown, intent: string, values?: Record<string, string>) {
+  if (error instanceof CostFieldError) {
+    return refused(400, {
+      intent,
+      message: error.message,
+      field: error.field,
+      fieldErrors: { [error.field]: [error.message] },
+      values,
+    });
+  }
   if (error instanceof JobSiteNotFoundError) return refused(404, { intent, message: error.message });
   if (error instanceof JobSiteQuoteError) return refused(400, { intent, message: error.message, values });
   if (error instanceof JobSiteConflictError) return refused(409, { intent, message: error.message, values });
@@ -91,19 +101,36 @@ export async function answerNewJobSitePost(
   );
 }
 
-/** The site's page: a status move. */
+/** The site's page: a status move, the lots' progress, an expense added or deleted. */
 export async function answerJobSitePost(context: JobSiteActionContext, jobSiteId: string, form: FormData) {
   const { request, services, actor } = context;
   const post = parseIntent(JobSitePostSchema, form);
   if (!post.ok) return refusedPost(form, post);
-  const { status, revision } = post.data;
-  return answer(post.data.intent, async () => {
-    await moveJobSite(services.db, actor, jobSiteId, revision, status);
-    return redirectWithFlash(request, `/erp/chantiers/${jobSiteId}`, {
-      tone: "success",
-      message: `Chantier ${JOB_SITE_STATUS_LABELS[status].toLowerCase()}.`,
-    });
-  });
+  const { data } = post;
+  const values = formValues(form);
+  const back = (message: string) =>
+    redirectWithFlash(request, `/erp/chantiers/${jobSiteId}`, { tone: "success", message });
+  return answer(
+    data.intent,
+    async () => {
+      switch (data.intent) {
+        case "statut":
+          await moveJobSite(services.db, actor, jobSiteId, data.revision, data.status);
+          return back(`Chantier ${JOB_SITE_STATUS_LABELS[data.status].toLowerCase()}.`);
+        case "avancement": {
+          const count = await recordProgress(services.db, actor, jobSiteId, data.recordedOn, values);
+          return back(count > 1 ? `Avancement enregistré pour ${count} lots.` : "Avancement enregistré.");
+        }
+        case "depense":
+          await addExpense(services.db, actor, jobSiteId, data);
+          return back("Dépense ajoutée au chantier.");
+        case "supprimer-depense":
+          await deleteExpense(services.db, actor, jobSiteId, data.expenseId);
+          return back("Dépense supprimée.");
+      }
+    },
+    values,
+  );
 }
 
 /** The edit page: the site's form. */

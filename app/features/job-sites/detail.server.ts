@@ -5,6 +5,8 @@ import { type QuoteContent, quotes } from "#app/db/schema/quotes.ts";
 import { type ActivityEvent, listActivity } from "#app/lib/activity.server.ts";
 import type { DbExecutor } from "#app/lib/outbox.server.ts";
 import { isUuid } from "#app/lib/uuid.ts";
+import { lotBudgetLines, type SiteExpense, siteCosts, siteExpenses } from "./costs.server.ts";
+import { forecastSite, type SiteForecast } from "./forecast.ts";
 import { JobSiteNotFoundError } from "./query.server.ts";
 import { OPEN_JOB_SITE_STATUSES } from "./schema.ts";
 
@@ -44,6 +46,8 @@ export type JobSiteDetail = JobSiteRow & {
   quotes: JobSiteQuote[];
   lots: JobSiteLot[];
   budget: JobSiteBudget;
+  forecast: SiteForecast;
+  expenses: SiteExpense[];
   activity: ActivityEvent[];
 };
 
@@ -123,6 +127,8 @@ export async function getJobSite(db: DbExecutor, id: string): Promise<JobSiteDet
     quotes: siteQuotes.map((quote) => ({ ...quote, number: quote.number ?? "—" })),
     lots,
     budget: jobSiteBudget(lots),
+    forecast: forecastSite(await lotBudgetLines(db, id), await siteCosts(db, id)),
+    expenses: await siteExpenses(db, id),
     activity: await listActivity(db, "chantier", id),
   };
 }

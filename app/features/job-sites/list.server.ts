@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
 import { clients } from "#app/db/schema/clients.ts";
-import { jobSiteLots, jobSites } from "#app/db/schema/job-sites.ts";
+import { jobSiteLots, jobSiteProgress, jobSites } from "#app/db/schema/job-sites.ts";
 import { pageWindow } from "#app/lib/list-filters.ts";
 import { escapeLike, foldedWords } from "#app/lib/search-text.ts";
 import { sortableText } from "#app/lib/sortable-text.server.ts";
@@ -25,6 +25,8 @@ export type JobSiteListItem = {
   siteCity: string;
   plannedStart: string | null;
   plannedEnd: string | null;
+  /** The site's progress, weighted by the lots' sale price, in basis points. */
+  progressBp: number;
   /** Sum of the lots' sale price HT, in cents. */
   budgetHtCents: number;
   /** Sale price HT less the estimated cost, over the lots that carry an estimate; null when none does. */
@@ -55,6 +57,9 @@ const budget = sql<string>`(select coalesce(sum(${jobSiteLots.saleHtCents}), 0) 
 const estimatedMargin = sql<
   string | null
 >`(select sum(${jobSiteLots.saleHtCents} - ${jobSiteLots.estimatedCostCents}) from ${jobSiteLots} where ${jobSiteLots.jobSiteId} = ${jobSites.id} and ${jobSiteLots.estimatedCostCents} is not null)`;
+
+/** Each lot at its latest progress, weighted by its sale price (as forecast.ts computes it). */
+const progress = sql<string>`(select case when sum(l.sale_ht_cents) > 0 then round(sum(l.sale_ht_cents * coalesce((select p.percent_bp from ${jobSiteProgress} p where p.lot_id = l.id order by p.recorded_on desc, p.created_at desc limit 1), 0))::numeric / sum(l.sale_ht_cents)) else 0 end from ${jobSiteLots} l where l.job_site_id = ${jobSites.id})`;
 
 /** One page of the sites, open ones by default, the soonest start first. */
 export async function listJobSites(db: Database, filters: JobSiteFilters): Promise<JobSitePage> {
@@ -95,6 +100,7 @@ export async function listJobSites(db: Database, filters: JobSiteFilters): Promi
       plannedEnd: jobSites.plannedEnd,
       budget,
       estimatedMargin,
+      progress,
     })
     .from(jobSites)
     .innerJoin(clients, eq(clients.id, jobSites.clientId))
@@ -103,8 +109,9 @@ export async function listJobSites(db: Database, filters: JobSiteFilters): Promi
     .limit(limit)
     .offset(offset);
   return {
-    items: rows.map(({ budget: budgetHt, estimatedMargin: margin, ...row }) => ({
+    items: rows.map(({ budget: budgetHt, estimatedMargin: margin, progress: done, ...row }) => ({
       ...row,
+      progressBp: Number(done),
       budgetHtCents: Number(budgetHt),
       estimatedMarginCents: margin === null ? null : Number(margin),
     })),

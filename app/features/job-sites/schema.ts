@@ -7,6 +7,7 @@ import {
   listSort,
   parseListFilters,
 } from "#app/lib/list-filters.ts";
+import { MoneySchema } from "#app/lib/money.ts";
 import { FRENCH_PHONE, PHONE_MESSAGE } from "#app/lib/phone.ts";
 import { IsoDaySchema, multiLineText, singleLineText } from "#app/lib/text-rules.ts";
 import { isUuid } from "#app/lib/uuid.ts";
@@ -212,12 +213,61 @@ export const NewJobSitePostSchema = z.discriminatedUnion("intent", [
   ),
 ]);
 
-/** The site's page posts: a status move. */
+// ─── Progress and costs ───────────────────────────────────────────────────────────────
+
+/** The VAT of a receipt: the three French rates, or none (« 0 »). */
+export const EXPENSE_VAT_CODES = ["20", "10", "5.5", "0"] as const;
+export const EXPENSE_VAT_LABELS: Record<(typeof EXPENSE_VAT_CODES)[number], string> = {
+  "20": "20 %",
+  "10": "10 %",
+  "5.5": "5,5 %",
+  "0": "Sans TVA",
+};
+
+/** The progress form names each lot's field `avancement.<lot id>`. */
+export const PROGRESS_FIELD_PREFIX = "avancement.";
+
+export const COST_MESSAGES = {
+  day: "Indiquez la date.",
+  future: "Cette date est dans le futur.",
+  label: "Indiquez ce qui a été payé (benne, location, fournitures…).",
+  labelTooLong: "Le libellé ne doit pas dépasser 200 caractères.",
+  amount: "Indiquez un montant HT supérieur à zéro.",
+  vat: "Choisissez le taux de TVA du justificatif.",
+  lot: "Ce lot n'appartient pas à ce chantier.",
+  expense: "Cette dépense n'existe pas ou a déjà été supprimée.",
+  noChange: "Aucun avancement modifié : changez au moins un pourcentage.",
+} as const;
+
+const requiredDay = formText(singleLineText().pipe(z.string().min(1, COST_MESSAGES.day))).pipe(IsoDaySchema);
+
+export const ExpenseSchema = z.object({
+  spentOn: requiredDay,
+  label: formText(singleLineText().pipe(z.string().min(1, COST_MESSAGES.label))).pipe(
+    z.string().max(200, COST_MESSAGES.labelTooLong),
+  ),
+  amountHt: formText(MoneySchema).pipe(z.number().int().positive(COST_MESSAGES.amount)),
+  vatCode: z.enum(EXPENSE_VAT_CODES, { error: COST_MESSAGES.vat }),
+  /** "" for the whole site. */
+  lotId: formText(z.string().refine((value) => value === "" || isUuid(value), COST_MESSAGES.lot)).transform(
+    (value) => value || null,
+  ),
+});
+export type ExpenseData = z.output<typeof ExpenseSchema>;
+
+/** The site's page posts: a status move, the lots' progress, an expense added or deleted. */
 export const JobSitePostSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("statut"),
     status: z.enum(JOB_SITE_STATUS_VALUES, { error: JOB_SITE_MESSAGES.status }),
     revision: z.coerce.number().int().min(1),
+  }),
+  // The lots' fields (`avancement.<id>`) are read from the post by the feature.
+  z.object({ intent: z.literal("avancement"), recordedOn: requiredDay }).catchall(z.string()),
+  ExpenseSchema.extend({ intent: z.literal("depense") }),
+  z.object({
+    intent: z.literal("supprimer-depense"),
+    expenseId: z.string().refine(isUuid, COST_MESSAGES.expense),
   }),
 ]);
 

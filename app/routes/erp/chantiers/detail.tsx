@@ -4,6 +4,7 @@ import { Facts } from "#app/components/data/facts.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { FormAlert } from "#app/components/forms/form-alert.tsx";
 import { throwNotFound } from "#app/components/forms/refusal.server.ts";
+import { refusalOf } from "#app/components/forms/refusal.ts";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { Panel, panelClass } from "#app/components/ui/panel.tsx";
 import { requireActor, requirePermission } from "#app/features/auth/session.server.ts";
@@ -11,15 +12,17 @@ import { ActivityHistory } from "#app/features/erp/components/activity-history.t
 import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
 import { CHANTIERS_HANDLE, erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
 import { answerJobSitePost } from "#app/features/job-sites/actions.server.ts";
+import { ExpensesPanel } from "#app/features/job-sites/components/expenses-panel.tsx";
 import { JobSiteStatusBadge } from "#app/features/job-sites/components/job-site-status-badge.tsx";
 import { LotsBudget } from "#app/features/job-sites/components/lots-budget.tsx";
+import { SiteForecastPanel } from "#app/features/job-sites/components/site-forecast.tsx";
 import { getJobSite } from "#app/features/job-sites/detail.server.ts";
 import { JobSiteNotFoundError } from "#app/features/job-sites/query.server.ts";
 import { JOB_SITE_MOVES } from "#app/features/job-sites/schema.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import { mapsHref } from "#app/lib/maps.ts";
 import { formatCents } from "#app/lib/money.ts";
-import { formatDate } from "#app/lib/paris-time.ts";
+import { formatDate, parisDay } from "#app/lib/paris-time.ts";
 import { formatPhone, telHref } from "#app/lib/phone.ts";
 import type { Route } from "./+types/detail";
 
@@ -29,7 +32,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requirePermission(request, context, handle.permission);
   try {
     const site = await getJobSite(getServices(context).db, params.id);
-    return { site, crumb: site.number };
+    return { site, today: parisDay(), crumb: site.number };
   } catch (error) {
     throwNotFound(error, JobSiteNotFoundError);
   }
@@ -66,7 +69,9 @@ function text(value: string) {
 }
 
 export default function JobSitePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { site } = loaderData;
+  const { site, today } = loaderData;
+  const refusal = refusalOf(actionData);
+  const refusedIntent = refusal?.intent;
   const navigation = useNavigation();
   const pendingStatus = navigation.state === "submitting" ? navigation.formData?.get("status") : null;
   const moves = JOB_SITE_MOVES[site.status];
@@ -119,7 +124,7 @@ export default function JobSitePage({ loaderData, actionData }: Route.ComponentP
         }
       />
 
-      <FormAlert focus errors={actionData?.message} />
+      <FormAlert focus errors={refusal?.message} />
 
       <div className="grid gap-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="grid content-start gap-5">
@@ -203,6 +208,31 @@ export default function JobSitePage({ loaderData, actionData }: Route.ComponentP
                 </Link>
               </p>
             )}
+          </Panel>
+
+          <Panel
+            id="chantier-avancement"
+            title="Avancement et coûts"
+            description="Budget du devis contre dépensé, lot par lot, et la marge au rythme actuel."
+          >
+            <SiteForecastPanel
+              forecast={site.forecast}
+              pathname={`/erp/chantiers/${site.id}`}
+              today={today}
+              errors={refusedIntent === "avancement" ? refusal?.fieldErrors : undefined}
+              values={refusedIntent === "avancement" ? refusal?.values : undefined}
+            />
+          </Panel>
+
+          <Panel id="chantier-depenses" title="Autres dépenses">
+            <ExpensesPanel
+              key={refusedIntent === "depense" ? JSON.stringify(refusal?.values) : site.expenses.length}
+              expenses={site.expenses}
+              lots={site.lots}
+              today={today}
+              errors={refusedIntent === "depense" ? refusal?.fieldErrors : undefined}
+              values={refusedIntent === "depense" ? refusal?.values : undefined}
+            />
           </Panel>
 
           <Panel id="chantier-budget" title="Budget">

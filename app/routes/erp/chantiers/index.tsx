@@ -25,7 +25,7 @@ import {
 import { getServices } from "#app/lib/app-context.ts";
 import { requireListFilters } from "#app/lib/list-filters.ts";
 import { mapsHref } from "#app/lib/maps.ts";
-import { formatCents } from "#app/lib/money.ts";
+import { formatCents, formatPercent } from "#app/lib/money.ts";
 import { formatDate } from "#app/lib/paris-time.ts";
 import type { Route } from "./+types/index";
 
@@ -100,6 +100,13 @@ const columns: Column<JobSiteListItem>[] = [
     sortKey: "debut",
     className: "whitespace-nowrap",
     cell: period,
+  },
+  {
+    key: "progress",
+    header: "Avancement",
+    align: "right",
+    className: "whitespace-nowrap",
+    cell: (site) => formatPercent(site.progressBp),
   },
   {
     key: "budget",

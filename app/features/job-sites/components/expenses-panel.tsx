@@ -1,0 +1,154 @@
+import { Trash2 } from "lucide-react";
+import { useId } from "react";
+import { Form, useNavigation } from "react-router";
+import { DateField, MoneyField, SelectField, TextField } from "#app/components/forms/field.tsx";
+import type { FieldErrors } from "#app/components/forms/field-errors.ts";
+import { FormSection } from "#app/components/forms/form-parts.tsx";
+import { buttonClasses } from "#app/components/ui/button.tsx";
+import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
+import { formatCents } from "#app/lib/money.ts";
+import { formatDate } from "#app/lib/paris-time.ts";
+import type { SiteExpense } from "../costs.server.ts";
+import { EXPENSE_VAT_CODES, EXPENSE_VAT_LABELS } from "../schema.ts";
+
+/*
+ * « Autres dépenses »: what the site costs besides hours and purchase orders (a skip, a
+ * rental, fuel, small purchases on a card), on a lot or on the whole site.
+ */
+
+function DeleteExpense({ expense }: { expense: SiteExpense }) {
+  const formId = useId();
+  const navigation = useNavigation();
+  const pending = navigation.state === "submitting" && navigation.formData?.get("expenseId") === expense.id;
+  return (
+    <>
+      <Form id={formId} method="post" hidden>
+        <input type="hidden" name="intent" value="supprimer-depense" />
+        <input type="hidden" name="expenseId" value={expense.id} />
+      </Form>
+      <ConfirmDialog
+        trigger={
+          <button type="button" className={buttonClasses("ghost", "md")}>
+            <Trash2 aria-hidden="true" className="size-4" />
+            Supprimer<span className="sr-only"> la dépense « {expense.label} »</span>
+          </button>
+        }
+        title={`Supprimer la dépense « ${expense.label} » ?`}
+        description={`${formatCents(expense.amountHtCents)} HT du ${formatDate(expense.spentOn)}. L'historique du chantier gardera sa trace.`}
+        confirmLabel="Supprimer la dépense"
+        destructive
+        form={formId}
+        pending={pending}
+        pendingLabel="Suppression…"
+      />
+    </>
+  );
+}
+
+export function ExpensesPanel({
+  expenses,
+  lots,
+  today,
+  errors = {},
+  values,
+}: {
+  expenses: readonly SiteExpense[];
+  lots: readonly { id: string; title: string }[];
+  today: string;
+  errors?: FieldErrors;
+  /** What was typed in a refused expense form. */
+  values?: Record<string, string>;
+}) {
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "depense";
+  const total = expenses.reduce((sum, expense) => sum + expense.amountHtCents, 0);
+  return (
+    <div className="grid gap-4">
+      {expenses.length === 0 ? (
+        <p className="text-slate-700">Aucune dépense pour le moment.</p>
+      ) : (
+        <ul className="grid gap-2" aria-label="Dépenses du chantier">
+          {expenses.map((expense) => (
+            <li
+              key={expense.id}
+              className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 p-3"
+            >
+              <div className="grid min-w-0 gap-0.5">
+                <span className="font-semibold break-words text-brand-900">{expense.label}</span>
+                <span className="text-sm text-slate-700">
+                  {formatDate(expense.spentOn)} ·{" "}
+                  {expense.lotTitle ? `lot ${expense.lotTitle}` : "tout le chantier"} · TVA{" "}
+                  {EXPENSE_VAT_LABELS[expense.vatCode as keyof typeof EXPENSE_VAT_LABELS] ?? expense.vatCode}
+                </span>
+              </div>
+              <span className="ml-auto font-semibold whitespace-nowrap">
+                {formatCents(expense.amountHtCents)} HT
+              </span>
+              <DeleteExpense expense={expense} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {expenses.length > 0 ? <p className="font-semibold">Total : {formatCents(total)} HT</p> : null}
+      <Form method="post" noValidate aria-label="Ajouter une dépense">
+        <input type="hidden" name="intent" value="depense" />
+        <FormSection legend="Ajouter une dépense">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <DateField
+              id="depense-date"
+              name="spentOn"
+              label="Date"
+              required
+              max={today}
+              defaultValue={values?.spentOn ?? today}
+              errors={errors.spentOn}
+            />
+            <TextField
+              id="depense-libelle"
+              name="label"
+              label="Libellé"
+              required
+              maxLength={200}
+              autoComplete="off"
+              defaultValue={values?.label}
+              errors={errors.label}
+              hint="Benne, location de nacelle, carburant…"
+            />
+            <MoneyField
+              id="depense-montant"
+              name="amountHt"
+              label="Montant HT"
+              required
+              defaultValue={values?.amountHt}
+              errors={errors.amountHt}
+            />
+            <SelectField
+              id="depense-tva"
+              name="vatCode"
+              label="TVA du justificatif"
+              defaultValue={values?.vatCode ?? "20"}
+              errors={errors.vatCode}
+              options={EXPENSE_VAT_CODES.map((code) => ({ value: code, label: EXPENSE_VAT_LABELS[code] }))}
+            />
+            <SelectField
+              id="depense-lot"
+              name="lotId"
+              label="Lot"
+              defaultValue={values?.lotId ?? ""}
+              errors={errors.lotId}
+              options={[
+                { value: "", label: "Tout le chantier" },
+                ...lots.map((lot) => ({ value: lot.id, label: lot.title })),
+              ]}
+            />
+          </div>
+          <div>
+            <button type="submit" disabled={saving} className={buttonClasses("secondary", "md")}>
+              {saving ? "Enregistrement…" : "Ajouter la dépense"}
+            </button>
+          </div>
+        </FormSection>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,238 @@
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import type { Database } from "#app/db/client.server.ts";
+import { jobSiteExpenses, jobSiteLots, jobSiteProgress, jobSites } from "#app/db/schema/job-sites.ts";
+import { recordActivities } from "#app/lib/activity.server.ts";
+import { formatCents, formatPercent, parsePercent } from "#app/lib/money.ts";
+import type { DbExecutor } from "#app/lib/outbox.server.ts";
+import { formatDate, parisDay } from "#app/lib/paris-time.ts";
+import { isUuid } from "#app/lib/uuid.ts";
+import type { LotBudgetLine, SiteCost } from "./forecast.ts";
+import { type Actor, JobSiteConflictError, lockJobSite } from "./query.server.ts";
+import { COST_MESSAGES, type ExpenseData, PROGRESS_FIELD_PREFIX } from "./schema.ts";
+
+/*
+ * What a site has cost and how far it has gone: the lots' progress (every record kept,
+ * the latest counts) and the « Autres dépenses ». `siteCosts` is the one door through
+ * which costs reach the forecast (app/features/job-sites/forecast.ts).
+ */
+
+/** A refused form field: its name (`avancement.<lot id>`, `spentOn`…) and its message. */
+export class CostFieldError extends Error {
+  readonly field: string;
+  constructor(field: string, message: string) {
+    super(message);
+    this.name = "CostFieldError";
+    this.field = field;
+  }
+}
+
+export type SiteExpense = {
+  id: string;
+  lotId: string | null;
+  lotTitle: string | null;
+  spentOn: string;
+  label: string;
+  amountHtCents: number;
+  vatCode: string;
+  createdAt: Date;
+};
+
+export type ProgressRecord = { lotId: string; percentBp: number; recordedOn: string; createdAt: Date };
+
+/** Every cost allocated to the site (today the « Autres dépenses »), for the forecast. */
+export async function siteCosts(db: DbExecutor, jobSiteId: string): Promise<SiteCost[]> {
+  const expenses = await db
+    .select({ lotId: jobSiteExpenses.lotId, amountCents: jobSiteExpenses.amountHtCents })
+    .from(jobSiteExpenses)
+    .where(eq(jobSiteExpenses.jobSiteId, jobSiteId));
+  return expenses.map((expense) => ({ ...expense, source: "depense" as const }));
+}
+
+export async function siteExpenses(db: DbExecutor, jobSiteId: string): Promise<SiteExpense[]> {
+  return db
+    .select({
+      id: jobSiteExpenses.id,
+      lotId: jobSiteExpenses.lotId,
+      lotTitle: jobSiteLots.title,
+      spentOn: jobSiteExpenses.spentOn,
+      label: jobSiteExpenses.label,
+      amountHtCents: jobSiteExpenses.amountHtCents,
+      vatCode: jobSiteExpenses.vatCode,
+      createdAt: jobSiteExpenses.createdAt,
+    })
+    .from(jobSiteExpenses)
+    .leftJoin(jobSiteLots, eq(jobSiteLots.id, jobSiteExpenses.lotId))
+    .where(eq(jobSiteExpenses.jobSiteId, jobSiteId))
+    .orderBy(desc(jobSiteExpenses.spentOn), desc(jobSiteExpenses.createdAt));
+}
+
+/** The latest progress of each lot of the site (by day, then by time), in basis points. */
+export async function latestProgress(db: DbExecutor, jobSiteId: string): Promise<Map<string, number>> {
+  const rows = await db
+    .selectDistinctOn([jobSiteProgress.lotId], {
+      lotId: jobSiteProgress.lotId,
+      percentBp: jobSiteProgress.percentBp,
+    })
+    .from(jobSiteProgress)
+    .where(eq(jobSiteProgress.jobSiteId, jobSiteId))
+    .orderBy(asc(jobSiteProgress.lotId), desc(jobSiteProgress.recordedOn), desc(jobSiteProgress.createdAt));
+  return new Map(rows.map((row) => [row.lotId, row.percentBp]));
+}
+
+/** The lots with their budget and latest progress, as the forecast reads them. */
+export async function lotBudgetLines(db: DbExecutor, jobSiteId: string): Promise<LotBudgetLine[]> {
+  const [lots, progress] = await Promise.all([
+    db
+      .select({
+        id: jobSiteLots.id,
+        title: jobSiteLots.title,
+        saleHtCents: jobSiteLots.saleHtCents,
+        estimatedCostCents: jobSiteLots.estimatedCostCents,
+      })
+      .from(jobSiteLots)
+      .where(eq(jobSiteLots.jobSiteId, jobSiteId))
+      .orderBy(asc(jobSiteLots.position)),
+    latestProgress(db, jobSiteId),
+  ]);
+  return lots.map((lot) => ({ ...lot, progressBp: progress.get(lot.id) ?? 0 }));
+}
+
+function notInFuture(field: string, day: string, now: Date): void {
+  if (day > parisDay(now)) throw new CostFieldError(field, COST_MESSAGES.future);
+}
+
+async function siteLots(tx: DbExecutor, jobSiteId: string) {
+  return tx
+    .select({ id: jobSiteLots.id, title: jobSiteLots.title })
+    .from(jobSiteLots)
+    .where(eq(jobSiteLots.jobSiteId, jobSiteId))
+    .orderBy(asc(jobSiteLots.position));
+}
+
+/**
+ * Records the progress typed for the site's lots (`avancement.<lot id>` → « 40 », « 37,5 »),
+ * on `recordedOn`: only the lots whose figure changed get a record. A field for a lot of
+ * another site is refused; nothing is stored unless every field is right.
+ */
+export async function recordProgress(
+  db: Database,
+  actor: Actor,
+  jobSiteId: string,
+  recordedOn: string,
+  fields: Record<string, string>,
+  now = new Date(),
+): Promise<number> {
+  notInFuture("recordedOn", recordedOn, now);
+  return db.transaction(async (tx) => {
+    const site = await lockJobSite(tx, jobSiteId);
+    const lots = await siteLots(tx, site.id);
+    const current = await latestProgress(tx, site.id);
+    const changes: { lotId: string; title: string; from: number; to: number }[] = [];
+    for (const [name, text] of Object.entries(fields)) {
+      if (!name.startsWith(PROGRESS_FIELD_PREFIX)) continue;
+      const lotId = name.slice(PROGRESS_FIELD_PREFIX.length);
+      const lot = lots.find((candidate) => candidate.id === lotId);
+      if (!lot) throw new CostFieldError(name, COST_MESSAGES.lot);
+      if (text.trim() === "") continue;
+      const parsed = parsePercent(text);
+      if (!parsed.ok) throw new CostFieldError(name, parsed.message);
+      const from = current.get(lotId) ?? 0;
+      if (parsed.basisPoints !== from)
+        changes.push({ lotId, title: lot.title, from, to: parsed.basisPoints });
+    }
+    if (changes.length === 0) throw new JobSiteConflictError(COST_MESSAGES.noChange);
+    await tx.insert(jobSiteProgress).values(
+      changes.map((change) => ({
+        jobSiteId: site.id,
+        lotId: change.lotId,
+        percentBp: change.to,
+        recordedOn,
+        createdBy: actor.id,
+      })),
+    );
+    await tx
+      .update(jobSites)
+      .set({ revision: sql`${jobSites.revision} + 1`, updatedAt: now })
+      .where(eq(jobSites.id, site.id));
+    await recordActivities(tx, [
+      {
+        subjectType: "chantier",
+        subjectId: site.id,
+        kind: "progress",
+        summary: `Avancement au ${formatDate(recordedOn)} : ${changes
+          .map((change) => `${change.title} ${formatPercent(change.from)} → ${formatPercent(change.to)}`)
+          .join(", ")}`,
+        data: { recordedOn, changes: changes.map(({ lotId, from, to }) => ({ lotId, from, to })) },
+        actor,
+      },
+    ]);
+    return changes.length;
+  });
+}
+
+/** An « Autre dépense » on a lot of the site or on the whole site. */
+export async function addExpense(
+  db: Database,
+  actor: Actor,
+  jobSiteId: string,
+  data: ExpenseData,
+  now = new Date(),
+): Promise<void> {
+  notInFuture("spentOn", data.spentOn, now);
+  await db.transaction(async (tx) => {
+    const site = await lockJobSite(tx, jobSiteId);
+    const lots = await siteLots(tx, site.id);
+    const lot = data.lotId === null ? null : lots.find((candidate) => candidate.id === data.lotId);
+    if (lot === undefined) throw new CostFieldError("lotId", COST_MESSAGES.lot);
+    const [expense] = await tx
+      .insert(jobSiteExpenses)
+      .values({
+        jobSiteId: site.id,
+        lotId: lot?.id ?? null,
+        spentOn: data.spentOn,
+        label: data.label,
+        amountHtCents: data.amountHt,
+        vatCode: data.vatCode,
+        createdBy: actor.id,
+      })
+      .returning({ id: jobSiteExpenses.id });
+    await recordActivities(tx, [
+      {
+        subjectType: "chantier",
+        subjectId: site.id,
+        kind: "expense",
+        summary: `Dépense ajoutée : ${data.label}, ${formatCents(data.amountHt)} HT (${lot ? `lot ${lot.title}` : "tout le chantier"})`,
+        data: { expenseId: expense?.id ?? null, amountHtCents: data.amountHt, spentOn: data.spentOn },
+        actor,
+      },
+    ]);
+  });
+}
+
+/** Deletes an expense of the site; the history keeps what it was. */
+export async function deleteExpense(
+  db: Database,
+  actor: Actor,
+  jobSiteId: string,
+  expenseId: string,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const site = await lockJobSite(tx, jobSiteId);
+    if (!isUuid(expenseId)) throw new JobSiteConflictError(COST_MESSAGES.expense);
+    const [deleted] = await tx
+      .delete(jobSiteExpenses)
+      .where(and(eq(jobSiteExpenses.id, expenseId), eq(jobSiteExpenses.jobSiteId, site.id)))
+      .returning();
+    if (!deleted) throw new JobSiteConflictError(COST_MESSAGES.expense);
+    await recordActivities(tx, [
+      {
+        subjectType: "chantier",
+        subjectId: site.id,
+        kind: "expense_deleted",
+        summary: `Dépense supprimée : ${deleted.label}, ${formatCents(deleted.amountHtCents)} HT du ${formatDate(deleted.spentOn)}`,
+        data: { expenseId, amountHtCents: deleted.amountHtCents, spentOn: deleted.spentOn },
+        actor,
+      },
+    ]);
+  });
+}
