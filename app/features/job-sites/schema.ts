@@ -237,6 +237,8 @@ export const COST_MESSAGES = {
   lot: "Ce lot n'appartient pas à ce chantier.",
   expense: "Cette dépense n'existe pas ou a déjà été supprimée.",
   noChange: "Aucun avancement modifié : changez au moins un pourcentage.",
+  quoteNotOnSite: "Ce devis n'est pas rattaché à ce chantier.",
+  noProgressToInvoice: "Aucun lot de ce devis n'a d'avancement : enregistrez-le avant de le facturer.",
 } as const;
 
 const requiredDay = formText(singleLineText().pipe(z.string().min(1, COST_MESSAGES.day))).pipe(IsoDaySchema);
