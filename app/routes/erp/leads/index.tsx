@@ -14,7 +14,6 @@ import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { DateField, SelectField } from "#app/components/forms/field.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { NewLink } from "#app/components/ui/new-link.tsx";
-import { requirePermission } from "#app/features/auth/session.server.ts";
 import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
 import {
   erpMeta,
@@ -32,20 +31,17 @@ import {
   leadSort,
 } from "#app/features/leads/schema.ts";
 import { BUDGETS, WORK_TYPES } from "#app/features/quote-request/schema.ts";
-import { getServices } from "#app/lib/app-context.ts";
-import { requireListFilters } from "#app/lib/list-filters.ts";
 import { formatDate, formatDateTime, parisDay } from "#app/lib/paris-time.ts";
 import { formatPhone, telHref } from "#app/lib/phone.ts";
+import { openList } from "#app/routes/erp/list-request.server.ts";
 import type { Route } from "./+types/index";
 
 function merged(known: readonly string[], found: readonly string[]): string[] {
   return [...known, ...found.filter((value) => !known.includes(value))];
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const session = await requirePermission(request, context, handle.permission);
-  const filters = requireListFilters(LeadFiltersSchema, request);
-  const { db } = getServices(context);
+export async function loader(args: Route.LoaderArgs) {
+  const { session, filters, db } = await openList(args, handle.permission, LeadFiltersSchema);
   const [page, values, staff] = await Promise.all([
     listLeads(db, filters, session.user.id),
     filterValues(db),

@@ -1,11 +1,12 @@
 import { ImageOff, Plus, TriangleAlert } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import type { Column } from "#app/components/data/data-table.tsx";
+import { FilterSelect } from "#app/components/data/list-filters.tsx";
 import { ListResults, ListSearch, listCaption, listView } from "#app/components/data/list-page.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { StatusBadge } from "#app/components/data/status-badge.tsx";
-import { SelectField, TextField } from "#app/components/forms/field.tsx";
+import { TextField } from "#app/components/forms/field.tsx";
 import { refused } from "#app/components/forms/refusal.server.ts";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { requirePermission } from "#app/features/auth/session.server.ts";
@@ -28,8 +29,8 @@ import { createProduct } from "#app/features/shop/admin/catalogue-write.server.t
 import { CatalogueFiltersSchema } from "#app/features/shop/admin/schema.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
-import { requireListFilters } from "#app/lib/list-filters.ts";
 import { formatCents } from "#app/lib/money.ts";
+import { openList } from "#app/routes/erp/list-request.server.ts";
 import type { Route } from "./+types/index";
 
 /*
@@ -40,10 +41,8 @@ import type { Route } from "./+types/index";
 
 export const handle = CATALOGUE_HANDLE;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requirePermission(request, context, handle.permission);
-  const filters = requireListFilters(CatalogueFiltersSchema, request);
-  const { db, env } = getServices(context);
+export async function loader(args: Route.LoaderArgs) {
+  const { filters, db, env } = await openList(args, handle.permission, CatalogueFiltersSchema);
   const page = await listCatalogue(db, env.STORE_ID, filters);
   return { ...page, filters, crumb: "Catalogue" };
 }
@@ -171,9 +170,6 @@ const columns: Column<CatalogueListItem>[] = [
   },
 ];
 
-const options = (labels: Record<string, string>) =>
-  Object.entries(labels).map(([value, label]) => ({ value, label }));
-
 export default function CataloguePage({ loaderData, actionData }: Route.ComponentProps) {
   const { items, page, pageCount, filters } = loaderData;
   const navigation = useNavigation();
@@ -229,22 +225,8 @@ export default function CataloguePage({ loaderData, actionData }: Route.Componen
         label="Rechercher dans le catalogue"
         searchLabel="Rechercher (titre, sous-titre, nom de variante ou référence)"
       >
-        <SelectField
-          id="filtre-statut"
-          name="statut"
-          label="Statut"
-          placeholder="Tous"
-          defaultValue={filters.statut ?? ""}
-          options={options(CATALOGUE_STATUS_LABELS)}
-        />
-        <SelectField
-          id="filtre-stock"
-          name="stock"
-          label="Stock"
-          placeholder="Tous"
-          defaultValue={filters.stock ?? ""}
-          options={options(STOCK_FILTER_LABELS)}
-        />
+        <FilterSelect name="statut" label="Statut" labels={CATALOGUE_STATUS_LABELS} value={filters.statut} />
+        <FilterSelect name="stock" label="Stock" labels={STOCK_FILTER_LABELS} value={filters.stock} />
       </ListSearch>
 
       <ListResults

@@ -12,7 +12,6 @@ import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { StatusBadge } from "#app/components/data/status-badge.tsx";
 import { SelectField } from "#app/components/forms/field.tsx";
 import { NewLink } from "#app/components/ui/new-link.tsx";
-import { requirePermission } from "#app/features/auth/session.server.ts";
 import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
 import { DEVIS_HANDLE, DEVIS_TABS, erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
 import { type LibraryListItem, listLibraryItems } from "#app/features/quotes/library.server.ts";
@@ -23,19 +22,16 @@ import {
   librarySort,
 } from "#app/features/quotes/schema.ts";
 import { getCompanySettings } from "#app/features/settings/settings.server.ts";
-import { getServices } from "#app/lib/app-context.ts";
-import { requireListFilters } from "#app/lib/list-filters.ts";
 import { formatCents, formatPercent } from "#app/lib/money.ts";
 import { formatDate } from "#app/lib/paris-time.ts";
 import { VAT_RATES } from "#app/lib/vat.ts";
+import { openList } from "#app/routes/erp/list-request.server.ts";
 import type { Route } from "./+types/index";
 
 export const handle = DEVIS_HANDLE;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requirePermission(request, context, handle.permission);
-  const filters = requireListFilters(LibraryFiltersSchema, request);
-  const { db } = getServices(context);
+export async function loader(args: Route.LoaderArgs) {
+  const { filters, db } = await openList(args, handle.permission, LibraryFiltersSchema);
   // The quotes feature does not read the settings: the hourly cost comes from here.
   const { hourlyCostCents } = await getCompanySettings(db);
   const page = await listLibraryItems(db, filters, hourlyCostCents);
