@@ -16,13 +16,7 @@ import { type ClientSite, clientActivity, getClient } from "#app/features/client
 import { ClientNotFoundError } from "#app/features/clients/query.server.ts";
 import { CLIENT_INTENTS, type ClientIntent, ClientPostSchema } from "#app/features/clients/schema.ts";
 import { ActivityHistory } from "#app/features/erp/components/activity-history.tsx";
-import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
-import {
-  CLIENTS_HANDLE,
-  erpMeta,
-  erpShouldRevalidate,
-  PROSPECTS_TABS,
-} from "#app/features/erp/navigation.ts";
+import { CLIENTS_HANDLE, erpMeta, PROSPECTS_TABS } from "#app/features/erp/navigation.ts";
 import { NewQuoteButton } from "#app/features/quotes/components/new-quote-button.tsx";
 import { QuoteStatusBadge } from "#app/features/quotes/components/quote-status-badge.tsx";
 import { quotesOfClient } from "#app/features/quotes/list.server.ts";
@@ -86,9 +80,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = (args) =>
   erpMeta(args.loaderData ? `${args.loaderData.client.name} — Clients` : "", args);
 
-export const shouldRevalidate = erpShouldRevalidate;
-
-export const ErrorBoundary = ErpPageErrorBoundary;
+export { ErrorBoundary, shouldRevalidate } from "#app/routes/erp/frame-exports.ts";
 
 function SiteAddress({ site }: { site: ClientSite }) {
   return (

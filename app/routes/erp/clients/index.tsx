@@ -14,13 +14,7 @@ import { NewLink } from "#app/components/ui/new-link.tsx";
 import { AnonymisedBadge, ClientKindBadge } from "#app/features/clients/components/client-badges.tsx";
 import { type ClientListItem, listClients } from "#app/features/clients/list.server.ts";
 import { CLIENT_KIND_LABELS, ClientFiltersSchema, clientSort } from "#app/features/clients/schema.ts";
-import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
-import {
-  CLIENTS_HANDLE,
-  erpMeta,
-  erpShouldRevalidate,
-  PROSPECTS_TABS,
-} from "#app/features/erp/navigation.ts";
+import { CLIENTS_HANDLE, erpMeta, PROSPECTS_TABS } from "#app/features/erp/navigation.ts";
 import { formatDate } from "#app/lib/paris-time.ts";
 import { formatPhone, telHref } from "#app/lib/phone.ts";
 import { openList } from "#app/routes/erp/list-request.server.ts";
@@ -36,9 +30,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = (args) => erpMeta("Clients", args);
 
-export const shouldRevalidate = erpShouldRevalidate;
-
-export const ErrorBoundary = ErpPageErrorBoundary;
+export { ErrorBoundary, shouldRevalidate } from "#app/routes/erp/frame-exports.ts";
 
 const PATH = "/erp/clients";
 const SORT_LABELS = { nom: "par nom", cree: "par date de création" } as const;

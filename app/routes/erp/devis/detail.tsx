@@ -12,8 +12,7 @@ import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
 import { Panel, panelClass } from "#app/components/ui/panel.tsx";
 import { requirePermission } from "#app/features/auth/session.server.ts";
 import { ActivityHistory } from "#app/features/erp/components/activity-history.tsx";
-import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
-import { DEVIS_HANDLE, DEVIS_TABS, erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
+import { DEVIS_HANDLE, DEVIS_TABS, erpMeta } from "#app/features/erp/navigation.ts";
 import { QuoteInvoicing } from "#app/features/invoices/components/quote-invoicing.tsx";
 import { quoteBillingOverview } from "#app/features/invoices/detail.server.ts";
 import { invoicesOfQuote } from "#app/features/invoices/list.server.ts";
@@ -137,9 +136,7 @@ export const meta: Route.MetaFunction = (args) =>
     args,
   );
 
-export const shouldRevalidate = erpShouldRevalidate;
-
-export const ErrorBoundary = ErpPageErrorBoundary;
+export { ErrorBoundary, shouldRevalidate } from "#app/routes/erp/frame-exports.ts";
 
 export default function QuotePage({ loaderData, actionData }: Route.ComponentProps) {
   const {

@@ -12,8 +12,7 @@ import { PageHeader } from "#app/components/data/page-header.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { NewLink } from "#app/components/ui/new-link.tsx";
 import { clientColumn } from "#app/features/clients/components/client-column.tsx";
-import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
-import { DEVIS_HANDLE, DEVIS_TABS, erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
+import { DEVIS_HANDLE, DEVIS_TABS, erpMeta } from "#app/features/erp/navigation.ts";
 import { QuoteStatusBadge } from "#app/features/quotes/components/quote-status-badge.tsx";
 import { QUOTE_STATUS_LABELS } from "#app/features/quotes/content.ts";
 import { listQuotes, type QuoteListItem } from "#app/features/quotes/list.server.ts";
@@ -33,9 +32,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = (args) => erpMeta("Devis", args);
 
-export const shouldRevalidate = erpShouldRevalidate;
-
-export const ErrorBoundary = ErpPageErrorBoundary;
+export { ErrorBoundary, shouldRevalidate } from "#app/routes/erp/frame-exports.ts";
 
 const PATH = "/erp/devis";
 

@@ -12,8 +12,7 @@ import { PageHeader } from "#app/components/data/page-header.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { clientColumn } from "#app/features/clients/components/client-column.tsx";
-import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
-import { DEVIS_TABS, erpMeta, erpShouldRevalidate, FACTURES_HANDLE } from "#app/features/erp/navigation.ts";
+import { DEVIS_TABS, erpMeta, FACTURES_HANDLE } from "#app/features/erp/navigation.ts";
 import { InvoiceStatusBadge } from "#app/features/invoices/components/invoice-status-badge.tsx";
 import { INVOICE_KIND_LABELS, INVOICE_STATUS_LABELS } from "#app/features/invoices/labels.ts";
 import {
@@ -43,8 +42,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = (args) => erpMeta("Factures", args);
-export const shouldRevalidate = erpShouldRevalidate;
-export const ErrorBoundary = ErpPageErrorBoundary;
+export { ErrorBoundary, shouldRevalidate } from "#app/routes/erp/frame-exports.ts";
 
 const PATH = "/erp/factures";
 const SORT_LABELS = {

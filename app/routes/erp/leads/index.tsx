@@ -14,13 +14,7 @@ import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { DateField, SelectField } from "#app/components/forms/field.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { NewLink } from "#app/components/ui/new-link.tsx";
-import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
-import {
-  erpMeta,
-  erpShouldRevalidate,
-  PROSPECTS_HANDLE,
-  PROSPECTS_TABS,
-} from "#app/features/erp/navigation.ts";
+import { erpMeta, PROSPECTS_HANDLE, PROSPECTS_TABS } from "#app/features/erp/navigation.ts";
 import { assignableStaff } from "#app/features/leads/actions.server.ts";
 import { LeadStatusBadge } from "#app/features/leads/components/status-badge.tsx";
 import { filterValues, listLeads } from "#app/features/leads/list.server.ts";
@@ -60,11 +54,9 @@ export async function loader(args: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = (args) => erpMeta("Prospects", args);
 
-export const shouldRevalidate = erpShouldRevalidate;
-
 export const handle = PROSPECTS_HANDLE;
 
-export const ErrorBoundary = ErpPageErrorBoundary;
+export { ErrorBoundary, shouldRevalidate } from "#app/routes/erp/frame-exports.ts";
 
 const PATH = "/erp/leads";
 

@@ -12,13 +12,7 @@ import {
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { StatusBadge } from "#app/components/data/status-badge.tsx";
-import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
-import {
-  BOUTIQUE_HANDLE,
-  BOUTIQUE_TABS,
-  erpMeta,
-  erpShouldRevalidate,
-} from "#app/features/erp/navigation.ts";
+import { BOUTIQUE_HANDLE, BOUTIQUE_TABS, erpMeta } from "#app/features/erp/navigation.ts";
 import {
   FULFILMENT_LABELS,
   ORDER_STATUS_LABELS,
@@ -52,8 +46,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = (args) => erpMeta("Commandes de la boutique", args);
-export const shouldRevalidate = erpShouldRevalidate;
-export const ErrorBoundary = ErpPageErrorBoundary;
+export { ErrorBoundary, shouldRevalidate } from "#app/routes/erp/frame-exports.ts";
 
 const PATH = "/erp/boutique/commandes";
 const SORT_LABELS = { date: "par date", numero: "par numéro", total: "par montant" } as const;

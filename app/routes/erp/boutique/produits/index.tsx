@@ -10,14 +10,8 @@ import { TextField } from "#app/components/forms/field.tsx";
 import { refused } from "#app/components/forms/refusal.server.ts";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { requirePermission } from "#app/features/auth/session.server.ts";
-import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
 import { panelClass } from "#app/features/erp/components/ui.ts";
-import {
-  BOUTIQUE_TABS,
-  CATALOGUE_HANDLE,
-  erpMeta,
-  erpShouldRevalidate,
-} from "#app/features/erp/navigation.ts";
+import { BOUTIQUE_TABS, CATALOGUE_HANDLE, erpMeta } from "#app/features/erp/navigation.ts";
 import {
   CATALOGUE_STATUS_LABELS,
   CATALOGUE_STATUS_TONES,
@@ -80,8 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = (args) => erpMeta("Catalogue de la boutique", args);
-export const shouldRevalidate = erpShouldRevalidate;
-export const ErrorBoundary = ErpPageErrorBoundary;
+export { ErrorBoundary, shouldRevalidate } from "#app/routes/erp/frame-exports.ts";
 
 /** « 49,90 € », « 19,90 € – 59,90 € », or « — » without any variant. */
 function priceRange(min: number | null, max: number | null): string {

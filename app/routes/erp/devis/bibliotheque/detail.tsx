@@ -10,7 +10,6 @@ import { refused, throwNotFound } from "#app/components/forms/refusal.server.ts"
 import { refusalOf } from "#app/components/forms/refusal.ts";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { requireActor, requirePermission } from "#app/features/auth/session.server.ts";
-import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
 import { panelClass } from "#app/features/erp/components/ui.ts";
 import { DEVIS_HANDLE, DEVIS_TABS, erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
 import { LibraryItemForm } from "#app/features/quotes/components/library-item-form.tsx";
@@ -114,7 +113,7 @@ export const meta: Route.MetaFunction = (args) =>
 export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
   args.actionStatus === 409 || erpShouldRevalidate(args);
 
-export const ErrorBoundary = ErpPageErrorBoundary;
+export { ErrorBoundary } from "#app/routes/erp/frame-exports.ts";
 
 export default function LibraryItemPage({ loaderData, actionData }: Route.ComponentProps) {
   const { item, economics, hourlyCostCents, events } = loaderData;

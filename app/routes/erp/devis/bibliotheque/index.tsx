@@ -12,8 +12,7 @@ import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { StatusBadge } from "#app/components/data/status-badge.tsx";
 import { SelectField } from "#app/components/forms/field.tsx";
 import { NewLink } from "#app/components/ui/new-link.tsx";
-import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
-import { DEVIS_HANDLE, DEVIS_TABS, erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
+import { DEVIS_HANDLE, DEVIS_TABS, erpMeta } from "#app/features/erp/navigation.ts";
 import { type LibraryListItem, listLibraryItems } from "#app/features/quotes/library.server.ts";
 import {
   LIBRARY_ARCHIVE_FILTERS,
@@ -46,9 +45,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = (args) => erpMeta("Bibliothèque de prix — Devis", args);
 
-export const shouldRevalidate = erpShouldRevalidate;
-
-export const ErrorBoundary = ErpPageErrorBoundary;
+export { ErrorBoundary, shouldRevalidate } from "#app/routes/erp/frame-exports.ts";
 
 const PATH = "/erp/devis/bibliotheque";
 const SORT_LABELS = { designation: "par désignation", prix: "par prix unitaire" } as const;
