@@ -57,8 +57,9 @@ function results({ list, rows = [], ...overrides }: Overrides = {}): string {
         linkLabel: "Voir tous les clients",
       }}
       nothingYet={<p>Aucun client pour le moment.</p>}
+      caption="Clients"
       {...overrides}
-      table={{ caption: "Clients (page 1 sur 1)", columns, rows, rowKey: (row) => row.id }}
+      table={{ columns, rows, rowKey: (row) => row.id }}
     />,
   );
 }

@@ -1,13 +1,7 @@
 import { Link } from "react-router";
 import type { Column } from "#app/components/data/data-table.tsx";
 import { FilterSelect } from "#app/components/data/list-filters.tsx";
-import {
-  EmptyStateLink,
-  ListResults,
-  ListSearch,
-  listCaption,
-  listView,
-} from "#app/components/data/list-page.tsx";
+import { EmptyStateLink, ListResults, ListSearch, listView } from "#app/components/data/list-page.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { NewLink } from "#app/components/ui/new-link.tsx";
@@ -85,7 +79,7 @@ const columns: Column<ClientListItem>[] = [
 ];
 
 export default function ClientsPage({ loaderData }: Route.ComponentProps) {
-  const { items, page, pageCount, filters, sort } = loaderData;
+  const { items, filters, sort } = loaderData;
   const list = listView(PATH, loaderData, ["type"]);
 
   return (
@@ -123,8 +117,9 @@ export default function ClientsPage({ loaderData }: Route.ComponentProps) {
             </p>
           </div>
         }
+        caption="Clients"
+        sortLabels={SORT_LABELS}
         table={{
-          caption: listCaption("Clients", page, pageCount, { label: SORT_LABELS[sort.key], ...sort }),
           columns,
           rows: items,
           rowKey: (client) => client.id,

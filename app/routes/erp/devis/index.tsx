@@ -1,13 +1,7 @@
 import { Link } from "react-router";
 import type { Column } from "#app/components/data/data-table.tsx";
 import { FilterSelect, PeriodFields } from "#app/components/data/list-filters.tsx";
-import {
-  EmptyStateLink,
-  ListResults,
-  ListSearch,
-  listCaption,
-  listView,
-} from "#app/components/data/list-page.tsx";
+import { EmptyStateLink, ListResults, ListSearch, listView } from "#app/components/data/list-page.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { NewLink } from "#app/components/ui/new-link.tsx";
@@ -103,7 +97,7 @@ const columns: Column<QuoteListItem>[] = [
 ];
 
 export default function QuotesPage({ loaderData }: Route.ComponentProps) {
-  const { items, total, page, pageCount, filters, sort, sums } = loaderData;
+  const { items, total, filters, sort, sums } = loaderData;
   const list = listView(PATH, loaderData, ["statut", "du", "au"]);
 
   return (
@@ -148,8 +142,9 @@ export default function QuotesPage({ loaderData }: Route.ComponentProps) {
             </p>
           </div>
         }
+        caption="Devis"
+        sortLabels={SORT_LABELS}
         table={{
-          caption: listCaption("Devis", page, pageCount, { label: SORT_LABELS[sort.key], ...sort }),
           columns,
           rows: items,
           rowKey: (quote) => quote.id,

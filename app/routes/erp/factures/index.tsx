@@ -1,13 +1,7 @@
 import { data, Link } from "react-router";
 import type { Column } from "#app/components/data/data-table.tsx";
 import { FilterSelect, PeriodFields } from "#app/components/data/list-filters.tsx";
-import {
-  EmptyStateLink,
-  ListResults,
-  ListSearch,
-  listCaption,
-  listView,
-} from "#app/components/data/list-page.tsx";
+import { EmptyStateLink, ListResults, ListSearch, listView } from "#app/components/data/list-page.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
@@ -125,7 +119,7 @@ const columns: Column<InvoiceListItem>[] = [
 ];
 
 export default function InvoicesPage({ loaderData }: Route.ComponentProps) {
-  const { items, total, page, pageCount, filters, sort, sums, clientName } = loaderData;
+  const { items, total, filters, sort, sums, clientName } = loaderData;
   const list = listView(PATH, loaderData, ["type", "statut", "du", "au"], {
     filtered: Boolean(
       filters.q || filters.type || filters.statut || filters.du || filters.au || filters.client,
@@ -184,8 +178,9 @@ export default function InvoicesPage({ loaderData }: Route.ComponentProps) {
             type de facture dans « Facturer ».
           </p>
         }
+        caption="Factures"
+        sortLabels={SORT_LABELS}
         table={{
-          caption: listCaption("Factures", page, pageCount, { label: SORT_LABELS[sort.key], ...sort }),
           columns,
           rows: items,
           rowKey: (invoice) => invoice.id,

@@ -1,13 +1,7 @@
 import { Camera, Download } from "lucide-react";
 import { Link } from "react-router";
 import type { Column } from "#app/components/data/data-table.tsx";
-import {
-  EmptyStateLink,
-  ListResults,
-  ListSearch,
-  listCaption,
-  listView,
-} from "#app/components/data/list-page.tsx";
+import { EmptyStateLink, ListResults, ListSearch, listView } from "#app/components/data/list-page.tsx";
 import { listHref } from "#app/components/data/list-url.ts";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
@@ -157,7 +151,7 @@ function columns(today: string): Column<LeadRow>[] {
 }
 
 export default function LeadsPage({ loaderData }: Route.ComponentProps) {
-  const { items, page, pageCount, filters, sort, types, budgets, staff, today } = loaderData;
+  const { items, filters, sort, types, budgets, staff, today } = loaderData;
   const list = listView(PATH, loaderData, FILTER_NAMES);
   const exportHref = listHref("/api/erp/leads/export.csv", {
     ...list.params,
@@ -245,8 +239,8 @@ export default function LeadsPage({ loaderData }: Route.ComponentProps) {
             visite.
           </p>
         }
+        caption="Prospects"
         table={{
-          caption: listCaption("Prospects", page, pageCount),
           columns: columns(today),
           rows: items,
           rowKey: (lead) => lead.id,

@@ -5,7 +5,6 @@ import {
   EmptyStateLink,
   ListResults,
   ListSearch,
-  listCaption,
   listView,
   resultCount,
 } from "#app/components/data/list-page.tsx";
@@ -105,7 +104,7 @@ const columns: Column<Row>[] = [
 ];
 
 export default function ShopOrdersPage({ loaderData }: Route.ComponentProps) {
-  const { items, total, page, pageCount, filters, sort, sums, tabs } = loaderData;
+  const { items, total, filters, sort, sums, tabs } = loaderData;
   const list = listView(PATH, loaderData, ["statut", "reception", "paiement", "du", "au"]);
   return (
     <div className="grid gap-5">
@@ -148,8 +147,9 @@ export default function ShopOrdersPage({ loaderData }: Route.ComponentProps) {
             <EmptyStateLink to="/store">boutique</EmptyStateLink> apparaîtront ici.
           </p>
         }
+        caption="Commandes"
+        sortLabels={SORT_LABELS}
         table={{
-          caption: listCaption("Commandes", page, pageCount, { label: SORT_LABELS[sort.key], ...sort }),
           columns,
           rows: items as Row[],
           rowKey: (order) => order.id,

@@ -2,7 +2,7 @@ import { ImageOff, Plus, TriangleAlert } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import type { Column } from "#app/components/data/data-table.tsx";
 import { FilterSelect } from "#app/components/data/list-filters.tsx";
-import { ListResults, ListSearch, listCaption, listView } from "#app/components/data/list-page.tsx";
+import { ListResults, ListSearch, listView } from "#app/components/data/list-page.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { StatusBadge } from "#app/components/data/status-badge.tsx";
@@ -164,7 +164,7 @@ const columns: Column<CatalogueListItem>[] = [
 ];
 
 export default function CataloguePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { items, page, pageCount, filters } = loaderData;
+  const { items, filters } = loaderData;
   const navigation = useNavigation();
   const creating = navigation.state !== "idle" && navigation.formData?.get("intent") === CREATE_INTENT;
   const refusal = actionData && !actionData.ok ? actionData : null;
@@ -234,8 +234,8 @@ export default function CataloguePage({ loaderData, actionData }: Route.Componen
             Le catalogue est vide. Créez le premier produit avec le formulaire « Nouveau produit » ci-dessus.
           </p>
         }
+        caption="Produits du catalogue, dans l'ordre de la boutique"
         table={{
-          caption: listCaption("Produits du catalogue, dans l'ordre de la boutique", page, pageCount),
           columns,
           rows: items,
           rowKey: (product) => product.id,

@@ -1,12 +1,6 @@
 import { Link } from "react-router";
 import type { Column } from "#app/components/data/data-table.tsx";
-import {
-  EmptyStateLink,
-  ListResults,
-  ListSearch,
-  listCaption,
-  listView,
-} from "#app/components/data/list-page.tsx";
+import { EmptyStateLink, ListResults, ListSearch, listView } from "#app/components/data/list-page.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { StatusBadge } from "#app/components/data/status-badge.tsx";
@@ -121,7 +115,7 @@ const columns: Column<LibraryListItem>[] = [
 ];
 
 export default function LibraryPage({ loaderData }: Route.ComponentProps) {
-  const { items, page, pageCount, filters, sort, hourlyCostCents } = loaderData;
+  const { items, filters, sort, hourlyCostCents } = loaderData;
   const archived = filters.archives === "archives";
   // « Actifs » is the default: it stays out of the links.
   const list = listView(PATH, loaderData, ["archives"], {
@@ -176,11 +170,9 @@ export default function LibraryPage({ loaderData }: Route.ComponentProps) {
             </div>
           )
         }
+        caption="Bibliothèque de prix"
+        sortLabels={SORT_LABELS}
         table={{
-          caption: listCaption("Bibliothèque de prix", page, pageCount, {
-            label: SORT_LABELS[sort.key],
-            ...sort,
-          }),
           columns,
           rows: items,
           rowKey: (item) => item.id,
