@@ -26,6 +26,7 @@ import {
 } from "#app/features/settings/settings.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
+import { historyEntries } from "#app/lib/history-entries.ts";
 import { formatCents } from "#app/lib/money.ts";
 import { formatDateTime, parisDay } from "#app/lib/paris-time.ts";
 import { plural } from "#app/lib/plural.ts";
@@ -74,13 +75,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     revision: settings.revision,
     warnings: expiryWarnings(settings, parisDay()),
     registerEntries: await registerEntryCount(db),
-    events: events.map((event) => ({
-      id: String(event.id),
-      summary: event.summary,
-      actor: event.actorEmail,
-      at: event.createdAt,
-      kind: event.kind,
-    })),
+    events: historyEntries(events),
   };
 }
 

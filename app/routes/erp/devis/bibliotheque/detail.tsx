@@ -36,6 +36,7 @@ import {
 import { getCompanySettings } from "#app/features/settings/settings.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import { parseIntent } from "#app/lib/form-intent.ts";
+import { historyEntries } from "#app/lib/history-entries.ts";
 import { formatCents, formatCentsForInput, formatPercent, formatQuantity } from "#app/lib/money.ts";
 import { formatDateTime } from "#app/lib/paris-time.ts";
 import { VAT_RATES } from "#app/lib/vat.ts";
@@ -67,13 +68,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       values: formValuesOf(item),
       economics: unitEconomics(item, settings.hourlyCostCents),
       hourlyCostCents: settings.hourlyCostCents,
-      events: events.map((event) => ({
-        id: String(event.id),
-        summary: event.summary,
-        actor: event.actorEmail,
-        at: event.createdAt,
-        kind: event.kind,
-      })),
+      events: historyEntries(events),
       crumb: item.designation,
     };
   } catch (error) {
