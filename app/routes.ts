@@ -1,4 +1,5 @@
 import { index, layout, prefix, type RouteConfig, route } from "@react-router/dev/routes";
+import { legalPaths, servicePaths } from "./routes/public-paths.ts";
 
 // Every URL of the product. Permanent redirects (/espace-pro, /services/construction,
 // /confidentialite, ...) are answered by the server before any rendering; their
@@ -7,17 +8,9 @@ export default [
   // Public site (prerendered, except /faq which reads the database).
   index("routes/site/home.tsx"),
   route("services", "routes/site/services.tsx"),
-  route("services/construction-toulon", "routes/site/service-page.tsx", {
-    id: "service-construction-toulon",
-  }),
-  route("services/renovation-toulon", "routes/site/service-page.tsx", { id: "service-renovation-toulon" }),
-  route("services/ravalement-facade-toulon", "routes/site/service-page.tsx", {
-    id: "service-ravalement-facade-toulon",
-  }),
-  route("services/isolation-thermique-var", "routes/site/service-page.tsx", {
-    id: "service-isolation-thermique-var",
-  }),
-  route("services/innovation-3d-ia", "routes/site/service-page.tsx", { id: "service-innovation-3d-ia" }),
+  ...servicePaths.map((path) =>
+    route(path.slice(1), "routes/site/service-page.tsx", { id: `service-${path.split("/")[2]}` }),
+  ),
   route("realisations", "routes/site/realisations.tsx"),
   route("devis", "routes/site/devis.tsx"),
   route("merci", "routes/site/merci.tsx"),
@@ -28,12 +21,9 @@ export default [
   route("accord/:token", "routes/site/accord.tsx"),
   route("accord/:token/pdf", "routes/site/accord-pdf.ts"),
   route("accord/:token/copie-signee", "routes/site/accord-pdf.ts", { id: "accord-signed-copy" }),
-  route("mentions-legales", "routes/site/legal-page.tsx", { id: "legal-mentions-legales" }),
-  route("politique-de-confidentialite", "routes/site/legal-page.tsx", {
-    id: "legal-politique-de-confidentialite",
-  }),
-  route("cgv", "routes/site/legal-page.tsx", { id: "legal-cgv" }),
-  route("cgu", "routes/site/legal-page.tsx", { id: "legal-cgu" }),
+  ...legalPaths.map((path) =>
+    route(path.slice(1), "routes/site/legal-page.tsx", { id: `legal-${path.slice(1)}` }),
+  ),
 
   // Shop.
   route("store", "routes/shop/store.tsx"),

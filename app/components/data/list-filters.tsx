@@ -1,6 +1,7 @@
 import { Search, SlidersHorizontal } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
+import { DateField, SelectField } from "#app/components/forms/field.tsx";
 
 /**
  * The search box and filters of a list, as a GET form (the URL holds them). On a
@@ -95,5 +96,44 @@ export function ListFilters({
         </div>
       </details>
     </Form>
+  );
+}
+
+/**
+ * A filter among labelled values: the field `filtre-<name>` sets the URL's `name`, in
+ * the order of `labels`; the empty first choice (« Tous ») leaves the list unfiltered.
+ */
+export function FilterSelect({
+  name,
+  label,
+  labels,
+  value,
+  placeholder = "Tous",
+}: {
+  name: string;
+  label: string;
+  labels: Readonly<Record<string, string>>;
+  value: string | undefined;
+  placeholder?: string;
+}) {
+  return (
+    <SelectField
+      id={`filtre-${name}`}
+      name={name}
+      label={label}
+      placeholder={placeholder}
+      defaultValue={value ?? ""}
+      options={Object.entries(labels).map(([option, optionLabel]) => ({ value: option, label: optionLabel }))}
+    />
+  );
+}
+
+/** The period of a dated list: « Du » and « Au », the URL's `du` and `au`. */
+export function PeriodFields({ du, au }: { du: string | undefined; au: string | undefined }) {
+  return (
+    <>
+      <DateField id="filtre-du" name="du" label="Du" defaultValue={du ?? ""} />
+      <DateField id="filtre-au" name="au" label="Au" defaultValue={au ?? ""} />
+    </>
   );
 }

@@ -57,8 +57,9 @@ function results({ list, rows = [], ...overrides }: Overrides = {}): string {
         linkLabel: "Voir tous les clients",
       }}
       nothingYet={<p>Aucun client pour le moment.</p>}
+      caption="Clients"
       {...overrides}
-      table={{ caption: "Clients (page 1 sur 1)", columns, rows, rowKey: (row) => row.id }}
+      table={{ columns, rows, rowKey: (row) => row.id }}
     />,
   );
 }
@@ -110,6 +111,35 @@ describe("ListResults", () => {
     expect(html).toContain('href="/erp/clients?archives=oui"');
   });
 
+  it("names the list's order in the caption from its sort labels", () => {
+    const html = render(
+      <ListResults<Row>
+        list={{
+          pathname: "/erp/clients",
+          params: { page: 1 },
+          page: 1,
+          pageCount: 1,
+          total: 1,
+          search: undefined,
+          activeCount: 0,
+          filtered: false,
+        }}
+        noun={["client", "clients"]}
+        noMatch={{ message: "Rien.", linkLabel: "Voir tous les clients" }}
+        nothingYet={<p>Aucun client pour le moment.</p>}
+        caption="Clients"
+        sortLabels={{ nom: "par nom", cree: "par date de création" }}
+        table={{
+          columns,
+          rows: [{ id: "1", name: "Dupont" }],
+          rowKey: (row) => row.id,
+          sort: { key: "nom", direction: "asc" },
+        }}
+      />,
+    );
+    expect(text(html)).toContain("Clients, par nom, ordre croissant (page 1 sur 1)");
+  });
+
   it("shows the table with its caption, the count and the pages", () => {
     const rows = [
       { id: "1", name: "Dupont" },
@@ -118,7 +148,7 @@ describe("ListResults", () => {
     const html = results({ list: { filtered: true, page: 2, pageCount: 3, total: 52 }, rows });
     expect(text(html)).toContain("52 clients correspondant à la recherche");
     expect(html).toContain("<caption");
-    expect(text(html)).toContain("Clients (page 1 sur 1)");
+    expect(text(html)).toContain("Clients (page 2 sur 3)");
     expect(text(html)).toContain("Durand");
     expect(html).not.toContain("Aucun client");
     expect(html).toContain('aria-label="Pagination"');

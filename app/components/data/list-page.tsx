@@ -133,8 +133,12 @@ export type ListResultsProps<Row> = {
   noMatch: { message: string; linkLabel: string; href?: string };
   /** Nothing yet: what the list is for and how its first row comes. */
   nothingYet: ReactNode;
-  /** The table (pathname and params are the list's own). */
-  table: Omit<DataTableProps<Row>, "pathname" | "params">;
+  /** What the list is (« Devis »): the table's caption, which adds the order and the page. */
+  caption: string;
+  /** The names of the list's sorts (« par date »), for a caption that says the order. */
+  sortLabels?: Readonly<Record<string, string>>;
+  /** The table (pathname, params and caption are the list's own). */
+  table: Omit<DataTableProps<Row>, "pathname" | "params" | "caption">;
 };
 
 /** Count, table or empty state, and pagination of a back-office list. */
@@ -144,9 +148,14 @@ export function ListResults<Row>({
   matching = "correspondant à la recherche",
   noMatch,
   nothingYet,
+  caption,
+  sortLabels,
   table,
 }: ListResultsProps<Row>) {
   const loading = useListLoading(pathname);
+  const sortLabel = table.sort && sortLabels?.[table.sort.key];
+  const order =
+    table.sort && sortLabel !== undefined ? { label: sortLabel, direction: table.sort.direction } : undefined;
   return (
     <>
       <div aria-live="polite" aria-busy={loading} className="grid gap-3">
@@ -167,7 +176,12 @@ export function ListResults<Row>({
             )}
           </EmptyState>
         ) : (
-          <DataTable {...table} pathname={pathname} params={params} />
+          <DataTable
+            {...table}
+            caption={listCaption(caption, page, pageCount, order)}
+            pathname={pathname}
+            params={params}
+          />
         )}
       </div>
       <Pagination pathname={pathname} params={params} page={page} pageCount={pageCount} />

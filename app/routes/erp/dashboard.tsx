@@ -1,6 +1,5 @@
 import { requirePermission } from "#app/features/auth/session.server.ts";
-import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
-import { type ErpHandle, erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
+import { type ErpHandle, erpMeta } from "#app/features/erp/navigation.ts";
 import { InvoicesDashboard } from "#app/features/invoices/components/invoices-dashboard.tsx";
 import { invoicesDashboard } from "#app/features/invoices/dashboard.server.ts";
 import { LatestLeads, LeadsFigures } from "#app/features/leads/components/leads-dashboard.tsx";
@@ -50,11 +49,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = (args) => erpMeta("Tableau de bord", args);
 
-export const shouldRevalidate = erpShouldRevalidate;
-
 export const handle = { section: "Dashboard", permission: "session" } satisfies ErpHandle;
 
-export const ErrorBoundary = ErpPageErrorBoundary;
+export { ErrorBoundary, shouldRevalidate } from "#app/routes/erp/frame-exports.ts";
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { leads, quotes, invoices, shop, lowStock, setup, setupEditable, ownerAlerts } = loaderData;

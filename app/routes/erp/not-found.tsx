@@ -1,7 +1,6 @@
 import { data } from "react-router";
 import { requirePermission } from "#app/features/auth/session.server.ts";
-import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
-import { type ErpHandle, erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
+import { type ErpHandle, erpMeta } from "#app/features/erp/navigation.ts";
 import type { Route } from "./+types/not-found";
 
 /** Unknown /erp addresses: the sign-in screen without a session, a 404 inside the shell with one. */
@@ -12,9 +11,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = (args) => erpMeta("Page introuvable", args);
 
-export const shouldRevalidate = erpShouldRevalidate;
-
 export const handle = { section: "Page introuvable", permission: "session" } satisfies ErpHandle;
 
 // The loader always answers 404: the page is this boundary, inside the frame.
-export const ErrorBoundary = ErpPageErrorBoundary;
+export { ErrorBoundary, shouldRevalidate } from "#app/routes/erp/frame-exports.ts";

@@ -1,8 +1,7 @@
 import { data } from "react-router";
 import { requirePermission } from "#app/features/auth/session.server.ts";
 import { ComingSoon } from "#app/features/erp/components/coming-soon.tsx";
-import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
-import { type ErpHandle, erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
+import { type ErpHandle, erpMeta } from "#app/features/erp/navigation.ts";
 import type { Route } from "./+types/section";
 
 /** The Espace Pro sections that later issues build, and what each will hold. */
@@ -50,12 +49,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = (args) => erpMeta(args.loaderData?.title ?? "", args);
 
-export const shouldRevalidate = erpShouldRevalidate;
-
 /** The section's name comes from the loader (one module serves the five sections). */
 export const handle = { section: "", permission: "session" } satisfies ErpHandle;
 
-export const ErrorBoundary = ErpPageErrorBoundary;
+export { ErrorBoundary, shouldRevalidate } from "#app/routes/erp/frame-exports.ts";
 
 export default function SectionPage({ loaderData }: Route.ComponentProps) {
   return <ComingSoon title={loaderData.title} holds={loaderData.holds} />;

@@ -5,34 +5,19 @@ import { TestimonialsCarousel } from "#app/features/marketing/components/testimo
 import { allTestimonials, portfolioProjects } from "#app/features/marketing/content.server.ts";
 import { portfolioJsonLd } from "#app/features/marketing/json-ld.ts";
 import { CtaBand } from "#app/features/quote-request/components/cta-band.tsx";
-import { jsonLd, seo, siteUrlFrom } from "#app/lib/seo.ts";
+import { listingMeta } from "#app/lib/listing-meta.ts";
 import type { Route } from "./+types/realisations";
 
 export function loader() {
   return { projects: portfolioProjects(), testimonials: allTestimonials() };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-  const siteUrl = siteUrlFrom(matches);
-  const tags = seo({
-    title: realisationsPage.title,
-    description: realisationsPage.metaDescription,
-    path: "/realisations",
-    siteUrl,
-  });
-  if (loaderData) {
-    tags.push(
-      jsonLd(
-        portfolioJsonLd(
-          siteUrl,
-          { name: realisationsPage.h1, description: realisationsPage.metaDescription, path: "/realisations" },
-          loaderData.projects,
-        ),
-      ),
-    );
-  }
-  return tags;
-};
+export const meta: Route.MetaFunction = listingMeta(
+  realisationsPage,
+  "/realisations",
+  (siteUrl, listing, data: Route.ComponentProps["loaderData"]) =>
+    portfolioJsonLd(siteUrl, listing, data.projects),
+);
 
 export default function RealisationsPage({ loaderData }: Route.ComponentProps) {
   return (

@@ -5,34 +5,23 @@ import { TestimonialsCarousel } from "#app/features/marketing/components/testimo
 import { allTestimonials, serviceCards } from "#app/features/marketing/content.server.ts";
 import { servicesCollectionJsonLd } from "#app/features/marketing/json-ld.ts";
 import { CtaBand } from "#app/features/quote-request/components/cta-band.tsx";
-import { jsonLd, seo, siteUrlFrom } from "#app/lib/seo.ts";
+import { listingMeta } from "#app/lib/listing-meta.ts";
 import type { Route } from "./+types/services";
 
 export function loader() {
   return { cards: serviceCards(), testimonials: allTestimonials() };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-  const siteUrl = siteUrlFrom(matches);
-  const tags = seo({
-    title: servicesPage.title,
-    description: servicesPage.metaDescription,
-    path: "/services",
-    siteUrl,
-  });
-  if (loaderData) {
-    tags.push(
-      jsonLd(
-        servicesCollectionJsonLd(
-          siteUrl,
-          { name: servicesPage.h1, description: servicesPage.metaDescription, path: "/services" },
-          loaderData.cards.map((card) => ({ name: card.name, path: card.path })),
-        ),
-      ),
-    );
-  }
-  return tags;
-};
+export const meta: Route.MetaFunction = listingMeta(
+  servicesPage,
+  "/services",
+  (siteUrl, listing, data: Route.ComponentProps["loaderData"]) =>
+    servicesCollectionJsonLd(
+      siteUrl,
+      listing,
+      data.cards.map((card) => ({ name: card.name, path: card.path })),
+    ),
+);
 
 export default function ServicesPage({ loaderData }: Route.ComponentProps) {
   return (

@@ -2,8 +2,8 @@ import { requirePermission } from "#app/features/auth/session.server.ts";
 import { exportLeadData } from "#app/features/leads/gdpr.server.ts";
 import { LeadNotFoundError } from "#app/features/leads/query.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
-import { parisDay } from "#app/lib/paris-time.ts";
 import type { RouteHandle } from "#app/lib/permissions.ts";
+import { personalDataFile } from "#app/routes/api/erp/personal-data.server.ts";
 import type { Route } from "./+types/lead-export";
 
 /** Prospects and clients (app/lib/permissions.ts); the route walk reads it. */
@@ -13,29 +13,19 @@ export const handle = { permission: "prospects" } satisfies RouteHandle;
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const session = await requirePermission(request, context, handle.permission);
   const { db, storage, logger } = getServices(context);
-  try {
-    const content = await exportLeadData(
-      db,
-      storage,
-      { id: session.user.id, email: session.user.email },
-      params.id,
-    );
-    logger.info({ leadId: params.id, by: session.user.id }, "données d'un prospect exportées");
-    return new Response(`${JSON.stringify(content, null, 2)}\n`, {
-      headers: {
-        "Content-Type": "application/json; charset=utf-8",
-        "Content-Disposition": `attachment; filename="prospect-${params.id.slice(0, 8)}-${parisDay()}.json"`,
-        "Cache-Control": "private, no-store",
-        "X-Robots-Tag": "noindex, nofollow",
-      },
-    });
-  } catch (error) {
-    if (error instanceof LeadNotFoundError) {
-      return Response.json(
-        { message: error.message },
-        { status: 404, headers: { "Cache-Control": "no-store" } },
+  return personalDataFile(
+    "prospect",
+    params.id,
+    async () => {
+      const content = await exportLeadData(
+        db,
+        storage,
+        { id: session.user.id, email: session.user.email },
+        params.id,
       );
-    }
-    throw error;
-  }
+      logger.info({ leadId: params.id, by: session.user.id }, "données d'un prospect exportées");
+      return content;
+    },
+    LeadNotFoundError,
+  );
 }

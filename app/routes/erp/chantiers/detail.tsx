@@ -9,8 +9,7 @@ import { buttonClasses } from "#app/components/ui/button.tsx";
 import { Panel, panelClass } from "#app/components/ui/panel.tsx";
 import { requireActor, requirePermission } from "#app/features/auth/session.server.ts";
 import { ActivityHistory } from "#app/features/erp/components/activity-history.tsx";
-import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
-import { CHANTIERS_HANDLE, erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
+import { CHANTIERS_HANDLE, erpMeta } from "#app/features/erp/navigation.ts";
 import { answerJobSitePost } from "#app/features/job-sites/actions.server.ts";
 import { ExpensesPanel } from "#app/features/job-sites/components/expenses-panel.tsx";
 import { JobSiteStatusBadge } from "#app/features/job-sites/components/job-site-status-badge.tsx";
@@ -53,9 +52,7 @@ export const meta: Route.MetaFunction = (args) =>
     args,
   );
 
-export const shouldRevalidate = erpShouldRevalidate;
-
-export const ErrorBoundary = ErpPageErrorBoundary;
+export { ErrorBoundary, shouldRevalidate } from "#app/routes/erp/frame-exports.ts";
 
 const linkClass = "text-brand-700 underline";
 

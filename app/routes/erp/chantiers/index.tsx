@@ -1,48 +1,31 @@
 import { MapPin } from "lucide-react";
 import { Link } from "react-router";
 import type { Column } from "#app/components/data/data-table.tsx";
-import {
-  EmptyStateLink,
-  ListResults,
-  ListSearch,
-  listCaption,
-  listView,
-} from "#app/components/data/list-page.tsx";
+import { FilterSelect } from "#app/components/data/list-filters.tsx";
+import { EmptyStateLink, ListResults, ListSearch, listView } from "#app/components/data/list-page.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
-import { SelectField } from "#app/components/forms/field.tsx";
 import { NewLink } from "#app/components/ui/new-link.tsx";
-import { requirePermission } from "#app/features/auth/session.server.ts";
-import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
-import { CHANTIERS_HANDLE, erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
+import { CHANTIERS_HANDLE, erpMeta } from "#app/features/erp/navigation.ts";
 import { JobSiteStatusBadge } from "#app/features/job-sites/components/job-site-status-badge.tsx";
 import { type JobSiteListItem, listJobSites } from "#app/features/job-sites/list.server.ts";
-import {
-  JOB_SITE_STATUS_LABELS,
-  JOB_SITE_STATUSES,
-  JobSiteFiltersSchema,
-  jobSiteSort,
-} from "#app/features/job-sites/schema.ts";
-import { getServices } from "#app/lib/app-context.ts";
-import { requireListFilters } from "#app/lib/list-filters.ts";
+import { JOB_SITE_STATUS_LABELS, JobSiteFiltersSchema, jobSiteSort } from "#app/features/job-sites/schema.ts";
 import { mapsHref } from "#app/lib/maps.ts";
 import { formatCents, formatPercent } from "#app/lib/money.ts";
 import { formatDate } from "#app/lib/paris-time.ts";
+import { openList } from "#app/routes/erp/list-request.server.ts";
 import type { Route } from "./+types/index";
 
 export const handle = CHANTIERS_HANDLE;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requirePermission(request, context, handle.permission);
-  const filters = requireListFilters(JobSiteFiltersSchema, request);
-  const page = await listJobSites(getServices(context).db, filters);
+export async function loader(args: Route.LoaderArgs) {
+  const { filters, db } = await openList(args, handle.permission, JobSiteFiltersSchema);
+  const page = await listJobSites(db, filters);
   return { ...page, filters, sort: jobSiteSort(filters) };
 }
 
 export const meta: Route.MetaFunction = (args) => erpMeta("Chantiers", args);
 
-export const shouldRevalidate = erpShouldRevalidate;
-
-export const ErrorBoundary = ErpPageErrorBoundary;
+export { ErrorBoundary, shouldRevalidate } from "#app/routes/erp/frame-exports.ts";
 
 const PATH = "/erp/chantiers";
 const SORT_LABELS = { debut: "par date de début", numero: "par numéro", client: "par client" } as const;
@@ -124,13 +107,10 @@ const columns: Column<JobSiteListItem>[] = [
   },
 ];
 
-const STATUS_OPTIONS = [
-  { value: "tous", label: "Tous les chantiers" },
-  ...JOB_SITE_STATUSES.map((status) => ({ value: status, label: JOB_SITE_STATUS_LABELS[status] })),
-];
+const STATUS_FILTER_LABELS = { tous: "Tous les chantiers", ...JOB_SITE_STATUS_LABELS };
 
 export default function JobSitesPage({ loaderData }: Route.ComponentProps) {
-  const { items, page, pageCount, filters, sort } = loaderData;
+  const { items, filters, sort } = loaderData;
   const narrowed = listView(PATH, loaderData, ["statut"]);
   // The default list shows the open sites: when none is open but some exist, say so.
   const list = { ...narrowed, filtered: narrowed.filtered || loaderData.anySite };
@@ -148,13 +128,12 @@ export default function JobSitesPage({ loaderData }: Route.ComponentProps) {
         label="Rechercher des chantiers"
         searchLabel="Rechercher (numéro, intitulé, client, adresse)"
       >
-        <SelectField
-          id="filtre-statut"
+        <FilterSelect
           name="statut"
           label="Statut"
           placeholder="En cours et à venir"
-          defaultValue={filters.statut === "ouverts" ? "" : (filters.statut ?? "")}
-          options={STATUS_OPTIONS}
+          labels={STATUS_FILTER_LABELS}
+          value={filters.statut === "ouverts" ? undefined : filters.statut}
         />
       </ListSearch>
 
@@ -186,8 +165,9 @@ export default function JobSitesPage({ loaderData }: Route.ComponentProps) {
             </p>
           </div>
         }
+        caption="Chantiers"
+        sortLabels={SORT_LABELS}
         table={{
-          caption: listCaption("Chantiers", page, pageCount, { label: SORT_LABELS[sort.key], ...sort }),
           columns,
           rows: items,
           rowKey: (site) => site.id,

@@ -2,8 +2,7 @@ import { PageHeader } from "#app/components/data/page-header.tsx";
 import { throwNotFound } from "#app/components/forms/refusal.server.ts";
 import { refusalOf } from "#app/components/forms/refusal.ts";
 import { requireActor, requirePermission } from "#app/features/auth/session.server.ts";
-import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
-import { CHANTIERS_HANDLE, erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
+import { CHANTIERS_HANDLE, erpMeta } from "#app/features/erp/navigation.ts";
 import { answerJobSiteEdit } from "#app/features/job-sites/actions.server.ts";
 import { JobSiteForm } from "#app/features/job-sites/components/job-site-form.tsx";
 import { getJobSite } from "#app/features/job-sites/detail.server.ts";
@@ -46,9 +45,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = (args) =>
   erpMeta(args.loaderData ? `Modifier ${args.loaderData.number} — Chantiers` : "", args);
 
-export const shouldRevalidate = erpShouldRevalidate;
-
-export const ErrorBoundary = ErpPageErrorBoundary;
+export { ErrorBoundary, shouldRevalidate } from "#app/routes/erp/frame-exports.ts";
 
 export default function EditJobSitePage({ loaderData, actionData }: Route.ComponentProps) {
   const refusal = refusalOf(actionData);

@@ -7,8 +7,7 @@ import { Panel } from "#app/components/ui/panel.tsx";
 import { requireActor, requirePermission } from "#app/features/auth/session.server.ts";
 import { ClientPicker } from "#app/features/clients/components/client-picker.tsx";
 import { pickableClients } from "#app/features/clients/list.server.ts";
-import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
-import { CHANTIERS_HANDLE, erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
+import { CHANTIERS_HANDLE, erpMeta } from "#app/features/erp/navigation.ts";
 import { answerNewJobSitePost } from "#app/features/job-sites/actions.server.ts";
 import { JobSiteForm } from "#app/features/job-sites/components/job-site-form.tsx";
 import { LotsBudget } from "#app/features/job-sites/components/lots-budget.tsx";
@@ -94,8 +93,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = (args) => erpMeta("Nouveau chantier", args);
-export const shouldRevalidate = erpShouldRevalidate;
-export const ErrorBoundary = ErpPageErrorBoundary;
+export { ErrorBoundary, shouldRevalidate } from "#app/routes/erp/frame-exports.ts";
 
 function FromQuote({
   loaderData,

@@ -1,28 +1,21 @@
 import { FileJson, Pencil, ShieldCheck, Trash2 } from "lucide-react";
-import { useId } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Link } from "react-router";
 import { Facts } from "#app/components/data/facts.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { FormAlert } from "#app/components/forms/form-alert.tsx";
 import { refused, throwNotFound } from "#app/components/forms/refusal.server.ts";
 import { buttonClasses } from "#app/components/ui/button.tsx";
-import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
+import { ConfirmedPost } from "#app/components/ui/confirmed-post.tsx";
 import { Panel, panelClass } from "#app/components/ui/panel.tsx";
 import { requireActor, requirePermission } from "#app/features/auth/session.server.ts";
 import { answerClientPost, clientRefusal } from "#app/features/clients/actions.server.ts";
 import { AnonymisedBadge, ClientKindBadge } from "#app/features/clients/components/client-badges.tsx";
 import { type ClientSite, clientActivity, getClient } from "#app/features/clients/detail.server.ts";
 import { ClientNotFoundError } from "#app/features/clients/query.server.ts";
-import { CLIENT_INTENTS, type ClientIntent, ClientPostSchema } from "#app/features/clients/schema.ts";
+import { CLIENT_INTENTS, ClientPostSchema } from "#app/features/clients/schema.ts";
 import { ActivityHistory } from "#app/features/erp/components/activity-history.tsx";
-import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
-import {
-  CLIENTS_HANDLE,
-  erpMeta,
-  erpShouldRevalidate,
-  PROSPECTS_TABS,
-} from "#app/features/erp/navigation.ts";
+import { CLIENTS_HANDLE, erpMeta, PROSPECTS_TABS } from "#app/features/erp/navigation.ts";
 import { NewQuoteButton } from "#app/features/quotes/components/new-quote-button.tsx";
 import { QuoteStatusBadge } from "#app/features/quotes/components/quote-status-badge.tsx";
 import { quotesOfClient } from "#app/features/quotes/list.server.ts";
@@ -86,9 +79,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = (args) =>
   erpMeta(args.loaderData ? `${args.loaderData.client.name} — Clients` : "", args);
 
-export const shouldRevalidate = erpShouldRevalidate;
-
-export const ErrorBoundary = ErpPageErrorBoundary;
+export { ErrorBoundary, shouldRevalidate } from "#app/routes/erp/frame-exports.ts";
 
 function SiteAddress({ site }: { site: ClientSite }) {
   return (
@@ -106,22 +97,8 @@ function SiteAddress({ site }: { site: ClientSite }) {
   );
 }
 
-/** A hidden form the confirm dialog's button submits. */
-function IntentForm({ id, intent }: { id: string; intent: ClientIntent }) {
-  return (
-    <Form id={id} method="post" hidden>
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="confirmation" value="oui" />
-    </Form>
-  );
-}
-
 export default function ClientPage({ loaderData, actionData }: Route.ComponentProps) {
   const { client, events, quotes } = loaderData;
-  const navigation = useNavigation();
-  const pendingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
-  const deleteFormId = useId();
-  const anonymiseFormId = useId();
   const anonymised = client.anonymisedAt !== null;
   const hasDocuments = client.documents.length > 0;
   const numbers = client.documents.map((document) => document.number).join(", ");
@@ -164,44 +141,28 @@ export default function ClientPage({ loaderData, actionData }: Route.ComponentPr
               Exporter (JSON)
             </a>
             {anonymised ? null : (
-              <>
-                <IntentForm id={anonymiseFormId} intent={CLIENT_INTENTS.anonymise} />
-                <ConfirmDialog
-                  trigger={
-                    <button type="button" className={buttonClasses("outline", "md")}>
-                      <ShieldCheck aria-hidden="true" className="size-4" />
-                      Anonymiser
-                    </button>
-                  }
-                  title={`Anonymiser les données de ${client.name} ?`}
-                  description="Nom, coordonnées, adresses et notes seront remplacés par des valeurs neutres, et la demande du prospect liée (avec ses photos) sera effacée. Les documents émis et leurs montants sont conservés. Cette action ne peut pas être annulée."
-                  confirmLabel="Anonymiser définitivement"
-                  destructive
-                  form={anonymiseFormId}
-                  pending={pendingIntent === CLIENT_INTENTS.anonymise}
-                  pendingLabel="Anonymisation…"
-                />
-              </>
+              <ConfirmedPost
+                intent={CLIENT_INTENTS.anonymise}
+                variant="outline"
+                icon={ShieldCheck}
+                label="Anonymiser"
+                title={`Anonymiser les données de ${client.name} ?`}
+                description="Nom, coordonnées, adresses et notes seront remplacés par des valeurs neutres, et la demande du prospect liée (avec ses photos) sera effacée. Les documents émis et leurs montants sont conservés. Cette action ne peut pas être annulée."
+                confirmLabel="Anonymiser définitivement"
+                pendingLabel="Anonymisation…"
+              />
             )}
             {hasDocuments ? null : (
-              <>
-                <IntentForm id={deleteFormId} intent={CLIENT_INTENTS.delete} />
-                <ConfirmDialog
-                  trigger={
-                    <button type="button" className={buttonClasses("destructive", "md")}>
-                      <Trash2 aria-hidden="true" className="size-4" />
-                      Supprimer
-                    </button>
-                  }
-                  title={`Supprimer définitivement ${client.name} ?`}
-                  description="La fiche, ses adresses, son historique et la demande du prospect liée (avec ses photos) seront effacés pour de bon. Pensez à exporter les données si la personne les a demandées."
-                  confirmLabel="Supprimer définitivement"
-                  destructive
-                  form={deleteFormId}
-                  pending={pendingIntent === CLIENT_INTENTS.delete}
-                  pendingLabel="Suppression…"
-                />
-              </>
+              <ConfirmedPost
+                intent={CLIENT_INTENTS.delete}
+                variant="destructive"
+                icon={Trash2}
+                label="Supprimer"
+                title={`Supprimer définitivement ${client.name} ?`}
+                description="La fiche, ses adresses, son historique et la demande du prospect liée (avec ses photos) seront effacés pour de bon. Pensez à exporter les données si la personne les a demandées."
+                confirmLabel="Supprimer définitivement"
+                pendingLabel="Suppression…"
+              />
             )}
           </>
         }

@@ -1,52 +1,30 @@
 import { Link } from "react-router";
 import type { Column } from "#app/components/data/data-table.tsx";
-import {
-  EmptyStateLink,
-  ListResults,
-  ListSearch,
-  listCaption,
-  listView,
-} from "#app/components/data/list-page.tsx";
+import { FilterSelect } from "#app/components/data/list-filters.tsx";
+import { EmptyStateLink, ListResults, ListSearch, listView } from "#app/components/data/list-page.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
-import { SelectField } from "#app/components/forms/field.tsx";
 import { NewLink } from "#app/components/ui/new-link.tsx";
-import { requirePermission } from "#app/features/auth/session.server.ts";
 import { AnonymisedBadge, ClientKindBadge } from "#app/features/clients/components/client-badges.tsx";
 import { type ClientListItem, listClients } from "#app/features/clients/list.server.ts";
-import {
-  CLIENT_KIND_LABELS,
-  CLIENT_KINDS,
-  ClientFiltersSchema,
-  clientSort,
-} from "#app/features/clients/schema.ts";
-import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
-import {
-  CLIENTS_HANDLE,
-  erpMeta,
-  erpShouldRevalidate,
-  PROSPECTS_TABS,
-} from "#app/features/erp/navigation.ts";
-import { getServices } from "#app/lib/app-context.ts";
-import { requireListFilters } from "#app/lib/list-filters.ts";
+import { CLIENT_KIND_LABELS, ClientFiltersSchema, clientSort } from "#app/features/clients/schema.ts";
+import { CLIENTS_HANDLE, erpMeta, PROSPECTS_TABS } from "#app/features/erp/navigation.ts";
 import { formatDate } from "#app/lib/paris-time.ts";
 import { formatPhone, telHref } from "#app/lib/phone.ts";
+import { openList } from "#app/routes/erp/list-request.server.ts";
 import type { Route } from "./+types/index";
 
 export const handle = CLIENTS_HANDLE;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requirePermission(request, context, handle.permission);
-  const filters = requireListFilters(ClientFiltersSchema, request);
-  const page = await listClients(getServices(context).db, filters);
+export async function loader(args: Route.LoaderArgs) {
+  const { filters, db } = await openList(args, handle.permission, ClientFiltersSchema);
+  const page = await listClients(db, filters);
   return { ...page, filters, sort: clientSort(filters) };
 }
 
 export const meta: Route.MetaFunction = (args) => erpMeta("Clients", args);
 
-export const shouldRevalidate = erpShouldRevalidate;
-
-export const ErrorBoundary = ErpPageErrorBoundary;
+export { ErrorBoundary, shouldRevalidate } from "#app/routes/erp/frame-exports.ts";
 
 const PATH = "/erp/clients";
 const SORT_LABELS = { nom: "par nom", cree: "par date de création" } as const;
@@ -101,7 +79,7 @@ const columns: Column<ClientListItem>[] = [
 ];
 
 export default function ClientsPage({ loaderData }: Route.ComponentProps) {
-  const { items, page, pageCount, filters, sort } = loaderData;
+  const { items, filters, sort } = loaderData;
   const list = listView(PATH, loaderData, ["type"]);
 
   return (
@@ -118,14 +96,7 @@ export default function ClientsPage({ loaderData }: Route.ComponentProps) {
         label="Rechercher des clients"
         searchLabel="Rechercher (nom, e-mail, téléphone, commune, SIREN)"
       >
-        <SelectField
-          id="filtre-type"
-          name="type"
-          label="Type de client"
-          placeholder="Tous"
-          defaultValue={filters.type ?? ""}
-          options={CLIENT_KINDS.map((kind) => ({ value: kind, label: CLIENT_KIND_LABELS[kind] }))}
-        />
+        <FilterSelect name="type" label="Type de client" labels={CLIENT_KIND_LABELS} value={filters.type} />
       </ListSearch>
 
       <ListResults
@@ -146,8 +117,9 @@ export default function ClientsPage({ loaderData }: Route.ComponentProps) {
             </p>
           </div>
         }
+        caption="Clients"
+        sortLabels={SORT_LABELS}
         table={{
-          caption: listCaption("Clients", page, pageCount, { label: SORT_LABELS[sort.key], ...sort }),
           columns,
           rows: items,
           rowKey: (client) => client.id,

@@ -7,13 +7,7 @@ import { type ClientDetail, getClient } from "#app/features/clients/detail.serve
 import { ClientAnonymisedError, ClientNotFoundError } from "#app/features/clients/query.server.ts";
 import { type ClientFormValues, duplicatesAnswer, parseClientForm } from "#app/features/clients/schema.ts";
 import { updateClient } from "#app/features/clients/write.server.ts";
-import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
-import {
-  CLIENTS_HANDLE,
-  erpMeta,
-  erpShouldRevalidate,
-  PROSPECTS_TABS,
-} from "#app/features/erp/navigation.ts";
+import { CLIENTS_HANDLE, erpMeta, PROSPECTS_TABS } from "#app/features/erp/navigation.ts";
 import { latestDraftSite } from "#app/features/quotes/quotes.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
@@ -101,9 +95,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = (args) =>
   erpMeta(args.loaderData ? `Modifier ${args.loaderData.name} — Clients` : "", args);
 
-export const shouldRevalidate = erpShouldRevalidate;
-
-export const ErrorBoundary = ErpPageErrorBoundary;
+export { ErrorBoundary, shouldRevalidate } from "#app/routes/erp/frame-exports.ts";
 
 export default function EditClientPage({ loaderData, actionData }: Route.ComponentProps) {
   return (

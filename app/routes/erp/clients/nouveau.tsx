@@ -5,13 +5,7 @@ import { requireActor, requirePermission } from "#app/features/auth/session.serv
 import { ClientForm, emptyClientFormValues } from "#app/features/clients/components/client-form.tsx";
 import { duplicatesAnswer, parseClientForm } from "#app/features/clients/schema.ts";
 import { createClient } from "#app/features/clients/write.server.ts";
-import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
-import {
-  CLIENTS_HANDLE,
-  erpMeta,
-  erpShouldRevalidate,
-  PROSPECTS_TABS,
-} from "#app/features/erp/navigation.ts";
+import { CLIENTS_HANDLE, erpMeta, PROSPECTS_TABS } from "#app/features/erp/navigation.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
 import type { Route } from "./+types/nouveau";
@@ -40,9 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = (args) => erpMeta("Nouveau client", args);
 
-export const shouldRevalidate = erpShouldRevalidate;
-
-export const ErrorBoundary = ErpPageErrorBoundary;
+export { ErrorBoundary, shouldRevalidate } from "#app/routes/erp/frame-exports.ts";
 
 export default function NewClientPage({ actionData }: Route.ComponentProps) {
   return (

@@ -22,9 +22,8 @@ import {
   StaffAccountSchema,
 } from "#app/features/auth/schema.ts";
 import { requirePermission } from "#app/features/auth/session.server.ts";
-import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
 import { panelClass } from "#app/features/erp/components/ui.ts";
-import { type ErpHandle, erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
+import { type ErpHandle, erpMeta } from "#app/features/erp/navigation.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import { formatDateTime } from "#app/lib/paris-time.ts";
 import { z } from "#app/lib/zod.ts";
@@ -104,12 +103,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = (args) => erpMeta("Comptes de l'équipe", args);
 
-export const shouldRevalidate = erpShouldRevalidate;
-
 /** Owners only (the route walk test reads `ownerOnly`). */
 export const handle = { section: "Comptes de l'équipe", permission: "comptes" } satisfies ErpHandle;
 
-export const ErrorBoundary = ErpPageErrorBoundary;
+export { ErrorBoundary, shouldRevalidate } from "#app/routes/erp/frame-exports.ts";
 
 function useResultToast(fetcher: { state: string; data?: ActionResult }, onSuccess?: () => void) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per finished submission

@@ -9,11 +9,11 @@ import { refused, throwNotFound } from "#app/components/forms/refusal.server.ts"
 import { refusalOf } from "#app/components/forms/refusal.ts";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
+import { ConfirmedPost } from "#app/components/ui/confirmed-post.tsx";
 import { Panel, panelClass } from "#app/components/ui/panel.tsx";
 import { requirePermission } from "#app/features/auth/session.server.ts";
 import { ActivityHistory } from "#app/features/erp/components/activity-history.tsx";
-import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
-import { DEVIS_HANDLE, DEVIS_TABS, erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
+import { DEVIS_HANDLE, DEVIS_TABS, erpMeta } from "#app/features/erp/navigation.ts";
 import { QuoteInvoicing } from "#app/features/invoices/components/quote-invoicing.tsx";
 import { quoteBillingOverview } from "#app/features/invoices/detail.server.ts";
 import { invoicesOfQuote } from "#app/features/invoices/list.server.ts";
@@ -143,9 +143,7 @@ export const meta: Route.MetaFunction = (args) =>
     args,
   );
 
-export const shouldRevalidate = erpShouldRevalidate;
-
-export const ErrorBoundary = ErpPageErrorBoundary;
+export { ErrorBoundary, shouldRevalidate } from "#app/routes/erp/frame-exports.ts";
 
 export default function QuotePage({ loaderData, actionData }: Route.ComponentProps) {
   const {
@@ -168,7 +166,6 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
   } = loaderData;
   const navigation = useNavigation();
   const pendingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
-  const deleteFormId = useId();
   const resendFormId = useId();
   const refusal = refusalOf(actionData);
   const isDraft = quote.status === "brouillon";
@@ -232,24 +229,16 @@ export default function QuotePage({ loaderData, actionData }: Route.ComponentPro
               </Form>
             ) : null}
             {isDraft ? (
-              <>
-                <IntentForm id={deleteFormId} intent={QUOTE_INTENTS.remove} />
-                <ConfirmDialog
-                  trigger={
-                    <button type="button" className={buttonClasses("outline", "md")}>
-                      <Trash2 aria-hidden="true" className="size-4" />
-                      Supprimer le brouillon
-                    </button>
-                  }
-                  title="Supprimer ce brouillon de devis ?"
-                  description="Ses lots et ses lignes seront perdus. Le client et sa demande restent."
-                  confirmLabel="Supprimer le brouillon"
-                  destructive
-                  form={deleteFormId}
-                  pending={pendingIntent === QUOTE_INTENTS.remove}
-                  pendingLabel="Suppression…"
-                />
-              </>
+              <ConfirmedPost
+                intent={QUOTE_INTENTS.remove}
+                variant="outline"
+                icon={Trash2}
+                label="Supprimer le brouillon"
+                title="Supprimer ce brouillon de devis ?"
+                description="Ses lots et ses lignes seront perdus. Le client et sa demande restent."
+                confirmLabel="Supprimer le brouillon"
+                pendingLabel="Suppression…"
+              />
             ) : null}
           </>
         }

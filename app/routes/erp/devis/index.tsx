@@ -1,44 +1,32 @@
 import { Link } from "react-router";
 import type { Column } from "#app/components/data/data-table.tsx";
-import {
-  EmptyStateLink,
-  ListResults,
-  ListSearch,
-  listCaption,
-  listView,
-} from "#app/components/data/list-page.tsx";
+import { FilterSelect, PeriodFields } from "#app/components/data/list-filters.tsx";
+import { EmptyStateLink, ListResults, ListSearch, listView } from "#app/components/data/list-page.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
-import { DateField, SelectField } from "#app/components/forms/field.tsx";
 import { NewLink } from "#app/components/ui/new-link.tsx";
-import { requirePermission } from "#app/features/auth/session.server.ts";
 import { clientColumn } from "#app/features/clients/components/client-column.tsx";
-import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
-import { DEVIS_HANDLE, DEVIS_TABS, erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
+import { DEVIS_HANDLE, DEVIS_TABS, erpMeta } from "#app/features/erp/navigation.ts";
 import { QuoteStatusBadge } from "#app/features/quotes/components/quote-status-badge.tsx";
-import { QUOTE_STATUS_LABELS, QUOTE_STATUSES } from "#app/features/quotes/content.ts";
+import { QUOTE_STATUS_LABELS } from "#app/features/quotes/content.ts";
 import { listQuotes, type QuoteListItem } from "#app/features/quotes/list.server.ts";
 import { QuoteFiltersSchema, quoteSort } from "#app/features/quotes/schema.ts";
-import { getServices } from "#app/lib/app-context.ts";
-import { requireListFilters } from "#app/lib/list-filters.ts";
 import { formatCents } from "#app/lib/money.ts";
 import { formatDate } from "#app/lib/paris-time.ts";
+import { openList } from "#app/routes/erp/list-request.server.ts";
 import type { Route } from "./+types/index";
 
 export const handle = DEVIS_HANDLE;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requirePermission(request, context, handle.permission);
-  const filters = requireListFilters(QuoteFiltersSchema, request);
-  const page = await listQuotes(getServices(context).db, filters);
+export async function loader(args: Route.LoaderArgs) {
+  const { filters, db } = await openList(args, handle.permission, QuoteFiltersSchema);
+  const page = await listQuotes(db, filters);
   return { ...page, filters, sort: quoteSort(filters) };
 }
 
 export const meta: Route.MetaFunction = (args) => erpMeta("Devis", args);
 
-export const shouldRevalidate = erpShouldRevalidate;
-
-export const ErrorBoundary = ErpPageErrorBoundary;
+export { ErrorBoundary, shouldRevalidate } from "#app/routes/erp/frame-exports.ts";
 
 const PATH = "/erp/devis";
 
@@ -109,7 +97,7 @@ const columns: Column<QuoteListItem>[] = [
 ];
 
 export default function QuotesPage({ loaderData }: Route.ComponentProps) {
-  const { items, total, page, pageCount, filters, sort, sums } = loaderData;
+  const { items, total, filters, sort, sums } = loaderData;
   const list = listView(PATH, loaderData, ["statut", "du", "au"]);
 
   return (
@@ -126,16 +114,14 @@ export default function QuotesPage({ loaderData }: Route.ComponentProps) {
       />
 
       <ListSearch list={list} label="Rechercher des devis" searchLabel="Rechercher (numéro, client, objet)">
-        <SelectField
-          id="filtre-statut"
+        <FilterSelect
           name="statut"
           label="Statut"
+          labels={QUOTE_STATUS_LABELS}
+          value={filters.statut}
           placeholder="Tous (hors remplacés)"
-          defaultValue={filters.statut ?? ""}
-          options={QUOTE_STATUSES.map((status) => ({ value: status, label: QUOTE_STATUS_LABELS[status] }))}
         />
-        <DateField id="filtre-du" name="du" label="Du" defaultValue={filters.du ?? ""} />
-        <DateField id="filtre-au" name="au" label="Au" defaultValue={filters.au ?? ""} />
+        <PeriodFields du={filters.du} au={filters.au} />
       </ListSearch>
 
       <ListResults
@@ -156,8 +142,9 @@ export default function QuotesPage({ loaderData }: Route.ComponentProps) {
             </p>
           </div>
         }
+        caption="Devis"
+        sortLabels={SORT_LABELS}
         table={{
-          caption: listCaption("Devis", page, pageCount, { label: SORT_LABELS[sort.key], ...sort }),
           columns,
           rows: items,
           rowKey: (quote) => quote.id,

@@ -6,20 +6,13 @@ import { getQuote, QuoteNotFoundError } from "#app/features/quotes/quotes.server
 import { documentTotals } from "#app/features/quotes/totals.ts";
 import { documentIdentity } from "#app/features/settings/settings.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
+import { fileNotFound, inlineFile, storageUnavailable } from "#app/lib/file-response.ts";
 import { parisDay } from "#app/lib/paris-time.ts";
 import type { RouteHandle } from "#app/lib/permissions.ts";
 import { StorageNotFoundError, StorageUnavailableError } from "#app/lib/storage.server.ts";
 import type { Route } from "./+types/pdf";
 
 export const handle = { permission: "devis" } satisfies RouteHandle;
-
-const notFound = (message: string) =>
-  Response.json({ message }, { status: 404, headers: { "Cache-Control": "no-store" } });
-const unavailable = () =>
-  Response.json(
-    { message: "Le stockage des fichiers ne répond pas : réessayez dans quelques instants." },
-    { status: 503, headers: { "Cache-Control": "no-store", "Retry-After": "30" } },
-  );
 
 /**
  * GET /erp/devis/:id/copie-signee: the signed copy of an accepted quote (the PDF with its
@@ -34,7 +27,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   try {
     view = await getQuote(db, params.id);
   } catch (error) {
-    if (error instanceof QuoteNotFoundError) return notFound(error.message);
+    if (error instanceof QuoteNotFoundError) return fileNotFound(error.message);
     throw error;
   }
   const { quote, client } = view;
@@ -48,15 +41,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     } catch (error) {
       if (error instanceof StorageNotFoundError) {
         logger.warn({ quoteId: quote.id }, "exemplaire signé d'un devis introuvable");
-        return notFound("L'exemplaire signé de ce devis est introuvable dans le stockage des fichiers.");
+        return fileNotFound("L'exemplaire signé de ce devis est introuvable dans le stockage des fichiers.");
       }
       if (error instanceof StorageUnavailableError) {
         logger.error({ err: error, quoteId: quote.id }, "stockage des fichiers indisponible");
-        return unavailable();
+        return storageUnavailable();
       }
       throw error;
     }
-    if (!copy) return notFound("Ce devis n'a pas d'exemplaire signé.");
+    if (!copy) return fileNotFound("Ce devis n'a pas d'exemplaire signé.");
     bytes = copy.bytes;
     name = copy.name;
     contentType = copy.contentType;
@@ -81,24 +74,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     } catch (error) {
       if (error instanceof StorageNotFoundError) {
         logger.warn({ quoteId: quote.id, key: quote.pdfStorageKey }, "PDF d'un devis envoyé introuvable");
-        return notFound("Le PDF de ce devis est introuvable dans le stockage des fichiers.");
+        return fileNotFound("Le PDF de ce devis est introuvable dans le stockage des fichiers.");
       }
       if (error instanceof StorageUnavailableError) {
         logger.error({ err: error, quoteId: quote.id }, "stockage des fichiers indisponible");
-        return unavailable();
+        return storageUnavailable();
       }
       throw error;
     }
     name = `devis-${(quote.displayNumber ?? quote.id).toLowerCase()}.pdf`;
   }
-  return new Response(new Uint8Array(bytes), {
-    headers: {
-      "Content-Type": contentType,
-      "Content-Length": String(bytes.byteLength),
-      "Content-Disposition": `inline; filename="${name}"`,
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-      "X-Robots-Tag": "noindex, nofollow",
-    },
-  });
+  return inlineFile(bytes, contentType, name);
 }

@@ -2,13 +2,15 @@ import { requirePermission } from "#app/features/auth/session.server.ts";
 import { drawnSignature } from "#app/features/quotes/acceptance-proof.server.ts";
 import { isQuoteId } from "#app/features/quotes/quotes.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
+import { fileNotFound, inlineFile, storageUnavailable } from "#app/lib/file-response.ts";
 import type { RouteHandle } from "#app/lib/permissions.ts";
 import { StorageNotFoundError, StorageUnavailableError } from "#app/lib/storage.server.ts";
 import type { Route } from "./+types/signature";
 
 export const handle = { permission: "devis" } satisfies RouteHandle;
 
-const noStore = { "Cache-Control": "private, no-store" };
+/** Its refusals are private too, as the picture is. */
+const PRIVATE = "private, no-store";
 
 /**
  * GET /erp/devis/:id/signature.png: the signature the client drew when accepting online,
@@ -20,34 +22,21 @@ const noStore = { "Cache-Control": "private, no-store" };
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requirePermission(request, context, handle.permission);
   const { db, storage, logger } = getServices(context);
-  const notFound = (message: string) => Response.json({ message }, { status: 404, headers: noStore });
-  if (!isQuoteId(params.id)) return notFound("Ce devis n'existe pas.");
+  if (!isQuoteId(params.id)) return fileNotFound("Ce devis n'existe pas.", PRIVATE);
   let bytes: Buffer | null;
   try {
     bytes = await drawnSignature(db, storage, params.id);
   } catch (error) {
     if (error instanceof StorageNotFoundError) {
       logger.warn({ quoteId: params.id }, "signature dessinée d'un devis introuvable");
-      return notFound("La signature dessinée est introuvable dans le stockage des fichiers.");
+      return fileNotFound("La signature dessinée est introuvable dans le stockage des fichiers.", PRIVATE);
     }
     if (error instanceof StorageUnavailableError) {
       logger.error({ err: error, quoteId: params.id }, "stockage des fichiers indisponible");
-      return Response.json(
-        { message: "Le stockage des fichiers ne répond pas : réessayez dans quelques instants." },
-        { status: 503, headers: { ...noStore, "Retry-After": "30" } },
-      );
+      return storageUnavailable(PRIVATE);
     }
     throw error;
   }
-  if (!bytes) return notFound("Ce devis n'a pas de signature dessinée.");
-  return new Response(new Uint8Array(bytes), {
-    headers: {
-      ...noStore,
-      "Content-Type": "image/png",
-      "Content-Length": String(bytes.byteLength),
-      "Content-Disposition": "inline",
-      "X-Content-Type-Options": "nosniff",
-      "X-Robots-Tag": "noindex, nofollow",
-    },
-  });
+  if (!bytes) return fileNotFound("Ce devis n'a pas de signature dessinée.", PRIVATE);
+  return inlineFile(bytes, "image/png");
 }

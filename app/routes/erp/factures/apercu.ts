@@ -7,6 +7,7 @@ import {
 } from "#app/features/invoices/query.server.ts";
 import { documentIdentity } from "#app/features/settings/settings.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
+import { inlineFile } from "#app/lib/file-response.ts";
 import type { RouteHandle } from "#app/lib/permissions.ts";
 import type { Route } from "./+types/apercu";
 
@@ -35,14 +36,5 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     if (error instanceof InvoiceStateError) return refused(409, error.message);
     throw error;
   }
-  return new Response(new Uint8Array(bytes), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Length": String(bytes.byteLength),
-      "Content-Disposition": `inline; filename="apercu-brouillon-${params.id.slice(0, 8)}.pdf"`,
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-      "X-Robots-Tag": "noindex, nofollow",
-    },
-  });
+  return inlineFile(bytes, "application/pdf", `apercu-brouillon-${params.id.slice(0, 8)}.pdf`);
 }

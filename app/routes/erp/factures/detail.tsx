@@ -12,8 +12,7 @@ import { buttonClasses } from "#app/components/ui/button.tsx";
 import { Panel, panelClass } from "#app/components/ui/panel.tsx";
 import { requirePermission } from "#app/features/auth/session.server.ts";
 import { ActivityHistory } from "#app/features/erp/components/activity-history.tsx";
-import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
-import { DEVIS_TABS, erpMeta, erpShouldRevalidate, FACTURES_HANDLE } from "#app/features/erp/navigation.ts";
+import { DEVIS_TABS, erpMeta, FACTURES_HANDLE } from "#app/features/erp/navigation.ts";
 import { answerInvoicePost, invoiceRefusal } from "#app/features/invoices/actions.server.ts";
 import { type BillingInvoice, CREDIT_NOTE_KIND_LABELS } from "#app/features/invoices/billing-model.ts";
 import { BillingTable } from "#app/features/invoices/components/billing-table.tsx";
@@ -129,8 +128,7 @@ export const meta: Route.MetaFunction = (args) =>
     args.loaderData ? `${args.loaderData.invoice.number ?? "Brouillon de facture"} — Factures` : "",
     args,
   );
-export const shouldRevalidate = erpShouldRevalidate;
-export const ErrorBoundary = ErpPageErrorBoundary;
+export { ErrorBoundary, shouldRevalidate } from "#app/routes/erp/frame-exports.ts";
 
 export default function InvoicePage({ loaderData, actionData }: Route.ComponentProps) {
   const {

@@ -9,9 +9,8 @@ import { DateField } from "#app/components/forms/field.tsx";
 import { FormAlert } from "#app/components/forms/form-alert.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { requirePermission } from "#app/features/auth/session.server.ts";
-import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
 import { panelClass } from "#app/features/erp/components/ui.ts";
-import { DEVIS_TABS, erpMeta, erpShouldRevalidate, FACTURES_HANDLE } from "#app/features/erp/navigation.ts";
+import { DEVIS_TABS, erpMeta, FACTURES_HANDLE } from "#app/features/erp/navigation.ts";
 import {
   archiveFileName,
   type ExportPeriod,
@@ -78,8 +77,7 @@ function periodQuery(period: ExportPeriod): string {
 }
 
 export const meta: Route.MetaFunction = (args) => erpMeta("Export comptable — Factures", args);
-export const shouldRevalidate = erpShouldRevalidate;
-export const ErrorBoundary = ErpPageErrorBoundary;
+export { ErrorBoundary, shouldRevalidate } from "#app/routes/erp/frame-exports.ts";
 
 export default function InvoiceExportPage({ loaderData }: Route.ComponentProps) {
   const { presets, values } = loaderData;

@@ -1,20 +1,12 @@
 import { data, Link } from "react-router";
 import type { Column } from "#app/components/data/data-table.tsx";
-import {
-  EmptyStateLink,
-  ListResults,
-  ListSearch,
-  listCaption,
-  listView,
-} from "#app/components/data/list-page.tsx";
+import { FilterSelect, PeriodFields } from "#app/components/data/list-filters.tsx";
+import { EmptyStateLink, ListResults, ListSearch, listView } from "#app/components/data/list-page.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
-import { DateField, SelectField } from "#app/components/forms/field.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
-import { requirePermission } from "#app/features/auth/session.server.ts";
 import { clientColumn } from "#app/features/clients/components/client-column.tsx";
-import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
-import { DEVIS_TABS, erpMeta, erpShouldRevalidate, FACTURES_HANDLE } from "#app/features/erp/navigation.ts";
+import { DEVIS_TABS, erpMeta, FACTURES_HANDLE } from "#app/features/erp/navigation.ts";
 import { InvoiceStatusBadge } from "#app/features/invoices/components/invoice-status-badge.tsx";
 import { INVOICE_KIND_LABELS, INVOICE_STATUS_LABELS } from "#app/features/invoices/labels.ts";
 import {
@@ -24,18 +16,15 @@ import {
 } from "#app/features/invoices/list.server.ts";
 import { amountOwed } from "#app/features/invoices/owed.ts";
 import { InvoiceFiltersSchema, invoiceSort } from "#app/features/invoices/schema.ts";
-import { getServices } from "#app/lib/app-context.ts";
-import { requireListFilters } from "#app/lib/list-filters.ts";
 import { formatCents } from "#app/lib/money.ts";
 import { formatDate } from "#app/lib/paris-time.ts";
+import { openList } from "#app/routes/erp/list-request.server.ts";
 import type { Route } from "./+types/index";
 
 export const handle = FACTURES_HANDLE;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requirePermission(request, context, handle.permission);
-  const filters = requireListFilters(InvoiceFiltersSchema, request);
-  const { db } = getServices(context);
+export async function loader(args: Route.LoaderArgs) {
+  const { filters, db } = await openList(args, handle.permission, InvoiceFiltersSchema);
   const [page, clientName] = await Promise.all([
     listInvoices(db, filters),
     filters.client ? filteredClientName(db, filters.client) : Promise.resolve(null),
@@ -47,8 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = (args) => erpMeta("Factures", args);
-export const shouldRevalidate = erpShouldRevalidate;
-export const ErrorBoundary = ErpPageErrorBoundary;
+export { ErrorBoundary, shouldRevalidate } from "#app/routes/erp/frame-exports.ts";
 
 const PATH = "/erp/factures";
 const SORT_LABELS = {
@@ -131,7 +119,7 @@ const columns: Column<InvoiceListItem>[] = [
 ];
 
 export default function InvoicesPage({ loaderData }: Route.ComponentProps) {
-  const { items, total, page, pageCount, filters, sort, sums, clientName } = loaderData;
+  const { items, total, filters, sort, sums, clientName } = loaderData;
   const list = listView(PATH, loaderData, ["type", "statut", "du", "au"], {
     filtered: Boolean(
       filters.q || filters.type || filters.statut || filters.du || filters.au || filters.client,
@@ -160,24 +148,9 @@ export default function InvoicesPage({ loaderData }: Route.ComponentProps) {
         searchLabel="Rechercher (numéro, client, objet du devis)"
         hidden={{ client: filters.client }}
       >
-        <SelectField
-          id="filtre-type"
-          name="type"
-          label="Type"
-          placeholder="Tous"
-          defaultValue={filters.type ?? ""}
-          options={Object.entries(INVOICE_KIND_LABELS).map(([value, label]) => ({ value, label }))}
-        />
-        <SelectField
-          id="filtre-statut"
-          name="statut"
-          label="Statut"
-          placeholder="Tous"
-          defaultValue={filters.statut ?? ""}
-          options={Object.entries(INVOICE_STATUS_LABELS).map(([value, label]) => ({ value, label }))}
-        />
-        <DateField id="filtre-du" name="du" label="Du" defaultValue={filters.du ?? ""} />
-        <DateField id="filtre-au" name="au" label="Au" defaultValue={filters.au ?? ""} />
+        <FilterSelect name="type" label="Type" labels={INVOICE_KIND_LABELS} value={filters.type} />
+        <FilterSelect name="statut" label="Statut" labels={INVOICE_STATUS_LABELS} value={filters.statut} />
+        <PeriodFields du={filters.du} au={filters.au} />
       </ListSearch>
       {clientName && filters.client ? (
         <p className="text-sm text-slate-800">
@@ -205,8 +178,9 @@ export default function InvoicesPage({ loaderData }: Route.ComponentProps) {
             type de facture dans « Facturer ».
           </p>
         }
+        caption="Factures"
+        sortLabels={SORT_LABELS}
         table={{
-          caption: listCaption("Factures", page, pageCount, { label: SORT_LABELS[sort.key], ...sort }),
           columns,
           rows: items,
           rowKey: (invoice) => invoice.id,

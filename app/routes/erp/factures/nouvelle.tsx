@@ -4,8 +4,7 @@ import { refusalOf } from "#app/components/forms/refusal.ts";
 import { requirePermission } from "#app/features/auth/session.server.ts";
 import { NewDocumentForClient } from "#app/features/clients/components/client-picker.tsx";
 import { pickableClients } from "#app/features/clients/list.server.ts";
-import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
-import { DEVIS_TABS, erpMeta, erpShouldRevalidate, FACTURES_HANDLE } from "#app/features/erp/navigation.ts";
+import { DEVIS_TABS, erpMeta, FACTURES_HANDLE } from "#app/features/erp/navigation.ts";
 import { InvoiceNotFoundError, InvoiceStateError } from "#app/features/invoices/query.server.ts";
 import { createStandaloneDraft } from "#app/features/invoices/standalone.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
@@ -51,8 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = (args) => erpMeta("Nouvelle facture", args);
-export const shouldRevalidate = erpShouldRevalidate;
-export const ErrorBoundary = ErpPageErrorBoundary;
+export { ErrorBoundary, shouldRevalidate } from "#app/routes/erp/frame-exports.ts";
 
 export default function NewInvoicePage({ loaderData, actionData }: Route.ComponentProps) {
   const { clients, q } = loaderData;

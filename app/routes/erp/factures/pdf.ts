@@ -1,14 +1,12 @@
 import { requirePermission } from "#app/features/auth/session.server.ts";
 import { getInvoice, InvoiceMissingError } from "#app/features/invoices/list.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
+import { fileNotFound, inlineFile, storageUnavailable } from "#app/lib/file-response.ts";
 import type { RouteHandle } from "#app/lib/permissions.ts";
 import { StorageNotFoundError, StorageUnavailableError } from "#app/lib/storage.server.ts";
 import type { Route } from "./+types/pdf";
 
 export const handle = { permission: "devis" } satisfies RouteHandle;
-
-const notFound = (message: string) =>
-  Response.json({ message }, { status: 404, headers: { "Cache-Control": "no-store" } });
 
 /** GET /erp/factures/:id/pdf: an issued invoice's Factur-X PDF, exactly as issued (stored with its SHA-256). */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -21,35 +19,23 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     key = invoice.pdfStorageKey;
     name = `${(invoice.number ?? "brouillon").toLowerCase()}.pdf`;
   } catch (error) {
-    if (error instanceof InvoiceMissingError) return notFound(error.message);
+    if (error instanceof InvoiceMissingError) return fileNotFound(error.message);
     throw error;
   }
-  if (!key) return notFound("Cette facture n'est pas encore émise : son PDF naît à l'émission.");
+  if (!key) return fileNotFound("Cette facture n'est pas encore émise : son PDF naît à l'émission.");
   let bytes: Buffer;
   try {
     bytes = await storage.get(key);
   } catch (error) {
     if (error instanceof StorageNotFoundError) {
       logger.warn({ invoiceId: params.id }, "PDF d'une facture émise introuvable");
-      return notFound("Le PDF de cette facture est introuvable dans le stockage des fichiers.");
+      return fileNotFound("Le PDF de cette facture est introuvable dans le stockage des fichiers.");
     }
     if (error instanceof StorageUnavailableError) {
       logger.error({ err: error, invoiceId: params.id }, "stockage des fichiers indisponible");
-      return Response.json(
-        { message: "Le stockage des fichiers ne répond pas : réessayez dans quelques instants." },
-        { status: 503, headers: { "Cache-Control": "no-store", "Retry-After": "30" } },
-      );
+      return storageUnavailable();
     }
     throw error;
   }
-  return new Response(new Uint8Array(bytes), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Length": String(bytes.byteLength),
-      "Content-Disposition": `inline; filename="${name}"`,
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-      "X-Robots-Tag": "noindex, nofollow",
-    },
-  });
+  return inlineFile(bytes, "application/pdf", name);
 }

@@ -5,9 +5,8 @@ import { buttonClasses } from "#app/components/ui/button.tsx";
 import { requireActor, requirePermission } from "#app/features/auth/session.server.ts";
 import { ConvertLeadForm } from "#app/features/clients/components/convert-lead-form.tsx";
 import { clientForLead } from "#app/features/clients/convert.server.ts";
-import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
 import { panelClass } from "#app/features/erp/components/ui.ts";
-import { erpMeta, erpShouldRevalidate, PROSPECTS_HANDLE } from "#app/features/erp/navigation.ts";
+import { erpMeta, PROSPECTS_HANDLE } from "#app/features/erp/navigation.ts";
 import { addLeadNote, assignableStaff, updateLead } from "#app/features/leads/actions.server.ts";
 import {
   DeleteLeadForm,
@@ -101,11 +100,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = (args) =>
   erpMeta(args.loaderData ? `${args.loaderData.lead.nom} — Prospects` : "", args);
 
-export const shouldRevalidate = erpShouldRevalidate;
-
 export const handle = PROSPECTS_HANDLE;
 
-export const ErrorBoundary = ErpPageErrorBoundary;
+export { ErrorBoundary, shouldRevalidate } from "#app/routes/erp/frame-exports.ts";
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (

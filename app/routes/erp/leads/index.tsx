@@ -1,27 +1,14 @@
 import { Camera, Download } from "lucide-react";
 import { Link } from "react-router";
 import type { Column } from "#app/components/data/data-table.tsx";
-import {
-  EmptyStateLink,
-  ListResults,
-  ListSearch,
-  listCaption,
-  listView,
-} from "#app/components/data/list-page.tsx";
+import { EmptyStateLink, ListResults, ListSearch, listView } from "#app/components/data/list-page.tsx";
 import { listHref } from "#app/components/data/list-url.ts";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { DateField, SelectField } from "#app/components/forms/field.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { NewLink } from "#app/components/ui/new-link.tsx";
-import { requirePermission } from "#app/features/auth/session.server.ts";
-import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
-import {
-  erpMeta,
-  erpShouldRevalidate,
-  PROSPECTS_HANDLE,
-  PROSPECTS_TABS,
-} from "#app/features/erp/navigation.ts";
+import { erpMeta, PROSPECTS_HANDLE, PROSPECTS_TABS } from "#app/features/erp/navigation.ts";
 import { assignableStaff } from "#app/features/leads/actions.server.ts";
 import { LeadStatusBadge } from "#app/features/leads/components/status-badge.tsx";
 import { filterValues, listLeads } from "#app/features/leads/list.server.ts";
@@ -32,20 +19,17 @@ import {
   leadSort,
 } from "#app/features/leads/schema.ts";
 import { BUDGETS, WORK_TYPES } from "#app/features/quote-request/schema.ts";
-import { getServices } from "#app/lib/app-context.ts";
-import { requireListFilters } from "#app/lib/list-filters.ts";
 import { formatDate, formatDateTime, parisDay } from "#app/lib/paris-time.ts";
 import { formatPhone, telHref } from "#app/lib/phone.ts";
+import { openList } from "#app/routes/erp/list-request.server.ts";
 import type { Route } from "./+types/index";
 
 function merged(known: readonly string[], found: readonly string[]): string[] {
   return [...known, ...found.filter((value) => !known.includes(value))];
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const session = await requirePermission(request, context, handle.permission);
-  const filters = requireListFilters(LeadFiltersSchema, request);
-  const { db } = getServices(context);
+export async function loader(args: Route.LoaderArgs) {
+  const { session, filters, db } = await openList(args, handle.permission, LeadFiltersSchema);
   const [page, values, staff] = await Promise.all([
     listLeads(db, filters, session.user.id),
     filterValues(db),
@@ -64,11 +48,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = (args) => erpMeta("Prospects", args);
 
-export const shouldRevalidate = erpShouldRevalidate;
-
 export const handle = PROSPECTS_HANDLE;
 
-export const ErrorBoundary = ErpPageErrorBoundary;
+export { ErrorBoundary, shouldRevalidate } from "#app/routes/erp/frame-exports.ts";
 
 const PATH = "/erp/leads";
 
@@ -169,7 +151,7 @@ function columns(today: string): Column<LeadRow>[] {
 }
 
 export default function LeadsPage({ loaderData }: Route.ComponentProps) {
-  const { items, page, pageCount, filters, sort, types, budgets, staff, today } = loaderData;
+  const { items, filters, sort, types, budgets, staff, today } = loaderData;
   const list = listView(PATH, loaderData, FILTER_NAMES);
   const exportHref = listHref("/api/erp/leads/export.csv", {
     ...list.params,
@@ -257,8 +239,8 @@ export default function LeadsPage({ loaderData }: Route.ComponentProps) {
             visite.
           </p>
         }
+        caption="Prospects"
         table={{
-          caption: listCaption("Prospects", page, pageCount),
           columns: columns(today),
           rows: items,
           rowKey: (lead) => lead.id,

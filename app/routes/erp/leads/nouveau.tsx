@@ -9,9 +9,8 @@ import {
 import { firstFieldErrors, zodFieldErrors } from "#app/components/forms/field-errors.ts";
 import { fieldBinder, SaveOrCancel } from "#app/components/forms/form-parts.tsx";
 import { requireActor, requirePermission } from "#app/features/auth/session.server.ts";
-import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
 import { panelClass } from "#app/features/erp/components/ui.ts";
-import { erpMeta, erpShouldRevalidate, PROSPECTS_HANDLE } from "#app/features/erp/navigation.ts";
+import { erpMeta, PROSPECTS_HANDLE } from "#app/features/erp/navigation.ts";
 import { createManualLead } from "#app/features/leads/create.server.ts";
 import { MANUAL_SOURCES, ManualLeadSchema } from "#app/features/leads/schema.ts";
 import { BUDGETS, WORK_TYPES } from "#app/features/quote-request/schema.ts";
@@ -45,11 +44,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = (args) => erpMeta("Nouveau prospect", args);
 
-export const shouldRevalidate = erpShouldRevalidate;
-
 export const handle = PROSPECTS_HANDLE;
 
-export const ErrorBoundary = ErpPageErrorBoundary;
+export { ErrorBoundary, shouldRevalidate } from "#app/routes/erp/frame-exports.ts";
 
 export default function NewLeadPage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();

@@ -7,8 +7,7 @@ import { FormAlert } from "#app/components/forms/form-alert.tsx";
 import { Panel } from "#app/components/ui/panel.tsx";
 import { company, fullAddress } from "#app/config/company.ts";
 import { requirePermission } from "#app/features/auth/session.server.ts";
-import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
-import { type ErpHandle, erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
+import { type ErpHandle, erpMeta } from "#app/features/erp/navigation.ts";
 import { registerEntryCount } from "#app/features/integrity-register/register.server.ts";
 import { SettingsForm } from "#app/features/settings/components/settings-form.tsx";
 import { expiryWarnings } from "#app/features/settings/expiry.ts";
@@ -27,6 +26,7 @@ import {
 } from "#app/features/settings/settings.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
+import { historyEntries } from "#app/lib/history-entries.ts";
 import { formatCents } from "#app/lib/money.ts";
 import { formatDateTime, parisDay } from "#app/lib/paris-time.ts";
 import { plural } from "#app/lib/plural.ts";
@@ -75,13 +75,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     revision: settings.revision,
     warnings: expiryWarnings(settings, parisDay()),
     registerEntries: await registerEntryCount(db),
-    events: events.map((event) => ({
-      id: String(event.id),
-      summary: event.summary,
-      actor: event.actorEmail,
-      at: event.createdAt,
-      kind: event.kind,
-    })),
+    events: historyEntries(events),
   };
 }
 
@@ -140,9 +134,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = (args) => erpMeta("Paramètres de l'entreprise", args);
 
-export const shouldRevalidate = erpShouldRevalidate;
-
-export const ErrorBoundary = ErpPageErrorBoundary;
+export { ErrorBoundary, shouldRevalidate } from "#app/routes/erp/frame-exports.ts";
 
 const identityFacts = [
   { label: "Raison sociale", value: company.legalName },

@@ -2,8 +2,7 @@ import { Link, useNavigation } from "react-router";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { refused } from "#app/components/forms/refusal.server.ts";
 import { requirePermission } from "#app/features/auth/session.server.ts";
-import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
-import { type ErpHandle, erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
+import { type ErpHandle, erpMeta } from "#app/features/erp/navigation.ts";
 import {
   RegisterCheck,
   RegisterContents,
@@ -46,9 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = (args) => erpMeta("Registre d'intégrité", args);
 
-export const shouldRevalidate = erpShouldRevalidate;
-
-export const ErrorBoundary = ErpPageErrorBoundary;
+export { ErrorBoundary, shouldRevalidate } from "#app/routes/erp/frame-exports.ts";
 
 export default function IntegrityRegisterPage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();

@@ -9,8 +9,7 @@ import { buttonClasses } from "#app/components/ui/button.tsx";
 import { Panel } from "#app/components/ui/panel.tsx";
 import { requireActor, requirePermission } from "#app/features/auth/session.server.ts";
 import { ActivityHistory } from "#app/features/erp/components/activity-history.tsx";
-import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
-import { BOUTIQUE_HANDLE, erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
+import { BOUTIQUE_HANDLE, erpMeta } from "#app/features/erp/navigation.ts";
 import { OrderActionsPanel } from "#app/features/shop/admin/components/order-actions-panel.tsx";
 import {
   availableActions,
@@ -60,8 +59,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = (args) =>
   erpMeta(args.loaderData ? `Commande ${args.loaderData.crumb}` : "", args);
-export const shouldRevalidate = erpShouldRevalidate;
-export const ErrorBoundary = ErpPageErrorBoundary;
+export { ErrorBoundary, shouldRevalidate } from "#app/routes/erp/frame-exports.ts";
 
 const PAYMENT_EVENT_LABELS: Record<string, string> = {
   "checkout.session.completed": "Paiement Stripe confirmé",

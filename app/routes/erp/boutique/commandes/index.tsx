@@ -1,25 +1,17 @@
 import { Link } from "react-router";
 import type { Column } from "#app/components/data/data-table.tsx";
+import { FilterSelect, PeriodFields } from "#app/components/data/list-filters.tsx";
 import {
   EmptyStateLink,
   ListResults,
   ListSearch,
-  listCaption,
   listView,
   resultCount,
 } from "#app/components/data/list-page.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { StatusBadge } from "#app/components/data/status-badge.tsx";
-import { DateField, SelectField } from "#app/components/forms/field.tsx";
-import { requirePermission } from "#app/features/auth/session.server.ts";
-import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
-import {
-  BOUTIQUE_HANDLE,
-  BOUTIQUE_TABS,
-  erpMeta,
-  erpShouldRevalidate,
-} from "#app/features/erp/navigation.ts";
+import { BOUTIQUE_HANDLE, BOUTIQUE_TABS, erpMeta } from "#app/features/erp/navigation.ts";
 import {
   FULFILMENT_LABELS,
   ORDER_STATUS_LABELS,
@@ -29,11 +21,10 @@ import {
 } from "#app/features/shop/admin/labels.ts";
 import { listOrders, type OrderListItem } from "#app/features/shop/admin/orders-list.server.ts";
 import { OrderFiltersSchema, orderSort } from "#app/features/shop/admin/schema.ts";
-import { getServices } from "#app/lib/app-context.ts";
-import { requireListFilters } from "#app/lib/list-filters.ts";
 import { formatCents } from "#app/lib/money.ts";
 import { formatDateTime } from "#app/lib/paris-time.ts";
 import { hasPermission } from "#app/lib/permissions.ts";
+import { openList } from "#app/routes/erp/list-request.server.ts";
 import type { Route } from "./+types/index";
 
 /*
@@ -43,21 +34,18 @@ import type { Route } from "./+types/index";
 
 export const handle = BOUTIQUE_HANDLE;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user } = await requirePermission(request, context, handle.permission);
-  const filters = requireListFilters(OrderFiltersSchema, request);
-  const { db } = getServices(context);
+export async function loader(args: Route.LoaderArgs) {
+  const { session, filters, db } = await openList(args, handle.permission, OrderFiltersSchema);
   const page = await listOrders(db, filters);
   // The « Catalogue » tab only for who may edit it (the owner).
   const tabs = BOUTIQUE_TABS.filter(
-    (tab) => tab.href !== "/erp/boutique/produits" || hasPermission(user.role, "catalogue"),
+    (tab) => tab.href !== "/erp/boutique/produits" || hasPermission(session.user.role, "catalogue"),
   );
   return { ...page, filters, sort: orderSort(filters), tabs };
 }
 
 export const meta: Route.MetaFunction = (args) => erpMeta("Commandes de la boutique", args);
-export const shouldRevalidate = erpShouldRevalidate;
-export const ErrorBoundary = ErpPageErrorBoundary;
+export { ErrorBoundary, shouldRevalidate } from "#app/routes/erp/frame-exports.ts";
 
 const PATH = "/erp/boutique/commandes";
 const SORT_LABELS = { date: "par date", numero: "par numéro", total: "par montant" } as const;
@@ -115,11 +103,8 @@ const columns: Column<Row>[] = [
   },
 ];
 
-const options = (labels: Record<string, string>) =>
-  Object.entries(labels).map(([value, label]) => ({ value, label }));
-
 export default function ShopOrdersPage({ loaderData }: Route.ComponentProps) {
-  const { items, total, page, pageCount, filters, sort, sums, tabs } = loaderData;
+  const { items, total, filters, sort, sums, tabs } = loaderData;
   const list = listView(PATH, loaderData, ["statut", "reception", "paiement", "du", "au"]);
   return (
     <div className="grid gap-5">
@@ -133,32 +118,21 @@ export default function ShopOrdersPage({ loaderData }: Route.ComponentProps) {
         label="Rechercher des commandes"
         searchLabel="Rechercher (numéro CMD-000042 ou 42, nom ou e-mail du client)"
       >
-        <SelectField
-          id="filtre-statut"
-          name="statut"
-          label="Statut"
-          placeholder="Tous"
-          defaultValue={filters.statut ?? ""}
-          options={options(ORDER_STATUS_LABELS)}
-        />
-        <SelectField
-          id="filtre-reception"
+        <FilterSelect name="statut" label="Statut" labels={ORDER_STATUS_LABELS} value={filters.statut} />
+        <FilterSelect
           name="reception"
           label="Réception"
+          labels={FULFILMENT_LABELS}
+          value={filters.reception}
           placeholder="Toutes"
-          defaultValue={filters.reception ?? ""}
-          options={options(FULFILMENT_LABELS)}
         />
-        <SelectField
-          id="filtre-paiement"
+        <FilterSelect
           name="paiement"
           label="Paiement"
-          placeholder="Tous"
-          defaultValue={filters.paiement ?? ""}
-          options={options(PAYMENT_MODE_LABELS)}
+          labels={PAYMENT_MODE_LABELS}
+          value={filters.paiement}
         />
-        <DateField id="filtre-du" name="du" label="Du" defaultValue={filters.du ?? ""} />
-        <DateField id="filtre-au" name="au" label="Au" defaultValue={filters.au ?? ""} />
+        <PeriodFields du={filters.du} au={filters.au} />
       </ListSearch>
       <ListResults
         list={list}
@@ -173,8 +147,9 @@ export default function ShopOrdersPage({ loaderData }: Route.ComponentProps) {
             <EmptyStateLink to="/store">boutique</EmptyStateLink> apparaîtront ici.
           </p>
         }
+        caption="Commandes"
+        sortLabels={SORT_LABELS}
         table={{
-          caption: listCaption("Commandes", page, pageCount, { label: SORT_LABELS[sort.key], ...sort }),
           columns,
           rows: items as Row[],
           rowKey: (order) => order.id,

@@ -9,8 +9,7 @@ import { buttonClasses } from "#app/components/ui/button.tsx";
 import { Panel, panelClass } from "#app/components/ui/panel.tsx";
 import { requireActor, requirePermission } from "#app/features/auth/session.server.ts";
 import { ActivityHistory } from "#app/features/erp/components/activity-history.tsx";
-import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
-import { CATALOGUE_HANDLE, erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
+import { CATALOGUE_HANDLE, erpMeta } from "#app/features/erp/navigation.ts";
 import {
   CATALOGUE_STATUS_LABELS,
   CATALOGUE_STATUS_TONES,
@@ -68,8 +67,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = (args) =>
   erpMeta(args.loaderData ? `${args.loaderData.product.title} — Catalogue` : "", args);
-export const shouldRevalidate = erpShouldRevalidate;
-export const ErrorBoundary = ErpPageErrorBoundary;
+export { ErrorBoundary, shouldRevalidate } from "#app/routes/erp/frame-exports.ts";
 
 function pendingOf(navigation: ReturnType<typeof useNavigation>): ProductPending {
   if (navigation.state !== "submitting") return null;

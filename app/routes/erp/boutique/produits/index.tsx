@@ -1,22 +1,17 @@
 import { ImageOff, Plus, TriangleAlert } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import type { Column } from "#app/components/data/data-table.tsx";
-import { ListResults, ListSearch, listCaption, listView } from "#app/components/data/list-page.tsx";
+import { FilterSelect } from "#app/components/data/list-filters.tsx";
+import { ListResults, ListSearch, listView } from "#app/components/data/list-page.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { StatusBadge } from "#app/components/data/status-badge.tsx";
-import { SelectField, TextField } from "#app/components/forms/field.tsx";
+import { TextField } from "#app/components/forms/field.tsx";
 import { refused } from "#app/components/forms/refusal.server.ts";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { requirePermission } from "#app/features/auth/session.server.ts";
-import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
 import { panelClass } from "#app/features/erp/components/ui.ts";
-import {
-  BOUTIQUE_TABS,
-  CATALOGUE_HANDLE,
-  erpMeta,
-  erpShouldRevalidate,
-} from "#app/features/erp/navigation.ts";
+import { BOUTIQUE_TABS, CATALOGUE_HANDLE, erpMeta } from "#app/features/erp/navigation.ts";
 import {
   CATALOGUE_STATUS_LABELS,
   CATALOGUE_STATUS_TONES,
@@ -28,8 +23,8 @@ import { createProduct } from "#app/features/shop/admin/catalogue-write.server.t
 import { CatalogueFiltersSchema } from "#app/features/shop/admin/schema.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
-import { requireListFilters } from "#app/lib/list-filters.ts";
 import { formatCents } from "#app/lib/money.ts";
+import { openList } from "#app/routes/erp/list-request.server.ts";
 import type { Route } from "./+types/index";
 
 /*
@@ -40,10 +35,8 @@ import type { Route } from "./+types/index";
 
 export const handle = CATALOGUE_HANDLE;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requirePermission(request, context, handle.permission);
-  const filters = requireListFilters(CatalogueFiltersSchema, request);
-  const { db, env } = getServices(context);
+export async function loader(args: Route.LoaderArgs) {
+  const { filters, db, env } = await openList(args, handle.permission, CatalogueFiltersSchema);
   const page = await listCatalogue(db, env.STORE_ID, filters);
   return { ...page, filters, crumb: "Catalogue" };
 }
@@ -81,8 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = (args) => erpMeta("Catalogue de la boutique", args);
-export const shouldRevalidate = erpShouldRevalidate;
-export const ErrorBoundary = ErpPageErrorBoundary;
+export { ErrorBoundary, shouldRevalidate } from "#app/routes/erp/frame-exports.ts";
 
 /** « 49,90 € », « 19,90 € – 59,90 € », or « — » without any variant. */
 function priceRange(min: number | null, max: number | null): string {
@@ -171,11 +163,8 @@ const columns: Column<CatalogueListItem>[] = [
   },
 ];
 
-const options = (labels: Record<string, string>) =>
-  Object.entries(labels).map(([value, label]) => ({ value, label }));
-
 export default function CataloguePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { items, page, pageCount, filters } = loaderData;
+  const { items, filters } = loaderData;
   const navigation = useNavigation();
   const creating = navigation.state !== "idle" && navigation.formData?.get("intent") === CREATE_INTENT;
   const refusal = actionData && !actionData.ok ? actionData : null;
@@ -229,22 +218,8 @@ export default function CataloguePage({ loaderData, actionData }: Route.Componen
         label="Rechercher dans le catalogue"
         searchLabel="Rechercher (titre, sous-titre, nom de variante ou référence)"
       >
-        <SelectField
-          id="filtre-statut"
-          name="statut"
-          label="Statut"
-          placeholder="Tous"
-          defaultValue={filters.statut ?? ""}
-          options={options(CATALOGUE_STATUS_LABELS)}
-        />
-        <SelectField
-          id="filtre-stock"
-          name="stock"
-          label="Stock"
-          placeholder="Tous"
-          defaultValue={filters.stock ?? ""}
-          options={options(STOCK_FILTER_LABELS)}
-        />
+        <FilterSelect name="statut" label="Statut" labels={CATALOGUE_STATUS_LABELS} value={filters.statut} />
+        <FilterSelect name="stock" label="Stock" labels={STOCK_FILTER_LABELS} value={filters.stock} />
       </ListSearch>
 
       <ListResults
@@ -259,8 +234,8 @@ export default function CataloguePage({ loaderData, actionData }: Route.Componen
             Le catalogue est vide. Créez le premier produit avec le formulaire « Nouveau produit » ci-dessus.
           </p>
         }
+        caption="Produits du catalogue, dans l'ordre de la boutique"
         table={{
-          caption: listCaption("Produits du catalogue, dans l'ordre de la boutique", page, pageCount),
           columns,
           rows: items,
           rowKey: (product) => product.id,

@@ -10,7 +10,6 @@ import { refused, throwNotFound } from "#app/components/forms/refusal.server.ts"
 import { refusalOf } from "#app/components/forms/refusal.ts";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { requireActor, requirePermission } from "#app/features/auth/session.server.ts";
-import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
 import { panelClass } from "#app/features/erp/components/ui.ts";
 import { DEVIS_HANDLE, DEVIS_TABS, erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
 import { LibraryItemForm } from "#app/features/quotes/components/library-item-form.tsx";
@@ -37,6 +36,7 @@ import {
 import { getCompanySettings } from "#app/features/settings/settings.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import { parseIntent } from "#app/lib/form-intent.ts";
+import { historyEntries } from "#app/lib/history-entries.ts";
 import { formatCents, formatCentsForInput, formatPercent, formatQuantity } from "#app/lib/money.ts";
 import { formatDateTime } from "#app/lib/paris-time.ts";
 import { VAT_RATES } from "#app/lib/vat.ts";
@@ -68,13 +68,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       values: formValuesOf(item),
       economics: unitEconomics(item, settings.hourlyCostCents),
       hourlyCostCents: settings.hourlyCostCents,
-      events: events.map((event) => ({
-        id: String(event.id),
-        summary: event.summary,
-        actor: event.actorEmail,
-        at: event.createdAt,
-        kind: event.kind,
-      })),
+      events: historyEntries(events),
       crumb: item.designation,
     };
   } catch (error) {
@@ -114,7 +108,7 @@ export const meta: Route.MetaFunction = (args) =>
 export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
   args.actionStatus === 409 || erpShouldRevalidate(args);
 
-export const ErrorBoundary = ErpPageErrorBoundary;
+export { ErrorBoundary } from "#app/routes/erp/frame-exports.ts";
 
 export default function LibraryItemPage({ loaderData, actionData }: Route.ComponentProps) {
   const { item, economics, hourlyCostCents, events } = loaderData;

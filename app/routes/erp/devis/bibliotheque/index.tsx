@@ -1,20 +1,12 @@
 import { Link } from "react-router";
 import type { Column } from "#app/components/data/data-table.tsx";
-import {
-  EmptyStateLink,
-  ListResults,
-  ListSearch,
-  listCaption,
-  listView,
-} from "#app/components/data/list-page.tsx";
+import { EmptyStateLink, ListResults, ListSearch, listView } from "#app/components/data/list-page.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { StatusBadge } from "#app/components/data/status-badge.tsx";
 import { SelectField } from "#app/components/forms/field.tsx";
 import { NewLink } from "#app/components/ui/new-link.tsx";
-import { requirePermission } from "#app/features/auth/session.server.ts";
-import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
-import { DEVIS_HANDLE, DEVIS_TABS, erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
+import { DEVIS_HANDLE, DEVIS_TABS, erpMeta } from "#app/features/erp/navigation.ts";
 import { type LibraryListItem, listLibraryItems } from "#app/features/quotes/library.server.ts";
 import {
   LIBRARY_ARCHIVE_FILTERS,
@@ -23,19 +15,16 @@ import {
   librarySort,
 } from "#app/features/quotes/schema.ts";
 import { getCompanySettings } from "#app/features/settings/settings.server.ts";
-import { getServices } from "#app/lib/app-context.ts";
-import { requireListFilters } from "#app/lib/list-filters.ts";
 import { formatCents, formatPercent } from "#app/lib/money.ts";
 import { formatDate } from "#app/lib/paris-time.ts";
 import { VAT_RATES } from "#app/lib/vat.ts";
+import { openList } from "#app/routes/erp/list-request.server.ts";
 import type { Route } from "./+types/index";
 
 export const handle = DEVIS_HANDLE;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requirePermission(request, context, handle.permission);
-  const filters = requireListFilters(LibraryFiltersSchema, request);
-  const { db } = getServices(context);
+export async function loader(args: Route.LoaderArgs) {
+  const { filters, db } = await openList(args, handle.permission, LibraryFiltersSchema);
   // The quotes feature does not read the settings: the hourly cost comes from here.
   const { hourlyCostCents } = await getCompanySettings(db);
   const page = await listLibraryItems(db, filters, hourlyCostCents);
@@ -50,9 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = (args) => erpMeta("Bibliothèque de prix — Devis", args);
 
-export const shouldRevalidate = erpShouldRevalidate;
-
-export const ErrorBoundary = ErpPageErrorBoundary;
+export { ErrorBoundary, shouldRevalidate } from "#app/routes/erp/frame-exports.ts";
 
 const PATH = "/erp/devis/bibliotheque";
 const SORT_LABELS = { designation: "par désignation", prix: "par prix unitaire" } as const;
@@ -128,7 +115,7 @@ const columns: Column<LibraryListItem>[] = [
 ];
 
 export default function LibraryPage({ loaderData }: Route.ComponentProps) {
-  const { items, page, pageCount, filters, sort, hourlyCostCents } = loaderData;
+  const { items, filters, sort, hourlyCostCents } = loaderData;
   const archived = filters.archives === "archives";
   // « Actifs » is the default: it stays out of the links.
   const list = listView(PATH, loaderData, ["archives"], {
@@ -183,11 +170,9 @@ export default function LibraryPage({ loaderData }: Route.ComponentProps) {
             </div>
           )
         }
+        caption="Bibliothèque de prix"
+        sortLabels={SORT_LABELS}
         table={{
-          caption: listCaption("Bibliothèque de prix", page, pageCount, {
-            label: SORT_LABELS[sort.key],
-            ...sort,
-          }),
           columns,
           rows: items,
           rowKey: (item) => item.id,

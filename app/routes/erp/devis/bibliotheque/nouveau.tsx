@@ -3,8 +3,7 @@ import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { refused } from "#app/components/forms/refusal.server.ts";
 import { refusalOf } from "#app/components/forms/refusal.ts";
 import { requireActor, requirePermission } from "#app/features/auth/session.server.ts";
-import { ErpPageErrorBoundary } from "#app/features/erp/components/erp-error.tsx";
-import { DEVIS_HANDLE, DEVIS_TABS, erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
+import { DEVIS_HANDLE, DEVIS_TABS, erpMeta } from "#app/features/erp/navigation.ts";
 import { LibraryItemForm } from "#app/features/quotes/components/library-item-form.tsx";
 import { answerNewLibraryItem, refusedLibraryForm } from "#app/features/quotes/library-actions.server.ts";
 import {
@@ -37,9 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = (args) => erpMeta("Nouvel article — Bibliothèque de prix", args);
 
-export const shouldRevalidate = erpShouldRevalidate;
-
-export const ErrorBoundary = ErpPageErrorBoundary;
+export { ErrorBoundary, shouldRevalidate } from "#app/routes/erp/frame-exports.ts";
 
 export default function NewLibraryItemPage({ loaderData, actionData }: Route.ComponentProps) {
   const refusal = refusalOf(actionData) as LibraryItemRefusal | null;
