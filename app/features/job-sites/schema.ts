@@ -273,6 +273,12 @@ export const JobSitePostSchema = z.discriminatedUnion("intent", [
   }),
 ]);
 
+/** « Facturer l'avancement »: answered by the route, which may call the invoices feature. */
+export const InvoiceProgressPostSchema = z.object({
+  intent: z.literal("facturer-avancement"),
+  quoteId: z.string().refine(isUuid, COST_MESSAGES.quoteNotOnSite),
+});
+
 /** The edit page's post. */
 export const JobSiteEditSchema = JobSiteFields.extend({
   intent: z.literal("modifier"),
