@@ -24,6 +24,7 @@ CREATE TABLE "job_site_progress" (
 	CONSTRAINT "job_site_progress_percent_check" CHECK ("job_site_progress"."percent_bp" between 0 and 10000)
 );
 --> statement-breakpoint
+ALTER TABLE "job_site_lots" ADD COLUMN "quote_lot_id" text;--> statement-breakpoint
 ALTER TABLE "job_site_expenses" ADD CONSTRAINT "job_site_expenses_job_site_id_job_sites_id_fk" FOREIGN KEY ("job_site_id") REFERENCES "public"."job_sites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "job_site_expenses" ADD CONSTRAINT "job_site_expenses_lot_id_job_site_lots_id_fk" FOREIGN KEY ("lot_id") REFERENCES "public"."job_site_lots"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "job_site_expenses" ADD CONSTRAINT "job_site_expenses_created_by_auth_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."auth_users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint

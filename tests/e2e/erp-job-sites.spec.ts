@@ -121,6 +121,16 @@ test.describe("Chantiers : du devis accepté au chantier planifié", () => {
     await expect(forecast.getByRole("note")).toContainText("Lot « Démolition » : 40\u00a0% d'avancement");
     await expectNoAxeViolations(page);
 
+    // « Facturer l'avancement »: the progress invoice draft at the recorded 40 %, nothing retyped.
+    const siteUrl = page.url();
+    await page.getByRole("button", { name: /^Facturer l'avancement du devis DEV-/ }).click();
+    await expect(
+      page.getByText(/^Facture de situation en brouillon, à l'avancement du chantier/),
+    ).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: /^Brouillon — / })).toBeVisible();
+    await expect(page.getByText("40\u00a0%").first()).toBeVisible();
+    await page.goto(siteUrl);
+
     await page.goto(`${origin}/erp/chantiers`);
     const row = page.getByRole("row", { name: /Rénovation de la salle de bains/ });
     await expect(row).toContainText(`CH-${year}-0001`);

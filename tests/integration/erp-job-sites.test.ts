@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { invoices } from "#app/db/schema/invoices.ts";
 import { jobSites } from "#app/db/schema/job-sites.ts";
 import { JOB_SITE_MESSAGES } from "#app/features/job-sites/schema.ts";
 import { quotesDashboard } from "#app/features/quotes/dashboard.server.ts";
@@ -501,11 +502,12 @@ describe("the list, a site opened by hand, and the client register", () => {
 
 describe("progress and costs: the budget against actual", () => {
   let siteId: string;
+  let quoteId: string;
   let lots: { id: string; title: string }[];
 
   beforeAll(async () => {
     const clientId = await insertClient(services.db, { name: "Hélène Baudin", email: "baudin@example.fr" });
-    const quoteId = await acceptedQuoteFor(services, actor, clientId);
+    quoteId = await acceptedQuoteFor(services, actor, clientId);
     siteId = idFrom((await fromQuote(quoteId)).headers.get("location"));
     lots = (await site(siteId)).lots.map(({ id, title }) => ({ id, title }));
   });
@@ -660,6 +662,29 @@ describe("progress and costs: the budget against actual", () => {
     const listed = await call(listRoute.loader, "/erp/chantiers?q=baudin");
     const page = listed.data as Awaited<ReturnType<typeof listRoute.loader>>;
     expect(page.items.map((item) => item.progressBp)).toEqual([4226]);
+  });
+
+  it("« Facturer l'avancement » drafts the progress invoice at the recorded percentages, nothing retyped", async () => {
+    const invoice = await post({ intent: "facturer-avancement", quoteId });
+    expect(invoice.status, JSON.stringify(invoice.data)).toBe(303);
+    const invoiceId = (invoice.headers.get("location") ?? "").split("/").pop() ?? "";
+    const [row] = await services.db.select().from(invoices).where(eq(invoices.id, invoiceId));
+    expect(row).toMatchObject({ kind: "situation", quoteId, status: "brouillon" });
+    expect((row?.content as { request: unknown }).request).toEqual({
+      kind: "situation",
+      lots: [
+        { lotId: "lot1", percent: 5000 },
+        { lotId: "lot2", percent: 3750 },
+      ],
+    });
+    // 50 % of 350 € + 37,5 % of 568,75 € = 388,28 € HT.
+    expect(row?.totalHtCents).toBe(17_500 + 21_328);
+
+    const elsewhere = await refusal(
+      await post({ intent: "facturer-avancement", quoteId: "00000000-0000-4000-8000-000000000000" }),
+      409,
+    );
+    expect(elsewhere.message).toBe("Ce devis n'est pas rattaché à ce chantier.");
   });
 
   it("deletes an expense of the site only, and writes it in the history", async () => {

@@ -127,6 +127,8 @@ export const jobSiteLots = pgTable(
       .references(() => jobSites.id, { onDelete: "cascade" }),
     /** The quote it comes from; null for a lot typed on the site. */
     quoteId: uuid("quote_id").references(() => quotes.id, { onDelete: "restrict" }),
+    /** The lot's id in that quote's content (« Facturer l'avancement » names the lots by it). */
+    quoteLotId: text("quote_lot_id"),
     /** The order on the site's page, from 0. */
     position: integer("position").notNull(),
     title: text("title").notNull(),

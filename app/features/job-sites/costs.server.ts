@@ -1,6 +1,12 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
-import { jobSiteExpenses, jobSiteLots, jobSiteProgress, jobSites } from "#app/db/schema/job-sites.ts";
+import {
+  jobSiteExpenses,
+  jobSiteLots,
+  jobSiteProgress,
+  jobSiteQuotes,
+  jobSites,
+} from "#app/db/schema/job-sites.ts";
 import { recordActivities } from "#app/lib/activity.server.ts";
 import { formatCents, formatPercent, parsePercent } from "#app/lib/money.ts";
 import type { DbExecutor } from "#app/lib/outbox.server.ts";
@@ -235,4 +241,36 @@ export async function deleteExpense(
       },
     ]);
   });
+}
+
+/**
+ * « Facturer l'avancement »: the recorded progress of the lots a quote brought to the
+ * site, as a progress invoice takes it (each lot named by its id in the quote), for the
+ * lots that have progressed. Refused for a quote that is not on this site.
+ */
+export async function quoteProgressOfSite(
+  db: DbExecutor,
+  jobSiteId: string,
+  quoteId: string,
+): Promise<{ lotId: string; percent: number }[]> {
+  if (!isUuid(jobSiteId) || !isUuid(quoteId)) throw new JobSiteConflictError(COST_MESSAGES.quoteNotOnSite);
+  const [onSite] = await db
+    .select({ quoteId: jobSiteQuotes.quoteId })
+    .from(jobSiteQuotes)
+    .where(and(eq(jobSiteQuotes.jobSiteId, jobSiteId), eq(jobSiteQuotes.quoteId, quoteId)));
+  if (!onSite) throw new JobSiteConflictError(COST_MESSAGES.quoteNotOnSite);
+  const [lots, progress] = await Promise.all([
+    db
+      .select({ id: jobSiteLots.id, quoteLotId: jobSiteLots.quoteLotId })
+      .from(jobSiteLots)
+      .where(and(eq(jobSiteLots.jobSiteId, jobSiteId), eq(jobSiteLots.quoteId, quoteId)))
+      .orderBy(asc(jobSiteLots.position)),
+    latestProgress(db, jobSiteId),
+  ]);
+  const entries = lots.flatMap((lot) => {
+    const percent = progress.get(lot.id) ?? 0;
+    return lot.quoteLotId && percent > 0 ? [{ lotId: lot.quoteLotId, percent }] : [];
+  });
+  if (entries.length === 0) throw new JobSiteConflictError(COST_MESSAGES.noProgressToInvoice);
+  return entries;
 }

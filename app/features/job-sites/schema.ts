@@ -237,6 +237,8 @@ export const COST_MESSAGES = {
   lot: "Ce lot n'appartient pas à ce chantier.",
   expense: "Cette dépense n'existe pas ou a déjà été supprimée.",
   noChange: "Aucun avancement modifié : changez au moins un pourcentage.",
+  quoteNotOnSite: "Ce devis n'est pas rattaché à ce chantier.",
+  noProgressToInvoice: "Aucun lot de ce devis n'a d'avancement : enregistrez-le avant de le facturer.",
 } as const;
 
 const requiredDay = formText(singleLineText().pipe(z.string().min(1, COST_MESSAGES.day))).pipe(IsoDaySchema);
@@ -270,6 +272,12 @@ export const JobSitePostSchema = z.discriminatedUnion("intent", [
     expenseId: z.string().refine(isUuid, COST_MESSAGES.expense),
   }),
 ]);
+
+/** « Facturer l'avancement »: answered by the route, which may call the invoices feature. */
+export const InvoiceProgressPostSchema = z.object({
+  intent: z.literal("facturer-avancement"),
+  quoteId: z.string().refine(isUuid, COST_MESSAGES.quoteNotOnSite),
+});
 
 /** The edit page's post. */
 export const JobSiteEditSchema = JobSiteFields.extend({

@@ -34,6 +34,7 @@ import {
 
 /** One lot's budget as the quotes feature works it out (app/features/quotes/lot-budget.ts). */
 export type LotBudgetInput = {
+  quoteLotId: string;
   title: string;
   saleHtCents: number;
   labourHoursMilli: number;
@@ -126,6 +127,7 @@ async function addQuoteToSite(
       lots.map((lot, index) => ({
         jobSiteId,
         quoteId: quote.id,
+        quoteLotId: lot.quoteLotId,
         position: firstLot + index,
         title: lot.title,
         saleHtCents: lot.saleHtCents,

@@ -9,6 +9,8 @@ import { quoteTotals } from "./totals.ts";
  * carries a cost has no estimate (null), as on the quote's panel.
  */
 export type LotBudget = {
+  /** The lot's id in the quote's content: a progress invoice names the lots by it. */
+  quoteLotId: string;
   title: string;
   saleHtCents: Cents;
   /** Thousandths of an hour: quantity × hours per unit, summed over the costed lines. */
@@ -36,6 +38,7 @@ export function quoteLotBudgets(content: QuoteContent, hourlyCostCents: Cents): 
     }
     const figures = totals.lots[index];
     return {
+      quoteLotId: lot.id,
       title: lot.title.trim() || `Lot ${index + 1}`,
       saleHtCents: figures?.subtotalHt ?? 0,
       labourHoursMilli: Number(labourHoursMilli),

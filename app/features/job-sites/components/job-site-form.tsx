@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { DateField, PhoneField, TextareaField, TextField } from "#app/components/forms/field.tsx";
 import type { FieldErrors } from "#app/components/forms/field-errors.ts";
@@ -9,12 +9,17 @@ import {
   fieldBinder,
   SaveOrCancel,
 } from "#app/components/forms/form-parts.tsx";
-import { type JobSiteFormValues, TEXT_MAX } from "../schema.ts";
+import { type JobSiteField, type JobSiteFormValues, TEXT_MAX } from "../schema.ts";
 
 /*
  * The form of a job site: what it is, where, how to get in, when. Every message the
  * server sends shows under its field (the form posts without JavaScript too).
  */
+
+/** A one-line text field of the form (no browser autofill: these are a site's, not the user's). */
+function Line(props: ComponentProps<typeof TextField>) {
+  return <TextField autoComplete="off" {...props} />;
+}
 
 export function JobSiteForm({
   intent,
@@ -38,6 +43,13 @@ export function JobSiteForm({
   const saving = navigation.state === "submitting";
   const field = fieldBinder(values, errors);
   const summary = correctionSummary(errors, formErrors);
+  /** A one-line field: its id from its name, what was typed, its messages, its length. */
+  const text = (name: JobSiteField, label: string, maxLength: number) => ({
+    id: `site-${name}`,
+    ...field(name),
+    label,
+    maxLength,
+  });
 
   return (
     <Form method="post" noValidate className="grid gap-5" aria-label="Fiche chantier">
@@ -46,65 +58,19 @@ export function JobSiteForm({
       <FormAlert focus title="Enregistrement impossible" errors={summary} />
 
       <FormSection legend="Le chantier">
-        <TextField
-          id="site-title"
-          {...field("title")}
-          label="Intitulé"
-          required
-          maxLength={160}
-          autoComplete="off"
-        />
-        <TextField
-          id="site-street"
-          {...field("siteStreet")}
-          label="Numéro et rue"
-          maxLength={200}
-          autoComplete="off"
-        />
+        <Line {...text("title", "Intitulé", 160)} required />
+        <Line {...text("siteStreet", "Numéro et rue", 200)} />
         <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
-          <TextField
-            id="site-postal-code"
-            {...field("sitePostalCode")}
-            label="Code postal"
-            inputMode="numeric"
-            maxLength={6}
-            autoComplete="off"
-          />
-          <TextField
-            id="site-city"
-            {...field("siteCity")}
-            label="Commune"
-            required
-            maxLength={120}
-            autoComplete="off"
-          />
+          <Line {...text("sitePostalCode", "Code postal", 6)} inputMode="numeric" />
+          <Line {...text("siteCity", "Commune", 120)} required />
         </div>
       </FormSection>
 
       <FormSection legend="Accès">
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            id="site-access-code"
-            {...field("accessCode")}
-            label="Digicode"
-            maxLength={200}
-            autoComplete="off"
-          />
-          <TextField
-            id="site-keys"
-            {...field("keys")}
-            label="Clés"
-            maxLength={200}
-            autoComplete="off"
-            hint="Où les prendre, qui les a."
-          />
-          <TextField
-            id="site-contact-name"
-            {...field("contactName")}
-            label="Contact sur place"
-            maxLength={200}
-            autoComplete="off"
-          />
+          <Line {...text("accessCode", "Digicode", 200)} />
+          <Line {...text("keys", "Clés", 200)} hint="Où les prendre, qui les a." />
+          <Line {...text("contactName", "Contact sur place", 200)} />
           <PhoneField id="site-contact-phone" {...field("contactPhone")} label="Téléphone du contact" />
         </div>
         <TextareaField

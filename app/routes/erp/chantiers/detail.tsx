@@ -3,22 +3,27 @@ import { Form, Link, useNavigation } from "react-router";
 import { Facts } from "#app/components/data/facts.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { FormAlert } from "#app/components/forms/form-alert.tsx";
-import { throwNotFound } from "#app/components/forms/refusal.server.ts";
+import { refused, throwNotFound } from "#app/components/forms/refusal.server.ts";
 import { refusalOf } from "#app/components/forms/refusal.ts";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { Panel, panelClass } from "#app/components/ui/panel.tsx";
 import { requireActor, requirePermission } from "#app/features/auth/session.server.ts";
 import { ActivityHistory } from "#app/features/erp/components/activity-history.tsx";
 import { CHANTIERS_HANDLE, erpMeta } from "#app/features/erp/navigation.ts";
-import { answerJobSitePost } from "#app/features/job-sites/actions.server.ts";
+import { createInvoiceDraft } from "#app/features/invoices/drafts.server.ts";
+import { InvoiceNotFoundError, InvoiceStateError } from "#app/features/invoices/query.server.ts";
+import { answerJobSitePost, jobSiteRefusal } from "#app/features/job-sites/actions.server.ts";
 import { ExpensesPanel } from "#app/features/job-sites/components/expenses-panel.tsx";
 import { JobSiteStatusBadge } from "#app/features/job-sites/components/job-site-status-badge.tsx";
 import { LotsBudget } from "#app/features/job-sites/components/lots-budget.tsx";
 import { SiteForecastPanel } from "#app/features/job-sites/components/site-forecast.tsx";
+import { quoteProgressOfSite } from "#app/features/job-sites/costs.server.ts";
 import { getJobSite } from "#app/features/job-sites/detail.server.ts";
 import { JobSiteNotFoundError } from "#app/features/job-sites/query.server.ts";
-import { JOB_SITE_MOVES } from "#app/features/job-sites/schema.ts";
+import { InvoiceProgressPostSchema, JOB_SITE_MOVES } from "#app/features/job-sites/schema.ts";
 import { getServices } from "#app/lib/app-context.ts";
+import { redirectWithFlash } from "#app/lib/flash.server.ts";
+import { firstIssue, formValues } from "#app/lib/form-intent.ts";
 import { mapsHref } from "#app/lib/maps.ts";
 import { formatCents } from "#app/lib/money.ts";
 import { formatDate, parisDay } from "#app/lib/paris-time.ts";
@@ -37,13 +42,48 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
+/**
+ * « Facturer l'avancement »: the progress invoice draft of a quote of the site, from the
+ * progress recorded on its lots (the invoices' own « situation », which needs « devis »).
+ */
+async function invoiceProgress({ request, context, params }: Route.ActionArgs, form: FormData) {
+  const intent = "facturer-avancement";
+  const session = await requirePermission(request, context, "devis");
+  const post = InvoiceProgressPostSchema.safeParse(formValues(form));
+  if (!post.success) return refused(400, { intent, message: firstIssue(post.error).message });
+  const { db } = getServices(context);
+  try {
+    const lots = await quoteProgressOfSite(db, params.id, post.data.quoteId);
+    const { id } = await createInvoiceDraft(
+      db,
+      post.data.quoteId,
+      { kind: "situation", lots },
+      {
+        id: session.user.id,
+        email: session.user.email,
+      },
+    );
+    return redirectWithFlash(request, `/erp/factures/${id}`, {
+      tone: "success",
+      message:
+        "Facture de situation en brouillon, à l'avancement du chantier : vérifiez-la, puis « Émettre ».",
+    });
+  } catch (error) {
+    if (error instanceof InvoiceStateError || error instanceof InvoiceNotFoundError) {
+      return refused(409, { intent, message: error.message });
+    }
+    const refusal = jobSiteRefusal(error, intent);
+    if (refusal) return refusal;
+    throw error;
+  }
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { request, context, params } = args;
   const actor = await requireActor(request, context, handle.permission);
-  return answerJobSitePost(
-    { request, services: getServices(context), actor },
-    params.id,
-    await request.formData(),
-  );
+  const form = await request.formData();
+  if (form.get("intent") === "facturer-avancement") return invoiceProgress(args, form);
+  return answerJobSitePost({ request, services: getServices(context), actor }, params.id, form);
 }
 
 export const meta: Route.MetaFunction = (args) =>
@@ -72,6 +112,10 @@ export default function JobSitePage({ loaderData, actionData }: Route.ComponentP
   const navigation = useNavigation();
   const pendingStatus = navigation.state === "submitting" ? navigation.formData?.get("status") : null;
   const moves = JOB_SITE_MOVES[site.status];
+  // A quote whose lots have progressed can be invoiced at that progress.
+  const progressOf = new Map(site.forecast.lots.map((lot) => [lot.id, lot.progressBp]));
+  const progressed = (quoteId: string) =>
+    site.lots.some((lot) => lot.quoteId === quoteId && (progressOf.get(lot.id) ?? 0) > 0);
   const address = [site.siteStreet, [site.sitePostalCode, site.siteCity].filter(Boolean).join(" ")].filter(
     Boolean,
   );
@@ -249,6 +293,19 @@ export default function JobSitePage({ loaderData, actionData }: Route.ComponentP
                       <span className="text-sm text-slate-700">(travaux supplémentaires)</span>
                     ) : null}
                     <span className="ml-auto whitespace-nowrap">{formatCents(quote.totalHtCents)} HT</span>
+                    {progressed(quote.id) ? (
+                      <Form method="post" className="basis-full">
+                        <input type="hidden" name="intent" value="facturer-avancement" />
+                        <input type="hidden" name="quoteId" value={quote.id} />
+                        <button
+                          type="submit"
+                          disabled={navigation.state !== "idle"}
+                          className={buttonClasses("outline", "md")}
+                        >
+                          Facturer l'avancement<span className="sr-only"> du devis {quote.number}</span>
+                        </button>
+                      </Form>
+                    ) : null}
                   </li>
                 ))}
               </ul>
