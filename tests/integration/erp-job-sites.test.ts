@@ -9,12 +9,13 @@ import { JOB_SITE_MESSAGES } from "#app/features/job-sites/schema.ts";
 import { quotesDashboard } from "#app/features/quotes/dashboard.server.ts";
 import { listActivity } from "#app/lib/activity.server.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
-import { parisDay } from "#app/lib/paris-time.ts";
+import { addDays, parisDay } from "#app/lib/paris-time.ts";
 import * as detailRoute from "#app/routes/erp/chantiers/detail.tsx";
 import * as listRoute from "#app/routes/erp/chantiers/index.tsx";
 import * as editRoute from "#app/routes/erp/chantiers/modifier.tsx";
 import * as newRoute from "#app/routes/erp/chantiers/nouveau.tsx";
 import * as clientRoute from "#app/routes/erp/clients/detail.tsx";
+import * as dashboardRoute from "#app/routes/erp/dashboard.tsx";
 import * as quoteRoute from "#app/routes/erp/devis/detail.tsx";
 import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
 import {
@@ -670,7 +671,7 @@ describe("progress and costs: the budget against actual", () => {
     const invoiceId = (invoice.headers.get("location") ?? "").split("/").pop() ?? "";
     const [row] = await services.db.select().from(invoices).where(eq(invoices.id, invoiceId));
     expect(row).toMatchObject({ kind: "situation", quoteId, status: "brouillon" });
-    expect((row?.content as { request: unknown }).request).toEqual({
+    expect((row?.content as { request: unknown } | undefined)?.request).toEqual({
       kind: "situation",
       lots: [
         { lotId: "lot1", percent: 5000 },
@@ -701,5 +702,59 @@ describe("progress and costs: the budget against actual", () => {
     expect(after.activity[0]?.summary).toBe(
       "Dépense supprimée : Benne 8 m³, 240,00\u00a0€ HT du 20 novembre 2026",
     );
+  });
+});
+
+describe("the home page's Chantiers block", () => {
+  it("lists the sites in progress with their progress and projected margin, and those starting within the week", async () => {
+    const clientId = await insertClient(services.db, { name: "Lucien Arnaud", email: "arnaud@example.fr" });
+    const quoteId = await acceptedQuoteFor(services, actor, clientId);
+    const siteId = idFrom((await fromQuote(quoteId)).headers.get("location"));
+    const inThreeDays = addDays(parisDay(), 3);
+    await services.db
+      .update(jobSites)
+      .set({ plannedStart: inThreeDays, plannedEnd: addDays(parisDay(), 20) })
+      .where(eq(jobSites.id, siteId));
+
+    const home = async () => {
+      const outcome = await call(dashboardRoute.loader, "/erp");
+      expect(outcome.status).toBe(200);
+      const figures = (outcome.data as Awaited<ReturnType<typeof dashboardRoute.loader>>).jobSites;
+      if (!figures) throw new Error("bloc Chantiers absent");
+      return figures;
+    };
+    const before = await home();
+    expect(before.starting.items.find((item) => item.id === siteId)).toMatchObject({
+      plannedStart: inThreeDays,
+      clientName: "Lucien Arnaud",
+    });
+    expect(before.running.items.map((item) => item.id)).not.toContain(siteId);
+
+    const post = (form: Record<string, string>) =>
+      call(detailRoute.action, `/erp/chantiers/${siteId}`, { params: { id: siteId }, form });
+    const planned = await site(siteId);
+    expect(
+      (await post({ intent: "statut", status: "planifie", revision: String(planned.revision) })).status,
+    ).toBe(303);
+    const started = await site(siteId);
+    expect(
+      (await post({ intent: "statut", status: "en_cours", revision: String(started.revision) })).status,
+    ).toBe(303);
+    expect(
+      (
+        await post({
+          intent: "avancement",
+          recordedOn: parisDay(),
+          [`avancement.${started.lots[0]?.id}`]: "100",
+        })
+      ).status,
+    ).toBe(303);
+
+    const after = await home();
+    expect(after.starting.items.map((item) => item.id)).not.toContain(siteId);
+    const running = after.running.items.find((item) => item.id === siteId);
+    // Démolition done (350 € of 918,75 €), nothing spent: 38,1 % and no alert.
+    expect(running).toMatchObject({ progressBp: 3810, alerts: 0 });
+    expect(running?.projectedMarginRate).toBeGreaterThan(1500);
   });
 });

@@ -2,6 +2,8 @@ import { requirePermission } from "#app/features/auth/session.server.ts";
 import { type ErpHandle, erpMeta } from "#app/features/erp/navigation.ts";
 import { InvoicesDashboard } from "#app/features/invoices/components/invoices-dashboard.tsx";
 import { invoicesDashboard } from "#app/features/invoices/dashboard.server.ts";
+import { JobSitesDashboard } from "#app/features/job-sites/components/job-sites-dashboard.tsx";
+import { jobSitesDashboard } from "#app/features/job-sites/dashboard.server.ts";
 import { LatestLeads, LeadsFigures } from "#app/features/leads/components/leads-dashboard.tsx";
 import { dashboard } from "#app/features/leads/dashboard.server.ts";
 import { OwnerAlertsDashboard } from "#app/features/owner-alerts/components/owner-alerts-dashboard.tsx";
@@ -34,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const setupEditable = hasPermission(user.role, "parametres");
   // The alerts about the system itself (backups) and the last backup: the owners' only.
   const owner = user.role === "owner";
-  const [leads, quotes, invoices, shop, lowStock, setup, ownerAlerts] = await Promise.all([
+  const [leads, quotes, invoices, shop, lowStock, setup, ownerAlerts, jobSites] = await Promise.all([
     dashboard(db, now),
     billing ? quotesDashboard(db, now) : null,
     billing ? invoicesDashboard(db, now) : null,
@@ -43,8 +45,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     hasPermission(user.role, "catalogue") ? lowStockVariants(db, env.STORE_ID) : null,
     billing ? companySetup(db, setupEditable) : [],
     owner ? ownerAlertsDashboard(db, env, now) : null,
+    hasPermission(user.role, "chantiers") ? jobSitesDashboard(db, now) : null,
   ]);
-  return { leads, quotes, invoices, shop, lowStock, setup, setupEditable, ownerAlerts };
+  return { leads, quotes, invoices, shop, lowStock, setup, setupEditable, ownerAlerts, jobSites };
 }
 
 export const meta: Route.MetaFunction = (args) => erpMeta("Tableau de bord", args);
@@ -54,7 +57,7 @@ export const handle = { section: "Dashboard", permission: "session" } satisfies 
 export { ErrorBoundary, shouldRevalidate } from "#app/routes/erp/frame-exports.ts";
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { leads, quotes, invoices, shop, lowStock, setup, setupEditable, ownerAlerts } = loaderData;
+  const { leads, quotes, invoices, shop, lowStock, setup, setupEditable, ownerAlerts, jobSites } = loaderData;
   return (
     <div className="grid gap-6">
       <h1 className="text-2xl font-extrabold sm:text-3xl">Tableau de bord</h1>
@@ -63,6 +66,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <LeadsFigures figures={leads} />
       <LatestLeads latest={leads.latest} />
       {quotes ? <QuotesDashboard figures={quotes} /> : null}
+      {jobSites ? <JobSitesDashboard figures={jobSites} /> : null}
       {invoices ? <InvoicesDashboard figures={invoices} /> : null}
       {shop ? <ShopDashboard figures={shop} lowStock={lowStock} /> : null}
     </div>

@@ -1,0 +1,100 @@
+import { HardHat, TriangleAlert } from "lucide-react";
+import {
+  BigNumber,
+  DashboardSection,
+  MoreLink,
+  RowLink,
+  StatPanel,
+} from "#app/components/data/stat-panel.tsx";
+import { formatPercent } from "#app/lib/money.ts";
+import { formatDate } from "#app/lib/paris-time.ts";
+import { plural } from "#app/lib/plural.ts";
+import type { JobSitesDashboardFigures } from "../dashboard.server.ts";
+
+const LIST_PATH = "/erp/chantiers";
+
+/** The Chantiers block of the Espace Pro's home. */
+export function JobSitesDashboard({ figures }: { figures: JobSitesDashboardFigures }) {
+  const { running, starting } = figures;
+  return (
+    <DashboardSection
+      id="job-sites-dashboard-title"
+      title="Chantiers"
+      more={{ to: LIST_PATH, label: "Tous les chantiers" }}
+    >
+      <div className="grid gap-4 md:grid-cols-2">
+        <StatPanel id="job-sites-running-title" title="Chantiers en cours" icon={HardHat}>
+          <BigNumber
+            to={`${LIST_PATH}?statut=en_cours`}
+            label={`${plural(running.count, "chantier en cours", "chantiers en cours")} : voir la liste`}
+          >
+            {running.count}
+          </BigNumber>
+          {running.items.length === 0 ? (
+            <p className="mt-2 text-sm text-slate-700">Aucun chantier en cours.</p>
+          ) : (
+            <>
+              <p className="text-sm text-slate-700">Avancement et marge projetée au rythme actuel.</p>
+              <ul className="mt-2 grid gap-1">
+                {running.items.map((site) => (
+                  <RowLink
+                    key={site.id}
+                    to={`${LIST_PATH}/${site.id}`}
+                    name={site.number}
+                    detail={`${site.clientName} · ${site.title} · ${site.siteCity}`}
+                    aside={
+                      <>
+                        <span className="font-semibold text-brand-900">{formatPercent(site.progressBp)}</span>
+                        <span className={site.alerts > 0 ? "font-semibold text-red-800" : "text-slate-700"}>
+                          {site.alerts > 0 ? (
+                            <TriangleAlert
+                              aria-hidden="true"
+                              className="mr-1 inline size-4 align-text-bottom"
+                            />
+                          ) : null}
+                          marge{" "}
+                          {site.projectedMarginRate === null ? "—" : formatPercent(site.projectedMarginRate)}
+                          {site.alerts > 0 ? ` (${plural(site.alerts, "alerte")})` : ""}
+                        </span>
+                      </>
+                    }
+                  />
+                ))}
+              </ul>
+              {running.count > running.items.length ? (
+                <MoreLink to={`${LIST_PATH}?statut=en_cours`}>
+                  Les {running.count} chantiers en cours
+                </MoreLink>
+              ) : null}
+            </>
+          )}
+        </StatPanel>
+
+        <StatPanel id="job-sites-starting-title" title="Démarrent dans la semaine" icon={HardHat}>
+          <BigNumber>{starting.count}</BigNumber>
+          {starting.items.length === 0 ? (
+            <p className="mt-2 text-sm text-slate-700">
+              Aucun chantier prévu d'ici le {formatDate(starting.until)}.
+            </p>
+          ) : (
+            <ul className="mt-2 grid gap-1">
+              {starting.items.map((site) => (
+                <RowLink
+                  key={site.id}
+                  to={`${LIST_PATH}/${site.id}`}
+                  name={site.number}
+                  detail={`${site.clientName} · ${site.title} · ${site.siteCity}`}
+                  aside={
+                    site.plannedStart ? (
+                      <time dateTime={site.plannedStart}>le {formatDate(site.plannedStart, "medium")}</time>
+                    ) : null
+                  }
+                />
+              ))}
+            </ul>
+          )}
+        </StatPanel>
+      </div>
+    </DashboardSection>
+  );
+}

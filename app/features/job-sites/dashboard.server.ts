@@ -1,0 +1,89 @@
+import { and, asc, between, count, eq, inArray } from "drizzle-orm";
+import { clients } from "#app/db/schema/clients.ts";
+import { jobSites } from "#app/db/schema/job-sites.ts";
+import type { DbExecutor } from "#app/lib/outbox.server.ts";
+import { addDays, parisDay } from "#app/lib/paris-time.ts";
+import { lotBudgetLines, siteCosts } from "./costs.server.ts";
+import { forecastSite } from "./forecast.ts";
+
+/*
+ * The job sites' block on the Espace Pro's home: the sites in progress with their
+ * progress, projected margin and alerts, and the sites starting within the week.
+ */
+
+/** How many sites each list of the block shows; the counts say how many there are. */
+export const JOB_SITES_DASHBOARD_SIZE = 8;
+/** « Démarrent cette semaine »: a planned start from today to today + 7 days. */
+export const STARTING_HORIZON_DAYS = 7;
+
+export type DashboardSite = {
+  id: string;
+  number: string;
+  title: string;
+  clientName: string;
+  siteCity: string;
+  plannedStart: string | null;
+};
+
+export type RunningSite = DashboardSite & {
+  progressBp: number;
+  projectedMarginRate: number | null;
+  alerts: number;
+};
+
+export type JobSitesDashboardFigures = {
+  running: { count: number; items: RunningSite[] };
+  starting: { count: number; items: DashboardSite[]; until: string };
+};
+
+const columns = {
+  id: jobSites.id,
+  number: jobSites.number,
+  title: jobSites.title,
+  clientName: clients.name,
+  siteCity: jobSites.siteCity,
+  plannedStart: jobSites.plannedStart,
+};
+
+export async function jobSitesDashboard(db: DbExecutor, now: Date): Promise<JobSitesDashboardFigures> {
+  const today = parisDay(now);
+  const until = addDays(today, STARTING_HORIZON_DAYS);
+  const runningWhere = eq(jobSites.status, "en_cours");
+  const startingWhere = and(
+    inArray(jobSites.status, ["a_planifier", "planifie"]),
+    between(jobSites.plannedStart, today, until),
+  );
+  const [runningRows, [runningCount], startingRows, [startingCount]] = await Promise.all([
+    db
+      .select(columns)
+      .from(jobSites)
+      .innerJoin(clients, eq(clients.id, jobSites.clientId))
+      .where(runningWhere)
+      .orderBy(asc(jobSites.plannedEnd), asc(jobSites.number))
+      .limit(JOB_SITES_DASHBOARD_SIZE),
+    db.select({ n: count() }).from(jobSites).where(runningWhere),
+    db
+      .select(columns)
+      .from(jobSites)
+      .innerJoin(clients, eq(clients.id, jobSites.clientId))
+      .where(startingWhere)
+      .orderBy(asc(jobSites.plannedStart), asc(jobSites.number))
+      .limit(JOB_SITES_DASHBOARD_SIZE),
+    db.select({ n: count() }).from(jobSites).where(startingWhere),
+  ]);
+  const running = await Promise.all(
+    runningRows.map(async (site): Promise<RunningSite> => {
+      const forecast = forecastSite(await lotBudgetLines(db, site.id), await siteCosts(db, site.id));
+      return {
+        ...site,
+        progressBp: forecast.progressBp,
+        projectedMarginRate: forecast.projectedMarginRate,
+        alerts: forecast.alerts.length,
+      };
+    }),
+  );
+  return {
+    running: { count: runningCount?.n ?? 0, items: running },
+    starting: { count: startingCount?.n ?? 0, items: startingRows, until },
+  };
+}
