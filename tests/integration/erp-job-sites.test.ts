@@ -665,6 +665,17 @@ describe("progress and costs: the budget against actual", () => {
     expect(page.items.map((item) => item.progressBp)).toEqual([4226]);
   });
 
+  it("flags the projected margin against the settings' threshold", async () => {
+    const { companySettings } = await import("#app/db/schema/settings.ts");
+    const before = (await site(siteId)).forecast;
+    // The site loses money at this pace: flagged under the default 15 %, and under 0 % too.
+    expect(before.alerts[0]).toMatch(/sous le seuil de 15\u00a0%\.$/);
+    await services.db.update(companySettings).set({ marginAlertBp: 0 }).where(eq(companySettings.id, 1));
+    const after = (await site(siteId)).forecast;
+    expect(after.alerts[0]).toMatch(/sous le seuil de 0\u00a0%\.$/);
+    await services.db.update(companySettings).set({ marginAlertBp: 1500 }).where(eq(companySettings.id, 1));
+  });
+
   it("« Facturer l'avancement » drafts the progress invoice at the recorded percentages, nothing retyped", async () => {
     const invoice = await post({ intent: "facturer-avancement", quoteId });
     expect(invoice.status, JSON.stringify(invoice.data)).toBe(303);

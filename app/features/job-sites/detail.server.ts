@@ -5,7 +5,13 @@ import { type QuoteContent, quotes } from "#app/db/schema/quotes.ts";
 import { type ActivityEvent, listActivity } from "#app/lib/activity.server.ts";
 import type { DbExecutor } from "#app/lib/outbox.server.ts";
 import { isUuid } from "#app/lib/uuid.ts";
-import { lotBudgetLines, type SiteExpense, siteCosts, siteExpenses } from "./costs.server.ts";
+import {
+  lotBudgetLines,
+  marginAlertRate,
+  type SiteExpense,
+  siteCosts,
+  siteExpenses,
+} from "./costs.server.ts";
 import { forecastSite, type SiteForecast } from "./forecast.ts";
 import { JobSiteNotFoundError } from "./query.server.ts";
 import { OPEN_JOB_SITE_STATUSES } from "./schema.ts";
@@ -127,7 +133,9 @@ export async function getJobSite(db: DbExecutor, id: string): Promise<JobSiteDet
     quotes: siteQuotes.map((quote) => ({ ...quote, number: quote.number ?? "—" })),
     lots,
     budget: jobSiteBudget(lots),
-    forecast: forecastSite(await lotBudgetLines(db, id), await siteCosts(db, id)),
+    forecast: forecastSite(await lotBudgetLines(db, id), await siteCosts(db, id), {
+      marginAlertBp: await marginAlertRate(db),
+    }),
     expenses: await siteExpenses(db, id),
     activity: await listActivity(db, "chantier", id),
   };
