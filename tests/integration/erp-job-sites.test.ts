@@ -677,6 +677,15 @@ describe("progress and costs: the budget against actual", () => {
   });
 
   it("« Facturer l'avancement » drafts the progress invoice at the recorded percentages, nothing retyped", async () => {
+    // Before: nothing invoiced against 388,28 € HT of work done (lots at their price × progress).
+    const page = (await call(detailRoute.loader, `/erp/chantiers/${siteId}`, { params: { id: siteId } }))
+      .data as SitePage;
+    expect(page.billing[quoteId]).toEqual({
+      workInvoicedHt: 0,
+      depositsToDeductHt: 0,
+      paidTtc: 0,
+      progressValueHt: 17_500 + 21_328,
+    });
     const invoice = await post({ intent: "facturer-avancement", quoteId });
     expect(invoice.status, JSON.stringify(invoice.data)).toBe(303);
     const invoiceId = (invoice.headers.get("location") ?? "").split("/").pop() ?? "";
