@@ -665,7 +665,27 @@ describe("progress and costs: the budget against actual", () => {
     expect(page.items.map((item) => item.progressBp)).toEqual([4226]);
   });
 
+  it("flags the projected margin against the settings' threshold", async () => {
+    const { companySettings } = await import("#app/db/schema/settings.ts");
+    const before = (await site(siteId)).forecast;
+    // The site loses money at this pace: flagged under the default 15 %, and under 0 % too.
+    expect(before.alerts[0]).toMatch(/sous le seuil de 15\u00a0%\.$/);
+    await services.db.update(companySettings).set({ marginAlertBp: 0 }).where(eq(companySettings.id, 1));
+    const after = (await site(siteId)).forecast;
+    expect(after.alerts[0]).toMatch(/sous le seuil de 0\u00a0%\.$/);
+    await services.db.update(companySettings).set({ marginAlertBp: 1500 }).where(eq(companySettings.id, 1));
+  });
+
   it("« Facturer l'avancement » drafts the progress invoice at the recorded percentages, nothing retyped", async () => {
+    // Before: nothing invoiced against 388,28 € HT of work done (lots at their price × progress).
+    const page = (await call(detailRoute.loader, `/erp/chantiers/${siteId}`, { params: { id: siteId } }))
+      .data as SitePage;
+    expect(page.billing[quoteId]).toEqual({
+      workInvoicedHt: 0,
+      depositsToDeductHt: 0,
+      paidTtc: 0,
+      progressValueHt: 17_500 + 21_328,
+    });
     const invoice = await post({ intent: "facturer-avancement", quoteId });
     expect(invoice.status, JSON.stringify(invoice.data)).toBe(303);
     const invoiceId = (invoice.headers.get("location") ?? "").split("/").pop() ?? "";

@@ -103,6 +103,7 @@ describe("the row a fresh installation starts with", () => {
       latePaymentRateBp: 1215,
       vatOnDebits: false,
       hourlyCostCents: 4500,
+      marginAlertBp: 1500,
       autoSendInvoices: false,
       revision: 1,
       updatedBy: null,
@@ -129,6 +130,7 @@ describe("the row a fresh installation starts with", () => {
       latePaymentRate: "12,15",
       vatOnDebits: "",
       hourlyCost: "45,00",
+      marginAlert: "15",
       autoSendInvoices: "",
     });
     expect(data.events).toEqual([]);
@@ -249,6 +251,7 @@ describe("refused posts: 4xx, French messages, nothing changed", () => {
       quoteValidityDays: [SETTINGS_MESSAGES.quoteValidityDays],
       latePaymentRate: ["Saisissez un pourcentage, par exemple 5,5."],
       hourlyCost: [MONEY_MESSAGES.format],
+      marginAlert: ["Saisissez un pourcentage, par exemple 5,5."],
     });
     expect(answer.formErrors).toEqual([SETTINGS_MESSAGES.revision]);
     expect(await snapshot()).toEqual(before);

@@ -50,6 +50,8 @@ export const companySettings = pgTable(
     autoSendInvoices: boolean("auto_send_invoices").notNull().default(false),
     /** Loaded hourly cost of labour, in cents: the cost side of the job sites' margins. */
     hourlyCostCents: integer("hourly_cost_cents").notNull(),
+    /** A job site whose projected margin falls below this rate is flagged (basis points, 15 % by default). */
+    marginAlertBp: integer("margin_alert_bp").notNull().default(1500),
     /** Incremented by every save: a form posted over an older revision is refused, not merged. */
     revision: integer("revision").notNull().default(1),
     updatedAt: updatedAtColumn(),
@@ -76,6 +78,7 @@ export const companySettings = pgTable(
     check("company_settings_quote_validity_check", sql`${t.quoteValidityDays} between 1 and 365`),
     check("company_settings_late_rate_check", sql`${t.latePaymentRateBp} between 1 and 10000`),
     check("company_settings_hourly_cost_check", sql`${t.hourlyCostCents} between 1 and 100000`),
+    check("company_settings_margin_alert_check", sql`${t.marginAlertBp} between 0 and 10000`),
     check("company_settings_revision_check", sql`${t.revision} >= 1`),
   ],
 );

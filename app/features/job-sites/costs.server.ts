@@ -7,12 +7,13 @@ import {
   jobSiteQuotes,
   jobSites,
 } from "#app/db/schema/job-sites.ts";
+import { companySettings } from "#app/db/schema/settings.ts";
 import { recordActivities } from "#app/lib/activity.server.ts";
 import { formatCents, formatPercent, parsePercent } from "#app/lib/money.ts";
 import type { DbExecutor } from "#app/lib/outbox.server.ts";
 import { formatDate, parisDay } from "#app/lib/paris-time.ts";
 import { isUuid } from "#app/lib/uuid.ts";
-import type { LotBudgetLine, SiteCost } from "./forecast.ts";
+import { type LotBudgetLine, MARGIN_ALERT_BP, type SiteCost } from "./forecast.ts";
 import { type Actor, JobSiteConflictError, lockJobSite } from "./query.server.ts";
 import { COST_MESSAGES, type ExpenseData, PROGRESS_FIELD_PREFIX } from "./schema.ts";
 
@@ -44,6 +45,15 @@ export type SiteExpense = {
 };
 
 export type ProgressRecord = { lotId: string; percentBp: number; recordedOn: string; createdAt: Date };
+
+/** The settings' margin alert threshold (15 % until the settings say otherwise). */
+export async function marginAlertRate(db: DbExecutor): Promise<number> {
+  const [settings] = await db
+    .select({ marginAlertBp: companySettings.marginAlertBp })
+    .from(companySettings)
+    .where(eq(companySettings.id, 1));
+  return settings?.marginAlertBp ?? MARGIN_ALERT_BP;
+}
 
 /** Every cost allocated to the site (today the « Autres dépenses »), for the forecast. */
 export async function siteCosts(db: DbExecutor, jobSiteId: string): Promise<SiteCost[]> {

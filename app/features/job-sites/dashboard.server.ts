@@ -3,7 +3,7 @@ import { clients } from "#app/db/schema/clients.ts";
 import { jobSites } from "#app/db/schema/job-sites.ts";
 import type { DbExecutor } from "#app/lib/outbox.server.ts";
 import { addDays, parisDay } from "#app/lib/paris-time.ts";
-import { lotBudgetLines, siteCosts } from "./costs.server.ts";
+import { lotBudgetLines, marginAlertRate, siteCosts } from "./costs.server.ts";
 import { forecastSite } from "./forecast.ts";
 
 /*
@@ -71,9 +71,12 @@ export async function jobSitesDashboard(db: DbExecutor, now: Date): Promise<JobS
       .limit(JOB_SITES_DASHBOARD_SIZE),
     db.select({ n: count() }).from(jobSites).where(startingWhere),
   ]);
+  const marginAlertBp = await marginAlertRate(db);
   const running = await Promise.all(
     runningRows.map(async (site): Promise<RunningSite> => {
-      const forecast = forecastSite(await lotBudgetLines(db, site.id), await siteCosts(db, site.id));
+      const forecast = forecastSite(await lotBudgetLines(db, site.id), await siteCosts(db, site.id), {
+        marginAlertBp,
+      });
       return {
         ...site,
         progressBp: forecast.progressBp,

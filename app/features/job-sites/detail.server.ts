@@ -3,9 +3,16 @@ import { clientSites, clients } from "#app/db/schema/clients.ts";
 import { type JobSiteRow, jobSiteLots, jobSiteQuotes, jobSites } from "#app/db/schema/job-sites.ts";
 import { type QuoteContent, quotes } from "#app/db/schema/quotes.ts";
 import { type ActivityEvent, listActivity } from "#app/lib/activity.server.ts";
+import { divideHalfAwayFromZero, FULL_PERCENT } from "#app/lib/money.ts";
 import type { DbExecutor } from "#app/lib/outbox.server.ts";
 import { isUuid } from "#app/lib/uuid.ts";
-import { lotBudgetLines, type SiteExpense, siteCosts, siteExpenses } from "./costs.server.ts";
+import {
+  lotBudgetLines,
+  marginAlertRate,
+  type SiteExpense,
+  siteCosts,
+  siteExpenses,
+} from "./costs.server.ts";
 import { forecastSite, type SiteForecast } from "./forecast.ts";
 import { JobSiteNotFoundError } from "./query.server.ts";
 import { OPEN_JOB_SITE_STATUSES } from "./schema.ts";
@@ -127,7 +134,9 @@ export async function getJobSite(db: DbExecutor, id: string): Promise<JobSiteDet
     quotes: siteQuotes.map((quote) => ({ ...quote, number: quote.number ?? "—" })),
     lots,
     budget: jobSiteBudget(lots),
-    forecast: forecastSite(await lotBudgetLines(db, id), await siteCosts(db, id)),
+    forecast: forecastSite(await lotBudgetLines(db, id), await siteCosts(db, id), {
+      marginAlertBp: await marginAlertRate(db),
+    }),
     expenses: await siteExpenses(db, id),
     activity: await listActivity(db, "chantier", id),
   };
@@ -226,4 +235,37 @@ export async function clientForJobSite(
     postalCode: (site ? site.postalCode : client.billingPostalCode) ?? "",
     city: (site ? site.city : client.billingCity) ?? "",
   };
+}
+
+/** What the invoices' billing overview reads of each quote of the site (kept on the server). */
+export async function siteQuoteRows(
+  db: DbExecutor,
+  jobSiteId: string,
+): Promise<{ id: string; content: QuoteContent; handoverOn: string | null }[]> {
+  return db
+    .select({ id: quotes.id, content: quotes.content, handoverOn: quotes.handoverOn })
+    .from(jobSiteQuotes)
+    .innerJoin(quotes, eq(quotes.id, jobSiteQuotes.quoteId))
+    .where(eq(jobSiteQuotes.jobSiteId, jobSiteId))
+    .orderBy(asc(jobSiteQuotes.position));
+}
+
+/**
+ * The work done on each quote's lots, valued at their sale price HT × their progress:
+ * what « Facturé » is compared with (over- or under-invoiced).
+ */
+export function progressValueByQuote(site: Pick<JobSiteDetail, "lots" | "forecast">): Map<string, number> {
+  const progress = new Map(site.forecast.lots.map((lot) => [lot.id, lot.progressBp]));
+  const values = new Map<string, number>();
+  for (const lot of site.lots) {
+    if (!lot.quoteId) continue;
+    const done = Number(
+      divideHalfAwayFromZero(
+        BigInt(lot.saleHtCents) * BigInt(progress.get(lot.id) ?? 0),
+        BigInt(FULL_PERCENT),
+      ),
+    );
+    values.set(lot.quoteId, (values.get(lot.quoteId) ?? 0) + done);
+  }
+  return values;
 }

@@ -56,7 +56,7 @@ export type SiteForecast = {
   alerts: string[];
 };
 
-/** Below this projected margin rate, the site is flagged (15 %). */
+/** Below this projected margin rate, the site is flagged: 15 % unless the settings say otherwise. */
 export const MARGIN_ALERT_BP = 1500;
 /** Spent beyond the estimate × progress by more than this share of it is flagged (10 %). */
 export const OVERSPEND_TOLERANCE_BP = 1000;

@@ -42,6 +42,7 @@ export const SETTINGS_FIELDS = [
   "latePaymentRate",
   "vatOnDebits",
   "hourlyCost",
+  "marginAlert",
   "autoSendInvoices",
 ] as const;
 export type SettingsField = (typeof SETTINGS_FIELDS)[number];
@@ -204,6 +205,7 @@ export const CompanySettingsSchema = z
       (cents) => cents >= 1 && cents <= MAX_HOURLY_COST_CENTS,
       SETTINGS_MESSAGES.hourlyCost,
     ),
+    marginAlert: PercentSchema,
     autoSendInvoices: z
       .enum(["", CHECKED], { error: SETTINGS_MESSAGES.autoSendInvoices })
       .transform((value) => value === CHECKED),
@@ -278,6 +280,7 @@ export function formValuesOf(settings: {
   latePaymentRateBp: BasisPoints;
   vatOnDebits: boolean;
   hourlyCostCents: Cents;
+  marginAlertBp: BasisPoints;
   autoSendInvoices: boolean;
 }): SettingsFormValues {
   return {
@@ -299,6 +302,7 @@ export function formValuesOf(settings: {
     latePaymentRate: percentForInput(settings.latePaymentRateBp),
     vatOnDebits: settings.vatOnDebits ? CHECKED : "",
     hourlyCost: formatCentsForInput(settings.hourlyCostCents),
+    marginAlert: percentForInput(settings.marginAlertBp),
     autoSendInvoices: settings.autoSendInvoices ? CHECKED : "",
   };
 }

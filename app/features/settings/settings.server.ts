@@ -156,6 +156,11 @@ const FIELD_CHANGES: Record<SettingsField, FieldChange> = {
     label: "Coût horaire de main-d'œuvre :",
     show: (value) => formatCents(Number(value)),
   },
+  marginAlert: {
+    column: "marginAlertBp",
+    label: "Chantiers : seuil d'alerte de marge projetée",
+    show: (value) => formatPercent(Number(value)),
+  },
   autoSendInvoices: {
     column: "autoSendInvoices",
     label: "Envoi automatique des factures au client à l'émission :",
@@ -163,13 +168,14 @@ const FIELD_CHANGES: Record<SettingsField, FieldChange> = {
   },
 };
 
-/** The settings columns an input writes: its fields by their names, two of them renamed to their unit. */
+/** The settings columns an input writes: its fields by their names, three of them renamed to their unit. */
 function columnsOf(input: CompanySettingsInput) {
-  const { latePaymentRate, hourlyCost, ...sameNames } = input;
+  const { latePaymentRate, hourlyCost, marginAlert, ...sameNames } = input;
   return {
     ...sameNames,
     latePaymentRateBp: latePaymentRate,
     hourlyCostCents: hourlyCost,
+    marginAlertBp: marginAlert,
   } satisfies Partial<CompanySettingsRow>;
 }
 

@@ -245,7 +245,7 @@ export function SettingsForm({
         </div>
       </Section>
 
-      <Section title="Coût horaire">
+      <Section title="Coût horaire et marges">
         <div className={twoColumns}>
           <MoneyField
             {...field("hourlyCost")}
@@ -253,6 +253,16 @@ export function SettingsForm({
             hint="Salaire et charges d'une heure travaillée : sert au calcul des marges des chantiers."
             required
             maxLength={20}
+          />
+          <TextField
+            {...field("marginAlert")}
+            label="Seuil d'alerte de marge des chantiers (%)"
+            hint="Un chantier dont la marge projetée passe sous ce taux est signalé sur sa page et au tableau de bord."
+            required
+            inputMode="decimal"
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={10}
           />
         </div>
       </Section>

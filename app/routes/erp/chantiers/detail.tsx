@@ -7,18 +7,26 @@ import { refused, throwNotFound } from "#app/components/forms/refusal.server.ts"
 import { refusalOf } from "#app/components/forms/refusal.ts";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { Panel, panelClass } from "#app/components/ui/panel.tsx";
+import type { Database } from "#app/db/client.server.ts";
 import { requireActor, requirePermission } from "#app/features/auth/session.server.ts";
 import { ActivityHistory } from "#app/features/erp/components/activity-history.tsx";
 import { CHANTIERS_HANDLE, erpMeta } from "#app/features/erp/navigation.ts";
+import { quoteBillingOverview } from "#app/features/invoices/detail.server.ts";
 import { createInvoiceDraft } from "#app/features/invoices/drafts.server.ts";
 import { InvoiceNotFoundError, InvoiceStateError } from "#app/features/invoices/query.server.ts";
 import { answerJobSitePost, jobSiteRefusal } from "#app/features/job-sites/actions.server.ts";
 import { ExpensesPanel } from "#app/features/job-sites/components/expenses-panel.tsx";
 import { JobSiteStatusBadge } from "#app/features/job-sites/components/job-site-status-badge.tsx";
 import { LotsBudget } from "#app/features/job-sites/components/lots-budget.tsx";
+import { type QuoteBilling, QuoteBillingLine } from "#app/features/job-sites/components/quote-billing.tsx";
 import { SiteForecastPanel } from "#app/features/job-sites/components/site-forecast.tsx";
 import { quoteProgressOfSite } from "#app/features/job-sites/costs.server.ts";
-import { getJobSite } from "#app/features/job-sites/detail.server.ts";
+import {
+  getJobSite,
+  type JobSiteDetail,
+  progressValueByQuote,
+  siteQuoteRows,
+} from "#app/features/job-sites/detail.server.ts";
 import { JobSiteNotFoundError } from "#app/features/job-sites/query.server.ts";
 import { InvoiceProgressPostSchema, JOB_SITE_MOVES } from "#app/features/job-sites/schema.ts";
 import { getServices } from "#app/lib/app-context.ts";
@@ -27,16 +35,38 @@ import { firstIssue, formValues } from "#app/lib/form-intent.ts";
 import { mapsHref } from "#app/lib/maps.ts";
 import { formatCents } from "#app/lib/money.ts";
 import { formatDate, parisDay } from "#app/lib/paris-time.ts";
+import { hasPermission } from "#app/lib/permissions.ts";
 import { formatPhone, telHref } from "#app/lib/phone.ts";
 import type { Route } from "./+types/detail";
 
 export const handle = CHANTIERS_HANDLE;
 
+/** Each quote's invoices against the work done (for who may see the invoices). */
+async function siteBilling(db: Database, site: JobSiteDetail): Promise<Record<string, QuoteBilling>> {
+  const values = progressValueByQuote(site);
+  const entries = await Promise.all(
+    (await siteQuoteRows(db, site.id)).map(async (quote) => {
+      const overview = await quoteBillingOverview(db, quote);
+      if (!overview) return null;
+      const billing: QuoteBilling = {
+        workInvoicedHt: overview.invoicedHt - overview.depositsToDeductHt,
+        depositsToDeductHt: overview.depositsToDeductHt,
+        paidTtc: overview.paid,
+        progressValueHt: values.get(quote.id) ?? 0,
+      };
+      return [quote.id, billing] as const;
+    }),
+  );
+  return Object.fromEntries(entries.filter((entry) => entry !== null));
+}
+
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requirePermission(request, context, handle.permission);
+  const { user } = await requirePermission(request, context, handle.permission);
   try {
-    const site = await getJobSite(getServices(context).db, params.id);
-    return { site, today: parisDay(), crumb: site.number };
+    const { db } = getServices(context);
+    const site = await getJobSite(db, params.id);
+    const billing = hasPermission(user.role, "devis") ? await siteBilling(db, site) : {};
+    return { site, billing, today: parisDay(), crumb: site.number };
   } catch (error) {
     throwNotFound(error, JobSiteNotFoundError);
   }
@@ -106,7 +136,11 @@ function text(value: string) {
 }
 
 export default function JobSitePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { site, today } = loaderData;
+  const { site, billing, today } = loaderData;
+  const quoteBilling = (quoteId: string) => {
+    const figures = billing[quoteId];
+    return figures ? <QuoteBillingLine billing={figures} /> : null;
+  };
   const refusal = refusalOf(actionData);
   const refusedIntent = refusal?.intent;
   const navigation = useNavigation();
@@ -293,6 +327,7 @@ export default function JobSitePage({ loaderData, actionData }: Route.ComponentP
                       <span className="text-sm text-slate-700">(travaux supplémentaires)</span>
                     ) : null}
                     <span className="ml-auto whitespace-nowrap">{formatCents(quote.totalHtCents)} HT</span>
+                    {quoteBilling(quote.id)}
                     {progressed(quote.id) ? (
                       <Form method="post" className="basis-full">
                         <input type="hidden" name="intent" value="facturer-avancement" />

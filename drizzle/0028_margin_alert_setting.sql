@@ -1,0 +1,2 @@
+ALTER TABLE "company_settings" ADD COLUMN "margin_alert_bp" integer DEFAULT 1500 NOT NULL;--> statement-breakpoint
+ALTER TABLE "company_settings" ADD CONSTRAINT "company_settings_margin_alert_check" CHECK ("company_settings"."margin_alert_bp" between 0 and 10000);
