@@ -7,7 +7,7 @@ import { divideHalfAwayFromZero, FULL_PERCENT } from "#app/lib/money.ts";
 import type { DbExecutor } from "#app/lib/outbox.server.ts";
 import { isUuid } from "#app/lib/uuid.ts";
 import {
-  lotBudgetLines,
+  latestProgress,
   marginAlertRate,
   type SiteExpense,
   siteCosts,
@@ -128,17 +128,30 @@ export async function getJobSite(db: DbExecutor, id: string): Promise<JobSiteDet
     .where(eq(jobSiteLots.jobSiteId, id))
     .orderBy(asc(jobSiteLots.position));
   const { anonymisedAt, ...client } = row.client;
+  // The lots just read, with their latest progress, are the forecast's budget lines.
+  const [progress, costs, marginAlertBp, expenses, activity] = await Promise.all([
+    latestProgress(db, id),
+    siteCosts(db, id),
+    marginAlertRate(db),
+    siteExpenses(db, id),
+    listActivity(db, "chantier", id),
+  ]);
+  const budgetLines = lots.map(({ id: lotId, title, saleHtCents, estimatedCostCents }) => ({
+    id: lotId,
+    title,
+    saleHtCents,
+    estimatedCostCents,
+    progressBp: progress.get(lotId) ?? 0,
+  }));
   return {
     ...row.site,
     client: { ...client, anonymised: anonymisedAt !== null },
     quotes: siteQuotes.map((quote) => ({ ...quote, number: quote.number ?? "—" })),
     lots,
     budget: jobSiteBudget(lots),
-    forecast: forecastSite(await lotBudgetLines(db, id), await siteCosts(db, id), {
-      marginAlertBp: await marginAlertRate(db),
-    }),
-    expenses: await siteExpenses(db, id),
-    activity: await listActivity(db, "chantier", id),
+    forecast: forecastSite(budgetLines, costs, { marginAlertBp }),
+    expenses,
+    activity,
   };
 }
 
