@@ -275,6 +275,15 @@ const GET_TARGETS: [string, (value: string) => string][] = [
   ["client page", (v) => `/erp/clients/${q(v)}`],
   ["client edit page", (v) => `/erp/clients/${q(v)}/modifier`],
   ["client JSON", (v) => `/api/erp/clients/${q(v)}/export.json`],
+  ["job sites q", (v) => `/erp/chantiers?q=${q(v)}`],
+  ["job sites statut", (v) => `/erp/chantiers?statut=${q(v)}`],
+  ["job sites tri", (v) => `/erp/chantiers?tri=${q(v)}`],
+  ["job sites page", (v) => `/erp/chantiers?page=${q(v)}`],
+  ["job site page", (v) => `/erp/chantiers/${q(v)}`],
+  ["job site edit page", (v) => `/erp/chantiers/${q(v)}/modifier`],
+  ["new job site devis", (v) => `/erp/chantiers/nouveau?devis=${q(v)}`],
+  ["new job site client", (v) => `/erp/chantiers/nouveau?client=${q(v)}`],
+  ["new job site q", (v) => `/erp/chantiers/nouveau?q=${q(v)}`],
   ["quotes q", (v) => `/erp/devis?q=${q(v)}`],
   ["quotes statut", (v) => `/erp/devis?statut=${q(v)}`],
   ["quotes du", (v) => `/erp/devis?du=${q(v)}`],
@@ -677,6 +686,9 @@ const ACTION_PATHS = () => [
   `/erp/boutique/commandes/${shopOrderId}`,
   "/erp/boutique/produits",
   `/erp/boutique/produits/${PRODUCT}`,
+  "/erp/chantiers/nouveau",
+  "/erp/chantiers/00000000-0000-4000-8000-000000000000",
+  "/erp/chantiers/00000000-0000-4000-8000-000000000000/modifier",
 ];
 
 // Thousands of requests: on a loaded machine a loop takes longer than the default 30 s.
