@@ -211,3 +211,41 @@ export const jobSiteExpenses = pgTable(
     check("job_site_expenses_vat_check", sql`${t.vatCode} in ('20', '10', '5.5', '0')`),
   ],
 );
+
+/** The part of each day an assignment covers (labels in app/features/job-sites/schema.ts). */
+export const ASSIGNMENT_SLOT_VALUES = ["journee", "matin", "apres_midi"] as const;
+export type AssignmentSlot = (typeof ASSIGNMENT_SLOT_VALUES)[number];
+
+/**
+ * The planning: a person on a site for a period, every day of it, the whole day or one
+ * half-day. Two assignments of one person on the same half-day of different sites are a
+ * conflict: shown, not refused (the owner decides). Moving a site's planned dates moves
+ * its assignments by the same number of days.
+ */
+export const jobSiteAssignments = pgTable(
+  "job_site_assignments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    jobSiteId: uuid("job_site_id")
+      .notNull()
+      .references(() => jobSites.id, { onDelete: "cascade" }),
+    /** A member of the team (owner, staff or compagnon); accounts are disabled, never deleted. */
+    userId: text("user_id")
+      .notNull()
+      .references(() => authUsers.id, { onDelete: "restrict" }),
+    startDate: date("start_date", { mode: "string" }).notNull(),
+    endDate: date("end_date", { mode: "string" }).notNull(),
+    slot: text("slot").$type<AssignmentSlot>().notNull().default("journee"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdBy: text("created_by").references(() => authUsers.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    index("job_site_assignments_user_idx").on(t.userId, t.startDate),
+    index("job_site_assignments_site_idx").on(t.jobSiteId, t.startDate),
+    index("job_site_assignments_period_idx").on(t.startDate, t.endDate),
+    check("job_site_assignments_period_check", sql`${t.endDate} >= ${t.startDate}`),
+    check("job_site_assignments_slot_check", sql`${t.slot} in ('journee', 'matin', 'apres_midi')`),
+  ],
+);
+
+export type JobSiteAssignmentRow = typeof jobSiteAssignments.$inferSelect;
