@@ -87,6 +87,7 @@ export default [
       route("boutique/produits/:id", "routes/erp/boutique/produits/detail.tsx"),
       route("chantiers", "routes/erp/chantiers/index.tsx"),
       route("chantiers/nouveau", "routes/erp/chantiers/nouveau.tsx"),
+      route("chantiers/planning", "routes/erp/chantiers/planning.tsx"),
       route("chantiers/:id", "routes/erp/chantiers/detail.tsx"),
       route("chantiers/:id/modifier", "routes/erp/chantiers/modifier.tsx"),
       route("achats", "routes/erp/section.tsx", { id: "erp-achats" }),

@@ -284,6 +284,9 @@ const GET_TARGETS: [string, (value: string) => string][] = [
   ["new job site devis", (v) => `/erp/chantiers/nouveau?devis=${q(v)}`],
   ["new job site client", (v) => `/erp/chantiers/nouveau?client=${q(v)}`],
   ["new job site q", (v) => `/erp/chantiers/nouveau?q=${q(v)}`],
+  ["planning vue", (v) => `/erp/chantiers/planning?vue=${q(v)}`],
+  // « du » puts it among the date targets: an out-of-range day is a 400 too.
+  ["planning du jour", (v) => `/erp/chantiers/planning?vue=mois&jour=${q(v)}`],
   ["quotes q", (v) => `/erp/devis?q=${q(v)}`],
   ["quotes statut", (v) => `/erp/devis?statut=${q(v)}`],
   ["quotes du", (v) => `/erp/devis?du=${q(v)}`],
@@ -689,6 +692,7 @@ const ACTION_PATHS = () => [
   "/erp/chantiers/nouveau",
   "/erp/chantiers/00000000-0000-4000-8000-000000000000",
   "/erp/chantiers/00000000-0000-4000-8000-000000000000/modifier",
+  "/erp/chantiers/planning",
 ];
 
 // Thousands of requests: on a loaded machine a loop takes longer than the default 30 s.

@@ -4,6 +4,14 @@ import type { AppServices } from "#app/lib/app-context.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
 import { formValues, parseIntent } from "#app/lib/form-intent.ts";
 import { addExpense, CostFieldError, deleteExpense, recordProgress } from "./costs.server.ts";
+import {
+  AssignmentFieldError,
+  addAssignment,
+  conflictSentence,
+  removeAssignment,
+  shiftJobSite,
+  shiftWords,
+} from "./planning.server.ts";
 import { JobSiteConflictError, JobSiteNotFoundError } from "./query.server.ts";
 import {
   JOB_SITE_STATUS_LABELS,
@@ -42,7 +50,7 @@ function refusedPost(form: FormData, post: { intent: string; unknown: boolean; e
 
 /** A job-sites error → THE refusal of the intent it answers; null for an error the page does not expect. */
 export function jobSiteRefusal(error: unknown, intent: string, values?: Record<string, string>) {
-  if (error instanceof CostFieldError) {
+  if (error instanceof CostFieldError || error instanceof AssignmentFieldError) {
     return refused(400, {
       intent,
       message: error.message,
@@ -127,6 +135,24 @@ export async function answerJobSitePost(context: JobSiteActionContext, jobSiteId
         case "supprimer-depense":
           await deleteExpense(services.db, actor, jobSiteId, data.expenseId);
           return back("Dépense supprimée.");
+        case "affecter": {
+          const { intent: _intent, ...assignment } = data;
+          const conflicts = await addAssignment(services.db, actor, jobSiteId, assignment);
+          if (conflicts.length === 0) return back("Affectation enregistrée.");
+          const shown = conflicts.slice(0, 3).map(conflictSentence).join(" ; ");
+          const more = conflicts.length > 3 ? ` (et ${conflicts.length - 3} autres demi-journées)` : "";
+          return redirectWithFlash(request, `/erp/chantiers/${jobSiteId}`, {
+            tone: "info",
+            message: `Affectation enregistrée, avec un conflit : ${shown}${more}.`,
+          });
+        }
+        case "retirer-affectation":
+          await removeAssignment(services.db, actor, jobSiteId, data.assignmentId);
+          return back("Affectation retirée.");
+        case "decaler": {
+          const { moved } = await shiftJobSite(services.db, actor, jobSiteId, data.revision, data.days);
+          return back(`Chantier décalé de ${shiftWords(data.days)}${moved > 0 ? ", avec son équipe" : ""}.`);
+        }
       }
     },
     values,

@@ -1,4 +1,8 @@
-import { JOB_SITE_STATUS_VALUES, type JobSiteStatus } from "#app/db/schema/job-sites.ts";
+import {
+  ASSIGNMENT_SLOT_VALUES,
+  JOB_SITE_STATUS_VALUES,
+  type JobSiteStatus,
+} from "#app/db/schema/job-sites.ts";
 import { formText } from "#app/lib/form-intent.ts";
 import {
   enumFilter,
@@ -8,8 +12,9 @@ import {
   parseListFilters,
 } from "#app/lib/list-filters.ts";
 import { MoneySchema } from "#app/lib/money.ts";
+import { daysBetween } from "#app/lib/paris-time.ts";
 import { FRENCH_PHONE, PHONE_MESSAGE } from "#app/lib/phone.ts";
-import { IsoDaySchema, multiLineText, singleLineText } from "#app/lib/text-rules.ts";
+import { IsoDaySchema, isoDayProblem, multiLineText, singleLineText } from "#app/lib/text-rules.ts";
 import { isUuid } from "#app/lib/uuid.ts";
 import { z } from "#app/lib/zod.ts";
 
@@ -257,6 +262,64 @@ export const ExpenseSchema = z.object({
 });
 export type ExpenseData = z.output<typeof ExpenseSchema>;
 
+// ─── The planning ─────────────────────────────────────────────────────────────────────
+
+export const PLANNING_MESSAGES = {
+  member: "Choisissez une personne de l'équipe (compte actif).",
+  start: "Indiquez le premier jour.",
+  end: "Indiquez le dernier jour.",
+  order: "Le dernier jour doit suivre le premier.",
+  tooLong: "Une affectation ne peut dépasser un an : découpez-la.",
+  slot: "Choisissez la journée, le matin ou l'après-midi.",
+  closed: "Ce chantier est clos : on n'y affecte plus personne et ses dates ne bougent plus.",
+  assignment: "Cette affectation n'existe pas ou a déjà été retirée.",
+  noDates: "Indiquez les dates prévues du chantier avant de le décaler.",
+  days: "Indiquez un décalage en jours, entre -365 et 365, autre que zéro.",
+} as const;
+
+/** The longest assignment: a year (a longer one is a typing error). */
+export const ASSIGNMENT_MAX_DAYS = 366;
+
+const assignmentDay = (message: string) =>
+  formText(singleLineText().pipe(z.string().min(1, message))).pipe(IsoDaySchema);
+
+const AssignmentFields = z.object({
+  userId: formText(singleLineText().pipe(z.string().min(1, PLANNING_MESSAGES.member).max(200))),
+  startDate: assignmentDay(PLANNING_MESSAGES.start),
+  endDate: assignmentDay(PLANNING_MESSAGES.end),
+  slot: z.enum(ASSIGNMENT_SLOT_VALUES, { error: PLANNING_MESSAGES.slot }),
+});
+
+function assignmentInOrder(assignment: { startDate: string; endDate: string }, ctx: z.RefinementCtx) {
+  // A day the fields refused has its message already; the order is only checked between real days.
+  if (isoDayProblem(assignment.startDate) || isoDayProblem(assignment.endDate)) return;
+  if (assignment.endDate < assignment.startDate) {
+    ctx.addIssue({ code: "custom", path: ["endDate"], message: PLANNING_MESSAGES.order });
+  } else if (daysBetween(assignment.startDate, assignment.endDate) >= ASSIGNMENT_MAX_DAYS) {
+    ctx.addIssue({ code: "custom", path: ["endDate"], message: PLANNING_MESSAGES.tooLong });
+  }
+}
+
+export const AssignmentSchema = AssignmentFields.superRefine(assignmentInOrder);
+
+/** « Décaler le chantier »: whole days, later (positive) or earlier. */
+const ShiftFields = {
+  days: z.coerce
+    .number({ error: PLANNING_MESSAGES.days })
+    .int(PLANNING_MESSAGES.days)
+    .min(-365, PLANNING_MESSAGES.days)
+    .max(365, PLANNING_MESSAGES.days)
+    .refine((days) => days !== 0, PLANNING_MESSAGES.days),
+  revision: z.coerce.number().int().min(1),
+};
+
+/** The planning page's post: a site moved from the month view. */
+export const PlanningPostSchema = z.object({
+  intent: z.literal("decaler"),
+  jobSiteId: z.string().refine(isUuid, JOB_SITE_MESSAGES.jobSite),
+  ...ShiftFields,
+});
+
 /** The site's page posts: a status move, the lots' progress, an expense added or deleted. */
 export const JobSitePostSchema = z.discriminatedUnion("intent", [
   z.object({
@@ -267,6 +330,12 @@ export const JobSitePostSchema = z.discriminatedUnion("intent", [
   // The lots' fields (`avancement.<id>`) are read from the post by the feature.
   z.object({ intent: z.literal("avancement"), recordedOn: requiredDay }).catchall(z.string()),
   ExpenseSchema.extend({ intent: z.literal("depense") }),
+  AssignmentFields.extend({ intent: z.literal("affecter") }).superRefine(assignmentInOrder),
+  z.object({
+    intent: z.literal("retirer-affectation"),
+    assignmentId: z.string().refine(isUuid, PLANNING_MESSAGES.assignment),
+  }),
+  z.object({ intent: z.literal("decaler"), ...ShiftFields }),
   z.object({
     intent: z.literal("supprimer-depense"),
     expenseId: z.string().refine(isUuid, COST_MESSAGES.expense),

@@ -7,8 +7,9 @@ import { companySettings } from "#app/db/schema/settings.ts";
 import { type ActivityInput, recordActivities } from "#app/lib/activity.server.ts";
 import { takeNextNumber } from "#app/lib/numbering.server.ts";
 import type { DbTransaction } from "#app/lib/outbox.server.ts";
-import { parisDay } from "#app/lib/paris-time.ts";
+import { daysBetween, parisDay } from "#app/lib/paris-time.ts";
 import { isUuid } from "#app/lib/uuid.ts";
+import { shiftAssignments, shiftWords } from "./planning.server.ts";
 import {
   type Actor,
   assertRevision,
@@ -343,11 +344,15 @@ export async function updateJobSite(
         updatedAt: new Date(),
       })
       .where(and(eq(jobSites.id, id), eq(jobSites.revision, revision)));
+    // The team follows the site: a new planned start moves its assignments by as much.
+    const shift =
+      site.plannedStart && next.plannedStart ? daysBetween(site.plannedStart, next.plannedStart) : 0;
+    const moved = await shiftAssignments(tx, id, shift);
     const events: ActivityInput[] = [
       {
         ...subject(id),
         kind: "updated",
-        summary: `Fiche modifiée : ${changed.map((field) => JOB_SITE_FIELD_NAMES[field]).join(", ")}`,
+        summary: `Fiche modifiée : ${changed.map((field) => JOB_SITE_FIELD_NAMES[field]).join(", ")}${moved > 0 ? ` ; équipe décalée de ${shiftWords(shift)}` : ""}`,
         data: Object.fromEntries(
           changed.map((field) => [field, { avant: shown(site[field]), apres: shown(next[field]) }]),
         ),

@@ -20,6 +20,7 @@ import { JobSiteStatusBadge } from "#app/features/job-sites/components/job-site-
 import { LotsBudget } from "#app/features/job-sites/components/lots-budget.tsx";
 import { type QuoteBilling, QuoteBillingLine } from "#app/features/job-sites/components/quote-billing.tsx";
 import { SiteForecastPanel } from "#app/features/job-sites/components/site-forecast.tsx";
+import { SiteTeam } from "#app/features/job-sites/components/site-team.tsx";
 import { quoteProgressOfSite } from "#app/features/job-sites/costs.server.ts";
 import {
   getJobSite,
@@ -27,6 +28,7 @@ import {
   progressValueByQuote,
   siteQuoteRows,
 } from "#app/features/job-sites/detail.server.ts";
+import { siteTeam, teamMembers } from "#app/features/job-sites/planning.server.ts";
 import { JobSiteNotFoundError } from "#app/features/job-sites/query.server.ts";
 import { InvoiceProgressPostSchema, JOB_SITE_MOVES } from "#app/features/job-sites/schema.ts";
 import { getServices } from "#app/lib/app-context.ts";
@@ -65,8 +67,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   try {
     const { db } = getServices(context);
     const site = await getJobSite(db, params.id);
-    const billing = hasPermission(user.role, "devis") ? await siteBilling(db, site) : {};
-    return { site, billing, today: parisDay(), crumb: site.number };
+    const [billing, team, people] = await Promise.all([
+      hasPermission(user.role, "devis") ? siteBilling(db, site) : ({} as Record<string, QuoteBilling>),
+      siteTeam(db, site.id),
+      teamMembers(db),
+    ]);
+    return { site, billing, team, people, today: parisDay(), crumb: site.number };
   } catch (error) {
     throwNotFound(error, JobSiteNotFoundError);
   }
@@ -136,7 +142,7 @@ function text(value: string) {
 }
 
 export default function JobSitePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { site, billing, today } = loaderData;
+  const { site, billing, team, people, today } = loaderData;
   const quoteBilling = (quoteId: string) => {
     const figures = billing[quoteId];
     return figures ? <QuoteBillingLine billing={figures} /> : null;
@@ -283,6 +289,24 @@ export default function JobSitePage({ loaderData, actionData }: Route.ComponentP
                 </Link>
               </p>
             )}
+          </Panel>
+
+          <Panel id="chantier-equipe" title="Équipe" description="Qui est sur le chantier, et quand.">
+            <SiteTeam
+              key={refusedIntent === "affecter" ? JSON.stringify(refusal?.values) : team.assignments.length}
+              assignments={team.assignments}
+              conflicts={team.conflicts}
+              people={people}
+              defaults={{
+                startDate: site.plannedStart ?? today,
+                endDate: site.plannedEnd ?? site.plannedStart ?? today,
+              }}
+              revision={site.revision}
+              canShift={Boolean(site.plannedStart && site.plannedEnd) && site.status !== "clos"}
+              errors={refusal?.fieldErrors}
+              values={refusal?.values}
+              refusedIntent={refusedIntent}
+            />
           </Panel>
 
           <Panel

@@ -4,9 +4,11 @@ import type { Column } from "#app/components/data/data-table.tsx";
 import { FilterSelect } from "#app/components/data/list-filters.tsx";
 import { EmptyStateLink, ListResults, ListSearch, listView } from "#app/components/data/list-page.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
+import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { NewLink } from "#app/components/ui/new-link.tsx";
 import { CHANTIERS_HANDLE, erpMeta } from "#app/features/erp/navigation.ts";
 import { JobSiteStatusBadge } from "#app/features/job-sites/components/job-site-status-badge.tsx";
+import { JOB_SITES_TABS } from "#app/features/job-sites/components/job-sites-tabs.ts";
 import { type JobSiteListItem, listJobSites } from "#app/features/job-sites/list.server.ts";
 import { JOB_SITE_STATUS_LABELS, JobSiteFiltersSchema, jobSiteSort } from "#app/features/job-sites/schema.ts";
 import { mapsHref } from "#app/lib/maps.ts";
@@ -117,6 +119,7 @@ export default function JobSitesPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="grid gap-5">
+      <SectionTabs label="Chantiers" tabs={JOB_SITES_TABS} />
       <PageHeader
         title="Chantiers"
         description="Les travaux entre le devis accepté et la facture de solde : où, quand, pour qui, et ce qu'ils doivent rapporter."

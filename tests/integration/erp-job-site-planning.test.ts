@@ -1,0 +1,335 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { JOB_SITE_MESSAGES, type JobSiteData, PLANNING_MESSAGES } from "#app/features/job-sites/schema.ts";
+import { createJobSite } from "#app/features/job-sites/write.server.ts";
+import type { AppServices } from "#app/lib/app-context.ts";
+import * as detailRoute from "#app/routes/erp/chantiers/detail.tsx";
+import * as editRoute from "#app/routes/erp/chantiers/modifier.tsx";
+import * as planningRoute from "#app/routes/erp/chantiers/planning.tsx";
+import { readFlash } from "#tests/helpers/flash.ts";
+import { insertClient } from "#tests/helpers/quotes.ts";
+import { routeCaller } from "#tests/helpers/route-call.ts";
+import { openStaffTestServices, signedInStaff } from "#tests/helpers/staff.ts";
+
+// The planning through its routes, on a real database: people put on a site for a
+// period, a person on two sites the same half-day shown as a conflict (kept, not
+// refused), a site's dates moved with its team (by the buttons and by its form), the week
+// and month views, and « Aujourd'hui et demain ».
+
+let services: AppServices;
+let close: () => Promise<void>;
+let staff: { cookie: string; userId: string; email: string };
+let worker: { userId: string };
+let clientId: string;
+
+const call = routeCaller(() => ({ services, cookie: staff.cookie }));
+
+const SITE: JobSiteData = {
+  title: "",
+  siteStreet: "12 rue Paul Lendrin",
+  sitePostalCode: "83000",
+  siteCity: "Toulon",
+  accessCode: "A1234",
+  keys: "Chez la gardienne",
+  contactName: "Mme Roux",
+  contactPhone: "0612345678",
+  parking: "",
+  constraints: "",
+  notes: "",
+  plannedStart: null,
+  plannedEnd: null,
+  actualStart: null,
+  actualEnd: null,
+};
+
+async function newSite(title: string, plannedStart: string | null, plannedEnd: string | null) {
+  const actor = { id: staff.userId, email: staff.email };
+  return createJobSite(services.db, actor, clientId, { ...SITE, title, plannedStart, plannedEnd });
+}
+
+type SitePage = Awaited<ReturnType<typeof detailRoute.loader>>;
+type PlanningPage = Awaited<ReturnType<typeof planningRoute.loader>>;
+
+async function page(id: string): Promise<SitePage> {
+  const outcome = await call(detailRoute.loader, `/erp/chantiers/${id}`, { params: { id } });
+  expect(outcome.status).toBe(200);
+  return outcome.data as SitePage;
+}
+
+async function post(id: string, form: Record<string, string>) {
+  return call(detailRoute.action, `/erp/chantiers/${id}`, { params: { id }, form });
+}
+
+async function planning(query: string): Promise<PlanningPage> {
+  const outcome = await call(planningRoute.loader, `/erp/chantiers/planning${query}`);
+  expect(outcome.status, JSON.stringify(outcome.data)).toBe(200);
+  return outcome.data as PlanningPage;
+}
+
+beforeAll(async () => {
+  ({ services, close } = await openStaffTestServices("erp-planning-"));
+  staff = await signedInStaff(services, "owner", "planning@batirade.test");
+  worker = await signedInStaff(services, "staff", "karim@batirade.test");
+  clientId = await insertClient(services.db, { name: "Famille Roux", email: "roux@example.fr" });
+});
+afterAll(async () => close());
+
+describe("putting people on a site", () => {
+  let siteA: { id: string; number: string };
+  let siteB: { id: string; number: string };
+
+  beforeAll(async () => {
+    siteA = await newSite("Salle de bains Roux", "2026-12-07", "2026-12-11");
+    siteB = await newSite("Cuisine Roux", "2026-12-09", "2026-12-16");
+  });
+
+  it("offers the active team and the site's planned dates, then records an assignment in the history", async () => {
+    const before = await page(siteA.id);
+    expect(before.people.map((person) => person.id)).toEqual(
+      expect.arrayContaining([staff.userId, worker.userId]),
+    );
+    expect(before.team.assignments).toEqual([]);
+
+    const outcome = await post(siteA.id, {
+      intent: "affecter",
+      userId: worker.userId,
+      startDate: "2026-12-07",
+      endDate: "2026-12-11",
+      slot: "journee",
+    });
+    expect(outcome.status, JSON.stringify(outcome.data)).toBe(303);
+    expect(readFlash(outcome)?.message).toBe("Affectation enregistrée.");
+    const after = await page(siteA.id);
+    expect(after.team.assignments).toMatchObject([
+      { userId: worker.userId, startDate: "2026-12-07", endDate: "2026-12-11", slot: "journee" },
+    ]);
+    expect(after.team.conflicts).toEqual([]);
+    expect(after.site.activity[0]?.summary).toMatch(
+      /affecté du 7 décembre 2026 au 11 décembre 2026 \(journée\)/,
+    );
+  });
+
+  it("keeps an assignment that puts a person on two sites the same half-day, and names the conflict", async () => {
+    const outcome = await post(siteB.id, {
+      intent: "affecter",
+      userId: worker.userId,
+      startDate: "2026-12-10",
+      endDate: "2026-12-14",
+      slot: "apres_midi",
+    });
+    expect(outcome.status).toBe(303);
+    const flash = readFlash(outcome);
+    expect(flash?.tone).toBe("info");
+    expect(flash?.message).toContain(`${siteA.number} et ${siteB.number} le 10 décembre 2026 (après-midi)`);
+    expect(flash?.message).toContain("le 11 décembre 2026 (après-midi)");
+
+    // A morning elsewhere the same day is no conflict.
+    await post(siteB.id, {
+      intent: "affecter",
+      userId: worker.userId,
+      startDate: "2026-12-15",
+      endDate: "2026-12-15",
+      slot: "matin",
+    });
+    const { team } = await page(siteB.id);
+    expect(team.assignments).toHaveLength(2);
+    expect(team.conflicts.map((conflict) => [conflict.day, conflict.half])).toEqual([
+      ["2026-12-10", "apres_midi"],
+      ["2026-12-11", "apres_midi"],
+    ]);
+
+    const week = await planning("?vue=semaine&jour=2026-12-09");
+    expect(week.period).toMatchObject({ from: "2026-12-07", to: "2026-12-13" });
+    expect(week.planning?.conflicts.map((conflict) => conflict.day)).toEqual(["2026-12-10", "2026-12-11"]);
+    expect(week.planning?.sites.map((site) => site.number)).toEqual([siteA.number, siteB.number]);
+  });
+
+  it("refuses a bad assignment field by field, keeping what was typed, and stores nothing", async () => {
+    const cases: [Record<string, string>, string, string][] = [
+      [{ userId: "" }, "userId", PLANNING_MESSAGES.member],
+      [{ userId: "inconnu" }, "userId", PLANNING_MESSAGES.member],
+      [{ endDate: "2026-12-01" }, "endDate", PLANNING_MESSAGES.order],
+      [{ startDate: "2026-02-30" }, "startDate", "Cette date n'existe pas."],
+      [{ endDate: "2028-01-01" }, "endDate", PLANNING_MESSAGES.tooLong],
+      [{ slot: "nuit" }, "slot", PLANNING_MESSAGES.slot],
+    ];
+    for (const [change, field, message] of cases) {
+      const form = {
+        intent: "affecter",
+        userId: worker.userId,
+        startDate: "2026-12-07",
+        endDate: "2026-12-08",
+        slot: "matin",
+        ...change,
+      };
+      const outcome = await post(siteA.id, form);
+      expect(outcome.status, JSON.stringify(change)).toBe(400);
+      const refusal = outcome.data as {
+        fieldErrors?: Record<string, string[]>;
+        values?: Record<string, string>;
+      };
+      expect(refusal.fieldErrors?.[field]?.[0], JSON.stringify(change)).toContain(message.slice(0, 20));
+      expect(refusal.values?.startDate).toBe(form.startDate);
+    }
+    expect((await page(siteA.id)).team.assignments).toHaveLength(1);
+  });
+
+  it("takes a person off the site, and refuses another site's assignment", async () => {
+    const { team } = await page(siteB.id);
+    const morning = team.assignments.find((assignment) => assignment.slot === "matin");
+    const ofA = (await page(siteA.id)).team.assignments[0];
+    const wrong = await post(siteB.id, { intent: "retirer-affectation", assignmentId: ofA?.id ?? "" });
+    expect(wrong.status).toBe(409);
+    expect((wrong.data as { message: string }).message).toBe(PLANNING_MESSAGES.assignment);
+    const removed = await post(siteB.id, { intent: "retirer-affectation", assignmentId: morning?.id ?? "" });
+    expect(removed.status).toBe(303);
+    expect((await page(siteB.id)).team.assignments).toHaveLength(1);
+    expect((await page(siteA.id)).team.assignments).toHaveLength(1);
+  });
+});
+
+describe("moving a site moves its team", () => {
+  it("« Décaler » moves the planned dates and every assignment by the same days, in the history", async () => {
+    const site = await newSite("Terrasse Roux", "2027-01-04", "2027-01-08");
+    await post(site.id, {
+      intent: "affecter",
+      userId: worker.userId,
+      startDate: "2027-01-05",
+      endDate: "2027-01-06",
+      slot: "matin",
+    });
+    const before = await page(site.id);
+    const shifted = await post(site.id, {
+      intent: "decaler",
+      days: "7",
+      revision: String(before.site.revision),
+    });
+    expect(shifted.status, JSON.stringify(shifted.data)).toBe(303);
+    expect(readFlash(shifted)?.message).toBe("Chantier décalé de 7 jours plus tard, avec son équipe.");
+    const after = await page(site.id);
+    expect(after.site).toMatchObject({ plannedStart: "2027-01-11", plannedEnd: "2027-01-15" });
+    expect(after.team.assignments).toMatchObject([{ startDate: "2027-01-12", endDate: "2027-01-13" }]);
+    expect(after.site.activity[0]?.summary).toContain("Chantier décalé de 7 jours plus tard");
+
+    // The same page posted twice: the second is refused, nothing moves again.
+    const stale = await post(site.id, {
+      intent: "decaler",
+      days: "7",
+      revision: String(before.site.revision),
+    });
+    expect(stale.status).toBe(409);
+    expect((stale.data as { message: string }).message).toBe(JOB_SITE_MESSAGES.stale);
+
+    for (const days of ["0", "400", "1.5", "abc"]) {
+      const refused = await post(site.id, { intent: "decaler", days, revision: String(after.site.revision) });
+      expect(refused.status, days).toBe(400);
+    }
+    expect((await page(site.id)).site.plannedStart).toBe("2027-01-11");
+  });
+
+  it("from the month view, one day earlier with the keyboard's buttons, back to the same view", async () => {
+    const site = await newSite("Façade Roux", "2027-02-10", "2027-02-12");
+    await post(site.id, {
+      intent: "affecter",
+      userId: staff.userId,
+      startDate: "2027-02-10",
+      endDate: "2027-02-12",
+      slot: "journee",
+    });
+    const month = await planning("?vue=mois&jour=2027-02-01");
+    const row = month.planning?.sites.find((candidate) => candidate.id === site.id);
+    expect(row).toBeDefined();
+    const outcome = await call(planningRoute.action, "/erp/chantiers/planning?vue=mois&jour=2027-02-01", {
+      form: { intent: "decaler", jobSiteId: site.id, revision: String(row?.revision), days: "-1" },
+    });
+    expect(outcome.status).toBe(303);
+    expect(outcome.headers.get("location")).toBe("/erp/chantiers/planning?vue=mois&jour=2027-02-01");
+    const after = await page(site.id);
+    expect(after.site).toMatchObject({ plannedStart: "2027-02-09", plannedEnd: "2027-02-11" });
+    expect(after.team.assignments).toMatchObject([{ startDate: "2027-02-09", endDate: "2027-02-11" }]);
+
+    const unknown = await call(planningRoute.action, "/erp/chantiers/planning", {
+      form: {
+        intent: "decaler",
+        jobSiteId: "00000000-0000-4000-8000-000000000000",
+        revision: "1",
+        days: "1",
+      },
+    });
+    expect(unknown.status).toBe(404);
+  });
+
+  it("a new planned start typed in the site's form moves the team by as much", async () => {
+    const site = await newSite("Toiture Roux", "2027-03-01", "2027-03-05");
+    await post(site.id, {
+      intent: "affecter",
+      userId: worker.userId,
+      startDate: "2027-03-01",
+      endDate: "2027-03-05",
+      slot: "journee",
+    });
+    const { site: before } = await page(site.id);
+    const form: Record<string, string> = {
+      intent: "modifier",
+      revision: String(before.revision),
+      ...Object.fromEntries(Object.entries(SITE).map(([key, value]) => [key, value ?? ""])),
+      title: "Toiture Roux",
+      plannedStart: "2027-03-08",
+      plannedEnd: "2027-03-12",
+    };
+    const saved = await call(editRoute.action, `/erp/chantiers/${site.id}/modifier`, {
+      params: { id: site.id },
+      form,
+    });
+    expect(saved.status, JSON.stringify(saved.data)).toBe(303);
+    const after = await page(site.id);
+    expect(after.team.assignments).toMatchObject([{ startDate: "2027-03-08", endDate: "2027-03-12" }]);
+    expect(after.site.activity[0]?.summary).toContain("équipe décalée de 7 jours plus tard");
+  });
+});
+
+describe("the planning's views", () => {
+  it("the month lists the sites that run in it, those without a team, and refuses a bad view or day", async () => {
+    const lonely = await newSite("Clôture Roux", "2027-04-28", "2027-05-03");
+    const april = await planning("?vue=mois&jour=2027-04-15");
+    expect(april.period).toMatchObject({ from: "2027-04-01", to: "2027-04-30", next: "2027-05-01" });
+    expect(april.planning?.sites.map((site) => site.id)).toContain(lonely.id);
+    expect(april.planning?.assignments.some((assignment) => assignment.jobSiteId === lonely.id)).toBe(false);
+    const may = await planning("?vue=mois&jour=2027-05-20");
+    expect(may.planning?.sites.map((site) => site.id)).toContain(lonely.id);
+
+    for (const query of ["?vue=annee", "?jour=2027-13-01", "?jour=hier", "?vue=mois&jour=1800-01-01"]) {
+      const outcome = await call(planningRoute.loader, `/erp/chantiers/planning${query}`);
+      expect(outcome.status, query).toBe(400);
+      expect((outcome.data as { message: string }).message).toMatch(/Vue inconnue|Jour du planning/);
+    }
+  });
+
+  it("« Aujourd'hui et demain »: each person's sites with the address and the access notes", async () => {
+    const site = await newSite("Véranda Roux", "2027-06-01", "2027-06-04");
+    await post(site.id, {
+      intent: "affecter",
+      userId: worker.userId,
+      startDate: "2027-06-02",
+      endDate: "2027-06-02",
+      slot: "matin",
+    });
+    const days = await planning("?vue=jours&jour=2027-06-01");
+    expect(days.agenda?.map((day) => day.day)).toEqual(["2027-06-01", "2027-06-02"]);
+    expect(days.agenda?.[0]?.people).toEqual([]);
+    expect(days.agenda?.[1]?.people).toMatchObject([
+      {
+        id: worker.userId,
+        sites: [
+          {
+            number: site.number,
+            siteStreet: "12 rue Paul Lendrin",
+            siteCity: "Toulon",
+            accessCode: "A1234",
+            contactPhone: "0612345678",
+            slot: "matin",
+          },
+        ],
+      },
+    ]);
+  });
+});
