@@ -90,6 +90,8 @@ export default [
       route("chantiers/planning", "routes/erp/chantiers/planning.tsx"),
       route("chantiers/:id", "routes/erp/chantiers/detail.tsx"),
       route("chantiers/:id/modifier", "routes/erp/chantiers/modifier.tsx"),
+      route("mes-chantiers", "routes/erp/mes-chantiers/index.tsx"),
+      route("mes-chantiers/:id", "routes/erp/mes-chantiers/detail.tsx"),
       route("achats", "routes/erp/section.tsx", { id: "erp-achats" }),
       route("temps", "routes/erp/section.tsx", { id: "erp-temps" }),
       route("docs", "routes/erp/section.tsx", { id: "erp-docs" }),

@@ -35,7 +35,7 @@ let counter = 0;
 /** Creates an account and signs it in; returns the Cookie header of its session. */
 export async function signedInStaff(
   services: AppServices,
-  role: "owner" | "staff" = "staff",
+  role: "owner" | "staff" | "compagnon" = "staff",
   email = `membre${++counter}-${role}@batirade.test`,
 ): Promise<{ cookie: string; userId: string; email: string }> {
   const password = "mot-de-passe-solide-2025";

@@ -2,9 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { JOB_SITE_MESSAGES, type JobSiteData, PLANNING_MESSAGES } from "#app/features/job-sites/schema.ts";
 import { createJobSite } from "#app/features/job-sites/write.server.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
+import { addDays, parisDay } from "#app/lib/paris-time.ts";
 import * as detailRoute from "#app/routes/erp/chantiers/detail.tsx";
 import * as editRoute from "#app/routes/erp/chantiers/modifier.tsx";
 import * as planningRoute from "#app/routes/erp/chantiers/planning.tsx";
+import * as dashboardRoute from "#app/routes/erp/dashboard.tsx";
+import * as mySiteRoute from "#app/routes/erp/mes-chantiers/detail.tsx";
+import * as myRoute from "#app/routes/erp/mes-chantiers/index.tsx";
 import { readFlash } from "#tests/helpers/flash.ts";
 import { insertClient } from "#tests/helpers/quotes.ts";
 import { routeCaller } from "#tests/helpers/route-call.ts";
@@ -331,5 +335,74 @@ describe("the planning's views", () => {
         ],
       },
     ]);
+  });
+});
+
+describe("a site worker (compagnon)", () => {
+  let compagnon: { cookie: string; userId: string };
+  const asWorker = routeCaller(() => ({ services, cookie: compagnon.cookie }));
+
+  beforeAll(async () => {
+    compagnon = await signedInStaff(services, "compagnon", "lucas@batirade.test");
+  });
+
+  it("sees today's and tomorrow's sites and the sites they are on, never a price or a client", async () => {
+    const today = parisDay();
+    const mine = await newSite("Plomberie Roux", today, addDays(today, 3));
+    const other = await newSite("Peinture Roux", today, addDays(today, 3));
+    await post(mine.id, {
+      intent: "affecter",
+      userId: compagnon.userId,
+      startDate: addDays(today, 1),
+      endDate: addDays(today, 2),
+      slot: "journee",
+    });
+    const home = await asWorker(myRoute.loader, "/erp/mes-chantiers");
+    expect(home.status).toBe(200);
+    const page = home.data as Awaited<ReturnType<typeof myRoute.loader>>;
+    expect(page.agenda[0]?.people).toEqual([]);
+    expect(page.agenda[1]?.people[0]?.sites.map((site) => site.number)).toEqual([mine.number]);
+    expect(page.sites.map((site) => site.number)).toEqual([mine.number]);
+
+    const siteOutcome = await asWorker(mySiteRoute.loader, `/erp/mes-chantiers/${mine.id}`, {
+      params: { id: mine.id },
+    });
+    expect(siteOutcome.status).toBe(200);
+    const shown = JSON.stringify(siteOutcome.data);
+    expect(shown).toContain("A1234");
+    expect(shown).toContain("0612345678");
+    expect(shown).not.toMatch(/Cents|client|Famille Roux|roux@example\.fr/i);
+
+    const refused = await asWorker(mySiteRoute.loader, `/erp/mes-chantiers/${other.id}`, {
+      params: { id: other.id },
+    });
+    expect(refused.status).toBe(403);
+    expect((refused.data as { message: string }).message).toMatch(/pas affecté à ce chantier/);
+  });
+
+  it("is refused the office's pages, the planning included, and sent from the dashboard to their sites", async () => {
+    const site = await newSite("Électricité Roux", "2027-07-01", "2027-07-02");
+    for (const [handler, url, params] of [
+      [detailRoute.loader, `/erp/chantiers/${site.id}`, { id: site.id }],
+      [planningRoute.loader, "/erp/chantiers/planning", {}],
+    ] as const) {
+      const outcome = await asWorker(handler, url, { params });
+      expect(outcome.status, url).toBe(403);
+    }
+    const assign = await asWorker(detailRoute.action, `/erp/chantiers/${site.id}`, {
+      params: { id: site.id },
+      form: {
+        intent: "affecter",
+        userId: compagnon.userId,
+        startDate: "2027-07-01",
+        endDate: "2027-07-01",
+        slot: "matin",
+      },
+    });
+    expect(assign.status).toBe(403);
+    expect((await page(site.id)).team.assignments).toEqual([]);
+    const home = await asWorker(dashboardRoute.loader, "/erp");
+    expect(home.status).toBe(302);
+    expect(home.headers.get("location")).toBe("/erp/mes-chantiers");
   });
 });

@@ -69,12 +69,14 @@ let database: TestDatabase;
 let services: AppServices;
 let staffCookie: string;
 let ownerCookie: string;
+let workerCookie: string;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   services = staffTestServices(database);
   staffCookie = (await signedInStaff(services, "staff")).cookie;
   ownerCookie = (await signedInStaff(services, "owner")).cookie;
+  workerCookie = (await signedInStaff(services, "compagnon")).cookie;
 });
 afterAll(async () => {
   await database.cleanup();
@@ -172,9 +174,26 @@ describe("route table walk: every Espace Pro route checks the session on the ser
         }
       });
 
+      it("answers 403 to a site worker (compagnon) everywhere but their own pages", async () => {
+        const module = await load(route.file);
+        const access = accessOf(module);
+        const loaderStatus = await statusOf(call(route, "loader", module, workerCookie));
+        if (route.file === "routes/erp/dashboard.tsx") {
+          // The office's home sends a worker to their sites, showing nothing.
+          expect(loaderStatus).toBe(302);
+        } else if (hasPermission("compagnon", access)) {
+          expect(loaderStatus).not.toBeOneOf([401, 403]);
+        } else {
+          expect(loaderStatus).toBe(403);
+        }
+        if (module.action && !hasPermission("compagnon", access)) {
+          expect(await statusOf(call(route, "action", module, workerCookie))).toBe(403);
+        }
+      });
+
       it("checks the permission in its loader and its action, not only in the menu", async () => {
         const module = await load(route.file);
-        if (accessOf(module) === "session") return;
+        if (accessOf(module) === "session" || accessOf(module) === "terrain") return;
         // Staff lose every permission for this check: the route must now refuse them.
         const saved = new Set(ROLE_PERMISSIONS.staff);
         ROLE_PERMISSIONS.staff.clear();

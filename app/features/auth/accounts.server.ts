@@ -4,7 +4,7 @@ import { authAccounts, authSessions, authUsers } from "#app/db/schema/auth.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
 import { getStaffAuth } from "./auth.server.ts";
 import { newPasswordProblem } from "./password-rules.server.ts";
-import { PasswordSchema, StaffAccountSchema, type StaffRole } from "./schema.ts";
+import { PasswordSchema, roleOf, StaffAccountSchema, type StaffRole } from "./schema.ts";
 
 type AuthServices = Pick<AppServices, "db" | "env" | "logger">;
 
@@ -106,7 +106,7 @@ export async function listStaffAccounts(services: AuthServices): Promise<StaffAc
     .orderBy(asc(authUsers.role), asc(authUsers.email));
   return rows.map((row) => ({
     ...row,
-    role: row.role === "owner" ? "owner" : "staff",
+    role: roleOf(row.role),
     activeSessions: Number(row.activeSessions ?? 0),
   }));
 }

@@ -5,9 +5,22 @@ import { z } from "#app/lib/zod.ts";
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 128;
 
-export const STAFF_ROLES = ["owner", "staff"] as const;
+/**
+ * owner: everything; staff: the office's work; compagnon: a site worker, who sees only the
+ * job sites they are put on (app/lib/permissions.ts).
+ */
+export const STAFF_ROLES = ["owner", "staff", "compagnon"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
-export const ROLE_LABELS: Record<StaffRole, string> = { owner: "Gérant", staff: "Équipe" };
+export const ROLE_LABELS: Record<StaffRole, string> = {
+  owner: "Gérant",
+  staff: "Équipe",
+  compagnon: "Compagnon",
+};
+
+/** The role stored on an account; an unknown value counts as « staff » (never as more). */
+export function roleOf(value: string): StaffRole {
+  return value === "owner" || value === "compagnon" ? value : "staff";
+}
 
 const email = z
   .string({ error: "L'adresse e-mail est requise." })
@@ -43,7 +56,9 @@ export type LoginInput = z.infer<typeof LoginSchema>;
 export const StaffAccountSchema = z.object({
   email,
   password: PasswordSchema,
-  role: z.enum(STAFF_ROLES, { error: "Le rôle doit être « owner » (gérant) ou « staff » (équipe)." }),
+  role: z.enum(STAFF_ROLES, {
+    error: "Le rôle doit être « owner » (gérant), « staff » (équipe) ou « compagnon » (chantier).",
+  }),
   name: z.string().trim().max(120, "Le nom est trop long.").optional(),
 });
 export type StaffAccountInput = z.input<typeof StaffAccountSchema>;

@@ -6,7 +6,7 @@ import { getServices, requestContext } from "#app/lib/app-context.ts";
 import { hasPermission, permissionRefusedMessage, type RouteAccess } from "#app/lib/permissions.ts";
 import { hasStaffHint, STAFF_HINT_COOKIE } from "#app/lib/staff-hint.ts";
 import { CLIENT_IP_HEADER, getStaffAuth, SESSION_EXPIRES_IN_SECONDS } from "./auth.server.ts";
-import type { StaffRole } from "./schema.ts";
+import { roleOf, type StaffRole } from "./schema.ts";
 import { settleSignIn, takeSignInTicket } from "./sign-in-limit.server.ts";
 
 export type StaffUser = { id: string; email: string; name: string; role: StaffRole };
@@ -55,7 +55,7 @@ async function lookUpSession(
         id: user.id,
         email: user.email,
         name: user.name,
-        role: user.role === "owner" ? "owner" : "staff",
+        role: roleOf(user.role),
       },
       sessionId: session.id,
       expiresAt: session.expiresAt,
@@ -107,9 +107,7 @@ export async function requirePermission(
   access: RouteAccess,
 ): Promise<StaffSession> {
   const session = await requireStaff(request, context);
-  if (!hasPermission(session.user.role, access) && access !== "session") {
-    refuse(request, 403, permissionRefusedMessage(access));
-  }
+  if (!hasPermission(session.user.role, access)) refuse(request, 403, permissionRefusedMessage(access));
   return session;
 }
 

@@ -17,6 +17,18 @@ export const ERP_SECTIONS: readonly { label: string; href: string; also?: readon
 
 export type ErpSection = (typeof ERP_SECTIONS)[number];
 
+/** A site worker's menu (role « compagnon »): their sites, nothing of the office. */
+export const WORKER_SECTIONS: readonly ErpSection[] = [
+  { label: "Mes chantiers", href: "/erp/mes-chantiers" },
+];
+
+/** The handle of a site worker's pages: anyone signed in; each page checks the site is theirs. */
+export const MES_CHANTIERS_HANDLE = {
+  section: "Mes chantiers",
+  sectionHref: "/erp/mes-chantiers",
+  permission: "terrain",
+} as const satisfies ErpHandle;
+
 /** The two tabs of the Prospects entry (app/components/data/section-tabs.tsx). */
 export const PROSPECTS_TABS = [
   { label: "Prospects", href: "/erp/leads" },

@@ -1,3 +1,4 @@
+import { redirect } from "react-router";
 import { requirePermission } from "#app/features/auth/session.server.ts";
 import { type ErpHandle, erpMeta } from "#app/features/erp/navigation.ts";
 import { InvoicesDashboard } from "#app/features/invoices/components/invoices-dashboard.tsx";
@@ -25,7 +26,10 @@ import type { Route } from "./+types/dashboard";
  */
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user } = await requirePermission(request, context, handle.permission);
+  // A site worker's home is their sites (the office's figures are not theirs to see).
+  const { user } = await requirePermission(request, context, "terrain");
+  if (user.role === "compagnon") throw redirect("/erp/mes-chantiers");
+  await requirePermission(request, context, handle.permission);
   const { db, env } = getServices(context);
   const now = new Date();
   // The home is open to every signed-in member; its Devis and Factures blocks only to

@@ -12,8 +12,8 @@ import { readFlash } from "#app/lib/flash.server.ts";
 import type { RouteHandle } from "#app/lib/permissions.ts";
 import type { Route } from "./+types/layout";
 
-/** The frame needs a session only; each page below declares its own permission. */
-export const handle = { permission: "session" } satisfies RouteHandle;
+/** The frame needs a session only (site workers too); each page below declares its own permission. */
+export const handle = { permission: "terrain" } satisfies RouteHandle;
 
 /** One session lookup per request (renewing it while used), shared by every /erp loader. */
 export const middleware: Route.MiddlewareFunction[] = [staffSessionMiddleware];

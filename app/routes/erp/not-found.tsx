@@ -11,7 +11,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = (args) => erpMeta("Page introuvable", args);
 
-export const handle = { section: "Page introuvable", permission: "session" } satisfies ErpHandle;
+export const handle = { section: "Page introuvable", permission: "terrain" } satisfies ErpHandle;
 
 // The loader always answers 404: the page is this boundary, inside the frame.
 export { ErrorBoundary, shouldRevalidate } from "#app/routes/erp/frame-exports.ts";

@@ -16,21 +16,21 @@ import { Dialog } from "#app/components/ui/dialog.tsx";
 import { DropdownMenu } from "#app/components/ui/dropdown-menu.tsx";
 import { toast } from "#app/components/ui/toast.tsx";
 import type { Flash } from "#app/lib/flash.ts";
-import { ERP_SECTIONS, isErpHandle, isPathWithin } from "../navigation.ts";
+import { ERP_SECTIONS, type ErpSection, isErpHandle, isPathWithin, WORKER_SECTIONS } from "../navigation.ts";
 
-export type ShellUser = { email: string; role: "owner" | "staff" };
+export type ShellUser = { email: string; role: "owner" | "staff" | "compagnon" };
 
 type SignOutResult = { ok: true } | { ok: false; message: string };
 
 const SIGN_OUT_FAILURE = "Échec de la déconnexion";
 const GENERIC_ERROR = "Une erreur est survenue.";
 
-function SideNav({ label }: { label: string }) {
+function SideNav({ label, sections }: { label: string; sections: readonly ErpSection[] }) {
   const { pathname } = useLocation();
   return (
     <nav aria-label={label}>
       <ul className="grid gap-1">
-        {ERP_SECTIONS.map((section) => (
+        {sections.map((section) => (
           <li key={section.href}>
             <NavLink
               to={section.href}
@@ -277,6 +277,8 @@ export function ErpShell({
   children: ReactNode;
 }) {
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // A site worker has one entry: their own sites.
+  const sections = user.role === "compagnon" ? WORKER_SECTIONS : ERP_SECTIONS;
   const signOut = useSignOut();
   const signOutForm = useRef<HTMLFormElement>(null);
   // The account menus open inside the frame, within the page's landmarks, not at the end of <body>.
@@ -300,7 +302,7 @@ export function ErpShell({
           </Link>
         </div>
         <div className="flex-1 overflow-y-auto px-3 pb-6">
-          <SideNav label="Menu de l'Espace Pro" />
+          <SideNav label="Menu de l'Espace Pro" sections={sections} />
         </div>
         <div className="border-t border-slate-200 px-5 py-4 text-sm">
           <Link to="/" className="text-brand-700 underline">
@@ -326,7 +328,7 @@ export function ErpShell({
             </div>
             <Dialog.Description className="sr-only">Sections de l'Espace Pro</Dialog.Description>
             <div className="flex-1 overflow-y-auto px-3 pb-6">
-              <SideNav label="Menu de l'Espace Pro (mobile)" />
+              <SideNav label="Menu de l'Espace Pro (mobile)" sections={sections} />
             </div>
             <p className="truncate border-t border-slate-200 px-5 py-4 text-sm text-slate-700">
               {user.email}

@@ -28,7 +28,7 @@ function siteHref(id: string) {
   return `/erp/chantiers/${id}`;
 }
 
-function AgendaCard({ site }: { site: AgendaSite }) {
+function AgendaCard({ site, href }: { site: AgendaSite; href: (id: string) => string }) {
   const access = [
     site.accessCode ? `Digicode : ${site.accessCode}` : "",
     site.keys ? `Clés : ${site.keys}` : "",
@@ -36,7 +36,7 @@ function AgendaCard({ site }: { site: AgendaSite }) {
   return (
     <li className="grid gap-2 rounded-lg border border-slate-200 p-3">
       <div className="flex flex-wrap items-baseline gap-x-2">
-        <Link to={siteHref(site.id)} className={`font-semibold ${linkClass}`}>
+        <Link to={href(site.id)} className={`font-semibold ${linkClass}`}>
           {site.number}
         </Link>
         <span className="break-words">{site.title}</span>
@@ -73,8 +73,20 @@ function AgendaCard({ site }: { site: AgendaSite }) {
   );
 }
 
-/** « Aujourd'hui » and « Demain »: each person's sites of the day. */
-export function AgendaView({ days, today }: { days: readonly AgendaDay[]; today: IsoDay }) {
+/** « Aujourd'hui » and « Demain »: each person's sites of the day (a worker's own: no name headings). */
+export function AgendaView({
+  days,
+  today,
+  href = siteHref,
+  own = false,
+}: {
+  days: readonly AgendaDay[];
+  today: IsoDay;
+  /** Where a site's number leads (a worker's page of the site, or the office's). */
+  href?: (id: string) => string;
+  /** One person's days: « Vous n'êtes sur aucun chantier » rather than names. */
+  own?: boolean;
+}) {
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       {days.map((agenda, index) => (
@@ -86,14 +98,26 @@ export function AgendaView({ days, today }: { days: readonly AgendaDay[]; today:
             </span>
           </h2>
           {agenda.people.length === 0 ? (
-            <p className="text-slate-700">Personne n'est affecté à un chantier ce jour-là.</p>
+            <p className="text-slate-700">
+              {own
+                ? "Aucun chantier prévu pour vous ce jour-là."
+                : "Personne n'est affecté à un chantier ce jour-là."}
+            </p>
+          ) : own ? (
+            <ul className="grid gap-2">
+              {agenda.people.flatMap((person) =>
+                person.sites.map((site) => (
+                  <AgendaCard key={`${site.id}-${site.slot}`} site={site} href={href} />
+                )),
+              )}
+            </ul>
           ) : (
             agenda.people.map((person) => (
               <section key={person.id} aria-label={`${person.name}, ${formatDate(agenda.day)}`}>
                 <h3 className="mb-2 font-heading font-semibold text-brand-900">{person.name}</h3>
                 <ul className="grid gap-2">
                   {person.sites.map((site) => (
-                    <AgendaCard key={`${site.id}-${site.slot}`} site={site} />
+                    <AgendaCard key={`${site.id}-${site.slot}`} site={site} href={href} />
                   ))}
                 </ul>
               </section>

@@ -180,6 +180,10 @@ function CreateAccount({ serverResult }: { serverResult?: ActionResult }) {
         options={[
           { value: "staff", label: ROLE_LABELS.staff },
           { value: "owner", label: `${ROLE_LABELS.owner} (gère aussi les comptes)` },
+          {
+            value: "compagnon",
+            label: `${ROLE_LABELS.compagnon} (sur les chantiers : ses chantiers et leur journal seulement)`,
+          },
         ]}
         errors={errors.role}
       />

@@ -1,0 +1,140 @@
+import { and, asc, eq, gte, ne } from "drizzle-orm";
+import type { Database } from "#app/db/client.server.ts";
+import { authUsers } from "#app/db/schema/auth.ts";
+import { jobSiteAssignments, jobSites } from "#app/db/schema/job-sites.ts";
+import type { IsoDay } from "#app/lib/paris-time.ts";
+import { hasPermission, type Role } from "#app/lib/permissions.ts";
+import { isUuid } from "#app/lib/uuid.ts";
+import type { Assignment } from "./planning.server.ts";
+import { JobSiteNotFoundError } from "./query.server.ts";
+import type { JobSiteStatus } from "./schema.ts";
+
+/*
+ * What a site worker (role « compagnon ») may see of a job site: where it is, how to get
+ * in, who is on it when, and its log. Never a price, a margin, the client's details or
+ * an invoice. The office (permission « chantiers ») sees every site; a worker only the
+ * sites they are put on, whatever the dates.
+ */
+
+/** A member trying to reach a site they are not put on (403). */
+export class SiteAccessError extends Error {
+  constructor() {
+    super("Vous n'êtes pas affecté à ce chantier : demandez au bureau de vous y ajouter.");
+    this.name = "SiteAccessError";
+  }
+}
+
+export type SiteViewer = { id: string; role: Role };
+
+/** Is the member put on the site (any period)? */
+async function isAssigned(db: Database, userId: string, jobSiteId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: jobSiteAssignments.id })
+    .from(jobSiteAssignments)
+    .where(and(eq(jobSiteAssignments.userId, userId), eq(jobSiteAssignments.jobSiteId, jobSiteId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * The one check of a site's worker pages and its log: the office sees every site, a
+ * worker only theirs. Unknown site: JobSiteNotFoundError (404); not theirs: SiteAccessError (403).
+ */
+export async function assertSiteAccess(db: Database, viewer: SiteViewer, jobSiteId: string): Promise<void> {
+  if (!isUuid(jobSiteId)) throw new JobSiteNotFoundError();
+  const [site] = await db.select({ id: jobSites.id }).from(jobSites).where(eq(jobSites.id, jobSiteId));
+  if (!site) throw new JobSiteNotFoundError();
+  if (hasPermission(viewer.role, "chantiers")) return;
+  if (!(await isAssigned(db, viewer.id, jobSiteId))) throw new SiteAccessError();
+}
+
+/** A site as a worker sees it: no price, no client. */
+export type WorkerSite = {
+  id: string;
+  number: string;
+  title: string;
+  status: JobSiteStatus;
+  siteStreet: string;
+  sitePostalCode: string;
+  siteCity: string;
+  accessCode: string;
+  keys: string;
+  contactName: string;
+  contactPhone: string;
+  parking: string;
+  constraints: string;
+  plannedStart: IsoDay | null;
+  plannedEnd: IsoDay | null;
+};
+
+const workerColumns = {
+  id: jobSites.id,
+  number: jobSites.number,
+  title: jobSites.title,
+  status: jobSites.status,
+  siteStreet: jobSites.siteStreet,
+  sitePostalCode: jobSites.sitePostalCode,
+  siteCity: jobSites.siteCity,
+  accessCode: jobSites.accessCode,
+  keys: jobSites.keys,
+  contactName: jobSites.contactName,
+  contactPhone: jobSites.contactPhone,
+  parking: jobSites.parking,
+  constraints: jobSites.constraints,
+  plannedStart: jobSites.plannedStart,
+  plannedEnd: jobSites.plannedEnd,
+};
+
+/** The site for its worker page, after `assertSiteAccess`, with its whole team (names and days). */
+export async function workerSite(
+  db: Database,
+  viewer: SiteViewer,
+  jobSiteId: string,
+): Promise<{ site: WorkerSite; team: Assignment[] }> {
+  await assertSiteAccess(db, viewer, jobSiteId);
+  const [site] = await db.select(workerColumns).from(jobSites).where(eq(jobSites.id, jobSiteId));
+  if (!site) throw new JobSiteNotFoundError();
+  const team = await db
+    .select({
+      id: jobSiteAssignments.id,
+      jobSiteId: jobSiteAssignments.jobSiteId,
+      userId: jobSiteAssignments.userId,
+      userName: authUsers.name,
+      startDate: jobSiteAssignments.startDate,
+      endDate: jobSiteAssignments.endDate,
+      slot: jobSiteAssignments.slot,
+    })
+    .from(jobSiteAssignments)
+    .innerJoin(authUsers, eq(authUsers.id, jobSiteAssignments.userId))
+    .where(eq(jobSiteAssignments.jobSiteId, jobSiteId))
+    .orderBy(asc(jobSiteAssignments.startDate), asc(authUsers.name));
+  return { site, team };
+}
+
+/** The sites a member is put on from `today` on (current and coming), soonest first. */
+export async function workerSites(
+  db: Database,
+  userId: string,
+  today: IsoDay,
+): Promise<(WorkerSite & { from: IsoDay; to: IsoDay })[]> {
+  const rows = await db
+    .select({ ...workerColumns, from: jobSiteAssignments.startDate, to: jobSiteAssignments.endDate })
+    .from(jobSiteAssignments)
+    .innerJoin(jobSites, eq(jobSites.id, jobSiteAssignments.jobSiteId))
+    .where(
+      and(
+        eq(jobSiteAssignments.userId, userId),
+        gte(jobSiteAssignments.endDate, today),
+        ne(jobSites.status, "clos"),
+      ),
+    )
+    .orderBy(asc(jobSiteAssignments.startDate), asc(jobSites.number));
+  // One line per site: its first and last day for this member.
+  const bySite = new Map<string, WorkerSite & { from: IsoDay; to: IsoDay }>();
+  for (const row of rows) {
+    const known = bySite.get(row.id);
+    if (!known) bySite.set(row.id, row);
+    else if (row.to > known.to) known.to = row.to;
+  }
+  return [...bySite.values()];
+}
