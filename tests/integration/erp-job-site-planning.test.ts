@@ -406,3 +406,35 @@ describe("a site worker (compagnon)", () => {
     expect(home.headers.get("location")).toBe("/erp/mes-chantiers");
   });
 });
+
+describe("the home page's « Sans équipe »", () => {
+  it("lists a planned site nobody is put on from today, until someone is", async () => {
+    const today = parisDay();
+    const site = await newSite("Carrelage Roux", addDays(today, 2), addDays(today, 6));
+    const planned = await post(site.id, { intent: "statut", status: "planifie", revision: "1" });
+    expect(planned.status, JSON.stringify(planned.data)).toBe(303);
+    type Home = Awaited<ReturnType<typeof dashboardRoute.loader>>;
+    const numbers = async () => {
+      const home = (await call(dashboardRoute.loader, "/erp")).data as Home;
+      return home.jobSites?.unstaffed.items.map((item) => item.number) ?? [];
+    };
+    expect(await numbers()).toContain(site.number);
+    // Someone who was on it last month does not staff it now.
+    await post(site.id, {
+      intent: "affecter",
+      userId: worker.userId,
+      startDate: addDays(today, -40),
+      endDate: addDays(today, -35),
+      slot: "journee",
+    });
+    expect(await numbers()).toContain(site.number);
+    await post(site.id, {
+      intent: "affecter",
+      userId: worker.userId,
+      startDate: addDays(today, 2),
+      endDate: addDays(today, 3),
+      slot: "matin",
+    });
+    expect(await numbers()).not.toContain(site.number);
+  });
+});

@@ -1,6 +1,6 @@
-import { and, asc, between, count, eq, inArray } from "drizzle-orm";
+import { and, asc, between, count, eq, exists, gte, inArray, not } from "drizzle-orm";
 import { clients } from "#app/db/schema/clients.ts";
-import { jobSites } from "#app/db/schema/job-sites.ts";
+import { jobSiteAssignments, jobSites } from "#app/db/schema/job-sites.ts";
 import type { DbExecutor } from "#app/lib/outbox.server.ts";
 import { addDays, parisDay } from "#app/lib/paris-time.ts";
 import { lotBudgetLines, marginAlertRate, siteCosts } from "./costs.server.ts";
@@ -8,7 +8,8 @@ import { forecastSite } from "./forecast.ts";
 
 /*
  * The job sites' block on the Espace Pro's home: the sites in progress with their
- * progress, projected margin and alerts, and the sites starting within the week.
+ * progress, projected margin and alerts, the sites starting within the week, and the
+ * planned or running sites nobody is put on.
  */
 
 /** How many sites each list of the block shows; the counts say how many there are. */
@@ -34,6 +35,8 @@ export type RunningSite = DashboardSite & {
 export type JobSitesDashboardFigures = {
   running: { count: number; items: RunningSite[] };
   starting: { count: number; items: DashboardSite[]; until: string };
+  /** Planned or running sites nobody is put on from today on. */
+  unstaffed: { count: number; items: DashboardSite[] };
 };
 
 const columns = {
@@ -53,24 +56,44 @@ export async function jobSitesDashboard(db: DbExecutor, now: Date): Promise<JobS
     inArray(jobSites.status, ["a_planifier", "planifie"]),
     between(jobSites.plannedStart, today, until),
   );
-  const [runningRows, [runningCount], startingRows, [startingCount]] = await Promise.all([
-    db
-      .select(columns)
-      .from(jobSites)
-      .innerJoin(clients, eq(clients.id, jobSites.clientId))
-      .where(runningWhere)
-      .orderBy(asc(jobSites.plannedEnd), asc(jobSites.number))
-      .limit(JOB_SITES_DASHBOARD_SIZE),
-    db.select({ n: count() }).from(jobSites).where(runningWhere),
-    db
-      .select(columns)
-      .from(jobSites)
-      .innerJoin(clients, eq(clients.id, jobSites.clientId))
-      .where(startingWhere)
-      .orderBy(asc(jobSites.plannedStart), asc(jobSites.number))
-      .limit(JOB_SITES_DASHBOARD_SIZE),
-    db.select({ n: count() }).from(jobSites).where(startingWhere),
-  ]);
+  const unstaffedWhere = and(
+    inArray(jobSites.status, ["planifie", "en_cours"]),
+    not(
+      exists(
+        db
+          .select({ one: jobSiteAssignments.id })
+          .from(jobSiteAssignments)
+          .where(and(eq(jobSiteAssignments.jobSiteId, jobSites.id), gte(jobSiteAssignments.endDate, today))),
+      ),
+    ),
+  );
+  const [runningRows, [runningCount], startingRows, [startingCount], unstaffedRows, [unstaffedCount]] =
+    await Promise.all([
+      db
+        .select(columns)
+        .from(jobSites)
+        .innerJoin(clients, eq(clients.id, jobSites.clientId))
+        .where(runningWhere)
+        .orderBy(asc(jobSites.plannedEnd), asc(jobSites.number))
+        .limit(JOB_SITES_DASHBOARD_SIZE),
+      db.select({ n: count() }).from(jobSites).where(runningWhere),
+      db
+        .select(columns)
+        .from(jobSites)
+        .innerJoin(clients, eq(clients.id, jobSites.clientId))
+        .where(startingWhere)
+        .orderBy(asc(jobSites.plannedStart), asc(jobSites.number))
+        .limit(JOB_SITES_DASHBOARD_SIZE),
+      db.select({ n: count() }).from(jobSites).where(startingWhere),
+      db
+        .select(columns)
+        .from(jobSites)
+        .innerJoin(clients, eq(clients.id, jobSites.clientId))
+        .where(unstaffedWhere)
+        .orderBy(asc(jobSites.plannedStart), asc(jobSites.number))
+        .limit(JOB_SITES_DASHBOARD_SIZE),
+      db.select({ n: count() }).from(jobSites).where(unstaffedWhere),
+    ]);
   const marginAlertBp = await marginAlertRate(db);
   const running = await Promise.all(
     runningRows.map(async (site): Promise<RunningSite> => {
@@ -88,5 +111,6 @@ export async function jobSitesDashboard(db: DbExecutor, now: Date): Promise<JobS
   return {
     running: { count: runningCount?.n ?? 0, items: running },
     starting: { count: startingCount?.n ?? 0, items: startingRows, until },
+    unstaffed: { count: unstaffedCount?.n ?? 0, items: unstaffedRows },
   };
 }

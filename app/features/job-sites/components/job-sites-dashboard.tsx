@@ -1,4 +1,4 @@
-import { HardHat, TriangleAlert } from "lucide-react";
+import { HardHat, TriangleAlert, UsersRound } from "lucide-react";
 import {
   BigNumber,
   DashboardSection,
@@ -15,7 +15,7 @@ const LIST_PATH = "/erp/chantiers";
 
 /** The Chantiers block of the Espace Pro's home. */
 export function JobSitesDashboard({ figures }: { figures: JobSitesDashboardFigures }) {
-  const { running, starting } = figures;
+  const { running, starting, unstaffed } = figures;
   return (
     <DashboardSection
       id="job-sites-dashboard-title"
@@ -92,6 +92,39 @@ export function JobSitesDashboard({ figures }: { figures: JobSitesDashboardFigur
                 />
               ))}
             </ul>
+          )}
+        </StatPanel>
+
+        <StatPanel id="job-sites-unstaffed-title" title="Sans équipe" icon={UsersRound}>
+          <BigNumber>{unstaffed.count}</BigNumber>
+          {unstaffed.items.length === 0 ? (
+            <p className="mt-2 text-sm text-slate-700">Chaque chantier planifié ou en cours a son équipe.</p>
+          ) : (
+            <>
+              <p className="text-sm text-slate-700">
+                Planifiés ou en cours, personne n'y est affecté à partir d'aujourd'hui.
+              </p>
+              <ul className="mt-2 grid gap-1">
+                {unstaffed.items.map((site) => (
+                  <RowLink
+                    key={site.id}
+                    to={`${LIST_PATH}/${site.id}#chantier-equipe`}
+                    name={site.number}
+                    detail={`${site.clientName} · ${site.title} · ${site.siteCity}`}
+                    aside={
+                      site.plannedStart ? (
+                        <time dateTime={site.plannedStart}>
+                          dès le {formatDate(site.plannedStart, "medium")}
+                        </time>
+                      ) : null
+                    }
+                  />
+                ))}
+              </ul>
+              {unstaffed.count > unstaffed.items.length ? (
+                <MoreLink to="/erp/chantiers/planning?vue=mois">Voir le planning</MoreLink>
+              ) : null}
+            </>
           )}
         </StatPanel>
       </div>
