@@ -9,7 +9,7 @@ import { test as base, expect } from "./fixtures.ts";
 
 const run = promisify(execFile);
 
-export type StaffUser = { email: string; password: string; role: "owner" | "staff" };
+export type StaffUser = { email: string; password: string; role: "owner" | "staff" | "compagnon" };
 
 /**
  * The data directory of the server under test: DATA_DIR when the run sets it (the

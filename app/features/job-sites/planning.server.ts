@@ -8,12 +8,15 @@ import { addDays, formatDate, type IsoDay } from "#app/lib/paris-time.ts";
 import { isUuid } from "#app/lib/uuid.ts";
 import {
   ASSIGNMENT_SLOT_LABELS,
-  type Conflict,
+  type ConflictNotice,
   earliestDay,
   findConflicts,
-  HALF_DAY_LABELS,
   latestDay,
+  shiftWords,
 } from "./planning.ts";
+
+export { type ConflictNotice, conflictSentence, shiftWords } from "./planning.ts";
+
 import { type Actor, assertRevision, JobSiteConflictError, lockJobSite } from "./query.server.ts";
 import { type JobSiteStatus, PLANNING_MESSAGES } from "./schema.ts";
 
@@ -95,9 +98,6 @@ async function assignmentsBetween(
     .orderBy(asc(jobSiteAssignments.startDate), asc(jobSiteAssignments.id));
 }
 
-/** A conflict as a sentence: « Paul Martin est aussi sur CH-2026-0003 le 3 décembre 2026 (matin) ». */
-export type ConflictNotice = Conflict & { userName: string; siteNumbers: string[] };
-
 /** The conflicts among `assignments`, named: who, which sites, which half-day. */
 async function namedConflicts(
   db: Database | DbTransaction,
@@ -124,11 +124,6 @@ async function namedConflicts(
       siteNumbers: [...new Set(rows.map((row) => numbers.get(row.jobSiteId) ?? ""))].sort(),
     };
   });
-}
-
-/** « Paul Martin : CH-2026-0001 et CH-2026-0003 le 3 décembre 2026 (matin) ». */
-export function conflictSentence(conflict: ConflictNotice): string {
-  return `${conflict.userName} : ${conflict.siteNumbers.join(" et ")} le ${formatDate(conflict.day)} (${HALF_DAY_LABELS[conflict.half].toLowerCase()})`;
 }
 
 /** The site's team and the conflicts its people have with other sites over its assignments. */
@@ -248,12 +243,6 @@ export async function shiftAssignments(tx: DbTransaction, jobSiteId: string, day
     .where(eq(jobSiteAssignments.jobSiteId, jobSiteId))
     .returning({ id: jobSiteAssignments.id });
   return moved.length;
-}
-
-/** « 3 jours plus tard », « 1 jour plus tôt ». */
-export function shiftWords(days: number): string {
-  const count = Math.abs(days);
-  return `${count} jour${count > 1 ? "s" : ""} plus ${days > 0 ? "tard" : "tôt"}`;
 }
 
 /**

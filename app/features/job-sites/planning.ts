@@ -1,5 +1,5 @@
 import type { AssignmentSlot } from "#app/db/schema/job-sites.ts";
-import { addDays, daysBetween, type IsoDay, parisWeek } from "#app/lib/paris-time.ts";
+import { addDays, daysBetween, formatDate, type IsoDay, parisWeek } from "#app/lib/paris-time.ts";
 
 /*
  * The planning's arithmetic, shared by the server and the pages: the half-days an
@@ -102,6 +102,20 @@ export function findConflicts(
       HALF_DAYS.indexOf(x.half) - HALF_DAYS.indexOf(y.half) ||
       x.userId.localeCompare(y.userId),
   );
+}
+
+/** A conflict named for the page: who, on which sites. */
+export type ConflictNotice = Conflict & { userName: string; siteNumbers: string[] };
+
+/** « Paul Martin : CH-2026-0001 et CH-2026-0003 le 3 décembre 2026 (matin) ». */
+export function conflictSentence(conflict: ConflictNotice): string {
+  return `${conflict.userName} : ${conflict.siteNumbers.join(" et ")} le ${formatDate(conflict.day)} (${HALF_DAY_LABELS[conflict.half].toLowerCase()})`;
+}
+
+/** « 3 jours plus tard », « 1 jour plus tôt ». */
+export function shiftWords(days: number): string {
+  const count = Math.abs(days);
+  return `${count} jour${count > 1 ? "s" : ""} plus ${days > 0 ? "tard" : "tôt"}`;
 }
 
 /** Every day from `from` to `to`, both included. */

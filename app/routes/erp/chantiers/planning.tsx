@@ -11,18 +11,14 @@ import { CHANTIERS_HANDLE, erpMeta } from "#app/features/erp/navigation.ts";
 import { jobSiteRefusal } from "#app/features/job-sites/actions.server.ts";
 import { JOB_SITES_TABS } from "#app/features/job-sites/components/job-sites-tabs.ts";
 import { AgendaView, MonthView, WeekView } from "#app/features/job-sites/components/planning-views.tsx";
+import { readAgenda, readPlanning, shiftJobSite } from "#app/features/job-sites/planning.server.ts";
 import {
   conflictSentence,
-  readAgenda,
-  readPlanning,
-  shiftJobSite,
-  shiftWords,
-} from "#app/features/job-sites/planning.server.ts";
-import {
   PLANNING_VIEW_LABELS,
   PLANNING_VIEWS,
   type PlanningView,
   planningPeriod,
+  shiftWords,
 } from "#app/features/job-sites/planning.ts";
 import { PlanningPostSchema } from "#app/features/job-sites/schema.ts";
 import { getServices } from "#app/lib/app-context.ts";
