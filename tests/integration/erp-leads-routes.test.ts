@@ -436,3 +436,47 @@ describe("team accounts (owners)", () => {
     ).toBe(403);
   });
 });
+
+describe("a site worker's account (compagnon)", () => {
+  it("an owner creates it with the name the planning shows; a name with control characters is refused", async () => {
+    const refused = await outcome(
+      accountsRoute.action(
+        post(
+          "/erp/comptes",
+          {
+            intent: "creer",
+            email: "lucas@batirade.test",
+            password: "un-mot-de-passe-long",
+            role: "compagnon",
+            name: "Lucas\u0007 Martin",
+          },
+          owner.cookie,
+        ) as never,
+      ),
+    );
+    expect(refused.status).toBe(400);
+    expect((refused.data as { fieldErrors?: Record<string, string[]> }).fieldErrors?.name).toHaveLength(1);
+    const created = await outcome(
+      accountsRoute.action(
+        post(
+          "/erp/comptes",
+          {
+            intent: "creer",
+            email: "lucas@batirade.test",
+            password: "un-mot-de-passe-long",
+            role: "compagnon",
+            name: "Lucas Martin",
+          },
+          owner.cookie,
+        ) as never,
+      ),
+    );
+    expect(created.data).toEqual({ ok: true, message: "Compte créé pour lucas@batirade.test." });
+    const page = await outcome(accountsRoute.loader(args("/erp/comptes", { cookie: owner.cookie }) as never));
+    const accounts = (page.data as { accounts: { email: string; name: string; role: string }[] }).accounts;
+    expect(accounts.find((account) => account.email === "lucas@batirade.test")).toMatchObject({
+      name: "Lucas Martin",
+      role: "compagnon",
+    });
+  });
+});

@@ -1,4 +1,5 @@
 import type { FieldErrors } from "#app/components/forms/field-errors.ts";
+import { singleLineText } from "#app/lib/text-rules.ts";
 import { z } from "#app/lib/zod.ts";
 
 /** Staff passwords: at least 12 characters; long passphrases (up to 128) are welcome. */
@@ -59,7 +60,7 @@ export const StaffAccountSchema = z.object({
   role: z.enum(STAFF_ROLES, {
     error: "Le rôle doit être « owner » (gérant), « staff » (équipe) ou « compagnon » (chantier).",
   }),
-  name: z.string().trim().max(120, "Le nom est trop long.").optional(),
+  name: singleLineText().pipe(z.string().max(120, "Le nom est trop long.")).optional(),
 });
 export type StaffAccountInput = z.input<typeof StaffAccountSchema>;
 

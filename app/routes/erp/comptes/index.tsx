@@ -55,6 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           email: String(form.get("email") ?? ""),
           password: String(form.get("password") ?? ""),
           role: String(form.get("role") ?? ""),
+          name: String(form.get("name") ?? ""),
         };
         const parsed = StaffAccountSchema.safeParse(input);
         if (!parsed.success) return invalid<{ userId?: string }>(intent, parsed);
@@ -150,6 +151,15 @@ function CreateAccount({ serverResult }: { serverResult?: ActionResult }) {
       className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end"
     >
       <input type="hidden" name="intent" value="creer" />
+      <TextField
+        id={`${id}-name`}
+        name="name"
+        label="Nom (planning, historique)"
+        maxLength={120}
+        autoComplete="off"
+        hint="Prénom et nom : c'est ce que le planning affiche. Vide : le début de l'e-mail."
+        errors={errors.name}
+      />
       <EmailField
         id={`${id}-email`}
         name="email"
