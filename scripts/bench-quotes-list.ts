@@ -24,6 +24,7 @@ import { quoteTotals } from "#app/features/quotes/totals.ts";
 import { addDays } from "#app/lib/paris-time.ts";
 import { identityFromCompanyConfig } from "#app/lib/pdf/identity.ts";
 import { seededRandom } from "./bench-random.ts";
+import { ms, timings } from "./bench-timing.ts";
 
 /**
  * `npm run bench` (third part): the quotes list on 5,000 quotes of 800 clients in an
@@ -427,23 +428,6 @@ const cases: [string, string][] = [
   ["tri par montant", "tri=total"],
 ];
 
-/** Median and p95 (nearest rank) of `runs` calls after a warm-up call. */
-async function timings(
-  run: () => Promise<unknown>,
-  runs: number,
-): Promise<{ median: number; p95: number; max: number }> {
-  await run();
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const started = performance.now();
-    await run();
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  const at = (rank: number) => times[Math.min(times.length - 1, Math.max(0, rank))] ?? 0;
-  return { median: at(Math.ceil(runs / 2) - 1), p95: at(Math.ceil(runs * 0.95) - 1), max: at(runs - 1) };
-}
-
 const figures: [string, { median: number; p95: number }, number][] = [];
 for (const [label, query] of cases) {
   const parsed = parseQuoteFilters(new URLSearchParams(query));
@@ -507,7 +491,6 @@ const pages = pdf.toString("latin1").match(/\/Type\s*\/Page(?![a-z])/g)?.length 
 await handle.close();
 
 const width = Math.max(...figures.map(([label]) => label.length));
-const ms = (value: number) => `${value.toFixed(1).padStart(7)} ms`;
 const mark = (value: number, aim: number) => (value > aim ? "  au-dessus de l'objectif" : "");
 console.log(
   [

@@ -28,6 +28,8 @@ const heavyBenches = [
   "scripts/bench-quotes-list.ts",
   // Issuing 1,000 invoices (Factur-X PDF and XML) and the invoices list on 10,000 invoices (no HTTP).
   "scripts/bench-invoices.ts",
+  // Chantiers: the month planning (50 sites, 15 people) and a site page with long histories (no HTTP).
+  "scripts/bench-job-sites.ts",
   // The quote editor with 200 lines in Chromium: opening, keystrokes, save, moving a line.
   "scripts/bench-quote-editor.ts",
   // The backup and the restore of 10,000 invoices and 2 GB of files (embedded database on disk).
