@@ -13,7 +13,7 @@ import {
 } from "#app/features/auth/server-info.server.ts";
 
 /**
- * `npm run user:create -- --email E --password P --role owner|staff [--name N]`
+ * `npm run user:create -- --email E --password P --role owner|staff|compagnon [--name N]`
  *
  * Creates an Espace Pro account. With a server running on the same DATA_DIR it asks
  * that server (over loopback, with the token it wrote in DATA_DIR/server.json), since
@@ -21,7 +21,7 @@ import {
  * opens the database itself, applying the migrations first.
  */
 
-const USAGE = "Usage : npm run user:create -- --email E --password P --role owner|staff [--name N]";
+const USAGE = "Usage : npm run user:create -- --email E --password P --role owner|staff|compagnon [--name N]";
 const SERVER_WAIT_MS = 60_000;
 
 class CliError extends Error {}
