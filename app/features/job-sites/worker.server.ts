@@ -3,8 +3,7 @@ import type { Database } from "#app/db/client.server.ts";
 import { authUsers } from "#app/db/schema/auth.ts";
 import { jobSiteAssignments, jobSites } from "#app/db/schema/job-sites.ts";
 import type { IsoDay } from "#app/lib/paris-time.ts";
-import { hasPermission, type Role } from "#app/lib/permissions.ts";
-import { isUuid } from "#app/lib/uuid.ts";
+import { SITE_REFUSED_MESSAGE, type SiteViewer, siteAccess } from "#app/lib/site-access.server.ts";
 import type { Assignment } from "./planning.server.ts";
 import { JobSiteNotFoundError } from "./query.server.ts";
 import type { JobSiteStatus } from "./schema.ts";
@@ -19,33 +18,19 @@ import type { JobSiteStatus } from "./schema.ts";
 /** A member trying to reach a site they are not put on (403). */
 export class SiteAccessError extends Error {
   constructor() {
-    super("Vous n'êtes pas affecté à ce chantier : demandez au bureau de vous y ajouter.");
+    super(SITE_REFUSED_MESSAGE);
     this.name = "SiteAccessError";
   }
 }
 
-export type SiteViewer = { id: string; role: Role };
-
-/** Is the member put on the site (any period)? */
-async function isAssigned(db: Database, userId: string, jobSiteId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: jobSiteAssignments.id })
-    .from(jobSiteAssignments)
-    .where(and(eq(jobSiteAssignments.userId, userId), eq(jobSiteAssignments.jobSiteId, jobSiteId)))
-    .limit(1);
-  return row !== undefined;
-}
-
 /**
- * The one check of a site's worker pages and its log: the office sees every site, a
- * worker only theirs. Unknown site: JobSiteNotFoundError (404); not theirs: SiteAccessError (403).
+ * The one check of a site's worker pages: the office sees every site, a worker only
+ * theirs. Unknown site: JobSiteNotFoundError (404); not theirs: SiteAccessError (403).
  */
 export async function assertSiteAccess(db: Database, viewer: SiteViewer, jobSiteId: string): Promise<void> {
-  if (!isUuid(jobSiteId)) throw new JobSiteNotFoundError();
-  const [site] = await db.select({ id: jobSites.id }).from(jobSites).where(eq(jobSites.id, jobSiteId));
-  if (!site) throw new JobSiteNotFoundError();
-  if (hasPermission(viewer.role, "chantiers")) return;
-  if (!(await isAssigned(db, viewer.id, jobSiteId))) throw new SiteAccessError();
+  const access = await siteAccess(db, viewer, jobSiteId);
+  if (access === "unknown") throw new JobSiteNotFoundError();
+  if (access === "refused") throw new SiteAccessError();
 }
 
 /** A site as a worker sees it: no price, no client. */
