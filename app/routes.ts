@@ -89,6 +89,13 @@ export default [
       route("chantiers/nouveau", "routes/erp/chantiers/nouveau.tsx"),
       route("chantiers/:id", "routes/erp/chantiers/detail.tsx"),
       route("chantiers/:id/modifier", "routes/erp/chantiers/modifier.tsx"),
+      route("chantiers/:id/reception", "routes/erp/chantiers/reception.tsx"),
+      route("chantiers/:id/reception/pdf", "routes/erp/chantiers/reception-pdf.ts", {
+        id: "erp-chantier-pv",
+      }),
+      route("chantiers/:id/reception/copie-signee", "routes/erp/chantiers/reception-pdf.ts", {
+        id: "erp-chantier-pv-signe",
+      }),
       route("achats", "routes/erp/section.tsx", { id: "erp-achats" }),
       route("temps", "routes/erp/section.tsx", { id: "erp-temps" }),
       route("docs", "routes/erp/section.tsx", { id: "erp-docs" }),

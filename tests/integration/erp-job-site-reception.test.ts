@@ -1,0 +1,461 @@
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { integrityEntries } from "#app/db/schema/integrity.ts";
+import { jobSites } from "#app/db/schema/job-sites.ts";
+import { quotes } from "#app/db/schema/quotes.ts";
+import { jobSiteReceptions, jobSiteReservations } from "#app/db/schema/receptions.ts";
+import { RECEPTION_MESSAGES } from "#app/features/job-sites/reception-schema.ts";
+import { createJobSite, moveJobSite } from "#app/features/job-sites/write.server.ts";
+import { listActivity } from "#app/lib/activity.server.ts";
+import type { AppServices } from "#app/lib/app-context.ts";
+import { verifyRegister } from "#app/lib/integrity/verify.server.ts";
+import { addDays, parisDay } from "#app/lib/paris-time.ts";
+import * as detailRoute from "#app/routes/erp/chantiers/detail.tsx";
+import * as newRoute from "#app/routes/erp/chantiers/nouveau.tsx";
+import * as pageRoute from "#app/routes/erp/chantiers/reception.tsx";
+import * as pdfRoute from "#app/routes/erp/chantiers/reception-pdf.ts";
+import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
+import { jpeg } from "#tests/helpers/leads.ts";
+import { acceptedQuoteFor, fillQuoteSettings, insertClient } from "#tests/helpers/quotes.ts";
+import { routeCaller } from "#tests/helpers/route-call.ts";
+import { signedInStaff, staffTestServices } from "#tests/helpers/staff.ts";
+
+// The PV de réception of a job site through its routes, on a real database: prepared with
+// and without reservations (each with its lot, description, photo checked by its bytes and
+// deadline), presented for signature (the PDF frozen), signed on paper (the scan checked
+// by its bytes: an image named « .pdf » is refused, nothing stored), and what the
+// signature does: the site « Réceptionné », its quotes' handover (the retention's
+// release), the warranties' end dates on the site's page, the register's « pv_signe ».
+// 401 and 403 on these routes: tests/integration/erp-route-guard.test.ts.
+
+let database: TestDatabase;
+let services: AppServices;
+let dataDir: string;
+let staff: { cookie: string; userId: string; email: string };
+let actor: { id: string; email: string };
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  dataDir = mkdtempSync(path.join(tmpdir(), "erp-reception-"));
+  services = staffTestServices(database, { DATA_DIR: dataDir });
+  staff = await signedInStaff(services, "staff", "reception@batirade.test");
+  actor = { id: staff.userId, email: staff.email };
+  await fillQuoteSettings(services.db, { hourlyCostCents: 4500 });
+});
+afterAll(async () => {
+  await database.cleanup();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const call = routeCaller(() => ({ services, cookie: staff.cookie }));
+
+type Page = Awaited<ReturnType<typeof pageRoute.loader>>;
+type Refused = { message: string; fieldErrors?: Record<string, string[]> };
+
+async function page(id: string): Promise<Page> {
+  const outcome = await call(pageRoute.loader, `/erp/chantiers/${id}/reception`, { params: { id } });
+  expect(outcome.status).toBe(200);
+  return outcome.data as Page;
+}
+
+function post(id: string, fields: Record<string, string | File>) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  return call(pageRoute.action, `/erp/chantiers/${id}/reception`, {
+    params: { id },
+    method: "POST",
+    body: form,
+  });
+}
+
+async function refusedWith(outcome: { status: number; data: unknown }, status: number): Promise<Refused> {
+  expect(outcome.status, JSON.stringify(outcome.data)).toBe(status);
+  return outcome.data as Refused;
+}
+
+async function siteFromQuote(name: string) {
+  const clientId = await insertClient(services.db, {
+    name,
+    email: `${name.replace(/\W/g, "").toLowerCase()}@example.fr`,
+  });
+  const quoteId = await acceptedQuoteFor(services, actor, clientId);
+  const created = await call(newRoute.action, "/erp/chantiers/nouveau", {
+    form: { intent: "depuis-devis", quoteId },
+  });
+  expect(created.status).toBe(303);
+  const id = (created.headers.get("location") ?? "").split("/").pop() ?? "";
+  const [site] = await services.db.select().from(jobSites).where(eq(jobSites.id, id));
+  await services.db.update(jobSites).set({ status: "en_cours" }).where(eq(jobSites.id, id));
+  return { id, quoteId, revision: site?.revision ?? 1 };
+}
+
+/** A site opened by hand (no quote), planned: a reception may bear any past day. */
+async function siteByHand(title: string) {
+  const clientId = await insertClient(services.db, {
+    name: title,
+    email: `${title.replace(/\W/g, "").toLowerCase()}@example.fr`,
+  });
+  const site = await createJobSite(services.db, actor, clientId, {
+    title,
+    siteStreet: "",
+    sitePostalCode: "83000",
+    siteCity: "Toulon",
+    accessCode: "",
+    keys: "",
+    contactName: "",
+    contactPhone: "",
+    parking: "",
+    constraints: "",
+    notes: "",
+    plannedStart: "2024-01-08",
+    plannedEnd: "2024-02-23",
+    actualStart: null,
+    actualEnd: null,
+  });
+  await moveJobSite(services.db, actor, site.id, 1, "planifie");
+  return site.id;
+}
+
+/** A small PDF, as a scanner's: what file-type reads as application/pdf. */
+const pdfBytes = async () => Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
+
+function storedFiles(): string[] {
+  const walk = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? walk(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
+    );
+  try {
+    return walk(dataDir);
+  } catch {
+    return [];
+  }
+}
+
+describe("a PV without reservations, signed on paper", () => {
+  it("prepares, presents and records the signed scan; the site is received, with its warranties and register entry", async () => {
+    const { id, quoteId } = await siteFromQuote("Famille Ménard");
+    const today = parisDay();
+    expect((await page(id)).reception).toBeNull();
+
+    // Not before the quote's acceptance (today), not in the future.
+    const early = await refusedWith(await post(id, { intent: "date", receivedOn: addDays(today, -1) }), 400);
+    expect(early.fieldErrors?.receivedOn?.[0]).toMatch(/ne peut pas précéder/);
+    const future = await refusedWith(await post(id, { intent: "date", receivedOn: addDays(today, 1) }), 400);
+    expect(future.fieldErrors?.receivedOn).toEqual([RECEPTION_MESSAGES.future]);
+    const notADay = await refusedWith(await post(id, { intent: "date", receivedOn: "2026-02-30" }), 400);
+    expect(notADay.fieldErrors?.receivedOn).toBeDefined();
+    expect((await page(id)).reception).toBeNull();
+
+    expect((await post(id, { intent: "date", receivedOn: today })).status).toBe(303);
+    const draft = await page(id);
+    expect(draft.reception).toMatchObject({
+      status: "brouillon",
+      receivedOn: today,
+      withReservations: false,
+    });
+
+    // The draft's PDF is rendered on demand, marked « brouillon » in its name.
+    const preview = await call(pdfRoute.loader, `/erp/chantiers/${id}/reception/pdf`, { params: { id } });
+    expect(preview.status).toBe(200);
+    const previewResponse = preview.data as Response;
+    expect(previewResponse.headers.get("content-disposition")).toMatch(/brouillon\.pdf/);
+    expect(
+      Buffer.from(await previewResponse.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
+
+    // Signing before it is presented is refused.
+    const scan = await jpeg(200, 280, "#ffffff");
+    await refusedWith(
+      await post(id, { intent: "papier", scan: new File([new Uint8Array(scan)], "pv.jpg") }),
+      409,
+    );
+
+    expect((await post(id, { intent: "presenter" })).status).toBe(303);
+    const presented = await page(id);
+    expect(presented.reception?.status).toBe("a_signer");
+    expect(presented.reception?.pdfSha256).toMatch(/^[0-9a-f]{64}$/);
+    // Frozen: no reservation may be added any more.
+    await refusedWith(
+      await post(id, { intent: "ajouter-reserve", lotId: "", description: "Trop tard", deadline: today }),
+      409,
+    );
+
+    const signed = await post(id, {
+      intent: "papier",
+      scan: new File([new Uint8Array(scan)], "pv-signe.jpg", { type: "image/jpeg" }),
+    });
+    expect(signed.status, JSON.stringify(signed.data)).toBe(303);
+    expect(signed.headers.get("location")).toBe(`/erp/chantiers/${id}`);
+
+    const [reception] = await services.db
+      .select()
+      .from(jobSiteReceptions)
+      .where(eq(jobSiteReceptions.jobSiteId, id));
+    expect(reception).toMatchObject({
+      status: "signe",
+      signing: "papier",
+      signedCopyContentType: "image/jpeg",
+      recordedBy: actor.id,
+    });
+    const [site] = await services.db.select().from(jobSites).where(eq(jobSites.id, id));
+    expect(site).toMatchObject({ status: "receptionne", actualEnd: today });
+    // The retention's release flow reads the reception day from the site's quotes.
+    const [quote] = await services.db.select().from(quotes).where(eq(quotes.id, quoteId));
+    expect(quote?.handoverOn).toBe(today);
+
+    // The register: one « pv_signe » entry fingerprinting the signed scan; the chain verifies.
+    const entries = await services.db
+      .select()
+      .from(integrityEntries)
+      .where(eq(integrityEntries.subjectId, reception?.id ?? ""));
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ event: "pv_signe", fileSha256: reception?.signedCopySha256 });
+    expect(entries[0]?.number).toMatch(/^CH-\d{4}-\d{4} PV de réception$/);
+    const report = await verifyRegister(services);
+    expect(report.problems).toEqual([]);
+    expect(report.byEvent.pv_signe).toBe(1);
+
+    // The site's page shows the warranties' end dates.
+    const detail = await call(detailRoute.loader, `/erp/chantiers/${id}`, { params: { id } });
+    const { reception: summary } = detail.data as Awaited<ReturnType<typeof detailRoute.loader>>;
+    const [year, month, day] = today.split("-");
+    expect(summary.status).toBe("signe");
+    expect(summary.warranties?.decennialEnd).toBe(
+      `${Number(year) + 10}-${month}-${month === "02" && day === "29" ? "28" : day}`,
+    );
+
+    const history = await listActivity(services.db, "chantier", id);
+    expect(history.map((event) => event.kind)).toEqual(
+      expect.arrayContaining(["reception_signed", "status"]),
+    );
+
+    // A second signature is refused; the signed copy is served.
+    await refusedWith(
+      await post(id, { intent: "papier", scan: new File([new Uint8Array(scan)], "pv.jpg") }),
+      409,
+    );
+    const copy = await call(pdfRoute.loader, `/erp/chantiers/${id}/reception/copie-signee`, {
+      params: { id },
+    });
+    expect((copy.data as Response).headers.get("content-type")).toBe("image/jpeg");
+  });
+});
+
+describe("a PV with reservations", () => {
+  it("adds reservations with their lot, photo and deadline, refuses what does not fit, and freezes them in the PDF", async () => {
+    const { id } = await siteFromQuote("Jean Roux");
+    const other = await siteFromQuote("Autre Client");
+    const today = parisDay();
+    const lots = (await page(id)).site.lots;
+    const otherLots = (await page(other.id)).site.lots;
+    expect(lots.length).toBeGreaterThan(0);
+
+    // No PV yet: a reservation needs the draft.
+    await refusedWith(
+      await post(id, { intent: "ajouter-reserve", lotId: "", description: "Joint", deadline: today }),
+      409,
+    );
+    expect((await post(id, { intent: "date", receivedOn: today })).status).toBe(303);
+
+    const deadline = addDays(today, 30);
+    const photo = await jpeg(320, 240);
+    const added = await post(id, {
+      intent: "ajouter-reserve",
+      lotId: lots[0]?.id ?? "",
+      description: "Joint de la douche à refaire, angle nord",
+      deadline,
+      photo: new File([new Uint8Array(photo)], "joint.jpg", { type: "image/jpeg" }),
+    });
+    expect(added.status, JSON.stringify(added.data)).toBe(303);
+    expect(
+      (
+        await post(id, {
+          intent: "ajouter-reserve",
+          lotId: "",
+          description: "Plinthe manquante, séjour",
+          deadline,
+        })
+      ).status,
+    ).toBe(303);
+
+    const before = storedFiles().length;
+    // Another site's lot, a deadline before the reception, no description, a « photo » that is a PDF, control characters.
+    const otherLot = await refusedWith(
+      await post(id, {
+        intent: "ajouter-reserve",
+        lotId: otherLots[0]?.id ?? "",
+        description: "X",
+        deadline,
+      }),
+      400,
+    );
+    expect(otherLot.fieldErrors?.lotId).toEqual([RECEPTION_MESSAGES.lot]);
+    const late = await refusedWith(
+      await post(id, {
+        intent: "ajouter-reserve",
+        lotId: "",
+        description: "X",
+        deadline: addDays(today, -1),
+      }),
+      400,
+    );
+    expect(late.fieldErrors?.deadline).toEqual([RECEPTION_MESSAGES.deadline]);
+    const empty = await refusedWith(
+      await post(id, { intent: "ajouter-reserve", lotId: "", description: "  ", deadline }),
+      400,
+    );
+    expect(empty.fieldErrors?.description).toEqual([RECEPTION_MESSAGES.description]);
+    const notAPhoto = await refusedWith(
+      await post(id, {
+        intent: "ajouter-reserve",
+        lotId: "",
+        description: "Photo douteuse",
+        deadline,
+        photo: new File([new Uint8Array(await pdfBytes())], "photo.jpg", { type: "image/jpeg" }),
+      }),
+      400,
+    );
+    expect(notAPhoto.fieldErrors?.photo?.[0]).toMatch(/Formats acceptés/);
+    const control = await refusedWith(
+      await post(id, { intent: "ajouter-reserve", lotId: "", description: "Bip\u0007", deadline }),
+      400,
+    );
+    expect(control.fieldErrors?.description).toBeDefined();
+    const badDay = await refusedWith(
+      await post(id, { intent: "ajouter-reserve", lotId: "", description: "X", deadline: "9999-12-31" }),
+      400,
+    );
+    expect(badDay.fieldErrors?.deadline).toBeDefined();
+    expect(storedFiles().length).toBe(before);
+
+    const draft = await page(id);
+    expect(draft.reception?.withReservations).toBe(true);
+    expect(draft.reservations.map((reservation) => [reservation.description, reservation.lotTitle])).toEqual([
+      ["Joint de la douche à refaire, angle nord", lots[0]?.title],
+      ["Plinthe manquante, séjour", null],
+    ]);
+    expect(draft.reservations[0]?.photoStorageKey).toMatch(/^chantiers\/reserves\//);
+
+    // One removed, then back to one: still « avec réserves »; a reservation of another site cannot be removed.
+    const second = draft.reservations[1]?.id ?? "";
+    await refusedWith(await post(other.id, { intent: "supprimer-reserve", reservationId: second }), 409);
+    expect((await post(id, { intent: "supprimer-reserve", reservationId: second })).status).toBe(303);
+    const rows = await services.db
+      .select()
+      .from(jobSiteReservations)
+      .where(eq(jobSiteReservations.receptionId, draft.reception?.id ?? ""));
+    expect(rows).toHaveLength(1);
+
+    expect((await post(id, { intent: "presenter" })).status).toBe(303);
+    const frozen = await call(pdfRoute.loader, `/erp/chantiers/${id}/reception/pdf`, { params: { id } });
+    const frozenResponse = frozen.data as Response;
+    expect(frozenResponse.headers.get("content-disposition")).not.toMatch(/brouillon/);
+    expect((await page(id)).reception?.pdfStorageKey).toMatch(/^chantiers\/pv\//);
+
+    // Back to the draft, and presented again.
+    expect((await post(id, { intent: "brouillon" })).status).toBe(303);
+    expect((await page(id)).reception?.status).toBe("brouillon");
+    expect((await post(id, { intent: "presenter" })).status).toBe(303);
+  });
+});
+
+describe("the paper scan is checked by its bytes", () => {
+  it("refuses an image named .pdf, a PDF named .jpg, a text file and no file, and stores nothing", async () => {
+    const { id } = await siteFromQuote("Famille Scan");
+    const today = parisDay();
+    expect((await post(id, { intent: "date", receivedOn: today })).status).toBe(303);
+    expect((await post(id, { intent: "presenter" })).status).toBe(303);
+    const before = storedFiles().length;
+    const image = new Uint8Array(await jpeg(200, 280, "#ffffff"));
+
+    const imageAsPdf = await refusedWith(
+      await post(id, {
+        intent: "papier",
+        scan: new File([image], "pv-signe.pdf", { type: "application/pdf" }),
+      }),
+      415,
+    );
+    expect(imageAsPdf.message).toBe(
+      "Ce fichier se présente comme un PDF mais son contenu est une image JPEG.",
+    );
+    const pdfAsImage = await refusedWith(
+      await post(id, { intent: "papier", scan: new File([new Uint8Array(await pdfBytes())], "pv.jpg") }),
+      415,
+    );
+    expect(pdfAsImage.message).toMatch(/se présente comme une image JPEG mais son contenu est un PDF/);
+    const text = await refusedWith(
+      await post(id, { intent: "papier", scan: new File(["<html>pas un pdf</html>"], "pv.pdf") }),
+      415,
+    );
+    expect(text.message).toBe("Ce fichier n'est ni un PDF, ni une image JPEG ou PNG.");
+    const none = await refusedWith(await post(id, { intent: "papier" }), 400);
+    expect(none.message).toBe("Joignez la copie numérisée du PV signé.");
+
+    expect(storedFiles().length).toBe(before);
+    expect((await page(id)).reception?.status).toBe("a_signer");
+
+    const ok = await post(id, {
+      intent: "papier",
+      scan: new File([new Uint8Array(await pdfBytes())], "pv-signe.pdf", { type: "application/pdf" }),
+    });
+    expect(ok.status, JSON.stringify(ok.data)).toBe(303);
+    expect((await page(id)).reception).toMatchObject({
+      status: "signe",
+      signedCopyContentType: "application/pdf",
+    });
+  });
+});
+
+describe("warranty and release dates", () => {
+  it("a reception on 29 February 2024 ends its warranties on 28 February", async () => {
+    const id = await siteByHand("Villa des Oliviers");
+    expect((await post(id, { intent: "date", receivedOn: "2024-02-29" })).status).toBe(303);
+    expect((await post(id, { intent: "presenter" })).status).toBe(303);
+    const scan = new File([new Uint8Array(await jpeg(200, 280, "#ffffff"))], "pv.jpg");
+    expect((await post(id, { intent: "papier", scan })).status).toBe(303);
+    const signed = await page(id);
+    expect(signed.warranties).toEqual({
+      completionEnd: "2025-02-28",
+      biennialEnd: "2026-02-28",
+      decennialEnd: "2034-02-28",
+      retentionReleaseOn: "2025-02-28",
+    });
+    const [site] = await services.db.select().from(jobSites).where(eq(jobSites.id, id));
+    expect(site).toMatchObject({ status: "receptionne", actualEnd: "2024-02-29" });
+  });
+
+  it("refuses a reception on a site still « à planifier » and an unknown site", async () => {
+    const clientId = await insertClient(services.db, { name: "Pas Prêt", email: "pas-pret@example.fr" });
+    const site = await createJobSite(services.db, actor, clientId, {
+      title: "Pas prêt",
+      siteStreet: "",
+      sitePostalCode: "",
+      siteCity: "Toulon",
+      accessCode: "",
+      keys: "",
+      contactName: "",
+      contactPhone: "",
+      parking: "",
+      constraints: "",
+      notes: "",
+      plannedStart: null,
+      plannedEnd: null,
+      actualStart: null,
+      actualEnd: null,
+    });
+    const refused = await refusedWith(await post(site.id, { intent: "date", receivedOn: parisDay() }), 409);
+    expect(refused.message).toBe(RECEPTION_MESSAGES.siteStatus);
+    const unknown = "00000000-0000-4000-8000-000000000000";
+    expect(
+      (await call(pageRoute.loader, `/erp/chantiers/${unknown}/reception`, { params: { id: unknown } }))
+        .status,
+    ).toBe(404);
+    await refusedWith(await post(unknown, { intent: "date", receivedOn: parisDay() }), 404);
+    await refusedWith(await post(site.id, { intent: "inconnu" }), 400);
+  });
+});
