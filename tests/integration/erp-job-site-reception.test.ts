@@ -7,8 +7,12 @@ import { integrityEntries } from "#app/db/schema/integrity.ts";
 import { jobSites } from "#app/db/schema/job-sites.ts";
 import { quotes } from "#app/db/schema/quotes.ts";
 import { jobSiteReceptions, jobSiteReservations } from "#app/db/schema/receptions.ts";
+import { invoicesDashboard } from "#app/features/invoices/dashboard.server.ts";
+import { createInvoiceDraft } from "#app/features/invoices/drafts.server.ts";
+import { issueInvoice } from "#app/features/invoices/issue.server.ts";
 import { RECEPTION_MESSAGES } from "#app/features/job-sites/reception-schema.ts";
 import { createJobSite, moveJobSite } from "#app/features/job-sites/write.server.ts";
+import { documentIdentity } from "#app/features/settings/settings.server.ts";
 import { listActivity } from "#app/lib/activity.server.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
 import { verifyRegister } from "#app/lib/integrity/verify.server.ts";
@@ -17,7 +21,10 @@ import * as detailRoute from "#app/routes/erp/chantiers/detail.tsx";
 import * as newRoute from "#app/routes/erp/chantiers/nouveau.tsx";
 import * as pageRoute from "#app/routes/erp/chantiers/reception.tsx";
 import * as pdfRoute from "#app/routes/erp/chantiers/reception-pdf.ts";
+import * as clientRoute from "#app/routes/erp/clients/detail.tsx";
+import * as quoteRoute from "#app/routes/erp/devis/detail.tsx";
 import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
+import { fillInvoiceSettings } from "#tests/helpers/invoices.ts";
 import { jpeg } from "#tests/helpers/leads.ts";
 import { acceptedQuoteFor, fillQuoteSettings, insertClient } from "#tests/helpers/quotes.ts";
 import { routeCaller } from "#tests/helpers/route-call.ts";
@@ -44,6 +51,7 @@ beforeAll(async () => {
   staff = await signedInStaff(services, "staff", "reception@batirade.test");
   actor = { id: staff.userId, email: staff.email };
   await fillQuoteSettings(services.db, { hourlyCostCents: 4500 });
+  await fillInvoiceSettings(services.db);
 });
 afterAll(async () => {
   await database.cleanup();
@@ -76,12 +84,12 @@ async function refusedWith(outcome: { status: number; data: unknown }, status: n
   return outcome.data as Refused;
 }
 
-async function siteFromQuote(name: string) {
+async function siteFromQuote(name: string, edit?: Parameters<typeof acceptedQuoteFor>[3]) {
   const clientId = await insertClient(services.db, {
     name,
     email: `${name.replace(/\W/g, "").toLowerCase()}@example.fr`,
   });
-  const quoteId = await acceptedQuoteFor(services, actor, clientId);
+  const quoteId = await acceptedQuoteFor(services, actor, clientId, edit);
   const created = await call(newRoute.action, "/erp/chantiers/nouveau", {
     form: { intent: "depuis-devis", quoteId },
   });
@@ -207,6 +215,13 @@ describe("a PV without reservations, signed on paper", () => {
     // The retention's release flow reads the reception day from the site's quotes.
     const [quote] = await services.db.select().from(quotes).where(eq(quotes.id, quoteId));
     expect(quote?.handoverOn).toBe(today);
+    // The quote's page no longer changes it: the PV says it.
+    const changed = await call(quoteRoute.action, `/erp/devis/${quoteId}`, {
+      params: { id: quoteId },
+      form: { intent: "reception", handoverOn: "" },
+    });
+    expect(changed.status).toBe(409);
+    expect((changed.data as Refused).message).toMatch(/PV de réception signé du chantier CH-/);
 
     // The register: one « pv_signe » entry fingerprinting the signed scan; the chain verifies.
     const entries = await services.db
@@ -228,6 +243,21 @@ describe("a PV without reservations, signed on paper", () => {
     expect(summary.warranties?.decennialEnd).toBe(
       `${Number(year) + 10}-${month}-${month === "02" && day === "29" ? "28" : day}`,
     );
+
+    // And so does the client's page.
+    const clientId = site?.clientId ?? "";
+    const clientPage = await call(clientRoute.loader, `/erp/clients/${clientId}`, {
+      params: { id: clientId },
+    });
+    const { jobSites: clientSites } = clientPage.data as Awaited<ReturnType<typeof clientRoute.loader>>;
+    expect(clientSites).toEqual([
+      expect.objectContaining({
+        id,
+        status: "receptionne",
+        receivedOn: today,
+        warranties: summary.warranties,
+      }),
+    ]);
 
     const history = await listActivity(services.db, "chantier", id);
     expect(history.map((event) => event.kind)).toEqual(
@@ -457,5 +487,46 @@ describe("warranty and release dates", () => {
     ).toBe(404);
     await refusedWith(await post(unknown, { intent: "date", receivedOn: parisDay() }), 404);
     await refusedWith(await post(site.id, { intent: "inconnu" }), 400);
+  });
+});
+
+describe("the retention's release reads the reception", () => {
+  it("releases one year after the signed PV, with the reservations not lifted shown beside it", async () => {
+    const { id, quoteId } = await siteFromQuote("Famille Retenue", (draft) => ({
+      ...draft,
+      terms: { ...draft.terms, retentionPercent: "5", retentionBankGuarantee: false },
+    }));
+    const progress = await createInvoiceDraft(
+      services.db,
+      quoteId,
+      { kind: "situation", lots: [{ lotId: "lot1", percent: 5000 }] },
+      actor,
+    );
+    await issueInvoice(
+      services.db,
+      { storage: services.storage, identity: await documentIdentity(services.db) },
+      progress.id,
+      actor,
+    );
+    const heldOf = async () =>
+      (await invoicesDashboard(services.db)).retentions.items.find((item) => item.quoteId === quoteId);
+    expect(await heldOf()).toMatchObject({ releaseOn: null, openReservations: 0 });
+
+    const today = parisDay();
+    expect((await post(id, { intent: "date", receivedOn: today })).status).toBe(303);
+    const deadline = addDays(today, 15);
+    for (const description of ["Reprise d'enduit", "Réglage de la porte"]) {
+      expect((await post(id, { intent: "ajouter-reserve", lotId: "", description, deadline })).status).toBe(
+        303,
+      );
+    }
+    expect((await post(id, { intent: "presenter" })).status).toBe(303);
+    const scan = new File([new Uint8Array(await jpeg(200, 280, "#ffffff"))], "pv.jpg");
+    expect((await post(id, { intent: "papier", scan })).status).toBe(303);
+
+    const held = await heldOf();
+    expect(held?.held).toBeGreaterThan(0);
+    expect(held).toMatchObject({ handoverOn: today, openReservations: 2, releasable: false });
+    expect(held?.releaseOn).toBe((await page(id)).warranties?.retentionReleaseOn);
   });
 });

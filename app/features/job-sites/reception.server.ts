@@ -562,3 +562,44 @@ export async function receptionSummary(db: DbExecutor, jobSiteId: string): Promi
       .map(({ id, description, deadline, lotTitle }) => ({ id, description, deadline, lotTitle })),
   };
 }
+
+/** A client's job sites with their status and, once the PV is signed, the warranties' end dates (the client's page). */
+export type ClientSiteWarranties = {
+  id: string;
+  number: string;
+  title: string;
+  status: (typeof jobSites.$inferSelect)["status"];
+  receivedOn: IsoDay | null;
+  warranties: WarrantyDates | null;
+};
+
+export async function clientSitesWarranties(
+  db: DbExecutor,
+  clientId: string,
+): Promise<ClientSiteWarranties[]> {
+  if (!isUuid(clientId)) return [];
+  const rows = await db
+    .select({
+      id: jobSites.id,
+      number: jobSites.number,
+      title: jobSites.title,
+      status: jobSites.status,
+      receivedOn: jobSiteReceptions.receivedOn,
+      receptionStatus: jobSiteReceptions.status,
+    })
+    .from(jobSites)
+    .leftJoin(
+      jobSiteReceptions,
+      and(eq(jobSiteReceptions.jobSiteId, jobSites.id), eq(jobSiteReceptions.kind, "reception")),
+    )
+    .where(eq(jobSites.clientId, clientId))
+    .orderBy(asc(jobSites.number));
+  return rows.map(({ receptionStatus, receivedOn, ...site }) => {
+    const signed = receptionStatus === "signe" && receivedOn !== null;
+    return {
+      ...site,
+      receivedOn: signed ? receivedOn : null,
+      warranties: signed ? warrantyDates(receivedOn) : null,
+    };
+  });
+}
