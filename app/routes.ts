@@ -21,6 +21,9 @@ export default [
   route("accord/:token", "routes/site/accord.tsx"),
   route("accord/:token/pdf", "routes/site/accord-pdf.ts"),
   route("accord/:token/copie-signee", "routes/site/accord-pdf.ts", { id: "accord-signed-copy" }),
+  // The client's page of a PV de réception to sign (link e-mailed; noindex, no tracker) and its PDF.
+  route("reception/:token", "routes/site/reception.tsx"),
+  route("reception/:token/pdf", "routes/site/reception-pdf.ts"),
   ...legalPaths.map((path) =>
     route(path.slice(1), "routes/site/legal-page.tsx", { id: `legal-${path.slice(1)}` }),
   ),

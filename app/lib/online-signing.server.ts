@@ -84,3 +84,15 @@ export async function drawnSignatureForPdf(png: Buffer): Promise<Buffer | null> 
     return null;
   }
 }
+
+/** The drawn signature a page posts, as a data URL: at most this many bytes of PNG. */
+export const SIGNATURE_MAX_BYTES = 300 * 1024;
+
+/** The posted `signature` field → its PNG bytes, null when none was drawn, « invalide » for anything else. */
+export function decodeDrawnSignature(value: FormDataEntryValue | null): Buffer | null | "invalide" {
+  if (typeof value !== "string" || value === "") return null;
+  const match = /^data:image\/png;base64,([A-Za-z0-9+/=]+)$/.exec(value);
+  if (!match?.[1]) return "invalide";
+  const bytes = Buffer.from(match[1], "base64");
+  return bytes.byteLength > SIGNATURE_MAX_BYTES ? "invalide" : bytes;
+}

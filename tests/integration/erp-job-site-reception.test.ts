@@ -1,10 +1,12 @@
+import { createHash } from "node:crypto";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { integrityEntries } from "#app/db/schema/integrity.ts";
 import { jobSites } from "#app/db/schema/job-sites.ts";
+import { outboxMessages } from "#app/db/schema/outbox.ts";
 import { quotes } from "#app/db/schema/quotes.ts";
 import { jobSiteReceptions, jobSiteReservations } from "#app/db/schema/receptions.ts";
 import { invoicesDashboard } from "#app/features/invoices/dashboard.server.ts";
@@ -23,11 +25,15 @@ import * as pageRoute from "#app/routes/erp/chantiers/reception.tsx";
 import * as pdfRoute from "#app/routes/erp/chantiers/reception-pdf.ts";
 import * as clientRoute from "#app/routes/erp/clients/detail.tsx";
 import * as quoteRoute from "#app/routes/erp/devis/detail.tsx";
+import * as publicRoute from "#app/routes/site/reception.tsx";
+import * as publicPdfRoute from "#app/routes/site/reception-pdf.ts";
+import { bodyLimitFor } from "#server/request-guards.ts";
 import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
 import { fillInvoiceSettings } from "#tests/helpers/invoices.ts";
 import { jpeg } from "#tests/helpers/leads.ts";
+import { flattenSpaces, pdfPageTexts } from "#tests/helpers/pdf-text.ts";
 import { acceptedQuoteFor, fillQuoteSettings, insertClient } from "#tests/helpers/quotes.ts";
-import { routeCaller } from "#tests/helpers/route-call.ts";
+import { type RouteCallInit, routeArgs, routeCaller, routeOutcome } from "#tests/helpers/route-call.ts";
 import { signedInStaff, staffTestServices } from "#tests/helpers/staff.ts";
 
 // The PV de réception of a job site through its routes, on a real database: prepared with
@@ -528,5 +534,160 @@ describe("the retention's release reads the reception", () => {
     expect(held?.held).toBeGreaterThan(0);
     expect(held).toMatchObject({ handoverOn: today, openReservations: 2, releasable: false });
     expect(held?.releaseOn).toBe((await page(id)).warranties?.retentionReleaseOn);
+  });
+});
+
+/** The client: no session, a phone's browser, an address of its own. */
+function clientCall(
+  handler: (args: never) => Promise<unknown>,
+  token: string,
+  init: RouteCallInit = {},
+  suffix = "",
+) {
+  return routeOutcome(() =>
+    handler(
+      routeArgs(services, `/reception/${token}${suffix}`, {
+        ip: "203.0.113.9",
+        headers: { "user-agent": "Mozilla/5.0 (Linux; Android 14) Mobile" },
+        params: { token },
+        ...init,
+      }) as never,
+    ),
+  );
+}
+
+async function latestMail(kind: string) {
+  const [row] = await services.db
+    .select()
+    .from(outboxMessages)
+    .where(eq(outboxMessages.kind, kind))
+    .orderBy(desc(outboxMessages.createdAt))
+    .limit(1);
+  return row;
+}
+
+describe("online signing by the client", () => {
+  it("e-mails the link, proves the address with the code, records the proof and sends the signed PV to both", async () => {
+    const { id } = await siteFromQuote("Famille En Ligne");
+    const today = parisDay();
+    expect((await post(id, { intent: "date", receivedOn: today })).status).toBe(303);
+    // Not before it is presented.
+    await refusedWith(await post(id, { intent: "envoyer" }), 409);
+    expect(
+      (
+        await post(id, {
+          intent: "ajouter-reserve",
+          lotId: "",
+          description: "Silicone à reprendre",
+          deadline: addDays(today, 10),
+        })
+      ).status,
+    ).toBe(303);
+    expect((await post(id, { intent: "presenter" })).status).toBe(303);
+    expect((await post(id, { intent: "envoyer" })).status).toBe(303);
+    const linkMail = await latestMail("reception.link");
+    expect(linkMail?.payload.to).toBe("familleenligne@example.fr");
+    const token = /\/reception\/([A-Za-z0-9_-]+)/.exec(linkMail?.payload.text ?? "")?.[1] ?? "";
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // Only the hash is stored.
+    const [stored] = await services.db
+      .select()
+      .from(jobSiteReceptions)
+      .where(eq(jobSiteReceptions.jobSiteId, id));
+    expect(stored?.tokenHash).toBe(createHash("sha256").update(token).digest("hex"));
+
+    const opened = await clientCall(publicRoute.loader, token);
+    expect(opened.status).toBe(200);
+    expect(opened.data).toMatchObject({
+      state: "a_signer",
+      reservations: [expect.objectContaining({ description: "Silicone à reprendre" })],
+    });
+    expect((opened.data as { sentTo: string }).sentTo).toMatch(/^f\*+@example\.fr$/);
+    const wrong = `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`;
+    expect((await clientCall(publicRoute.loader, wrong)).status).toBe(404);
+    expect((await clientCall(publicRoute.loader, "court")).status).toBe(404);
+    const shown = await clientCall(publicPdfRoute.loader, token, {}, "/pdf");
+    const shownBytes = new Uint8Array(await (shown.data as Response).arrayBuffer());
+    expect(createHash("sha256").update(shownBytes).digest("hex")).toBe(stored?.pdfSha256);
+
+    const sign = (fields: Record<string, string>) =>
+      clientCall(publicRoute.action, token, { form: { intent: "signer", ...fields } });
+    // No code asked yet; no name; a signature that is not a PNG.
+    expect((await sign({ name: "Élodie Garnier", code: "123456" })).status).toBe(400);
+    expect((await sign({ name: "", code: "123456" })).status).toBe(400);
+    expect(
+      (await sign({ name: "Élodie Garnier", code: "123456", signature: "data:image/png;base64,AAAA" }))
+        .status,
+    ).toBe(400);
+
+    expect((await clientCall(publicRoute.action, token, { form: { intent: "code" } })).status).toBe(200);
+    const code = /\b(\d{6})\b/.exec((await latestMail("reception.code"))?.payload.text ?? "")?.[1] ?? "";
+    expect(code).toMatch(/^\d{6}$/);
+    const other = code === "000000" ? "000001" : "000000";
+    const bad = await sign({ name: "Élodie Garnier", code: other });
+    expect(bad.status).toBe(400);
+    expect((bad.data as { message: string }).message).toBe("Code incorrect : 4 essais restants.");
+    expect((await page(id)).reception?.status).toBe("a_signer");
+
+    const ok = await sign({ name: "Élodie Garnier", code });
+    expect(ok.status, JSON.stringify(ok.data)).toBe(200);
+    const [signed] = await services.db
+      .select()
+      .from(jobSiteReceptions)
+      .where(eq(jobSiteReceptions.jobSiteId, id));
+    expect(signed).toMatchObject({
+      status: "signe",
+      signing: "en_ligne",
+      signerName: "Élodie Garnier",
+      signerEmail: linkMail?.payload.to,
+      ip: "203.0.113.9",
+      signedCopyContentType: "application/pdf",
+    });
+    expect(signed?.codeVerifiedAt).toBeInstanceOf(Date);
+    const [site] = await services.db.select().from(jobSites).where(eq(jobSites.id, id));
+    expect(site?.status).toBe("receptionne");
+
+    // The signed PV: the client's box and the certificate, the same bytes as recorded.
+    const signedPdf = await clientCall(publicPdfRoute.loader, token, {}, "/pdf");
+    const signedBytes = new Uint8Array(await (signedPdf.data as Response).arrayBuffer());
+    expect(createHash("sha256").update(signedBytes).digest("hex")).toBe(signed?.signedCopySha256);
+    const text = flattenSpaces((await pdfPageTexts(signedBytes)).join(" "));
+    expect(text).toContain("Certificat de signature électronique");
+    expect(text).toContain("Élodie Garnier");
+    expect(text).toContain(stored?.pdfSha256 ?? "?");
+
+    // Both parties get it, attached.
+    for (const kind of ["reception.signed.client", "reception.signed.company"]) {
+      const mail = await latestMail(kind);
+      expect(mail?.payload.attachments?.[0]?.storageKey).toBe(signed?.signedPdfStorageKey);
+    }
+    expect((await latestMail("reception.signed.company"))?.payload.to).toBe(services.env.NOTIFY_EMAIL);
+
+    // The register: « pv_signe » by the client.
+    const [entry] = await services.db
+      .select()
+      .from(integrityEntries)
+      .where(and(eq(integrityEntries.subjectId, signed?.id ?? ""), eq(integrityEntries.event, "pv_signe")));
+    expect(entry?.authorId).toBeNull();
+    expect(entry?.fileSha256).toBe(signed?.signedCopySha256);
+    expect((await verifyRegister(services)).problems).toEqual([]);
+
+    // Signed: nothing more is accepted; the page says so.
+    await clientCall(publicRoute.action, token, { form: { intent: "code" } }).then((outcome) =>
+      expect(outcome.status).toBe(409),
+    );
+    expect((await clientCall(publicRoute.loader, token)).data).toMatchObject({ state: "signe" });
+    const count = await services.db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(outboxMessages)
+      .where(eq(outboxMessages.kind, "reception.signed.client"));
+    expect(count[0]?.n).toBe(1);
+  });
+
+  it("lets the PV and its photos through the body limit, and the client's signature", () => {
+    expect(bodyLimitFor("/erp/chantiers/0f8fad5b-d9cb-469f-a165-70867728950e/reception")).toBe(
+      12 * 1024 * 1024,
+    );
+    expect(bodyLimitFor("/reception/abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG")).toBe(512 * 1024);
   });
 });

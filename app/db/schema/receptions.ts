@@ -51,6 +51,9 @@ export const jobSiteReceptions = pgTable(
     signing: text("signing").$type<ReceptionSigning>(),
     /** The client's link /reception/{token}: lower-case hex SHA-256 of the token, never the token. */
     tokenHash: text("token_hash").unique("job_site_receptions_token_hash_unique"),
+    /** The address the link was e-mailed to (the code goes there, never elsewhere), and when. */
+    linkSentTo: text("link_sent_to"),
+    linkSentAt: timestamp("link_sent_at", { withTimezone: true }),
     /** The PV as presented for signature (frozen when it goes « à signer »). */
     pdfStorageKey: text("pdf_storage_key"),
     pdfSha256: text("pdf_sha256"),
@@ -141,3 +144,26 @@ export const jobSiteReservations = pgTable(
 );
 
 export type JobSiteReservationRow = typeof jobSiteReservations.$inferSelect;
+
+/** A six-digit code e-mailed to prove the signer's address on the PV's page: 5 tries, 10 minutes, stored hashed. */
+export const jobSiteReceptionCodes = pgTable(
+  "job_site_reception_codes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    receptionId: uuid("reception_id")
+      .notNull()
+      .references(() => jobSiteReceptions.id, { onDelete: "cascade" }),
+    /** HMAC-SHA-256 of the code (keyed by the server's secret), lower-case hex. */
+    codeHash: text("code_hash").notNull(),
+    email: text("email").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** Set when the right code was typed, or a newer code was sent (then it cannot be used). */
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("job_site_reception_codes_reception_idx").on(t.receptionId, t.createdAt),
+    check("job_site_reception_codes_attempts_check", sql`${t.attempts} between 0 and 5`),
+  ],
+);

@@ -1,4 +1,4 @@
-import { formatDate, type IsoDay } from "#app/lib/paris-time.ts";
+import { formatDate, formatDateTime, type IsoDay } from "#app/lib/paris-time.ts";
 import { joinLines } from "#app/lib/pdf/blocks.server.ts";
 import { PDF_COLORS, renderDocumentPdf } from "#app/lib/pdf/document.server.ts";
 import { fitText, PDF_FONTS } from "#app/lib/pdf/fonts.server.ts";
@@ -24,7 +24,24 @@ export type ReceptionPdfInput = {
   reservations: readonly { lot: string | null; description: string; deadline: IsoDay }[];
   /** A draft's preview: marked across every page, never signed. */
   draft: boolean;
+  /** The online signature: the client's box filled in, and the certificate after it. */
+  signed?: ReceptionSignature;
 };
+
+export type ReceptionSignature = {
+  name: string;
+  email: string;
+  signedAt: Date;
+  ip: string;
+  userAgent: string;
+  codeVerifiedAt: Date;
+  /** SHA-256 of the PV presented for signature (the frozen file). */
+  pdfSha256: string;
+  /** The drawn signature, flattened (app/lib/online-signing.server.ts); null without one. */
+  signaturePng: Buffer | null;
+};
+
+export const RECEPTION_CERTIFICATE_TITLE = "Certificat de signature électronique";
 
 export const RECEPTION_PDF_TITLE = "Procès-verbal de réception des travaux";
 
@@ -92,13 +109,30 @@ export async function renderReceptionPdf(input: ReceptionPdfInput): Promise<Buff
         "La retenue de garantie éventuelle est libérée un an après la réception, sauf opposition motivée du maître d'ouvrage notifiée avant cette date (loi n° 71-584 du 16 juillet 1971).",
         { muted: true, size: 8.5 },
       );
-      drawSignatureBoxes(body.doc, body.contentWidth);
+      drawSignatureBoxes(body.doc, body.contentWidth, input.signed);
+      if (input.signed) {
+        body.heading(RECEPTION_CERTIFICATE_TITLE);
+        body.paragraph(
+          "Le maître d'ouvrage a signé ce procès-verbal en ligne, sur la page personnelle reçue par e-mail, après avoir saisi le code à six chiffres envoyé à son adresse (articles 1366 et 1367 du Code civil).",
+          { align: "justify" },
+        );
+        body.keyValues([
+          ["Signataire", input.signed.name],
+          ["Adresse e-mail vérifiée", input.signed.email],
+          ["Code vérifié le", formatDateTime(input.signed.codeVerifiedAt, "full")],
+          ["Signé le", formatDateTime(input.signed.signedAt, "full")],
+          ["Adresse IP", input.signed.ip],
+          ["Navigateur", input.signed.userAgent || "—"],
+          ["Empreinte SHA-256 du PV présenté", input.signed.pdfSha256],
+          ["Signature dessinée", input.signed.signaturePng ? "Oui" : "Non"],
+        ]);
+      }
     },
   );
 }
 
 /** Two boxes side by side: « Le maître d'ouvrage » and « L'entreprise », each with date and signature. */
-function drawSignatureBoxes(doc: PDFKit.PDFDocument, width: number) {
+function drawSignatureBoxes(doc: PDFKit.PDFDocument, width: number, signed: ReceptionSignature | undefined) {
   const height = 90;
   if (doc.y + height + 20 > doc.page.height - doc.page.margins.bottom) doc.addPage();
   const left = doc.page.margins.left;
@@ -119,6 +153,21 @@ function drawSignatureBoxes(doc: PDFKit.PDFDocument, width: number) {
       .fontSize(8)
       .fillColor(PDF_COLORS.muted)
       .text(fitText("Date, nom et signature"), x + 6, top + 20, { width: boxWidth - 12 });
+    if (index === 0 && signed) {
+      doc
+        .font(PDF_FONTS.text)
+        .fontSize(9)
+        .fillColor(PDF_COLORS.ink)
+        .text(
+          fitText(`${signed.name}, signé en ligne le ${formatDateTime(signed.signedAt)}`),
+          x + 6,
+          top + 34,
+          { width: boxWidth - 12 },
+        );
+      if (signed.signaturePng) {
+        doc.image(signed.signaturePng, x + 6, top + 48, { fit: [boxWidth - 12, height - 54] });
+      }
+    }
   });
   doc.x = left;
   doc.y = top + height + 6;

@@ -21,6 +21,8 @@ export const RECEPTION_MESSAGES = {
   frozen: "Le PV de réception n'est plus un brouillon : remettez-le en brouillon pour le modifier.",
   notToSign: "Le PV de réception doit d'abord être présenté à la signature.",
   signed: "Le PV de réception est déjà signé.",
+  noEmail:
+    "Le client n'a pas d'adresse e-mail : renseignez-la sur sa fiche, ou faites signer le PV sur papier.",
   description: "Décrivez la réserve.",
   descriptionTooLong: `La description ne doit pas dépasser ${RESERVATION_MAX.toLocaleString("fr-FR")} caractères.`,
   deadline: "Le délai de la réserve ne peut pas précéder la réception.",
@@ -55,6 +57,7 @@ export const ReceptionPostSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("presenter") }),
   z.object({ intent: z.literal("brouillon") }),
   z.object({ intent: z.literal("papier") }),
+  z.object({ intent: z.literal("envoyer") }),
 ]);
 export type ReceptionPost = z.output<typeof ReceptionPostSchema>;
 

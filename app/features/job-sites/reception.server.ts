@@ -298,7 +298,7 @@ export async function deleteReservation(
 }
 
 /** What the PV's PDF prints, read from the site and the reception. */
-async function pvInput(db: DbExecutor, jobSiteId: string, identity: DocumentIdentity, now: Date) {
+export async function pvInput(db: DbExecutor, jobSiteId: string, identity: DocumentIdentity, now: Date) {
   const [site] = await db.select().from(jobSites).where(eq(jobSites.id, jobSiteId));
   if (!site) throw new JobSiteNotFoundError();
   const view = await getReception(db, jobSiteId);
@@ -424,7 +424,7 @@ export async function reopenReception(db: Database, actor: Actor, jobSiteId: str
  * reception day as their handover (the retention's release), the history and the
  * integrity register record it.
  */
-async function afterReceptionSigned(
+export async function afterReceptionSigned(
   tx: DbTransaction,
   reception: JobSiteReceptionRow,
   author: Actor | "client",

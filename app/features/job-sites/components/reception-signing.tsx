@@ -19,15 +19,24 @@ import { ReservationList } from "./reception-draft.tsx";
 
 export function ReceptionSigningPanel({
   siteId,
+  clientEmail,
   reception,
   reservations,
   refusal,
   busy,
 }: {
   siteId: string;
+  clientEmail: string | null;
   reception: Pick<
     JobSiteReceptionRow,
-    "status" | "receivedOn" | "withReservations" | "signing" | "signedAt" | "signerName"
+    | "status"
+    | "receivedOn"
+    | "withReservations"
+    | "signing"
+    | "signedAt"
+    | "signerName"
+    | "linkSentTo"
+    | "linkSentAt"
   >;
   reservations: readonly Pick<
     ReservationView,
@@ -69,6 +78,35 @@ export function ReceptionSigningPanel({
           ) : null}
         </div>
       </Panel>
+
+      {signed ? null : (
+        <Panel
+          id="reception-en-ligne"
+          title="Signature en ligne par le client"
+          description="Le client reçoit un lien personnel, confirme son adresse par un code à six chiffres et signe ; le PV signé vous est envoyé à tous deux."
+        >
+          <div className="grid gap-3">
+            {reception.linkSentTo && reception.linkSentAt ? (
+              <p>
+                Lien envoyé à {reception.linkSentTo} le {formatDateTime(reception.linkSentAt)}.
+              </p>
+            ) : null}
+            {clientEmail ? (
+              <Form method="post">
+                <input type="hidden" name="intent" value="envoyer" />
+                <button type="submit" disabled={busy} className={buttonClasses("primary", "md")}>
+                  {reception.linkSentTo ? "Renvoyer le lien au client" : `Envoyer le PV à ${clientEmail}`}
+                </button>
+              </Form>
+            ) : (
+              <p className="text-slate-700">
+                Le client n'a pas d'adresse e-mail : faites signer le PV sur papier, ou renseignez son adresse
+                sur sa fiche.
+              </p>
+            )}
+          </div>
+        </Panel>
+      )}
 
       {signed ? null : (
         <Panel

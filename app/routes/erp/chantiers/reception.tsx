@@ -25,6 +25,7 @@ import {
   reopenReception,
   saveReceptionDraft,
 } from "#app/features/job-sites/reception.server.ts";
+import { sendReceptionForSigning } from "#app/features/job-sites/reception-online.server.ts";
 import { RECEPTION_STATUS_LABELS, ReceptionPostSchema } from "#app/features/job-sites/reception-schema.ts";
 import { DecodeBusyError, decodeGate } from "#app/features/quote-request/decode-gate.server.ts";
 import { decodePhoto, inspectPhoto, PhotoRejectedError } from "#app/features/quote-request/photos.server.ts";
@@ -58,6 +59,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         status: site.status,
         lots: site.lots.map((lot) => ({ id: lot.id, title: lot.title })),
       },
+      clientEmail: site.client.email,
       ...view,
       today: parisDay(),
       crumb: site.number,
@@ -125,6 +127,17 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       case "presenter":
         await presentReception(db, storage, await documentIdentity(db), actor, params.id);
         return back("PV prêt à signer : téléchargez-le pour la signature sur papier.");
+      case "envoyer": {
+        const services = getServices(context);
+        const { sentTo } = await sendReceptionForSigning(
+          db,
+          { siteUrl: services.env.SITE_URL, identity: await documentIdentity(db) },
+          actor,
+          params.id,
+        );
+        services.outbox.wake();
+        return back(`PV envoyé à ${sentTo} pour signature en ligne.`);
+      }
       case "brouillon":
         await reopenReception(db, actor, params.id);
         return back("PV remis en brouillon.");
@@ -166,7 +179,7 @@ export const meta: Route.MetaFunction = (args) =>
 export { ErrorBoundary, shouldRevalidate } from "#app/routes/erp/frame-exports.ts";
 
 export default function ReceptionPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { site, reception, reservations, warranties, today } = loaderData;
+  const { site, reception, reservations, warranties, today, clientEmail } = loaderData;
   const refusal = refusalOf(actionData);
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
@@ -208,6 +221,7 @@ export default function ReceptionPage({ loaderData, actionData }: Route.Componen
       ) : (
         <ReceptionSigningPanel
           siteId={site.id}
+          clientEmail={clientEmail}
           reception={reception}
           reservations={reservations}
           refusal={refusal ?? null}
