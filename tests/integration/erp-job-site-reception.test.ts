@@ -5,6 +5,7 @@ import path from "node:path";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { integrityEntries } from "#app/db/schema/integrity.ts";
+import { invoices } from "#app/db/schema/invoices.ts";
 import { jobSites } from "#app/db/schema/job-sites.ts";
 import { outboxMessages } from "#app/db/schema/outbox.ts";
 import { quotes } from "#app/db/schema/quotes.ts";
@@ -12,6 +13,7 @@ import { jobSiteReceptions, jobSiteReservations } from "#app/db/schema/reception
 import { invoicesDashboard } from "#app/features/invoices/dashboard.server.ts";
 import { createInvoiceDraft } from "#app/features/invoices/drafts.server.ts";
 import { issueInvoice } from "#app/features/invoices/issue.server.ts";
+import { recordPayment } from "#app/features/invoices/payments.server.ts";
 import { RECEPTION_MESSAGES } from "#app/features/job-sites/reception-schema.ts";
 import { createJobSite, moveJobSite } from "#app/features/job-sites/write.server.ts";
 import { documentIdentity } from "#app/features/settings/settings.server.ts";
@@ -689,5 +691,89 @@ describe("online signing by the client", () => {
       12 * 1024 * 1024,
     );
     expect(bodyLimitFor("/reception/abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG")).toBe(512 * 1024);
+  });
+});
+
+describe("lifting the reservations, then « Clos »", () => {
+  it("marks each reservation lifted with its day and photo, and offers « Clos » only once the final invoice is paid and all are lifted", async () => {
+    const { id, quoteId } = await siteFromQuote("Famille Levée");
+    const today = parisDay();
+    expect((await post(id, { intent: "date", receivedOn: today })).status).toBe(303);
+    const deadline = addDays(today, 20);
+    for (const description of ["Plinthe à reposer", "Retouche de peinture"]) {
+      expect((await post(id, { intent: "ajouter-reserve", lotId: "", description, deadline })).status).toBe(
+        303,
+      );
+    }
+    const [first, second] = (await page(id)).reservations;
+    // Not before the PV is signed.
+    await refusedWith(
+      await post(id, { intent: "lever-reserve", reservationId: first?.id ?? "", liftedOn: today }),
+      409,
+    );
+    expect((await post(id, { intent: "presenter" })).status).toBe(303);
+    const scan = new File([new Uint8Array(await jpeg(200, 280, "#ffffff"))], "pv.jpg");
+    expect((await post(id, { intent: "papier", scan })).status).toBe(303);
+
+    const signedPage = await page(id);
+    expect(signedPage.closing).toEqual([
+      "2 réserves ne sont pas levées.",
+      expect.stringMatching(/^La facture de solde du devis DEV-\d{4}-\d{4} n'est pas payée\.$/),
+    ]);
+    await refusedWith(await post(id, { intent: "clore" }), 409);
+
+    const future = await refusedWith(
+      await post(id, {
+        intent: "lever-reserve",
+        reservationId: first?.id ?? "",
+        liftedOn: addDays(today, 1),
+      }),
+      400,
+    );
+    expect(future.fieldErrors?.liftedOn).toEqual([RECEPTION_MESSAGES.liftedFuture]);
+    const lifted = await post(id, {
+      intent: "lever-reserve",
+      reservationId: first?.id ?? "",
+      liftedOn: today,
+      photo: new File([new Uint8Array(await jpeg(320, 240))], "plinthe.jpg", { type: "image/jpeg" }),
+    });
+    expect(lifted.status, JSON.stringify(lifted.data)).toBe(303);
+    await refusedWith(
+      await post(id, { intent: "lever-reserve", reservationId: first?.id ?? "", liftedOn: today }),
+      409,
+    );
+    const [row] = await services.db
+      .select()
+      .from(jobSiteReservations)
+      .where(eq(jobSiteReservations.id, first?.id ?? ""));
+    expect(row?.liftedOn).toBe(today);
+    expect(row?.liftedPhotoStorageKey).toMatch(/^chantiers\/reserves-levees\//);
+    expect(
+      (await post(id, { intent: "lever-reserve", reservationId: second?.id ?? "", liftedOn: today })).status,
+    ).toBe(303);
+    expect((await page(id)).closing).toEqual([
+      expect.stringMatching(/^La facture de solde du devis DEV-\d{4}-\d{4} n'est pas payée\.$/),
+    ]);
+
+    // The final invoice, issued and paid: « Clos » is offered and done.
+    const final = await createInvoiceDraft(services.db, quoteId, { kind: "solde" }, actor);
+    await issueInvoice(
+      services.db,
+      { storage: services.storage, identity: await documentIdentity(services.db) },
+      final.id,
+      actor,
+    );
+    const [invoice] = await services.db.select().from(invoices).where(eq(invoices.id, final.id));
+    await recordPayment(
+      services.db,
+      final.id,
+      { paidOn: today, amount: invoice?.netToPayCents ?? 0, method: "virement" },
+      actor,
+    );
+    expect((await page(id)).closing).toEqual([]);
+    const closed = await post(id, { intent: "clore" });
+    expect(closed.status).toBe(303);
+    const [site] = await services.db.select().from(jobSites).where(eq(jobSites.id, id));
+    expect(site?.status).toBe("clos");
   });
 });

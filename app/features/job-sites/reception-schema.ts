@@ -21,6 +21,12 @@ export const RECEPTION_MESSAGES = {
   frozen: "Le PV de réception n'est plus un brouillon : remettez-le en brouillon pour le modifier.",
   notToSign: "Le PV de réception doit d'abord être présenté à la signature.",
   signed: "Le PV de réception est déjà signé.",
+  notSigned: "Les réserves se lèvent une fois le PV de réception signé.",
+  alreadyLifted: "Cette réserve est déjà levée.",
+  liftedOn: "Indiquez le jour où la réserve a été levée.",
+  liftedFuture: "La levée ne peut pas être datée dans le futur.",
+  liftedBeforeReception: "La levée ne peut pas précéder la réception.",
+  closeStatus: "Seul un chantier réceptionné peut être clos.",
   noEmail:
     "Le client n'a pas d'adresse e-mail : renseignez-la sur sa fiche, ou faites signer le PV sur papier.",
   description: "Décrivez la réserve.",
@@ -58,6 +64,12 @@ export const ReceptionPostSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("brouillon") }),
   z.object({ intent: z.literal("papier") }),
   z.object({ intent: z.literal("envoyer") }),
+  z.object({
+    intent: z.literal("lever-reserve"),
+    reservationId: formText(singleLineText()),
+    liftedOn: day(RECEPTION_MESSAGES.liftedOn),
+  }),
+  z.object({ intent: z.literal("clore") }),
 ]);
 export type ReceptionPost = z.output<typeof ReceptionPostSchema>;
 

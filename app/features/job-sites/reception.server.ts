@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
 import { clients } from "#app/db/schema/clients.ts";
+import { invoices } from "#app/db/schema/invoices.ts";
 import { jobSiteLots, jobSiteQuotes, jobSites } from "#app/db/schema/job-sites.ts";
 import { quotes } from "#app/db/schema/quotes.ts";
 import {
@@ -601,5 +602,126 @@ export async function clientSitesWarranties(
       receivedOn: signed ? receivedOn : null,
       warranties: signed ? warrantyDates(receivedOn) : null,
     };
+  });
+}
+
+/** « Levée » of a reservation of the signed PV: its day and, if taken, the photo that shows the work done. */
+export async function liftReservation(
+  db: Database,
+  storage: FileStorage,
+  actor: Actor,
+  jobSiteId: string,
+  reservationId: string,
+  liftedOn: IsoDay,
+  photo: ReservationPhoto | null,
+  now = new Date(),
+): Promise<void> {
+  if (!isUuid(reservationId)) throw new JobSiteConflictError(RECEPTION_MESSAGES.reservation);
+  let photoKey: string | null = null;
+  try {
+    await db.transaction(async (tx) => {
+      await lockJobSite(tx, jobSiteId);
+      const reception = await lockReception(tx, jobSiteId);
+      if (reception?.status !== "signe") throw new JobSiteConflictError(RECEPTION_MESSAGES.notSigned);
+      const [reservation] = await tx
+        .select()
+        .from(jobSiteReservations)
+        .where(
+          and(eq(jobSiteReservations.id, reservationId), eq(jobSiteReservations.receptionId, reception.id)),
+        )
+        .for("update");
+      if (!reservation) throw new JobSiteConflictError(RECEPTION_MESSAGES.reservation);
+      if (reservation.liftedOn) throw new JobSiteConflictError(RECEPTION_MESSAGES.alreadyLifted);
+      if (liftedOn > parisDay(now))
+        throw new ReceptionFieldError("liftedOn", RECEPTION_MESSAGES.liftedFuture);
+      if (liftedOn < reception.receivedOn) {
+        throw new ReceptionFieldError("liftedOn", RECEPTION_MESSAGES.liftedBeforeReception);
+      }
+      if (photo) {
+        photoKey = newStorageKey("chantiers/reserves-levees", photo.extension, now);
+        await storage.put(photoKey, photo.content, photo.contentType);
+      }
+      await tx
+        .update(jobSiteReservations)
+        .set({ liftedOn, liftedPhotoStorageKey: photoKey })
+        .where(eq(jobSiteReservations.id, reservation.id));
+      await recordActivities(tx, [
+        {
+          ...subject(jobSiteId),
+          kind: "reservation_lifted",
+          summary: `Réserve levée le ${formatDate(liftedOn)} : ${reservation.description.slice(0, 80)}`,
+          actor,
+        },
+      ]);
+    });
+  } catch (error) {
+    if (photoKey) await storage.delete(photoKey).catch(() => undefined);
+    throw error;
+  }
+}
+
+/**
+ * Why the site cannot be « Clos » yet, in French, one reason a line; empty when it can:
+ * the PV de réception signed, every reservation lifted, the final invoice of each of the
+ * site's quotes paid.
+ */
+export async function closingProblems(db: DbExecutor, jobSiteId: string): Promise<string[]> {
+  const problems: string[] = [];
+  const { reception, reservations } = await getReception(db, jobSiteId);
+  if (reception?.status !== "signe") problems.push("Le PV de réception n'est pas signé.");
+  const open = reservations.filter((reservation) => reservation.liftedOn === null).length;
+  if (open > 0) {
+    problems.push(open > 1 ? `${open} réserves ne sont pas levées.` : "1 réserve n'est pas levée.");
+  }
+  const siteQuotes = await db
+    .select({ id: quotes.id, number: quotes.number })
+    .from(jobSiteQuotes)
+    .innerJoin(quotes, eq(quotes.id, jobSiteQuotes.quoteId))
+    .where(eq(jobSiteQuotes.jobSiteId, jobSiteId))
+    .orderBy(asc(jobSiteQuotes.position));
+  for (const quote of siteQuotes) {
+    const [paid] = await db
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(
+        and(
+          eq(invoices.quoteId, quote.id),
+          inArray(invoices.kind, ["solde", "facture"]),
+          eq(invoices.status, "payee"),
+        ),
+      )
+      .limit(1);
+    if (!paid)
+      problems.push(`La facture de solde du devis ${quote.number ?? ""} n'est pas payée.`.replace("  ", " "));
+  }
+  return problems;
+}
+
+/** « Clore le chantier »: only when `closingProblems` finds none. */
+export async function closeJobSite(
+  db: Database,
+  actor: Actor,
+  jobSiteId: string,
+  now = new Date(),
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const site = await lockJobSite(tx, jobSiteId);
+    if (site.status !== "receptionne") throw new JobSiteConflictError(RECEPTION_MESSAGES.closeStatus);
+    const problems = await closingProblems(tx, jobSiteId);
+    if (problems.length > 0)
+      throw new JobSiteConflictError(`Le chantier ne peut pas être clos : ${problems.join(" ")}`);
+    await tx
+      .update(jobSites)
+      .set({ status: "clos", revision: site.revision + 1, updatedAt: now })
+      .where(eq(jobSites.id, site.id));
+    await recordActivities(tx, [
+      {
+        ...subject(site.id),
+        kind: "status",
+        summary: "Statut : Réceptionné → Clos",
+        data: { from: site.status, to: "clos" },
+        actor,
+      },
+    ]);
   });
 }

@@ -11,13 +11,20 @@ import { CHANTIERS_HANDLE, erpMeta } from "#app/features/erp/navigation.ts";
 import { jobSiteRefusal } from "#app/features/job-sites/actions.server.ts";
 import { ReceptionDraftPanel } from "#app/features/job-sites/components/reception-draft.tsx";
 import { ReceptionSigningPanel } from "#app/features/job-sites/components/reception-signing.tsx";
+import {
+  CloseSitePanel,
+  ReservationLiftingPanel,
+} from "#app/features/job-sites/components/reservation-lifting.tsx";
 import { WarrantyDatesFacts } from "#app/features/job-sites/components/warranty-dates.tsx";
 import { getJobSite } from "#app/features/job-sites/detail.server.ts";
 import { JobSiteNotFoundError } from "#app/features/job-sites/query.server.ts";
 import {
   addReservation,
+  closeJobSite,
+  closingProblems,
   deleteReservation,
   getReception,
+  liftReservation,
   presentReception,
   ReceptionFieldError,
   type ReservationPhoto,
@@ -51,7 +58,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     const { db } = getServices(context);
     const site = await getJobSite(db, params.id);
     const view = await getReception(db, site.id);
+    const closing = site.status === "receptionne" ? await closingProblems(db, site.id) : null;
     return {
+      closing,
       site: {
         id: site.id,
         number: site.number,
@@ -96,6 +105,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       case "date":
         await saveReceptionDraft(db, actor, params.id, data.receivedOn);
         return back(`PV de réception daté du ${formatDate(data.receivedOn)}.`);
+      case "lever-reserve":
       case "ajouter-reserve": {
         let photo: ReservationPhoto | null;
         try {
@@ -118,9 +128,19 @@ export async function action({ request, context, params }: Route.ActionArgs) {
           }
           throw error;
         }
+        if (data.intent === "lever-reserve") {
+          await liftReservation(db, storage, actor, params.id, data.reservationId, data.liftedOn, photo);
+          return back("Réserve levée.");
+        }
         await addReservation(db, storage, actor, params.id, data, photo);
         return back("Réserve ajoutée au PV.");
       }
+      case "clore":
+        await closeJobSite(db, actor, params.id);
+        return redirectWithFlash(request, `/erp/chantiers/${params.id}`, {
+          tone: "success",
+          message: "Chantier clos.",
+        });
       case "supprimer-reserve":
         await deleteReservation(db, storage, actor, params.id, data.reservationId);
         return back("Réserve retirée du PV.");
@@ -179,7 +199,7 @@ export const meta: Route.MetaFunction = (args) =>
 export { ErrorBoundary, shouldRevalidate } from "#app/routes/erp/frame-exports.ts";
 
 export default function ReceptionPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { site, reception, reservations, warranties, today, clientEmail } = loaderData;
+  const { site, reception, reservations, warranties, today, clientEmail, closing } = loaderData;
   const refusal = refusalOf(actionData);
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
@@ -228,6 +248,18 @@ export default function ReceptionPage({ loaderData, actionData }: Route.Componen
           busy={busy}
         />
       )}
+
+      {reception?.status === "signe" ? (
+        <ReservationLiftingPanel
+          reservations={reservations}
+          receivedOn={reception.receivedOn}
+          today={today}
+          refusal={refusal ?? null}
+          busy={busy}
+        />
+      ) : null}
+
+      {closing ? <CloseSitePanel problems={closing} busy={busy} /> : null}
 
       {warranties ? (
         <Panel id="reception-garanties" title="Garanties">

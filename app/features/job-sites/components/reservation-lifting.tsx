@@ -1,0 +1,125 @@
+import { Form } from "react-router";
+import { DateField, FileField } from "#app/components/forms/field.tsx";
+import { FormSection } from "#app/components/forms/form-parts.tsx";
+import { type Refusal, refusedField } from "#app/components/forms/refusal.ts";
+import { buttonClasses } from "#app/components/ui/button.tsx";
+import { Panel } from "#app/components/ui/panel.tsx";
+import { formatDate } from "#app/lib/paris-time.ts";
+import type { ReservationView } from "../reception.server.ts";
+
+/*
+ * After the signed PV: each reservation marked lifted with its day and, if taken, the
+ * photo of the work done; then « Clore le chantier », offered only when the final
+ * invoices are paid and every reservation lifted (what is missing is said otherwise).
+ */
+
+type Reservation = Pick<ReservationView, "id" | "description" | "deadline" | "lotTitle" | "liftedOn">;
+
+export function ReservationLiftingPanel({
+  reservations,
+  receivedOn,
+  today,
+  refusal,
+  busy,
+}: {
+  reservations: readonly Reservation[];
+  receivedOn: string;
+  today: string;
+  refusal: (Pick<Refusal, "intent" | "field" | "message" | "fieldErrors" | "values"> & object) | null;
+  busy: boolean;
+}) {
+  if (reservations.length === 0) return null;
+  const refusedHere = (id: string) =>
+    refusal?.intent === "lever-reserve" && refusal.values?.reservationId === id;
+  return (
+    <Panel id="reception-levee" title="Levée des réserves">
+      <ol className="grid gap-3">
+        {reservations.map((reservation, index) => (
+          <li key={reservation.id} className="grid gap-2 rounded-lg border border-slate-200 p-3">
+            <p className="font-semibold break-words text-brand-900">
+              {index + 1}. {reservation.description}
+            </p>
+            <p className="text-sm text-slate-700">
+              {reservation.lotTitle ? `Lot ${reservation.lotTitle}` : "Ensemble du chantier"} · à lever avant
+              le {formatDate(reservation.deadline)}
+            </p>
+            {reservation.liftedOn ? (
+              <p className="font-semibold text-green-900">Levée le {formatDate(reservation.liftedOn)}</p>
+            ) : (
+              <Form
+                method="post"
+                encType="multipart/form-data"
+                noValidate
+                aria-label={`Lever la réserve n° ${index + 1}`}
+              >
+                <input type="hidden" name="intent" value="lever-reserve" />
+                <input type="hidden" name="reservationId" value={reservation.id} />
+                <FormSection legend={`Lever la réserve n° ${index + 1}`}>
+                  <div className="grid gap-4 sm:grid-cols-2">
+                    <DateField
+                      id={`levee-${reservation.id}-jour`}
+                      name="liftedOn"
+                      label="Levée le"
+                      required
+                      min={receivedOn}
+                      max={today}
+                      defaultValue={refusedHere(reservation.id) ? refusal?.values?.liftedOn : today}
+                      errors={
+                        refusedHere(reservation.id)
+                          ? refusedField(refusal, "lever-reserve", "liftedOn")
+                          : undefined
+                      }
+                    />
+                    <FileField
+                      id={`levee-${reservation.id}-photo`}
+                      name="photo"
+                      label="Photo des travaux repris (facultative)"
+                      accept="image/jpeg,image/png,image/webp"
+                      errors={
+                        refusedHere(reservation.id)
+                          ? refusedField(refusal, "lever-reserve", "photo")
+                          : undefined
+                      }
+                    />
+                  </div>
+                  <div>
+                    <button type="submit" disabled={busy} className={buttonClasses("secondary", "md")}>
+                      Marquer la réserve levée
+                    </button>
+                  </div>
+                </FormSection>
+              </Form>
+            )}
+          </li>
+        ))}
+      </ol>
+    </Panel>
+  );
+}
+
+export function CloseSitePanel({ problems, busy }: { problems: readonly string[]; busy: boolean }) {
+  return (
+    <Panel id="reception-clore" title="Clore le chantier">
+      {problems.length > 0 ? (
+        <div className="grid gap-2">
+          <p>Le chantier pourra être clos quand :</p>
+          <ul className="grid list-disc gap-1 pl-6">
+            {problems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        </div>
+      ) : (
+        <Form method="post" className="grid gap-2">
+          <input type="hidden" name="intent" value="clore" />
+          <p>La facture de solde est payée et toutes les réserves sont levées.</p>
+          <div>
+            <button type="submit" disabled={busy} className={buttonClasses("primary", "md")}>
+              Clore le chantier
+            </button>
+          </div>
+        </Form>
+      )}
+    </Panel>
+  );
+}
