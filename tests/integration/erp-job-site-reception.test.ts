@@ -755,6 +755,39 @@ describe("lifting the reservations, then « Clos »", () => {
       expect.stringMatching(/^La facture de solde du devis DEV-\d{4}-\d{4} n'est pas payée\.$/),
     ]);
 
+    // The PV de levée des réserves: both lifted reservations, presented at once, signed on paper.
+    expect((await post(id, { intent: "preparer-levee" })).status).toBe(303);
+    await refusedWith(await post(id, { intent: "preparer-levee" }), 409);
+    const [levee] = (await page(id)).liftings;
+    expect(levee).toMatchObject({ status: "a_signer", reservations: 2, receivedOn: today });
+    const leveePdf = await call(pdfRoute.loader, `/erp/chantiers/${id}/reception/pdf?levee=${levee?.id}`, {
+      params: { id },
+    });
+    const leveeBytes = new Uint8Array(await (leveePdf.data as Response).arrayBuffer());
+    const leveeText = flattenSpaces((await pdfPageTexts(leveeBytes)).join(" "));
+    expect(leveeText).toContain("Procès-verbal de levée des réserves");
+    expect(leveeText).toContain("Plinthe à reposer");
+    const imageAsPdf = new File([new Uint8Array(await jpeg(200, 280, "#ffffff"))], "levee.pdf", {
+      type: "application/pdf",
+    });
+    await refusedWith(
+      await post(id, { intent: "papier-levee", liftingId: levee?.id ?? "", scan: imageAsPdf }),
+      415,
+    );
+    await refusedWith(
+      await post(id, { intent: "papier-levee", liftingId: "00000000-0000-4000-8000-000000000000", scan }),
+      409,
+    );
+    expect((await post(id, { intent: "papier-levee", liftingId: levee?.id ?? "", scan })).status).toBe(303);
+    expect((await page(id)).liftings[0]?.status).toBe("signe");
+    const [leveeEntry] = await services.db
+      .select()
+      .from(integrityEntries)
+      .where(eq(integrityEntries.subjectId, levee?.id ?? ""));
+    expect(leveeEntry).toMatchObject({ event: "pv_signe" });
+    expect(leveeEntry?.number).toMatch(/^CH-\d{4}-\d{4} PV de levée des réserves$/);
+    expect((await verifyRegister(services)).problems).toEqual([]);
+
     // The final invoice, issued and paid: « Clos » is offered and done.
     const final = await createInvoiceDraft(services.db, quoteId, { kind: "solde" }, actor);
     await issueInvoice(

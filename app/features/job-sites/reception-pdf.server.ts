@@ -172,3 +172,60 @@ function drawSignatureBoxes(doc: PDFKit.PDFDocument, width: number, signed: Rece
   doc.x = left;
   doc.y = top + height + 6;
 }
+
+export const LIFTING_PDF_TITLE = "Procès-verbal de levée des réserves";
+
+export type LiftingPdfInput = Omit<ReceptionPdfInput, "reservations" | "signed" | "draft"> & {
+  /** The day of this PV de levée. */
+  liftedOn: IsoDay;
+  reservations: readonly { lot: string | null; description: string; deadline: IsoDay; liftedOn: IsoDay }[];
+};
+
+/** The PV de levée des réserves: the reservations of the PV de réception now put right, with their day. */
+export async function renderLiftingPdf(input: LiftingPdfInput): Promise<Buffer> {
+  return renderDocumentPdf(
+    {
+      identity: input.identity,
+      title: LIFTING_PDF_TITLE,
+      number: input.siteNumber,
+      date: input.liftedOn,
+      dateLabel: "Date",
+      headerLines: [`Réception du ${formatDate(input.receivedOn, "numeric")}`],
+      creationDate: input.creationDate,
+      subject: `${LIFTING_PDF_TITLE} — ${input.siteNumber}`,
+    },
+    (body) => {
+      body.heading("Les parties");
+      body.keyValues([
+        ["Maître d'ouvrage", joinLines([input.client.name, ...input.client.address])],
+        ["Entreprise", joinLines([input.identity.tradeName, ...input.identity.addressLines])],
+      ]);
+      body.heading("Les travaux");
+      body.keyValues([
+        ["Chantier", `${input.siteNumber} — ${input.siteTitle}`],
+        ["Adresse", joinLines(input.siteAddress, ", ")],
+        ["Réception", `Prononcée le ${formatDate(input.receivedOn)}, avec réserves`],
+      ]);
+      body.heading("Levée des réserves");
+      body.paragraph(
+        `Le maître d'ouvrage constate que les réserves ci-dessous, portées au procès-verbal de réception du ${formatDate(input.receivedOn)}, ont été levées par l'entreprise aux dates indiquées.`,
+        { align: "justify" },
+      );
+      body.table({
+        columns: [
+          { header: "N°", width: 1, align: "right" },
+          { header: "Lot", width: 4, text: true },
+          { header: "Réserve", width: 10, text: true },
+          { header: "Levée le", width: 3 },
+        ],
+        rows: input.reservations.map((reservation, index) => [
+          String(index + 1),
+          reservation.lot ?? "Ensemble du chantier",
+          reservation.description,
+          formatDate(reservation.liftedOn, "numeric"),
+        ]),
+      });
+      drawSignatureBoxes(body.doc, body.contentWidth, undefined);
+    },
+  );
+}

@@ -27,6 +27,9 @@ export const RECEPTION_MESSAGES = {
   liftedFuture: "La levée ne peut pas être datée dans le futur.",
   liftedBeforeReception: "La levée ne peut pas précéder la réception.",
   closeStatus: "Seul un chantier réceptionné peut être clos.",
+  nothingLifted: "Aucune réserve levée n'attend de PV de levée.",
+  lifting: "Ce PV de levée des réserves n'existe pas.",
+  liftingSigned: "Ce PV de levée des réserves est déjà signé.",
   noEmail:
     "Le client n'a pas d'adresse e-mail : renseignez-la sur sa fiche, ou faites signer le PV sur papier.",
   description: "Décrivez la réserve.",
@@ -70,6 +73,8 @@ export const ReceptionPostSchema = z.discriminatedUnion("intent", [
     liftedOn: day(RECEPTION_MESSAGES.liftedOn),
   }),
   z.object({ intent: z.literal("clore") }),
+  z.object({ intent: z.literal("preparer-levee") }),
+  z.object({ intent: z.literal("papier-levee"), liftingId: formText(singleLineText()) }),
 ]);
 export type ReceptionPost = z.output<typeof ReceptionPostSchema>;
 

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
 import { clients } from "#app/db/schema/clients.ts";
 import { invoices } from "#app/db/schema/invoices.ts";
@@ -19,7 +19,7 @@ import { sha256Hex, storeRenderedPdf } from "#app/lib/pdf/store.server.ts";
 import { type FileStorage, newStorageKey } from "#app/lib/storage.server.ts";
 import { isUuid } from "#app/lib/uuid.ts";
 import { type Actor, JobSiteConflictError, JobSiteNotFoundError, lockJobSite } from "./query.server.ts";
-import { renderReceptionPdf } from "./reception-pdf.server.ts";
+import { renderLiftingPdf, renderReceptionPdf } from "./reception-pdf.server.ts";
 import { RECEPTION_MESSAGES } from "./reception-schema.ts";
 import { type WarrantyDates, warrantyDates } from "./warranty.ts";
 
@@ -44,7 +44,14 @@ export class ReceptionFieldError extends Error {
 
 export type ReservationView = Pick<
   JobSiteReservationRow,
-  "id" | "lotId" | "position" | "description" | "photoStorageKey" | "deadline" | "liftedOn"
+  | "id"
+  | "lotId"
+  | "position"
+  | "description"
+  | "photoStorageKey"
+  | "deadline"
+  | "liftedOn"
+  | "liftingReceptionId"
 > & { lotTitle: string | null };
 
 export type ReceptionView = {
@@ -66,6 +73,7 @@ async function readReservations(db: DbExecutor, receptionId: string): Promise<Re
       photoStorageKey: jobSiteReservations.photoStorageKey,
       deadline: jobSiteReservations.deadline,
       liftedOn: jobSiteReservations.liftedOn,
+      liftingReceptionId: jobSiteReservations.liftingReceptionId,
       lotTitle: jobSiteLots.title,
     })
     .from(jobSiteReservations)
@@ -724,4 +732,202 @@ export async function closeJobSite(
       },
     ]);
   });
+}
+
+/** A PV de levée des réserves of the site: its day, state and the reservations it records. */
+export type LiftingView = Pick<JobSiteReceptionRow, "id" | "receivedOn" | "status" | "signedAt"> & {
+  reservations: number;
+};
+
+export async function liftingPvs(db: DbExecutor, jobSiteId: string): Promise<LiftingView[]> {
+  if (!isUuid(jobSiteId)) return [];
+  const rows = await db
+    .select({
+      id: jobSiteReceptions.id,
+      receivedOn: jobSiteReceptions.receivedOn,
+      status: jobSiteReceptions.status,
+      signedAt: jobSiteReceptions.signedAt,
+      reservations: count(jobSiteReservations.id),
+    })
+    .from(jobSiteReceptions)
+    .leftJoin(jobSiteReservations, eq(jobSiteReservations.liftingReceptionId, jobSiteReceptions.id))
+    .where(and(eq(jobSiteReceptions.jobSiteId, jobSiteId), eq(jobSiteReceptions.kind, "levee")))
+    .groupBy(jobSiteReceptions.id)
+    .orderBy(asc(jobSiteReceptions.createdAt));
+  return rows;
+}
+
+/**
+ * « Préparer le PV de levée »: a PV de levée des réserves for the reservations lifted and
+ * not yet on such a PV, rendered, stored and presented for signature at once.
+ */
+export async function prepareLiftingPv(
+  db: Database,
+  storage: FileStorage,
+  identity: DocumentIdentity,
+  actor: Actor,
+  jobSiteId: string,
+  now = new Date(),
+): Promise<{ id: string }> {
+  return db.transaction(async (tx) => {
+    await lockJobSite(tx, jobSiteId);
+    const reception = await lockReception(tx, jobSiteId);
+    if (reception?.status !== "signe") throw new JobSiteConflictError(RECEPTION_MESSAGES.notSigned);
+    const lifted = await tx
+      .select({
+        id: jobSiteReservations.id,
+        description: jobSiteReservations.description,
+        deadline: jobSiteReservations.deadline,
+        liftedOn: jobSiteReservations.liftedOn,
+        lot: jobSiteLots.title,
+      })
+      .from(jobSiteReservations)
+      .leftJoin(jobSiteLots, eq(jobSiteLots.id, jobSiteReservations.lotId))
+      .where(
+        and(
+          eq(jobSiteReservations.receptionId, reception.id),
+          isNotNull(jobSiteReservations.liftedOn),
+          isNull(jobSiteReservations.liftingReceptionId),
+        ),
+      )
+      .orderBy(asc(jobSiteReservations.position));
+    if (lifted.length === 0) throw new JobSiteConflictError(RECEPTION_MESSAGES.nothingLifted);
+    const day = parisDay(now);
+    const { input } = await pvInput(tx, jobSiteId, identity, now);
+    const pdf = await renderLiftingPdf({
+      ...input,
+      liftedOn: day,
+      reservations: lifted.map((reservation) => ({
+        lot: reservation.lot,
+        description: reservation.description,
+        deadline: reservation.deadline,
+        liftedOn: reservation.liftedOn ?? day,
+      })),
+    });
+    const stored = await storeRenderedPdf(storage, newStorageKey("chantiers/pv", "pdf", now), pdf);
+    const [levee] = await tx
+      .insert(jobSiteReceptions)
+      .values({
+        jobSiteId,
+        kind: "levee",
+        receivedOn: day,
+        status: "a_signer",
+        pdfStorageKey: stored.key,
+        pdfSha256: stored.sha256,
+        createdBy: actor.id,
+      })
+      .returning({ id: jobSiteReceptions.id });
+    if (!levee) throw new Error("PV de levée non enregistré.");
+    await tx
+      .update(jobSiteReservations)
+      .set({ liftingReceptionId: levee.id })
+      .where(
+        inArray(
+          jobSiteReservations.id,
+          lifted.map((reservation) => reservation.id),
+        ),
+      );
+    await recordActivities(tx, [
+      {
+        ...subject(jobSiteId),
+        kind: "lifting_ready",
+        summary: `PV de levée des réserves (${lifted.length}) prêt à signer`,
+        actor,
+      },
+    ]);
+    return levee;
+  });
+}
+
+/** The PV de levée signed on paper: its scan, checked by the caller; the register records « pv_signe ». */
+export async function recordPaperLifting(
+  db: Database,
+  storage: FileStorage,
+  actor: Actor,
+  jobSiteId: string,
+  liftingId: string,
+  scan: { bytes: Uint8Array; type: string },
+  now = new Date(),
+): Promise<void> {
+  if (!isUuid(liftingId)) throw new JobSiteConflictError(RECEPTION_MESSAGES.lifting);
+  const extension = scan.type === "application/pdf" ? "pdf" : scan.type === "image/png" ? "png" : "jpg";
+  const key = newStorageKey("chantiers/pv-signes", extension, now);
+  let stored = false;
+  try {
+    await db.transaction(async (tx) => {
+      await lockJobSite(tx, jobSiteId);
+      const [levee] = await tx
+        .select()
+        .from(jobSiteReceptions)
+        .where(
+          and(
+            eq(jobSiteReceptions.id, liftingId),
+            eq(jobSiteReceptions.jobSiteId, jobSiteId),
+            eq(jobSiteReceptions.kind, "levee"),
+          ),
+        )
+        .for("update");
+      if (!levee) throw new JobSiteConflictError(RECEPTION_MESSAGES.lifting);
+      if (levee.status === "signe") throw new JobSiteConflictError(RECEPTION_MESSAGES.liftingSigned);
+      await storage.put(key, scan.bytes, scan.type);
+      stored = true;
+      await tx
+        .update(jobSiteReceptions)
+        .set({
+          status: "signe",
+          signing: "papier",
+          paperScanStorageKey: key,
+          signedCopySha256: sha256Hex(scan.bytes),
+          signedCopyContentType: scan.type,
+          signedAt: now,
+          recordedBy: actor.id,
+          updatedAt: now,
+        })
+        .where(eq(jobSiteReceptions.id, levee.id));
+      await recordActivities(tx, [
+        {
+          ...subject(jobSiteId),
+          kind: "lifting_signed",
+          summary: `PV de levée des réserves du ${formatDate(levee.receivedOn)} signé sur papier`,
+          actor,
+        },
+      ]);
+      await registerEvent(tx, { event: "pv_signe", subjectId: levee.id, author: actor, at: now });
+    });
+  } catch (error) {
+    if (stored) await storage.delete(key).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** A PV de levée's file: the signed scan once signed, else the PV presented. */
+export async function liftingPdf(
+  db: DbExecutor,
+  storage: FileStorage,
+  jobSiteId: string,
+  liftingId: string,
+): Promise<{ bytes: Uint8Array; contentType: string; name: string } | null> {
+  if (!isUuid(liftingId) || !isUuid(jobSiteId)) return null;
+  const [levee] = await db
+    .select()
+    .from(jobSiteReceptions)
+    .where(
+      and(
+        eq(jobSiteReceptions.id, liftingId),
+        eq(jobSiteReceptions.jobSiteId, jobSiteId),
+        eq(jobSiteReceptions.kind, "levee"),
+      ),
+    );
+  if (!levee) return null;
+  const key = levee.paperScanStorageKey ?? levee.signedPdfStorageKey ?? levee.pdfStorageKey;
+  if (!key) return null;
+  const extension = key.slice(key.lastIndexOf(".") + 1);
+  return {
+    bytes: await storage.get(key),
+    contentType:
+      levee.status === "signe" && levee.signedCopyContentType
+        ? levee.signedCopyContentType
+        : "application/pdf",
+    name: `pv-levee-reserves-${levee.receivedOn}${levee.status === "signe" ? "-signe" : ""}.${extension}`,
+  };
 }

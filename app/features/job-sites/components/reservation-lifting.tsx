@@ -5,7 +5,8 @@ import { type Refusal, refusedField } from "#app/components/forms/refusal.ts";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { Panel } from "#app/components/ui/panel.tsx";
 import { formatDate } from "#app/lib/paris-time.ts";
-import type { ReservationView } from "../reception.server.ts";
+import type { LiftingView, ReservationView } from "../reception.server.ts";
+import { RECEPTION_STATUS_LABELS } from "../reception-schema.ts";
 
 /*
  * After the signed PV: each reservation marked lifted with its day and, if taken, the
@@ -120,6 +121,91 @@ export function CloseSitePanel({ problems, busy }: { problems: readonly string[]
           </div>
         </Form>
       )}
+    </Panel>
+  );
+}
+
+/** The PVs de levée des réserves: each with its file and, while unsigned, its paper signature; « Préparer » for the reservations lifted since. */
+export function LiftingPvsPanel({
+  siteId,
+  liftings,
+  pending,
+  refusal,
+  busy,
+}: {
+  siteId: string;
+  liftings: readonly LiftingView[];
+  /** Reservations lifted and on no PV de levée yet. */
+  pending: number;
+  refusal: Pick<Refusal, "intent" | "field" | "message" | "fieldErrors" | "values"> | null;
+  busy: boolean;
+}) {
+  if (liftings.length === 0 && pending === 0) return null;
+  return (
+    <Panel id="reception-pv-levee" title="PV de levée des réserves">
+      <div className="grid gap-4">
+        {liftings.length > 0 ? (
+          <ul className="grid gap-3">
+            {liftings.map((lifting) => (
+              <li key={lifting.id} className="grid gap-2 rounded-lg border border-slate-200 p-3">
+                <p>
+                  PV du {formatDate(lifting.receivedOn)} ({lifting.reservations} réserve
+                  {lifting.reservations > 1 ? "s" : ""}) :{" "}
+                  <strong>{RECEPTION_STATUS_LABELS[lifting.status]}</strong>
+                </p>
+                <a
+                  href={`/erp/chantiers/${siteId}/reception/pdf?levee=${lifting.id}`}
+                  className={`${buttonClasses("secondary", "md")} justify-self-start`}
+                  target="_blank"
+                  rel="noreferrer"
+                >
+                  {lifting.status === "signe" ? "Exemplaire signé" : "Télécharger le PV de levée (PDF)"}
+                </a>
+                {lifting.status === "signe" ? null : (
+                  <Form
+                    method="post"
+                    encType="multipart/form-data"
+                    noValidate
+                    aria-label="PV de levée signé sur papier"
+                  >
+                    <input type="hidden" name="intent" value="papier-levee" />
+                    <input type="hidden" name="liftingId" value={lifting.id} />
+                    <FormSection legend="PV de levée signé sur papier">
+                      <FileField
+                        id={`levee-scan-${lifting.id}`}
+                        name="scan"
+                        label="Copie numérisée du PV de levée signé"
+                        required
+                        accept="application/pdf,image/jpeg,image/png"
+                        errors={
+                          refusal?.values?.liftingId === lifting.id
+                            ? refusedField(refusal, "papier-levee", "scan")
+                            : undefined
+                        }
+                        hint="PDF, JPEG ou PNG, 10 Mo au plus, tel que numérisé."
+                      />
+                      <div>
+                        <button type="submit" disabled={busy} className={buttonClasses("secondary", "md")}>
+                          Enregistrer le PV de levée signé
+                        </button>
+                      </div>
+                    </FormSection>
+                  </Form>
+                )}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {pending > 0 ? (
+          <Form method="post">
+            <input type="hidden" name="intent" value="preparer-levee" />
+            <button type="submit" disabled={busy} className={buttonClasses("primary", "md")}>
+              Préparer le PV de levée ({pending} réserve{pending > 1 ? "s" : ""} levée{pending > 1 ? "s" : ""}
+              )
+            </button>
+          </Form>
+        ) : null}
+      </div>
     </Panel>
   );
 }

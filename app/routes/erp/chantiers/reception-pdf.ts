@@ -1,7 +1,7 @@
 import { requirePermission } from "#app/features/auth/session.server.ts";
 import { CHANTIERS_HANDLE } from "#app/features/erp/navigation.ts";
 import { JobSiteNotFoundError } from "#app/features/job-sites/query.server.ts";
-import { receptionPdf, signedReceptionCopy } from "#app/features/job-sites/reception.server.ts";
+import { liftingPdf, receptionPdf, signedReceptionCopy } from "#app/features/job-sites/reception.server.ts";
 import { documentIdentity } from "#app/features/settings/settings.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import { fileNotFound, inlineFile, storageUnavailable } from "#app/lib/file-response.ts";
@@ -23,6 +23,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       const copy = await signedReceptionCopy(db, storage, params.id);
       if (!copy) return fileNotFound("Ce PV de réception n'est pas signé.");
       return inlineFile(copy.bytes, copy.contentType, copy.name);
+    }
+    const leveeId = new URL(request.url).searchParams.get("levee");
+    if (leveeId !== null) {
+      const lifting = await liftingPdf(db, storage, params.id, leveeId);
+      if (!lifting) return fileNotFound("Ce PV de levée des réserves n'existe pas.");
+      return inlineFile(lifting.bytes, lifting.contentType, lifting.name);
     }
     const pdf = await receptionPdf(db, storage, await documentIdentity(db), params.id);
     if (!pdf) return fileNotFound("Aucun PV de réception n'est préparé pour ce chantier.");

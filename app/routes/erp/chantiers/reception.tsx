@@ -13,6 +13,7 @@ import { ReceptionDraftPanel } from "#app/features/job-sites/components/receptio
 import { ReceptionSigningPanel } from "#app/features/job-sites/components/reception-signing.tsx";
 import {
   CloseSitePanel,
+  LiftingPvsPanel,
   ReservationLiftingPanel,
 } from "#app/features/job-sites/components/reservation-lifting.tsx";
 import { WarrantyDatesFacts } from "#app/features/job-sites/components/warranty-dates.tsx";
@@ -24,10 +25,13 @@ import {
   closingProblems,
   deleteReservation,
   getReception,
+  liftingPvs,
   liftReservation,
+  prepareLiftingPv,
   presentReception,
   ReceptionFieldError,
   type ReservationPhoto,
+  recordPaperLifting,
   recordPaperReception,
   reopenReception,
   saveReceptionDraft,
@@ -61,6 +65,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     const closing = site.status === "receptionne" ? await closingProblems(db, site.id) : null;
     return {
       closing,
+      liftings: await liftingPvs(db, site.id),
       site: {
         id: site.id,
         number: site.number,
@@ -135,6 +140,25 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         await addReservation(db, storage, actor, params.id, data, photo);
         return back("Réserve ajoutée au PV.");
       }
+      case "preparer-levee":
+        await prepareLiftingPv(db, storage, await documentIdentity(db), actor, params.id);
+        return back("PV de levée des réserves prêt à signer : téléchargez-le pour la signature.");
+      case "papier-levee": {
+        const scan = await readPaperScan(form.get("scan"), "du PV de levée signé");
+        if (!scan.ok) {
+          return refused(scan.status, {
+            intent: data.intent,
+            message: scan.message,
+            fieldErrors: scan.fieldErrors,
+            values,
+          });
+        }
+        await recordPaperLifting(db, storage, actor, params.id, data.liftingId, {
+          bytes: scan.bytes,
+          type: scan.type,
+        });
+        return back("PV de levée des réserves signé.");
+      }
       case "clore":
         await closeJobSite(db, actor, params.id);
         return redirectWithFlash(request, `/erp/chantiers/${params.id}`, {
@@ -199,7 +223,7 @@ export const meta: Route.MetaFunction = (args) =>
 export { ErrorBoundary, shouldRevalidate } from "#app/routes/erp/frame-exports.ts";
 
 export default function ReceptionPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { site, reception, reservations, warranties, today, clientEmail, closing } = loaderData;
+  const { site, reception, reservations, warranties, today, clientEmail, closing, liftings } = loaderData;
   const refusal = refusalOf(actionData);
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
@@ -258,6 +282,18 @@ export default function ReceptionPage({ loaderData, actionData }: Route.Componen
           busy={busy}
         />
       ) : null}
+
+      <LiftingPvsPanel
+        siteId={site.id}
+        liftings={liftings}
+        pending={
+          reservations.filter(
+            (reservation) => reservation.liftedOn !== null && reservation.liftingReceptionId === null,
+          ).length
+        }
+        refusal={refusal ?? null}
+        busy={busy}
+      />
 
       {closing ? <CloseSitePanel problems={closing} busy={busy} /> : null}
 
