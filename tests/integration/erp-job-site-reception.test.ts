@@ -748,6 +748,19 @@ describe("lifting the reservations, then « Clos »", () => {
       .where(eq(jobSiteReservations.id, first?.id ?? ""));
     expect(row?.liftedOn).toBe(today);
     expect(row?.liftedPhotoStorageKey).toMatch(/^chantiers\/reserves-levees\//);
+    const liftedPhoto = await call(
+      pdfRoute.loader,
+      `/erp/chantiers/${id}/reception/pdf?photo=${first?.id}&levee=1`,
+      { params: { id } },
+    );
+    expect((liftedPhoto.data as Response).headers.get("content-type")).toBe("image/jpeg");
+    // Another site's address does not serve it.
+    const elsewhere = await call(
+      pdfRoute.loader,
+      `/erp/chantiers/00000000-0000-4000-8000-000000000000/reception/pdf?photo=${first?.id}&levee=1`,
+      { params: { id: "00000000-0000-4000-8000-000000000000" } },
+    );
+    expect(elsewhere.status).toBe(404);
     expect(
       (await post(id, { intent: "lever-reserve", reservationId: second?.id ?? "", liftedOn: today })).status,
     ).toBe(303);

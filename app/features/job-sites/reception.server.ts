@@ -52,6 +52,7 @@ export type ReservationView = Pick<
   | "deadline"
   | "liftedOn"
   | "liftingReceptionId"
+  | "liftedPhotoStorageKey"
 > & { lotTitle: string | null };
 
 export type ReceptionView = {
@@ -74,6 +75,7 @@ async function readReservations(db: DbExecutor, receptionId: string): Promise<Re
       deadline: jobSiteReservations.deadline,
       liftedOn: jobSiteReservations.liftedOn,
       liftingReceptionId: jobSiteReservations.liftingReceptionId,
+      liftedPhotoStorageKey: jobSiteReservations.liftedPhotoStorageKey,
       lotTitle: jobSiteLots.title,
     })
     .from(jobSiteReservations)
@@ -930,4 +932,28 @@ export async function liftingPdf(
         : "application/pdf",
     name: `pv-levee-reserves-${levee.receivedOn}${levee.status === "signe" ? "-signe" : ""}.${extension}`,
   };
+}
+
+/** A reservation's photo (`lifted`: the one of its lifting), for the staff; null when it has none. */
+export async function reservationPhoto(
+  db: DbExecutor,
+  storage: FileStorage,
+  jobSiteId: string,
+  reservationId: string,
+  lifted: boolean,
+): Promise<{ bytes: Uint8Array; contentType: string } | null> {
+  if (!isUuid(jobSiteId) || !isUuid(reservationId)) return null;
+  const [row] = await db
+    .select({
+      photo: jobSiteReservations.photoStorageKey,
+      liftedPhoto: jobSiteReservations.liftedPhotoStorageKey,
+    })
+    .from(jobSiteReservations)
+    .innerJoin(jobSiteReceptions, eq(jobSiteReceptions.id, jobSiteReservations.receptionId))
+    .where(and(eq(jobSiteReservations.id, reservationId), eq(jobSiteReceptions.jobSiteId, jobSiteId)));
+  const key = lifted ? row?.liftedPhoto : row?.photo;
+  if (!key) return null;
+  const extension = key.slice(key.lastIndexOf(".") + 1);
+  const contentType = extension === "png" ? "image/png" : extension === "webp" ? "image/webp" : "image/jpeg";
+  return { bytes: await storage.get(key), contentType };
 }

@@ -52,9 +52,12 @@ function DeleteReservation({ reservation, index }: { reservation: Reservation; i
 export function ReservationList({
   reservations,
   removable,
+  photoHref,
 }: {
   reservations: readonly Reservation[];
   removable: boolean;
+  /** The address of a reservation's photo. */
+  photoHref: (reservationId: string) => string;
 }) {
   if (reservations.length === 0) {
     return <p className="text-slate-700">Aucune réserve : la réception est prononcée sans réserve.</p>;
@@ -73,8 +76,17 @@ export function ReservationList({
             <span className="text-sm text-slate-700">
               {reservation.lotTitle ? `Lot ${reservation.lotTitle}` : "Ensemble du chantier"} · à lever avant
               le {formatDate(reservation.deadline)}
-              {reservation.photoStorageKey ? " · photo jointe" : ""}
             </span>
+            {reservation.photoStorageKey ? (
+              <a
+                href={photoHref(reservation.id)}
+                target="_blank"
+                rel="noreferrer"
+                className="text-sm text-brand-700 underline"
+              >
+                Voir la photo<span className="sr-only"> de la réserve n° {index + 1}</span>
+              </a>
+            ) : null}
           </div>
           {removable ? <DeleteReservation reservation={reservation} index={index} /> : null}
         </li>
@@ -84,6 +96,7 @@ export function ReservationList({
 }
 
 export function ReceptionDraftPanel({
+  photoHref,
   reception,
   reservations,
   lots,
@@ -91,6 +104,7 @@ export function ReceptionDraftPanel({
   refusal,
   busy,
 }: {
+  photoHref: (reservationId: string) => string;
   reception: Pick<JobSiteReceptionRow, "receivedOn"> | null;
   reservations: readonly Reservation[];
   lots: readonly { id: string; title: string }[];
@@ -127,7 +141,7 @@ export function ReceptionDraftPanel({
       {reception ? (
         <Panel id="reception-reserves" title="Réserves">
           <div className="grid gap-4">
-            <ReservationList reservations={reservations} removable />
+            <ReservationList reservations={reservations} removable photoHref={photoHref} />
             <Form
               method="post"
               encType="multipart/form-data"

@@ -64,7 +64,11 @@ export function ReceptionSigningPanel({
                 : []),
             ]}
           />
-          <ReservationList reservations={reservations} removable={false} />
+          <ReservationList
+            reservations={reservations}
+            removable={false}
+            photoHref={(reservationId) => `/erp/chantiers/${siteId}/reception/pdf?photo=${reservationId}`}
+          />
           {signed ? (
             <a
               href={`/erp/chantiers/${siteId}/reception/copie-signee`}

@@ -14,15 +14,21 @@ import { RECEPTION_STATUS_LABELS } from "../reception-schema.ts";
  * invoices are paid and every reservation lifted (what is missing is said otherwise).
  */
 
-type Reservation = Pick<ReservationView, "id" | "description" | "deadline" | "lotTitle" | "liftedOn">;
+type Reservation = Pick<
+  ReservationView,
+  "id" | "description" | "deadline" | "lotTitle" | "liftedOn" | "liftedPhotoStorageKey"
+>;
 
 export function ReservationLiftingPanel({
+  photoBase,
   reservations,
   receivedOn,
   today,
   refusal,
   busy,
 }: {
+  /** The address the photos are served from (…/reception/pdf). */
+  photoBase: string;
   reservations: readonly Reservation[];
   receivedOn: string;
   today: string;
@@ -45,7 +51,19 @@ export function ReservationLiftingPanel({
               le {formatDate(reservation.deadline)}
             </p>
             {reservation.liftedOn ? (
-              <p className="font-semibold text-green-900">Levée le {formatDate(reservation.liftedOn)}</p>
+              <p className="flex flex-wrap gap-x-3 font-semibold text-green-900">
+                Levée le {formatDate(reservation.liftedOn)}
+                {reservation.liftedPhotoStorageKey ? (
+                  <a
+                    href={`${photoBase}?photo=${reservation.id}&levee=1`}
+                    target="_blank"
+                    rel="noreferrer"
+                    className="font-normal text-brand-700 underline"
+                  >
+                    Voir la photo<span className="sr-only"> de la levée de la réserve n° {index + 1}</span>
+                  </a>
+                ) : null}
+              </p>
             ) : (
               <Form
                 method="post"

@@ -1,7 +1,12 @@
 import { requirePermission } from "#app/features/auth/session.server.ts";
 import { CHANTIERS_HANDLE } from "#app/features/erp/navigation.ts";
 import { JobSiteNotFoundError } from "#app/features/job-sites/query.server.ts";
-import { liftingPdf, receptionPdf, signedReceptionCopy } from "#app/features/job-sites/reception.server.ts";
+import {
+  liftingPdf,
+  receptionPdf,
+  reservationPhoto,
+  signedReceptionCopy,
+} from "#app/features/job-sites/reception.server.ts";
 import { documentIdentity } from "#app/features/settings/settings.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import { fileNotFound, inlineFile, storageUnavailable } from "#app/lib/file-response.ts";
@@ -14,6 +19,8 @@ export const handle = CHANTIERS_HANDLE;
  * GET /erp/chantiers/:id/reception/pdf: the PV de réception (the frozen file once presented
  * for signature, else the draft rendered now and marked « Brouillon »).
  * GET /erp/chantiers/:id/reception/copie-signee: the signed copy (signed PDF or scan).
+ * ?levee={id}: a PV de levée des réserves; ?photo={reservation}[&levee=1]: a reservation's
+ * photo (or the one of its lifting).
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requirePermission(request, context, handle.permission);
@@ -24,7 +31,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       if (!copy) return fileNotFound("Ce PV de réception n'est pas signé.");
       return inlineFile(copy.bytes, copy.contentType, copy.name);
     }
-    const leveeId = new URL(request.url).searchParams.get("levee");
+    const query = new URL(request.url).searchParams;
+    const photoOf = query.get("photo");
+    if (photoOf !== null) {
+      const photo = await reservationPhoto(db, storage, params.id, photoOf, query.get("levee") === "1");
+      if (!photo) return fileNotFound("Cette réserve n'a pas de photo.");
+      return inlineFile(photo.bytes, photo.contentType);
+    }
+    const leveeId = query.get("levee");
     if (leveeId !== null) {
       const lifting = await liftingPdf(db, storage, params.id, leveeId);
       if (!lifting) return fileNotFound("Ce PV de levée des réserves n'existe pas.");

@@ -255,6 +255,7 @@ export default function ReceptionPage({ loaderData, actionData }: Route.Componen
 
       {!reception || reception.status === "brouillon" ? (
         <ReceptionDraftPanel
+          photoHref={(reservationId) => `${pdfHref}?photo=${reservationId}`}
           reception={reception}
           reservations={reservations}
           lots={site.lots}
@@ -275,6 +276,7 @@ export default function ReceptionPage({ loaderData, actionData }: Route.Componen
 
       {reception?.status === "signe" ? (
         <ReservationLiftingPanel
+          photoBase={pdfHref}
           reservations={reservations}
           receivedOn={reception.receivedOn}
           today={today}
