@@ -21,6 +21,9 @@ export default [
   route("accord/:token", "routes/site/accord.tsx"),
   route("accord/:token/pdf", "routes/site/accord-pdf.ts"),
   route("accord/:token/copie-signee", "routes/site/accord-pdf.ts", { id: "accord-signed-copy" }),
+  // The client's page of a PV de réception to sign (link e-mailed; noindex, no tracker) and its PDF.
+  route("reception/:token", "routes/site/reception.tsx"),
+  route("reception/:token/pdf", "routes/site/reception-pdf.ts"),
   ...legalPaths.map((path) =>
     route(path.slice(1), "routes/site/legal-page.tsx", { id: `legal-${path.slice(1)}` }),
   ),
@@ -92,6 +95,13 @@ export default [
       route("chantiers/:id/modifier", "routes/erp/chantiers/modifier.tsx"),
       route("mes-chantiers", "routes/erp/mes-chantiers/index.tsx"),
       route("mes-chantiers/:id", "routes/erp/mes-chantiers/detail.tsx"),
+      route("chantiers/:id/reception", "routes/erp/chantiers/reception.tsx"),
+      route("chantiers/:id/reception/pdf", "routes/erp/chantiers/reception-pdf.ts", {
+        id: "erp-chantier-pv",
+      }),
+      route("chantiers/:id/reception/copie-signee", "routes/erp/chantiers/reception-pdf.ts", {
+        id: "erp-chantier-pv-signe",
+      }),
       route("achats", "routes/erp/section.tsx", { id: "erp-achats" }),
       route("temps", "routes/erp/section.tsx", { id: "erp-temps" }),
       route("docs", "routes/erp/section.tsx", { id: "erp-docs" }),

@@ -137,6 +137,11 @@ export const BODY_LIMITS: readonly { pattern: RegExp; bytes: number; what: strin
     what: "un devis (ses lignes, ou l'accord signé numérisé de 10 Mo au plus)",
   },
   {
+    pattern: /^\/erp\/chantiers\/[^/]+\/reception(\.data)?$/,
+    bytes: 12 * 1024 * 1024,
+    what: "le PV de réception (une photo de réserve de 5 Mo, ou le PV signé numérisé de 10 Mo au plus)",
+  },
+  {
     pattern: /^\/erp\/boutique\/produits\/[^/]+(\.data)?$/,
     bytes: 6 * 1024 * 1024,
     what: "un produit du catalogue (une image de 5 Mo au plus)",
@@ -146,6 +151,11 @@ export const BODY_LIMITS: readonly { pattern: RegExp; bytes: number; what: strin
     pattern: /^\/accord\/[^/]+(\.data)?$/,
     bytes: 512 * 1024,
     what: "la réponse du client à un devis (et sa signature dessinée)",
+  },
+  {
+    pattern: /^\/reception\/[^/]+(\.data)?$/,
+    bytes: 512 * 1024,
+    what: "la signature du PV de réception par le client (et sa signature dessinée)",
   },
   { pattern: /^\//, bytes: 64 * 1024, what: "tout autre envoi" },
 ];

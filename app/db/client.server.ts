@@ -25,6 +25,7 @@ import * as outbox from "./schema/outbox.ts";
 import * as quoteRequests from "./schema/quote-requests.ts";
 import * as quotes from "./schema/quotes.ts";
 import * as rateLimits from "./schema/rate-limits.ts";
+import * as receptions from "./schema/receptions.ts";
 import * as settings from "./schema/settings.ts";
 import * as shop from "./schema/shop.ts";
 import * as site from "./schema/site.ts";
@@ -46,6 +47,7 @@ const schema = {
   ...invoices,
   ...jobs,
   ...jobSites,
+  ...receptions,
   ...integrity,
   ...alerts,
 };

@@ -4,9 +4,10 @@ export function isErpPath(pathname: string): boolean {
 }
 
 /**
- * Whether an address is a client's page of a sent quote (/accord/{token}): its own
- * sober frame, no tracker ever, whatever the visitor consented to on the site.
+ * Whether an address is a client's signing page: a sent quote (/accord/{token}) or a PV de
+ * réception (/reception/{token}). Its own sober frame, no tracker ever, whatever the
+ * visitor consented to on the site.
  */
 export function isQuoteAgreementPath(pathname: string): boolean {
-  return pathname.startsWith("/accord/");
+  return pathname.startsWith("/accord/") || pathname.startsWith("/reception/");
 }

@@ -75,6 +75,21 @@ export function addDays(day: IsoDay, days: number): IsoDay {
   return utcToDay(new Date(dayToUtc(day).getTime() + days * DAY_MS));
 }
 
+/**
+ * `day` moved by whole `years`, as a legal period in years runs (Code de procédure civile,
+ * article 641): to the same day of the month; a day the target month lacks (29 February
+ * into a common year) gives that month's last day, 28 February. Throws on a day that does
+ * not exist.
+ */
+export function addYears(day: IsoDay, years: number): IsoDay {
+  addDays(day, 0);
+  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+  const target = year + years;
+  const lastDay = new Date(Date.UTC(target, month, 0)).getUTCDate();
+  const pad = (value: number, width: number) => String(value).padStart(width, "0");
+  return `${pad(target, 4)}-${pad(month, 2)}-${pad(Math.min(date, lastDay), 2)}`;
+}
+
 /** Whole calendar days from `from` to `to` (negative when `to` comes first). */
 export function daysBetween(from: IsoDay, to: IsoDay): number {
   return Math.round((dayToUtc(to).getTime() - dayToUtc(from).getTime()) / DAY_MS);

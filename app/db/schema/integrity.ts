@@ -3,7 +3,7 @@ import { bigint, check, index, pgTable, text, timestamp, uuid } from "drizzle-or
 
 // ─── The integrity register ──────────────────────────────────────────────────────────
 // Every issuing event (a quote version sent, a client's answer, an invoice or credit note
-// issued, a payment recorded, a retention released) appends one entry, inside the
+// issued, a payment recorded, a retention released, a PV de réception or de levée des réserves signed) appends one entry, inside the
 // transaction that does it (app/lib/integrity/register.server.ts). Each entry holds the
 // fingerprint of the record as issued, of its stored file, and the hash of the entry
 // before it: a chain. A trigger of the migration refuses UPDATE, DELETE and TRUNCATE; an
@@ -18,6 +18,7 @@ export const INTEGRITY_EVENT_VALUES = [
   "avoir_emis",
   "paiement",
   "retenue_liberee",
+  "pv_signe",
 ] as const;
 export type IntegrityEvent = (typeof INTEGRITY_EVENT_VALUES)[number];
 
@@ -52,7 +53,7 @@ export const integrityEntries = pgTable(
     check("integrity_entries_seq_check", sql`${t.seq} >= 1`),
     check(
       "integrity_entries_event_check",
-      sql`${t.event} in ('devis_envoye', 'devis_accepte', 'devis_refuse', 'facture_emise', 'avoir_emis', 'paiement', 'retenue_liberee')`,
+      sql`${t.event} in ('devis_envoye', 'devis_accepte', 'devis_refuse', 'facture_emise', 'avoir_emis', 'paiement', 'retenue_liberee', 'pv_signe')`,
     ),
     check(
       "integrity_entries_hashes_check",

@@ -1,5 +1,5 @@
 import { type Cents, isCents, MONEY_MESSAGES } from "#app/lib/money.ts";
-import { addDays, type IsoDay } from "#app/lib/paris-time.ts";
+import { addYears, type IsoDay } from "#app/lib/paris-time.ts";
 import { buildModel, positions, rateAmounts, readHistory, refuse, remaining, sum } from "./billing.ts";
 import type { BillingQuote, IssuedInvoice, RateAmount, RetentionTerms } from "./billing-model.ts";
 
@@ -51,12 +51,7 @@ export type BillingSummary = {
  * the last day of the month (Code de procédure civile, article 641).
  */
 export function retentionReleaseDate(handoverOn: IsoDay): IsoDay {
-  addDays(handoverOn, 0); // throws on a day that does not exist
-  const [year, month, day] = handoverOn.split("-").map(Number) as [number, number, number];
-  const nextYear = year + 1;
-  const lastDay = new Date(Date.UTC(nextYear, month, 0)).getUTCDate();
-  const pad = (value: number, width: number) => String(value).padStart(width, "0");
-  return `${pad(nextYear, 4)}-${pad(month, 2)}-${pad(Math.min(day, lastDay), 2)}`;
+  return addYears(handoverOn, 1);
 }
 
 /**

@@ -1,7 +1,9 @@
 import { and, asc, eq, gt, gte, isNotNull, lt, ne, sql } from "drizzle-orm";
 import { clients } from "#app/db/schema/clients.ts";
 import { invoices, retentionReleases } from "#app/db/schema/invoices.ts";
+import { jobSiteQuotes } from "#app/db/schema/job-sites.ts";
 import { quotes } from "#app/db/schema/quotes.ts";
+import { jobSiteReceptions, jobSiteReservations } from "#app/db/schema/receptions.ts";
 import type { Cents } from "#app/lib/money.ts";
 import type { DbExecutor } from "#app/lib/outbox.server.ts";
 import { addDays, daysBetween, type IsoDay, parisDay } from "#app/lib/paris-time.ts";
@@ -53,6 +55,8 @@ export type HeldRetention = {
   releaseOn: IsoDay | null;
   /** The release day has come: the client owes it, unless he objected with reasons. */
   releasable: boolean;
+  /** Reservations of the site's PV de réception not lifted yet: shown beside the release. */
+  openReservations: number;
 };
 
 export type InvoicesDashboardFigures = {
@@ -160,6 +164,14 @@ export async function invoicesDashboard(db: DbExecutor, now = new Date()): Promi
         handoverOn: quotes.handoverOn,
         clientName: clients.name,
         held: sql<string>`${heldRetention}`,
+        openReservations: sql<number>`(
+          select count(*) from ${jobSiteReservations}
+          join ${jobSiteReceptions} on ${jobSiteReceptions.id} = ${jobSiteReservations.receptionId}
+          join ${jobSiteQuotes} on ${jobSiteQuotes.jobSiteId} = ${jobSiteReceptions.jobSiteId}
+          where ${jobSiteQuotes.quoteSeriesId} = ${quotes.seriesId}
+            and ${jobSiteReceptions.kind} = 'reception'
+            and ${jobSiteReservations.liftedOn} is null
+        )`.mapWith(Number),
         count: sql<number>`count(*) over ()`.mapWith(Number),
         total: sql<string>`sum(${heldRetention}) over ()`,
       })
@@ -221,6 +233,7 @@ export async function invoicesDashboard(db: DbExecutor, now = new Date()): Promi
           handoverOn: row.handoverOn,
           releaseOn,
           releasable: releaseOn !== null && releaseOn <= today,
+          openReservations: row.openReservations,
         };
       }),
     },

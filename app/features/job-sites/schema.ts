@@ -46,7 +46,8 @@ export const OPEN_JOB_SITE_STATUSES: readonly JobSiteStatus[] = [
 /**
  * The moves the site's page offers, by status, each with its button. « Réceptionné »
  * comes with the PV de réception, and « Clos » once the final invoice is paid and the
- * reservations lifted: neither is a plain button.
+ * reservations lifted: neither is a plain button (both on /erp/chantiers/:id/reception,
+ * ./reception.server.ts).
  */
 export const JOB_SITE_MOVES: Record<JobSiteStatus, readonly { to: JobSiteStatus; label: string }[]> = {
   a_planifier: [{ to: "planifie", label: "Marquer planifié" }],

@@ -1,6 +1,5 @@
-import { createHash, createHmac, randomInt, timingSafeEqual } from "node:crypto";
+import { createHash } from "node:crypto";
 import { and, desc, eq, isNull } from "drizzle-orm";
-import sharp from "sharp";
 import type { Database } from "#app/db/client.server.ts";
 import { clients } from "#app/db/schema/clients.ts";
 import {
@@ -12,6 +11,20 @@ import {
 } from "#app/db/schema/quotes.ts";
 import { type ActivityActor, type ActivityData, recordActivities } from "#app/lib/activity.server.ts";
 import { registerEvent } from "#app/lib/integrity/register.server.ts";
+import {
+  ACCESS_TOKEN,
+  CODE_MAX_ATTEMPTS,
+  CODE_TTL_MS,
+  CODES_PER_HOUR,
+  codeHash,
+  codeMatches,
+  drawnSignatureForPdf,
+  isEmail,
+  isPng,
+  maskEmail,
+  newSixDigitCode,
+  SIGNATURE_UNREADABLE,
+} from "#app/lib/online-signing.server.ts";
 import { type DbExecutor, type DbTransaction, enqueueMails } from "#app/lib/outbox.server.ts";
 import { parisDay } from "#app/lib/paris-time.ts";
 import type { DocumentIdentity } from "#app/lib/pdf/identity.ts";
@@ -45,10 +58,7 @@ import { documentTotals } from "./totals.ts";
  * (./acceptance-proof.server.ts, with the signed copy and the drawn signature).
  */
 
-export const CODE_TTL_MS = 10 * 60_000;
-export const CODE_MAX_ATTEMPTS = 5;
-/** At most this many codes per quote per hour: the page cannot be used to flood a mailbox. */
-export const CODES_PER_HOUR = 5;
+export { CODE_MAX_ATTEMPTS, CODE_TTL_MS, CODES_PER_HOUR, isPng, maskEmail };
 
 export type LinkState = "ouvert" | "accepte" | "refuse" | "expire" | "remplace";
 
@@ -80,8 +90,6 @@ export class AcceptanceError extends Error {
   }
 }
 
-const TOKEN = /^[A-Za-z0-9_-]{40,64}$/;
-
 export type OpenedLink = {
   quote: QuoteRow;
   state: LinkState;
@@ -104,7 +112,7 @@ function stateOf(quote: QuoteRow, expiresAt: Date, now: Date): LinkState {
 }
 
 async function findLink(db: DbExecutor, token: string, now: Date, lock = false): Promise<OpenedLink> {
-  if (!TOKEN.test(token)) throw new QuoteLinkNotFoundError();
+  if (!ACCESS_TOKEN.test(token)) throw new QuoteLinkNotFoundError();
   const [link] = await db
     .select()
     .from(quoteLinks)
@@ -191,14 +199,6 @@ export async function openQuoteLink(db: Database, token: string, now = new Date(
   return { ...opened, displayNumber, view };
 }
 
-function isEmail(value: string): boolean {
-  return /^[^@\s]+@[^@\s]+$/.test(value);
-}
-
-function codeHash(secret: string, quoteId: string, code: string): string {
-  return createHmac("sha256", secret).update(`${quoteId}:${code}`).digest("hex");
-}
-
 function requireOpen(state: LinkState): void {
   const messages: Record<Exclude<LinkState, "ouvert">, string> = {
     accepte: "Ce devis a déjà été accepté.",
@@ -235,7 +235,7 @@ export async function requestAcceptanceCode(
         429,
       );
     }
-    const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+    const code = newSixDigitCode();
     // The link's own address: after a corrected address and « Renvoyer », the old
     // mailbox's link is closed, and the code never goes back there.
     const email = opened.sentTo;
@@ -257,12 +257,6 @@ export async function requestAcceptanceCode(
   });
 }
 
-/** « j***@example.fr »: where the code went, without showing the whole address to whoever holds the link. */
-export function maskEmail(email: string): string {
-  const [local = "", domain = ""] = email.split("@");
-  return `${local.slice(0, 1)}${"*".repeat(Math.max(1, Math.min(local.length - 1, 6)))}@${domain}`;
-}
-
 export type AcceptanceInput = {
   name: string;
   code: string;
@@ -278,32 +272,11 @@ export type AcceptanceResult =
   | { ok: true; signedCopySha256: string }
   | { ok: false; message: string; field: string; attemptsLeft: number };
 
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
-export function isPng(bytes: Buffer): boolean {
-  return bytes.length > PNG_SIGNATURE.length && bytes.subarray(0, 8).equals(PNG_SIGNATURE);
-}
-
-/** The pad on the page draws 600 × 200 pixels; anything far larger is not a drawn signature. */
-const SIGNATURE_MAX_PIXELS = 2000 * 1000;
-const SIGNATURE_UNREADABLE = "La signature dessinée est illisible : effacez-la et recommencez.";
-
-/**
- * The drawn signature as the signed copy prints it: decoded (a PNG by its bytes, at most
- * 2 million pixels), flattened on white into an 8-bit RGB PNG, which the PDF embeds as it
- * is. The PNG the client sent is what is stored as the proof.
- */
-async function drawnSignatureForPdf(png: Buffer): Promise<Buffer> {
-  if (!isPng(png)) throw new AcceptanceError(SIGNATURE_UNREADABLE, "signature");
-  try {
-    return await sharp(png, { limitInputPixels: SIGNATURE_MAX_PIXELS, failOn: "error" })
-      .flatten({ background: "#ffffff" })
-      .toColourspace("srgb")
-      .png()
-      .toBuffer();
-  } catch {
-    throw new AcceptanceError(SIGNATURE_UNREADABLE, "signature");
-  }
+/** The drawn signature for the signed copy, or the refusal at the signature's field. */
+async function printableSignature(png: Buffer): Promise<Buffer> {
+  const flattened = await drawnSignatureForPdf(png);
+  if (!flattened) throw new AcceptanceError(SIGNATURE_UNREADABLE, "signature");
+  return flattened;
 }
 
 /**
@@ -325,7 +298,7 @@ export async function acceptQuote(
   if (!/^\d{6}$/.test(input.code.trim())) {
     throw new AcceptanceError("Saisissez le code à six chiffres reçu par e-mail.", "code");
   }
-  const signatureForPdf = input.signaturePng ? await drawnSignatureForPdf(input.signaturePng) : null;
+  const signatureForPdf = input.signaturePng ? await printableSignature(input.signaturePng) : null;
   const outcome = await db.transaction(async (tx) => {
     const opened = await findLink(tx, token, now, true);
     requireOpen(opened.state);
@@ -356,9 +329,7 @@ export async function acceptQuote(
     if (code.attempts >= CODE_MAX_ATTEMPTS) {
       throw new AcceptanceError("Trop d'essais avec ce code : demandez-en un nouveau.", "code");
     }
-    const expected = Buffer.from(code.codeHash, "hex");
-    const given = Buffer.from(codeHash(deps.secret, quote.id, input.code.trim()), "hex");
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+    if (!codeMatches(code.codeHash, deps.secret, quote.id, input.code.trim())) {
       const attempts = code.attempts + 1;
       await tx.update(quoteAcceptanceCodes).set({ attempts }).where(eq(quoteAcceptanceCodes.id, code.id));
       const left = CODE_MAX_ATTEMPTS - attempts;

@@ -1,12 +1,12 @@
 import { refused } from "#app/components/forms/refusal.server.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
+import { readPaperScan } from "#app/lib/paper-scan.server.ts";
 import { forMember } from "#app/lib/problems.ts";
 import { AcceptanceError } from "./acceptance.server.ts";
 import { recordPaperAcceptance } from "./acceptance-proof.server.ts";
 import { readDraftPost } from "./draft-post.ts";
 import { QUOTE_INTENTS, type QuotePost } from "./page-post.ts";
-import { readPaperScan } from "./paper-scan.server.ts";
 import {
   deleteQuoteDraft,
   newQuoteVersion,

@@ -2,9 +2,11 @@ import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
 import { clientSites, clients } from "#app/db/schema/clients.ts";
+import { jobSiteQuotes, jobSites } from "#app/db/schema/job-sites.ts";
 import { erpLeads } from "#app/db/schema/leads.ts";
 import { erpSubmissionPhotos, erpSubmissions } from "#app/db/schema/quote-requests.ts";
 import { type QuoteRow, quotes } from "#app/db/schema/quotes.ts";
+import { jobSiteReceptions } from "#app/db/schema/receptions.ts";
 import { companySettings } from "#app/db/schema/settings.ts";
 import {
   type ActivityActor,
@@ -432,6 +434,25 @@ export async function setQuoteHandover(
     const row = await lockQuote(tx, id);
     if (row.status !== "accepte") {
       throw new QuoteStateError("La réception des travaux se saisit sur un devis accepté.");
+    }
+    // A quote on a site whose PV de réception is signed takes its reception from the PV.
+    const [received] = await tx
+      .select({ number: jobSites.number })
+      .from(jobSiteQuotes)
+      .innerJoin(jobSites, eq(jobSites.id, jobSiteQuotes.jobSiteId))
+      .innerJoin(
+        jobSiteReceptions,
+        and(
+          eq(jobSiteReceptions.jobSiteId, jobSiteQuotes.jobSiteId),
+          eq(jobSiteReceptions.kind, "reception"),
+          eq(jobSiteReceptions.status, "signe"),
+        ),
+      )
+      .where(eq(jobSiteQuotes.quoteSeriesId, row.seriesId));
+    if (received) {
+      throw new QuoteStateError(
+        `La réception de ce devis est celle du PV de réception signé du chantier ${received.number} : elle ne se modifie plus ici.`,
+      );
     }
     if (handoverOn !== null) {
       const problem = isoDayProblem(handoverOn);

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, gt, inArray, notInArray } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
 import { clients } from "#app/db/schema/clients.ts";
@@ -10,6 +9,7 @@ import { issueDocument } from "#app/lib/documents.server.ts";
 import { heading, paragraph, renderEmail } from "#app/lib/email-html.ts";
 import { registerEvent } from "#app/lib/integrity/register.server.ts";
 import { formatCents } from "#app/lib/money.ts";
+import { hashToken, newAccessToken } from "#app/lib/online-signing.server.ts";
 import { type DbTransaction, enqueueMail } from "#app/lib/outbox.server.ts";
 import { addDays, formatDate, parisDay, parisMidnight } from "#app/lib/paris-time.ts";
 import type { DocumentIdentity } from "#app/lib/pdf/identity.ts";
@@ -61,14 +61,8 @@ export type SendDeps = {
 
 export type SentQuote = { number: string; sentTo: string; sha256: string; link: string };
 
-/** 256 random bits, URL-safe: the token of /accord/{token}. */
-export function newAccessToken(): string {
-  return randomBytes(32).toString("base64url");
-}
-
-export function hashToken(token: string): string {
-  return createHash("sha256").update(token, "utf8").digest("hex");
-}
+// The token of /accord/{token}: the online signing's (app/lib/online-signing.server.ts).
+export { hashToken, newAccessToken };
 
 /** The end of the last valid day (Paris): the link and the acceptance stop there. */
 export function validityEnd(validUntil: string): Date {

@@ -2,7 +2,9 @@ import { eq, inArray } from "drizzle-orm";
 import { issuedDocuments } from "#app/db/schema/clients.ts";
 import type { IntegrityEvent } from "#app/db/schema/integrity.ts";
 import { invoicePayments, invoices, retentionReleases } from "#app/db/schema/invoices.ts";
+import { jobSites } from "#app/db/schema/job-sites.ts";
 import { quoteDecisions, quotes } from "#app/db/schema/quotes.ts";
+import { jobSiteReceptions } from "#app/db/schema/receptions.ts";
 import type { DbExecutor } from "../outbox.server.ts";
 import { canonicalJson, sha256Of } from "./canonical.ts";
 
@@ -31,7 +33,7 @@ export function recordKey(ref: RecordRef): string {
   return `${TABLE_OF[ref.event]}:${ref.subjectId}`;
 }
 
-type Table = "quote" | "decision" | "invoice" | "payment" | "release";
+type Table = "quote" | "decision" | "invoice" | "payment" | "release" | "reception";
 
 const TABLE_OF: Record<IntegrityEvent, Table> = {
   devis_envoye: "quote",
@@ -41,6 +43,7 @@ const TABLE_OF: Record<IntegrityEvent, Table> = {
   avoir_emis: "invoice",
   paiement: "payment",
   retenue_liberee: "release",
+  pv_signe: "reception",
 };
 
 const CHUNK = 2_000;
@@ -201,6 +204,38 @@ async function releaseRecords(db: DbExecutor, ids: string[], out: Map<string, Is
   }
 }
 
+/** The PV number as printed: « CH-2026-0007 PV de réception », « CH-2026-0007 PV de levée des réserves ». */
+export function receptionNumber(siteNumber: string, kind: "reception" | "levee"): string {
+  return `${siteNumber} ${kind === "reception" ? "PV de réception" : "PV de levée des réserves"}`;
+}
+
+/** A signed PV: its row as signed (the proof), and the signed copy (the signed PDF or the scan). */
+async function receptionRecords(db: DbExecutor, ids: string[], out: Map<string, IssuedRecord>) {
+  for (const part of chunks(ids)) {
+    const rows = await db
+      .select({ reception: jobSiteReceptions, siteNumber: jobSites.number })
+      .from(jobSiteReceptions)
+      .innerJoin(jobSites, eq(jobSites.id, jobSiteReceptions.jobSiteId))
+      .where(inArray(jobSiteReceptions.id, part));
+    for (const { reception, siteNumber } of rows) {
+      if (reception.status !== "signe" || !reception.signedAt) continue;
+      // What may change after the signature (the row's last update) is not fingerprinted.
+      const { updatedAt: _updatedAt, ...facts } = reception;
+      out.set(`reception:${reception.id}`, {
+        number: receptionNumber(siteNumber, reception.kind),
+        recordSha256: fingerprint(facts),
+        file: storedFile(
+          reception.signedPdfStorageKey ?? reception.paperScanStorageKey,
+          reception.signedCopySha256,
+        ),
+        xmlSha256: null,
+        at: reception.signedAt,
+        authorId: reception.recordedBy,
+      });
+    }
+  }
+}
+
 const READERS: Record<
   Table,
   (db: DbExecutor, ids: string[], out: Map<string, IssuedRecord>) => Promise<void>
@@ -210,6 +245,7 @@ const READERS: Record<
   invoice: invoiceRecords,
   payment: paymentRecords,
   release: releaseRecords,
+  reception: receptionRecords,
 };
 
 /**
@@ -238,7 +274,7 @@ export async function readIssuedRecords(
  * retentions. What the verification expects and what the first filling writes.
  */
 export async function issuedRecordRefs(db: DbExecutor): Promise<(RecordRef & { at: Date })[]> {
-  const [sent, decisions, issued, payments, releases] = await Promise.all([
+  const [sent, decisions, issued, payments, releases, signedPvs] = await Promise.all([
     db.select({ id: quotes.id, at: quotes.sentAt }).from(quotes).where(inArray(quotes.status, SENT_STATUSES)),
     db
       .select({ id: quoteDecisions.id, at: quoteDecisions.decidedAt, decision: quoteDecisions.decision })
@@ -249,6 +285,10 @@ export async function issuedRecordRefs(db: DbExecutor): Promise<(RecordRef & { a
       .where(inArray(invoices.status, ISSUED_STATUSES)),
     db.select({ id: invoicePayments.id, at: invoicePayments.createdAt }).from(invoicePayments),
     db.select({ id: retentionReleases.id, at: retentionReleases.createdAt }).from(retentionReleases),
+    db
+      .select({ id: jobSiteReceptions.id, at: jobSiteReceptions.signedAt })
+      .from(jobSiteReceptions)
+      .where(eq(jobSiteReceptions.status, "signe")),
   ]);
   const refs: (RecordRef & { at: Date })[] = [
     ...sent.flatMap((row) =>
@@ -272,6 +312,9 @@ export async function issuedRecordRefs(db: DbExecutor): Promise<(RecordRef & { a
     ),
     ...payments.map((row) => ({ event: "paiement" as const, subjectId: row.id, at: row.at })),
     ...releases.map((row) => ({ event: "retenue_liberee" as const, subjectId: row.id, at: row.at })),
+    ...signedPvs.flatMap((row) =>
+      row.at ? [{ event: "pv_signe" as const, subjectId: row.id, at: row.at }] : [],
+    ),
   ];
   return refs.sort((a, b) => a.at.getTime() - b.at.getTime());
 }

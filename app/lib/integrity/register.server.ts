@@ -33,6 +33,7 @@ export const INTEGRITY_EVENT_LABELS: Record<IntegrityEvent, string> = {
   avoir_emis: "Avoir émis",
   paiement: "Paiement enregistré",
   retenue_liberee: "Retenue de garantie libérée",
+  pv_signe: "PV de chantier signé",
 };
 
 /** The `previousHash` of the first entry. */

@@ -21,6 +21,7 @@ import { SignaturePad } from "#app/features/quotes/components/signature-pad.tsx"
 import { ONLINE_ACCEPTANCE_NOTICE } from "#app/features/quotes/mentions.ts";
 import { getServices, requestContext } from "#app/lib/app-context.ts";
 import { formatCents } from "#app/lib/money.ts";
+import { decodeDrawnSignature } from "#app/lib/online-signing.server.ts";
 import type { Route } from "./+types/accord";
 
 /*
@@ -31,7 +32,6 @@ import type { Route } from "./+types/accord";
  */
 
 const INTENTS = { code: "code", accept: "accepter", refuse: "refuser" } as const;
-const SIGNATURE_MAX_BYTES = 300 * 1024;
 
 export function headers() {
   return {
@@ -62,14 +62,6 @@ function refusal(intent: string, message: string, status: number, field?: string
   return data<ActionAnswer>({ ok: false, intent, message, field }, { status });
 }
 
-function decodeSignature(value: FormDataEntryValue | null): Buffer | null | "invalide" {
-  if (typeof value !== "string" || value === "") return null;
-  const match = /^data:image\/png;base64,([A-Za-z0-9+/=]+)$/.exec(value);
-  if (!match?.[1]) return "invalide";
-  const bytes = Buffer.from(match[1], "base64");
-  return bytes.byteLength > SIGNATURE_MAX_BYTES ? "invalide" : bytes;
-}
-
 export async function action({ request, context, params }: Route.ActionArgs) {
   const services = getServices(context);
   const { clientIp } = context.get(requestContext);
@@ -87,7 +79,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       return data<ActionAnswer>({ ok: true, intent: "code", sentTo: maskEmail(sentTo) });
     }
     if (intent === INTENTS.accept) {
-      const signature = decodeSignature(form.get("signature"));
+      const signature = decodeDrawnSignature(form.get("signature"));
       if (signature === "invalide") {
         return refusal(
           intent,

@@ -160,6 +160,13 @@ export function InvoicesDashboard({ figures }: { figures: InvoicesDashboardFigur
                             </time>
                           </span>
                         )}
+                        {retention.openReservations > 0 ? (
+                          <span className="font-semibold text-amber-900">
+                            {retention.openReservations > 1
+                              ? `${retention.openReservations} réserves non levées`
+                              : "1 réserve non levée"}
+                          </span>
+                        ) : null}
                       </>
                     }
                   />

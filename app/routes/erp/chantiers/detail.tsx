@@ -19,6 +19,7 @@ import { ExpensesPanel } from "#app/features/job-sites/components/expenses-panel
 import { JobSiteStatusBadge } from "#app/features/job-sites/components/job-site-status-badge.tsx";
 import { LotsBudget } from "#app/features/job-sites/components/lots-budget.tsx";
 import { type QuoteBilling, QuoteBillingLine } from "#app/features/job-sites/components/quote-billing.tsx";
+import { ReceptionPanel } from "#app/features/job-sites/components/reception-summary.tsx";
 import { SiteForecastPanel } from "#app/features/job-sites/components/site-forecast.tsx";
 import { SiteTeam } from "#app/features/job-sites/components/site-team.tsx";
 import { quoteProgressOfSite } from "#app/features/job-sites/costs.server.ts";
@@ -30,6 +31,7 @@ import {
 } from "#app/features/job-sites/detail.server.ts";
 import { siteTeam, teamMembers } from "#app/features/job-sites/planning.server.ts";
 import { JobSiteNotFoundError } from "#app/features/job-sites/query.server.ts";
+import { receptionSummary } from "#app/features/job-sites/reception.server.ts";
 import { InvoiceProgressPostSchema, JOB_SITE_MOVES } from "#app/features/job-sites/schema.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
@@ -67,12 +69,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   try {
     const { db } = getServices(context);
     const site = await getJobSite(db, params.id);
-    const [billing, team, people] = await Promise.all([
+    const [billing, team, people, reception] = await Promise.all([
       hasPermission(user.role, "devis") ? siteBilling(db, site) : ({} as Record<string, QuoteBilling>),
       siteTeam(db, site.id),
       teamMembers(db),
+      receptionSummary(db, site.id),
     ]);
-    return { site, billing, team, people, today: parisDay(), crumb: site.number };
+    return { site, billing, team, people, reception, today: parisDay(), crumb: site.number };
   } catch (error) {
     throwNotFound(error, JobSiteNotFoundError);
   }
@@ -142,7 +145,7 @@ function text(value: string) {
 }
 
 export default function JobSitePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { site, billing, team, people, today } = loaderData;
+  const { site, billing, team, people, reception, today } = loaderData;
   const quoteBilling = (quoteId: string) => {
     const figures = billing[quoteId];
     return figures ? <QuoteBillingLine billing={figures} /> : null;
@@ -333,6 +336,8 @@ export default function JobSitePage({ loaderData, actionData }: Route.ComponentP
               values={refusedIntent === "depense" ? refusal?.values : undefined}
             />
           </Panel>
+
+          <ReceptionPanel siteId={site.id} summary={reception} />
 
           <Panel id="chantier-budget" title="Budget">
             <LotsBudget lots={site.lots} budget={site.budget} pathname={`/erp/chantiers/${site.id}`} />

@@ -16,6 +16,8 @@ import { ClientNotFoundError } from "#app/features/clients/query.server.ts";
 import { CLIENT_INTENTS, ClientPostSchema } from "#app/features/clients/schema.ts";
 import { ActivityHistory } from "#app/features/erp/components/activity-history.tsx";
 import { CLIENTS_HANDLE, erpMeta, PROSPECTS_TABS } from "#app/features/erp/navigation.ts";
+import { ClientSitesWarrantiesPanel } from "#app/features/job-sites/components/client-sites-warranties.tsx";
+import { clientSitesWarranties } from "#app/features/job-sites/reception.server.ts";
 import { NewQuoteButton } from "#app/features/quotes/components/new-quote-button.tsx";
 import { QuoteStatusBadge } from "#app/features/quotes/components/quote-status-badge.tsx";
 import { quotesOfClient } from "#app/features/quotes/list.server.ts";
@@ -24,19 +26,21 @@ import { DOCUMENT_KIND_LABELS } from "#app/lib/documents.server.ts";
 import { firstIssue, parseIntent } from "#app/lib/form-intent.ts";
 import { formatCents } from "#app/lib/money.ts";
 import { formatDate, formatDateTime } from "#app/lib/paris-time.ts";
+import { hasPermission } from "#app/lib/permissions.ts";
 import { formatPhone, telHref } from "#app/lib/phone.ts";
 import type { Route } from "./+types/detail";
 
 export const handle = CLIENTS_HANDLE;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requirePermission(request, context, handle.permission);
+  const { user } = await requirePermission(request, context, handle.permission);
   const { db } = getServices(context);
   try {
     const client = await getClient(db, params.id);
-    const [events, quotes] = await Promise.all([
+    const [events, quotes, jobSites] = await Promise.all([
       clientActivity(db, client.id),
       quotesOfClient(db, client.id),
+      hasPermission(user.role, "chantiers") ? clientSitesWarranties(db, client.id) : [],
     ]);
     return {
       client: {
@@ -49,6 +53,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       },
       events,
       quotes,
+      jobSites,
       crumb: client.name,
     };
   } catch (error) {
@@ -250,6 +255,8 @@ export default function ClientPage({ loaderData, actionData }: Route.ComponentPr
               <p className="text-slate-700">Aucune adresse de chantier pour le moment.</p>
             )}
           </Panel>
+
+          <ClientSitesWarrantiesPanel sites={loaderData.jobSites} />
 
           <Panel id="client-prospect" title="Prospect d'origine">
             {client.lead ? (

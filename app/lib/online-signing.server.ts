@@ -1,0 +1,98 @@
+import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
+import sharp from "sharp";
+
+/*
+ * The building blocks of a document signed online by the client (Code civil 1366-1367):
+ * a quote's acceptance on /accord/{token}, a PV de réception on /reception/{token}. The
+ * link carries 256 random bits of which only the SHA-256 is stored; a six-digit code,
+ * e-mailed to the address the link was sent to, proves the signer's e-mail (5 tries, 10
+ * minutes, 5 codes an hour), stored as an HMAC keyed by the server's secret; the drawn
+ * signature is a PNG checked by its bytes and flattened for the PDF.
+ */
+
+export const CODE_TTL_MS = 10 * 60_000;
+export const CODE_MAX_ATTEMPTS = 5;
+/** At most this many codes per document per hour: the page cannot be used to flood a mailbox. */
+export const CODES_PER_HOUR = 5;
+
+/** What a link's token looks like (a base64url of 32 bytes, with room): anything else is not looked up. */
+export const ACCESS_TOKEN = /^[A-Za-z0-9_-]{40,64}$/;
+
+/** 256 random bits, URL-safe: the token of a client's link. */
+export function newAccessToken(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+/** What is stored of a token: its SHA-256, lower-case hex. */
+export function hashToken(token: string): string {
+  return createHash("sha256").update(token, "utf8").digest("hex");
+}
+
+/** A fresh six-digit code, leading zeros kept. */
+export function newSixDigitCode(): string {
+  return String(randomInt(0, 1_000_000)).padStart(6, "0");
+}
+
+/** The stored form of a code: an HMAC of the document's id and the code, keyed by the server's secret. */
+export function codeHash(secret: string, subjectId: string, code: string): string {
+  return createHmac("sha256", secret).update(`${subjectId}:${code}`).digest("hex");
+}
+
+/** Whether `code` is the one whose hash was stored, compared in constant time. */
+export function codeMatches(storedHash: string, secret: string, subjectId: string, code: string): boolean {
+  const expected = Buffer.from(storedHash, "hex");
+  const given = Buffer.from(codeHash(secret, subjectId, code), "hex");
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+/** « j***@example.fr »: where the code went, without showing the whole address to whoever holds the link. */
+export function maskEmail(email: string): string {
+  const [local = "", domain = ""] = email.split("@");
+  return `${local.slice(0, 1)}${"*".repeat(Math.max(1, Math.min(local.length - 1, 6)))}@${domain}`;
+}
+
+export function isEmail(value: string): boolean {
+  return /^[^@\s]+@[^@\s]+$/.test(value);
+}
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+export function isPng(bytes: Buffer): boolean {
+  return bytes.length > PNG_SIGNATURE.length && bytes.subarray(0, 8).equals(PNG_SIGNATURE);
+}
+
+/** The pad on the page draws 600 × 200 pixels; anything far larger is not a drawn signature. */
+const SIGNATURE_MAX_PIXELS = 2000 * 1000;
+
+export const SIGNATURE_UNREADABLE = "La signature dessinée est illisible : effacez-la et recommencez.";
+
+/**
+ * The drawn signature as a signed PDF prints it: decoded (a PNG by its bytes, at most 2
+ * million pixels), flattened on white into an 8-bit RGB PNG, which the PDF embeds as it
+ * is (a PNG with an alpha channel would make the file's bytes vary). Null when it is not
+ * a readable PNG. The PNG the client sent is what is stored as the proof.
+ */
+export async function drawnSignatureForPdf(png: Buffer): Promise<Buffer | null> {
+  if (!isPng(png)) return null;
+  try {
+    return await sharp(png, { limitInputPixels: SIGNATURE_MAX_PIXELS, failOn: "error" })
+      .flatten({ background: "#ffffff" })
+      .toColourspace("srgb")
+      .png()
+      .toBuffer();
+  } catch {
+    return null;
+  }
+}
+
+/** The drawn signature a page posts, as a data URL: at most this many bytes of PNG. */
+export const SIGNATURE_MAX_BYTES = 300 * 1024;
+
+/** The posted `signature` field → its PNG bytes, null when none was drawn, « invalide » for anything else. */
+export function decodeDrawnSignature(value: FormDataEntryValue | null): Buffer | null | "invalide" {
+  if (typeof value !== "string" || value === "") return null;
+  const match = /^data:image\/png;base64,([A-Za-z0-9+/=]+)$/.exec(value);
+  if (!match?.[1]) return "invalide";
+  const bytes = Buffer.from(match[1], "base64");
+  return bytes.byteLength > SIGNATURE_MAX_BYTES ? "invalide" : bytes;
+}
