@@ -14,6 +14,7 @@ import { invoicesDashboard } from "#app/features/invoices/dashboard.server.ts";
 import { createInvoiceDraft } from "#app/features/invoices/drafts.server.ts";
 import { issueInvoice } from "#app/features/invoices/issue.server.ts";
 import { recordPayment } from "#app/features/invoices/payments.server.ts";
+import { jobSitesDashboard } from "#app/features/job-sites/dashboard.server.ts";
 import { RECEPTION_MESSAGES } from "#app/features/job-sites/reception-schema.ts";
 import { createJobSite, moveJobSite } from "#app/features/job-sites/write.server.ts";
 import { documentIdentity } from "#app/features/settings/settings.server.ts";
@@ -821,5 +822,42 @@ describe("lifting the reservations, then « Clos »", () => {
     expect(closed.status).toBe(303);
     const [site] = await services.db.select().from(jobSites).where(eq(jobSites.id, id));
     expect(site?.status).toBe("clos");
+  });
+});
+
+describe("the home page's « Réserves en retard »", () => {
+  it("lists a reservation of a signed PV past its deadline, until it is lifted", async () => {
+    const id = await siteByHand("Famille Retard");
+    const today = parisDay();
+    expect((await post(id, { intent: "date", receivedOn: addDays(today, -60) })).status).toBe(303);
+    const deadline = addDays(today, -30);
+    expect(
+      (
+        await post(id, {
+          intent: "ajouter-reserve",
+          lotId: "",
+          description: "Seuil de porte à reprendre",
+          deadline,
+        })
+      ).status,
+    ).toBe(303);
+    const late = async () =>
+      (await jobSitesDashboard(services.db, new Date())).lateReservations.items.filter(
+        (item) => item.jobSiteId === id,
+      );
+    // Not signed yet: not a reservation of the handover.
+    expect(await late()).toEqual([]);
+    expect((await post(id, { intent: "presenter" })).status).toBe(303);
+    const scan = new File([new Uint8Array(await jpeg(200, 280, "#ffffff"))], "pv.jpg");
+    expect((await post(id, { intent: "papier", scan })).status).toBe(303);
+    expect(await late()).toMatchObject([{ description: "Seuil de porte à reprendre", deadline }]);
+    const [reservation] = (await page(id)).reservations;
+    const lifted = await post(id, {
+      intent: "lever-reserve",
+      reservationId: reservation?.id ?? "",
+      liftedOn: today,
+    });
+    expect(lifted.status, JSON.stringify(lifted.data)).toBe(303);
+    expect(await late()).toEqual([]);
   });
 });

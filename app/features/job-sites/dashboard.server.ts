@@ -1,6 +1,7 @@
-import { and, asc, between, count, eq, exists, gte, inArray, not } from "drizzle-orm";
+import { and, asc, between, count, eq, exists, gte, inArray, isNull, lt, not, type SQL } from "drizzle-orm";
 import { clients } from "#app/db/schema/clients.ts";
 import { jobSiteAssignments, jobSites } from "#app/db/schema/job-sites.ts";
+import { jobSiteReceptions, jobSiteReservations } from "#app/db/schema/receptions.ts";
 import type { DbExecutor } from "#app/lib/outbox.server.ts";
 import { addDays, parisDay } from "#app/lib/paris-time.ts";
 import { lotBudgetLines, marginAlertRate, siteCosts } from "./costs.server.ts";
@@ -37,6 +38,16 @@ export type JobSitesDashboardFigures = {
   starting: { count: number; items: DashboardSite[]; until: string };
   /** Planned or running sites nobody is put on from today on. */
   unstaffed: { count: number; items: DashboardSite[] };
+  /** Reservations of a signed PV not lifted by their deadline, the oldest deadline first. */
+  lateReservations: { count: number; items: LateReservation[] };
+};
+
+export type LateReservation = {
+  id: string;
+  jobSiteId: string;
+  number: string;
+  description: string;
+  deadline: string;
 };
 
 const columns = {
@@ -67,33 +78,59 @@ export async function jobSitesDashboard(db: DbExecutor, now: Date): Promise<JobS
       ),
     ),
   );
-  const [runningRows, [runningCount], startingRows, [startingCount], unstaffedRows, [unstaffedCount]] =
-    await Promise.all([
-      db
-        .select(columns)
-        .from(jobSites)
-        .innerJoin(clients, eq(clients.id, jobSites.clientId))
-        .where(runningWhere)
-        .orderBy(asc(jobSites.plannedEnd), asc(jobSites.number))
-        .limit(JOB_SITES_DASHBOARD_SIZE),
-      db.select({ n: count() }).from(jobSites).where(runningWhere),
-      db
-        .select(columns)
-        .from(jobSites)
-        .innerJoin(clients, eq(clients.id, jobSites.clientId))
-        .where(startingWhere)
-        .orderBy(asc(jobSites.plannedStart), asc(jobSites.number))
-        .limit(JOB_SITES_DASHBOARD_SIZE),
-      db.select({ n: count() }).from(jobSites).where(startingWhere),
-      db
-        .select(columns)
-        .from(jobSites)
-        .innerJoin(clients, eq(clients.id, jobSites.clientId))
-        .where(unstaffedWhere)
-        .orderBy(asc(jobSites.plannedStart), asc(jobSites.number))
-        .limit(JOB_SITES_DASHBOARD_SIZE),
-      db.select({ n: count() }).from(jobSites).where(unstaffedWhere),
-    ]);
+  const lateWhere = and(
+    eq(jobSiteReceptions.status, "signe"),
+    isNull(jobSiteReservations.liftedOn),
+    lt(jobSiteReservations.deadline, today),
+  );
+  const sitesWhere = (
+    where: SQL | undefined,
+    order: typeof jobSites.plannedStart | typeof jobSites.plannedEnd,
+  ) =>
+    db
+      .select(columns)
+      .from(jobSites)
+      .innerJoin(clients, eq(clients.id, jobSites.clientId))
+      .where(where)
+      .orderBy(order, asc(jobSites.number))
+      .limit(JOB_SITES_DASHBOARD_SIZE);
+  const countSites = (where: SQL | undefined) => db.select({ n: count() }).from(jobSites).where(where);
+  const [
+    runningRows,
+    [runningCount],
+    startingRows,
+    [startingCount],
+    unstaffedRows,
+    [unstaffedCount],
+    lateRows,
+    [lateCount],
+  ] = await Promise.all([
+    sitesWhere(runningWhere, jobSites.plannedEnd),
+    countSites(runningWhere),
+    sitesWhere(startingWhere, jobSites.plannedStart),
+    countSites(startingWhere),
+    sitesWhere(unstaffedWhere, jobSites.plannedStart),
+    countSites(unstaffedWhere),
+    db
+      .select({
+        id: jobSiteReservations.id,
+        jobSiteId: jobSites.id,
+        number: jobSites.number,
+        description: jobSiteReservations.description,
+        deadline: jobSiteReservations.deadline,
+      })
+      .from(jobSiteReservations)
+      .innerJoin(jobSiteReceptions, eq(jobSiteReceptions.id, jobSiteReservations.receptionId))
+      .innerJoin(jobSites, eq(jobSites.id, jobSiteReceptions.jobSiteId))
+      .where(lateWhere)
+      .orderBy(asc(jobSiteReservations.deadline), asc(jobSites.number))
+      .limit(JOB_SITES_DASHBOARD_SIZE),
+    db
+      .select({ n: count() })
+      .from(jobSiteReservations)
+      .innerJoin(jobSiteReceptions, eq(jobSiteReceptions.id, jobSiteReservations.receptionId))
+      .where(lateWhere),
+  ]);
   const marginAlertBp = await marginAlertRate(db);
   const running = await Promise.all(
     runningRows.map(async (site): Promise<RunningSite> => {
@@ -112,5 +149,6 @@ export async function jobSitesDashboard(db: DbExecutor, now: Date): Promise<JobS
     running: { count: runningCount?.n ?? 0, items: running },
     starting: { count: startingCount?.n ?? 0, items: startingRows, until },
     unstaffed: { count: unstaffedCount?.n ?? 0, items: unstaffedRows },
+    lateReservations: { count: lateCount?.n ?? 0, items: lateRows },
   };
 }

@@ -1,4 +1,4 @@
-import { HardHat, TriangleAlert, UsersRound } from "lucide-react";
+import { ClipboardX, HardHat, TriangleAlert, UsersRound } from "lucide-react";
 import {
   BigNumber,
   DashboardSection,
@@ -15,7 +15,7 @@ const LIST_PATH = "/erp/chantiers";
 
 /** The Chantiers block of the Espace Pro's home. */
 export function JobSitesDashboard({ figures }: { figures: JobSitesDashboardFigures }) {
-  const { running, starting, unstaffed } = figures;
+  const { running, starting, unstaffed, lateReservations } = figures;
   return (
     <DashboardSection
       id="job-sites-dashboard-title"
@@ -124,6 +124,32 @@ export function JobSitesDashboard({ figures }: { figures: JobSitesDashboardFigur
               {unstaffed.count > unstaffed.items.length ? (
                 <MoreLink to="/erp/chantiers/planning?vue=mois">Voir le planning</MoreLink>
               ) : null}
+            </>
+          )}
+        </StatPanel>
+
+        <StatPanel id="job-sites-reservations-title" title="Réserves en retard" icon={ClipboardX}>
+          <BigNumber>{lateReservations.count}</BigNumber>
+          {lateReservations.items.length === 0 ? (
+            <p className="mt-2 text-sm text-slate-700">Aucune réserve au-delà de son délai de levée.</p>
+          ) : (
+            <>
+              <p className="text-sm text-slate-700">Réserves d'un PV signé, non levées à leur date limite.</p>
+              <ul className="mt-2 grid gap-1">
+                {lateReservations.items.map((reservation) => (
+                  <RowLink
+                    key={reservation.id}
+                    to={`${LIST_PATH}/${reservation.jobSiteId}/reception`}
+                    name={reservation.number}
+                    detail={reservation.description}
+                    aside={
+                      <time dateTime={reservation.deadline} className="font-semibold text-red-800">
+                        depuis le {formatDate(reservation.deadline, "medium")}
+                      </time>
+                    }
+                  />
+                ))}
+              </ul>
             </>
           )}
         </StatPanel>
