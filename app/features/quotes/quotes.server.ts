@@ -12,6 +12,7 @@ import {
   listActivity,
   recordActivities,
 } from "#app/lib/activity.server.ts";
+import { documentParty } from "#app/lib/document-party.ts";
 import { MoneyError } from "#app/lib/money.ts";
 import type { DbExecutor, DbTransaction } from "#app/lib/outbox.server.ts";
 import { formatDate, parisDay } from "#app/lib/paris-time.ts";
@@ -38,16 +39,8 @@ export function clientFacts(
 ): QuoteClientFacts & { id: string; phone: string | null } {
   return {
     id: client.id,
-    kind: client.kind,
-    name: client.name,
-    legalName: client.legalName,
-    siren: client.siren,
-    vatNumber: client.vatNumber,
-    email: client.email,
+    ...documentParty(client),
     phone: client.phone,
-    billingStreet: client.billingStreet,
-    billingPostalCode: client.billingPostalCode,
-    billingCity: client.billingCity,
     anonymised: client.anonymisedAt !== null,
   };
 }

@@ -13,16 +13,12 @@ import { listQuotes, type QuoteListItem } from "#app/features/quotes/list.server
 import { QuoteFiltersSchema, quoteSort } from "#app/features/quotes/schema.ts";
 import { formatCents } from "#app/lib/money.ts";
 import { formatDate } from "#app/lib/paris-time.ts";
-import { openList } from "#app/routes/erp/list-request.server.ts";
+import { listLoader } from "#app/routes/erp/list-request.server.ts";
 import type { Route } from "./+types/index";
 
 export const handle = DEVIS_HANDLE;
 
-export async function loader(args: Route.LoaderArgs) {
-  const { filters, db } = await openList(args, handle.permission, QuoteFiltersSchema);
-  const page = await listQuotes(db, filters);
-  return { ...page, filters, sort: quoteSort(filters) };
-}
+export const loader = listLoader(handle.permission, QuoteFiltersSchema, listQuotes, quoteSort);
 
 export const meta: Route.MetaFunction = (args) => erpMeta("Devis", args);
 
@@ -127,10 +123,6 @@ export default function QuotesPage({ loaderData }: Route.ComponentProps) {
       <ListResults
         list={list}
         noun={["devis", "devis"]}
-        noMatch={{
-          message: "Aucun devis ne correspond à cette recherche.",
-          linkLabel: "Voir tous les devis",
-        }}
         nothingYet={
           <div className="grid gap-2">
             <p className="font-semibold text-brand-900">Aucun devis pour le moment.</p>

@@ -167,10 +167,7 @@ export default function InvoicesPage({ loaderData }: Route.ComponentProps) {
       <ListResults
         list={list}
         noun={["facture", "factures"]}
-        noMatch={{
-          message: "Aucune facture ne correspond à cette recherche.",
-          linkLabel: "Voir toutes les factures",
-        }}
+        feminine
         nothingYet={
           <p>
             Aucune facture pour le moment. Une facture se prépare depuis un devis accepté : ouvrez-le dans{" "}
