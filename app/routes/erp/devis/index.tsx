@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { Column } from "#app/components/data/data-table.tsx";
+import { DOCUMENT_SORT_LABELS, totalColumns } from "#app/components/data/document-columns.ts";
 import { FilterSelect, PeriodFields } from "#app/components/data/list-filters.tsx";
 import { EmptyStateLink, ListResults, ListSearch, listView } from "#app/components/data/list-page.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
@@ -26,13 +27,6 @@ export { ErrorBoundary, shouldRevalidate } from "#app/routes/erp/frame-exports.t
 
 const PATH = "/erp/devis";
 
-const SORT_LABELS = {
-  date: "par date",
-  numero: "par numéro",
-  client: "par client",
-  total: "par montant",
-} as const;
-
 const columns: Column<QuoteListItem>[] = [
   {
     key: "number",
@@ -51,22 +45,7 @@ const columns: Column<QuoteListItem>[] = [
   { key: "title", header: "Objet", cell: (quote) => <span className="break-words">{quote.title}</span> },
   { key: "town", header: "Chantier", cell: (quote) => quote.siteCity || "—" },
   { key: "status", header: "Statut", cell: (quote) => <QuoteStatusBadge status={quote.status} /> },
-  {
-    key: "ht",
-    header: "Total HT",
-    align: "right",
-    className: "whitespace-nowrap",
-    cell: (quote) => formatCents(quote.totalHt),
-  },
-  {
-    key: "ttc",
-    header: "Total TTC",
-    sortKey: "total",
-    firstDirection: "desc",
-    align: "right",
-    className: "whitespace-nowrap",
-    cell: (quote) => formatCents(quote.totalTtc),
-  },
+  ...totalColumns(),
   {
     key: "date",
     header: "Dates",
@@ -135,7 +114,7 @@ export default function QuotesPage({ loaderData }: Route.ComponentProps) {
           </div>
         }
         caption="Devis"
-        sortLabels={SORT_LABELS}
+        sortLabels={DOCUMENT_SORT_LABELS}
         table={{
           columns,
           rows: items,
