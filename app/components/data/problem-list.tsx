@@ -1,5 +1,6 @@
-import { useEffect, useRef } from "react";
+import { useEffect } from "react";
 import { Link, useLocation } from "react-router";
+import { useAlertFocus } from "#app/components/forms/form-alert.tsx";
 import type { Problem } from "#app/lib/problems.ts";
 
 /*
@@ -91,11 +92,7 @@ export function ProblemAlert({
   items: readonly Problem[];
   testId?: string;
 }) {
-  const ref = useRef<HTMLDivElement>(null);
-  const key = [message, ...items.map((item) => item.message)].join("\n");
-  useEffect(() => {
-    if (key) ref.current?.focus();
-  }, [key]);
+  const ref = useAlertFocus([message, ...items.map((item) => item.message)].join("\n"));
   return (
     <div
       ref={ref}

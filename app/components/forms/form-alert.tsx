@@ -1,6 +1,15 @@
 import { type ReactNode, useEffect, useRef } from "react";
 import { type ErrorsInput, errorList } from "./field-errors.ts";
 
+/** The ref of an alert that takes the focus when its text (`key`) appears or changes, if `focus`. */
+export function useAlertFocus(key: string, focus = true) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (focus && key) ref.current?.focus();
+  }, [focus, key]);
+  return ref;
+}
+
 /**
  * What went wrong with the whole form (not one field): read out at once
  * (`role="alert"`) and focusable, so a form can move the focus onto it (`focus`).
@@ -22,11 +31,7 @@ export function FormAlert({
   className?: string;
 }) {
   const messages = errorList(errors);
-  const ref = useRef<HTMLDivElement>(null);
-  const key = messages.join("\n");
-  useEffect(() => {
-    if (focus && key) ref.current?.focus();
-  }, [focus, key]);
+  const ref = useAlertFocus(messages.join("\n"), focus);
   if (messages.length === 0) return null;
   return (
     <div
