@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { Link, useLocation } from "react-router";
-import { useAlertFocus } from "#app/components/forms/form-alert.tsx";
+import { useAlertProps } from "#app/components/forms/form-alert.tsx";
 import type { Problem } from "#app/lib/problems.ts";
 
 /*
@@ -92,13 +92,11 @@ export function ProblemAlert({
   items: readonly Problem[];
   testId?: string;
 }) {
-  const ref = useAlertFocus([message, ...items.map((item) => item.message)].join("\n"));
+  const alert = useAlertProps([message, ...items.map((item) => item.message)].join("\n"));
   return (
     <div
-      ref={ref}
+      {...alert}
       id={id}
-      role="alert"
-      tabIndex={-1}
       className="grid gap-1 rounded-lg border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-800"
     >
       <p>{message}</p>

@@ -1,13 +1,16 @@
 import { type ReactNode, useEffect, useRef } from "react";
 import { type ErrorsInput, errorList } from "./field-errors.ts";
 
-/** The ref of an alert that takes the focus when its text (`key`) appears or changes, if `focus`. */
-export function useAlertFocus(key: string, focus = true) {
+/**
+ * The props of an alert's box: read out at once (`role="alert"`), focusable, and taking
+ * the focus when its text (`key`) appears or changes, if `focus`.
+ */
+export function useAlertProps(key: string, focus = true) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (focus && key) ref.current?.focus();
   }, [focus, key]);
-  return ref;
+  return { ref, role: "alert", tabIndex: -1 } as const;
 }
 
 /**
@@ -31,14 +34,12 @@ export function FormAlert({
   className?: string;
 }) {
   const messages = errorList(errors);
-  const ref = useAlertFocus(messages.join("\n"), focus);
+  const alert = useAlertProps(messages.join("\n"), focus);
   if (messages.length === 0) return null;
   return (
     <div
-      ref={ref}
+      {...alert}
       id={id}
-      role="alert"
-      tabIndex={-1}
       className={
         "grid gap-1 rounded-lg border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-800 " +
         (className ?? "")
