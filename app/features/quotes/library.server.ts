@@ -4,6 +4,7 @@ import { quoteLibraryItems } from "#app/db/schema/quotes.ts";
 import { type ActivityEvent, listActivity, recordActivity } from "#app/lib/activity.server.ts";
 import { pageWindow } from "#app/lib/list-filters.ts";
 import { type Cents, formatCents, formatPercent, formatQuantity, type Milli } from "#app/lib/money.ts";
+import { namedError } from "#app/lib/named-error.ts";
 import type { DbExecutor, DbTransaction } from "#app/lib/outbox.server.ts";
 import { type RevisionedSave, revisionConflict } from "#app/lib/revision-conflict.server.ts";
 import { escapeLike, foldedWords, foldText } from "#app/lib/search-text.ts";
@@ -51,12 +52,10 @@ export type LibraryItem = {
   updatedAt: Date;
 };
 
-export class LibraryItemNotFoundError extends Error {
-  constructor() {
-    super("Cet article de la bibliothèque n'existe pas.");
-    this.name = "LibraryItemNotFoundError";
-  }
-}
+export class LibraryItemNotFoundError extends namedError(
+  "LibraryItemNotFoundError",
+  "Cet article de la bibliothèque n'existe pas.",
+) {}
 
 type Row = typeof quoteLibraryItems.$inferSelect;
 
