@@ -17,10 +17,11 @@ import { createInvoiceDraft } from "#app/features/invoices/drafts.server.ts";
 import { issueInvoice } from "#app/features/invoices/issue.server.ts";
 import { listInvoices } from "#app/features/invoices/list.server.ts";
 import type { InvoiceRequest } from "#app/features/invoices/query.server.ts";
-import { parseInvoiceFilters } from "#app/features/invoices/schema.ts";
+import { InvoiceFiltersSchema } from "#app/features/invoices/schema.ts";
 import { companyDefaults, quoteSearchText } from "#app/features/quotes/quotes.server.ts";
 import { quoteTotals } from "#app/features/quotes/totals.ts";
 import { documentIdentity } from "#app/features/settings/settings.server.ts";
+import { parseListFilters } from "#app/lib/list-filters.ts";
 import { addDays, parisDay, parisMidnight } from "#app/lib/paris-time.ts";
 import { foldText } from "#app/lib/search-text.ts";
 import { createLocalStorage } from "#app/lib/storage.server.ts";
@@ -437,7 +438,7 @@ const cases: [string, string][] = [
 ];
 const figures: [string, { median: number; p95: number }, number][] = [];
 for (const [label, query] of cases) {
-  const parsed = parseInvoiceFilters(new URLSearchParams(query));
+  const parsed = parseListFilters(InvoiceFiltersSchema, new URLSearchParams(query));
   if (!parsed.ok) throw new Error(`${label} : ${parsed.message}`);
   let found = 0;
   const times = await timings(async () => {

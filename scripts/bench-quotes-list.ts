@@ -19,8 +19,9 @@ import { listQuotes } from "#app/features/quotes/list.server.ts";
 import { type QuoteClientFacts, quoteMentions } from "#app/features/quotes/mentions.ts";
 import { type QuotePdfInput, renderQuotePdf } from "#app/features/quotes/pdf.server.ts";
 import { companyDefaults, quoteSearchText } from "#app/features/quotes/quotes.server.ts";
-import { parseQuoteFilters } from "#app/features/quotes/schema.ts";
+import { QuoteFiltersSchema } from "#app/features/quotes/schema.ts";
 import { quoteTotals } from "#app/features/quotes/totals.ts";
+import { parseListFilters } from "#app/lib/list-filters.ts";
 import { addDays } from "#app/lib/paris-time.ts";
 import { identityFromCompanyConfig } from "#app/lib/pdf/identity.ts";
 import { seededRandom } from "./bench-random.ts";
@@ -430,7 +431,7 @@ const cases: [string, string][] = [
 
 const figures: [string, { median: number; p95: number }, number][] = [];
 for (const [label, query] of cases) {
-  const parsed = parseQuoteFilters(new URLSearchParams(query));
+  const parsed = parseListFilters(QuoteFiltersSchema, new URLSearchParams(query));
   if (!parsed.ok) throw new Error(`${label} : ${parsed.message}`);
   let total = 0;
   const times = await timings(async () => {

@@ -30,6 +30,16 @@ export type AppServices = {
   catalogueCache?: NotifiedCache;
 };
 
+/**
+ * What an Espace Pro action hands the work of its form post (a feature's
+ * `answer…Post`): the request, the services and who acts. Each page adds its ids.
+ */
+export type ActionContext = {
+  request: Request;
+  services: AppServices;
+  actor: { id: string; email: string };
+};
+
 /** Facts about the request being served that React Router does not carry. */
 export type RequestInfo = {
   /** CSP nonce for the inline scripts of a server-rendered page. */

@@ -104,3 +104,25 @@ export function startDailyJob({
     },
   };
 }
+
+/**
+ * The starter of a daily job whose work needs only the server's services: called with
+ * them (and, in tests, the first run's delay), it starts the job under its name.
+ */
+export function dailyJob<Services extends { db: Database; logger: Logger }>(spec: {
+  job: string;
+  task: (services: Services) => Promise<unknown>;
+  done: string;
+  failed: string;
+}) {
+  return (services: Services, { firstRunDelayMs }: { firstRunDelayMs?: number } = {}): DailyJob =>
+    startDailyJob({
+      logger: services.logger,
+      db: services.db,
+      job: spec.job,
+      firstRunDelayMs,
+      task: () => spec.task(services),
+      done: spec.done,
+      failed: spec.failed,
+    });
+}

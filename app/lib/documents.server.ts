@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { clients, issuedDocuments } from "#app/db/schema/clients.ts";
+import { namedError } from "#app/lib/named-error.ts";
 import { type ActivityActor, recordActivity } from "./activity.server.ts";
 import { type DocumentKind, takeNextNumber } from "./numbering.server.ts";
 import type { DbTransaction } from "./outbox.server.ts";
@@ -63,12 +64,7 @@ export type IssuedDocument = {
   bytes: number;
 };
 
-export class DocumentClientError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "DocumentClientError";
-  }
-}
+export class DocumentClientError extends namedError("DocumentClientError") {}
 
 /** Where the PDF of a document is stored: documents/facture/2026/fac-2026-0042.pdf (keys are lower case). */
 export function documentStorageKey(kind: DocumentKind, year: number, number: string): string {

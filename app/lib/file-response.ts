@@ -1,3 +1,6 @@
+import type { Logger } from "pino";
+import { StorageNotFoundError, StorageUnavailableError } from "./file-storage.server.ts";
+
 /*
  * The answers of the routes that hand out a stored or rendered file (a quote's or an
  * invoice's PDF, a drawn signature): the file itself, or why it cannot be had, in JSON.
@@ -28,4 +31,25 @@ export function storageUnavailable(cacheControl = "no-store"): Response {
     { message: "Le stockage des fichiers ne répond pas : réessayez dans quelques instants." },
     { status: 503, headers: { "Cache-Control": cacheControl, "Retry-After": "30" } },
   );
+}
+
+/**
+ * The answer to a stored file that could not be read: 404 with `message` (logged as a
+ * warning, `missing`) when it is gone, 503 (logged as an error) while the storage does
+ * not answer. Any other error is thrown again.
+ */
+export function storageFailure(
+  error: unknown,
+  logger: Logger,
+  file: { log: Record<string, unknown>; missing: string; message: string; cacheControl?: string },
+): Response {
+  if (error instanceof StorageNotFoundError) {
+    logger.warn(file.log, file.missing);
+    return fileNotFound(file.message, file.cacheControl);
+  }
+  if (error instanceof StorageUnavailableError) {
+    logger.error({ err: error, ...file.log }, "stockage des fichiers indisponible");
+    return storageUnavailable(file.cacheControl);
+  }
+  throw error;
 }

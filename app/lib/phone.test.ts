@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ACCEPTED_PHONES, MOBILE_WRITINGS } from "#tests/helpers/phones.ts";
 import {
   FRENCH_PHONE,
   formatPhone,
@@ -9,20 +10,8 @@ import {
   toE164,
 } from "./phone.ts";
 
-/** Every way of writing 06 12 34 56 78 that the quote form has always accepted. */
-const MOBILE = [
-  "0612345678",
-  "06 12 34 56 78",
-  "06.12.34.56.78",
-  "06-12-34-56-78",
-  "+33612345678",
-  "+33 6 12 34 56 78",
-  "+33 612345678",
-];
-const ACCEPTED = [...MOBILE, "04 94 00 12 34", "0912345678"];
-
 describe("the French phone rule", () => {
-  it.each(ACCEPTED)("accepts %j", (phone) => {
+  it.each(ACCEPTED_PHONES)("accepts %j", (phone) => {
     expect(isFrenchPhone(phone)).toBe(true);
   });
 
@@ -62,7 +51,7 @@ describe("the French phone rule", () => {
 });
 
 describe("formatPhone", () => {
-  it.each(MOBILE)("writes %j as « 06 12 34 56 78 »", (phone) => {
+  it.each(MOBILE_WRITINGS)("writes %j as « 06 12 34 56 78 »", (phone) => {
     expect(formatPhone(phone)).toBe("06 12 34 56 78");
   });
 
@@ -80,7 +69,7 @@ describe("formatPhone", () => {
 });
 
 describe("toE164", () => {
-  it.each(MOBILE)("turns %j into +33612345678", (phone) => {
+  it.each(MOBILE_WRITINGS)("turns %j into +33612345678", (phone) => {
     expect(toE164(phone)).toBe("+33612345678");
   });
 

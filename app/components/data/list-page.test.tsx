@@ -52,10 +52,6 @@ function results({ list, rows = [], ...overrides }: Overrides = {}): string {
         ...list,
       }}
       noun={["client", "clients"]}
-      noMatch={{
-        message: "Aucun client ne correspond à cette recherche.",
-        linkLabel: "Voir tous les clients",
-      }}
       nothingYet={<p>Aucun client pour le moment.</p>}
       caption="Clients"
       {...overrides}
@@ -101,6 +97,11 @@ describe("ListResults", () => {
     expect(text(html)).toContain("Aucun client ne correspond à cette recherche. Voir tous les clients");
     expect(html).toContain('href="/erp/clients"');
     expect(html).not.toContain("Aucun client pour le moment.");
+  });
+
+  it("says it of a feminine noun in the feminine", () => {
+    const html = results({ list: { filtered: true }, noun: ["facture", "factures"], feminine: true });
+    expect(text(html)).toContain("Aucune facture ne correspond à cette recherche. Voir toutes les factures");
   });
 
   it("links back where the list says", () => {

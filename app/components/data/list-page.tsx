@@ -123,14 +123,29 @@ export function ListSearch({
   );
 }
 
+type NoMatch = { message: string; linkLabel: string; href?: string };
+
+/** The empty state of a search that matches nothing, said from the noun counted. */
+export function defaultNoMatch([one, many]: readonly [string, string], feminine = false): NoMatch {
+  return {
+    message: `${feminine ? "Aucune" : "Aucun"} ${one} ne correspond à cette recherche.`,
+    linkLabel: `Voir ${feminine ? "toutes" : "tous"} les ${many}`,
+  };
+}
+
 export type ListResultsProps<Row> = {
   list: ListView;
   /** The noun counted, singular and plural: ["client", "clients"]. */
   noun: readonly [string, string];
   /** What the count adds when filtered; « correspondant à la recherche » unless told. */
   matching?: string;
-  /** Nothing matches: the sentence, and the link back to the whole list. */
-  noMatch: { message: string; linkLabel: string; href?: string };
+  /** Whether the noun is feminine (« Aucune facture… », « Voir toutes les factures »). */
+  feminine?: boolean;
+  /**
+   * Nothing matches: the sentence, and the link back to the whole list; unless told,
+   * « Aucun client ne correspond à cette recherche. » and « Voir tous les clients ».
+   */
+  noMatch?: NoMatch;
   /** Nothing yet: what the list is for and how its first row comes. */
   nothingYet: ReactNode;
   /** What the list is (« Devis »): the table's caption, which adds the order and the page. */
@@ -146,7 +161,8 @@ export function ListResults<Row>({
   list: { pathname, params, page, pageCount, total, filtered },
   noun,
   matching = "correspondant à la recherche",
-  noMatch,
+  feminine,
+  noMatch = defaultNoMatch(noun, feminine),
   nothingYet,
   caption,
   sortLabels,

@@ -1,5 +1,6 @@
-import { useEffect, useRef } from "react";
+import { useEffect } from "react";
 import { Link, useLocation } from "react-router";
+import { useAlertProps } from "#app/components/forms/form-alert.tsx";
 import type { Problem } from "#app/lib/problems.ts";
 
 /*
@@ -91,17 +92,11 @@ export function ProblemAlert({
   items: readonly Problem[];
   testId?: string;
 }) {
-  const ref = useRef<HTMLDivElement>(null);
-  const key = [message, ...items.map((item) => item.message)].join("\n");
-  useEffect(() => {
-    if (key) ref.current?.focus();
-  }, [key]);
+  const alert = useAlertProps([message, ...items.map((item) => item.message)].join("\n"));
   return (
     <div
-      ref={ref}
+      {...alert}
       id={id}
-      role="alert"
-      tabIndex={-1}
       className="grid gap-1 rounded-lg border border-red-300 bg-red-50 p-3 text-sm font-medium text-red-800"
     >
       <p>{message}</p>

@@ -1,6 +1,7 @@
 import { Menu, Phone, UserRound, X } from "lucide-react";
 import { type ReactNode, useEffect, useId, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
+import { CallLink } from "#app/components/ui/call-link.tsx";
 import { company } from "#app/config/company.ts";
 import { mainNav } from "#app/config/navigation.ts";
 import { telHref } from "#app/lib/phone.ts";
@@ -73,16 +74,10 @@ export function Header({
           </ul>
         </nav>
         <div className="flex items-center gap-1 sm:gap-2">
-          <a
-            href={telHref(company.phone.e164)}
+          <CallLink
             className="hidden min-h-11 items-center gap-2 rounded-md px-2 text-sm font-semibold text-brand-800 hover:text-accent-600 md:inline-flex"
-          >
-            <Phone aria-hidden="true" className="size-4" />
-            <span>
-              <span className="sr-only">Appeler le </span>
-              {company.phone.display}
-            </span>
-          </a>
+            iconClassName="size-4"
+          />
           {quoteButton}
           {cartButton}
           <Link

@@ -1,5 +1,5 @@
 import { refused } from "#app/components/forms/refusal.server.ts";
-import type { AppServices } from "#app/lib/app-context.ts";
+import type { ActionContext } from "#app/lib/app-context.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
 import {
   anonymiseClient,
@@ -16,10 +16,7 @@ import { CLIENT_INTENTS, type ClientIntent } from "./schema.ts";
  * errors into THE refusal.
  */
 
-export type ClientActionContext = {
-  request: Request;
-  services: AppServices;
-  actor: { id: string; email: string };
+export type ClientActionContext = ActionContext & {
   clientId: string;
 };
 

@@ -4,6 +4,7 @@ import { clientSites, clients } from "#app/db/schema/clients.ts";
 import { erpLeads } from "#app/db/schema/leads.ts";
 import { erpSubmissions } from "#app/db/schema/quote-requests.ts";
 import { recordActivities } from "#app/lib/activity.server.ts";
+import { namedError } from "#app/lib/named-error.ts";
 import type { DbExecutor } from "#app/lib/outbox.server.ts";
 import { isUuid } from "#app/lib/uuid.ts";
 import type { Actor } from "./query.server.ts";
@@ -19,12 +20,10 @@ import { clientSearchText } from "./search-text.ts";
 /** Requests from the public site and leads entered by staff (erp_submissions.module). */
 const LEAD_MODULES = ["devis", "manuel"] as const;
 
-export class LeadToConvertNotFoundError extends Error {
-  constructor() {
-    super("Ce prospect n'existe pas ou a été supprimé.");
-    this.name = "LeadToConvertNotFoundError";
-  }
-}
+export class LeadToConvertNotFoundError extends namedError(
+  "LeadToConvertNotFoundError",
+  "Ce prospect n'existe pas ou a été supprimé.",
+) {}
 
 export type LinkedClient = { id: string; name: string };
 

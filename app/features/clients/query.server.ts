@@ -1,5 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import { clientSites, clients } from "#app/db/schema/clients.ts";
+import { namedError } from "#app/lib/named-error.ts";
 import type { DbExecutor, DbTransaction } from "#app/lib/outbox.server.ts";
 import { isUuid } from "#app/lib/uuid.ts";
 import { clientSearchText } from "./search-text.ts";
@@ -12,19 +13,15 @@ import { clientSearchText } from "./search-text.ts";
 /** Who does something to a client (written in its history). */
 export type Actor = { id: string; email: string };
 
-export class ClientNotFoundError extends Error {
-  constructor() {
-    super("Ce client n'existe pas ou a été supprimé.");
-    this.name = "ClientNotFoundError";
-  }
-}
+export class ClientNotFoundError extends namedError(
+  "ClientNotFoundError",
+  "Ce client n'existe pas ou a été supprimé.",
+) {}
 
-export class ClientAnonymisedError extends Error {
-  constructor() {
-    super("Ce client a été anonymisé : sa fiche ne peut plus être modifiée.");
-    this.name = "ClientAnonymisedError";
-  }
-}
+export class ClientAnonymisedError extends namedError(
+  "ClientAnonymisedError",
+  "Ce client a été anonymisé : sa fiche ne peut plus être modifiée.",
+) {}
 
 /**
  * Rewrites a client's `search_text` from its row and its sites, inside the transaction

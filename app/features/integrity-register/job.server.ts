@@ -1,7 +1,7 @@
 import type { Logger } from "pino";
 import type { Env } from "#app/config/env.server.ts";
 import type { Database } from "#app/db/client.server.ts";
-import { type DailyJob, startDailyJob } from "#app/lib/daily-job.server.ts";
+import { dailyJob } from "#app/lib/daily-job.server.ts";
 import { verifyRegister } from "#app/lib/integrity/verify.server.ts";
 import type { OutboxSignal } from "#app/lib/outbox.server.ts";
 import { raiseOwnerAlert, resolveOwnerAlert } from "#app/lib/owner-alerts.server.ts";
@@ -49,17 +49,9 @@ export async function runIntegrityCheck(
 }
 
 /** The daily run of `runIntegrityCheck` inside the server process. */
-export function startIntegrityCheckJob(
-  services: CheckServices & { logger: Logger },
-  { firstRunDelayMs }: { firstRunDelayMs?: number } = {},
-): DailyJob {
-  return startDailyJob({
-    logger: services.logger,
-    db: services.db,
-    job: INTEGRITY_ALERT,
-    firstRunDelayMs,
-    task: () => runIntegrityCheck(services),
-    done: "registre d'intégrité vérifié",
-    failed: "vérification du registre d'intégrité impossible",
-  });
-}
+export const startIntegrityCheckJob = dailyJob({
+  job: INTEGRITY_ALERT,
+  task: (services: CheckServices & { logger: Logger }) => runIntegrityCheck(services),
+  done: "registre d'intégrité vérifié",
+  failed: "vérification du registre d'intégrité impossible",
+});

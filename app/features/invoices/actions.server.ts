@@ -1,5 +1,5 @@
 import { refused } from "#app/components/forms/refusal.server.ts";
-import type { AppServices } from "#app/lib/app-context.ts";
+import type { ActionContext } from "#app/lib/app-context.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
 import { forMember } from "#app/lib/problems.ts";
 import { ClientEmailMissingError, issueAndDeliver, sendInvoiceToClient } from "./delivery.server.ts";
@@ -22,10 +22,7 @@ import { INVOICE_INTENTS, type InvoicePost, parseCreditNoteRequest, REMINDER_INT
  * The draft's « Enregistrer » stays with the route: the editor's post is the quotes'.
  */
 
-export type InvoiceActionContext = {
-  request: Request;
-  services: AppServices;
-  actor: { id: string; email: string };
+export type InvoiceActionContext = ActionContext & {
   invoiceId: string;
   /** The company's identity printed on the issued PDF, read only when an invoice is issued. */
   identity: () => Promise<Parameters<typeof issueAndDeliver>[1]["identity"]>;

@@ -8,6 +8,7 @@ import {
   percentOf,
   vatIncludedIn,
 } from "#app/lib/money.ts";
+import { namedError } from "#app/lib/named-error.ts";
 import type { DocumentIdentity } from "#app/lib/pdf/identity.ts";
 import { VAT_RATES, type VatCode } from "#app/lib/vat.ts";
 import { type BillingInvoice, type InvoiceTotals, MAX_VAT_ROUNDING } from "./billing-model.ts";
@@ -79,9 +80,7 @@ export type DocumentFigures = InvoiceTotals & {
 };
 
 /** billing.ts's figures break a rule the document must keep: a bug, never printed. */
-export class DocumentFiguresError extends Error {
-  override name = "DocumentFiguresError";
-}
+export class DocumentFiguresError extends namedError("DocumentFiguresError") {}
 
 export const sum = (values: readonly number[]): number => values.reduce((total, value) => total + value, 0);
 

@@ -8,6 +8,7 @@ import { formatDate } from "#app/lib/paris-time.ts";
 import { identityFromCompanyConfig } from "#app/lib/pdf/identity.ts";
 import { CERTIFICATION_5_5, CERTIFICATION_10, REVERSE_CHARGE_MENTION } from "#app/lib/vat.ts";
 import { pdfAttachments, validateAgainstXsd } from "#tests/helpers/facturx.ts";
+import { privateParty } from "#tests/helpers/parties.ts";
 import { brokenPhrases, flattenSpaces, readPdf } from "#tests/helpers/pdf-text.ts";
 import { storedItemLine } from "#tests/helpers/quote-lines.ts";
 import {
@@ -78,17 +79,10 @@ const identity = {
   insurance: { ...identityFromCompanyConfig(company).insurance, validUntil: "2027-12-31" },
 };
 const BANK = { holder: "BATI RADE TOULON", iban: "FR7630006000011234567890189", bic: "AGRIFRPP" };
-const PRIVATE: InvoiceParty = {
-  kind: "particulier",
-  name: "Mme Élodie Dupont",
-  legalName: null,
-  siren: null,
-  vatNumber: null,
-  email: "elodie.dupont@example.fr",
+const PRIVATE: InvoiceParty = privateParty({
   billingStreet: "8 chemin des Oliviers",
   billingPostalCode: "83200",
-  billingCity: "Toulon",
-};
+});
 const BUSINESS: InvoiceParty = {
   kind: "entreprise",
   name: "Provence Bâtiment",

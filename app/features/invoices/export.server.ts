@@ -4,6 +4,7 @@ import { zipSync } from "fflate";
 import { clients } from "#app/db/schema/clients.ts";
 import { type InvoiceKindValue, invoices } from "#app/db/schema/invoices.ts";
 import type { Cents } from "#app/lib/money.ts";
+import { namedError } from "#app/lib/named-error.ts";
 import type { DbExecutor } from "#app/lib/outbox.server.ts";
 import { addDays, daysBetween, type IsoDay } from "#app/lib/paris-time.ts";
 import { type FileStorage, StorageNotFoundError } from "#app/lib/storage.server.ts";
@@ -210,9 +211,7 @@ export type JournalLine = {
 };
 
 /** Stored figures that do not make a balanced entry: a bug, never exported. */
-export class JournalError extends Error {
-  override name = "JournalError";
-}
+export class JournalError extends namedError("JournalError") {}
 
 /**
  * One signed movement: positive credits the account, negative debits it. A credit note's

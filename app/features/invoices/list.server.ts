@@ -20,6 +20,7 @@ import { INVOICES_PAGE_SIZE, type InvoiceFilters, invoiceSort } from "./schema.t
 
 export { INVOICE_KIND_LABELS, INVOICE_STATUS_LABELS };
 
+import { namedError } from "#app/lib/named-error.ts";
 import { isInvoiceId } from "./query.server.ts";
 
 /*
@@ -143,12 +144,10 @@ export async function invoicesOfQuote(db: DbExecutor, seriesId: string): Promise
     .orderBy(asc(invoices.createdAt), asc(invoices.id));
 }
 
-export class InvoiceMissingError extends Error {
-  override name = "InvoiceMissingError";
-  constructor() {
-    super("Cette facture n'existe pas ou a été supprimée.");
-  }
-}
+export class InvoiceMissingError extends namedError(
+  "InvoiceMissingError",
+  "Cette facture n'existe pas ou a été supprimée.",
+) {}
 
 export type InvoiceView = {
   invoice: InvoiceRow;

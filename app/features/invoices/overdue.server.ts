@@ -3,7 +3,7 @@ import type { Logger } from "pino";
 import type { Database } from "#app/db/client.server.ts";
 import { invoices } from "#app/db/schema/invoices.ts";
 import { recordActivities } from "#app/lib/activity.server.ts";
-import { type DailyJob, startDailyJob } from "#app/lib/daily-job.server.ts";
+import { dailyJob } from "#app/lib/daily-job.server.ts";
 import type { OutboxSignal } from "#app/lib/outbox.server.ts";
 import { formatDate, parisDay } from "#app/lib/paris-time.ts";
 import { type SentReminder, sendDueReminders } from "./reminders.server.ts";
@@ -58,27 +58,12 @@ export async function runDailyInvoiceFollowUp(
 }
 
 /** The daily run of `runDailyInvoiceFollowUp` inside the server process. */
-export function startOverdueInvoicesJob(
-  services: {
-    db: Database;
-    logger: Logger;
-    outbox: Pick<OutboxSignal, "wake">;
+export const startOverdueInvoicesJob = dailyJob({
+  job: "factures-suivi",
+  task: async (services: { db: Database; logger: Logger; outbox: Pick<OutboxSignal, "wake"> }) => {
+    const { overdue, reminders } = await runDailyInvoiceFollowUp(services);
+    return { overdue, reminders: reminders.map(({ number, level }) => ({ number, level })) };
   },
-  { firstRunDelayMs }: { firstRunDelayMs?: number } = {},
-): DailyJob {
-  return startDailyJob({
-    logger: services.logger,
-    db: services.db,
-    job: "factures-suivi",
-    firstRunDelayMs,
-    task: async () => {
-      const { overdue, reminders } = await runDailyInvoiceFollowUp(services);
-      return {
-        overdue,
-        reminders: reminders.map(({ number, level }) => ({ number, level })),
-      };
-    },
-    done: "factures : passage quotidien fait (factures échues « En retard », relances envoyées)",
-    failed: "factures : le passage quotidien (factures en retard et relances) a échoué",
-  });
-}
+  done: "factures : passage quotidien fait (factures échues « En retard », relances envoyées)",
+  failed: "factures : le passage quotidien (factures en retard et relances) a échoué",
+});

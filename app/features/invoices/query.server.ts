@@ -5,6 +5,7 @@ import { type InvoiceRow, invoices } from "#app/db/schema/invoices.ts";
 import type { QuoteContent, QuoteRow } from "#app/db/schema/quotes.ts";
 import { type ActivityActor, type ActivityInput, recordActivities } from "#app/lib/activity.server.ts";
 import { contractRetention } from "#app/lib/guarantee-retention.ts";
+import { namedError } from "#app/lib/named-error.ts";
 import type { DbExecutor, DbTransaction } from "#app/lib/outbox.server.ts";
 import { messagesOf, type Problem, problem } from "#app/lib/problems.ts";
 import { foldText } from "#app/lib/search-text.ts";
@@ -28,17 +29,13 @@ import type { SaleLine } from "./sale-billing.ts";
 
 export type InvoiceActor = { id: string | null; email: string };
 
-export class InvoiceNotFoundError extends Error {
-  override name = "InvoiceNotFoundError";
-  constructor(message = "Cette facture n'existe pas ou a été supprimée.") {
-    super(message);
-  }
-}
+export class InvoiceNotFoundError extends namedError(
+  "InvoiceNotFoundError",
+  "Cette facture n'existe pas ou a été supprimée.",
+) {}
 
 /** What the quote, the invoice's state or the figures forbid: 409 with the reason. */
-export class InvoiceStateError extends Error {
-  override name = "InvoiceStateError";
-}
+export class InvoiceStateError extends namedError("InvoiceStateError") {}
 
 /** « Émettre » refused: what is missing, one French reason a line, each with where it is fixed (if anywhere). */
 export class InvoiceNotIssuableError extends Error {

@@ -1,12 +1,5 @@
 import { INVOICE_KIND_VALUES, INVOICE_STATUS_VALUES } from "#app/db/schema/invoices.ts";
-import {
-  blankAsMissing,
-  datedListFiltersSchema,
-  enumFilter,
-  type ListFiltersResult,
-  listSort,
-  parseListFilters,
-} from "#app/lib/list-filters.ts";
+import { blankAsMissing, datedListFiltersSchema, enumFilter, listSort } from "#app/lib/list-filters.ts";
 import { isUuid } from "#app/lib/uuid.ts";
 import { z } from "#app/lib/zod.ts";
 
@@ -27,10 +20,6 @@ export const InvoiceFiltersSchema = datedListFiltersSchema(INVOICE_SORTS, {
   ),
 });
 export type InvoiceFilters = z.output<typeof InvoiceFiltersSchema>;
-
-export function parseInvoiceFilters(searchParams: URLSearchParams): ListFiltersResult<InvoiceFilters> {
-  return parseListFilters(InvoiceFiltersSchema, searchParams);
-}
 
 /** The sort a list shows: the URL's, or the newest first. */
 export function invoiceSort(filters: InvoiceFilters) {

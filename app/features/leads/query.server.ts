@@ -3,6 +3,7 @@ import type { Database } from "#app/db/client.server.ts";
 import { authUsers } from "#app/db/schema/auth.ts";
 import { erpLeads } from "#app/db/schema/leads.ts";
 import { type DevisSubmissionData, erpSubmissions } from "#app/db/schema/quote-requests.ts";
+import { namedError } from "#app/lib/named-error.ts";
 import { isUuid } from "#app/lib/uuid.ts";
 import { CLOSED_STATUSES, isLeadStatus, type LeadStatus } from "./schema.ts";
 
@@ -17,19 +18,12 @@ export const LEAD_MODULES = ["devis", "manuel"] as const;
 /** Who does something on a lead (shown in its timeline). */
 export type Actor = { id: string; email: string };
 
-export class LeadNotFoundError extends Error {
-  constructor() {
-    super("Ce prospect n'existe pas ou a été supprimé.");
-    this.name = "LeadNotFoundError";
-  }
-}
+export class LeadNotFoundError extends namedError(
+  "LeadNotFoundError",
+  "Ce prospect n'existe pas ou a été supprimé.",
+) {}
 
-export class LeadInputError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "LeadInputError";
-  }
-}
+export class LeadInputError extends namedError("LeadInputError") {}
 
 export function isLeadId(id: string | undefined): id is string {
   return isUuid(id);

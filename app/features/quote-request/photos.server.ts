@@ -1,5 +1,6 @@
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
+import { namedError } from "#app/lib/named-error.ts";
 import { PHOTO_MAX_BYTES, PHOTO_MAX_MEGAPIXELS, PHOTOS_MAX_MEGAPIXELS, QUOTE_MESSAGES } from "./schema.ts";
 
 /** A visitor's photo, checked from its bytes and re-encoded without its metadata. */
@@ -14,12 +15,7 @@ export type PreparedPhoto = {
 };
 
 /** A photo the server refuses; `message` is the French text shown under the field. */
-export class PhotoRejectedError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "PhotoRejectedError";
-  }
-}
+export class PhotoRejectedError extends namedError("PhotoRejectedError") {}
 
 const FORMATS = {
   "image/jpeg": "jpg",

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ACCEPTED_PHONES } from "#tests/helpers/phones.ts";
 import {
   BUDGETS,
   fieldErrorsOf,
@@ -62,17 +63,7 @@ describe("QuoteRequestSchema", () => {
   });
 
   it("phone: French formats with +33 or 0, separators between pairs", () => {
-    for (const phone of [
-      "0612345678",
-      "06 12 34 56 78",
-      "06.12.34.56.78",
-      "06-12-34-56-78",
-      "+33612345678",
-      "+33 6 12 34 56 78",
-      "+33 612345678",
-      "04 94 00 12 34",
-      "0912345678",
-    ]) {
+    for (const phone of ACCEPTED_PHONES) {
       expect(errorsFor({ user_phone: phone }), phone).toEqual({});
     }
   });

@@ -1,5 +1,5 @@
 import { refused } from "#app/components/forms/refusal.server.ts";
-import type { AppServices } from "#app/lib/app-context.ts";
+import type { ActionContext } from "#app/lib/app-context.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
 import { readPaperScan } from "#app/lib/paper-scan.server.ts";
 import { forMember } from "#app/lib/problems.ts";
@@ -26,10 +26,7 @@ import { QuoteNotSendableError, resendQuote, sendQuote } from "./send.server.ts"
  * forms are the invoices' (invoices/quote-actions.server.ts).
  */
 
-export type QuoteActionContext = {
-  request: Request;
-  services: AppServices;
-  actor: { id: string; email: string };
+export type QuoteActionContext = ActionContext & {
   quoteId: string;
   /** The company's identity printed on the sent PDF, read only when the quote is sent. */
   identity: () => Promise<Parameters<typeof sendQuote>[1]["identity"]>;

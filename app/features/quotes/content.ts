@@ -355,6 +355,14 @@ function percentOrAmountInput(value: PercentOrAmount | null): PercentOrAmountInp
     : { kind: "amount", value: formatCentsForInput(value.cents) };
 }
 
+/** The lots, each keeping its id and title, with every line turned into `line`'s form. */
+export function mapLotLines<Line, Out>(
+  lots: readonly { id: string; title: string; lines: readonly Line[] }[],
+  line: (line: Line) => Out,
+): { id: string; title: string; lines: Out[] }[] {
+  return lots.map((lot) => ({ id: lot.id, title: lot.title, lines: lot.lines.map((each) => line(each)) }));
+}
+
 /** What the editor shows for a stored content: every number written back as a French field value. */
 export function toDraftInput(content: QuoteContent): QuoteDraftInput {
   return {
@@ -363,20 +371,17 @@ export function toDraftInput(content: QuoteContent): QuoteDraftInput {
     site: { ...content.site },
     reverseCharge: content.reverseCharge,
     offPremises: content.offPremises,
-    lots: content.lots.map((lot) => ({
-      id: lot.id,
-      title: lot.title,
-      lines: lot.lines.map(
-        (line): QuoteLineInput =>
-          line.kind === "text"
-            ? { ...line }
-            : {
-                ...line,
-                quantity: line.quantity === null ? "" : formatQuantity(line.quantity),
-                unitPriceHt: line.unitPriceHt === null ? "" : formatCentsForInput(line.unitPriceHt),
-              },
-      ),
-    })),
+    lots: mapLotLines(
+      content.lots,
+      (line): QuoteLineInput =>
+        line.kind === "text"
+          ? { ...line }
+          : {
+              ...line,
+              quantity: line.quantity === null ? "" : formatQuantity(line.quantity),
+              unitPriceHt: line.unitPriceHt === null ? "" : formatCentsForInput(line.unitPriceHt),
+            },
+    ),
     discount: percentOrAmountInput(content.discount),
     travel: {
       amountHt: content.travel ? formatCentsForInput(content.travel.amountHt) : "",

@@ -3,7 +3,7 @@ import type { Logger } from "pino";
 import type { Database } from "#app/db/client.server.ts";
 import { quotes } from "#app/db/schema/quotes.ts";
 import { recordActivities } from "#app/lib/activity.server.ts";
-import { type DailyJob, startDailyJob } from "#app/lib/daily-job.server.ts";
+import { dailyJob } from "#app/lib/daily-job.server.ts";
 import { formatDate, parisDay } from "#app/lib/paris-time.ts";
 
 /**
@@ -33,17 +33,9 @@ export async function expireQuotes(db: Database, now = new Date()): Promise<numb
 }
 
 /** The daily run of `expireQuotes` inside the server process. */
-export function startQuoteExpiryJob(
-  services: { db: Database; logger: Logger },
-  { firstRunDelayMs }: { firstRunDelayMs?: number } = {},
-): DailyJob {
-  return startDailyJob({
-    logger: services.logger,
-    db: services.db,
-    job: "devis-expires",
-    firstRunDelayMs,
-    task: () => expireQuotes(services.db),
-    done: "devis : passage quotidien des devis échus à « Expiré » fait",
-    failed: "devis : le passage quotidien des devis échus a échoué",
-  });
-}
+export const startQuoteExpiryJob = dailyJob({
+  job: "devis-expires",
+  task: (services: { db: Database; logger: Logger }) => expireQuotes(services.db),
+  done: "devis : passage quotidien des devis échus à « Expiré » fait",
+  failed: "devis : le passage quotidien des devis échus a échoué",
+});

@@ -4,7 +4,9 @@ import { quoteLibraryItems } from "#app/db/schema/quotes.ts";
 import { type ActivityEvent, listActivity, recordActivity } from "#app/lib/activity.server.ts";
 import { pageWindow } from "#app/lib/list-filters.ts";
 import { type Cents, formatCents, formatPercent, formatQuantity, type Milli } from "#app/lib/money.ts";
+import { namedError } from "#app/lib/named-error.ts";
 import type { DbExecutor, DbTransaction } from "#app/lib/outbox.server.ts";
+import { type RevisionedSave, revisionConflict } from "#app/lib/revision-conflict.server.ts";
 import { escapeLike, foldedWords, foldText } from "#app/lib/search-text.ts";
 import { isUuid } from "#app/lib/uuid.ts";
 import { VAT_RATES } from "#app/lib/vat.ts";
@@ -50,12 +52,10 @@ export type LibraryItem = {
   updatedAt: Date;
 };
 
-export class LibraryItemNotFoundError extends Error {
-  constructor() {
-    super("Cet article de la bibliothèque n'existe pas.");
-    this.name = "LibraryItemNotFoundError";
-  }
-}
+export class LibraryItemNotFoundError extends namedError(
+  "LibraryItemNotFoundError",
+  "Cet article de la bibliothèque n'existe pas.",
+) {}
 
 type Row = typeof quoteLibraryItems.$inferSelect;
 
@@ -236,10 +236,8 @@ export async function createLibraryItem(db: Database, actor: Actor, data: Librar
   });
 }
 
-export type UpdateLibraryItemResult =
-  | { ok: true; changed: LibraryField[]; revision: number }
-  /** Someone saved the item since the form was loaded: nothing written. */
-  | { ok: false; conflict: { revision: number; updatedAt: Date; updatedByEmail: string | null } };
+/** The fields a save changed, or (someone saved the item since the form was loaded) the conflict. */
+export type UpdateLibraryItemResult = RevisionedSave<LibraryField>;
 
 /** The item's row, locked until the transaction ends (another save waits for it). */
 async function lockItem(tx: DbTransaction, id: string) {
@@ -265,15 +263,7 @@ export async function updateLibraryItem(
   return db.transaction(async (tx) => {
     const before = await lockItem(tx, id);
     if (expectedRevision !== before.revision) {
-      const [last] = await listActivity(tx, LIBRARY_SUBJECT, id, { limit: 1 });
-      return {
-        ok: false,
-        conflict: {
-          revision: before.revision,
-          updatedAt: before.updatedAt,
-          updatedByEmail: last?.actorEmail ?? null,
-        },
-      };
+      return revisionConflict(tx, LIBRARY_SUBJECT, id, before);
     }
     const next: Record<LibraryField, string | number> = {
       designation: data.designation,

@@ -5,6 +5,7 @@ import { formatCents, formatQuantity } from "#app/lib/money.ts";
 import { CERTIFICATION_HEADING } from "#app/lib/pdf/blocks.server.ts";
 import { identityFromCompanyConfig } from "#app/lib/pdf/identity.ts";
 import { CERTIFICATION_5_5, CERTIFICATION_10, REVERSE_CHARGE_MENTION } from "#app/lib/vat.ts";
+import { privateParty } from "#tests/helpers/parties.ts";
 import { expectNoOverlappingText } from "#tests/helpers/pdf-layout.ts";
 import {
   brokenPhrases,
@@ -38,19 +39,7 @@ const identity = identityFromCompanyConfig(company, {
 
 type Client = QuoteClientFacts & { phone: string | null };
 
-const privateClient: Client = {
-  kind: "particulier",
-  name: "Mme Élodie Dupont",
-  legalName: null,
-  siren: null,
-  vatNumber: null,
-  email: "elodie.dupont@example.fr",
-  billingStreet: "8 rue des Lilas",
-  billingPostalCode: "83100",
-  billingCity: "Toulon",
-  anonymised: false,
-  phone: "06 11 22 33 44",
-};
+const privateClient: Client = { ...privateParty(), anonymised: false, phone: "06 11 22 33 44" };
 
 const businessClient: Client = {
   kind: "entreprise",

@@ -1,6 +1,6 @@
-import type { StoredPercentOrAmount } from "#app/db/schema/quotes.ts";
+import type { QuoteItemLine, QuoteTerms, StoredPercentOrAmount } from "#app/db/schema/quotes.ts";
 import type { GroupTotals, RateTotal } from "#app/lib/vat.ts";
-import type { LineVatCode, QuoteContent, QuoteTextLine, QuoteUnit } from "./content.ts";
+import { mapLotLines, type QuoteContent, type QuoteTextLine } from "./content.ts";
 import type { QuoteMentions } from "./mentions.ts";
 import type { DocumentLotTotals, QuoteDocumentTotals } from "./totals.ts";
 
@@ -12,54 +12,36 @@ import type { DocumentLotTotals, QuoteDocumentTotals } from "./totals.ts";
  * (tests/integration/quote-acceptance-hostile.test.ts lists every key). Browser-safe.
  */
 
-export type PublicQuoteItemLine = {
-  id: string;
-  kind: "item";
-  designation: string;
-  description: string;
-  unit: QuoteUnit;
-  quantity: number | null;
-  unitPriceHt: number | null;
-  vatCode: LineVatCode;
-  optional: boolean;
-};
+/** A line as the client reads it: no library link, no cost. */
+export type PublicQuoteItemLine = Pick<
+  QuoteItemLine,
+  "id" | "kind" | "designation" | "description" | "unit" | "quantity" | "unitPriceHt" | "vatCode" | "optional"
+>;
 export type PublicQuoteLine = PublicQuoteItemLine | QuoteTextLine;
 export type PublicQuoteLot = { id: string; title: string; lines: PublicQuoteLine[] };
 
-export type PublicQuoteTerms = {
-  validityDays: number;
-  startOn: string | null;
-  duration: string;
-  deposit: StoredPercentOrAmount | null;
-  depositSchedule: string;
-  paymentTerms: string;
-  paid: boolean;
-  priceCents: number | null;
-  noteToClient: string;
-  /** Absent from contents saved before it existed: read as none. */
-  retention?: { basisPoints: number; bankGuarantee: boolean } | null;
-};
+/** The terms as stored, every one of them printed on the quote. */
+export type PublicQuoteTerms = Pick<
+  QuoteTerms,
+  | "validityDays"
+  | "startOn"
+  | "duration"
+  | "deposit"
+  | "depositSchedule"
+  | "paymentTerms"
+  | "paid"
+  | "priceCents"
+  | "noteToClient"
+  | "retention"
+>;
 
-export type PublicQuoteContent = {
-  title: string;
-  description: string;
-  site: { street: string; postalCode: string; city: string };
-  reverseCharge: boolean;
-  offPremises: boolean;
-  lots: PublicQuoteLot[];
-  discount: StoredPercentOrAmount | null;
-  travel: { amountHt: number; vatCode: LineVatCode } | null;
-  terms: PublicQuoteTerms;
-};
+export type PublicQuoteContent = Pick<
+  QuoteContent,
+  "title" | "description" | "site" | "reverseCharge" | "offPremises" | "discount" | "travel"
+> & { lots: PublicQuoteLot[]; terms: PublicQuoteTerms };
 
 /** The document's figures: no line results, no cost, no margin. */
-export type PublicQuoteTotals = {
-  byRate: RateTotal[];
-  linesHt: number;
-  discountHt: number;
-  totalHt: number;
-  totalVat: number;
-  totalTtc: number;
+export type PublicQuoteTotals = GroupTotals & {
   optional: GroupTotals;
   lots: DocumentLotTotals[];
   travelHt: number;
@@ -103,26 +85,23 @@ export function publicQuoteContent(content: QuoteContent): PublicQuoteContent {
     site: { street: content.site.street, postalCode: content.site.postalCode, city: content.site.city },
     reverseCharge: content.reverseCharge,
     offPremises: content.offPremises,
-    lots: content.lots.map((lot) => ({
-      id: lot.id,
-      title: lot.title,
-      lines: lot.lines.map(
-        (line): PublicQuoteLine =>
-          line.kind === "text"
-            ? { id: line.id, kind: "text", text: line.text }
-            : {
-                id: line.id,
-                kind: "item",
-                designation: line.designation,
-                description: line.description,
-                unit: line.unit,
-                quantity: line.quantity,
-                unitPriceHt: line.unitPriceHt,
-                vatCode: line.vatCode,
-                optional: line.optional,
-              },
-      ),
-    })),
+    lots: mapLotLines(
+      content.lots,
+      (line): PublicQuoteLine =>
+        line.kind === "text"
+          ? { id: line.id, kind: "text", text: line.text }
+          : {
+              id: line.id,
+              kind: "item",
+              designation: line.designation,
+              description: line.description,
+              unit: line.unit,
+              quantity: line.quantity,
+              unitPriceHt: line.unitPriceHt,
+              vatCode: line.vatCode,
+              optional: line.optional,
+            },
+    ),
     discount: percentOrAmount(content.discount),
     travel: content.travel ? { amountHt: content.travel.amountHt, vatCode: content.travel.vatCode } : null,
     terms: {

@@ -14,7 +14,9 @@ import {
   listActivity,
   recordActivities,
 } from "#app/lib/activity.server.ts";
+import { documentParty } from "#app/lib/document-party.ts";
 import { MoneyError } from "#app/lib/money.ts";
+import { namedError } from "#app/lib/named-error.ts";
 import type { DbExecutor, DbTransaction } from "#app/lib/outbox.server.ts";
 import { formatDate, parisDay } from "#app/lib/paris-time.ts";
 import { foldText } from "#app/lib/search-text.ts";
@@ -40,31 +42,19 @@ export function clientFacts(
 ): QuoteClientFacts & { id: string; phone: string | null } {
   return {
     id: client.id,
-    kind: client.kind,
-    name: client.name,
-    legalName: client.legalName,
-    siren: client.siren,
-    vatNumber: client.vatNumber,
-    email: client.email,
+    ...documentParty(client),
     phone: client.phone,
-    billingStreet: client.billingStreet,
-    billingPostalCode: client.billingPostalCode,
-    billingCity: client.billingCity,
     anonymised: client.anonymisedAt !== null,
   };
 }
 
-export class QuoteNotFoundError extends Error {
-  override name = "QuoteNotFoundError";
-  constructor() {
-    super("Ce devis n'existe pas ou a été supprimé.");
-  }
-}
+export class QuoteNotFoundError extends namedError(
+  "QuoteNotFoundError",
+  "Ce devis n'existe pas ou a été supprimé.",
+) {}
 
 /** A change the quote's state forbids (a sent version edited, a draft of an anonymised client…): 409. */
-export class QuoteStateError extends Error {
-  override name = "QuoteStateError";
-}
+export class QuoteStateError extends namedError("QuoteStateError") {}
 
 /** A save over an older revision: 409, nothing lost (the editor keeps what was typed). */
 export class QuoteConflictError extends Error {
@@ -77,9 +67,7 @@ export class QuoteConflictError extends Error {
 }
 
 /** Figures a document cannot carry (an amount beyond the limits): 400 with the message. */
-export class QuoteInputError extends Error {
-  override name = "QuoteInputError";
-}
+export class QuoteInputError extends namedError("QuoteInputError") {}
 
 export function isQuoteId(id: string | undefined | null): id is string {
   return isUuid(id);

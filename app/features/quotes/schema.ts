@@ -2,10 +2,8 @@ import {
   blankAsMissing,
   datedListFiltersSchema,
   enumFilter,
-  type ListFiltersResult,
   listFiltersSchema,
   listSort,
-  parseListFilters,
 } from "#app/lib/list-filters.ts";
 import { z } from "#app/lib/zod.ts";
 import { QUOTE_STATUSES } from "./content.ts";
@@ -25,10 +23,6 @@ export const QuoteFiltersSchema = datedListFiltersSchema(QUOTE_SORTS, {
   statut: enumFilter(QUOTE_STATUSES, "Ce statut n'existe pas."),
 });
 export type QuoteFilters = z.output<typeof QuoteFiltersSchema>;
-
-export function parseQuoteFilters(searchParams: URLSearchParams): ListFiltersResult<QuoteFilters> {
-  return parseListFilters(QuoteFiltersSchema, searchParams);
-}
 
 /** The sort a list shows: the URL's, or the newest first. */
 export function quoteSort(filters: QuoteFilters) {

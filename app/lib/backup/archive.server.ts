@@ -6,6 +6,7 @@ import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { Decrypter, Encrypter } from "age-encryption";
 import { extract, pack } from "tar-stream";
+import { namedError } from "#app/lib/named-error.ts";
 
 /*
  * A backup archive: one tar file holding the database's dump, every stored file and a
@@ -44,12 +45,7 @@ export type BackupManifest = {
 };
 
 /** An archive that cannot be used, and why, in French (the command prints it and stops). */
-export class BackupArchiveError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "BackupArchiveError";
-  }
-}
+export class BackupArchiveError extends namedError("BackupArchiveError") {}
 
 export const sha256 = (content: Uint8Array): string => createHash("sha256").update(content).digest("hex");
 

@@ -12,6 +12,7 @@ import {
   type Milli,
   percentOf,
 } from "#app/lib/money.ts";
+import { namedError } from "#app/lib/named-error.ts";
 import { formatDate, type IsoDay } from "#app/lib/paris-time.ts";
 import { isoDayProblem } from "#app/lib/text-rules.ts";
 import { REVERSE_CHARGE_MENTION, VAT_RATES, type VatCode } from "#app/lib/vat.ts";
@@ -314,9 +315,7 @@ export interface FacturxInvoice {
 }
 
 /** An invoice whose figures or identities EN 16931 would refuse. The message is French. */
-export class FacturxError extends Error {
-  override name = "FacturxError";
-}
+export class FacturxError extends namedError("FacturxError") {}
 
 // Validation ---------------------------------------------------------------------------
 

@@ -2,6 +2,7 @@ import { asc, desc, sql } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
 import { authUsers } from "#app/db/schema/auth.ts";
 import { type IntegrityEntryRow, type IntegrityEvent, integrityEntries } from "#app/db/schema/integrity.ts";
+import { namedError } from "#app/lib/named-error.ts";
 import type { DbExecutor, DbTransaction } from "../outbox.server.ts";
 import { canonicalJson, sha256Of } from "./canonical.ts";
 import {
@@ -97,12 +98,7 @@ async function append(
   return row;
 }
 
-export class IntegrityRecordError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "IntegrityRecordError";
-  }
-}
+export class IntegrityRecordError extends namedError("IntegrityRecordError") {}
 
 /**
  * Appends the event about `subjectId` (the quote version, the decision, the invoice, the

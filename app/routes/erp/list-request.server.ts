@@ -20,3 +20,20 @@ export async function openList<S extends z.ZodObject>(
   const filters = requireListFilters(schema, request);
   return { session, filters, ...getServices(context) };
 }
+
+/**
+ * The loader of a list that shows one page of its rows and nothing beside them: the
+ * page read with the URL's filters, the filters, and the order the table shows.
+ */
+export function listLoader<S extends z.ZodObject, Page extends object, Sort>(
+  access: RouteAccess,
+  schema: S,
+  readPage: (db: ReturnType<typeof getServices>["db"], filters: z.infer<S>) => Promise<Page>,
+  sortOf: (filters: z.infer<S>) => Sort,
+) {
+  return async (args: LoaderArgs) => {
+    const { filters, db } = await openList(args, access, schema);
+    const page = await readPage(db, filters);
+    return { ...page, filters, sort: sortOf(filters) };
+  };
+}

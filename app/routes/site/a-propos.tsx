@@ -3,6 +3,7 @@ import { Award, Handshake, Leaf, Lightbulb, ShieldCheck, Umbrella } from "lucide
 import { company, fullAddress } from "#app/config/company.ts";
 import { about } from "#app/content/about.ts";
 import { Illustration } from "#app/features/marketing/components/illustration.tsx";
+import { IntroSection } from "#app/features/marketing/components/intro-section.tsx";
 import { PageHeader } from "#app/features/marketing/components/page-header.tsx";
 import { aboutPageJsonLd } from "#app/features/marketing/json-ld.ts";
 import { CtaBand } from "#app/features/quote-request/components/cta-band.tsx";
@@ -70,33 +71,23 @@ export default function AboutPage() {
     <>
       <PageHeader eyebrow="À propos" title={about.h1} lead={about.lead} />
 
-      <section aria-labelledby="notre-histoire" className="container-page pb-14 lg:pb-20">
-        <div className="grid gap-10 lg:grid-cols-[1.5fr_1fr] lg:gap-14">
-          <div>
-            <h2 id="notre-histoire" className="text-2xl font-extrabold sm:text-3xl">
-              {about.story.heading}
-            </h2>
-            {about.story.paragraphs.map((paragraph) => (
-              <p key={paragraph} className="mt-4 text-lg leading-relaxed text-slate-800">
-                {paragraph}
-              </p>
-            ))}
-          </div>
-          <aside aria-labelledby="en-bref" className="self-start rounded-2xl bg-brand-50 p-6 sm:p-8">
-            <h3 id="en-bref" className="text-xl font-bold">
-              L'entreprise en bref
-            </h3>
-            <dl className="mt-4 grid gap-4">
-              {facts.map((fact) => (
-                <div key={fact.label}>
-                  <dt className="text-sm font-semibold text-slate-700">{fact.label}</dt>
-                  <dd className="font-semibold text-brand-900">{fact.value}</dd>
-                </div>
-              ))}
-            </dl>
-          </aside>
-        </div>
-      </section>
+      <IntroSection
+        id="notre-histoire"
+        heading={about.story.heading}
+        paragraphs={about.story.paragraphs}
+        asideTitle="L'entreprise en bref"
+        className="container-page pb-14 lg:pb-20"
+        gridClassName="grid gap-10 lg:grid-cols-[1.5fr_1fr] lg:gap-14"
+      >
+        <dl className="mt-4 grid gap-4">
+          {facts.map((fact) => (
+            <div key={fact.label}>
+              <dt className="text-sm font-semibold text-slate-700">{fact.label}</dt>
+              <dd className="font-semibold text-brand-900">{fact.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </IntroSection>
 
       <section aria-labelledby="nos-valeurs" className="bg-sand py-14 lg:py-20">
         <div className="container-page">

@@ -1,11 +1,12 @@
-import { ArrowRight, Check, Phone } from "lucide-react";
+import { ArrowRight, Check } from "lucide-react";
 import { data, Link } from "react-router";
 import { QuestionAccordion } from "#app/components/ui/accordion.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
-import { company } from "#app/config/company.ts";
+import { CallLink } from "#app/components/ui/call-link.tsx";
 import type { ServicePage } from "#app/content/types.ts";
 import { Breadcrumbs } from "#app/features/marketing/components/breadcrumbs.tsx";
 import { Hero } from "#app/features/marketing/components/hero.tsx";
+import { IntroSection } from "#app/features/marketing/components/intro-section.tsx";
 import { serviceAt } from "#app/features/marketing/content.server.ts";
 import {
   breadcrumbJsonLd,
@@ -15,7 +16,6 @@ import {
 } from "#app/features/marketing/json-ld.ts";
 import { CtaBand } from "#app/features/quote-request/components/cta-band.tsx";
 import { QuoteButton } from "#app/features/quote-request/components/quote-button.tsx";
-import { telHref } from "#app/lib/phone.ts";
 import { jsonLd, seo, siteUrlFrom } from "#app/lib/seo.ts";
 import type { Route } from "./+types/service-page";
 
@@ -58,42 +58,26 @@ export default function ServicePageView({ loaderData }: Route.ComponentProps) {
         imageAlt={service.illustrationAlt}
       >
         <QuoteButton trigger="service">{service.cta.buttonLabel}</QuoteButton>
-        <a href={telHref(company.phone.e164)} className={buttonClasses("outline", "cta")}>
-          <Phone aria-hidden="true" className="size-5" />
-          <span>
-            <span className="sr-only">Appeler le </span>
-            {company.phone.display}
-          </span>
-        </a>
+        <CallLink className={buttonClasses("outline", "cta")} iconClassName="size-5" />
       </Hero>
 
-      <section aria-labelledby="presentation" className="container-page py-14 lg:py-20">
-        <div className="grid gap-10 lg:grid-cols-[1.4fr_1fr] lg:gap-14">
-          <div>
-            <h2 id="presentation" className="text-2xl font-extrabold sm:text-3xl">
-              {service.intro.heading}
-            </h2>
-            {service.intro.paragraphs.map((paragraph) => (
-              <p key={paragraph} className="mt-4 text-lg leading-relaxed text-slate-800">
-                {paragraph}
-              </p>
-            ))}
-          </div>
-          <aside aria-labelledby="en-bref" className="self-start rounded-2xl bg-brand-50 p-6 sm:p-8">
-            <h3 id="en-bref" className="text-xl font-bold">
-              En bref
-            </h3>
-            <ul className="mt-4 grid gap-4">
-              {service.intro.bullets.map((bullet) => (
-                <li key={bullet} className="flex gap-3">
-                  <Check aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-accent-600" />
-                  <span className="leading-relaxed font-semibold text-brand-900">{bullet}</span>
-                </li>
-              ))}
-            </ul>
-          </aside>
-        </div>
-      </section>
+      <IntroSection
+        id="presentation"
+        heading={service.intro.heading}
+        paragraphs={service.intro.paragraphs}
+        asideTitle="En bref"
+        className="container-page py-14 lg:py-20"
+        gridClassName="grid gap-10 lg:grid-cols-[1.4fr_1fr] lg:gap-14"
+      >
+        <ul className="mt-4 grid gap-4">
+          {service.intro.bullets.map((bullet) => (
+            <li key={bullet} className="flex gap-3">
+              <Check aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-accent-600" />
+              <span className="leading-relaxed font-semibold text-brand-900">{bullet}</span>
+            </li>
+          ))}
+        </ul>
+      </IntroSection>
 
       <section aria-labelledby="demarche" className="bg-sand py-14 lg:py-20">
         <div className="container-page">

@@ -1,6 +1,4 @@
-import { Phone } from "lucide-react";
-import { company } from "#app/config/company.ts";
-import { telHref } from "#app/lib/phone.ts";
+import { CallLink } from "#app/components/ui/call-link.tsx";
 import { QuoteButton } from "./quote-button.tsx";
 
 /** The closing call to action of a page: a quote button (to /devis) and the phone number. */
@@ -26,16 +24,10 @@ export function CtaBand({
         </div>
         <div className="flex flex-wrap items-center gap-3">
           <QuoteButton trigger={trigger}>{buttonLabel}</QuoteButton>
-          <a
-            href={telHref(company.phone.e164)}
+          <CallLink
             className="inline-flex min-h-12 items-center gap-2 rounded-lg border-2 border-brand-100 px-5 font-heading font-semibold text-white hover:bg-brand-800"
-          >
-            <Phone aria-hidden="true" className="size-5" />
-            <span>
-              <span className="sr-only">Appeler le </span>
-              {company.phone.display}
-            </span>
-          </a>
+            iconClassName="size-5"
+          />
         </div>
       </div>
     </section>

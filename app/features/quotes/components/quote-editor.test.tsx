@@ -4,6 +4,7 @@ import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { formatCents, QUANTITY_MESSAGES } from "#app/lib/money.ts";
 import { REVERSE_CHARGE_MENTION } from "#app/lib/vat.ts";
+import { decodeHtml } from "#tests/helpers/html.ts";
 import { draftInput, draftTermsInput } from "#tests/helpers/quote-content.ts";
 import { QUOTE_MESSAGES, type QuoteDraftInput, type QuoteItemLineInput } from "../content.ts";
 import { emptyItemLine } from "../editor-state.ts";
@@ -15,15 +16,6 @@ function Page() {
   return useContext(Under);
 }
 const Stub = createRoutesStub([{ path: "/erp/devis/:id", Component: Page, action: () => null }]);
-
-function decode(text: string): string {
-  return text
-    .replaceAll("&quot;", '"')
-    .replaceAll("&#x27;", "'")
-    .replaceAll("&lt;", "<")
-    .replaceAll("&gt;", ">")
-    .replaceAll("&amp;", "&");
-}
 
 /** Renders inside a data router, as the Espace Pro does (the editor's <Form> and blocker need one). */
 function render(node: ReactNode) {
@@ -41,7 +33,7 @@ function render(node: ReactNode) {
     return Object.fromEntries(
       [...attributes.matchAll(/([\w-:]+)(?:="([^"]*)")?/g)].map(([, name, value]) => [
         (name ?? "").toLowerCase(),
-        decode(value ?? ""),
+        decodeHtml(value ?? ""),
       ]),
     );
   };
@@ -49,7 +41,7 @@ function render(node: ReactNode) {
   const textOf = (id: string) => {
     const match = new RegExp(`<(\\w+)[^>]*\\bid="${id}"[^>]*>([\\s\\S]*?)</\\1>`).exec(html);
     if (!match) throw new Error(`#${id} absent`);
-    return decode(
+    return decodeHtml(
       (match[2] ?? "")
         .replace(/<[^>]+>/g, " ")
         .replace(/[ \t\r\n]+/g, " ")
@@ -57,7 +49,7 @@ function render(node: ReactNode) {
     );
   };
   /** The text of the page, tags removed (no-break spaces kept: the amounts carry them). */
-  const text = decode(html.replace(/<[^>]+>/g, " ").replace(/[ \t\r\n]+/g, " "));
+  const text = decodeHtml(html.replace(/<[^>]+>/g, " ").replace(/[ \t\r\n]+/g, " "));
   return { html, attributesOf, textOf, text };
 }
 
@@ -192,7 +184,7 @@ describe("quote editor, after a refused save", () => {
 
   it("says what went wrong at the top of the form", () => {
     const alert = /<div[^>]*role="alert"[^>]*>([\s\S]*?)<\/div>/.exec(page.html)?.[1] ?? "";
-    const alertText = decode(alert.replace(/<[^>]+>/g, " "));
+    const alertText = decodeHtml(alert.replace(/<[^>]+>/g, " "));
     expect(alertText).toContain("Le devis n'a pas été enregistré : corrigez les champs signalés.");
     expect(alertText).toContain("4 champs sont à corriger");
   });

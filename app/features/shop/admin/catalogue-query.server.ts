@@ -1,5 +1,6 @@
 import { and, eq, isNull, type SQL } from "drizzle-orm";
 import { shopProducts, shopVariants } from "#app/db/schema/shop.ts";
+import { namedError } from "#app/lib/named-error.ts";
 import type { DbExecutor } from "#app/lib/outbox.server.ts";
 
 /*
@@ -7,17 +8,13 @@ import type { DbExecutor } from "#app/lib/outbox.server.ts";
  * messages, which products are live in a store, and the product and variant rows they lock.
  */
 
-export class CatalogueNotFoundError extends Error {
-  override name = "CatalogueNotFoundError";
-  constructor(message = "Ce produit n'existe pas.") {
-    super(message);
-  }
-}
+export class CatalogueNotFoundError extends namedError(
+  "CatalogueNotFoundError",
+  "Ce produit n'existe pas.",
+) {}
 
 /** A change that makes no sense as the product is now (409). */
-export class CatalogueStateError extends Error {
-  override name = "CatalogueStateError";
-}
+export class CatalogueStateError extends namedError("CatalogueStateError") {}
 
 export const live = (storeId: string) =>
   and(eq(shopProducts.storeId, storeId), isNull(shopProducts.deletedAt)) as SQL;

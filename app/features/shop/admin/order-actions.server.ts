@@ -1,5 +1,5 @@
 import { refused } from "#app/components/forms/refusal.server.ts";
-import type { AppServices } from "#app/lib/app-context.ts";
+import type { ActionContext } from "#app/lib/app-context.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
 import { bareIntent, parseIntent } from "#app/lib/form-intent.ts";
 import { z } from "#app/lib/zod.ts";
@@ -19,10 +19,7 @@ import {
  * not have it at payment. The intent is read by one union; refusals are THE refusal.
  */
 
-export type OrderActionContext = {
-  request: Request;
-  services: AppServices;
-  actor: { id: string; email: string };
+export type OrderActionContext = ActionContext & {
   /** How a sale is invoiced (the invoices' port, built by the route). */
   billing: OrderBilling;
   orderId: string;

@@ -12,6 +12,7 @@ import {
   listActivity,
   recordActivity,
 } from "#app/lib/activity.server.ts";
+import { namedError } from "#app/lib/named-error.ts";
 import { type DbExecutor, enqueueMail } from "#app/lib/outbox.server.ts";
 import { hasControlCharacters } from "#app/lib/text-rules.ts";
 import { isUuid } from "#app/lib/uuid.ts";
@@ -44,17 +45,10 @@ import { orderInvoiceMail, orderStatusMail } from "./mail.server.ts";
 export type ShopOrder = typeof shopOrders.$inferSelect;
 export type ShopOrderItem = typeof shopOrderItems.$inferSelect;
 
-export class OrderNotFoundError extends Error {
-  override name = "OrderNotFoundError";
-  constructor() {
-    super("Cette commande n'existe pas.");
-  }
-}
+export class OrderNotFoundError extends namedError("OrderNotFoundError", "Cette commande n'existe pas.") {}
 
 /** An action that makes no sense for the order as it is now (409), or that Stripe refused. */
-export class OrderStateError extends Error {
-  override name = "OrderStateError";
-}
+export class OrderStateError extends namedError("OrderStateError") {}
 
 export function isOrderId(value: string): boolean {
   return isUuid(value);

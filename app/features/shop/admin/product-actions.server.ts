@@ -1,5 +1,5 @@
 import { refused } from "#app/components/forms/refusal.server.ts";
-import type { AppServices } from "#app/lib/app-context.ts";
+import type { ActionContext } from "#app/lib/app-context.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
 import { bareIntent, parseIntent } from "#app/lib/form-intent.ts";
 import { z } from "#app/lib/zod.ts";
@@ -67,10 +67,7 @@ function postedValues(form: FormData, names: readonly string[]): Posted {
 const refuse = (status: number, body: Omit<ProductRefusal, "ok">) =>
   refused<{ variantId?: string; imageId?: string }>(status, body);
 
-export type ProductActionContext = {
-  request: Request;
-  services: AppServices;
-  actor: { id: string; email: string };
+export type ProductActionContext = ActionContext & {
   productId: string;
 };
 

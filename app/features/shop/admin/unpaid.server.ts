@@ -1,7 +1,7 @@
 import type { Logger } from "pino";
 import type { Env } from "#app/config/env.server.ts";
 import type { Database } from "#app/db/client.server.ts";
-import { type DailyJob, startDailyJob } from "#app/lib/daily-job.server.ts";
+import { dailyJob } from "#app/lib/daily-job.server.ts";
 import type { OutboxSignal } from "#app/lib/outbox.server.ts";
 import { orderReference } from "./labels.ts";
 import { cancelUnpaidOrders } from "./orders.server.ts";
@@ -21,22 +21,11 @@ export async function runUnpaidOrdersJob(
 }
 
 /** The daily run of `runUnpaidOrdersJob` inside the server process. */
-export function startUnpaidOrdersJob(
-  services: {
-    db: Database;
-    env: Env;
-    logger: Logger;
-    outbox: Pick<OutboxSignal, "wake">;
-  },
-  { firstRunDelayMs }: { firstRunDelayMs?: number } = {},
-): DailyJob {
-  return startDailyJob({
-    logger: services.logger,
-    db: services.db,
-    job: "boutique-impayees",
-    firstRunDelayMs,
-    task: async () => ({ cancelled: await runUnpaidOrdersJob(services) }),
-    done: "boutique : passage quotidien fait (commandes impayées annulées, stock rendu)",
-    failed: "boutique : l'annulation quotidienne des commandes impayées a échoué",
-  });
-}
+export const startUnpaidOrdersJob = dailyJob({
+  job: "boutique-impayees",
+  task: async (services: { db: Database; env: Env; logger: Logger; outbox: Pick<OutboxSignal, "wake"> }) => ({
+    cancelled: await runUnpaidOrdersJob(services),
+  }),
+  done: "boutique : passage quotidien fait (commandes impayées annulées, stock rendu)",
+  failed: "boutique : l'annulation quotidienne des commandes impayées a échoué",
+});

@@ -11,16 +11,12 @@ import { CLIENT_KIND_LABELS, ClientFiltersSchema, clientSort } from "#app/featur
 import { CLIENTS_HANDLE, erpMeta, PROSPECTS_TABS } from "#app/features/erp/navigation.ts";
 import { formatDate } from "#app/lib/paris-time.ts";
 import { formatPhone, telHref } from "#app/lib/phone.ts";
-import { openList } from "#app/routes/erp/list-request.server.ts";
+import { listLoader } from "#app/routes/erp/list-request.server.ts";
 import type { Route } from "./+types/index";
 
 export const handle = CLIENTS_HANDLE;
 
-export async function loader(args: Route.LoaderArgs) {
-  const { filters, db } = await openList(args, handle.permission, ClientFiltersSchema);
-  const page = await listClients(db, filters);
-  return { ...page, filters, sort: clientSort(filters) };
-}
+export const loader = listLoader(handle.permission, ClientFiltersSchema, listClients, clientSort);
 
 export const meta: Route.MetaFunction = (args) => erpMeta("Clients", args);
 
@@ -102,10 +98,6 @@ export default function ClientsPage({ loaderData }: Route.ComponentProps) {
       <ListResults
         list={list}
         noun={["client", "clients"]}
-        noMatch={{
-          message: "Aucun client ne correspond à cette recherche.",
-          linkLabel: "Voir tous les clients",
-        }}
         nothingYet={
           <div className="grid gap-2">
             <p className="font-semibold text-brand-900">Aucun client pour le moment.</p>

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { Column } from "#app/components/data/data-table.tsx";
+import { DOCUMENT_SORT_LABELS, totalColumns } from "#app/components/data/document-columns.ts";
 import { FilterSelect, PeriodFields } from "#app/components/data/list-filters.tsx";
 import { EmptyStateLink, ListResults, ListSearch, listView } from "#app/components/data/list-page.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
@@ -13,29 +14,18 @@ import { listQuotes, type QuoteListItem } from "#app/features/quotes/list.server
 import { QuoteFiltersSchema, quoteSort } from "#app/features/quotes/schema.ts";
 import { formatCents } from "#app/lib/money.ts";
 import { formatDate } from "#app/lib/paris-time.ts";
-import { openList } from "#app/routes/erp/list-request.server.ts";
+import { listLoader } from "#app/routes/erp/list-request.server.ts";
 import type { Route } from "./+types/index";
 
 export const handle = DEVIS_HANDLE;
 
-export async function loader(args: Route.LoaderArgs) {
-  const { filters, db } = await openList(args, handle.permission, QuoteFiltersSchema);
-  const page = await listQuotes(db, filters);
-  return { ...page, filters, sort: quoteSort(filters) };
-}
+export const loader = listLoader(handle.permission, QuoteFiltersSchema, listQuotes, quoteSort);
 
 export const meta: Route.MetaFunction = (args) => erpMeta("Devis", args);
 
 export { ErrorBoundary, shouldRevalidate } from "#app/routes/erp/frame-exports.ts";
 
 const PATH = "/erp/devis";
-
-const SORT_LABELS = {
-  date: "par date",
-  numero: "par numéro",
-  client: "par client",
-  total: "par montant",
-} as const;
 
 const columns: Column<QuoteListItem>[] = [
   {
@@ -55,22 +45,7 @@ const columns: Column<QuoteListItem>[] = [
   { key: "title", header: "Objet", cell: (quote) => <span className="break-words">{quote.title}</span> },
   { key: "town", header: "Chantier", cell: (quote) => quote.siteCity || "—" },
   { key: "status", header: "Statut", cell: (quote) => <QuoteStatusBadge status={quote.status} /> },
-  {
-    key: "ht",
-    header: "Total HT",
-    align: "right",
-    className: "whitespace-nowrap",
-    cell: (quote) => formatCents(quote.totalHt),
-  },
-  {
-    key: "ttc",
-    header: "Total TTC",
-    sortKey: "total",
-    firstDirection: "desc",
-    align: "right",
-    className: "whitespace-nowrap",
-    cell: (quote) => formatCents(quote.totalTtc),
-  },
+  ...totalColumns(),
   {
     key: "date",
     header: "Dates",
@@ -127,10 +102,6 @@ export default function QuotesPage({ loaderData }: Route.ComponentProps) {
       <ListResults
         list={list}
         noun={["devis", "devis"]}
-        noMatch={{
-          message: "Aucun devis ne correspond à cette recherche.",
-          linkLabel: "Voir tous les devis",
-        }}
         nothingYet={
           <div className="grid gap-2">
             <p className="font-semibold text-brand-900">Aucun devis pour le moment.</p>
@@ -143,7 +114,7 @@ export default function QuotesPage({ loaderData }: Route.ComponentProps) {
           </div>
         }
         caption="Devis"
-        sortLabels={SORT_LABELS}
+        sortLabels={DOCUMENT_SORT_LABELS}
         table={{
           columns,
           rows: items,

@@ -6,10 +6,9 @@ import { getQuote, QuoteNotFoundError } from "#app/features/quotes/quotes.server
 import { documentTotals } from "#app/features/quotes/totals.ts";
 import { documentIdentity } from "#app/features/settings/settings.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
-import { fileNotFound, inlineFile, storageUnavailable } from "#app/lib/file-response.ts";
+import { fileNotFound, inlineFile, storageFailure } from "#app/lib/file-response.ts";
 import { parisDay } from "#app/lib/paris-time.ts";
 import type { RouteHandle } from "#app/lib/permissions.ts";
-import { StorageNotFoundError, StorageUnavailableError } from "#app/lib/storage.server.ts";
 import type { Route } from "./+types/pdf";
 
 export const handle = { permission: "devis" } satisfies RouteHandle;
@@ -39,15 +38,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     try {
       copy = await signedCopy(db, storage, quote.id);
     } catch (error) {
-      if (error instanceof StorageNotFoundError) {
-        logger.warn({ quoteId: quote.id }, "exemplaire signé d'un devis introuvable");
-        return fileNotFound("L'exemplaire signé de ce devis est introuvable dans le stockage des fichiers.");
-      }
-      if (error instanceof StorageUnavailableError) {
-        logger.error({ err: error, quoteId: quote.id }, "stockage des fichiers indisponible");
-        return storageUnavailable();
-      }
-      throw error;
+      return storageFailure(error, logger, {
+        log: { quoteId: quote.id },
+        missing: "exemplaire signé d'un devis introuvable",
+        message: "L'exemplaire signé de ce devis est introuvable dans le stockage des fichiers.",
+      });
     }
     if (!copy) return fileNotFound("Ce devis n'a pas d'exemplaire signé.");
     bytes = copy.bytes;
@@ -72,15 +67,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     try {
       bytes = await storage.get(quote.pdfStorageKey);
     } catch (error) {
-      if (error instanceof StorageNotFoundError) {
-        logger.warn({ quoteId: quote.id, key: quote.pdfStorageKey }, "PDF d'un devis envoyé introuvable");
-        return fileNotFound("Le PDF de ce devis est introuvable dans le stockage des fichiers.");
-      }
-      if (error instanceof StorageUnavailableError) {
-        logger.error({ err: error, quoteId: quote.id }, "stockage des fichiers indisponible");
-        return storageUnavailable();
-      }
-      throw error;
+      return storageFailure(error, logger, {
+        log: { quoteId: quote.id, key: quote.pdfStorageKey },
+        missing: "PDF d'un devis envoyé introuvable",
+        message: "Le PDF de ce devis est introuvable dans le stockage des fichiers.",
+      });
     }
     name = `devis-${(quote.displayNumber ?? quote.id).toLowerCase()}.pdf`;
   }

@@ -2,9 +2,8 @@ import { requirePermission } from "#app/features/auth/session.server.ts";
 import { drawnSignature } from "#app/features/quotes/acceptance-proof.server.ts";
 import { isQuoteId } from "#app/features/quotes/quotes.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
-import { fileNotFound, inlineFile, storageUnavailable } from "#app/lib/file-response.ts";
+import { fileNotFound, inlineFile, storageFailure } from "#app/lib/file-response.ts";
 import type { RouteHandle } from "#app/lib/permissions.ts";
-import { StorageNotFoundError, StorageUnavailableError } from "#app/lib/storage.server.ts";
 import type { Route } from "./+types/signature";
 
 export const handle = { permission: "devis" } satisfies RouteHandle;
@@ -27,15 +26,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   try {
     bytes = await drawnSignature(db, storage, params.id);
   } catch (error) {
-    if (error instanceof StorageNotFoundError) {
-      logger.warn({ quoteId: params.id }, "signature dessinée d'un devis introuvable");
-      return fileNotFound("La signature dessinée est introuvable dans le stockage des fichiers.", PRIVATE);
-    }
-    if (error instanceof StorageUnavailableError) {
-      logger.error({ err: error, quoteId: params.id }, "stockage des fichiers indisponible");
-      return storageUnavailable(PRIVATE);
-    }
-    throw error;
+    return storageFailure(error, logger, {
+      log: { quoteId: params.id },
+      missing: "signature dessinée d'un devis introuvable",
+      message: "La signature dessinée est introuvable dans le stockage des fichiers.",
+      cacheControl: PRIVATE,
+    });
   }
   if (!bytes) return fileNotFound("Ce devis n'a pas de signature dessinée.", PRIVATE);
   return inlineFile(bytes, "image/png");

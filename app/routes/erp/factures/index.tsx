@@ -1,5 +1,6 @@
 import { data, Link } from "react-router";
 import type { Column } from "#app/components/data/data-table.tsx";
+import { DOCUMENT_SORT_LABELS, totalColumns } from "#app/components/data/document-columns.ts";
 import { FilterSelect, PeriodFields } from "#app/components/data/list-filters.tsx";
 import { EmptyStateLink, ListResults, ListSearch, listView } from "#app/components/data/list-page.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
@@ -39,12 +40,6 @@ export const meta: Route.MetaFunction = (args) => erpMeta("Factures", args);
 export { ErrorBoundary, shouldRevalidate } from "#app/routes/erp/frame-exports.ts";
 
 const PATH = "/erp/factures";
-const SORT_LABELS = {
-  date: "par date",
-  numero: "par numéro",
-  client: "par client",
-  total: "par montant",
-} as const;
 
 const columns: Column<InvoiceListItem>[] = [
   {
@@ -63,22 +58,7 @@ const columns: Column<InvoiceListItem>[] = [
   { key: "kind", header: "Type", cell: (invoice) => INVOICE_KIND_LABELS[invoice.kind] },
   clientColumn(),
   { key: "status", header: "Statut", cell: (invoice) => <InvoiceStatusBadge status={invoice.status} /> },
-  {
-    key: "ht",
-    header: "Total HT",
-    align: "right",
-    className: "whitespace-nowrap",
-    cell: (invoice) => formatCents(invoice.totalHt),
-  },
-  {
-    key: "ttc",
-    header: "Total TTC",
-    sortKey: "total",
-    firstDirection: "desc",
-    align: "right",
-    className: "whitespace-nowrap",
-    cell: (invoice) => formatCents(invoice.totalTtc),
-  },
+  ...totalColumns(),
   {
     key: "due",
     header: "Reste dû",
@@ -167,10 +147,7 @@ export default function InvoicesPage({ loaderData }: Route.ComponentProps) {
       <ListResults
         list={list}
         noun={["facture", "factures"]}
-        noMatch={{
-          message: "Aucune facture ne correspond à cette recherche.",
-          linkLabel: "Voir toutes les factures",
-        }}
+        feminine
         nothingYet={
           <p>
             Aucune facture pour le moment. Une facture se prépare depuis un devis accepté : ouvrez-le dans{" "}
@@ -179,7 +156,7 @@ export default function InvoicesPage({ loaderData }: Route.ComponentProps) {
           </p>
         }
         caption="Factures"
-        sortLabels={SORT_LABELS}
+        sortLabels={DOCUMENT_SORT_LABELS}
         table={{
           columns,
           rows: items,

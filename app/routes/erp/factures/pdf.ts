@@ -1,9 +1,8 @@
 import { requirePermission } from "#app/features/auth/session.server.ts";
 import { getInvoice, InvoiceMissingError } from "#app/features/invoices/list.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
-import { fileNotFound, inlineFile, storageUnavailable } from "#app/lib/file-response.ts";
+import { fileNotFound, inlineFile, storageFailure } from "#app/lib/file-response.ts";
 import type { RouteHandle } from "#app/lib/permissions.ts";
-import { StorageNotFoundError, StorageUnavailableError } from "#app/lib/storage.server.ts";
 import type { Route } from "./+types/pdf";
 
 export const handle = { permission: "devis" } satisfies RouteHandle;
@@ -27,15 +26,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   try {
     bytes = await storage.get(key);
   } catch (error) {
-    if (error instanceof StorageNotFoundError) {
-      logger.warn({ invoiceId: params.id }, "PDF d'une facture émise introuvable");
-      return fileNotFound("Le PDF de cette facture est introuvable dans le stockage des fichiers.");
-    }
-    if (error instanceof StorageUnavailableError) {
-      logger.error({ err: error, invoiceId: params.id }, "stockage des fichiers indisponible");
-      return storageUnavailable();
-    }
-    throw error;
+    return storageFailure(error, logger, {
+      log: { invoiceId: params.id },
+      missing: "PDF d'une facture émise introuvable",
+      message: "Le PDF de cette facture est introuvable dans le stockage des fichiers.",
+    });
   }
   return inlineFile(bytes, "application/pdf", name);
 }

@@ -1,6 +1,7 @@
 import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { decodeHtml } from "#tests/helpers/html.ts";
 import { normaliseRichText } from "../rich-text.ts";
 import { RichTextEditor } from "./rich-text-editor.tsx";
 
@@ -9,15 +10,6 @@ import { RichTextEditor } from "./rich-text-editor.tsx";
  * editing itself (typing, paste, the link box) is proven through the functions its
  * handlers call (../rich-text.test.ts), and in a browser by the end-to-end tests.
  */
-
-function decode(text: string): string {
-  return text
-    .replaceAll("&quot;", '"')
-    .replaceAll("&#x27;", "'")
-    .replaceAll("&lt;", "<")
-    .replaceAll("&gt;", ">")
-    .replaceAll("&amp;", "&");
-}
 
 type Tag = { name: string; attributes: Record<string, string>; inner: string };
 
@@ -30,7 +22,7 @@ function render(element: ReactElement) {
       attributes: Object.fromEntries(
         [...(match[1] ?? "").matchAll(/([\w-:]+)(?:="([^"]*)")?/g)].map(([, key, value]) => [
           (key ?? "").toLowerCase(),
-          decode(value ?? ""),
+          decodeHtml(value ?? ""),
         ]),
       ),
       inner: html.slice((match.index ?? 0) + match[0].length),
@@ -44,7 +36,7 @@ function render(element: ReactElement) {
   const textOf = (id: string) => {
     const match = new RegExp(`<(\\w+)[^>]*\\bid="${id}"[^>]*>([\\s\\S]*?)</\\1>`).exec(html);
     if (!match) throw new Error(`#${id} absent de ${html}`);
-    return decode((match[2] ?? "").replace(/<[^>]+>/g, ""));
+    return decodeHtml((match[2] ?? "").replace(/<[^>]+>/g, ""));
   };
   return { html, all, byRole, textOf };
 }

@@ -137,10 +137,7 @@ export default function ShopOrdersPage({ loaderData }: Route.ComponentProps) {
       <ListResults
         list={list}
         noun={["commande", "commandes"]}
-        noMatch={{
-          message: "Aucune commande ne correspond à cette recherche.",
-          linkLabel: "Voir toutes les commandes",
-        }}
+        feminine
         nothingYet={
           <p>
             Aucune commande pour le moment. Les commandes passées sur la{" "}
