@@ -52,6 +52,8 @@ function urlsWithIds(ids: SeedIds): Record<string, string[]> {
     "erp/boutique/produits/:id": [`/erp/boutique/produits/${ids.productId}`],
     "erp/chantiers/:id": [`/erp/chantiers/${ids.jobSiteId}`],
     "erp/chantiers/:id/modifier": [`/erp/chantiers/${ids.jobSiteId}/modifier`],
+    "erp/chantiers/:id/reception": [`/erp/chantiers/${ids.jobSiteId}/reception`],
+    "erp/mes-chantiers/:id": [`/erp/mes-chantiers/${ids.jobSiteId}`],
     "erp/*": ["/erp/chemin-inconnu"],
   };
 }
