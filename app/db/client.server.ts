@@ -28,6 +28,7 @@ import * as rateLimits from "./schema/rate-limits.ts";
 import * as settings from "./schema/settings.ts";
 import * as shop from "./schema/shop.ts";
 import * as site from "./schema/site.ts";
+import * as siteLog from "./schema/site-log.ts";
 
 /** Every table, one file per domain under ./schema (drizzle-kit reads the same folder). */
 const schema = {
@@ -46,6 +47,7 @@ const schema = {
   ...invoices,
   ...jobs,
   ...jobSites,
+  ...siteLog,
   ...integrity,
   ...alerts,
 };
