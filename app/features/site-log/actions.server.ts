@@ -25,9 +25,10 @@ export type SiteLogPostResult =
       values: Record<string, string>;
     };
 
+/** A field's text, line breaks as « \n » (a multipart body sends them as « \r\n »). */
 function text(form: FormData, name: string): string {
   const value = form.get(name);
-  return typeof value === "string" ? value : "";
+  return typeof value === "string" ? value.replace(/\r\n?/g, "\n") : "";
 }
 
 function files(form: FormData): File[] {

@@ -218,7 +218,7 @@ export async function siteLogSummary(
     .select({
       entries: count(),
       openProblems: sql<number>`count(*) filter (where ${jobSiteLogEntries.isProblem} and not exists (
-        select 1 from ${jobSiteLogEntries} as answers where answers.answer_to = ${jobSiteLogEntries.id}
+        select 1 from job_site_log_entries as answers where answers.answer_to = job_site_log_entries.id
       ))`.mapWith(Number),
     })
     .from(jobSiteLogEntries)

@@ -68,17 +68,3 @@ export const EntryFieldsSchema = z.object({
 export type EntryFields = z.infer<typeof EntryFieldsSchema>;
 
 export const AnswerFieldsSchema = z.object({ body });
-
-/** The fields of a form, with the checkbox read as a boolean. */
-export function entryFieldsOf(form: FormData) {
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
-  return {
-    body: text("body"),
-    weather: text("weather"),
-    peoplePresent: text("peoplePresent"),
-    isProblem: form.get("isProblem") === "on" || form.get("isProblem") === "true",
-  };
-}

@@ -1,4 +1,4 @@
-import { MapPin, Pencil } from "lucide-react";
+import { MapPin, NotebookPen, Pencil } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { Facts } from "#app/components/data/facts.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
@@ -29,6 +29,7 @@ import {
 } from "#app/features/job-sites/detail.server.ts";
 import { JobSiteNotFoundError } from "#app/features/job-sites/query.server.ts";
 import { InvoiceProgressPostSchema, JOB_SITE_MOVES } from "#app/features/job-sites/schema.ts";
+import { siteLogSummary } from "#app/features/site-log/log.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
 import { firstIssue, formValues } from "#app/lib/form-intent.ts";
@@ -37,6 +38,7 @@ import { formatCents } from "#app/lib/money.ts";
 import { formatDate, parisDay } from "#app/lib/paris-time.ts";
 import { hasPermission } from "#app/lib/permissions.ts";
 import { formatPhone, telHref } from "#app/lib/phone.ts";
+import { plural } from "#app/lib/plural.ts";
 import type { Route } from "./+types/detail";
 
 export const handle = CHANTIERS_HANDLE;
@@ -65,8 +67,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   try {
     const { db } = getServices(context);
     const site = await getJobSite(db, params.id);
-    const billing = hasPermission(user.role, "devis") ? await siteBilling(db, site) : {};
-    return { site, billing, today: parisDay(), crumb: site.number };
+    const [billing, log] = await Promise.all([
+      hasPermission(user.role, "devis") ? siteBilling(db, site) : ({} as Record<string, QuoteBilling>),
+      siteLogSummary(db, site.id),
+    ]);
+    return { site, billing, log, today: parisDay(), crumb: site.number };
   } catch (error) {
     throwNotFound(error, JobSiteNotFoundError);
   }
@@ -136,7 +141,7 @@ function text(value: string) {
 }
 
 export default function JobSitePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { site, billing, today } = loaderData;
+  const { site, billing, log, today } = loaderData;
   const quoteBilling = (quoteId: string) => {
     const figures = billing[quoteId];
     return figures ? <QuoteBillingLine billing={figures} /> : null;
@@ -177,6 +182,11 @@ export default function JobSitePage({ loaderData, actionData }: Route.ComponentP
         }
         actions={
           <>
+            <Link to={`/erp/chantiers/${site.id}/journal`} className={buttonClasses("secondary", "md")}>
+              <NotebookPen aria-hidden="true" className="size-4" />
+              Journal de chantier ({plural(log.entries, "note")}
+              {log.openProblems > 0 ? `, ${plural(log.openProblems, "problème")} sans réponse` : ""})
+            </Link>
             <Link to={`/erp/chantiers/${site.id}/modifier`} className={buttonClasses("secondary", "md")}>
               <Pencil aria-hidden="true" className="size-4" />
               Modifier
