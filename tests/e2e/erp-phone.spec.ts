@@ -52,6 +52,7 @@ function urlsWithIds(ids: SeedIds): Record<string, string[]> {
     "erp/boutique/produits/:id": [`/erp/boutique/produits/${ids.productId}`],
     "erp/chantiers/:id": [`/erp/chantiers/${ids.jobSiteId}`],
     "erp/chantiers/:id/modifier": [`/erp/chantiers/${ids.jobSiteId}/modifier`],
+    "erp/chantiers/:id/journal": [`/erp/chantiers/${ids.jobSiteId}/journal`],
     "erp/*": ["/erp/chemin-inconnu"],
   };
 }
