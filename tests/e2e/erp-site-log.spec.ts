@@ -122,6 +122,12 @@ test.describe("Journal de chantier sur un téléphone", () => {
     await expectNoAxeViolations(page);
     await expectNoHorizontalScroll(page, 390);
 
+    // On a desktop screen too, with a note listed and its forms open.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await note.locator("..").getByText("Répondre", { exact: true }).click();
+    await expect(page.getByLabel("Réponse")).toBeVisible();
+    await expectNoAxeViolations(page);
+
     // The site's page counts it.
     await page.goto(`${origin}/erp/chantiers/${siteId}`);
     await expect(
