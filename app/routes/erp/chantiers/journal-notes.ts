@@ -30,10 +30,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 /** Nothing to read here: the log is at /erp/chantiers/:id/journal. */
-export async function loader({ request, context, params }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePermission(request, context, handle.permission);
   return Response.json(
     { message: "Cette adresse reçoit les notes du journal : ouvrez le journal du chantier." },
-    { status: 405, headers: { ...noStore, Allow: "POST", Location: `/erp/chantiers/${params.id}/journal` } },
+    { status: 405, headers: { ...noStore, Allow: "POST" } },
   );
 }
