@@ -34,6 +34,12 @@ async function readAnswer(response: Response): Promise<{ ok?: boolean; message?:
   try {
     return (await response.json()) as { ok?: boolean; message?: string; field?: string };
   } catch {
+    if (response.status === 401) {
+      return {
+        message:
+          "Votre session a expiré : reconnectez-vous dans un autre onglet, puis appuyez de nouveau sur « Publier la note » (votre texte et vos photos restent ici).",
+      };
+    }
     if (response.status === 413) {
       return {
         message: "Les photos sont trop lourdes ensemble : retirez-en quelques-unes, puis réessayez.",
