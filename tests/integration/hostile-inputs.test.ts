@@ -652,12 +652,7 @@ const FORM_TARGETS: [string, () => string, Record<string, string>, string[]][] =
     { intent: "publier", body: "Dalle coulée.", weather: "pluie", peoplePresent: "Marc", isProblem: "on" },
     ["intent", "body", "weather", "peoplePresent"],
   ],
-  [
-    "site log note (script)",
-    () => `/erp/chantiers/${logSiteId}/journal/notes`,
-    { intent: "publier", body: "Dalle coulée.", weather: "", peoplePresent: "" },
-    ["intent", "body", "weather", "peoplePresent"],
-  ],
+  // The script's endpoint (/journal/notes) runs the same code: its bodies and uploads are attacked below.
   [
     "site log answer to another site's note",
     () => `/erp/chantiers/${logSiteId}/journal/notes`,
@@ -675,7 +670,7 @@ const FORM_TARGETS: [string, () => string, Record<string, string>, string[]][] =
       weather: "",
       peoplePresent: "",
     },
-    ["entryId", "revision", "body", "weather", "peoplePresent"],
+    ["entryId", "revision", "body"],
   ],
   [
     "client removal",
