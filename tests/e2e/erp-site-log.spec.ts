@@ -125,7 +125,7 @@ test.describe("Journal de chantier sur un téléphone", () => {
     // On a desktop screen too, with a note listed and its forms open.
     await page.setViewportSize({ width: 1280, height: 900 });
     await note.locator("..").getByText("Répondre", { exact: true }).click();
-    await expect(page.getByLabel("Réponse")).toBeVisible();
+    await expect(page.getByRole("textbox", { name: "Réponse", exact: true })).toBeVisible();
     await expectNoAxeViolations(page);
 
     // The site's page counts it.
