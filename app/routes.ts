@@ -62,6 +62,9 @@ export default [
     route("factures/export.zip", "routes/erp/factures/export-file.ts", { id: "erp-invoice-export-zip" }),
     // The integrity register with its chain, for a spreadsheet (owners only).
     route("parametres/registre.csv", "routes/erp/parametres/registre-csv.ts"),
+    // A job site's log: a photo (full size or thumbnail), and the notes its page posts by script (JSON).
+    route("chantiers/:id/journal/photos/:photoId", "routes/erp/chantiers/journal-photo.ts"),
+    route("chantiers/:id/journal/notes", "routes/erp/chantiers/journal-notes.ts"),
     layout("routes/erp/layout.tsx", [
       index("routes/erp/dashboard.tsx"),
       route("leads", "routes/erp/leads/index.tsx"),
@@ -102,6 +105,7 @@ export default [
       route("chantiers/:id/reception/copie-signee", "routes/erp/chantiers/reception-pdf.ts", {
         id: "erp-chantier-pv-signe",
       }),
+      route("chantiers/:id/journal", "routes/erp/chantiers/journal.tsx"),
       route("achats", "routes/erp/section.tsx", { id: "erp-achats" }),
       route("temps", "routes/erp/section.tsx", { id: "erp-temps" }),
       route("docs", "routes/erp/section.tsx", { id: "erp-docs" }),

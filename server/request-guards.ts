@@ -146,6 +146,11 @@ export const BODY_LIMITS: readonly { pattern: RegExp; bytes: number; what: strin
     bytes: 6 * 1024 * 1024,
     what: "un produit du catalogue (une image de 5 Mo au plus)",
   },
+  {
+    pattern: /^\/erp\/chantiers\/[^/]+\/journal(\.data|\/notes)?$/,
+    bytes: 81 * 1024 * 1024,
+    what: "une note du journal de chantier (8 photos de 10 Mo au plus)",
+  },
   { pattern: /^\/erp(\/.*)?$/, bytes: 1024 * 1024, what: "les formulaires de l'Espace Pro (sans fichier)" },
   {
     pattern: /^\/accord\/[^/]+(\.data)?$/,

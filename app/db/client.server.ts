@@ -29,6 +29,7 @@ import * as receptions from "./schema/receptions.ts";
 import * as settings from "./schema/settings.ts";
 import * as shop from "./schema/shop.ts";
 import * as site from "./schema/site.ts";
+import * as siteLog from "./schema/site-log.ts";
 
 /** Every table, one file per domain under ./schema (drizzle-kit reads the same folder). */
 const schema = {
@@ -48,6 +49,7 @@ const schema = {
   ...jobs,
   ...jobSites,
   ...receptions,
+  ...siteLog,
   ...integrity,
   ...alerts,
 };

@@ -54,6 +54,7 @@ function urlsWithIds(ids: SeedIds): Record<string, string[]> {
     "erp/chantiers/:id/modifier": [`/erp/chantiers/${ids.jobSiteId}/modifier`],
     "erp/chantiers/:id/reception": [`/erp/chantiers/${ids.jobSiteId}/reception`],
     "erp/mes-chantiers/:id": [`/erp/mes-chantiers/${ids.jobSiteId}`],
+    "erp/chantiers/:id/journal": [`/erp/chantiers/${ids.jobSiteId}/journal`],
     "erp/*": ["/erp/chemin-inconnu"],
   };
 }

@@ -9,6 +9,7 @@ import { activityEvents } from "#app/db/schema/activity.ts";
 import { authSessions, authUsers } from "#app/db/schema/auth.ts";
 import { clients as clientRows, clientSites } from "#app/db/schema/clients.ts";
 import { invoicePayments, invoices, retentionReleases } from "#app/db/schema/invoices.ts";
+import { jobSites } from "#app/db/schema/job-sites.ts";
 import { erpLeads } from "#app/db/schema/leads.ts";
 import { outboxMessages } from "#app/db/schema/outbox.ts";
 import { erpSubmissions } from "#app/db/schema/quote-requests.ts";
@@ -22,6 +23,7 @@ import {
   shopVariantPrices,
   shopVariants,
 } from "#app/db/schema/shop.ts";
+import { jobSiteLogEntries, jobSiteLogPhotos } from "#app/db/schema/site-log.ts";
 import { toDraftInput } from "#app/features/quotes/content.ts";
 import { createQuote, getQuote } from "#app/features/quotes/quotes.server.ts";
 import { applyOrderAction } from "#app/features/shop/admin/orders.server.ts";
@@ -63,6 +65,9 @@ let quoteDraft: ReturnType<typeof toDraftInput>;
 const PRODUCT = "niveau-laser-croix";
 /** A shop order in preparation, to be delivered: its page's forms (ship, cancel) are attacked. */
 let shopOrderId: string;
+/** A job site whose log is attacked, and a note of another site's log (its id sent to the first). */
+let logSiteId: string;
+let otherSiteEntryId: string;
 
 beforeAll(async () => {
   ({ build, clientDir } = await loadServerBuild());
@@ -93,6 +98,24 @@ beforeAll(async () => {
   const orderActor = { id: owner.userId, email: "gerant-hostile@batirade.test" };
   await applyOrderAction(services, shopOrderId, "payer", {}, orderActor);
   await applyOrderAction(services, shopOrderId, "preparer", {}, orderActor);
+  const [logSite, otherSite] = await database.db
+    .insert(jobSites)
+    .values([
+      { number: "CH-2026-0901", clientId, title: "Journal attaqué", siteCity: "Toulon" },
+      { number: "CH-2026-0902", clientId, title: "Autre chantier", siteCity: "Toulon" },
+    ])
+    .returning({ id: jobSites.id });
+  logSiteId = logSite?.id ?? "";
+  const [otherEntry] = await database.db
+    .insert(jobSiteLogEntries)
+    .values({
+      jobSiteId: otherSite?.id ?? "",
+      authorId: owner.userId,
+      body: "Note d'un autre chantier",
+      occurredOn: "2026-11-20",
+    })
+    .returning({ id: jobSiteLogEntries.id });
+  otherSiteEntryId = otherEntry?.id ?? "";
 }, 180_000);
 afterAll(async () => {
   await database.cleanup();
@@ -110,7 +133,7 @@ const REFUSED_VALUES = [
   "\u007f",
 ];
 const REFUSED_DATES = ["0000-01-01", "1899-12-31", "2101-01-01", "9999-12-31", "-001-01-01"];
-const MULTI_LINE_FIELDS = new Set(["message", "note", "notes", "paymentTermsText", "description"]);
+const MULTI_LINE_FIELDS = new Set(["message", "note", "notes", "paymentTermsText", "description", "body"]);
 /** Odd but legal values: they may be accepted or refused, never a 5xx. */
 const ODD_VALUES = [
   "",
@@ -207,6 +230,9 @@ async function snapshot() {
   const prices = await database.db.select().from(shopVariantPrices);
   const pictures = await database.db.select().from(shopProductImages);
   const [movements] = await database.db.select({ n: count() }).from(shopStockMovements);
+  const logEntries = await database.db.select().from(jobSiteLogEntries);
+  const [logPhotos] = await database.db.select({ n: count() }).from(jobSiteLogPhotos);
+  const storedFiles = await services.storage.list();
   return {
     submissions: submissions?.n,
     leads: leads?.n,
@@ -234,6 +260,9 @@ async function snapshot() {
       pictures.sort((a, b) => a.id - b.id),
     ]),
     movements: movements?.n,
+    logEntries: JSON.stringify(logEntries.sort((a, b) => a.id.localeCompare(b.id))),
+    logPhotos: logPhotos?.n,
+    storedFiles: storedFiles.length,
   };
 }
 
@@ -281,6 +310,14 @@ const GET_TARGETS: [string, (value: string) => string][] = [
   ["job sites page", (v) => `/erp/chantiers?page=${q(v)}`],
   ["job site page", (v) => `/erp/chantiers/${q(v)}`],
   ["job site edit page", (v) => `/erp/chantiers/${q(v)}/modifier`],
+  ["job site log", (v) => `/erp/chantiers/${q(v)}/journal`],
+  ["job site log page", (v) => `/erp/chantiers/${logSiteId}/journal?page=${q(v)}`],
+  ["job site log photo", (v) => `/erp/chantiers/${logSiteId}/journal/photos/${q(v)}`],
+  ["job site log photo site", (v) => `/erp/chantiers/${q(v)}/journal/photos/${MISSING_INVOICE}`],
+  [
+    "job site log photo taille",
+    (v) => `/erp/chantiers/${logSiteId}/journal/photos/${MISSING_INVOICE}?taille=${q(v)}`,
+  ],
   ["new job site devis", (v) => `/erp/chantiers/nouveau?devis=${q(v)}`],
   ["new job site client", (v) => `/erp/chantiers/nouveau?client=${q(v)}`],
   ["new job site q", (v) => `/erp/chantiers/nouveau?q=${q(v)}`],
@@ -613,6 +650,32 @@ const FORM_TARGETS: [string, () => string, Record<string, string>, string[]][] =
     ["imageId", "alt"],
   ],
   [
+    "site log note",
+    () => `/erp/chantiers/${logSiteId}/journal`,
+    { intent: "publier", body: "Dalle coulée.", weather: "pluie", peoplePresent: "Marc", isProblem: "on" },
+    ["intent", "body", "weather", "peoplePresent"],
+  ],
+  // The script's endpoint (/journal/notes) runs the same code: its bodies and uploads are attacked below.
+  [
+    "site log answer to another site's note",
+    () => `/erp/chantiers/${logSiteId}/journal/notes`,
+    { intent: "repondre", entryId: MISSING_INVOICE, body: "Vu." },
+    ["entryId", "body"],
+  ],
+  [
+    "site log correction",
+    () => `/erp/chantiers/${logSiteId}/journal`,
+    {
+      intent: "corriger",
+      entryId: MISSING_INVOICE,
+      revision: "1",
+      body: "Corrigé",
+      weather: "",
+      peoplePresent: "",
+    },
+    ["entryId", "revision", "body"],
+  ],
+  [
     "client removal",
     () => `/erp/clients/${clientId}`,
     { intent: "anonymiser", confirmation: "non" },
@@ -693,6 +756,8 @@ const ACTION_PATHS = () => [
   "/erp/chantiers/00000000-0000-4000-8000-000000000000",
   "/erp/chantiers/00000000-0000-4000-8000-000000000000/modifier",
   "/erp/chantiers/planning",
+  `/erp/chantiers/${logSiteId}/journal`,
+  `/erp/chantiers/${logSiteId}/journal/notes`,
 ];
 
 // Thousands of requests: on a loaded machine a loop takes longer than the default 30 s.
@@ -982,6 +1047,59 @@ describe("hostile inputs against the production build", { timeout: 180_000 }, ()
     expect(response.status).toBe(405);
     expect(lines.filter((line) => line.level >= 50)).toEqual([]);
     expect(lines.some((line) => line.level === 30 && line.msg === "méthode non autorisée")).toBe(true);
+  });
+
+  it("refuses a site log note's hostile photos and another site's note with a 4xx and a French message, storing nothing", async () => {
+    const before = await snapshot();
+    const jpeg = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0]);
+    const huge = new Uint8Array(50 * 1024 * 1024);
+    huge.set(jpeg);
+    const pdf = new TextEncoder().encode(
+      "%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n",
+    );
+    const note = (photo?: [Uint8Array, string], extra: Record<string, string> = {}) => {
+      const body = new FormData();
+      for (const [name, value] of Object.entries({ intent: "publier", body: "Mur fissuré", ...extra })) {
+        body.set(name, value);
+      }
+      if (photo)
+        body.append("photos", new File([new Uint8Array(photo[0])], photo[1], { type: "image/jpeg" }));
+      return { method: "POST", body } satisfies RequestInit;
+    };
+    const cases: [string, string, RequestInit, number][] = [
+      ["50 MB photo", "notes", note([huge, "enorme.jpg"]), 400],
+      ["PDF named .jpg", "notes", note([pdf, "facture.jpg"]), 400],
+      ["PDF named .jpg (page)", "", note([pdf, "facture.jpg"]), 400],
+      [
+        "another site's note",
+        "notes",
+        note(undefined, { intent: "repondre", entryId: otherSiteEntryId }),
+        404,
+      ],
+      [
+        "another site's note (correction)",
+        "notes",
+        note(undefined, { intent: "corriger", entryId: otherSiteEntryId, revision: "1" }),
+        404,
+      ],
+    ];
+    for (const [name, endpoint, init, status] of cases) {
+      const url = `/erp/chantiers/${logSiteId}/journal${endpoint ? `/${endpoint}` : ""}`;
+      const response = await app.request(
+        `${SITE}${url}`,
+        { ...init, headers: { origin: SITE, cookie: owner.cookie, accept: "application/json" } },
+        nextClient(),
+      );
+      outcomes.push({ name: `POST site log ${name}`, status: response.status, refused: true });
+      expect.soft(response.status, name).toBe(status);
+      if (endpoint === "notes") {
+        const answer = (await response.json()) as { message?: string };
+        expect.soft(answer.message, name).toMatch(/photo|note du journal/i);
+      } else {
+        await response.body?.cancel();
+      }
+    }
+    expect(await snapshot()).toEqual(before);
   });
 
   it("says how many hostile requests it sent and how many were answered 5xx", () => {

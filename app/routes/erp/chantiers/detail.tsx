@@ -1,4 +1,4 @@
-import { MapPin, Pencil } from "lucide-react";
+import { MapPin, NotebookPen, Pencil } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { Facts } from "#app/components/data/facts.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
@@ -33,6 +33,7 @@ import { siteTeam, teamMembers } from "#app/features/job-sites/planning.server.t
 import { JobSiteNotFoundError } from "#app/features/job-sites/query.server.ts";
 import { receptionSummary } from "#app/features/job-sites/reception.server.ts";
 import { InvoiceProgressPostSchema, JOB_SITE_MOVES } from "#app/features/job-sites/schema.ts";
+import { siteLogSummary } from "#app/features/site-log/log.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
 import { firstIssue, formValues } from "#app/lib/form-intent.ts";
@@ -41,6 +42,7 @@ import { formatCents } from "#app/lib/money.ts";
 import { formatDate, parisDay } from "#app/lib/paris-time.ts";
 import { hasPermission } from "#app/lib/permissions.ts";
 import { formatPhone, telHref } from "#app/lib/phone.ts";
+import { plural } from "#app/lib/plural.ts";
 import type { Route } from "./+types/detail";
 
 export const handle = CHANTIERS_HANDLE;
@@ -69,13 +71,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   try {
     const { db } = getServices(context);
     const site = await getJobSite(db, params.id);
-    const [billing, team, people, reception] = await Promise.all([
+    const [billing, team, people, reception, log] = await Promise.all([
       hasPermission(user.role, "devis") ? siteBilling(db, site) : ({} as Record<string, QuoteBilling>),
       siteTeam(db, site.id),
       teamMembers(db),
       receptionSummary(db, site.id),
+      siteLogSummary(db, site.id),
     ]);
-    return { site, billing, team, people, reception, today: parisDay(), crumb: site.number };
+    return { site, billing, team, people, reception, log, today: parisDay(), crumb: site.number };
   } catch (error) {
     throwNotFound(error, JobSiteNotFoundError);
   }
@@ -145,7 +148,7 @@ function text(value: string) {
 }
 
 export default function JobSitePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { site, billing, team, people, reception, today } = loaderData;
+  const { site, billing, team, people, reception, log, today } = loaderData;
   const quoteBilling = (quoteId: string) => {
     const figures = billing[quoteId];
     return figures ? <QuoteBillingLine billing={figures} /> : null;
@@ -186,6 +189,11 @@ export default function JobSitePage({ loaderData, actionData }: Route.ComponentP
         }
         actions={
           <>
+            <Link to={`/erp/chantiers/${site.id}/journal`} className={buttonClasses("secondary", "md")}>
+              <NotebookPen aria-hidden="true" className="size-4" />
+              Journal de chantier ({plural(log.entries, "note")}
+              {log.openProblems > 0 ? `, ${plural(log.openProblems, "problème")} sans réponse` : ""})
+            </Link>
             <Link to={`/erp/chantiers/${site.id}/modifier`} className={buttonClasses("secondary", "md")}>
               <Pencil aria-hidden="true" className="size-4" />
               Modifier

@@ -1,0 +1,92 @@
+import { sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { authUsers } from "./auth.ts";
+import { jobSites } from "./job-sites.ts";
+
+// ─── Espace Pro › Chantiers › Journal de chantier ─────────────────────────────────────
+// The site log: dated entries written on site (text, weather, who was there, a « problème »
+// flag) with their photos. An entry may be corrected by its author for 24 hours after it
+// was written; after that it can only be answered: the log is evidence in a dispute.
+// Answers are entries too (`answer_to`), one level deep.
+
+/** The weather an entry may record ('' : not said). Labels in app/features/site-log/schema.ts. */
+export const SITE_LOG_WEATHER_VALUES = ["ensoleille", "nuageux", "pluie", "vent_fort", "gel_neige"] as const;
+export type SiteLogWeather = (typeof SITE_LOG_WEATHER_VALUES)[number];
+
+export const jobSiteLogEntries = pgTable(
+  "job_site_log_entries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    jobSiteId: uuid("job_site_id")
+      .notNull()
+      .references(() => jobSites.id, { onDelete: "cascade" }),
+    authorId: text("author_id")
+      .notNull()
+      .references(() => authUsers.id, { onDelete: "restrict" }),
+    /** The entry this one answers (same site); null for an entry of the log itself. */
+    answerTo: uuid("answer_to").references((): AnyPgColumn => jobSiteLogEntries.id, { onDelete: "cascade" }),
+    body: text("body").notNull(),
+    weather: text("weather").$type<SiteLogWeather | "">().notNull().default(""),
+    peoplePresent: text("people_present").notNull().default(""),
+    isProblem: boolean("is_problem").notNull().default(false),
+    /** The Paris day the entry is about (the day it was written). */
+    occurredOn: date("occurred_on", { mode: "string" }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The last correction by its author (within 24 hours of `created_at`); null if never corrected. */
+    editedAt: timestamp("edited_at", { withTimezone: true }),
+    revision: integer("revision").notNull().default(1),
+  },
+  (t) => [
+    // The log page: a site's entries newest first, by pages (keyset on created_at, id).
+    index("job_site_log_entries_site_idx").on(t.jobSiteId, t.createdAt.desc(), t.id.desc()),
+    index("job_site_log_entries_answer_idx").on(t.answerTo, t.createdAt),
+    check(
+      "job_site_log_entries_weather_check",
+      sql`${t.weather} in ('', 'ensoleille', 'nuageux', 'pluie', 'vent_fort', 'gel_neige')`,
+    ),
+    check("job_site_log_entries_answer_check", sql`${t.answerTo} is null or ${t.answerTo} <> ${t.id}`),
+  ],
+);
+
+export type SiteLogEntryRow = typeof jobSiteLogEntries.$inferSelect;
+
+/** The photos of an entry: re-encoded without EXIF (no location), the capture time kept here. */
+export const jobSiteLogPhotos = pgTable(
+  "job_site_log_photos",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    entryId: uuid("entry_id")
+      .notNull()
+      .references(() => jobSiteLogEntries.id, { onDelete: "cascade" }),
+    storageKey: text("storage_key").notNull().unique("job_site_log_photos_key_unique"),
+    contentType: text("content_type").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    /** EXIF DateTimeOriginal, read before the metadata is stripped; null when the photo had none. */
+    takenAt: timestamp("taken_at", { withTimezone: true }),
+    /** Bytes of the stored (re-encoded) file. */
+    byteSize: bigint("byte_size", { mode: "number" }).notNull(),
+    /** Order within the entry, from 0. */
+    position: integer("position").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("job_site_log_photos_position_unique").on(t.entryId, t.position),
+    check("job_site_log_photos_size_check", sql`${t.width} > 0 and ${t.height} > 0 and ${t.byteSize} > 0`),
+  ],
+);
+
+export type SiteLogPhotoRow = typeof jobSiteLogPhotos.$inferSelect;
