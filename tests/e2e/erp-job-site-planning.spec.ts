@@ -3,13 +3,13 @@ import { randomBytes } from "node:crypto";
 import { promisify } from "node:util";
 import { expect, type StaffUser, signIn, test } from "./erp-fixtures.ts";
 import { expectNoAxeViolations } from "./fixtures.ts";
-import { expectNoHorizontalScroll, type OwnServer, startOwnServer } from "./own-server.ts";
+import { expectNoHorizontalScroll, jpegPhoto, type OwnServer, startOwnServer } from "./own-server.ts";
 
 // Issue 26, the planning and the site workers: the owner puts a worker on a site from
 // its page, reads the week and the month, moves the site a day later and back with the
 // keyboard (its team follows); the worker signs in on a phone, lands on « Mes
-// chantiers », finds today's site with the route, the access and whom to call, and is
-// refused the office's pages. axe-core checks each new screen, on a phone and a desktop.
+// chantiers », finds today's site with the route, the access and whom to call, posts a
+// note with two photos to its log, and is refused the office's pages. axe-core checks each new screen, on a phone and a desktop.
 
 test.describe("Chantiers : planning de l'équipe et compagnon sur téléphone", () => {
   test.describe.configure({ mode: "serial" });
@@ -122,6 +122,22 @@ test.describe("Chantiers : planning de l'équipe et compagnon sur téléphone", 
       "Lucas Martin",
     );
     await expect(page.getByText(/€|Famille Aubert/)).toHaveCount(0);
+    await expectNoHorizontalScroll(page, 390);
+    await expectNoAxeViolations(page);
+
+    // The site log: a note with two photos taken on the phone.
+    await page.getByRole("link", { name: "Journal de chantier" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Journal de chantier" })).toBeVisible();
+    const form = page.getByRole("form", { name: "Nouvelle note du journal" });
+    await form.getByLabel("Ce qui s'est passé").fill("Meubles bas posés, plan de travail livré demain.");
+    await form
+      .getByLabel("Photos")
+      .setInputFiles([await jpegPhoto("cuisine-1.jpg"), await jpegPhoto("cuisine-2.jpg")]);
+    await form.getByRole("button", { name: "Publier la note" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Note publiée dans le journal." })).toBeVisible();
+    const note = page.getByRole("article").first();
+    await expect(note.getByText("Meubles bas posés, plan de travail livré demain.")).toBeVisible();
+    await expect(note.getByRole("img")).toHaveCount(2);
     await expectNoHorizontalScroll(page, 390);
     await expectNoAxeViolations(page);
 

@@ -1,9 +1,13 @@
+import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { jobSiteLogEntries } from "#app/db/schema/site-log.ts";
 import { JOB_SITE_MESSAGES, type JobSiteData, PLANNING_MESSAGES } from "#app/features/job-sites/schema.ts";
 import { createJobSite } from "#app/features/job-sites/write.server.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
 import { addDays, parisDay } from "#app/lib/paris-time.ts";
 import * as detailRoute from "#app/routes/erp/chantiers/detail.tsx";
+import * as journalRoute from "#app/routes/erp/chantiers/journal.tsx";
+import * as notesRoute from "#app/routes/erp/chantiers/journal-notes.ts";
 import * as editRoute from "#app/routes/erp/chantiers/modifier.tsx";
 import * as planningRoute from "#app/routes/erp/chantiers/planning.tsx";
 import * as dashboardRoute from "#app/routes/erp/dashboard.tsx";
@@ -378,6 +382,55 @@ describe("a site worker (compagnon)", () => {
     });
     expect(refused.status).toBe(403);
     expect((refused.data as { message: string }).message).toMatch(/pas affecté à ce chantier/);
+  });
+
+  it("writes in the log of a site they are on, and is refused the log of another site", async () => {
+    const mine = await newSite("Maçonnerie Roux", "2027-08-02", "2027-08-06");
+    const other = await newSite("Enduit Roux", "2027-08-02", "2027-08-06");
+    await post(mine.id, {
+      intent: "affecter",
+      userId: compagnon.userId,
+      startDate: "2027-08-02",
+      endDate: "2027-08-03",
+      slot: "journee",
+    });
+    const note = (site: string) => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries({
+        intent: "publier",
+        body: "Mur monté jusqu'au linteau.",
+        weather: "ensoleille",
+        peoplePresent: "Lucas",
+      }))
+        form.set(name, value);
+      return asWorker(notesRoute.action, `/erp/chantiers/${site}/journal/notes`, {
+        method: "POST",
+        body: form,
+        params: { id: site },
+      });
+    };
+    const posted = await note(mine.id);
+    expect(posted.status).toBe(200);
+    expect(await (posted.data as Response).json()).toMatchObject({ ok: true, intent: "publier" });
+    const log = await asWorker(journalRoute.loader, `/erp/chantiers/${mine.id}/journal`, {
+      params: { id: mine.id },
+    });
+    expect(log.status).toBe(200);
+    const shown = log.data as Awaited<ReturnType<typeof journalRoute.loader>>;
+    expect(shown.siteHref).toBe(`/erp/mes-chantiers/${mine.id}`);
+    expect(shown.entries.map((entry) => entry.body)).toEqual(["Mur monté jusqu'au linteau."]);
+
+    const refused = await note(other.id);
+    expect(refused.status).toBe(403);
+    const otherLog = await asWorker(journalRoute.loader, `/erp/chantiers/${other.id}/journal`, {
+      params: { id: other.id },
+    });
+    expect(otherLog.status).toBe(403);
+    const [{ n } = { n: -1 }] = await services.db
+      .select({ n: count() })
+      .from(jobSiteLogEntries)
+      .where(eq(jobSiteLogEntries.jobSiteId, other.id));
+    expect(n).toBe(0);
   });
 
   it("is refused the office's pages, the planning included, and sent from the dashboard to their sites", async () => {

@@ -22,6 +22,16 @@ export const WORKER_SECTIONS: readonly ErpSection[] = [
   { label: "Mes chantiers", href: "/erp/mes-chantiers" },
 ];
 
+/**
+ * The handle of a site's log: anyone signed in, site workers included; each page and
+ * post checks the site is theirs (app/lib/site-access.server.ts).
+ */
+export const SITE_LOG_HANDLE = {
+  section: "Chantiers",
+  sectionHref: "/erp/chantiers",
+  permission: "terrain",
+} as const satisfies ErpHandle;
+
 /** The handle of a site worker's pages: anyone signed in; each page checks the site is theirs. */
 export const MES_CHANTIERS_HANDLE = {
   section: "Mes chantiers",

@@ -7,13 +7,14 @@ import type { AppServices } from "#app/lib/app-context.ts";
 import { captureInstant } from "#app/lib/exif-capture-time.ts";
 import type { DbExecutor } from "#app/lib/outbox.server.ts";
 import { parisDay } from "#app/lib/paris-time.ts";
-import { hasPermission, type Role } from "#app/lib/permissions.ts";
+import type { Role } from "#app/lib/permissions.ts";
 import {
   type InspectedUpload,
   inspectUploadedPhoto,
   PhotoProblemError,
   reencodePhoto,
 } from "#app/lib/photo-upload.server.ts";
+import { SITE_REFUSED_MESSAGE, siteAccess } from "#app/lib/site-access.server.ts";
 import { newStorageKey, StorageUnavailableError } from "#app/lib/storage.server.ts";
 import { isUuid } from "#app/lib/uuid.ts";
 import {
@@ -57,19 +58,18 @@ export const SITE_NOT_FOUND_MESSAGE = "Ce chantier n'existe pas ou a été suppr
 export type SiteOfLog = { id: string; number: string; title: string };
 
 /**
- * Whether `user` may read and write the log of site `siteId`: today, whoever holds the
- * « Chantiers » permission (owner and staff). The one check every function of the log
- * goes through, where site workers will be let in for the sites they are assigned to.
+ * Whether `user` may read and write the log of site `siteId`: the office (« Chantiers »)
+ * every site's, a site worker (« compagnon ») the log of a site they are put on
+ * (app/lib/site-access.server.ts). The one check every function of the log goes through.
  */
 export async function assertSiteLogAccess(
   db: DbExecutor,
   user: SiteLogUser,
   siteId: string,
 ): Promise<SiteOfLog> {
-  if (!hasPermission(user.role, "chantiers")) {
-    throw new SiteLogError(403, "Accès refusé : votre rôle ne donne pas accès au journal de ce chantier.");
-  }
-  if (!isUuid(siteId)) throw new SiteLogError(404, SITE_NOT_FOUND_MESSAGE);
+  const access = await siteAccess(db, user, siteId);
+  if (access === "unknown") throw new SiteLogError(404, SITE_NOT_FOUND_MESSAGE);
+  if (access === "refused") throw new SiteLogError(403, SITE_REFUSED_MESSAGE);
   const [site] = await db
     .select({ id: jobSites.id, number: jobSites.number, title: jobSites.title })
     .from(jobSites)

@@ -1,10 +1,10 @@
 import { requirePermission } from "#app/features/auth/session.server.ts";
-import { CHANTIERS_HANDLE } from "#app/features/erp/navigation.ts";
+import { SITE_LOG_HANDLE } from "#app/features/erp/navigation.ts";
 import { handleSiteLogPost } from "#app/features/site-log/actions.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import type { Route } from "./+types/journal-notes";
 
-export const handle = CHANTIERS_HANDLE;
+export const handle = SITE_LOG_HANDLE;
 
 const noStore = { "Cache-Control": "no-store" };
 

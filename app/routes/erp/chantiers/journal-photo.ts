@@ -1,12 +1,12 @@
 import { requirePermission } from "#app/features/auth/session.server.ts";
-import { CHANTIERS_HANDLE } from "#app/features/erp/navigation.ts";
+import { SITE_LOG_HANDLE } from "#app/features/erp/navigation.ts";
 import { getLogPhoto, SiteLogError } from "#app/features/site-log/log.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import { photoThumbnail } from "#app/lib/photo-upload.server.ts";
 import { StorageNotFoundError, StorageUnavailableError } from "#app/lib/storage.server.ts";
 import type { Route } from "./+types/journal-photo";
 
-export const handle = CHANTIERS_HANDLE;
+export const handle = SITE_LOG_HANDLE;
 
 const THUMBNAIL_WIDTH = 480;
 const noStore = { "Cache-Control": "no-store" };

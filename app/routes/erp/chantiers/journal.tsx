@@ -6,17 +6,18 @@ import { notFound, refused } from "#app/components/forms/refusal.server.ts";
 import { refusalOf } from "#app/components/forms/refusal.ts";
 import { Panel } from "#app/components/ui/panel.tsx";
 import { requirePermission } from "#app/features/auth/session.server.ts";
-import { CHANTIERS_HANDLE, erpMeta } from "#app/features/erp/navigation.ts";
+import { erpMeta, SITE_LOG_HANDLE } from "#app/features/erp/navigation.ts";
 import { handleSiteLogPost } from "#app/features/site-log/actions.server.ts";
 import { SiteLogEntries } from "#app/features/site-log/components/site-log-entries.tsx";
 import { SiteLogForm } from "#app/features/site-log/components/site-log-form.tsx";
 import { listSiteLog, SiteLogError } from "#app/features/site-log/log.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
+import { hasPermission } from "#app/lib/permissions.ts";
 import { plural } from "#app/lib/plural.ts";
 import type { Route } from "./+types/journal";
 
-export const handle = CHANTIERS_HANDLE;
+export const handle = SITE_LOG_HANDLE;
 
 function pageOf(url: URL): number | null {
   const raw = url.searchParams.get("page");
@@ -32,7 +33,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     throw refused(400, { message: "Numéro de page invalide : un nombre entier à partir de 1." });
   try {
     const log = await listSiteLog(getServices(context).db, user, params.id, { page });
-    return { ...log, crumb: "Journal" };
+    // The office goes back to the site's page, a site worker to their page of it.
+    const siteHref = hasPermission(user.role, "chantiers")
+      ? `/erp/chantiers/${params.id}`
+      : `/erp/mes-chantiers/${params.id}`;
+    return { ...log, siteHref, crumb: "Journal" };
   } catch (error) {
     if (error instanceof SiteLogError) {
       if (error.status === 404) throw notFound(error.message);
@@ -62,7 +67,7 @@ export const meta: Route.MetaFunction = (args) =>
 export { ErrorBoundary, shouldRevalidate } from "#app/routes/erp/frame-exports.ts";
 
 export default function SiteLogPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { site, entries, page, pageCount, total } = loaderData;
+  const { site, siteHref, entries, page, pageCount, total } = loaderData;
   const refusal = refusalOf(actionData);
   const newEntryRefusal = refusal && (refusal.intent === "publier" || !refusal.intent) ? refusal : null;
   const entryRefusal = refusal && refusal.intent !== "publier" ? refusal : null;
@@ -73,7 +78,7 @@ export default function SiteLogPage({ loaderData, actionData }: Route.ComponentP
         title="Journal de chantier"
         description={
           <>
-            <Link to={`/erp/chantiers/${site.id}`} className="text-brand-700 underline">
+            <Link to={siteHref} className="text-brand-700 underline">
               {site.number} {site.title}
             </Link>{" "}
             · {plural(total, "note")}

@@ -1,8 +1,9 @@
-import { KeyRound, MapPin, Phone } from "lucide-react";
-import { data } from "react-router";
+import { KeyRound, MapPin, NotebookPen, Phone } from "lucide-react";
+import { data, Link } from "react-router";
 import { Facts } from "#app/components/data/facts.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { throwNotFound } from "#app/components/forms/refusal.server.ts";
+import { buttonClasses } from "#app/components/ui/button.tsx";
 import { Panel } from "#app/components/ui/panel.tsx";
 import { requirePermission } from "#app/features/auth/session.server.ts";
 import { erpMeta, MES_CHANTIERS_HANDLE } from "#app/features/erp/navigation.ts";
