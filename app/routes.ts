@@ -65,6 +65,11 @@ export default [
     // A job site's log: a photo (full size or thumbnail), and the notes its page posts by script (JSON).
     route("chantiers/:id/journal/photos/:photoId", "routes/erp/chantiers/journal-photo.ts"),
     route("chantiers/:id/journal/notes", "routes/erp/chantiers/journal-notes.ts"),
+    // A job site's PV de réception: its PDF (preview, presented or signed copy) and photos.
+    route("chantiers/:id/reception/pdf", "routes/erp/chantiers/reception-pdf.ts", { id: "erp-chantier-pv" }),
+    route("chantiers/:id/reception/copie-signee", "routes/erp/chantiers/reception-pdf.ts", {
+      id: "erp-chantier-pv-signe",
+    }),
     layout("routes/erp/layout.tsx", [
       index("routes/erp/dashboard.tsx"),
       route("leads", "routes/erp/leads/index.tsx"),
@@ -99,12 +104,6 @@ export default [
       route("mes-chantiers", "routes/erp/mes-chantiers/index.tsx"),
       route("mes-chantiers/:id", "routes/erp/mes-chantiers/detail.tsx"),
       route("chantiers/:id/reception", "routes/erp/chantiers/reception.tsx"),
-      route("chantiers/:id/reception/pdf", "routes/erp/chantiers/reception-pdf.ts", {
-        id: "erp-chantier-pv",
-      }),
-      route("chantiers/:id/reception/copie-signee", "routes/erp/chantiers/reception-pdf.ts", {
-        id: "erp-chantier-pv-signe",
-      }),
       route("chantiers/:id/journal", "routes/erp/chantiers/journal.tsx"),
       route("achats", "routes/erp/section.tsx", { id: "erp-achats" }),
       route("temps", "routes/erp/section.tsx", { id: "erp-temps" }),

@@ -54,6 +54,12 @@ export default function WorkerSitePage({ loaderData }: Route.ComponentProps) {
         title={site.title}
         badge={<JobSiteStatusBadge status={site.status} />}
         description={site.number}
+        actions={
+          <Link to={`/erp/chantiers/${site.id}/journal`} className={buttonClasses("primary", "md")}>
+            <NotebookPen aria-hidden="true" className="size-4" />
+            Journal de chantier
+          </Link>
+        }
       />
       <Panel id="chantier-ou" title="Où et comment entrer">
         <div className="grid gap-2">
