@@ -65,6 +65,8 @@ export default [
     // A job site's log: a photo (full size or thumbnail), and the notes its page posts by script (JSON).
     route("chantiers/:id/journal/photos/:photoId", "routes/erp/chantiers/journal-photo.ts"),
     route("chantiers/:id/journal/notes", "routes/erp/chantiers/journal-notes.ts"),
+    // The receipt joined to an expense of a job site (« Autres dépenses »).
+    route("chantiers/:id/depenses/:expenseId/justificatif", "routes/erp/chantiers/justificatif.ts"),
     // A job site's PV de réception: its PDF (preview, presented or signed copy) and photos.
     route("chantiers/:id/reception/pdf", "routes/erp/chantiers/reception-pdf.ts", { id: "erp-chantier-pv" }),
     route("chantiers/:id/reception/copie-signee", "routes/erp/chantiers/reception-pdf.ts", {

@@ -142,6 +142,11 @@ export const BODY_LIMITS: readonly { pattern: RegExp; bytes: number; what: strin
     what: "le PV de réception (une photo de réserve de 5 Mo, ou le PV signé numérisé de 10 Mo au plus)",
   },
   {
+    pattern: /^\/erp\/chantiers\/[^/]+(\.data)?$/,
+    bytes: 12 * 1024 * 1024,
+    what: "la page d'un chantier (le justificatif d'une dépense de 10 Mo au plus)",
+  },
+  {
     pattern: /^\/erp\/boutique\/produits\/[^/]+(\.data)?$/,
     bytes: 6 * 1024 * 1024,
     what: "un produit du catalogue (une image de 5 Mo au plus)",

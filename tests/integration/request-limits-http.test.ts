@@ -135,14 +135,15 @@ describe("body limits on a real server", () => {
     expect(bodyLimitFor("/erp/boutique/produits/perforateur-sds-plus")).toBe(6 * 1024 * 1024);
     expect(bodyLimitFor("/erp/boutique/produits")).toBe(1024 * 1024);
     expect(bodyLimitFor("/faq")).toBe(64 * 1024);
-    // A note of a site's log takes 8 photos of 10 MB; the site's other forms take none.
+    // A note of a site's log takes 8 photos of 10 MB; the site's page an expense's receipt of 10 MB.
     expect(bodyLimitFor("/erp/chantiers/0b6f3c1e-8c53-4a0e-9f57-2d3c4b5a6e7f/journal/notes")).toBe(
       81 * 1024 * 1024,
     );
     expect(bodyLimitFor("/erp/chantiers/0b6f3c1e-8c53-4a0e-9f57-2d3c4b5a6e7f/journal.data")).toBe(
       81 * 1024 * 1024,
     );
-    expect(bodyLimitFor("/erp/chantiers/0b6f3c1e-8c53-4a0e-9f57-2d3c4b5a6e7f")).toBe(1024 * 1024);
+    expect(bodyLimitFor("/erp/chantiers/0b6f3c1e-8c53-4a0e-9f57-2d3c4b5a6e7f")).toBe(12 * 1024 * 1024);
+    expect(bodyLimitFor("/erp/chantiers/0b6f3c1e-8c53-4a0e-9f57-2d3c4b5a6e7f/modifier")).toBe(1024 * 1024);
     expect(BODY_LIMITS.every((rule) => rule.what.length > 0)).toBe(true);
   });
 

@@ -201,6 +201,9 @@ export const jobSiteExpenses = pgTable(
     amountHtCents: bigint("amount_ht_cents", { mode: "number" }).notNull(),
     /** « 20 », « 10 », « 5.5 » or « 0 » (no VAT on the receipt). */
     vatCode: text("vat_code").notNull(),
+    /** The receipt (a phone photo or a PDF), checked by its bytes; null when none was joined. */
+    receiptStorageKey: text("receipt_storage_key"),
+    receiptContentType: text("receipt_content_type"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     createdBy: text("created_by").references(() => authUsers.id, { onDelete: "set null" }),
   },

@@ -3,7 +3,15 @@ import { invalid, refused } from "#app/components/forms/refusal.server.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
 import { formValues, parseIntent } from "#app/lib/form-intent.ts";
-import { addExpense, CostFieldError, deleteExpense, recordProgress } from "./costs.server.ts";
+import { readPaperScan, type ScanType } from "#app/lib/paper-scan.server.ts";
+import { newStorageKey } from "#app/lib/storage.server.ts";
+import {
+  addExpense,
+  CostFieldError,
+  deleteExpense,
+  recordProgress,
+  type StoredReceipt,
+} from "./costs.server.ts";
 import {
   AssignmentFieldError,
   addAssignment,
@@ -65,7 +73,46 @@ export function jobSiteRefusal(error: unknown, intent: string, values?: Record<s
   return null;
 }
 
-async function answer(intent: string, work: () => Promise<Response>, values?: Record<string, string>) {
+const RECEIPT_EXTENSIONS: Record<ScanType, string> = {
+  "application/pdf": "pdf",
+  "image/jpeg": "jpg",
+  "image/png": "png",
+};
+
+/**
+ * An expense's receipt (« justificatif »), optional: a phone photo or a PDF, checked by its
+ * bytes (app/lib/paper-scan.server.ts), then stored. Null when none was joined.
+ */
+async function storeReceipt(
+  services: AppServices,
+  file: FormDataEntryValue | null,
+): Promise<
+  StoredReceipt | { refusal: (values: Record<string, string>) => ReturnType<typeof refused> } | null
+> {
+  if (!(file instanceof File) || file.size === 0) return null;
+  const scan = await readPaperScan(file, "du justificatif");
+  if (!scan.ok) {
+    return {
+      refusal: (values) =>
+        refused(scan.status, {
+          intent: "depense",
+          message: scan.message,
+          field: "receipt",
+          fieldErrors: { receipt: scan.fieldErrors.scan },
+          values,
+        }),
+    };
+  }
+  const storageKey = newStorageKey("justificatifs", RECEIPT_EXTENSIONS[scan.type]);
+  await services.storage.put(storageKey, scan.bytes, scan.type);
+  return { storageKey, contentType: scan.type };
+}
+
+async function answer(
+  intent: string,
+  work: () => Promise<Response | ReturnType<typeof refused>>,
+  values?: Record<string, string>,
+) {
   try {
     return await work();
   } catch (error) {
@@ -115,7 +162,8 @@ export async function answerJobSitePost(context: JobSiteActionContext, jobSiteId
   const post = parseIntent(JobSitePostSchema, form);
   if (!post.ok) return refusedPost(form, post);
   const { data } = post;
-  const values = formValues(form);
+  // A receipt is a file: never sent back as typed text.
+  const { receipt: _receipt, ...values } = formValues(form);
   const back = (message: string) =>
     redirectWithFlash(request, `/erp/chantiers/${jobSiteId}`, { tone: "success", message });
   return answer(
@@ -129,12 +177,25 @@ export async function answerJobSitePost(context: JobSiteActionContext, jobSiteId
           const count = await recordProgress(services.db, actor, jobSiteId, data.recordedOn, values);
           return back(count > 1 ? `Avancement enregistré pour ${count} lots.` : "Avancement enregistré.");
         }
-        case "depense":
-          await addExpense(services.db, actor, jobSiteId, data);
-          return back("Dépense ajoutée au chantier.");
-        case "supprimer-depense":
-          await deleteExpense(services.db, actor, jobSiteId, data.expenseId);
+        case "depense": {
+          const receipt = await storeReceipt(services, form.get("receipt"));
+          if (receipt && "refusal" in receipt) return receipt.refusal(values);
+          try {
+            await addExpense(services.db, actor, jobSiteId, data, new Date(), receipt);
+          } catch (error) {
+            // The expense was refused: its receipt goes too, nothing stays stored.
+            if (receipt) await services.storage.delete(receipt.storageKey);
+            throw error;
+          }
+          return back(
+            receipt ? "Dépense ajoutée au chantier, avec son justificatif." : "Dépense ajoutée au chantier.",
+          );
+        }
+        case "supprimer-depense": {
+          const receiptKey = await deleteExpense(services.db, actor, jobSiteId, data.expenseId);
+          if (receiptKey) await services.storage.delete(receiptKey);
           return back("Dépense supprimée.");
+        }
         case "affecter": {
           const { intent: _intent, ...assignment } = data;
           const conflicts = await addAssignment(services.db, actor, jobSiteId, assignment);

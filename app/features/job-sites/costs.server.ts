@@ -41,8 +41,13 @@ export type SiteExpense = {
   label: string;
   amountHtCents: number;
   vatCode: string;
+  /** A receipt was joined (served by /erp/chantiers/:id/depenses/:expenseId/justificatif). */
+  hasReceipt: boolean;
   createdAt: Date;
 };
+
+/** A receipt stored for an expense. */
+export type StoredReceipt = { storageKey: string; contentType: string };
 
 export type ProgressRecord = { lotId: string; percentBp: number; recordedOn: string; createdAt: Date };
 
@@ -74,12 +79,32 @@ export async function siteExpenses(db: DbExecutor, jobSiteId: string): Promise<S
       label: jobSiteExpenses.label,
       amountHtCents: jobSiteExpenses.amountHtCents,
       vatCode: jobSiteExpenses.vatCode,
+      hasReceipt: sql<boolean>`${jobSiteExpenses.receiptStorageKey} is not null`,
       createdAt: jobSiteExpenses.createdAt,
     })
     .from(jobSiteExpenses)
     .leftJoin(jobSiteLots, eq(jobSiteLots.id, jobSiteExpenses.lotId))
     .where(eq(jobSiteExpenses.jobSiteId, jobSiteId))
     .orderBy(desc(jobSiteExpenses.spentOn), desc(jobSiteExpenses.createdAt));
+}
+
+/** The receipt of an expense of the site, or null (no such expense, another site's, none joined). */
+export async function expenseReceipt(
+  db: DbExecutor,
+  jobSiteId: string,
+  expenseId: string,
+): Promise<StoredReceipt | null> {
+  if (!isUuid(jobSiteId) || !isUuid(expenseId)) return null;
+  const [row] = await db
+    .select({
+      storageKey: jobSiteExpenses.receiptStorageKey,
+      contentType: jobSiteExpenses.receiptContentType,
+    })
+    .from(jobSiteExpenses)
+    .where(and(eq(jobSiteExpenses.id, expenseId), eq(jobSiteExpenses.jobSiteId, jobSiteId)));
+  return row?.storageKey && row.contentType
+    ? { storageKey: row.storageKey, contentType: row.contentType }
+    : null;
 }
 
 /** The latest progress of each lot of the site (by day, then by time), in basis points. */
@@ -193,6 +218,7 @@ export async function addExpense(
   jobSiteId: string,
   data: ExpenseData,
   now = new Date(),
+  receipt: StoredReceipt | null = null,
 ): Promise<void> {
   notInFuture("spentOn", data.spentOn, now);
   await db.transaction(async (tx) => {
@@ -209,6 +235,8 @@ export async function addExpense(
         label: data.label,
         amountHtCents: data.amountHt,
         vatCode: data.vatCode,
+        receiptStorageKey: receipt?.storageKey ?? null,
+        receiptContentType: receipt?.contentType ?? null,
         createdBy: actor.id,
       })
       .returning({ id: jobSiteExpenses.id });
@@ -225,14 +253,17 @@ export async function addExpense(
   });
 }
 
-/** Deletes an expense of the site; the history keeps what it was. */
+/**
+ * Deletes an expense of the site; the history keeps what it was. Returns its receipt's
+ * storage key, for the caller to delete the file once the row is gone.
+ */
 export async function deleteExpense(
   db: Database,
   actor: Actor,
   jobSiteId: string,
   expenseId: string,
-): Promise<void> {
-  await db.transaction(async (tx) => {
+): Promise<string | null> {
+  return db.transaction(async (tx) => {
     const site = await lockJobSite(tx, jobSiteId);
     if (!isUuid(expenseId)) throw new JobSiteConflictError(COST_MESSAGES.expense);
     const [deleted] = await tx
@@ -250,6 +281,7 @@ export async function deleteExpense(
         actor,
       },
     ]);
+    return deleted.receiptStorageKey;
   });
 }
 

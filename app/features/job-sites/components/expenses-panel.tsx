@@ -1,7 +1,7 @@
-import { Trash2 } from "lucide-react";
+import { Paperclip, Trash2 } from "lucide-react";
 import { useId } from "react";
 import { Form, useNavigation } from "react-router";
-import { DateField, MoneyField, SelectField, TextField } from "#app/components/forms/field.tsx";
+import { DateField, FileField, MoneyField, SelectField, TextField } from "#app/components/forms/field.tsx";
 import type { FieldErrors } from "#app/components/forms/field-errors.ts";
 import { FormSection } from "#app/components/forms/form-parts.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
@@ -46,12 +46,15 @@ function DeleteExpense({ expense }: { expense: SiteExpense }) {
 }
 
 export function ExpensesPanel({
+  sitePath,
   expenses,
   lots,
   today,
   errors = {},
   values,
 }: {
+  /** « /erp/chantiers/<id> »: the receipts are served under it. */
+  sitePath: string;
   expenses: readonly SiteExpense[];
   lots: readonly { id: string; title: string }[];
   today: string;
@@ -84,13 +87,22 @@ export function ExpensesPanel({
               <span className="ml-auto font-semibold whitespace-nowrap">
                 {formatCents(expense.amountHtCents)} HT
               </span>
+              {expense.hasReceipt ? (
+                <a
+                  href={`${sitePath}/depenses/${expense.id}/justificatif`}
+                  className="inline-flex min-h-11 items-center gap-1 font-semibold text-brand-700 underline"
+                >
+                  <Paperclip aria-hidden="true" className="size-4" />
+                  Justificatif<span className="sr-only"> de « {expense.label} »</span>
+                </a>
+              ) : null}
               <DeleteExpense expense={expense} />
             </li>
           ))}
         </ul>
       )}
       {expenses.length > 0 ? <p className="font-semibold">Total : {formatCents(total)} HT</p> : null}
-      <Form method="post" noValidate aria-label="Ajouter une dépense">
+      <Form method="post" encType="multipart/form-data" noValidate aria-label="Ajouter une dépense">
         <input type="hidden" name="intent" value="depense" />
         <FormSection legend="Ajouter une dépense">
           <div className="grid gap-4 sm:grid-cols-2">
@@ -140,6 +152,14 @@ export function ExpensesPanel({
                 { value: "", label: "Tout le chantier" },
                 ...lots.map((lot) => ({ value: lot.id, label: lot.title })),
               ]}
+            />
+            <FileField
+              id="depense-justificatif"
+              name="receipt"
+              label="Justificatif (photo ou PDF)"
+              accept="image/jpeg,image/png,application/pdf"
+              hint="Facultatif : le ticket pris en photo, ou la facture en PDF (10 Mo au plus)."
+              errors={errors.receipt}
             />
           </div>
           <div>

@@ -336,6 +336,7 @@ export default function JobSitePage({ loaderData, actionData }: Route.ComponentP
 
           <Panel id="chantier-depenses" title="Autres dépenses">
             <ExpensesPanel
+              sitePath={`/erp/chantiers/${site.id}`}
               key={refusedIntent === "depense" ? JSON.stringify(refusal?.values) : site.expenses.length}
               expenses={site.expenses}
               lots={site.lots}
