@@ -3,7 +3,14 @@ import { randomBytes } from "node:crypto";
 import { promisify } from "node:util";
 import { expect, type StaffUser, signIn, test } from "./erp-fixtures.ts";
 import { expectNoAxeViolations } from "./fixtures.ts";
-import { expectNoHorizontalScroll, fact, isoDayIn, type OwnServer, startOwnServer } from "./own-server.ts";
+import {
+  expectNoHorizontalScroll,
+  fact,
+  isoDayIn,
+  jpegPhoto,
+  type OwnServer,
+  startOwnServer,
+} from "./own-server.ts";
 
 // Issue 26, first slice: the owner turns an accepted quote into a job site from the
 // quote's page, sees what the site takes from it (lots, sale price, estimated cost),
@@ -114,8 +121,20 @@ test.describe("Chantiers : du devis accepté au chantier planifié", () => {
     await expenses.getByLabel("Libellé").fill("Benne 8 m³");
     await expenses.getByLabel("Montant HT").fill("240");
     await expenses.getByLabel("Lot").selectOption({ label: "Démolition" });
+    await expenses
+      .getByLabel("Justificatif (photo ou PDF)")
+      .setInputFiles(await jpegPhoto("ticket-benne.jpg"));
     await expenses.getByRole("button", { name: "Ajouter la dépense" }).click();
-    await expect(page.getByText("Dépense ajoutée au chantier.")).toBeVisible();
+    await expect(page.getByText("Dépense ajoutée au chantier, avec son justificatif.")).toBeVisible();
+    const receipt = expenses.getByRole("link", { name: "Justificatif de « Benne 8 m³ »" });
+    await expect(receipt).toHaveAttribute(
+      "href",
+      /^\/erp\/chantiers\/[0-9a-f-]{36}\/depenses\/[0-9a-f-]{36}\/justificatif$/,
+    );
+    const served = await page.request.get(
+      new URL((await receipt.getAttribute("href")) ?? "", origin).toString(),
+    );
+    expect(served.headers()["content-type"]).toBe("image/jpeg");
     await expect(fact(forecast, "Dépensé")).toHaveText("240,00\u00a0€");
     // 240 € at 40 % → 600 € at completion for a lot estimated at 180 €: flagged.
     await expect(forecast.getByRole("note")).toContainText("Lot « Démolition » : 40\u00a0% d'avancement");
