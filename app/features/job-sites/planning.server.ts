@@ -418,12 +418,3 @@ export async function readAgenda(
     return { day, people: [...people.values()] };
   });
 }
-
-/** The sites a person is put on, whatever the dates (a worker's sites). */
-export async function assignedSiteIds(db: Database, userId: string): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ id: jobSiteAssignments.jobSiteId })
-    .from(jobSiteAssignments)
-    .where(eq(jobSiteAssignments.userId, userId));
-  return rows.map((row) => row.id);
-}

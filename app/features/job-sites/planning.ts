@@ -1,5 +1,5 @@
 import type { AssignmentSlot } from "#app/db/schema/job-sites.ts";
-import { addDays, daysBetween, formatDate, type IsoDay, parisWeek } from "#app/lib/paris-time.ts";
+import { addDays, formatDate, type IsoDay, parisWeek } from "#app/lib/paris-time.ts";
 
 /*
  * The planning's arithmetic, shared by the server and the pages: the half-days an
@@ -169,9 +169,4 @@ export function shiftPeriod<T extends { startDate: IsoDay; endDate: IsoDay }>(pe
 export function isWeekend(day: IsoDay): boolean {
   const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
   return weekday === 0 || weekday === 6;
-}
-
-/** The length of a period in days, both ends included. */
-export function periodLength(from: IsoDay, to: IsoDay): number {
-  return daysBetween(from, to) + 1;
 }
