@@ -687,6 +687,92 @@ describe("online signing by the client", () => {
     expect(count[0]?.n).toBe(1);
   });
 
+  it("has the PV de levée des réserves signed online the same way, without touching the reception", async () => {
+    const { id } = await siteFromQuote("Famille Levée En Ligne");
+    const today = parisDay();
+    expect((await post(id, { intent: "date", receivedOn: today })).status).toBe(303);
+    expect(
+      (
+        await post(id, {
+          intent: "ajouter-reserve",
+          lotId: "",
+          description: "Joint de douche à refaire",
+          deadline: addDays(today, 15),
+        })
+      ).status,
+    ).toBe(303);
+    expect((await post(id, { intent: "presenter" })).status).toBe(303);
+    const scan = new File([new Uint8Array(await jpeg(200, 280, "#ffffff"))], "pv.jpg");
+    expect((await post(id, { intent: "papier", scan })).status).toBe(303);
+    const [reservation] = (await page(id)).reservations;
+    expect(
+      (await post(id, { intent: "lever-reserve", reservationId: reservation?.id ?? "", liftedOn: today }))
+        .status,
+    ).toBe(303);
+    expect((await post(id, { intent: "preparer-levee" })).status).toBe(303);
+    const [levee] = (await page(id)).liftings;
+    // Only this site's PV de levée can be sent.
+    await refusedWith(
+      await post(id, { intent: "envoyer-levee", liftingId: "00000000-0000-4000-8000-000000000000" }),
+      409,
+    );
+    await refusedWith(await post(id, { intent: "envoyer-levee", liftingId: "pas-un-id" }), 409);
+    expect((await post(id, { intent: "envoyer-levee", liftingId: levee?.id ?? "" })).status).toBe(303);
+    expect((await page(id)).liftings[0]).toMatchObject({ linkSentTo: "familleleveenligne@example.fr" });
+    const linkMail = await latestMail("reception.link");
+    expect(linkMail?.payload.subject).toMatch(/^PV de levée des réserves CH-\d{4}-\d{4} à signer/);
+    const token = /\/reception\/([A-Za-z0-9_-]+)/.exec(linkMail?.payload.text ?? "")?.[1] ?? "";
+
+    const opened = await clientCall(publicRoute.loader, token);
+    expect(opened.data).toMatchObject({
+      kind: "levee",
+      state: "a_signer",
+      receptionOn: today,
+      reservations: [{ description: "Joint de douche à refaire", liftedOn: today }],
+    });
+    expect((await clientCall(publicRoute.action, token, { form: { intent: "code" } })).status).toBe(200);
+    const codeMail = await latestMail("reception.code");
+    expect(codeMail?.payload.subject).toContain("code de confirmation du PV de levée des réserves");
+    const code = /\b(\d{6})\b/.exec(codeMail?.payload.text ?? "")?.[1] ?? "";
+    const ok = await clientCall(publicRoute.action, token, {
+      form: { intent: "signer", name: "Hugo Levée", code },
+    });
+    expect(ok.status, JSON.stringify(ok.data)).toBe(200);
+
+    const [signed] = await services.db
+      .select()
+      .from(jobSiteReceptions)
+      .where(eq(jobSiteReceptions.id, levee?.id ?? ""));
+    expect(signed).toMatchObject({ status: "signe", signing: "en_ligne", signerName: "Hugo Levée" });
+    // The signed PV de levée: its reservations, the client's box and the certificate.
+    const signedPdf = await clientCall(publicPdfRoute.loader, token, {}, "/pdf");
+    const signedBytes = new Uint8Array(await (signedPdf.data as Response).arrayBuffer());
+    expect(createHash("sha256").update(signedBytes).digest("hex")).toBe(signed?.signedCopySha256);
+    const text = flattenSpaces((await pdfPageTexts(signedBytes)).join(" "));
+    expect(text).toContain("Procès-verbal de levée des réserves");
+    expect(text).toContain("Joint de douche à refaire");
+    expect(text).toContain("Certificat de signature électronique");
+    expect(text).toContain(signed?.pdfSha256 ?? "?");
+    const clientMail = await latestMail("reception.signed.client");
+    expect(clientMail?.payload.attachments?.[0]?.filename).toMatch(
+      /^pv-levee-reserves-ch-\d{4}-\d{4}-signe\.pdf$/,
+    );
+    expect(clientMail?.payload.attachments?.[0]?.storageKey).toBe(signed?.signedPdfStorageKey);
+
+    // The register has it; the PV de réception and the site are as they were.
+    const [entry] = await services.db
+      .select()
+      .from(integrityEntries)
+      .where(and(eq(integrityEntries.subjectId, levee?.id ?? ""), eq(integrityEntries.event, "pv_signe")));
+    expect(entry?.authorId).toBeNull();
+    expect((await verifyRegister(services)).problems).toEqual([]);
+    const after = await page(id);
+    expect(after.reception).toMatchObject({ status: "signe", signing: "papier" });
+    expect(after.liftings[0]).toMatchObject({ status: "signe", signing: "en_ligne" });
+    await refusedWith(await post(id, { intent: "envoyer-levee", liftingId: levee?.id ?? "" }), 409);
+    await refusedWith(await post(id, { intent: "papier-levee", liftingId: levee?.id ?? "", scan }), 409);
+  });
+
   it("lets the PV and its photos through the body limit, and the client's signature", () => {
     expect(bodyLimitFor("/erp/chantiers/0f8fad5b-d9cb-469f-a165-70867728950e/reception")).toBe(
       12 * 1024 * 1024,

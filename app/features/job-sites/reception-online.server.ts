@@ -2,7 +2,7 @@ import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
 import { clients } from "#app/db/schema/clients.ts";
 import { jobSites } from "#app/db/schema/job-sites.ts";
-import { jobSiteReceptionCodes, jobSiteReceptions } from "#app/db/schema/receptions.ts";
+import { jobSiteReceptionCodes, jobSiteReceptions, type ReceptionKind } from "#app/db/schema/receptions.ts";
 import { recordActivities } from "#app/lib/activity.server.ts";
 import { heading, paragraph, renderEmail } from "#app/lib/email-html.ts";
 import {
@@ -20,19 +20,31 @@ import {
   newSixDigitCode,
   SIGNATURE_UNREADABLE,
 } from "#app/lib/online-signing.server.ts";
-import { type DbExecutor, enqueueMails, type OutboxMessageInput } from "#app/lib/outbox.server.ts";
+import {
+  type DbExecutor,
+  type DbTransaction,
+  enqueueMails,
+  type OutboxMessageInput,
+} from "#app/lib/outbox.server.ts";
 import { formatDate, formatDateTime, type IsoDay } from "#app/lib/paris-time.ts";
 import type { DocumentIdentity } from "#app/lib/pdf/identity.ts";
 import { sha256Hex, storeRenderedPdf } from "#app/lib/pdf/store.server.ts";
 import { recordHit } from "#app/lib/rate-limit.server.ts";
 import { type FileStorage, newStorageKey } from "#app/lib/storage.server.ts";
+import { isUuid } from "#app/lib/uuid.ts";
 import { type Actor, JobSiteConflictError, lockJobSite } from "./query.server.ts";
-import { afterReceptionSigned, getReception, pvInput } from "./reception.server.ts";
-import { renderReceptionPdf } from "./reception-pdf.server.ts";
+import {
+  afterLiftingSigned,
+  afterReceptionSigned,
+  getReception,
+  liftingPdfInput,
+  pvInput,
+} from "./reception.server.ts";
+import { renderLiftingPdf, renderReceptionPdf } from "./reception-pdf.server.ts";
 import { RECEPTION_MESSAGES } from "./reception-schema.ts";
 
 /*
- * The PV de réception signed online by the client, the quotes' way (the building blocks
+ * The PV de réception, and the PV de levée des réserves, signed online by the client, the quotes' way (the building blocks
  * in app/lib/online-signing.server.ts): the staff send the PV presented for signature to
  * the client's address with an unguessable link (/reception/{token}); on that page the
  * client asks for a six-digit code e-mailed to that address, types his name and the code,
@@ -45,7 +57,7 @@ import { RECEPTION_MESSAGES } from "./reception-schema.ts";
 export class ReceptionLinkNotFoundError extends Error {
   override name = "ReceptionLinkNotFoundError";
   constructor() {
-    super("Ce lien de PV de réception n'existe pas. Vérifiez l'adresse reçue par e-mail.");
+    super("Ce lien de PV n'existe pas. Vérifiez l'adresse reçue par e-mail.");
   }
 }
 
@@ -72,24 +84,64 @@ export type ReceptionSigningDeps = {
 
 const linkOf = (siteUrl: string, token: string) => `${siteUrl.replace(/\/+$/, "")}/reception/${token}`;
 
-/** « Envoyer au client pour signature »: a new link e-mailed to the client's address (an earlier link stops working). */
+/** How each kind of PV is named in the client's page, the e-mails and the files. */
+export const PV_WORDS = {
+  reception: {
+    short: "PV de réception",
+    long: "procès-verbal de réception",
+    file: "pv-reception",
+    title: "Procès-verbal de réception des travaux",
+  },
+  levee: {
+    short: "PV de levée des réserves",
+    long: "procès-verbal de levée des réserves",
+    file: "pv-levee-reserves",
+    title: "Procès-verbal de levée des réserves",
+  },
+} as const satisfies Record<ReceptionKind, { short: string; long: string; file: string; title: string }>;
+
+/** The PV to send: the site's PV de réception, or one of its PV de levée des réserves. */
+async function lockPvToSend(tx: DbTransaction, jobSiteId: string, liftingId: string | null) {
+  if (liftingId !== null && !isUuid(liftingId)) throw new JobSiteConflictError(RECEPTION_MESSAGES.lifting);
+  const [pv] = await tx
+    .select()
+    .from(jobSiteReceptions)
+    .where(
+      and(
+        eq(jobSiteReceptions.jobSiteId, jobSiteId),
+        liftingId === null
+          ? eq(jobSiteReceptions.kind, "reception")
+          : and(eq(jobSiteReceptions.kind, "levee"), eq(jobSiteReceptions.id, liftingId)),
+      ),
+    )
+    .for("update");
+  if (liftingId !== null) {
+    if (!pv) throw new JobSiteConflictError(RECEPTION_MESSAGES.lifting);
+    if (pv.status === "signe") throw new JobSiteConflictError(RECEPTION_MESSAGES.liftingSigned);
+    return pv;
+  }
+  if (!pv) throw new JobSiteConflictError(RECEPTION_MESSAGES.noDraft);
+  if (pv.status === "signe") throw new JobSiteConflictError(RECEPTION_MESSAGES.signed);
+  if (pv.status !== "a_signer") throw new JobSiteConflictError(RECEPTION_MESSAGES.notToSign);
+  return pv;
+}
+
+/**
+ * « Envoyer au client pour signature »: a new link e-mailed to the client's address (an
+ * earlier link stops working), for the PV de réception or, given its id, a PV de levée.
+ */
 export async function sendReceptionForSigning(
   db: Database,
   deps: { siteUrl: string; identity: Pick<DocumentIdentity, "tradeName" | "email">; now?: Date },
   actor: Actor,
   jobSiteId: string,
+  liftingId: string | null = null,
 ): Promise<{ sentTo: string }> {
   const now = deps.now ?? new Date();
   return db.transaction(async (tx) => {
     const site = await lockJobSite(tx, jobSiteId);
-    const [reception] = await tx
-      .select()
-      .from(jobSiteReceptions)
-      .where(and(eq(jobSiteReceptions.jobSiteId, jobSiteId), eq(jobSiteReceptions.kind, "reception")))
-      .for("update");
-    if (!reception) throw new JobSiteConflictError(RECEPTION_MESSAGES.noDraft);
-    if (reception.status === "signe") throw new JobSiteConflictError(RECEPTION_MESSAGES.signed);
-    if (reception.status !== "a_signer") throw new JobSiteConflictError(RECEPTION_MESSAGES.notToSign);
+    const reception = await lockPvToSend(tx, jobSiteId, liftingId);
+    const words = PV_WORDS[reception.kind];
     const [client] = await tx
       .select({ email: clients.email, name: clients.name })
       .from(clients)
@@ -103,11 +155,11 @@ export async function sendReceptionForSigning(
       .where(eq(jobSiteReceptions.id, reception.id));
     const link = linkOf(deps.siteUrl, token);
     const { text, html } = renderEmail({
-      title: `PV de réception ${site.number}`,
+      title: `${words.short} ${site.number}`,
       blocks: [
-        heading("Votre procès-verbal de réception des travaux"),
+        heading(`Votre ${words.title.toLowerCase()}`),
         paragraph(
-          `Le procès-verbal de réception du chantier « ${site.title} », à la date du ${formatDate(reception.receivedOn)}, est prêt à signer.`,
+          `Le ${words.long} du chantier « ${site.title} », à la date du ${formatDate(reception.receivedOn)}, est prêt à signer.`,
         ),
         paragraph(["Consultez-le et signez-le en ligne : ", { href: link }]),
         paragraph("Un code à six chiffres vous sera envoyé à cette adresse pour confirmer votre signature.", {
@@ -120,7 +172,7 @@ export async function sendReceptionForSigning(
         kind: "reception.link",
         to: email,
         replyTo: deps.identity.email,
-        subject: `PV de réception ${site.number} à signer — ${deps.identity.tradeName}`,
+        subject: `${words.short} ${site.number} à signer — ${deps.identity.tradeName}`,
         text,
         html,
       },
@@ -130,7 +182,7 @@ export async function sendReceptionForSigning(
         subjectType: "chantier",
         subjectId: site.id,
         kind: "reception_sent",
-        summary: `PV de réception envoyé pour signature en ligne à ${email}`,
+        summary: `${words.short} envoyé pour signature en ligne à ${email}`,
         actor,
       },
     ]);
@@ -151,23 +203,35 @@ async function findLink(db: DbExecutor, token: string, lock = false) {
   return found;
 }
 
-/** What the client's page shows: the PV's facts and its reservations; nothing of the staff's. */
+/**
+ * What the client's page shows: the PV's facts and its reservations (for a PV de levée,
+ * those it records, with their day); nothing of the staff's.
+ */
 export type PublicReceptionView = {
+  kind: ReceptionKind;
   state: "a_signer" | "signe" | "annule";
   siteNumber: string;
   siteTitle: string;
   siteAddress: string;
   clientName: string;
+  /** The day of this PV: the reception, or the lifting. */
   receivedOn: IsoDay;
-  reservations: { lot: string | null; description: string; deadline: IsoDay }[];
+  /** The day of the reception (for a PV de levée, the PV de réception's). */
+  receptionOn: IsoDay;
+  reservations: { lot: string | null; description: string; deadline: IsoDay; liftedOn: IsoDay | null }[];
   sentTo: string;
   signed: { name: string | null; at: Date } | null;
 };
 
 export async function openReceptionLink(db: DbExecutor, token: string): Promise<PublicReceptionView> {
   const { reception, site, clientName } = await findLink(db, token);
-  const { reservations } = await getReception(db, site.id);
+  const { reception: pvDeReception, reservations } = await getReception(db, site.id);
+  const recorded =
+    reception.kind === "levee"
+      ? reservations.filter((reservation) => reservation.liftingReceptionId === reception.id)
+      : reservations;
   return {
+    kind: reception.kind,
     state: reception.status === "signe" ? "signe" : reception.status === "a_signer" ? "a_signer" : "annule",
     siteNumber: site.number,
     siteTitle: site.title,
@@ -176,10 +240,12 @@ export async function openReceptionLink(db: DbExecutor, token: string): Promise<
       .join(", "),
     clientName,
     receivedOn: reception.receivedOn,
-    reservations: reservations.map((reservation) => ({
+    receptionOn: pvDeReception?.receivedOn ?? reception.receivedOn,
+    reservations: recorded.map((reservation) => ({
       lot: reservation.lotTitle,
       description: reservation.description,
       deadline: reservation.deadline,
+      liftedOn: reception.kind === "levee" ? reservation.liftedOn : null,
     })),
     sentTo: reception.linkSentTo ? maskEmail(reception.linkSentTo) : "",
     signed:
@@ -199,15 +265,18 @@ export async function receptionLinkPdf(
   const key = reception.signedPdfStorageKey ?? reception.pdfStorageKey;
   if (!key) return null;
   const suffix = reception.signedPdfStorageKey ? "-signe" : "";
-  return { bytes: await storage.get(key), name: `pv-reception-${site.number.toLowerCase()}${suffix}.pdf` };
+  return {
+    bytes: await storage.get(key),
+    name: `${PV_WORDS[reception.kind].file}-${site.number.toLowerCase()}${suffix}.pdf`,
+  };
 }
 
-function requireToSign(status: string): void {
+function requireToSign({ status, kind }: { status: string; kind: ReceptionKind }): void {
   if (status === "signe")
-    throw new ReceptionSigningError("Ce PV de réception est déjà signé.", undefined, 409);
+    throw new ReceptionSigningError(`Ce ${PV_WORDS[kind].short} est déjà signé.`, undefined, 409);
   if (status !== "a_signer") {
     throw new ReceptionSigningError(
-      "Ce PV de réception est en cours de correction : un nouveau lien vous sera envoyé.",
+      `Ce ${PV_WORDS[kind].short} est en cours de correction : un nouveau lien vous sera envoyé.`,
       undefined,
       409,
     );
@@ -223,7 +292,7 @@ export async function requestReceptionCode(
   const now = deps.now ?? new Date();
   return db.transaction(async (tx) => {
     const { reception, site } = await findLink(tx, token, true);
-    requireToSign(reception.status);
+    requireToSign(reception);
     const email = reception.linkSentTo;
     if (!email) throw new ReceptionLinkNotFoundError();
     const allowed = await recordHit(
@@ -254,7 +323,9 @@ export async function requestReceptionCode(
       title: "Code de confirmation",
       blocks: [
         heading("Votre code de confirmation"),
-        paragraph(`Pour signer le PV de réception ${site.number}, saisissez ce code sur sa page :`),
+        paragraph(
+          `Pour signer le ${PV_WORDS[reception.kind].short} ${site.number}, saisissez ce code sur sa page :`,
+        ),
         paragraph([{ strong: code }]),
         paragraph(
           "Il est valable 10 minutes. Si vous n'avez pas demandé ce code, ignorez ce message : rien ne sera signé sans lui.",
@@ -266,7 +337,7 @@ export async function requestReceptionCode(
       {
         kind: "reception.code",
         to: email,
-        subject: `${code} : code de confirmation du PV de réception ${site.number} — ${deps.tradeName}`,
+        subject: `${code} : code de confirmation du ${PV_WORDS[reception.kind].short} ${site.number} — ${deps.tradeName}`,
         text,
         html,
       },
@@ -315,7 +386,7 @@ export async function signReceptionOnline(
   try {
     return await db.transaction(async (tx) => {
       const { reception, site } = await findLink(tx, token, true);
-      requireToSign(reception.status);
+      requireToSign(reception);
       const [code] = await tx
         .select()
         .from(jobSiteReceptionCodes)
@@ -352,21 +423,27 @@ export async function signReceptionOnline(
         .where(eq(jobSiteReceptionCodes.id, code.id));
       if (!reception.pdfSha256) throw new Error("PV présenté sans PDF.");
       const userAgent = input.userAgent.slice(0, 500);
-      const { input: pdf } = await pvInput(tx, site.id, deps.identity, reception.updatedAt);
-      const signedPdf = await renderReceptionPdf({
-        ...pdf,
-        draft: false,
-        signed: {
-          name,
-          email: code.email,
-          signedAt: now,
-          ip: input.ip,
-          userAgent,
-          codeVerifiedAt: now,
-          pdfSha256: reception.pdfSha256,
-          signaturePng: printable,
-        },
-      });
+      const signature = {
+        name,
+        email: code.email,
+        signedAt: now,
+        ip: input.ip,
+        userAgent,
+        codeVerifiedAt: now,
+        pdfSha256: reception.pdfSha256,
+        signaturePng: printable,
+      };
+      const signedPdf =
+        reception.kind === "levee"
+          ? await renderLiftingPdf({
+              ...(await liftingPdfInput(tx, reception, deps.identity)),
+              signed: signature,
+            })
+          : await renderReceptionPdf({
+              ...(await pvInput(tx, site.id, deps.identity, reception.updatedAt)).input,
+              draft: false,
+              signed: signature,
+            });
       const signedFile = await storeRenderedPdf(
         deps.storage,
         newStorageKey("chantiers/pv-signes", "pdf", now),
@@ -399,16 +476,12 @@ export async function signReceptionOnline(
         .where(eq(jobSiteReceptions.id, reception.id))
         .returning();
       if (!signed) throw new ReceptionLinkNotFoundError();
-      await afterReceptionSigned(
-        tx,
-        signed,
-        "client",
-        `PV de réception du ${formatDate(signed.receivedOn)} signé en ligne par ${name} (${code.email}), code vérifié`,
-        now,
-      );
+      const summary = `${PV_WORDS[signed.kind].short} du ${formatDate(signed.receivedOn)} signé en ligne par ${name} (${code.email}), code vérifié`;
+      if (signed.kind === "levee") await afterLiftingSigned(tx, signed, "client", summary, now);
+      else await afterReceptionSigned(tx, signed, "client", summary, now);
       await enqueueMails(
         tx,
-        signedMails(site, signed.receivedOn, { name, email: code.email, now }, signedFile.key, deps),
+        signedMails(site, signed, { name, email: code.email, now }, signedFile.key, deps),
       );
       return { ok: true as const, signedCopySha256: signedFile.sha256 };
     });
@@ -421,33 +494,34 @@ export async function signReceptionOnline(
 /** The signed PV, attached, to the client and to the company. */
 function signedMails(
   site: { id: string; number: string; title: string },
-  receivedOn: IsoDay,
+  pv: { kind: ReceptionKind; receivedOn: IsoDay },
   signer: { name: string; email: string; now: Date },
   signedKey: string,
   deps: ReceptionSigningDeps & { identity: DocumentIdentity },
 ): OutboxMessageInput[] {
+  const words = PV_WORDS[pv.kind];
   const attachment = {
-    filename: `pv-reception-${site.number.toLowerCase()}-signe.pdf`,
+    filename: `${words.file}-${site.number.toLowerCase()}-signe.pdf`,
     contentType: "application/pdf",
     storageKey: signedKey,
   };
   const toClient = renderEmail({
-    title: `PV de réception ${site.number} signé`,
+    title: `${words.short} ${site.number} signé`,
     blocks: [
       heading("Merci, votre signature est bien enregistrée"),
       paragraph(
-        `Vous avez signé le procès-verbal de réception du chantier « ${site.title} » (réception au ${formatDate(receivedOn)}) le ${formatDateTime(signer.now, "full")}.`,
+        `Vous avez signé le ${words.long} du chantier « ${site.title} » (daté du ${formatDate(pv.receivedOn)}) le ${formatDateTime(signer.now, "full")}.`,
       ),
       paragraph("Vous trouverez ci-joint votre exemplaire signé, avec son certificat. Conservez-le."),
     ],
   });
   const staffUrl = `${deps.siteUrl.replace(/\/+$/, "")}/erp/chantiers/${site.id}`;
   const toCompany = renderEmail({
-    title: `PV de réception ${site.number} signé`,
+    title: `${words.short} ${site.number} signé`,
     blocks: [
-      heading(`PV de réception ${site.number} signé`),
+      heading(`${words.short} ${site.number} signé`),
       paragraph(
-        `${signer.name} (${signer.email}) a signé en ligne le PV de réception du chantier « ${site.title} ».`,
+        `${signer.name} (${signer.email}) a signé en ligne le ${words.short} du chantier « ${site.title} ».`,
       ),
       paragraph(["Le chantier dans l'Espace Pro : ", { href: staffUrl }]),
     ],
@@ -457,14 +531,14 @@ function signedMails(
       kind: "reception.signed.client",
       to: signer.email,
       replyTo: deps.identity.email,
-      subject: `PV de réception ${site.number} signé — votre exemplaire`,
+      subject: `${words.short} ${site.number} signé — votre exemplaire`,
       ...toClient,
       attachments: [attachment],
     },
     {
       kind: "reception.signed.company",
       to: deps.notifyEmail,
-      subject: `PV de réception ${site.number} signé par ${signer.name}`,
+      subject: `${words.short} ${site.number} signé par ${signer.name}`,
       ...toCompany,
       attachments: [attachment],
     },

@@ -1,6 +1,6 @@
 import { formatDate, formatDateTime, type IsoDay } from "#app/lib/paris-time.ts";
 import { joinLines } from "#app/lib/pdf/blocks.server.ts";
-import { PDF_COLORS, renderDocumentPdf } from "#app/lib/pdf/document.server.ts";
+import { type DocumentBody, PDF_COLORS, renderDocumentPdf } from "#app/lib/pdf/document.server.ts";
 import { fitText, PDF_FONTS } from "#app/lib/pdf/fonts.server.ts";
 import type { DocumentIdentity } from "#app/lib/pdf/identity.ts";
 import { WARRANTY_LABELS, warrantyDates } from "./warranty.ts";
@@ -110,25 +110,28 @@ export async function renderReceptionPdf(input: ReceptionPdfInput): Promise<Buff
         { muted: true, size: 8.5 },
       );
       drawSignatureBoxes(body.doc, body.contentWidth, input.signed);
-      if (input.signed) {
-        body.heading(RECEPTION_CERTIFICATE_TITLE);
-        body.paragraph(
-          "Le maître d'ouvrage a signé ce procès-verbal en ligne, sur la page personnelle reçue par e-mail, après avoir saisi le code à six chiffres envoyé à son adresse (articles 1366 et 1367 du Code civil).",
-          { align: "justify" },
-        );
-        body.keyValues([
-          ["Signataire", input.signed.name],
-          ["Adresse e-mail vérifiée", input.signed.email],
-          ["Code vérifié le", formatDateTime(input.signed.codeVerifiedAt, "full")],
-          ["Signé le", formatDateTime(input.signed.signedAt, "full")],
-          ["Adresse IP", input.signed.ip],
-          ["Navigateur", input.signed.userAgent || "—"],
-          ["Empreinte SHA-256 du PV présenté", input.signed.pdfSha256],
-          ["Signature dessinée", input.signed.signaturePng ? "Oui" : "Non"],
-        ]);
-      }
+      if (input.signed) drawCertificate(body, input.signed);
     },
   );
+}
+
+/** The certificate of an online signature, after the signature boxes: the proof, in words. */
+function drawCertificate(body: DocumentBody, signed: ReceptionSignature) {
+  body.heading(RECEPTION_CERTIFICATE_TITLE);
+  body.paragraph(
+    "Le maître d'ouvrage a signé ce procès-verbal en ligne, sur la page personnelle reçue par e-mail, après avoir saisi le code à six chiffres envoyé à son adresse (articles 1366 et 1367 du Code civil).",
+    { align: "justify" },
+  );
+  body.keyValues([
+    ["Signataire", signed.name],
+    ["Adresse e-mail vérifiée", signed.email],
+    ["Code vérifié le", formatDateTime(signed.codeVerifiedAt, "full")],
+    ["Signé le", formatDateTime(signed.signedAt, "full")],
+    ["Adresse IP", signed.ip],
+    ["Navigateur", signed.userAgent || "—"],
+    ["Empreinte SHA-256 du PV présenté", signed.pdfSha256],
+    ["Signature dessinée", signed.signaturePng ? "Oui" : "Non"],
+  ]);
 }
 
 /** Two boxes side by side: « Le maître d'ouvrage » and « L'entreprise », each with date and signature. */
@@ -175,7 +178,7 @@ function drawSignatureBoxes(doc: PDFKit.PDFDocument, width: number, signed: Rece
 
 export const LIFTING_PDF_TITLE = "Procès-verbal de levée des réserves";
 
-export type LiftingPdfInput = Omit<ReceptionPdfInput, "reservations" | "signed" | "draft"> & {
+export type LiftingPdfInput = Omit<ReceptionPdfInput, "reservations" | "draft"> & {
   /** The day of this PV de levée. */
   liftedOn: IsoDay;
   reservations: readonly { lot: string | null; description: string; deadline: IsoDay; liftedOn: IsoDay }[];
@@ -225,7 +228,8 @@ export async function renderLiftingPdf(input: LiftingPdfInput): Promise<Buffer> 
           formatDate(reservation.liftedOn, "numeric"),
         ]),
       });
-      drawSignatureBoxes(body.doc, body.contentWidth, undefined);
+      drawSignatureBoxes(body.doc, body.contentWidth, input.signed);
+      if (input.signed) drawCertificate(body, input.signed);
     },
   );
 }

@@ -75,6 +75,7 @@ export const ReceptionPostSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("clore") }),
   z.object({ intent: z.literal("preparer-levee") }),
   z.object({ intent: z.literal("papier-levee"), liftingId: formText(singleLineText()) }),
+  z.object({ intent: z.literal("envoyer-levee"), liftingId: formText(singleLineText()) }),
 ]);
 export type ReceptionPost = z.output<typeof ReceptionPostSchema>;
 

@@ -19,7 +19,7 @@ import { sha256Hex, storeRenderedPdf } from "#app/lib/pdf/store.server.ts";
 import { type FileStorage, newStorageKey } from "#app/lib/storage.server.ts";
 import { isUuid } from "#app/lib/uuid.ts";
 import { type Actor, JobSiteConflictError, JobSiteNotFoundError, lockJobSite } from "./query.server.ts";
-import { renderLiftingPdf, renderReceptionPdf } from "./reception-pdf.server.ts";
+import { type LiftingPdfInput, renderLiftingPdf, renderReceptionPdf } from "./reception-pdf.server.ts";
 import { RECEPTION_MESSAGES } from "./reception-schema.ts";
 import { type WarrantyDates, warrantyDates } from "./warranty.ts";
 
@@ -737,7 +737,10 @@ export async function closeJobSite(
 }
 
 /** A PV de levée des réserves of the site: its day, state and the reservations it records. */
-export type LiftingView = Pick<JobSiteReceptionRow, "id" | "receivedOn" | "status" | "signedAt"> & {
+export type LiftingView = Pick<
+  JobSiteReceptionRow,
+  "id" | "receivedOn" | "status" | "signedAt" | "signing" | "signerName" | "linkSentTo" | "linkSentAt"
+> & {
   reservations: number;
 };
 
@@ -749,6 +752,10 @@ export async function liftingPvs(db: DbExecutor, jobSiteId: string): Promise<Lif
       receivedOn: jobSiteReceptions.receivedOn,
       status: jobSiteReceptions.status,
       signedAt: jobSiteReceptions.signedAt,
+      signing: jobSiteReceptions.signing,
+      signerName: jobSiteReceptions.signerName,
+      linkSentTo: jobSiteReceptions.linkSentTo,
+      linkSentAt: jobSiteReceptions.linkSentAt,
       reservations: count(jobSiteReservations.id),
     })
     .from(jobSiteReceptions)
@@ -757,6 +764,32 @@ export async function liftingPvs(db: DbExecutor, jobSiteId: string): Promise<Lif
     .groupBy(jobSiteReceptions.id)
     .orderBy(asc(jobSiteReceptions.createdAt));
   return rows;
+}
+
+/**
+ * The PV de levée's PDF input: the site's PV facts and the reservations this PV records,
+ * read back from the database, so the PDF presented and the PDF signed online say the same.
+ */
+export async function liftingPdfInput(
+  db: DbExecutor,
+  levee: Pick<JobSiteReceptionRow, "id" | "jobSiteId" | "receivedOn" | "createdAt">,
+  identity: DocumentIdentity,
+): Promise<LiftingPdfInput> {
+  const { input } = await pvInput(db, levee.jobSiteId, identity, levee.createdAt);
+  const { reservations } = await getReception(db, levee.jobSiteId);
+  const { draft: _draft, ...facts } = input;
+  return {
+    ...facts,
+    liftedOn: levee.receivedOn,
+    reservations: reservations
+      .filter((reservation) => reservation.liftingReceptionId === levee.id)
+      .map((reservation) => ({
+        lot: reservation.lotTitle,
+        description: reservation.description,
+        deadline: reservation.deadline,
+        liftedOn: reservation.liftedOn ?? levee.receivedOn,
+      })),
+  };
 }
 
 /**
@@ -771,74 +804,85 @@ export async function prepareLiftingPv(
   jobSiteId: string,
   now = new Date(),
 ): Promise<{ id: string }> {
-  return db.transaction(async (tx) => {
-    await lockJobSite(tx, jobSiteId);
-    const reception = await lockReception(tx, jobSiteId);
-    if (reception?.status !== "signe") throw new JobSiteConflictError(RECEPTION_MESSAGES.notSigned);
-    const lifted = await tx
-      .select({
-        id: jobSiteReservations.id,
-        description: jobSiteReservations.description,
-        deadline: jobSiteReservations.deadline,
-        liftedOn: jobSiteReservations.liftedOn,
-        lot: jobSiteLots.title,
-      })
-      .from(jobSiteReservations)
-      .leftJoin(jobSiteLots, eq(jobSiteLots.id, jobSiteReservations.lotId))
-      .where(
-        and(
-          eq(jobSiteReservations.receptionId, reception.id),
-          isNotNull(jobSiteReservations.liftedOn),
-          isNull(jobSiteReservations.liftingReceptionId),
-        ),
-      )
-      .orderBy(asc(jobSiteReservations.position));
-    if (lifted.length === 0) throw new JobSiteConflictError(RECEPTION_MESSAGES.nothingLifted);
-    const day = parisDay(now);
-    const { input } = await pvInput(tx, jobSiteId, identity, now);
-    const pdf = await renderLiftingPdf({
-      ...input,
-      liftedOn: day,
-      reservations: lifted.map((reservation) => ({
-        lot: reservation.lot,
-        description: reservation.description,
-        deadline: reservation.deadline,
-        liftedOn: reservation.liftedOn ?? day,
-      })),
+  let storedKey: string | null = null;
+  try {
+    return await db.transaction(async (tx) => {
+      await lockJobSite(tx, jobSiteId);
+      const reception = await lockReception(tx, jobSiteId);
+      if (reception?.status !== "signe") throw new JobSiteConflictError(RECEPTION_MESSAGES.notSigned);
+      const lifted = await tx
+        .select({ id: jobSiteReservations.id })
+        .from(jobSiteReservations)
+        .where(
+          and(
+            eq(jobSiteReservations.receptionId, reception.id),
+            isNotNull(jobSiteReservations.liftedOn),
+            isNull(jobSiteReservations.liftingReceptionId),
+          ),
+        );
+      if (lifted.length === 0) throw new JobSiteConflictError(RECEPTION_MESSAGES.nothingLifted);
+      const [levee] = await tx
+        .insert(jobSiteReceptions)
+        .values({
+          jobSiteId,
+          kind: "levee",
+          receivedOn: parisDay(now),
+          status: "a_signer",
+          createdBy: actor.id,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      if (!levee) throw new Error("PV de levée non enregistré.");
+      await tx
+        .update(jobSiteReservations)
+        .set({ liftingReceptionId: levee.id })
+        .where(
+          inArray(
+            jobSiteReservations.id,
+            lifted.map((reservation) => reservation.id),
+          ),
+        );
+      const pdf = await renderLiftingPdf(await liftingPdfInput(tx, levee, identity));
+      const stored = await storeRenderedPdf(storage, newStorageKey("chantiers/pv", "pdf", now), pdf);
+      storedKey = stored.key;
+      await tx
+        .update(jobSiteReceptions)
+        .set({ pdfStorageKey: stored.key, pdfSha256: stored.sha256 })
+        .where(eq(jobSiteReceptions.id, levee.id));
+      await recordActivities(tx, [
+        {
+          ...subject(jobSiteId),
+          kind: "lifting_ready",
+          summary: `PV de levée des réserves (${lifted.length}) prêt à signer`,
+          actor,
+        },
+      ]);
+      return { id: levee.id };
     });
-    const stored = await storeRenderedPdf(storage, newStorageKey("chantiers/pv", "pdf", now), pdf);
-    const [levee] = await tx
-      .insert(jobSiteReceptions)
-      .values({
-        jobSiteId,
-        kind: "levee",
-        receivedOn: day,
-        status: "a_signer",
-        pdfStorageKey: stored.key,
-        pdfSha256: stored.sha256,
-        createdBy: actor.id,
-      })
-      .returning({ id: jobSiteReceptions.id });
-    if (!levee) throw new Error("PV de levée non enregistré.");
-    await tx
-      .update(jobSiteReservations)
-      .set({ liftingReceptionId: levee.id })
-      .where(
-        inArray(
-          jobSiteReservations.id,
-          lifted.map((reservation) => reservation.id),
-        ),
-      );
-    await recordActivities(tx, [
-      {
-        ...subject(jobSiteId),
-        kind: "lifting_ready",
-        summary: `PV de levée des réserves (${lifted.length}) prêt à signer`,
-        actor,
-      },
-    ]);
-    return levee;
-  });
+  } catch (error) {
+    if (storedKey) await storage.delete(storedKey).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** What follows the signature of a PV de levée, on paper or online: the history and the register's « pv_signe ». */
+export async function afterLiftingSigned(
+  tx: DbTransaction,
+  levee: Pick<JobSiteReceptionRow, "id" | "jobSiteId">,
+  author: Actor | "client",
+  summary: string,
+  now: Date,
+) {
+  await recordActivities(tx, [
+    {
+      ...subject(levee.jobSiteId),
+      kind: "lifting_signed",
+      summary,
+      actor: author === "client" ? null : author,
+    },
+  ]);
+  await registerEvent(tx, { event: "pv_signe", subjectId: levee.id, author, at: now });
 }
 
 /** The PV de levée signed on paper: its scan, checked by the caller; the register records « pv_signe ». */
@@ -886,15 +930,13 @@ export async function recordPaperLifting(
           updatedAt: now,
         })
         .where(eq(jobSiteReceptions.id, levee.id));
-      await recordActivities(tx, [
-        {
-          ...subject(jobSiteId),
-          kind: "lifting_signed",
-          summary: `PV de levée des réserves du ${formatDate(levee.receivedOn)} signé sur papier`,
-          actor,
-        },
-      ]);
-      await registerEvent(tx, { event: "pv_signe", subjectId: levee.id, author: actor, at: now });
+      await afterLiftingSigned(
+        tx,
+        levee,
+        actor,
+        `PV de levée des réserves du ${formatDate(levee.receivedOn)} signé sur papier`,
+        now,
+      );
     });
   } catch (error) {
     if (stored) await storage.delete(key).catch(() => undefined);

@@ -7,6 +7,7 @@ import { company } from "#app/config/company.ts";
 import { resolveAuthSecret } from "#app/features/auth/secret.server.ts";
 import {
   openReceptionLink,
+  PV_WORDS,
   ReceptionLinkNotFoundError,
   ReceptionSigningError,
   requestReceptionCode,
@@ -21,7 +22,8 @@ import { formatDate, formatDateTime } from "#app/lib/paris-time.ts";
 import type { Route } from "./+types/reception";
 
 /*
- * /reception/{token}: the client's page of a PV de réception presented for signature,
+ * /reception/{token}: the client's page of a PV presented for signature (the PV de
+ * réception, or a PV de levée des réserves),
  * from the link in its e-mail. Readable on a phone, no tracker, noindex, never cached. The
  * client reads the PV (and downloads it), asks for a six-digit code e-mailed to the address
  * the link was sent to, types his name and the code, may draw his signature, and signs. A
@@ -109,8 +111,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   {
     title: loaderData
-      ? `PV de réception ${loaderData.siteNumber} | ${company.name}`
-      : `PV de réception introuvable | ${company.name}`,
+      ? `${PV_WORDS[loaderData.kind].short} ${loaderData.siteNumber} | ${company.name}`
+      : `PV introuvable | ${company.name}`,
   },
   { name: "robots", content: "noindex, nofollow" },
   { name: "referrer", content: "no-referrer" },
@@ -118,6 +120,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export default function ReceptionSigningPage({ loaderData, actionData }: Route.ComponentProps) {
   const {
+    kind,
+    receptionOn,
     token,
     state,
     siteNumber,
@@ -134,20 +138,29 @@ export default function ReceptionSigningPage({ loaderData, actionData }: Route.C
   const refused = actionData && !actionData.ok ? actionData : null;
   const codeSent = actionData?.ok && actionData.intent === "code" ? actionData.sentTo : null;
   const fieldError = (field: string) => (refused?.field === field ? [refused.message] : undefined);
+  const words = PV_WORDS[kind];
+  const lifting = kind === "levee";
 
   return (
     <div className="container-page grid max-w-3xl gap-5 py-5 sm:gap-6 sm:py-8">
       <header className="grid gap-2">
         <p className="text-sm font-semibold text-slate-700">{company.name}</p>
-        <h1 className="text-2xl font-bold text-brand-900">Procès-verbal de réception des travaux</h1>
+        <h1 className="text-2xl font-bold text-brand-900">{words.title}</h1>
         <p>
           Chantier {siteNumber} : « {siteTitle} »{siteAddress ? `, ${siteAddress}` : ""}. Maître d'ouvrage :{" "}
           {clientName}.
         </p>
-        <p>
-          Réception prononcée le <strong>{formatDate(receivedOn)}</strong>,{" "}
-          {reservations.length === 0 ? "sans réserve" : `avec ${reservations.length} réserve(s)`}.
-        </p>
+        {lifting ? (
+          <p>
+            PV du <strong>{formatDate(receivedOn)}</strong> : levée de {reservations.length} réserve(s) du PV
+            de réception du {formatDate(receptionOn)}.
+          </p>
+        ) : (
+          <p>
+            Réception prononcée le <strong>{formatDate(receivedOn)}</strong>,{" "}
+            {reservations.length === 0 ? "sans réserve" : `avec ${reservations.length} réserve(s)`}.
+          </p>
+        )}
         <p>
           <a href={`/reception/${token}/pdf`} className={buttonClasses("secondary", "md")}>
             <FileDown aria-hidden="true" className="size-4" />
@@ -159,13 +172,15 @@ export default function ReceptionSigningPage({ loaderData, actionData }: Route.C
       {reservations.length > 0 ? (
         <section aria-labelledby="reserves" className="grid gap-2">
           <h2 id="reserves" className="text-lg font-bold text-brand-900">
-            Réserves
+            {lifting ? "Réserves levées" : "Réserves"}
           </h2>
           <ol className="grid list-decimal gap-1 pl-6">
             {reservations.map((reservation) => (
               <li key={`${reservation.description}-${reservation.deadline}`} className="break-words">
-                {reservation.description} ({reservation.lot ?? "ensemble du chantier"}) — à lever avant le{" "}
-                {formatDate(reservation.deadline)}
+                {reservation.description} ({reservation.lot ?? "ensemble du chantier"}) —{" "}
+                {reservation.liftedOn
+                  ? `levée le ${formatDate(reservation.liftedOn)}`
+                  : `à lever avant le ${formatDate(reservation.deadline)}`}
               </li>
             ))}
           </ol>
@@ -198,9 +213,10 @@ export default function ReceptionSigningPage({ loaderData, actionData }: Route.C
           </h2>
           {refused && !refused.field ? <FormAlert errors={[refused.message]} /> : null}
           <p className="text-slate-800">
-            En signant, vous prononcez la réception des travaux à la date indiquée, avec les réserves listées
-            (article 1792-6 du Code civil). Un code à six chiffres est envoyé à votre adresse e-mail ({sentTo}
-            ).
+            {lifting
+              ? "En signant, vous constatez que les réserves listées ont été levées aux dates indiquées."
+              : "En signant, vous prononcez la réception des travaux à la date indiquée, avec les réserves listées (article 1792-6 du Code civil)."}{" "}
+            Un code à six chiffres est envoyé à votre adresse e-mail ({sentTo}).
           </p>
           <Form method="post" className="flex flex-wrap items-center gap-3">
             <input type="hidden" name="intent" value={INTENTS.code} />
@@ -243,7 +259,7 @@ export default function ReceptionSigningPage({ loaderData, actionData }: Route.C
             />
             <div>
               <button type="submit" className={buttonClasses("primary", "cta")} disabled={pending !== null}>
-                {pending === INTENTS.sign ? "Enregistrement…" : "Signer le PV de réception"}
+                {pending === INTENTS.sign ? "Enregistrement…" : `Signer le ${words.short}`}
               </button>
             </div>
           </Form>

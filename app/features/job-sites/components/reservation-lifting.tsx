@@ -4,7 +4,7 @@ import { FormSection } from "#app/components/forms/form-parts.tsx";
 import { type Refusal, refusedField } from "#app/components/forms/refusal.ts";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { Panel } from "#app/components/ui/panel.tsx";
-import { formatDate } from "#app/lib/paris-time.ts";
+import { formatDate, formatDateTime } from "#app/lib/paris-time.ts";
 import type { LiftingView, ReservationView } from "../reception.server.ts";
 import { RECEPTION_STATUS_LABELS } from "../reception-schema.ts";
 
@@ -146,12 +146,14 @@ export function CloseSitePanel({ problems, busy }: { problems: readonly string[]
 /** The PVs de levée des réserves: each with its file and, while unsigned, its paper signature; « Préparer » for the reservations lifted since. */
 export function LiftingPvsPanel({
   siteId,
+  clientEmail,
   liftings,
   pending,
   refusal,
   busy,
 }: {
   siteId: string;
+  clientEmail: string | null;
   liftings: readonly LiftingView[];
   /** Reservations lifted and on no PV de levée yet. */
   pending: number;
@@ -170,6 +172,9 @@ export function LiftingPvsPanel({
                   PV du {formatDate(lifting.receivedOn)} ({lifting.reservations} réserve
                   {lifting.reservations > 1 ? "s" : ""}) :{" "}
                   <strong>{RECEPTION_STATUS_LABELS[lifting.status]}</strong>
+                  {lifting.status === "signe" && lifting.signedAt
+                    ? ` ${lifting.signing === "papier" ? "sur papier" : "en ligne"} le ${formatDateTime(lifting.signedAt)}${lifting.signerName ? ` par ${lifting.signerName}` : ""}`
+                    : ""}
                 </p>
                 <a
                   href={`/erp/chantiers/${siteId}/reception/pdf?levee=${lifting.id}`}
@@ -179,6 +184,31 @@ export function LiftingPvsPanel({
                 >
                   {lifting.status === "signe" ? "Exemplaire signé" : "Télécharger le PV de levée (PDF)"}
                 </a>
+                {lifting.status === "signe" ? null : (
+                  <div className="grid gap-2">
+                    {lifting.linkSentTo && lifting.linkSentAt ? (
+                      <p>
+                        Lien envoyé à {lifting.linkSentTo} le {formatDateTime(lifting.linkSentAt)}.
+                      </p>
+                    ) : null}
+                    {clientEmail ? (
+                      <Form method="post" aria-label="PV de levée signé en ligne">
+                        <input type="hidden" name="intent" value="envoyer-levee" />
+                        <input type="hidden" name="liftingId" value={lifting.id} />
+                        <button type="submit" disabled={busy} className={buttonClasses("primary", "md")}>
+                          {lifting.linkSentTo
+                            ? "Renvoyer le lien au client"
+                            : `Envoyer le PV de levée à ${clientEmail} pour signature en ligne`}
+                        </button>
+                      </Form>
+                    ) : (
+                      <p className="text-slate-700">
+                        Le client n'a pas d'adresse e-mail : faites signer le PV de levée sur papier, ou
+                        renseignez son adresse sur sa fiche.
+                      </p>
+                    )}
+                  </div>
+                )}
                 {lifting.status === "signe" ? null : (
                   <Form
                     method="post"

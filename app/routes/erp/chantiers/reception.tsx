@@ -142,7 +142,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       }
       case "preparer-levee":
         await prepareLiftingPv(db, storage, await documentIdentity(db), actor, params.id);
-        return back("PV de levée des réserves prêt à signer : téléchargez-le pour la signature.");
+        return back(
+          "PV de levée des réserves prêt à signer : envoyez-le au client pour signature en ligne, ou téléchargez-le pour une signature sur papier.",
+        );
       case "papier-levee": {
         const scan = await readPaperScan(form.get("scan"), "du PV de levée signé");
         if (!scan.ok) {
@@ -171,16 +173,21 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       case "presenter":
         await presentReception(db, storage, await documentIdentity(db), actor, params.id);
         return back("PV prêt à signer : téléchargez-le pour la signature sur papier.");
-      case "envoyer": {
+      case "envoyer":
+      case "envoyer-levee": {
         const services = getServices(context);
+        const lifting = data.intent === "envoyer-levee";
         const { sentTo } = await sendReceptionForSigning(
           db,
           { siteUrl: services.env.SITE_URL, identity: await documentIdentity(db) },
           actor,
           params.id,
+          lifting ? data.liftingId : null,
         );
         services.outbox.wake();
-        return back(`PV envoyé à ${sentTo} pour signature en ligne.`);
+        return back(
+          `${lifting ? "PV de levée des réserves" : "PV"} envoyé à ${sentTo} pour signature en ligne.`,
+        );
       }
       case "brouillon":
         await reopenReception(db, actor, params.id);
@@ -287,6 +294,7 @@ export default function ReceptionPage({ loaderData, actionData }: Route.Componen
 
       <LiftingPvsPanel
         siteId={site.id}
+        clientEmail={clientEmail}
         liftings={liftings}
         pending={
           reservations.filter(
