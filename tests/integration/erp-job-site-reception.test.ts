@@ -10,6 +10,7 @@ import { jobSites } from "#app/db/schema/job-sites.ts";
 import { outboxMessages } from "#app/db/schema/outbox.ts";
 import { quotes } from "#app/db/schema/quotes.ts";
 import { jobSiteReceptions, jobSiteReservations } from "#app/db/schema/receptions.ts";
+import { exportClientData } from "#app/features/clients/gdpr.server.ts";
 import { invoicesDashboard } from "#app/features/invoices/dashboard.server.ts";
 import { createInvoiceDraft } from "#app/features/invoices/drafts.server.ts";
 import { issueInvoice } from "#app/features/invoices/issue.server.ts";
@@ -771,6 +772,31 @@ describe("online signing by the client", () => {
     expect(after.liftings[0]).toMatchObject({ status: "signe", signing: "en_ligne" });
     await refusedWith(await post(id, { intent: "envoyer-levee", liftingId: levee?.id ?? "" }), 409);
     await refusedWith(await post(id, { intent: "papier-levee", liftingId: levee?.id ?? "", scan }), 409);
+
+    // The client's right of access: both PVs, with the proof of the online signature.
+    const [site] = await services.db.select().from(jobSites).where(eq(jobSites.id, id));
+    const exported = await exportClientData(services.db, actor, site?.clientId ?? "");
+    expect(exported.chantiers[0]?.proces_verbaux).toEqual([
+      expect.objectContaining({
+        type: "PV de réception",
+        date: today,
+        statut: "signe",
+        signature: expect.objectContaining({ mode: "papier" }),
+        reserves: [
+          { description: "Joint de douche à refaire", a_lever_avant_le: addDays(today, 15), levee_le: today },
+        ],
+      }),
+      expect.objectContaining({
+        type: "PV de levée des réserves",
+        signature: expect.objectContaining({
+          mode: "en_ligne",
+          signataire: "Hugo Levée",
+          adresse_ip: "203.0.113.9",
+          empreinte_sha256: signed?.signedCopySha256,
+        }),
+        reserves: [],
+      }),
+    ]);
   });
 
   it("lets the PV and its photos through the body limit, and the client's signature", () => {

@@ -5,6 +5,7 @@ import { clientSites, clients } from "#app/db/schema/clients.ts";
 import { jobSites } from "#app/db/schema/job-sites.ts";
 import { erpSubmissionPhotos, erpSubmissions } from "#app/db/schema/quote-requests.ts";
 import { quoteAcceptanceCodes, quoteDecisions, quoteLinks, quotes } from "#app/db/schema/quotes.ts";
+import { jobSiteReceptions, jobSiteReservations } from "#app/db/schema/receptions.ts";
 import { anonymiseActivity, deleteActivity, recordActivity } from "#app/lib/activity.server.ts";
 import { DOCUMENT_KIND_LABELS } from "#app/lib/documents.server.ts";
 import type { DbExecutor, DbTransaction } from "#app/lib/outbox.server.ts";
@@ -49,6 +50,57 @@ function jobSitesOf(tx: DbExecutor, clientId: string) {
   return tx.select().from(jobSites).where(eq(jobSites.clientId, clientId)).orderBy(asc(jobSites.number));
 }
 
+/**
+ * The PVs (réception and levée des réserves) of the client's sites, with the proof of the
+ * client's signature and the reservations, oldest first.
+ */
+async function pvsOf(db: DbExecutor, sites: readonly { id: string }[]) {
+  if (sites.length === 0) return [];
+  const siteIds = sites.map((site) => site.id);
+  const rows = await db
+    .select()
+    .from(jobSiteReceptions)
+    .where(inArray(jobSiteReceptions.jobSiteId, siteIds))
+    .orderBy(asc(jobSiteReceptions.createdAt));
+  const reservations = await db
+    .select()
+    .from(jobSiteReservations)
+    .where(
+      inArray(
+        jobSiteReservations.receptionId,
+        rows.map((row) => row.id),
+      ),
+    )
+    .orderBy(asc(jobSiteReservations.position));
+  return rows.map((pv) => ({
+    jobSiteId: pv.jobSiteId,
+    type: pv.kind === "levee" ? "PV de levée des réserves" : "PV de réception",
+    date: pv.receivedOn,
+    statut: pv.status,
+    lien_envoye_a: pv.linkSentTo,
+    signature:
+      pv.status === "signe"
+        ? {
+            mode: pv.signing,
+            signataire: pv.signerName,
+            email: pv.signerEmail,
+            adresse_ip: pv.ip,
+            navigateur: pv.userAgent,
+            code_verifie_le: pv.codeVerifiedAt?.toISOString() ?? null,
+            signe_le: pv.signedAt?.toISOString() ?? null,
+            empreinte_sha256: pv.signedCopySha256,
+          }
+        : null,
+    reserves: reservations
+      .filter((reservation) => reservation.receptionId === pv.id)
+      .map((reservation) => ({
+        description: reservation.description,
+        a_lever_avant_le: reservation.deadline,
+        levee_le: reservation.liftedOn,
+      })),
+  }));
+}
+
 /** Everything kept about a client, for their right of access. */
 export async function exportClientData(db: Database, actor: Actor, id: string) {
   const client = await getClient(db, id);
@@ -69,6 +121,7 @@ export async function exportClientData(db: Database, actor: Actor, id: string) {
     .where(eq(quotes.clientId, id))
     .orderBy(asc(quotes.createdAt), asc(quotes.version));
   const sites = await jobSitesOf(db, id);
+  const pvs = await pvsOf(db, sites);
   return {
     export: { date: new Date().toISOString(), par: actor.email },
     client: {
@@ -141,6 +194,7 @@ export async function exportClientData(db: Database, actor: Actor, id: string) {
       debut_prevu: site.plannedStart,
       fin_prevue: site.plannedEnd,
       cree_le: site.createdAt.toISOString(),
+      proces_verbaux: pvs.filter((pv) => pv.jobSiteId === site.id).map(({ jobSiteId: _site, ...pv }) => pv),
     })),
     historique: history
       .slice()
