@@ -538,6 +538,25 @@ describe("the retention's release reads the reception", () => {
     expect(held?.held).toBeGreaterThan(0);
     expect(held).toMatchObject({ handoverOn: today, openReservations: 2, releasable: false });
     expect(held?.releaseOn).toBe((await page(id)).warranties?.retentionReleaseOn);
+
+    // The Chantiers block lists it from 30 days before its release, and while it is held.
+    const releaseOn = held?.releaseOn ?? today;
+    const dueOf = async (day: string) =>
+      (await jobSitesDashboard(services.db, new Date(`${day}T12:00:00Z`))).retentionsDue.items.find(
+        (item) => item.jobSiteId === id,
+      );
+    expect(await dueOf(today)).toBeUndefined();
+    expect(await dueOf(addDays(releaseOn, -31))).toBeUndefined();
+    expect(await dueOf(addDays(releaseOn, -30))).toEqual({
+      jobSiteId: id,
+      number: expect.stringMatching(/^CH-\d{4}-\d{4}$/),
+      title: expect.any(String),
+      clientName: "Famille Retenue",
+      releaseOn,
+      held: held?.held,
+      openReservations: 2,
+    });
+    expect((await dueOf(addDays(releaseOn, 5)))?.held).toBe(held?.held);
   });
 });
 

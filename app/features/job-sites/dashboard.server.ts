@@ -1,22 +1,44 @@
-import { and, asc, between, count, eq, exists, gte, inArray, isNull, lt, not, type SQL } from "drizzle-orm";
+import {
+  and,
+  asc,
+  between,
+  count,
+  eq,
+  exists,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  ne,
+  not,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import { clients } from "#app/db/schema/clients.ts";
-import { jobSiteAssignments, jobSites } from "#app/db/schema/job-sites.ts";
+import { invoices, retentionReleases } from "#app/db/schema/invoices.ts";
+import { jobSiteAssignments, jobSiteQuotes, jobSites } from "#app/db/schema/job-sites.ts";
+import { quotes } from "#app/db/schema/quotes.ts";
 import { jobSiteReceptions, jobSiteReservations } from "#app/db/schema/receptions.ts";
+import type { Cents } from "#app/lib/money.ts";
 import type { DbExecutor } from "#app/lib/outbox.server.ts";
-import { addDays, parisDay } from "#app/lib/paris-time.ts";
+import { addDays, type IsoDay, parisDay } from "#app/lib/paris-time.ts";
 import { lotBudgetLines, marginAlertRate, siteCosts } from "./costs.server.ts";
 import { forecastSite } from "./forecast.ts";
+import { warrantyDates } from "./warranty.ts";
 
 /*
  * The job sites' block on the Espace Pro's home: the sites in progress with their
- * progress, projected margin and alerts, the sites starting within the week, and the
- * planned or running sites nobody is put on.
+ * progress, projected margin and alerts, the sites starting within the week, the
+ * planned or running sites nobody is put on, the reservations past their deadline and
+ * the retentions whose release falls within 30 days.
  */
 
 /** How many sites each list of the block shows; the counts say how many there are. */
 export const JOB_SITES_DASHBOARD_SIZE = 8;
 /** « Démarrent cette semaine »: a planned start from today to today + 7 days. */
 export const STARTING_HORIZON_DAYS = 7;
+/** « Retenues à libérer »: a release day (one year after the reception) up to today + 30 days. */
+export const RETENTION_HORIZON_DAYS = 30;
 
 export type DashboardSite = {
   id: string;
@@ -40,6 +62,20 @@ export type JobSitesDashboardFigures = {
   unstaffed: { count: number; items: DashboardSite[] };
   /** Reservations of a signed PV not lifted by their deadline, the oldest deadline first. */
   lateReservations: { count: number; items: LateReservation[] };
+  /** Sites whose retention is still held and released by `until` (or already due), the soonest first. */
+  retentionsDue: { count: number; items: RetentionDue[]; until: IsoDay };
+};
+
+export type RetentionDue = {
+  jobSiteId: string;
+  number: string;
+  title: string;
+  clientName: string;
+  releaseOn: IsoDay;
+  /** Withheld by the site's issued invoices, less what the client paid at the release. */
+  held: Cents;
+  /** Reservations of the PV de réception not lifted: shown beside the release. */
+  openReservations: number;
 };
 
 export type LateReservation = {
@@ -131,7 +167,7 @@ export async function jobSitesDashboard(db: DbExecutor, now: Date): Promise<JobS
       .innerJoin(jobSiteReceptions, eq(jobSiteReceptions.id, jobSiteReservations.receptionId))
       .where(lateWhere),
   ]);
-  const marginAlertBp = await marginAlertRate(db);
+  const [marginAlertBp, retentionsDue] = await Promise.all([marginAlertRate(db), dueRetentions(db, today)]);
   const running = await Promise.all(
     runningRows.map(async (site): Promise<RunningSite> => {
       const forecast = forecastSite(await lotBudgetLines(db, site.id), await siteCosts(db, site.id), {
@@ -150,5 +186,62 @@ export async function jobSitesDashboard(db: DbExecutor, now: Date): Promise<JobS
     starting: { count: startingCount?.n ?? 0, items: startingRows, until },
     unstaffed: { count: unstaffedCount?.n ?? 0, items: unstaffedRows },
     lateReservations: { count: lateCount?.n ?? 0, items: lateRows },
+    retentionsDue,
   };
+}
+
+/**
+ * The received sites with a retention still held whose release day (warranty.ts: one year
+ * after the reception, the month's end rule included) falls by today + 30 days. Few rows
+ * (held retentions of signed PVs): the release day is computed here, not in SQL.
+ */
+async function dueRetentions(
+  db: DbExecutor,
+  today: IsoDay,
+): Promise<JobSitesDashboardFigures["retentionsDue"]> {
+  const until = addDays(today, RETENTION_HORIZON_DAYS);
+  const siteSeries = db
+    .select({ seriesId: jobSiteQuotes.quoteSeriesId })
+    .from(jobSiteQuotes)
+    .where(eq(jobSiteQuotes.jobSiteId, jobSites.id));
+  const withheld = db
+    .select({ total: sql`coalesce(sum(${invoices.retentionCents}), 0)` })
+    .from(invoices)
+    .innerJoin(quotes, eq(quotes.id, invoices.quoteId))
+    .where(and(ne(invoices.status, "brouillon"), inArray(quotes.seriesId, siteSeries)));
+  const paid = db
+    .select({ total: sql`coalesce(sum(${retentionReleases.amountCents}), 0)` })
+    .from(retentionReleases)
+    .innerJoin(quotes, eq(quotes.id, retentionReleases.quoteId))
+    .where(inArray(quotes.seriesId, siteSeries));
+  const held = sql<string>`(${withheld}) - (${paid})`;
+  const rows = await db
+    .select({
+      jobSiteId: jobSites.id,
+      number: jobSites.number,
+      title: jobSites.title,
+      clientName: clients.name,
+      receivedOn: jobSiteReceptions.receivedOn,
+      held,
+      openReservations: db.$count(
+        jobSiteReservations,
+        and(eq(jobSiteReservations.receptionId, jobSiteReceptions.id), isNull(jobSiteReservations.liftedOn)),
+      ),
+    })
+    .from(jobSiteReceptions)
+    .innerJoin(jobSites, eq(jobSites.id, jobSiteReceptions.jobSiteId))
+    .innerJoin(clients, eq(clients.id, jobSites.clientId))
+    .where(
+      and(eq(jobSiteReceptions.kind, "reception"), eq(jobSiteReceptions.status, "signe"), sql`${held} > 0`),
+    );
+  const due = rows
+    .map(({ receivedOn, held: amount, openReservations, ...site }) => ({
+      ...site,
+      releaseOn: warrantyDates(receivedOn).retentionReleaseOn,
+      held: Number(amount),
+      openReservations: Number(openReservations),
+    }))
+    .filter((site) => site.releaseOn <= until)
+    .sort((a, b) => a.releaseOn.localeCompare(b.releaseOn) || a.number.localeCompare(b.number));
+  return { count: due.length, items: due.slice(0, JOB_SITES_DASHBOARD_SIZE), until };
 }

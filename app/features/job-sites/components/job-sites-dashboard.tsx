@@ -1,4 +1,4 @@
-import { ClipboardX, HardHat, TriangleAlert, UsersRound } from "lucide-react";
+import { ClipboardX, HardHat, ShieldCheck, TriangleAlert, UsersRound } from "lucide-react";
 import {
   BigNumber,
   DashboardSection,
@@ -6,7 +6,7 @@ import {
   RowLink,
   StatPanel,
 } from "#app/components/data/stat-panel.tsx";
-import { formatPercent } from "#app/lib/money.ts";
+import { formatCents, formatPercent } from "#app/lib/money.ts";
 import { formatDate } from "#app/lib/paris-time.ts";
 import { plural } from "#app/lib/plural.ts";
 import type { JobSitesDashboardFigures } from "../dashboard.server.ts";
@@ -15,7 +15,7 @@ const LIST_PATH = "/erp/chantiers";
 
 /** The Chantiers block of the Espace Pro's home. */
 export function JobSitesDashboard({ figures }: { figures: JobSitesDashboardFigures }) {
-  const { running, starting, unstaffed, lateReservations } = figures;
+  const { running, starting, unstaffed, lateReservations, retentionsDue } = figures;
   return (
     <DashboardSection
       id="job-sites-dashboard-title"
@@ -146,6 +146,37 @@ export function JobSitesDashboard({ figures }: { figures: JobSitesDashboardFigur
                       <time dateTime={reservation.deadline} className="font-semibold text-red-800">
                         depuis le {formatDate(reservation.deadline, "medium")}
                       </time>
+                    }
+                  />
+                ))}
+              </ul>
+            </>
+          )}
+        </StatPanel>
+
+        <StatPanel id="job-sites-retentions-title" title="Retenues à libérer" icon={ShieldCheck}>
+          <BigNumber>{retentionsDue.count}</BigNumber>
+          {retentionsDue.items.length === 0 ? (
+            <p className="mt-2 text-sm text-slate-700">
+              Aucune retenue de garantie libérable d'ici le {formatDate(retentionsDue.until)}.
+            </p>
+          ) : (
+            <>
+              <p className="text-sm text-slate-700">
+                Un an après la réception, sauf réserves non levées : à réclamer au client.
+              </p>
+              <ul className="mt-2 grid gap-1">
+                {retentionsDue.items.map((site) => (
+                  <RowLink
+                    key={site.jobSiteId}
+                    to={`${LIST_PATH}/${site.jobSiteId}/reception`}
+                    name={site.number}
+                    detail={`${site.clientName} · ${site.title}${site.openReservations > 0 ? ` · ${plural(site.openReservations, "réserve non levée", "réserves non levées")}` : ""}`}
+                    aside={
+                      <>
+                        <span className="font-semibold text-brand-900">{formatCents(site.held)}</span>
+                        <time dateTime={site.releaseOn}>le {formatDate(site.releaseOn, "medium")}</time>
+                      </>
                     }
                   />
                 ))}
