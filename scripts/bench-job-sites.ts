@@ -9,11 +9,15 @@ import {
   jobSiteProgress,
   jobSites,
 } from "#app/db/schema/job-sites.ts";
+import { jobSiteLogEntries, jobSiteLogPhotos } from "#app/db/schema/site-log.ts";
 import { clientSearchText } from "#app/features/clients/search-text.ts";
 import { getJobSite } from "#app/features/job-sites/detail.server.ts";
 import { readAgenda, readPlanning, siteTeam, teamMembers } from "#app/features/job-sites/planning.server.ts";
 import { planningPeriod } from "#app/features/job-sites/planning.ts";
 import { jobSiteSearchText } from "#app/features/job-sites/query.server.ts";
+import { receptionSummary } from "#app/features/job-sites/reception.server.ts";
+import { listSiteLog, siteLogSummary } from "#app/features/site-log/log.server.ts";
+import { LOG_PAGE_SIZE } from "#app/features/site-log/schema.ts";
 import { addDays } from "#app/lib/paris-time.ts";
 import { seededRandom } from "./bench-random.ts";
 import { ms, timings } from "./bench-timing.ts";
@@ -22,8 +26,9 @@ import { ms, timings } from "./bench-timing.ts";
  * `npm run bench` (Chantiers): in an in-memory PGlite, the month planning with 50 sites
  * and 15 people (each on one site after another for three months, a few days on two), the
  * « Aujourd'hui et demain » lists, and the site page's reads (the site, its lots, their
- * progress history and expenses, its team) on a site with 2,000 progress records and
- * 1,000 expenses. Each figure is the median and p95 of RUNS calls after a warm-up; the
+ * progress history and expenses, its team, its reception and its log's summary) on a site
+ * with 2,000 progress records, 1,000 expenses, 2,000 log entries (300 of them answers) and
+ * 500 photos, and that site's log, first and last page. Each figure is the median and p95 of RUNS calls after a warm-up; the
  * aim is under 100 ms each. The figures are printed, nothing is asserted.
  */
 
@@ -152,6 +157,62 @@ for (let batch = 0; batch < 4; batch++) {
   );
 }
 
+// The benched site's log: 1,700 entries, 300 answers, 500 photos (rows only: the reads never open the files).
+const LOG_ENTRIES = 2000;
+const LOG_ANSWERS = 300;
+const LOG_PHOTOS = 500;
+const entryIds: string[] = [];
+for (let batch = 0; batch < (LOG_ENTRIES - LOG_ANSWERS) / 425; batch++) {
+  const rows = await db
+    .insert(jobSiteLogEntries)
+    .values(
+      Array.from({ length: 425 }, (_, index) => {
+        const n = batch * 425 + index;
+        return {
+          jobSiteId: site.id,
+          authorId: pick(people).id,
+          body: `Entrée ${n + 1} : pose du placo, reprise des joints, nettoyage en fin de journée.`,
+          weather: pick(["", "ensoleille", "nuageux", "pluie"] as const),
+          peoplePresent: "Lucas, Karim",
+          isProblem: n % 37 === 0,
+          occurredOn: addDays("2026-01-01", Math.floor(n / 4)),
+          createdAt: new Date(Date.UTC(2026, 0, 1) + n * 6 * 3_600_000),
+        };
+      }),
+    )
+    .returning({ id: jobSiteLogEntries.id });
+  entryIds.push(...rows.map((row) => row.id));
+}
+const answerIds = (
+  await db
+    .insert(jobSiteLogEntries)
+    .values(
+      Array.from({ length: LOG_ANSWERS }, (_, index) => ({
+        jobSiteId: site.id,
+        authorId: owner,
+        answerTo: pick(entryIds),
+        body: `Réponse ${index + 1} : vu, on en parle demain matin.`,
+        occurredOn: "2027-03-01",
+      })),
+    )
+    .returning({ id: jobSiteLogEntries.id })
+).map((row) => row.id);
+const withPhotos = [...entryIds, ...answerIds];
+await db.insert(jobSiteLogPhotos).values(
+  Array.from({ length: LOG_PHOTOS }, (_, index) => ({
+    // Two photos an entry, on 250 entries spread over the log.
+    entryId: withPhotos[(Math.floor(index / 2) * 7) % withPhotos.length] ?? "",
+    storageKey: `chantiers/journal/bench-${index}.jpg`,
+    contentType: "image/jpeg",
+    width: 1600,
+    height: 1200,
+    byteSize: between(150_000, 400_000),
+    position: index % 2,
+  })),
+);
+const ownerUser = { id: owner, role: "owner" as const };
+const lastLogPage = Math.ceil((LOG_ENTRIES - LOG_ANSWERS) / LOG_PAGE_SIZE);
+
 const month = planningPeriod("mois", MONTH);
 const week = planningPeriod("semaine", "2027-03-10");
 let monthFigures = { sites: 0, assignments: 0, conflicts: 0 };
@@ -173,8 +234,26 @@ const figures: [string, { median: number; p95: number }][] = [
     await timings(() => readAgenda(db, ["2027-03-10", "2027-03-11"]), RUNS),
   ],
   [
-    "page du chantier (2 000 avancements, 1 000 dépenses, équipe)",
-    await timings(() => Promise.all([getJobSite(db, site.id), siteTeam(db, site.id), teamMembers(db)]), RUNS),
+    "page du chantier (2 000 avancements, 1 000 dépenses, équipe, 2 000 entrées de journal)",
+    await timings(
+      () =>
+        Promise.all([
+          getJobSite(db, site.id),
+          siteTeam(db, site.id),
+          teamMembers(db),
+          receptionSummary(db, site.id),
+          siteLogSummary(db, site.id),
+        ]),
+      RUNS,
+    ),
+  ],
+  [
+    "journal du chantier, 1re page (2 000 entrées, 500 photos)",
+    await timings(() => listSiteLog(db, ownerUser, site.id, { page: 1 }), RUNS),
+  ],
+  [
+    "journal du chantier, dernière page",
+    await timings(() => listSiteLog(db, ownerUser, site.id, { page: lastLogPage }), RUNS),
   ],
 ];
 await handle.close();
