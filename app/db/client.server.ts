@@ -30,6 +30,7 @@ import * as settings from "./schema/settings.ts";
 import * as shop from "./schema/shop.ts";
 import * as site from "./schema/site.ts";
 import * as siteLog from "./schema/site-log.ts";
+import * as timeSheets from "./schema/time-sheets.ts";
 
 /** Every table, one file per domain under ./schema (drizzle-kit reads the same folder). */
 const schema = {
@@ -50,6 +51,7 @@ const schema = {
   ...jobSites,
   ...receptions,
   ...siteLog,
+  ...timeSheets,
   ...integrity,
   ...alerts,
 };

@@ -36,6 +36,8 @@ export const SUBJECT_TYPES = [
   "bon_commande",
   "fournisseur",
   "pointage",
+  /** An employee of the time sheets' register (« Salariés »). */
+  "salarie",
   "document",
   /** An item of the quotes' price library (« Bibliothèque de prix »). */
   "bibliotheque",

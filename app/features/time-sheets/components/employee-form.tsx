@@ -1,0 +1,168 @@
+import type { ComponentProps, ReactNode } from "react";
+import { Form, useNavigation } from "react-router";
+import {
+  DateField,
+  MoneyField,
+  RadioGroupField,
+  SelectField,
+  TextareaField,
+  TextField,
+} from "#app/components/forms/field.tsx";
+import type { FieldErrors } from "#app/components/forms/field-errors.ts";
+import { FormAlert } from "#app/components/forms/form-alert.tsx";
+import {
+  correctionSummary,
+  FormSection,
+  fieldBinder,
+  SaveOrCancel,
+} from "#app/components/forms/form-parts.tsx";
+import {
+  CONTRACT_CHOICE_LABELS,
+  CONTRACT_CHOICES,
+  EMPLOYEE_NOTES_MAX,
+  type EmployeeField,
+  type EmployeeFormValues,
+} from "../employee-schema.ts";
+
+/*
+ * The form of an employee of the register: who, the contract, the cost (the owner's
+ * form only), the home address (the travel zones' origin when the company measures from
+ * home) and the site worker's account that enters the hours. Every message the server
+ * sends shows under its field (the form posts without JavaScript too).
+ */
+
+function Line(props: ComponentProps<typeof TextField>) {
+  return <TextField autoComplete="off" {...props} />;
+}
+
+export function EmployeeForm({
+  intent,
+  values,
+  errors = {},
+  formErrors = [],
+  accounts,
+  showCost,
+  cancelHref,
+  saveLabel,
+  hidden,
+}: {
+  intent: "creer" | "modifier";
+  values: EmployeeFormValues;
+  errors?: FieldErrors;
+  formErrors?: readonly string[];
+  /** The site workers' accounts that may be linked. */
+  accounts: readonly { id: string; name: string; email: string }[];
+  /** The loaded hourly cost is the owner's: the field is on the owner's form only. */
+  showCost: boolean;
+  cancelHref: string;
+  saveLabel: string;
+  hidden?: ReactNode;
+}) {
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting";
+  const field = fieldBinder(values, errors);
+  const summary = correctionSummary(errors, formErrors);
+  const text = (name: EmployeeField, label: string, maxLength: number) => ({
+    id: `salarie-${name}`,
+    ...field(name),
+    label,
+    maxLength,
+  });
+
+  return (
+    <Form method="post" noValidate className="grid gap-5" aria-label="Fiche salarié">
+      <input type="hidden" name="intent" value={intent} />
+      {hidden}
+      <FormAlert focus title="Enregistrement impossible" errors={summary} />
+
+      <FormSection legend="Le salarié">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Line {...text("lastName", "Nom", 100)} required />
+          <Line {...text("firstName", "Prénom", 100)} required />
+          <Line
+            {...text("qualification", "Qualification", 100)}
+            hint="Comme sur le bulletin de paie : maçon, plaquiste, chef d'équipe…"
+          />
+          <Line
+            {...text("coefficient", "Coefficient", 3)}
+            inputMode="numeric"
+            hint="De la convention collective des ouvriers du bâtiment (150 à 270)."
+          />
+        </div>
+      </FormSection>
+
+      <FormSection legend="Le contrat">
+        <RadioGroupField
+          name="contract"
+          legend="Durée du travail"
+          required
+          defaultValue={values.contract}
+          errors={errors.contract}
+          options={CONTRACT_CHOICES.map((choice) => ({
+            value: choice,
+            label: CONTRACT_CHOICE_LABELS[choice],
+          }))}
+        />
+        <Line
+          {...text("partTimeHours", "Heures par semaine du temps partiel", 5)}
+          inputMode="decimal"
+          hint="Seulement pour un temps partiel, par quarts d'heure : 24 ou 24,5 par exemple."
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <DateField id="salarie-hireDate" {...field("hireDate")} label="Date d'embauche" required />
+          <DateField
+            id="salarie-leaveDate"
+            {...field("leaveDate")}
+            label="Date de sortie"
+            hint="Le dernier jour du contrat, s'il a pris fin."
+          />
+        </div>
+        {showCost ? (
+          <MoneyField
+            id="salarie-loadedHourlyCost"
+            {...field("loadedHourlyCost")}
+            label="Coût horaire chargé"
+            hint="Salaire et charges patronales par heure : il sert au coût de la main-d'œuvre des chantiers. Visible des seuls gérants."
+          />
+        ) : null}
+      </FormSection>
+
+      <FormSection legend="Domicile">
+        <p className="text-sm text-slate-700">
+          Sert aux zones de déplacement quand l'entreprise les mesure depuis le domicile des salariés.
+        </p>
+        <Line {...text("homeStreet", "Numéro et rue", 200)} />
+        <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
+          <Line {...text("homePostalCode", "Code postal", 6)} inputMode="numeric" />
+          <Line {...text("homeCity", "Commune", 100)} />
+        </div>
+      </FormSection>
+
+      <FormSection legend="Compte de pointage">
+        <SelectField
+          id="salarie-userId"
+          {...field("userId")}
+          label="Compte de compagnon"
+          placeholder="Aucun : ses heures sont saisies par le bureau"
+          options={accounts.map((account) => ({
+            value: account.id,
+            label: `${account.name} (${account.email})`,
+          }))}
+          hint="Le compte avec lequel il saisit ses heures sur son téléphone. Les comptes se créent dans « Comptes de l'équipe »."
+        />
+      </FormSection>
+
+      <FormSection legend="Notes">
+        <TextareaField
+          id="salarie-notes"
+          {...field("notes")}
+          label="Notes internes"
+          rows={3}
+          maxLength={EMPLOYEE_NOTES_MAX}
+        />
+      </FormSection>
+
+      <SaveOrCancel saving={saving} label={saveLabel} cancelHref={cancelHref} />
+    </Form>
+  );
+}
