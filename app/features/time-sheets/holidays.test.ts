@@ -96,7 +96,7 @@ describe("publicHolidays", () => {
     // A fresh process per zone: the zone is read once at start-up, so changing
     // process.env.TZ inside this one would prove nothing.
     const script = `
-      import { publicHolidays } from "#app/features/time-sheets/holidays.ts";
+      import { publicHolidays } from ${JSON.stringify(new URL("./holidays.ts", import.meta.url).href)};
       const years = [2026, 2027, 2028, 2029, 2030];
       process.stdout.write(JSON.stringify(years.map((year) => publicHolidays(year))));`;
     const inZone = (zone: string) =>

@@ -9,8 +9,10 @@ function span(day: string, start: string, end: string, breakMinutes = 0): Worked
   return result.span;
 }
 
-const only = (rule: WarningRule, entries: WarningEntry[]): TimeWarning[] =>
-  timeWarnings(entries).filter((warning) => warning.rule === rule);
+const only = <Rule extends WarningRule>(rule: Rule, entries: WarningEntry[]) =>
+  timeWarnings(entries).filter(
+    (warning): warning is Extract<TimeWarning, { rule: Rule }> => warning.rule === rule,
+  );
 
 describe("daily maximum, 10 hours (L3121-18)", () => {
   it("10 hours exactly is no warning, 10 h 15 is one", () => {

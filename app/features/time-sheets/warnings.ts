@@ -78,22 +78,25 @@ function dailyRest(entries: readonly WarningEntry[]): TimeWarning[] {
     )
     .sort((a, b) => a.start.getTime() - b.start.getTime());
   const warnings: TimeWarning[] = [];
-  let previous: { day: IsoDay; end: number } | null = null;
+  let previousDay: IsoDay | null = null;
+  // The latest end so far: an earlier entry may end after a later one starts.
+  let previousEnd = Number.NEGATIVE_INFINITY;
   for (const entry of timed) {
-    if (previous && entry.day !== previous.day) {
+    if (previousDay !== null && entry.day !== previousDay) {
       // Overlapping entries leave no rest at all, not a negative one.
-      const restMinutes = Math.max(0, Math.round((entry.start.getTime() - previous.end) / 60_000));
+      const restMinutes = Math.max(0, Math.round((entry.start.getTime() - previousEnd) / 60_000));
       if (restMinutes < DAILY_REST_MINUTES)
         warnings.push({
           rule: "daily_rest",
           article: "L3131-1",
           day: entry.day,
-          previousDay: previous.day,
+          previousDay,
           restMinutes,
-          message: `Moins de 11\u00a0h de repos entre le ${dayText(previous.day)} et le ${dayText(entry.day)} (repos quotidien minimal, art. L3131-1).`,
+          message: `Moins de 11\u00a0h de repos entre le ${dayText(previousDay)} et le ${dayText(entry.day)} (repos quotidien minimal, art. L3131-1).`,
         });
     }
-    previous = { day: entry.day, end: Math.max(entry.end.getTime(), previous?.end ?? 0) };
+    previousDay = entry.day;
+    previousEnd = Math.max(previousEnd, entry.end.getTime());
   }
   return warnings;
 }

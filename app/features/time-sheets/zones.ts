@@ -60,7 +60,8 @@ export type DayZone = { distanceMetres: number; zone: TravelZone };
 /** The zone of a day from the distances of the sites worked that day; null for a day on no site. */
 export function dayZone(siteDistances: readonly number[]): DayZone | null {
   if (siteDistances.length === 0) return null;
-  const farthest = Math.max(...siteDistances);
+  // Each distance is checked, not only the farthest: a NaN would hide in Math.max.
   for (const distance of siteDistances) travelZone(distance);
+  const farthest = Math.max(...siteDistances);
   return { distanceMetres: farthest, zone: travelZone(farthest) };
 }
