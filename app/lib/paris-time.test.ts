@@ -7,6 +7,7 @@ import {
   formatMonth,
   formatTime,
   parisDay,
+  parisInstant,
   parisMidnight,
   parisWeek,
 } from "./paris-time.ts";
@@ -153,5 +154,43 @@ describe("French formatting", () => {
     expect(() => formatDate(new Date(Number.NaN))).toThrow("Date invalide");
     expect(() => formatDate("2026-13-01")).toThrow("Date invalide : 2026-13-01");
     expect(() => formatDateTime(new Date("x"))).toThrow("Date invalide");
+  });
+});
+
+describe("parisInstant", () => {
+  const at = (day: string, hhmm: string) => {
+    const [hours, minutes] = hhmm.split(":").map(Number) as [number, number];
+    return parisInstant(day, hours * 60 + minutes)?.toISOString() ?? null;
+  };
+
+  it("reads a Paris wall-clock time in winter and in summer", () => {
+    expect(at("2026-01-15", "08:00")).toBe("2026-01-15T07:00:00.000Z");
+    expect(at("2026-07-14", "08:00")).toBe("2026-07-14T06:00:00.000Z");
+    expect(at("2026-12-31", "23:59")).toBe("2026-12-31T22:59:00.000Z");
+    expect(at("2026-11-23", "00:00")).toBe(parisMidnight("2026-11-23").toISOString());
+  });
+
+  it("has no instant for the hour skipped on the last Sunday of March", () => {
+    expect(at("2026-03-29", "01:59")).toBe("2026-03-29T00:59:00.000Z");
+    expect(at("2026-03-29", "02:00")).toBeNull();
+    expect(at("2026-03-29", "02:30")).toBeNull();
+    expect(at("2026-03-29", "02:59")).toBeNull();
+    expect(at("2026-03-29", "03:00")).toBe("2026-03-29T01:00:00.000Z");
+    expect(at("2027-03-28", "02:15")).toBeNull();
+  });
+
+  it("gives the first of the two occurrences on the last Sunday of October", () => {
+    expect(at("2026-10-25", "01:59")).toBe("2026-10-24T23:59:00.000Z");
+    expect(at("2026-10-25", "02:00")).toBe("2026-10-25T00:00:00.000Z");
+    expect(at("2026-10-25", "02:30")).toBe("2026-10-25T00:30:00.000Z");
+    expect(at("2026-10-25", "03:00")).toBe("2026-10-25T02:00:00.000Z");
+    expect(at("2027-10-31", "02:45")).toBe("2027-10-31T00:45:00.000Z");
+  });
+
+  it("refuses a time outside the day and a day that does not exist", () => {
+    expect(() => parisInstant("2026-11-23", 24 * 60)).toThrow("Heure invalide");
+    expect(() => parisInstant("2026-11-23", -1)).toThrow("Heure invalide");
+    expect(() => parisInstant("2026-11-23", 1.5)).toThrow("Heure invalide");
+    expect(() => parisInstant("2026-02-30", 0)).toThrow("Date invalide");
   });
 });

@@ -108,6 +108,30 @@ export function parisMidnight(day: IsoDay): Date {
   return new Date(utcMidnight - parisOffsetMinutes(guess) * 60_000);
 }
 
+/**
+ * The instant a Paris wall-clock time occurs on a day (`minutes` since midnight, 0 to
+ * 1439), or null when that time does not exist: on the last Sunday of March, 02:00 to
+ * 02:59 are skipped. On the last Sunday of October, 02:00 to 02:59 occur twice; the first
+ * occurrence (still summer time) is given, so that a time read off a clock before it goes
+ * back is the earlier of the two.
+ */
+export function parisInstant(day: IsoDay, minutes: number): Date | null {
+  if (!Number.isInteger(minutes) || minutes < 0 || minutes >= 24 * 60)
+    throw new Error(`Heure invalide : ${minutes} min`);
+  const wall = dayToUtc(day).getTime() + minutes * 60_000;
+  // Paris has one offset on each side of a change; the offsets half a day before and
+  // after the wall-clock reading are those two (or the same one, on an ordinary day).
+  const offsets = new Set([
+    parisOffsetMinutes(new Date(wall - DAY_MS / 2)),
+    parisOffsetMinutes(new Date(wall + DAY_MS / 2)),
+  ]);
+  const candidates = [...offsets]
+    .map((offset) => wall - offset * 60_000)
+    .filter((instant) => parisWallClock(new Date(instant)) === wall)
+    .sort((a, b) => a - b);
+  return candidates.length > 0 ? new Date(candidates[0] as number) : null;
+}
+
 /** The Paris week (Monday to Sunday) that holds a day. */
 export type ParisWeek = {
   monday: IsoDay;
