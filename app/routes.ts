@@ -108,7 +108,11 @@ export default [
       route("chantiers/:id/reception", "routes/erp/chantiers/reception.tsx"),
       route("chantiers/:id/journal", "routes/erp/chantiers/journal.tsx"),
       route("achats", "routes/erp/section.tsx", { id: "erp-achats" }),
-      route("temps", "routes/erp/section.tsx", { id: "erp-temps" }),
+      // Pointage: the register of employees (its home until the week's grid comes).
+      route("temps", "routes/erp/temps/index.tsx"),
+      route("temps/salaries/nouveau", "routes/erp/temps/salaries/nouveau.tsx"),
+      route("temps/salaries/:id", "routes/erp/temps/salaries/detail.tsx"),
+      route("temps/salaries/:id/modifier", "routes/erp/temps/salaries/modifier.tsx"),
       route("docs", "routes/erp/section.tsx", { id: "erp-docs" }),
       route("comptes", "routes/erp/comptes/index.tsx"),
       route("parametres", "routes/erp/parametres/index.tsx"),

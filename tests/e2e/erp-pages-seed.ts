@@ -7,6 +7,7 @@ import { createInvoiceDraft } from "#app/features/invoices/drafts.server.ts";
 import { createJobSiteFromQuote } from "#app/features/job-sites/write.server.ts";
 import { quoteLotBudgets } from "#app/features/quotes/lot-budget.ts";
 import { getQuote } from "#app/features/quotes/quotes.server.ts";
+import { createEmployee } from "#app/features/time-sheets/employees.server.ts";
 import { seedDemoContent } from "#server/seed.ts";
 import { billingSteps, fillInvoiceSettings } from "#tests/helpers/invoices.ts";
 import { attachPhoto, insertQuoteRequest, jpeg } from "#tests/helpers/leads.ts";
@@ -95,6 +96,24 @@ try {
     .limit(1);
   if (!item || !product) throw new Error("bibliothèque ou catalogue de démonstration vide");
 
+  // An employee of the time sheets' register, with every field filled (the longest page).
+  const employee = await createEmployee(handle.db, actor, {
+    lastName: "Fernandes-Delacroix",
+    firstName: "Jean-Baptiste",
+    qualification: "Chef d'équipe maçonnerie",
+    coefficient: 230,
+    contractKind: "temps_plein",
+    weeklyMinutes: 39 * 60,
+    hireDate: "2019-09-02",
+    leaveDate: null,
+    loadedHourlyCostCents: 4250,
+    homeStreet: "128 avenue de la République",
+    homePostalCode: "83500",
+    homeCity: "La Seyne-sur-Mer",
+    userId: null,
+    notes: "Permis C, CACES R482 catégorie A.",
+  });
+
   console.log(
     JSON.stringify({
       leadId,
@@ -105,6 +124,7 @@ try {
       draftInvoiceId,
       orderId: order.id,
       jobSiteId: jobSite.id,
+      employeeId: employee.id,
       libraryItemId: item.id,
       productId: product.id,
     }),

@@ -26,6 +26,7 @@ type SeedIds = {
   libraryItemId: string;
   productId: string;
   jobSiteId: string;
+  employeeId: string;
 };
 
 /** The layout of every signed-in Espace Pro page: its children are the pages checked here. */
@@ -55,6 +56,8 @@ function urlsWithIds(ids: SeedIds): Record<string, string[]> {
     "erp/chantiers/:id/reception": [`/erp/chantiers/${ids.jobSiteId}/reception`],
     "erp/mes-chantiers/:id": [`/erp/mes-chantiers/${ids.jobSiteId}`],
     "erp/chantiers/:id/journal": [`/erp/chantiers/${ids.jobSiteId}/journal`],
+    "erp/temps/salaries/:id": [`/erp/temps/salaries/${ids.employeeId}`],
+    "erp/temps/salaries/:id/modifier": [`/erp/temps/salaries/${ids.employeeId}/modifier`],
     "erp/*": ["/erp/chemin-inconnu"],
   };
 }
@@ -148,7 +151,7 @@ async function checkPage(page: Page, origin: string, url: string, status: number
 test("la liste des pages suit la table des routes : chaque route /erp est ouverte ou dite hors cadre", () => {
   const fake = Object.fromEntries(
     ["leadId", "clientId", "draftQuoteId", "acceptedQuoteId", "issuedInvoiceId", "draftInvoiceId"]
-      .concat(["orderId", "libraryItemId", "productId", "jobSiteId"])
+      .concat(["orderId", "libraryItemId", "productId", "jobSiteId", "employeeId"])
       .map((key) => [key, key]),
   ) as SeedIds;
   const opened = new Set(pageUrls(fake).map((entry) => entry.route));

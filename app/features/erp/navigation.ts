@@ -80,6 +80,13 @@ export const DEVIS_HANDLE = {
   permission: "devis",
 } as const satisfies ErpHandle;
 
+/** The handle of every Pointage page (the register of employees, for now). */
+export const POINTAGE_HANDLE = {
+  section: "Pointage",
+  sectionHref: "/erp/temps",
+  permission: "pointage",
+} as const satisfies ErpHandle;
+
 /** The handle of every job-site page. */
 export const CHANTIERS_HANDLE = {
   section: "Chantiers",

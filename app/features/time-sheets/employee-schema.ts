@@ -67,11 +67,8 @@ export const EMPLOYEE_MESSAGES = {
 
 export const EMPLOYEE_SORTS = ["nom", "embauche"] as const;
 export const EMPLOYEE_STATUS_FILTERS = ["actifs", "sortis", "tous"] as const;
-export const EMPLOYEE_STATUS_LABELS: Record<(typeof EMPLOYEE_STATUS_FILTERS)[number], string> = {
-  actifs: "En poste",
-  sortis: "Sortis",
-  tous: "Tous",
-};
+/** The status filter's choices beside its default (« En poste »). */
+export const EMPLOYEE_STATUS_LABELS = { sortis: "Sortis", tous: "Tout le registre" } as const;
 
 /** /erp/temps/salaries?q=&statut=&tri=&ordre=&page= (« en poste » by default). */
 export const EmployeeFiltersSchema = listFiltersSchema(EMPLOYEE_SORTS, {

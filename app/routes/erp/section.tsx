@@ -14,14 +14,6 @@ const SECTIONS: Record<string, { title: string; holds: string[] }> = {
       "le suivi des livraisons et des factures fournisseurs.",
     ],
   },
-  temps: {
-    title: "Pointage",
-    holds: [
-      "les heures de chaque membre de l'équipe, jour par jour ;",
-      "leur répartition par chantier ;",
-      "le récapitulatif mensuel pour la paie.",
-    ],
-  },
   docs: {
     title: "Documents",
     holds: [
