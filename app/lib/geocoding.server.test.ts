@@ -138,7 +138,7 @@ describe("geocodeAddress", () => {
     ["busy", "a 429 (its rate limit)"],
     ["garbage", "a body cut in the middle of its JSON"],
     ["wrong-shape", "JSON of another shape"],
-  ] as const)("answers unreachable, without throwing, to %s (%s)", async (mode) => {
+  ] as const)("answers unreachable, without throwing, to %s (%s)", async (mode, _what) => {
     stub.mode(mode);
     expect(await geocodeAddress(config, officeAddress)).toEqual({ ok: false, reason: "unreachable" });
     expect(stub.requests).toHaveLength(1);
