@@ -236,18 +236,20 @@ describe("completeAddress", () => {
 
   it("never sends the service more requests a second than it allows, whatever the callers ask at once", async () => {
     const burst = COMPLETION_REQUESTS_PER_SECOND + 5;
+    const started = Date.now();
     const results = await Promise.all(
       Array.from({ length: burst }, () => completeAddress(config, "quai saturnin")),
     );
     expect(results.every((result) => result.ok && result.suggestions.length === 1)).toBe(true);
-    const arrivals = stub.requests.map((request) => request.at).sort((a, b) => a - b);
+    const arrivals = stub.requests.map((request) => request.at);
     expect(arrivals).toHaveLength(burst);
-    for (let index = COMPLETION_REQUESTS_PER_SECOND; index < arrivals.length; index += 1) {
-      // The request after the allowance waits for the first of its second to be a second old
-      // (a few ms of leeway for the trip over loopback).
-      const first = arrivals[index - COMPLETION_REQUESTS_PER_SECOND] ?? 0;
-      expect((arrivals[index] ?? 0) - first).toBeGreaterThanOrEqual(950);
-    }
+    // Arrival times, not send times, reach the stub: a loaded machine may delay a request on
+    // its way, never make one leave early. So within the burst's first second, the allowance
+    // at most; and the burst cannot be over before a second has passed.
+    expect(arrivals.filter((at) => at < started + 1_000).length).toBeLessThanOrEqual(
+      COMPLETION_REQUESTS_PER_SECOND,
+    );
+    expect(Math.max(...arrivals) - started).toBeGreaterThanOrEqual(1_000);
   });
 });
 
