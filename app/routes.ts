@@ -72,6 +72,8 @@ export default [
     route("chantiers/:id/reception/copie-signee", "routes/erp/chantiers/reception-pdf.ts", {
       id: "erp-chantier-pv-signe",
     }),
+    // Address suggestions for the office's address fields (JSON, from the State's geocoding service).
+    route("adresse-completion", "routes/erp/adresse-completion.ts"),
     layout("routes/erp/layout.tsx", [
       index("routes/erp/dashboard.tsx"),
       route("leads", "routes/erp/leads/index.tsx"),

@@ -28,6 +28,17 @@ describe("loadEnv", () => {
     expect(loadEnv({ SITE_URL: "https://www.example.fr/" }).SITE_URL).toBe("https://www.example.fr");
   });
 
+  it("reaches the Géoplateforme's geocoding by default; GEOCODING_URL points elsewhere, an http(s) URL only", () => {
+    expect(loadEnv({}).GEOCODING_URL).toBe("https://data.geopf.fr/geocodage");
+    expect(loadEnv({ GEOCODING_URL: "" }).GEOCODING_URL).toBe("https://data.geopf.fr/geocodage");
+    expect(loadEnv({ GEOCODING_URL: "http://127.0.0.1:4010/geocodage/" }).GEOCODING_URL).toBe(
+      "http://127.0.0.1:4010/geocodage",
+    );
+    expect(problems({ GEOCODING_URL: "ftp://data.geopf.fr" })).toEqual([
+      "GEOCODING_URL : doit être une URL http(s)",
+    ]);
+  });
+
   it("treats empty strings as unset", () => {
     expect(loadEnv({ DATABASE_URL: "", SITE_URL: "" }).DATABASE_URL).toBeUndefined();
   });

@@ -85,6 +85,11 @@ export const EnvSchema = z
         .optional(),
     ),
     STRIPE_API_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    // The State's geocoding service (the Géoplateforme, app/lib/geocoding.server.ts): its
+    // base, under which `/search` and `/completion` answer. Only the tests point it elsewhere.
+    GEOCODING_URL: optionalString
+      .pipe(z.url({ protocol: /^https?$/, error: "doit être une URL http(s)" }).optional())
+      .transform((url) => (url ?? "https://data.geopf.fr/geocodage").replace(/\/+$/, "")),
     // Days a transfer/cash order may stay unpaid before the daily job cancels it (its stock returns).
     SHOP_UNPAID_ORDER_DAYS: z.coerce
       .number("doit être un nombre de jours")

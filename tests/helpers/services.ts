@@ -12,6 +12,10 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
     NODE_ENV: "test",
     DATA_DIR: "./data/test",
     SITE_URL: "https://www.example.test",
+    // Never the real geocoding service: a closed loopback port (the discard port, which no
+    // test binds), so code that geocodes meets « unreachable » unless a test starts
+    // tests/helpers/geoplateforme-stub.ts and passes its url.
+    GEOCODING_URL: "http://127.0.0.1:9/geocodage",
     ...overrides,
   });
 }

@@ -33,6 +33,7 @@ import { createApp } from "#server/app.ts";
 import { seedDemoContent } from "#server/seed.ts";
 import { loadServerBuild } from "#tests/helpers/built-app.ts";
 import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
+import { type GeoplateformeStub, startGeoplateformeStub } from "#tests/helpers/geoplateforme-stub.ts";
 import { insertQuoteRequest } from "#tests/helpers/leads.ts";
 import { placeTestOrder } from "#tests/helpers/shop.ts";
 import { signedInStaff, staffTestServices } from "#tests/helpers/staff.ts";
@@ -54,6 +55,8 @@ let build: ServerBuild;
 let clientDir: string;
 let dataDir: string;
 let app: ReturnType<typeof createApp>;
+/** The State's geocoding service, on loopback: address completion reaches it. */
+let geoplateforme: GeoplateformeStub;
 let owner: { cookie: string; userId: string };
 let leadId: string;
 /** A client to edit (its id is the one a staff member could send). */
@@ -74,7 +77,13 @@ beforeAll(async () => {
   database = await createTestDatabase();
   dataDir = mkdtempSync(path.join(tmpdir(), "batirade-hostile-"));
   await seedDemoContent(database.db);
-  services = staffTestServices(database, { DATA_DIR: dataDir, SITE_URL: SITE, QUOTE_RATE_LIMIT: "0" });
+  geoplateforme = await startGeoplateformeStub();
+  services = staffTestServices(database, {
+    DATA_DIR: dataDir,
+    SITE_URL: SITE,
+    QUOTE_RATE_LIMIT: "0",
+    GEOCODING_URL: geoplateforme.url,
+  });
   app = createApp({ services, build, clientDir });
   owner = await signedInStaff(services, "owner", "gerant-hostile@batirade.test");
   leadId = await insertQuoteRequest(database.db);
@@ -118,6 +127,7 @@ beforeAll(async () => {
   otherSiteEntryId = otherEntry?.id ?? "";
 }, 180_000);
 afterAll(async () => {
+  await geoplateforme.close();
   await database.cleanup();
   rmSync(dataDir, { recursive: true, force: true });
 });
@@ -342,6 +352,7 @@ const GET_TARGETS: [string, (value: string) => string][] = [
   ["library page", (v) => `/erp/devis/bibliotheque?page=${q(v)}`],
   ["library item", (v) => `/erp/devis/bibliotheque/${q(v)}`],
   ["library JSON q", (v) => `/api/erp/devis/bibliotheque.json?q=${q(v)}`],
+  ["address completion q", (v) => `/erp/adresse-completion?q=${q(v)}`],
   ["invoices q", (v) => `/erp/factures?q=${q(v)}`],
   ["invoices type", (v) => `/erp/factures?type=${q(v)}`],
   ["invoices statut", (v) => `/erp/factures?statut=${q(v)}`],
@@ -1005,6 +1016,7 @@ describe("hostile inputs against the production build", { timeout: 180_000 }, ()
       [`${STORE}/variants`, "GET, HEAD"],
       [`/api/erp/photos/00000000-0000-4000-8000-000000000000`, "GET, HEAD"],
       [`/api/erp/leads/export.csv`, "GET, HEAD"],
+      ["/erp/adresse-completion", "GET, HEAD"],
       [`/api/erp/leads/${"00000000-0000-4000-8000-000000000000"}/export.json`, "GET, HEAD"],
       ["/api/public-config", "GET, HEAD"],
       ["/sitemap.xml", "GET, HEAD"],
@@ -1100,6 +1112,25 @@ describe("hostile inputs against the production build", { timeout: 180_000 }, ()
       }
     }
     expect(await snapshot()).toEqual(before);
+  });
+
+  it("refuses a hostile address search with a 400 and a French message, never passing it on to the geocoding service", async () => {
+    geoplateforme.requests.length = 0;
+    for (const value of [...REFUSED_VALUES, "x".repeat(201), `12 rue Picot ${"x".repeat(10_000)}`]) {
+      const label = `GET address completion ${JSON.stringify(value.slice(0, 20))}`;
+      const response = await app.request(
+        `${SITE}/erp/adresse-completion?q=${q(value)}`,
+        { headers: { cookie: owner.cookie, accept: "application/json" } },
+        nextClient(),
+      );
+      outcomes.push({ name: label, status: response.status, refused: true });
+      expect.soft(response.status, label).toBe(400);
+      // A control character is refused by the server's guard before the route (its own check
+      // is proved in erp-address-completion.test.ts); the length, by the route.
+      const answer = (await response.json()) as { message: string };
+      expect.soft(answer.message, label).toMatch(/caractères non autorisés|trop longue/);
+    }
+    expect(geoplateforme.requests).toEqual([]);
   });
 
   it("says how many hostile requests it sent and how many were answered 5xx", () => {
