@@ -59,6 +59,8 @@ export default defineConfig({
         // Every test submits from the same loopback address; the limit itself is
         // covered by the integration tests (tests/integration/quote*.test.ts).
         QUOTE_RATE_LIMIT: "1000",
+        // Nothing listens there: the geocoding service is « unreachable », never the real one.
+        GEOCODING_URL: "http://127.0.0.1:9",
         TIKTOK_PIXEL_ID: "CTESTPIXEL01",
         TIKTOK_PIXEL_ORIGIN: `http://127.0.0.1:${trackerPort}`,
         TRACKING_SCRIPT_URL: `http://127.0.0.1:${trackerPort}/tracker.js`,

@@ -140,6 +140,8 @@ export async function startOwnServer(
       LOG_LEVEL: "warn",
       SMTP_URL: smtp.url,
       NOTIFY_EMAIL,
+      // Nothing listens there: the geocoding service is « unreachable », never the real one.
+      GEOCODING_URL: "http://127.0.0.1:9",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
