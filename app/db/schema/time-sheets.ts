@@ -1,7 +1,22 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, date, doublePrecision, index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { authUsers } from "./auth.ts";
 import { createdAtColumn, updatedAtColumn, uuidPrimaryKey } from "./columns.ts";
+import { jobSiteLots, jobSites } from "./job-sites.ts";
 
 // ─── Espace Pro › Pointage ───────────────────────────────────────────────────────────
 // The register of employees whose hours are recorded (Code du travail L3171-2): they need
@@ -69,3 +84,109 @@ export const employees = pgTable(
 );
 
 export type EmployeeRow = typeof employees.$inferSelect;
+
+/** What a line of a day records: work, or an absence (the payroll export counts each kind). */
+export const TIME_ENTRY_KIND_VALUES = [
+  "travail",
+  "conges_payes",
+  "rtt",
+  "maladie",
+  "accident_travail",
+  "intemperies",
+  "formation",
+  "jour_ferie",
+  "absence_injustifiee",
+] as const;
+export type TimeEntryKind = (typeof TIME_ENTRY_KIND_VALUES)[number];
+
+/**
+ * A line of an employee's day: worked on a site (or at the depot when no site is named),
+ * from a start to an end read on a Paris clock with a break, or as a number of hours; or
+ * an absence of a kind, in hours. `minutes` is what the line counts, computed through the
+ * real instants (app/features/time-sheets/durations.ts). A night counts for the day it starts.
+ */
+export const timeEntries = pgTable(
+  "time_entries",
+  {
+    id: uuidPrimaryKey(),
+    employeeId: uuid("employee_id")
+      .notNull()
+      .references(() => employees.id, { onDelete: "restrict" }),
+    /** The Paris day the line starts. */
+    day: date("day", { mode: "string" }).notNull(),
+    /** The Monday of the day's ISO week: what a validation locks. */
+    weekStart: date("week_start", { mode: "string" }).notNull(),
+    kind: text("kind").$type<TimeEntryKind>().notNull().default("travail"),
+    jobSiteId: uuid("job_site_id").references(() => jobSites.id, { onDelete: "restrict" }),
+    lotId: uuid("lot_id").references(() => jobSiteLots.id, { onDelete: "set null" }),
+    /** « HH:MM » on a Paris clock, both or neither (a number of hours then). */
+    startTime: text("start_time"),
+    endTime: text("end_time"),
+    breakMinutes: integer("break_minutes").notNull().default(0),
+    startsAt: timestamp("starts_at", { withTimezone: true }),
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    minutes: integer("minutes").notNull(),
+    /** Went home for lunch: no meal allowance (panier) that day. */
+    wentHomeForLunch: boolean("went_home_for_lunch").notNull().default(false),
+    note: text("note").notNull().default(""),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
+    createdBy: text("created_by").references(() => authUsers.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    index("time_entries_employee_day_idx").on(t.employeeId, t.day),
+    index("time_entries_week_idx").on(t.weekStart, t.employeeId),
+    index("time_entries_site_idx").on(t.jobSiteId, t.day),
+    check(
+      "time_entries_kind_check",
+      sql`${t.kind} in ('travail', 'conges_payes', 'rtt', 'maladie', 'accident_travail', 'intemperies', 'formation', 'jour_ferie', 'absence_injustifiee')`,
+    ),
+    check("time_entries_minutes_check", sql`${t.minutes} > 0 and ${t.minutes} <= 1440`),
+    check("time_entries_break_check", sql`${t.breakMinutes} >= 0 and ${t.breakMinutes} < 1440`),
+    check("time_entries_times_check", sql`(${t.startTime} is null) = (${t.endTime} is null)`),
+    check("time_entries_site_check", sql`${t.kind} in ('travail', 'intemperies') or ${t.jobSiteId} is null`),
+  ],
+);
+
+export type TimeEntryRow = typeof timeEntries.$inferSelect;
+
+/**
+ * A validated week of an employee: from then on its lines are locked; only the owner may
+ * change them, with a reason, and each change is kept in `time_entry_changes`.
+ */
+export const timeWeeks = pgTable(
+  "time_weeks",
+  {
+    employeeId: uuid("employee_id")
+      .notNull()
+      .references(() => employees.id, { onDelete: "restrict" }),
+    weekStart: date("week_start", { mode: "string" }).notNull(),
+    validatedAt: timestamp("validated_at", { withTimezone: true }).notNull(),
+    validatedBy: text("validated_by").references(() => authUsers.id, { onDelete: "set null" }),
+  },
+  (t) => [primaryKey({ columns: [t.employeeId, t.weekStart] })],
+);
+
+/** What changed in a validated week: who, when, why, the line before and after (the inspector's proof). */
+export const timeEntryChanges = pgTable(
+  "time_entry_changes",
+  {
+    id: uuidPrimaryKey(),
+    employeeId: uuid("employee_id")
+      .notNull()
+      .references(() => employees.id, { onDelete: "restrict" }),
+    weekStart: date("week_start", { mode: "string" }).notNull(),
+    /** The line changed (kept after its deletion: no foreign key). */
+    entryId: uuid("entry_id").notNull(),
+    action: text("action").$type<"ajout" | "modification" | "suppression">().notNull(),
+    before: jsonb("before").$type<Record<string, unknown> | null>(),
+    after: jsonb("after").$type<Record<string, unknown> | null>(),
+    reason: text("reason").notNull(),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+    changedBy: text("changed_by").references(() => authUsers.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    index("time_entry_changes_week_idx").on(t.employeeId, t.weekStart, t.changedAt),
+    check("time_entry_changes_action_check", sql`${t.action} in ('ajout', 'modification', 'suppression')`),
+  ],
+);
