@@ -59,14 +59,12 @@ CREATE TABLE "time_entry_changes" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"employee_id" uuid NOT NULL,
 	"week_start" date NOT NULL,
-	"entry_id" uuid NOT NULL,
-	"action" text NOT NULL,
-	"before" jsonb,
-	"after" jsonb,
+	"day" date NOT NULL,
+	"before" jsonb NOT NULL,
+	"after" jsonb NOT NULL,
 	"reason" text NOT NULL,
 	"changed_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"changed_by" text,
-	CONSTRAINT "time_entry_changes_action_check" CHECK ("time_entry_changes"."action" in ('ajout', 'modification', 'suppression'))
+	"changed_by" text
 );
 --> statement-breakpoint
 CREATE TABLE "time_weeks" (

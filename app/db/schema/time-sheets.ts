@@ -167,7 +167,10 @@ export const timeWeeks = pgTable(
   (t) => [primaryKey({ columns: [t.employeeId, t.weekStart] })],
 );
 
-/** What changed in a validated week: who, when, why, the line before and after (the inspector's proof). */
+/**
+ * A day of a validated week changed by the owner: who, when, why, and the day's lines
+ * before and after (as the inspector or the court reads them).
+ */
 export const timeEntryChanges = pgTable(
   "time_entry_changes",
   {
@@ -176,17 +179,23 @@ export const timeEntryChanges = pgTable(
       .notNull()
       .references(() => employees.id, { onDelete: "restrict" }),
     weekStart: date("week_start", { mode: "string" }).notNull(),
-    /** The line changed (kept after its deletion: no foreign key). */
-    entryId: uuid("entry_id").notNull(),
-    action: text("action").$type<"ajout" | "modification" | "suppression">().notNull(),
-    before: jsonb("before").$type<Record<string, unknown> | null>(),
-    after: jsonb("after").$type<Record<string, unknown> | null>(),
+    day: date("day", { mode: "string" }).notNull(),
+    before: jsonb("before").$type<TimeLineRecord[]>().notNull(),
+    after: jsonb("after").$type<TimeLineRecord[]>().notNull(),
     reason: text("reason").notNull(),
     changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
     changedBy: text("changed_by").references(() => authUsers.id, { onDelete: "set null" }),
   },
-  (t) => [
-    index("time_entry_changes_week_idx").on(t.employeeId, t.weekStart, t.changedAt),
-    check("time_entry_changes_action_check", sql`${t.action} in ('ajout', 'modification', 'suppression')`),
-  ],
+  (t) => [index("time_entry_changes_week_idx").on(t.employeeId, t.weekStart, t.changedAt)],
 );
+
+/** A line as the history keeps it: what it said, in the words of the page. */
+export type TimeLineRecord = {
+  kind: TimeEntryKind;
+  site: string | null;
+  start: string | null;
+  end: string | null;
+  breakMinutes: number;
+  minutes: number;
+  note: string;
+};
