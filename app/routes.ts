@@ -115,6 +115,8 @@ export default [
       route("temps/salaries/nouveau", "routes/erp/temps/salaries/nouveau.tsx"),
       route("temps/salaries/:id", "routes/erp/temps/salaries/detail.tsx"),
       route("temps/salaries/:id/modifier", "routes/erp/temps/salaries/modifier.tsx"),
+      route("temps/salaries/:id/jour", "routes/erp/temps/salaries/jour.tsx"),
+      route("mes-heures", "routes/erp/mes-heures/index.tsx"),
       route("docs", "routes/erp/section.tsx", { id: "erp-docs" }),
       route("comptes", "routes/erp/comptes/index.tsx"),
       route("parametres", "routes/erp/parametres/index.tsx"),

@@ -261,6 +261,11 @@ export function MoneyField(
   );
 }
 
+/** A time of day (`type="time"`, `HH:MM`); `step` in seconds (900: quarter hours). */
+export function TimeField(props: FieldOwnProps & InputProps) {
+  return inputField(props, "time");
+}
+
 /** A day (`type="date"`): the value is `AAAA-MM-JJ`, the browser shows it the French way. */
 export function DateField(props: FieldOwnProps & InputProps) {
   return inputField(props, "date");

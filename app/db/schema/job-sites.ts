@@ -35,6 +35,14 @@ export const JOB_SITE_STATUS_VALUES = [
 ] as const;
 export type JobSiteStatus = (typeof JOB_SITE_STATUS_VALUES)[number];
 
+/** The statuses of a site still to do or being done (the list's default, the time sheets' choices). */
+export const OPEN_JOB_SITE_STATUSES: readonly JobSiteStatus[] = [
+  "a_planifier",
+  "planifie",
+  "en_cours",
+  "suspendu",
+];
+
 export const jobSites = pgTable(
   "job_sites",
   {

@@ -20,6 +20,7 @@ export type ErpSection = (typeof ERP_SECTIONS)[number];
 /** A site worker's menu (role « compagnon »): their sites, nothing of the office. */
 export const WORKER_SECTIONS: readonly ErpSection[] = [
   { label: "Mes chantiers", href: "/erp/mes-chantiers" },
+  { label: "Mes heures", href: "/erp/mes-heures" },
 ];
 
 /**
@@ -36,6 +37,13 @@ export const SITE_LOG_HANDLE = {
 export const MES_CHANTIERS_HANDLE = {
   section: "Mes chantiers",
   sectionHref: "/erp/mes-chantiers",
+  permission: "terrain",
+} as const satisfies ErpHandle;
+
+/** The handle of a site worker's time sheet: anyone signed in; the page finds their employee record. */
+export const MES_HEURES_HANDLE = {
+  section: "Mes heures",
+  sectionHref: "/erp/mes-heures",
   permission: "terrain",
 } as const satisfies ErpHandle;
 

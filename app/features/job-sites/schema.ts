@@ -2,6 +2,7 @@ import {
   ASSIGNMENT_SLOT_VALUES,
   JOB_SITE_STATUS_VALUES,
   type JobSiteStatus,
+  OPEN_JOB_SITE_STATUSES,
 } from "#app/db/schema/job-sites.ts";
 import { formText } from "#app/lib/form-intent.ts";
 import {
@@ -36,12 +37,7 @@ export const JOB_SITE_STATUS_LABELS: Record<JobSiteStatus, string> = {
 };
 
 /** The sites still to be worked on: what the list shows first and a supplementary quote may join. */
-export const OPEN_JOB_SITE_STATUSES: readonly JobSiteStatus[] = [
-  "a_planifier",
-  "planifie",
-  "en_cours",
-  "suspendu",
-];
+export { OPEN_JOB_SITE_STATUSES };
 
 /**
  * The moves the site's page offers, by status, each with its button. « Réceptionné »

@@ -1,4 +1,4 @@
-import { Pencil } from "lucide-react";
+import { Clock, Pencil } from "lucide-react";
 import { Link } from "react-router";
 import { Facts } from "#app/components/data/facts.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
@@ -59,13 +59,19 @@ export default function EmployeePage({ loaderData }: Route.ComponentProps) {
           .filter(Boolean)
           .join(" · ")}
         actions={
-          <Link
-            to={`/erp/temps/salaries/${employee.id}/modifier`}
-            className={buttonClasses("secondary", "md")}
-          >
-            <Pencil aria-hidden="true" className="size-4" />
-            Modifier
-          </Link>
+          <>
+            <Link to={`/erp/temps/salaries/${employee.id}/jour`} className={buttonClasses("primary", "md")}>
+              <Clock aria-hidden="true" className="size-4" />
+              Heures
+            </Link>
+            <Link
+              to={`/erp/temps/salaries/${employee.id}/modifier`}
+              className={buttonClasses("secondary", "md")}
+            >
+              <Pencil aria-hidden="true" className="size-4" />
+              Modifier
+            </Link>
+          </>
         }
       />
       <Panel id="salarie-fiche" title="Fiche">

@@ -1,0 +1,96 @@
+import { PageHeader } from "#app/components/data/page-header.tsx";
+import { FormAlert } from "#app/components/forms/form-alert.tsx";
+import { throwNotFound } from "#app/components/forms/refusal.server.ts";
+import { refusalOf } from "#app/components/forms/refusal.ts";
+import { requirePermission } from "#app/features/auth/session.server.ts";
+import { erpMeta, POINTAGE_HANDLE } from "#app/features/erp/navigation.ts";
+import { DayForm } from "#app/features/time-sheets/components/day-form.tsx";
+import { DayNavigation } from "#app/features/time-sheets/components/day-navigation.tsx";
+import { WeekSummary } from "#app/features/time-sheets/components/week-summary.tsx";
+import { ValidateWeek, WeekChanges } from "#app/features/time-sheets/components/week-validation.tsx";
+import { answerDayPost } from "#app/features/time-sheets/day-actions.server.ts";
+import { dayPage, requestedDay } from "#app/features/time-sheets/day-page.server.ts";
+import { employeeName } from "#app/features/time-sheets/employees.server.ts";
+import { findEmployee, TimeSheetError } from "#app/features/time-sheets/entries.server.ts";
+import { getServices } from "#app/lib/app-context.ts";
+import { formatDate } from "#app/lib/paris-time.ts";
+import type { Route } from "./+types/jour";
+
+export const handle = POINTAGE_HANDLE;
+
+/*
+ * /erp/temps/salaries/:id/jour?jour=: an employee's day entered by the office (days to
+ * come too: leave, training), the week's summary, « Valider la semaine », and once
+ * validated, the owner's changes with their reason and the history of them.
+ */
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { user } = await requirePermission(request, context, handle.permission);
+  const { db } = getServices(context);
+  const day = requestedDay(request);
+  try {
+    const employee = await findEmployee(db, params.id);
+    const actor = { id: user.id, email: user.email, role: user.role };
+    return {
+      employee: { id: employee.id, name: employeeName(employee) },
+      owner: user.role === "owner",
+      ...(await dayPage(db, actor, employee, day)),
+      crumb: employeeName(employee),
+    };
+  } catch (error) {
+    throwNotFound(error, TimeSheetError);
+  }
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { user } = await requirePermission(request, context, handle.permission);
+  const { db } = getServices(context);
+  try {
+    const employee = await findEmployee(db, params.id);
+    return answerDayPost(
+      {
+        request,
+        db,
+        actor: { id: user.id, email: user.email, role: user.role },
+        dayHref: (day) => `/erp/temps/salaries/${employee.id}/jour?jour=${day}`,
+      },
+      employee,
+      await request.formData(),
+    );
+  } catch (error) {
+    throwNotFound(error, TimeSheetError);
+  }
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  erpMeta(args.loaderData ? `Heures de ${args.loaderData.employee.name} — Pointage` : "", args);
+
+export { ErrorBoundary, shouldRevalidate } from "#app/routes/erp/frame-exports.ts";
+
+export default function EmployeeDayPage({ loaderData, actionData }: Route.ComponentProps) {
+  const refusal = refusalOf(actionData);
+  const { employee, owner, day, values, sites, sheet, copyFrom, changes } = loaderData;
+  const dayHref = (other: string) => `/erp/temps/salaries/${employee.id}/jour?jour=${other}`;
+  const shown = refusal?.intent === "enregistrer" && refusal.values ? refusal.values : values;
+  return (
+    <div className="grid max-w-3xl gap-5">
+      <PageHeader title={`Heures de ${employee.name}`} description={formatDate(day, "full")} />
+      <DayNavigation day={day} today={null} href={dayHref} />
+      {refusal && refusal.intent !== "enregistrer" ? <FormAlert focus errors={refusal.message} /> : null}
+      <DayForm
+        key={`${day}-${JSON.stringify(shown)}`}
+        day={day}
+        values={shown}
+        errors={refusal?.intent === "enregistrer" ? refusal.fieldErrors : undefined}
+        formErrors={refusal?.intent === "enregistrer" && !refusal.fieldErrors ? [refusal.message] : []}
+        sites={sites}
+        locked={sheet.lock !== null}
+        canChangeLocked={owner}
+        copyFrom={copyFrom}
+      />
+      <WeekSummary sheet={sheet} dayHref={dayHref} current={day} />
+      {sheet.lock ? null : <ValidateWeek day={day} weekStart={sheet.weekStart} />}
+      <WeekChanges changes={changes} />
+    </div>
+  );
+}
