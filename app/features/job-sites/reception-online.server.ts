@@ -41,7 +41,7 @@ import {
   pvInput,
 } from "./reception.server.ts";
 import { renderLiftingPdf, renderReceptionPdf } from "./reception-pdf.server.ts";
-import { RECEPTION_MESSAGES } from "./reception-schema.ts";
+import { PV_WORDS, RECEPTION_MESSAGES } from "./reception-schema.ts";
 
 /*
  * The PV de réception, and the PV de levée des réserves, signed online by the client, the quotes' way (the building blocks
@@ -83,22 +83,6 @@ export type ReceptionSigningDeps = {
 };
 
 const linkOf = (siteUrl: string, token: string) => `${siteUrl.replace(/\/+$/, "")}/reception/${token}`;
-
-/** How each kind of PV is named in the client's page, the e-mails and the files. */
-export const PV_WORDS = {
-  reception: {
-    short: "PV de réception",
-    long: "procès-verbal de réception",
-    file: "pv-reception",
-    title: "Procès-verbal de réception des travaux",
-  },
-  levee: {
-    short: "PV de levée des réserves",
-    long: "procès-verbal de levée des réserves",
-    file: "pv-levee-reserves",
-    title: "Procès-verbal de levée des réserves",
-  },
-} as const satisfies Record<ReceptionKind, { short: string; long: string; file: string; title: string }>;
 
 /** The PV to send: the site's PV de réception, or one of its PV de levée des réserves. */
 async function lockPvToSend(tx: DbTransaction, jobSiteId: string, liftingId: string | null) {

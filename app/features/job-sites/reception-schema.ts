@@ -1,3 +1,4 @@
+import type { ReceptionKind } from "#app/db/schema/receptions.ts";
 import { formText } from "#app/lib/form-intent.ts";
 import { IsoDaySchema, multiLineText, singleLineText } from "#app/lib/text-rules.ts";
 import { isUuid } from "#app/lib/uuid.ts";
@@ -84,3 +85,19 @@ export const RECEPTION_STATUS_LABELS = {
   a_signer: "À signer",
   signe: "Signé",
 } as const;
+
+/** How each kind of PV is named in the client's page, the e-mails and the files. */
+export const PV_WORDS = {
+  reception: {
+    short: "PV de réception",
+    long: "procès-verbal de réception",
+    file: "pv-reception",
+    title: "Procès-verbal de réception des travaux",
+  },
+  levee: {
+    short: "PV de levée des réserves",
+    long: "procès-verbal de levée des réserves",
+    file: "pv-levee-reserves",
+    title: "Procès-verbal de levée des réserves",
+  },
+} as const satisfies Record<ReceptionKind, { short: string; long: string; file: string; title: string }>;

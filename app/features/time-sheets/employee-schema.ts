@@ -37,6 +37,10 @@ export function contractWords(kind: ContractKind, weeklyMinutes: number): string
   return kind === "temps_partiel" ? `Temps partiel, ${hours}` : `Temps plein, ${hours}`;
 }
 
+/** « Martin Lucas »: the register's order and the pages' name. */
+export const employeeName = (employee: { lastName: string; firstName: string }) =>
+  `${employee.lastName} ${employee.firstName}`;
+
 /** Minutes as « 24 h » or « 24 h 30 ». */
 export function hoursWords(minutes: number): string {
   const rest = minutes % 60;

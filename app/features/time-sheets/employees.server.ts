@@ -48,10 +48,6 @@ export class EmployeeFieldError extends Error {
 const searchTextOf = (data: Pick<EmployeeData, "lastName" | "firstName" | "qualification">) =>
   foldText(`${data.lastName} ${data.firstName} ${data.qualification}`);
 
-/** « Martin Lucas »: the register's order and the pages' name. */
-export const employeeName = (employee: Pick<EmployeeRow, "lastName" | "firstName">) =>
-  `${employee.lastName} ${employee.firstName}`;
-
 export type EmployeeListItem = Pick<
   EmployeeRow,
   | "id"

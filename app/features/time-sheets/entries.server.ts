@@ -22,7 +22,7 @@ import { addDays, formatDate, type IsoDay } from "#app/lib/paris-time.ts";
 import type { Role } from "#app/lib/permissions.ts";
 import { siteAccess } from "#app/lib/site-access.server.ts";
 import { isUuid } from "#app/lib/uuid.ts";
-import { employeeName } from "./employees.server.ts";
+import { employeeName } from "./employee-schema.ts";
 import { DAY_MESSAGES, type DayLine, type DayPost } from "./entries-schema.ts";
 import { isoWeek } from "./months.ts";
 import { type WeekOvertime, weekOvertime } from "./overtime.ts";

@@ -7,12 +7,12 @@ import { company } from "#app/config/company.ts";
 import { resolveAuthSecret } from "#app/features/auth/secret.server.ts";
 import {
   openReceptionLink,
-  PV_WORDS,
   ReceptionLinkNotFoundError,
   ReceptionSigningError,
   requestReceptionCode,
   signReceptionOnline,
 } from "#app/features/job-sites/reception-online.server.ts";
+import { PV_WORDS } from "#app/features/job-sites/reception-schema.ts";
 import { AcceptanceNameSchema, parseTyped } from "#app/features/quotes/acceptance-schema.ts";
 import { SignaturePad } from "#app/features/quotes/components/signature-pad.tsx";
 import { documentIdentity } from "#app/features/settings/settings.server.ts";

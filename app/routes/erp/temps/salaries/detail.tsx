@@ -8,12 +8,8 @@ import { Panel } from "#app/components/ui/panel.tsx";
 import { requirePermission } from "#app/features/auth/session.server.ts";
 import { ActivityHistory } from "#app/features/erp/components/activity-history.tsx";
 import { erpMeta, POINTAGE_HANDLE } from "#app/features/erp/navigation.ts";
-import { contractWords } from "#app/features/time-sheets/employee-schema.ts";
-import {
-  EmployeeNotFoundError,
-  employeeName,
-  getEmployee,
-} from "#app/features/time-sheets/employees.server.ts";
+import { contractWords, employeeName } from "#app/features/time-sheets/employee-schema.ts";
+import { EmployeeNotFoundError, getEmployee } from "#app/features/time-sheets/employees.server.ts";
 import { listActivity } from "#app/lib/activity.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import { formatCents } from "#app/lib/money.ts";

@@ -10,7 +10,7 @@ import { WeekSummary } from "#app/features/time-sheets/components/week-summary.t
 import { ValidateWeek, WeekChanges } from "#app/features/time-sheets/components/week-validation.tsx";
 import { answerDayPost } from "#app/features/time-sheets/day-actions.server.ts";
 import { dayPage, requestedDay } from "#app/features/time-sheets/day-page.server.ts";
-import { employeeName } from "#app/features/time-sheets/employees.server.ts";
+import { employeeName } from "#app/features/time-sheets/employee-schema.ts";
 import { findEmployee, TimeSheetError } from "#app/features/time-sheets/entries.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import { formatDate } from "#app/lib/paris-time.ts";

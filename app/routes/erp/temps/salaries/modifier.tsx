@@ -5,11 +5,14 @@ import { requirePermission } from "#app/features/auth/session.server.ts";
 import { erpMeta, POINTAGE_HANDLE } from "#app/features/erp/navigation.ts";
 import { EmployeeForm } from "#app/features/time-sheets/components/employee-form.tsx";
 import { answerEmployeeForm } from "#app/features/time-sheets/employee-actions.server.ts";
-import { type EmployeeFormValues, FULL_TIME_MINUTES } from "#app/features/time-sheets/employee-schema.ts";
+import {
+  type EmployeeFormValues,
+  employeeName,
+  FULL_TIME_MINUTES,
+} from "#app/features/time-sheets/employee-schema.ts";
 import {
   type EmployeeDetail,
   EmployeeNotFoundError,
-  employeeName,
   getEmployee,
   linkableAccounts,
 } from "#app/features/time-sheets/employees.server.ts";
