@@ -35,7 +35,14 @@ describe("a day as its page posts it", () => {
 
   it("counts a night across the October clock change as the real hours", () => {
     const parsed = parseDayPost(
-      { jour: "2026-10-24", "type.0": "travail", "debut.0": "22:00", "fin.0": "06:00", "pause.0": "0" },
+      {
+        jour: "2026-10-24",
+        "type.0": "travail",
+        "debut.0": "22:00",
+        "fin.0": "06:00",
+        "lendemain.0": "oui",
+        "pause.0": "0",
+      },
       { today: "2026-11-27" },
     );
     expect(parsed.ok && parsed.post.lines[0]?.minutes).toBe(9 * 60);
@@ -63,6 +70,18 @@ describe("a day as its page posts it", () => {
       DAY_MESSAGES.kind,
     ]);
     expect(refused({ jour: "2026-11-24", "debut.0": "08:00" })["fin.0"]).toEqual([DAY_MESSAGES.bothTimes]);
+    expect(refused({ jour: "2026-11-24", "debut.0": "12:00", "fin.0": "12:00" })["fin.0"]).toEqual([
+      DAY_MESSAGES.endBeforeStart,
+    ]);
+    expect(refused({ jour: "2026-11-24", "debut.0": "22:00", "fin.0": "06:00" })["fin.0"]).toEqual([
+      DAY_MESSAGES.endBeforeStart,
+    ]);
+    expect(refused({ jour: "2026-11-24", "debut.0": "08:00", "fin.0": "7:00" })["fin.0"]).toEqual([
+      DAY_MESSAGES.endBeforeStart,
+    ]);
+    expect(
+      refused({ jour: "2026-11-24", "debut.0": "08:00", "fin.0": "17:00", "lendemain.0": "oui" })["fin.0"],
+    ).toEqual([DAY_MESSAGES.nextDayLater]);
     expect(
       refused({
         jour: "2026-11-24",

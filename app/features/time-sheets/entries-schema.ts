@@ -42,6 +42,10 @@ export const DAY_MESSAGES = {
   lot: "Ce lot n'appartient pas à ce chantier.",
   timesOrHours: "Indiquez l'heure de début et de fin, ou un nombre d'heures.",
   bothTimes: "Indiquez l'heure de début et l'heure de fin.",
+  endBeforeStart:
+    "L'heure de fin ne suit pas l'heure de début : pour un travail de nuit, cochez « Fin le lendemain ».",
+  nextDayLater:
+    "Avec « Fin le lendemain », l'heure de fin précède l'heure de début (par exemple 22:00 → 06:00).",
   hoursForAbsence: "Indiquez le nombre d'heures d'absence.",
   note: `La note ne doit pas dépasser ${NOTE_MAX} caractères.`,
   control: "Ce texte contient des caractères non autorisés.",
@@ -80,6 +84,20 @@ export type DayPostResult =
   | { ok: false; message: string; fieldErrors: Record<string, string[]> };
 
 const get = (values: Record<string, string>, name: string) => (values[name] ?? "").trim();
+
+/** Minutes of a « H:MM » or « HH:MM » clock reading; null for anything else (durations.ts says why). */
+function clockMinutes(text: string): number | null {
+  const match = /^(\d{1,2}):(\d{2})$/.exec(text);
+  return match ? Number(match[1]) * 60 + Number(match[2]) : null;
+}
+
+/** Whether a span's end reads at or before its start (a night); null when a time is unreadable. */
+function endsNextDay(start: string, end: string): boolean | null {
+  const from = clockMinutes(start);
+  const to = clockMinutes(end);
+  if (from === null || to === null) return null;
+  return to <= from;
+}
 
 /** The posted lines' indexes: every `<field>.<n>` seen, in order. */
 function lineIndexes(values: Record<string, string>): number[] {
@@ -151,6 +169,12 @@ export function parseDayPost(
     if (lineKind === "travail" && (start || end)) {
       if (!start || !end) {
         fail(field(start ? "fin" : "debut"), DAY_MESSAGES.bothTimes);
+      } else if (
+        endsNextDay(start, end) !== null &&
+        endsNextDay(start, end) !== (get(values, field("lendemain")) === "oui")
+      ) {
+        // A night says so: an end at or before the start without « Fin le lendemain » is a slip.
+        fail(field("fin"), endsNextDay(start, end) ? DAY_MESSAGES.endBeforeStart : DAY_MESSAGES.nextDayLater);
       } else if (isoDayProblem(day) === null) {
         const span = parseSpan({ day, start, end, breakMinutes: pause || "0" });
         if (!span.ok) {
@@ -233,6 +257,8 @@ export function dayFormValues(
     values[`pause.${index}`] = line.startTime ? String(line.breakMinutes) : "";
     values[`heures.${index}`] = line.startTime ? "" : String(line.minutes / 60).replace(".", ",");
     values[`domicile.${index}`] = line.wentHomeForLunch ? "oui" : "";
+    values[`lendemain.${index}`] =
+      line.startTime && line.endTime && line.endTime <= line.startTime ? "oui" : "";
     values[`note.${index}`] = line.note;
   });
   return values;

@@ -86,12 +86,19 @@ function LineCard({
         />
         <TextField {...bind("heures")} inputMode="decimal" maxLength={5} label="ou heures" hint="Ex. 7,5" />
       </div>
-      <div className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end">
+      <div className="grid gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-end">
         <TextField
           {...bind("note")}
           maxLength={NOTE_MAX}
           label="Note"
           hint="Pour des intempéries : la cause (pluie, gel, vent…)."
+        />
+        <CheckboxField
+          id={`ligne-${index}-lendemain`}
+          name={name("lendemain")}
+          value="oui"
+          defaultChecked={values[name("lendemain")] === "oui"}
+          label="Fin le lendemain (nuit)"
         />
         <CheckboxField
           id={`ligne-${index}-domicile`}

@@ -1,0 +1,283 @@
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { timeEntries, timeEntryChanges } from "#app/db/schema/time-sheets.ts";
+import { addAssignment } from "#app/features/job-sites/planning.server.ts";
+import type { JobSiteData } from "#app/features/job-sites/schema.ts";
+import { createJobSite } from "#app/features/job-sites/write.server.ts";
+import { createEmployee } from "#app/features/time-sheets/employees.server.ts";
+import { DAY_MESSAGES } from "#app/features/time-sheets/entries-schema.ts";
+import type { AppServices } from "#app/lib/app-context.ts";
+import { addDays, parisDay } from "#app/lib/paris-time.ts";
+import * as myHoursRoute from "#app/routes/erp/mes-heures/index.tsx";
+import * as dayRoute from "#app/routes/erp/temps/salaries/jour.tsx";
+import { readFlash } from "#tests/helpers/flash.ts";
+import { insertClient } from "#tests/helpers/quotes.ts";
+import { routeCaller } from "#tests/helpers/route-call.ts";
+import { openStaffTestServices, signedInStaff } from "#tests/helpers/staff.ts";
+
+// The time sheets through their routes, on a real database: a site worker enters a day on
+// two of their sites from « Mes heures »; what is not theirs, a day to come and a bad line
+// are refused at their field; the office validates the week; then the week is locked for
+// the worker and the staff, and the owner changes a day only with a reason, kept with the
+// lines before and after.
+
+let services: AppServices;
+let close: () => Promise<void>;
+let owner: { cookie: string; userId: string; email: string };
+let staff: { cookie: string; userId: string; email: string };
+let worker: { cookie: string; userId: string; email: string };
+let employeeId: string;
+let siteA: { id: string; number: string };
+let siteB: { id: string; number: string };
+let elsewhere: { id: string; number: string };
+
+const asOwner = routeCaller(() => ({ services, cookie: owner.cookie }));
+const asStaff = routeCaller(() => ({ services, cookie: staff.cookie }));
+const asWorker = routeCaller(() => ({ services, cookie: worker.cookie }));
+
+const SITE: JobSiteData = {
+  title: "",
+  siteStreet: "",
+  sitePostalCode: "83000",
+  siteCity: "Toulon",
+  accessCode: "",
+  keys: "",
+  contactName: "",
+  contactPhone: "",
+  parking: "",
+  constraints: "",
+  notes: "",
+  plannedStart: null,
+  plannedEnd: null,
+  actualStart: null,
+  actualEnd: null,
+};
+
+// A Tuesday of a past week: the worker may enter it, the week is whole.
+const TODAY = parisDay();
+const DAY = addDays(TODAY, -7 - ((new Date(`${TODAY}T12:00:00Z`).getUTCDay() + 6) % 7) + 1);
+
+type Refusal = { message: string; fieldErrors?: Record<string, string[]> };
+type MyPage = Awaited<ReturnType<typeof myHoursRoute.loader>>;
+
+const twoSites = () => ({
+  jour: DAY,
+  "type.0": "travail",
+  "chantier.0": siteA.id,
+  "debut.0": "07:30",
+  "fin.0": "12:00",
+  "pause.0": "0",
+  "type.1": "travail",
+  "chantier.1": siteB.id,
+  "debut.1": "13:00",
+  "fin.1": "16:30",
+  "pause.1": "0",
+});
+
+async function myPage(day = DAY) {
+  const outcome = await asWorker(myHoursRoute.loader, `/erp/mes-heures?jour=${day}`);
+  expect(outcome.status, JSON.stringify(outcome.data)).toBe(200);
+  return outcome.data as MyPage;
+}
+
+const postMine = (form: Record<string, string>) =>
+  asWorker(myHoursRoute.action, "/erp/mes-heures", { form: { intent: "enregistrer", ...form } });
+const postOffice = (call: typeof asOwner, form: Record<string, string>) =>
+  call(dayRoute.action, `/erp/temps/salaries/${employeeId}/jour`, { params: { id: employeeId }, form });
+
+beforeAll(async () => {
+  ({ services, close } = await openStaffTestServices("erp-time-"));
+  owner = await signedInStaff(services, "owner", "gerant-heures@batirade.test");
+  staff = await signedInStaff(services, "staff", "bureau-heures@batirade.test");
+  worker = await signedInStaff(services, "compagnon", "lucas-heures@batirade.test");
+  const actor = { id: owner.userId, email: owner.email };
+  const clientId = await insertClient(services.db, { name: "Famille Heures", email: "heures@example.fr" });
+  siteA = await createJobSite(services.db, actor, clientId, { ...SITE, title: "Salle de bains" });
+  siteB = await createJobSite(services.db, actor, clientId, { ...SITE, title: "Cuisine" });
+  elsewhere = await createJobSite(services.db, actor, clientId, { ...SITE, title: "Garage" });
+  for (const site of [siteA, siteB]) {
+    await addAssignment(services.db, actor, site.id, {
+      userId: worker.userId,
+      startDate: addDays(DAY, -1),
+      endDate: addDays(DAY, 1),
+      slot: "journee",
+    });
+  }
+  employeeId = (
+    await createEmployee(services.db, actor, {
+      lastName: "Martin",
+      firstName: "Lucas",
+      qualification: "Maçon",
+      coefficient: 185,
+      contractKind: "temps_plein",
+      weeklyMinutes: 35 * 60,
+      hireDate: "2020-01-06",
+      leaveDate: null,
+      loadedHourlyCostCents: 3800,
+      homeStreet: "",
+      homePostalCode: "",
+      homeCity: "",
+      userId: worker.userId,
+      notes: "",
+    })
+  ).id;
+});
+afterAll(async () => close());
+
+describe("« Mes heures »: a site worker's day", () => {
+  it("offers the day's planned sites first, and saves a day on two sites with its real minutes", async () => {
+    const before = await myPage();
+    expect(before).toMatchObject({ linked: true, day: DAY });
+    if (!before.linked) return;
+    expect(before.sites.map((site) => [site.id, site.planned])).toEqual([
+      [siteA.id, true],
+      [siteB.id, true],
+    ]);
+    const saved = await postMine(twoSites());
+    expect(saved.status, JSON.stringify(saved.data)).toBe(303);
+    expect(readFlash(saved)?.message).toMatch(/^Journée du .+ enregistrée\.$/);
+    const after = await myPage();
+    if (!after.linked) return;
+    expect(after.values).toMatchObject({
+      "chantier.0": siteA.id,
+      "debut.0": "07:30",
+      "chantier.1": siteB.id,
+    });
+    const day = after.sheet.days.find((entry) => entry.day === DAY);
+    expect(day?.workedMinutes).toBe(8 * 60);
+    expect(after.sheet.lock).toBeNull();
+  });
+
+  it("refuses a site they are not on, a day to come, and a bad line, at their field, storing nothing", async () => {
+    const [{ n: stored } = { n: 0 }] = await services.db.select({ n: count() }).from(timeEntries);
+    const notMine = await postMine({ ...twoSites(), "chantier.1": elsewhere.id });
+    expect(notMine.status).toBe(403);
+    expect((notMine.data as Refusal).fieldErrors?.["chantier.1"]).toEqual([DAY_MESSAGES.siteRefused]);
+    const future = await postMine({ jour: addDays(TODAY, 1), "heures.0": "8" });
+    expect(future.status).toBe(400);
+    expect((future.data as Refusal).fieldErrors?.jour).toEqual([DAY_MESSAGES.future]);
+    const longDay = await postMine({ jour: DAY, "heures.0": "25" });
+    expect(longDay.status).toBe(400);
+    const reversed = await postMine({ jour: DAY, "debut.0": "12:00", "fin.0": "08:00" });
+    expect(reversed.status).toBe(400);
+    expect((reversed.data as Refusal).fieldErrors?.["fin.0"]).toEqual([DAY_MESSAGES.endBeforeStart]);
+    const [{ n: after } = { n: 0 }] = await services.db.select({ n: count() }).from(timeEntries);
+    expect(after).toBe(stored);
+  });
+
+  it("warns, without refusing, of a day over 10 hours", async () => {
+    const other = addDays(DAY, 1);
+    const saved = await postMine({
+      jour: other,
+      "chantier.0": siteA.id,
+      "debut.0": "06:00",
+      "fin.0": "17:00",
+      "pause.0": "30",
+    });
+    expect(saved.status, JSON.stringify(saved.data)).toBe(303);
+    expect(readFlash(saved)?.message).toContain("1 point à vérifier");
+    const page = await myPage(other);
+    if (!page.linked) return;
+    expect(page.sheet.warnings.map((warning) => warning.rule)).toEqual(["daily_max"]);
+    expect(page.sheet.warnings[0]?.message).toContain("L3121-18");
+  });
+
+  it("copies the day before into an empty day", async () => {
+    const next = addDays(DAY, 2);
+    const page = await myPage(next);
+    if (!page.linked) return;
+    expect(page.copyFrom).toBe(addDays(DAY, 1));
+    const copied = await asWorker(myHoursRoute.action, "/erp/mes-heures", {
+      form: { intent: "copier-veille", jour: next },
+    });
+    expect(copied.status, JSON.stringify(copied.data)).toBe(303);
+    const again = await myPage(next);
+    if (!again.linked) return;
+    expect(again.values).toMatchObject({
+      "chantier.0": siteA.id,
+      "debut.0": "06:00",
+      "fin.0": "17:00",
+      "pause.0": "30",
+    });
+    const twice = await asWorker(myHoursRoute.action, "/erp/mes-heures", {
+      form: { intent: "copier-veille", jour: next },
+    });
+    expect(twice.status).toBe(409);
+  });
+
+  it("says so to an account no employee is linked to, and keeps the office's pages from the worker", async () => {
+    const stranger = await signedInStaff(services, "compagnon", "sans-fiche@batirade.test");
+    const call = routeCaller(() => ({ services, cookie: stranger.cookie }));
+    const page = await call(myHoursRoute.loader, "/erp/mes-heures");
+    expect(page.data).toMatchObject({ linked: false });
+    const post = await call(myHoursRoute.action, "/erp/mes-heures", {
+      form: { intent: "enregistrer", jour: DAY, "heures.0": "7" },
+    });
+    expect(post.status).toBe(403);
+    expect((post.data as Refusal).message).toBe(DAY_MESSAGES.noEmployee);
+    const office = await asWorker(dayRoute.loader, `/erp/temps/salaries/${employeeId}/jour`, {
+      params: { id: employeeId },
+    });
+    expect(office.status).toBe(403);
+  });
+});
+
+describe("the week: validation and lock", () => {
+  it("is validated by the office, then locked for the worker and the staff", async () => {
+    const validated = await postOffice(asStaff, { intent: "valider-semaine", jour: DAY });
+    expect(validated.status, JSON.stringify(validated.data)).toBe(303);
+    expect((await postOffice(asStaff, { intent: "valider-semaine", jour: DAY })).status).toBe(409);
+    const page = await myPage();
+    if (!page.linked) return;
+    expect(page.sheet.lock?.validatedBy).toBe(staff.email);
+
+    const byWorker = await postMine({ ...twoSites(), "fin.1": "17:30" });
+    expect(byWorker.status).toBe(409);
+    expect((byWorker.data as Refusal).message).toBe(DAY_MESSAGES.locked);
+    const byStaff = await postOffice(asStaff, {
+      intent: "enregistrer",
+      ...twoSites(),
+      "fin.1": "17:30",
+      motif: "Oubli",
+    });
+    expect(byStaff.status).toBe(409);
+    const copy = await asWorker(myHoursRoute.action, "/erp/mes-heures", {
+      form: { intent: "copier-veille", jour: addDays(DAY, 3) },
+    });
+    expect(copy.status).toBe(409);
+  });
+
+  it("is changed by the owner only with a reason, kept with the day's lines before and after", async () => {
+    const noReason = await postOffice(asOwner, { intent: "enregistrer", ...twoSites(), "fin.1": "17:30" });
+    expect(noReason.status).toBe(400);
+    expect((noReason.data as Refusal).fieldErrors?.motif).toEqual([DAY_MESSAGES.reason]);
+    const changed = await postOffice(asOwner, {
+      intent: "enregistrer",
+      ...twoSites(),
+      "fin.1": "17:30",
+      motif: "Fin de chantier oubliée, confirmée par le chef d'équipe",
+    });
+    expect(changed.status, JSON.stringify(changed.data)).toBe(303);
+    const [change] = await services.db
+      .select()
+      .from(timeEntryChanges)
+      .where(eq(timeEntryChanges.employeeId, employeeId));
+    expect(change).toMatchObject({
+      day: DAY,
+      reason: "Fin de chantier oubliée, confirmée par le chef d'équipe",
+      changedBy: owner.userId,
+      before: [
+        expect.objectContaining({ site: siteA.number, start: "07:30", end: "12:00" }),
+        expect.objectContaining({ site: siteB.number, start: "13:00", end: "16:30", minutes: 210 }),
+      ],
+      after: [
+        expect.objectContaining({ site: siteA.number }),
+        expect.objectContaining({ end: "17:30", minutes: 270 }),
+      ],
+    });
+    const office = await asOwner(dayRoute.loader, `/erp/temps/salaries/${employeeId}/jour?jour=${DAY}`, {
+      params: { id: employeeId },
+    });
+    expect((office.data as { changes: unknown[] }).changes).toHaveLength(1);
+  });
+});
