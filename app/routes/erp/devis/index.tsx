@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { Column } from "#app/components/data/data-table.tsx";
 import { DOCUMENT_SORT_LABELS, totalColumns } from "#app/components/data/document-columns.ts";
+import { NothingYet } from "#app/components/data/empty-state.tsx";
 import { FilterSelect, PeriodFields } from "#app/components/data/list-filters.tsx";
 import { EmptyStateLink, ListResults, ListSearch, listView } from "#app/components/data/list-page.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
@@ -103,22 +104,18 @@ export default function QuotesPage({ loaderData }: Route.ComponentProps) {
         list={list}
         noun={["devis", "devis"]}
         nothingYet={
-          <div className="grid gap-2">
-            <p className="font-semibold text-brand-900">Aucun devis pour le moment.</p>
-            <p>
-              Un devis part le plus souvent d'une demande reçue par le site : ouvrez le prospect dans{" "}
-              <EmptyStateLink to="/erp/leads">Prospects</EmptyStateLink> et choisissez « Faire un devis » ;
-              son nom, son adresse, sa description et ses photos suivent. Pour un client déjà enregistré,
-              utilisez <EmptyStateLink to="/erp/devis/nouveau">Nouveau devis</EmptyStateLink>.
-            </p>
-          </div>
+          <NothingYet title="Aucun devis pour le moment.">
+            Un devis part le plus souvent d'une demande reçue par le site : ouvrez le prospect dans{" "}
+            <EmptyStateLink to="/erp/leads">Prospects</EmptyStateLink> et choisissez « Faire un devis » ; son
+            nom, son adresse, sa description et ses photos suivent. Pour un client déjà enregistré, utilisez{" "}
+            <EmptyStateLink to="/erp/devis/nouveau">Nouveau devis</EmptyStateLink>.
+          </NothingYet>
         }
         caption="Devis"
         sortLabels={DOCUMENT_SORT_LABELS}
         table={{
           columns,
           rows: items,
-          rowKey: (quote) => quote.id,
           sort,
           minWidth: 960,
           totals: {

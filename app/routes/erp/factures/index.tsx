@@ -160,7 +160,6 @@ export default function InvoicesPage({ loaderData }: Route.ComponentProps) {
         table={{
           columns,
           rows: items,
-          rowKey: (invoice) => invoice.id,
           sort,
           minWidth: 960,
           totals: {
