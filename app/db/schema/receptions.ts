@@ -12,7 +12,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { authUsers } from "./auth.ts";
-import { createdAtColumn, updatedAtColumn, uuidParent, uuidPrimaryKey } from "./columns.ts";
+import { createdAtColumn, emailCodeColumns, updatedAtColumn, uuidParent, uuidPrimaryKey } from "./columns.ts";
 import { jobSiteLots, jobSites } from "./job-sites.ts";
 
 // ─── Espace Pro › Chantiers › Réception ──────────────────────────────────────────────
@@ -148,14 +148,8 @@ export const jobSiteReceptionCodes = pgTable(
   {
     id: uuidPrimaryKey(),
     receptionId: uuidParent("reception_id", () => jobSiteReceptions.id, "cascade"),
-    /** HMAC-SHA-256 of the code (keyed by the server's secret), lower-case hex. */
-    codeHash: text("code_hash").notNull(),
-    email: text("email").notNull(),
-    attempts: integer("attempts").notNull().default(0),
-    createdAt: createdAtColumn(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    /** Set when the right code was typed, or a newer code was sent (then it cannot be used). */
-    usedAt: timestamp("used_at", { withTimezone: true }),
+    /** `used_at`: set when the right code was typed, or when a newer code was sent. */
+    ...emailCodeColumns(),
   },
   (t) => [
     index("job_site_reception_codes_reception_idx").on(t.receptionId, t.createdAt),
