@@ -1,6 +1,5 @@
-import { Link } from "react-router";
 import type { Column } from "#app/components/data/data-table.tsx";
-import { DOCUMENT_SORT_LABELS, totalColumns } from "#app/components/data/document-columns.ts";
+import { DOCUMENT_SORT_LABELS, numberColumn, totalColumns } from "#app/components/data/document-columns.tsx";
 import { NothingYet } from "#app/components/data/empty-state.tsx";
 import { FilterSelect, PeriodFields } from "#app/components/data/list-filters.tsx";
 import { EmptyStateLink, ListResults, ListSearch, listView } from "#app/components/data/list-page.tsx";
@@ -29,19 +28,11 @@ export { ErrorBoundary, shouldRevalidate } from "#app/routes/erp/frame-exports.t
 const PATH = "/erp/devis";
 
 const columns: Column<QuoteListItem>[] = [
-  {
-    key: "number",
-    header: "Numéro",
-    sortKey: "numero",
-    phone: "title",
-    className: "whitespace-nowrap",
-    cell: (quote) => (
-      <Link to={`/erp/devis/${quote.id}`} className="font-semibold text-brand-700 underline">
-        {quote.displayNumber ?? "Brouillon"}
-        <span className="sr-only"> : {quote.title}</span>
-      </Link>
-    ),
-  },
+  numberColumn(
+    PATH,
+    (quote) => quote.displayNumber,
+    (quote) => quote.title,
+  ),
   clientColumn(),
   { key: "title", header: "Objet", cell: (quote) => <span className="break-words">{quote.title}</span> },
   { key: "town", header: "Chantier", cell: (quote) => quote.siteCity || "—" },
