@@ -7,6 +7,8 @@
  * Any malformed block gives null, never an exception: the photo is kept without a date.
  */
 
+import { parisWallClockInstant } from "./paris-time.ts";
+
 const EXIF_IFD_POINTER = 0x8769;
 const DATE_TIME_ORIGINAL = 0x9003;
 const OFFSET_TIME_ORIGINAL = 0x9011;
@@ -77,30 +79,6 @@ export function readCaptureTime(exif: Uint8Array | undefined | null): CaptureTim
   }
 }
 
-/** The offset of Europe/Paris from UTC at `instant`, in minutes (60 or 120). */
-function parisOffsetMinutes(instant: Date): number {
-  const parts = new Intl.DateTimeFormat("en-GB", {
-    timeZone: "Europe/Paris",
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(instant);
-  const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
-  const asUtc = Date.UTC(
-    get("year"),
-    get("month") - 1,
-    get("day"),
-    get("hour"),
-    get("minute"),
-    get("second"),
-  );
-  return Math.round((asUtc - instant.getTime()) / 60_000);
-}
-
 /**
  * The instant of a capture time: with its offset when the camera wrote one, else as Paris
  * time. Null for an impossible date (month 13, year 0) or one outside 1900–2100.
@@ -128,7 +106,5 @@ export function captureInstant(capture: CaptureTime | null): Date | null {
     const minutes = Number(capture.offset.slice(1, 3)) * 60 + Number(capture.offset.slice(4, 6));
     return new Date(wall - sign * minutes * 60_000);
   }
-  // Paris time: the offset at that wall time (a guess one hour either way settles it).
-  const guess = new Date(wall - parisOffsetMinutes(new Date(wall)) * 60_000);
-  return new Date(wall - parisOffsetMinutes(guess) * 60_000);
+  return parisWallClockInstant(wall);
 }

@@ -1,4 +1,5 @@
 import type { Logger } from "pino";
+import { data } from "react-router";
 import { StorageNotFoundError, StorageUnavailableError } from "./file-storage.server.ts";
 
 /*
@@ -50,6 +51,46 @@ export function storageFailure(
   if (error instanceof StorageUnavailableError) {
     logger.error({ err: error, ...file.log }, "stockage des fichiers indisponible");
     return storageUnavailable(file.cacheControl);
+  }
+  throw error;
+}
+
+/**
+ * A document a client downloads through the link e-mailed to them (a quote, a PV): saved
+ * rather than shown, never cached nor indexed, and the link's token not passed on as referrer.
+ */
+export function clientDocument(file: { bytes: Uint8Array; contentType: string; name: string }): Response {
+  return new Response(new Uint8Array(file.bytes), {
+    headers: {
+      "Content-Type": file.contentType,
+      "Content-Length": String(file.bytes.byteLength),
+      "Content-Disposition": `attachment; filename="${file.name}"`,
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+      "X-Robots-Tag": "noindex, nofollow",
+      "Referrer-Policy": "no-referrer",
+    },
+  });
+}
+
+/**
+ * A client's document the storage could not give, thrown as the public page's error: 404
+ * when the file is gone (logged as a warning, `missing`), 503 while the storage does not
+ * answer (logged as an error, `unavailable`, and said with `unavailableMessage`). Any
+ * other error is thrown again.
+ */
+export function throwClientDocumentFailure(
+  error: unknown,
+  logger: Logger,
+  log: { missing: string; unavailable: string; unavailableMessage: string },
+): never {
+  if (error instanceof StorageNotFoundError) {
+    logger.warn({ err: error }, log.missing);
+    throw data({ message: "Ce document est introuvable : contactez-nous." }, { status: 404 });
+  }
+  if (error instanceof StorageUnavailableError) {
+    logger.error({ err: error }, log.unavailable);
+    throw data({ message: log.unavailableMessage }, { status: 503, headers: { "Retry-After": "30" } });
   }
   throw error;
 }

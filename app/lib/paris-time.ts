@@ -101,11 +101,18 @@ export function daysBetween(from: IsoDay, to: IsoDay): number {
  * never at midnight, so midnight always exists and is never doubled.
  */
 export function parisMidnight(day: IsoDay): Date {
-  const utcMidnight = dayToUtc(day).getTime();
-  // The offset at UTC midnight is a first guess; the one at the guessed instant is
-  // the right one (they differ only if a change fell between the two).
-  const guess = new Date(utcMidnight - parisOffsetMinutes(new Date(utcMidnight)) * 60_000);
-  return new Date(utcMidnight - parisOffsetMinutes(guess) * 60_000);
+  return parisWallClockInstant(dayToUtc(day).getTime());
+}
+
+/**
+ * The instant Paris clocks read `wall`, a wall-clock reading written as a UTC timestamp
+ * (`Date.UTC(2025, 2, 10, 8, 30)` for 10 March 2025 at 08:30 in Paris).
+ */
+export function parisWallClockInstant(wall: number): Date {
+  // The offset at the reading taken as UTC is a first guess; the one at the guessed
+  // instant is the right one (they differ only if a change fell between the two).
+  const guess = new Date(wall - parisOffsetMinutes(new Date(wall)) * 60_000);
+  return new Date(wall - parisOffsetMinutes(guess) * 60_000);
 }
 
 /**

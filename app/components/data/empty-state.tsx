@@ -8,3 +8,13 @@ export function EmptyState({ children }: { children: ReactNode }) {
     </div>
   );
 }
+
+/** A list's « nothing yet »: its heading, then what the list is for and how its first row comes. */
+export function NothingYet({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-2">
+      <p className="font-semibold text-brand-900">{title}</p>
+      <p>{children}</p>
+    </div>
+  );
+}

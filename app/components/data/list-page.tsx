@@ -133,7 +133,7 @@ export function defaultNoMatch([one, many]: readonly [string, string], feminine 
   };
 }
 
-export type ListResultsProps<Row> = {
+export type ListResultsProps<Row extends { id: string }> = {
   list: ListView;
   /** The noun counted, singular and plural: ["client", "clients"]. */
   noun: readonly [string, string];
@@ -152,12 +152,16 @@ export type ListResultsProps<Row> = {
   caption: string;
   /** The names of the list's sorts (« par date »), for a caption that says the order. */
   sortLabels?: Readonly<Record<string, string>>;
-  /** The table (pathname, params and caption are the list's own). */
-  table: Omit<DataTableProps<Row>, "pathname" | "params" | "caption">;
+  /** The table (pathname, params and caption are the list's own); rows are keyed by their id unless told. */
+  table: Omit<DataTableProps<Row>, "pathname" | "params" | "caption" | "rowKey"> & {
+    rowKey?: DataTableProps<Row>["rowKey"];
+  };
 };
 
+const byId = (row: { id: string }) => row.id;
+
 /** Count, table or empty state, and pagination of a back-office list. */
-export function ListResults<Row>({
+export function ListResults<Row extends { id: string }>({
   list: { pathname, params, page, pageCount, total, filtered },
   noun,
   matching = "correspondant à la recherche",
@@ -193,6 +197,7 @@ export function ListResults<Row>({
           </EmptyState>
         ) : (
           <DataTable
+            rowKey={byId}
             {...table}
             caption={listCaption(caption, page, pageCount, order)}
             pathname={pathname}

@@ -26,3 +26,17 @@ export const uuidParent = (name: string, parent: () => AnyPgColumn, onDelete: On
 /** The row it belongs to, by text id: deleted with it (`cascade`) or keeping it (`restrict`). */
 export const textParent = (name: string, parent: () => AnyPgColumn, onDelete: OnDelete) =>
   text(name).notNull().references(parent, { onDelete });
+
+/**
+ * A six-digit code e-mailed to prove a signer's address: its HMAC-SHA-256 (keyed by the
+ * server's secret, lower-case hex), the address it went to, the tries so far, when it was
+ * sent and when it stops, and when it was used up (`used_at`: it cannot be used after).
+ */
+export const emailCodeColumns = () => ({
+  codeHash: text("code_hash").notNull(),
+  email: text("email").notNull(),
+  attempts: integer("attempts").notNull().default(0),
+  createdAt: createdAtColumn(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  usedAt: timestamp("used_at", { withTimezone: true }),
+});

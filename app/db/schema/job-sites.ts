@@ -13,6 +13,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { authUsers } from "./auth.ts";
 import { clients } from "./clients.ts";
+import { createdAtColumn, textParent, updatedAtColumn, uuidParent, uuidPrimaryKey } from "./columns.ts";
 import { quotes } from "./quotes.ts";
 
 // ─── Espace Pro › Chantiers ───────────────────────────────────────────────────────────
@@ -46,12 +47,10 @@ export const OPEN_JOB_SITE_STATUSES: readonly JobSiteStatus[] = [
 export const jobSites = pgTable(
   "job_sites",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     /** « CH-2026-0007 » (app/lib/numbering.server.ts). */
     number: text("number").notNull().unique("job_sites_number_unique"),
-    clientId: uuid("client_id")
-      .notNull()
-      .references(() => clients.id, { onDelete: "restrict" }),
+    clientId: uuidParent("client_id", () => clients.id, "restrict"),
     /** « Rénovation salle de bains » : the first quote's title, or typed. */
     title: text("title").notNull(),
     status: text("status").$type<JobSiteStatus>().notNull().default("a_planifier"),
@@ -74,8 +73,8 @@ export const jobSites = pgTable(
     searchText: text("search_text").notNull().default(""),
     /** Incremented by every save: a save over an older revision is refused, not merged. */
     revision: integer("revision").notNull().default(1),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
     createdBy: text("created_by").references(() => authUsers.id, { onDelete: "set null" }),
   },
   (t) => [
@@ -106,15 +105,11 @@ export type JobSiteRow = typeof jobSites.$inferSelect;
 export const jobSiteQuotes = pgTable(
   "job_site_quotes",
   {
-    jobSiteId: uuid("job_site_id")
-      .notNull()
-      .references(() => jobSites.id, { onDelete: "cascade" }),
+    jobSiteId: uuidParent("job_site_id", () => jobSites.id, "cascade"),
     /** The series: a quote belongs to one site at most, whatever its version. */
     quoteSeriesId: uuid("quote_series_id").notNull(),
     /** The accepted version whose lots made the budget. */
-    quoteId: uuid("quote_id")
-      .notNull()
-      .references(() => quotes.id, { onDelete: "restrict" }),
+    quoteId: uuidParent("quote_id", () => quotes.id, "restrict"),
     /** The order the quotes joined the site, from 0 (the first is the site's own). */
     position: integer("position").notNull(),
     addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
@@ -129,10 +124,8 @@ export const jobSiteQuotes = pgTable(
 export const jobSiteLots = pgTable(
   "job_site_lots",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    jobSiteId: uuid("job_site_id")
-      .notNull()
-      .references(() => jobSites.id, { onDelete: "cascade" }),
+    id: uuidPrimaryKey(),
+    jobSiteId: uuidParent("job_site_id", () => jobSites.id, "cascade"),
     /** The quote it comes from; null for a lot typed on the site. */
     quoteId: uuid("quote_id").references(() => quotes.id, { onDelete: "restrict" }),
     /** The lot's id in that quote's content (« Facturer l'avancement » names the lots by it). */
@@ -150,7 +143,7 @@ export const jobSiteLots = pgTable(
     estimatedCostCents: bigint("estimated_cost_cents", { mode: "number" }),
     /** The loaded hourly cost the estimate used (the settings' value when the lot joined). */
     hourlyCostCents: bigint("hourly_cost_cents", { mode: "number" }).notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     uniqueIndex("job_site_lots_position_unique").on(t.jobSiteId, t.position),
@@ -170,18 +163,14 @@ export type JobSiteLotRow = typeof jobSiteLots.$inferSelect;
 export const jobSiteProgress = pgTable(
   "job_site_progress",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    jobSiteId: uuid("job_site_id")
-      .notNull()
-      .references(() => jobSites.id, { onDelete: "cascade" }),
-    lotId: uuid("lot_id")
-      .notNull()
-      .references(() => jobSiteLots.id, { onDelete: "cascade" }),
+    id: uuidPrimaryKey(),
+    jobSiteId: uuidParent("job_site_id", () => jobSites.id, "cascade"),
+    lotId: uuidParent("lot_id", () => jobSiteLots.id, "cascade"),
     /** Basis points: 4000 is 40 %. */
     percentBp: integer("percent_bp").notNull(),
     /** The Paris day the progress was observed. */
     recordedOn: date("recorded_on", { mode: "string" }).notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     createdBy: text("created_by").references(() => authUsers.id, { onDelete: "set null" }),
   },
   (t) => [
@@ -198,10 +187,8 @@ export const jobSiteProgress = pgTable(
 export const jobSiteExpenses = pgTable(
   "job_site_expenses",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    jobSiteId: uuid("job_site_id")
-      .notNull()
-      .references(() => jobSites.id, { onDelete: "cascade" }),
+    id: uuidPrimaryKey(),
+    jobSiteId: uuidParent("job_site_id", () => jobSites.id, "cascade"),
     /** Null: the whole site (shared by its lots in proportion to their budget). */
     lotId: uuid("lot_id").references(() => jobSiteLots.id, { onDelete: "restrict" }),
     spentOn: date("spent_on", { mode: "string" }).notNull(),
@@ -212,7 +199,7 @@ export const jobSiteExpenses = pgTable(
     /** The receipt (a phone photo or a PDF), checked by its bytes; null when none was joined. */
     receiptStorageKey: text("receipt_storage_key"),
     receiptContentType: text("receipt_content_type"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     createdBy: text("created_by").references(() => authUsers.id, { onDelete: "set null" }),
   },
   (t) => [
@@ -236,18 +223,14 @@ export type AssignmentSlot = (typeof ASSIGNMENT_SLOT_VALUES)[number];
 export const jobSiteAssignments = pgTable(
   "job_site_assignments",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    jobSiteId: uuid("job_site_id")
-      .notNull()
-      .references(() => jobSites.id, { onDelete: "cascade" }),
+    id: uuidPrimaryKey(),
+    jobSiteId: uuidParent("job_site_id", () => jobSites.id, "cascade"),
     /** A member of the team (owner, staff or compagnon); accounts are disabled, never deleted. */
-    userId: text("user_id")
-      .notNull()
-      .references(() => authUsers.id, { onDelete: "restrict" }),
+    userId: textParent("user_id", () => authUsers.id, "restrict"),
     startDate: date("start_date", { mode: "string" }).notNull(),
     endDate: date("end_date", { mode: "string" }).notNull(),
     slot: text("slot").$type<AssignmentSlot>().notNull().default("journee"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     createdBy: text("created_by").references(() => authUsers.id, { onDelete: "set null" }),
   },
   (t) => [

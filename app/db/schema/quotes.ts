@@ -15,7 +15,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { authUsers } from "./auth.ts";
 import { clients, issuedDocuments } from "./clients.ts";
-import { createdAtColumn, updatedAtColumn, uuidParent, uuidPrimaryKey } from "./columns.ts";
+import { createdAtColumn, emailCodeColumns, updatedAtColumn, uuidParent, uuidPrimaryKey } from "./columns.ts";
 import { erpSubmissions } from "./quote-requests.ts";
 
 // ─── Espace Pro › Devis ───────────────────────────────────────────────────────────────
@@ -257,14 +257,8 @@ export const quoteAcceptanceCodes = pgTable(
   {
     id: uuidPrimaryKey(),
     quoteId: uuidParent("quote_id", () => quotes.id, "cascade"),
-    /** HMAC-SHA-256 of the code (keyed by the server's secret), lower-case hex. */
-    codeHash: text("code_hash").notNull(),
-    email: text("email").notNull(),
-    attempts: integer("attempts").notNull().default(0),
-    createdAt: createdAtColumn(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    /** Set when the right code was typed (then it cannot be used again). */
-    usedAt: timestamp("used_at", { withTimezone: true }),
+    /** `used_at`: set when the right code was typed. */
+    ...emailCodeColumns(),
   },
   (t) => [
     index("quote_acceptance_codes_quote_idx").on(t.quoteId, t.createdAt),

@@ -12,6 +12,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { authUsers } from "./auth.ts";
+import { createdAtColumn, emailCodeColumns, updatedAtColumn, uuidParent, uuidPrimaryKey } from "./columns.ts";
 import { jobSiteLots, jobSites } from "./job-sites.ts";
 
 // ─── Espace Pro › Chantiers › Réception ──────────────────────────────────────────────
@@ -37,10 +38,8 @@ export type ReceptionSigning = (typeof RECEPTION_SIGNING_VALUES)[number];
 export const jobSiteReceptions = pgTable(
   "job_site_receptions",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    jobSiteId: uuid("job_site_id")
-      .notNull()
-      .references(() => jobSites.id, { onDelete: "restrict" }),
+    id: uuidPrimaryKey(),
+    jobSiteId: uuidParent("job_site_id", () => jobSites.id, "restrict"),
     kind: text("kind").$type<ReceptionKind>().notNull().default("reception"),
     /** The day of the reception (or of the lifting, for a PV de levée): a Paris day. */
     receivedOn: date("received_on", { mode: "string" }).notNull(),
@@ -75,8 +74,8 @@ export const jobSiteReceptions = pgTable(
     signedAt: timestamp("signed_at", { withTimezone: true }),
     /** The staff account that recorded a paper signature. */
     recordedBy: text("recorded_by").references(() => authUsers.id, { onDelete: "restrict" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
     createdBy: text("created_by").references(() => authUsers.id, { onDelete: "set null" }),
   },
   (t) => [
@@ -111,10 +110,8 @@ export type JobSiteReceptionRow = typeof jobSiteReceptions.$inferSelect;
 export const jobSiteReservations = pgTable(
   "job_site_reservations",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    receptionId: uuid("reception_id")
-      .notNull()
-      .references(() => jobSiteReceptions.id, { onDelete: "cascade" }),
+    id: uuidPrimaryKey(),
+    receptionId: uuidParent("reception_id", () => jobSiteReceptions.id, "cascade"),
     /** The lot concerned; null for the whole site. */
     lotId: uuid("lot_id").references(() => jobSiteLots.id, { onDelete: "restrict" }),
     /** The order on the PV, from 0. */
@@ -130,7 +127,7 @@ export const jobSiteReservations = pgTable(
     liftingReceptionId: uuid("lifting_reception_id").references(() => jobSiteReceptions.id, {
       onDelete: "set null",
     }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     index("job_site_reservations_reception_idx").on(t.receptionId, t.position),
@@ -149,18 +146,10 @@ export type JobSiteReservationRow = typeof jobSiteReservations.$inferSelect;
 export const jobSiteReceptionCodes = pgTable(
   "job_site_reception_codes",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    receptionId: uuid("reception_id")
-      .notNull()
-      .references(() => jobSiteReceptions.id, { onDelete: "cascade" }),
-    /** HMAC-SHA-256 of the code (keyed by the server's secret), lower-case hex. */
-    codeHash: text("code_hash").notNull(),
-    email: text("email").notNull(),
-    attempts: integer("attempts").notNull().default(0),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    /** Set when the right code was typed, or a newer code was sent (then it cannot be used). */
-    usedAt: timestamp("used_at", { withTimezone: true }),
+    id: uuidPrimaryKey(),
+    receptionId: uuidParent("reception_id", () => jobSiteReceptions.id, "cascade"),
+    /** `used_at`: set when the right code was typed, or when a newer code was sent. */
+    ...emailCodeColumns(),
   },
   (t) => [
     index("job_site_reception_codes_reception_idx").on(t.receptionId, t.createdAt),

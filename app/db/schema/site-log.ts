@@ -14,6 +14,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { authUsers } from "./auth.ts";
+import { createdAtColumn, textParent, uuidParent, uuidPrimaryKey } from "./columns.ts";
 import { jobSites } from "./job-sites.ts";
 
 // ─── Espace Pro › Chantiers › Journal de chantier ─────────────────────────────────────
@@ -29,13 +30,9 @@ export type SiteLogWeather = (typeof SITE_LOG_WEATHER_VALUES)[number];
 export const jobSiteLogEntries = pgTable(
   "job_site_log_entries",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    jobSiteId: uuid("job_site_id")
-      .notNull()
-      .references(() => jobSites.id, { onDelete: "cascade" }),
-    authorId: text("author_id")
-      .notNull()
-      .references(() => authUsers.id, { onDelete: "restrict" }),
+    id: uuidPrimaryKey(),
+    jobSiteId: uuidParent("job_site_id", () => jobSites.id, "cascade"),
+    authorId: textParent("author_id", () => authUsers.id, "restrict"),
     /** The entry this one answers (same site); null for an entry of the log itself. */
     answerTo: uuid("answer_to").references((): AnyPgColumn => jobSiteLogEntries.id, { onDelete: "cascade" }),
     body: text("body").notNull(),
@@ -44,7 +41,7 @@ export const jobSiteLogEntries = pgTable(
     isProblem: boolean("is_problem").notNull().default(false),
     /** The Paris day the entry is about (the day it was written). */
     occurredOn: date("occurred_on", { mode: "string" }).notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     /** The last correction by its author (within 24 hours of `created_at`); null if never corrected. */
     editedAt: timestamp("edited_at", { withTimezone: true }),
     revision: integer("revision").notNull().default(1),
@@ -67,10 +64,8 @@ export type SiteLogEntryRow = typeof jobSiteLogEntries.$inferSelect;
 export const jobSiteLogPhotos = pgTable(
   "job_site_log_photos",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    entryId: uuid("entry_id")
-      .notNull()
-      .references(() => jobSiteLogEntries.id, { onDelete: "cascade" }),
+    id: uuidPrimaryKey(),
+    entryId: uuidParent("entry_id", () => jobSiteLogEntries.id, "cascade"),
     storageKey: text("storage_key").notNull().unique("job_site_log_photos_key_unique"),
     contentType: text("content_type").notNull(),
     width: integer("width").notNull(),
@@ -81,7 +76,7 @@ export const jobSiteLogPhotos = pgTable(
     byteSize: bigint("byte_size", { mode: "number" }).notNull(),
     /** Order within the entry, from 0. */
     position: integer("position").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     uniqueIndex("job_site_log_photos_position_unique").on(t.entryId, t.position),

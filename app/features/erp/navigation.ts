@@ -23,22 +23,23 @@ export const WORKER_SECTIONS: readonly ErpSection[] = [
   { label: "Mes heures", href: "/erp/mes-heures" },
 ];
 
+/** The handle of a section's pages: its name and address in the breadcrumb, and what its routes require. */
+function sectionHandle<const Permission extends RouteAccess>(
+  section: string,
+  sectionHref: string,
+  permission: Permission,
+) {
+  return { section, sectionHref, permission } as const satisfies ErpHandle;
+}
+
 /**
  * The handle of a site's log: anyone signed in, site workers included; each page and
  * post checks the site is theirs (app/lib/site-access.server.ts).
  */
-export const SITE_LOG_HANDLE = {
-  section: "Chantiers",
-  sectionHref: "/erp/chantiers",
-  permission: "terrain",
-} as const satisfies ErpHandle;
+export const SITE_LOG_HANDLE = sectionHandle("Chantiers", "/erp/chantiers", "terrain");
 
 /** The handle of a site worker's pages: anyone signed in; each page checks the site is theirs. */
-export const MES_CHANTIERS_HANDLE = {
-  section: "Mes chantiers",
-  sectionHref: "/erp/mes-chantiers",
-  permission: "terrain",
-} as const satisfies ErpHandle;
+export const MES_CHANTIERS_HANDLE = sectionHandle("Mes chantiers", "/erp/mes-chantiers", "terrain");
 
 /** The handle of a site worker's time sheet: anyone signed in; the page finds their employee record. */
 export const MES_HEURES_HANDLE = {
@@ -54,18 +55,10 @@ export const PROSPECTS_TABS = [
 ] as const;
 
 /** The handle of every Prospects page (the route walk reads its permission). */
-export const PROSPECTS_HANDLE = {
-  section: "Prospects",
-  sectionHref: "/erp/leads",
-  permission: "prospects",
-} as const satisfies ErpHandle;
+export const PROSPECTS_HANDLE = sectionHandle("Prospects", "/erp/leads", "prospects");
 
 /** The handle of every client-register page. */
-export const CLIENTS_HANDLE = {
-  section: "Clients",
-  sectionHref: "/erp/clients",
-  permission: "prospects",
-} as const satisfies ErpHandle;
+export const CLIENTS_HANDLE = sectionHandle("Clients", "/erp/clients", "prospects");
 
 /** The tabs of the Devis entry: the quotes, the invoices and the price library. */
 export const DEVIS_TABS = [
@@ -75,18 +68,10 @@ export const DEVIS_TABS = [
 ] as const;
 
 /** The handle of every invoice page (the « Devis » entry stays highlighted). */
-export const FACTURES_HANDLE = {
-  section: "Factures",
-  sectionHref: "/erp/factures",
-  permission: "devis",
-} as const satisfies ErpHandle;
+export const FACTURES_HANDLE = sectionHandle("Factures", "/erp/factures", "devis");
 
 /** The handle of every Devis page, price library included. */
-export const DEVIS_HANDLE = {
-  section: "Devis",
-  sectionHref: "/erp/devis",
-  permission: "devis",
-} as const satisfies ErpHandle;
+export const DEVIS_HANDLE = sectionHandle("Devis", "/erp/devis", "devis");
 
 /** The handle of every Pointage page (the register of employees, for now). */
 export const POINTAGE_HANDLE = {
@@ -96,28 +81,16 @@ export const POINTAGE_HANDLE = {
 } as const satisfies ErpHandle;
 
 /** The handle of every job-site page. */
-export const CHANTIERS_HANDLE = {
-  section: "Chantiers",
-  sectionHref: "/erp/chantiers",
-  permission: "chantiers",
-} as const satisfies ErpHandle;
+export const CHANTIERS_HANDLE = sectionHandle("Chantiers", "/erp/chantiers", "chantiers");
 
 /**
  * The handle of every shop page (/erp/boutique: the orders). Reached from the dashboard's
  * « Boutique » card and the account menu, not from the side menu (it keeps its seven entries).
  */
-export const BOUTIQUE_HANDLE = {
-  section: "Boutique",
-  sectionHref: "/erp/boutique/commandes",
-  permission: "boutique",
-} as const satisfies ErpHandle;
+export const BOUTIQUE_HANDLE = sectionHandle("Boutique", "/erp/boutique/commandes", "boutique");
 
 /** The catalogue's pages: the « Boutique » section, editing needs the catalogue permission (owner). */
-export const CATALOGUE_HANDLE = {
-  section: "Boutique",
-  sectionHref: "/erp/boutique/commandes",
-  permission: "catalogue",
-} as const satisfies ErpHandle;
+export const CATALOGUE_HANDLE = sectionHandle("Boutique", "/erp/boutique/commandes", "catalogue");
 
 /** The tabs of the « Boutique » section (the catalogue's only for who may edit it). */
 export const BOUTIQUE_TABS = [

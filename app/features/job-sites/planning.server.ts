@@ -1,7 +1,12 @@
 import { and, asc, eq, gte, inArray, lte, ne, or, sql } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
 import { authUsers } from "#app/db/schema/auth.ts";
-import { type AssignmentSlot, jobSiteAssignments, jobSites } from "#app/db/schema/job-sites.ts";
+import {
+  type AssignmentSlot,
+  type JobSiteRow,
+  jobSiteAssignments,
+  jobSites,
+} from "#app/db/schema/job-sites.ts";
 import { type ActivityInput, recordActivities } from "#app/lib/activity.server.ts";
 import type { DbTransaction } from "#app/lib/outbox.server.ts";
 import { addDays, formatDate, type IsoDay } from "#app/lib/paris-time.ts";
@@ -341,22 +346,26 @@ export async function readPlanning(db: Database, from: IsoDay, to: IsoDay): Prom
   return { from, to, people, sites, assignments, conflicts };
 }
 
-/** A site of someone's day: where to go and how to get in. */
-export type AgendaSite = {
-  id: string;
-  number: string;
-  title: string;
-  siteStreet: string;
-  sitePostalCode: string;
-  siteCity: string;
-  accessCode: string;
-  keys: string;
-  contactName: string;
-  contactPhone: string;
-  parking: string;
-  constraints: string;
-  slot: AssignmentSlot;
+/** Where a site is and how the team gets in: what a worker's day and site pages show of it. */
+export const siteWayInColumns = {
+  id: jobSites.id,
+  number: jobSites.number,
+  title: jobSites.title,
+  siteStreet: jobSites.siteStreet,
+  sitePostalCode: jobSites.sitePostalCode,
+  siteCity: jobSites.siteCity,
+  accessCode: jobSites.accessCode,
+  keys: jobSites.keys,
+  contactName: jobSites.contactName,
+  contactPhone: jobSites.contactPhone,
+  parking: jobSites.parking,
+  constraints: jobSites.constraints,
 };
+
+export type SiteWayIn = Pick<JobSiteRow, keyof typeof siteWayInColumns>;
+
+/** A site of someone's day: where to go and how to get in. */
+export type AgendaSite = SiteWayIn & { slot: AssignmentSlot };
 
 export type AgendaDay = {
   day: IsoDay;
@@ -382,18 +391,7 @@ export async function readAgenda(
       startDate: jobSiteAssignments.startDate,
       endDate: jobSiteAssignments.endDate,
       slot: jobSiteAssignments.slot,
-      id: jobSites.id,
-      number: jobSites.number,
-      title: jobSites.title,
-      siteStreet: jobSites.siteStreet,
-      sitePostalCode: jobSites.sitePostalCode,
-      siteCity: jobSites.siteCity,
-      accessCode: jobSites.accessCode,
-      keys: jobSites.keys,
-      contactName: jobSites.contactName,
-      contactPhone: jobSites.contactPhone,
-      parking: jobSites.parking,
-      constraints: jobSites.constraints,
+      ...siteWayInColumns,
     })
     .from(jobSiteAssignments)
     .innerJoin(jobSites, eq(jobSites.id, jobSiteAssignments.jobSiteId))

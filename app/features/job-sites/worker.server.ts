@@ -1,10 +1,9 @@
 import { and, asc, eq, gte, ne } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
-import { authUsers } from "#app/db/schema/auth.ts";
 import { jobSiteAssignments, jobSites } from "#app/db/schema/job-sites.ts";
 import type { IsoDay } from "#app/lib/paris-time.ts";
 import { SITE_REFUSED_MESSAGE, type SiteViewer, siteAccess } from "#app/lib/site-access.server.ts";
-import type { Assignment } from "./planning.server.ts";
+import { type Assignment, type SiteWayIn, siteAssignments, siteWayInColumns } from "./planning.server.ts";
 import { JobSiteNotFoundError } from "./query.server.ts";
 import type { JobSiteStatus } from "./schema.ts";
 
@@ -34,38 +33,15 @@ export async function assertSiteAccess(db: Database, viewer: SiteViewer, jobSite
 }
 
 /** A site as a worker sees it: no price, no client. */
-export type WorkerSite = {
-  id: string;
-  number: string;
-  title: string;
+export type WorkerSite = SiteWayIn & {
   status: JobSiteStatus;
-  siteStreet: string;
-  sitePostalCode: string;
-  siteCity: string;
-  accessCode: string;
-  keys: string;
-  contactName: string;
-  contactPhone: string;
-  parking: string;
-  constraints: string;
   plannedStart: IsoDay | null;
   plannedEnd: IsoDay | null;
 };
 
 const workerColumns = {
-  id: jobSites.id,
-  number: jobSites.number,
-  title: jobSites.title,
+  ...siteWayInColumns,
   status: jobSites.status,
-  siteStreet: jobSites.siteStreet,
-  sitePostalCode: jobSites.sitePostalCode,
-  siteCity: jobSites.siteCity,
-  accessCode: jobSites.accessCode,
-  keys: jobSites.keys,
-  contactName: jobSites.contactName,
-  contactPhone: jobSites.contactPhone,
-  parking: jobSites.parking,
-  constraints: jobSites.constraints,
   plannedStart: jobSites.plannedStart,
   plannedEnd: jobSites.plannedEnd,
 };
@@ -79,20 +55,7 @@ export async function workerSite(
   await assertSiteAccess(db, viewer, jobSiteId);
   const [site] = await db.select(workerColumns).from(jobSites).where(eq(jobSites.id, jobSiteId));
   if (!site) throw new JobSiteNotFoundError();
-  const team = await db
-    .select({
-      id: jobSiteAssignments.id,
-      jobSiteId: jobSiteAssignments.jobSiteId,
-      userId: jobSiteAssignments.userId,
-      userName: authUsers.name,
-      startDate: jobSiteAssignments.startDate,
-      endDate: jobSiteAssignments.endDate,
-      slot: jobSiteAssignments.slot,
-    })
-    .from(jobSiteAssignments)
-    .innerJoin(authUsers, eq(authUsers.id, jobSiteAssignments.userId))
-    .where(eq(jobSiteAssignments.jobSiteId, jobSiteId))
-    .orderBy(asc(jobSiteAssignments.startDate), asc(authUsers.name));
+  const team = await siteAssignments(db, jobSiteId);
   return { site, team };
 }
 

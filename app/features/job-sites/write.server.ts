@@ -142,25 +142,9 @@ async function addQuoteToSite(
   return lots.length;
 }
 
-/** The site row's columns from the form (or the quote). */
-function siteColumns(data: JobSiteData) {
-  return {
-    title: data.title,
-    siteStreet: data.siteStreet,
-    sitePostalCode: data.sitePostalCode,
-    siteCity: data.siteCity,
-    accessCode: data.accessCode,
-    keys: data.keys,
-    contactName: data.contactName,
-    contactPhone: data.contactPhone,
-    parking: data.parking,
-    constraints: data.constraints,
-    notes: data.notes,
-    plannedStart: data.plannedStart,
-    plannedEnd: data.plannedEnd,
-    actualStart: data.actualStart,
-    actualEnd: data.actualEnd,
-  };
+/** The site row's columns from the form (or the quote): the form's fields, nothing else `data` may carry. */
+function siteColumns(data: JobSiteData): JobSiteData {
+  return Object.fromEntries(JOB_SITE_FIELDS.map((field) => [field, data[field]])) as JobSiteData;
 }
 
 async function insertSite(

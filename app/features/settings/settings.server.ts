@@ -78,8 +78,6 @@ export function settingsActivity(db: DbExecutor, limit = 200): Promise<ActivityE
 type Stored = string | number | boolean | null;
 
 type FieldChange = {
-  /** The column's key in the row. */
-  column: keyof CompanySettingsRow;
   /** Before « A → B »: « Assurance décennale : contrat n° ». */
   label: string;
   /** How a value reads in the history (never the whole IBAN). */
@@ -98,84 +96,61 @@ const yesNo = (value: Stored) => (value ? "oui" : "non");
 const maskedIban = (value: Stored) => (value === null ? null : maskIban(String(value)));
 
 const FIELD_CHANGES: Record<SettingsField, FieldChange> = {
-  insurerName: { column: "insurerName", label: "Assurance décennale : assureur", show: plain },
-  insurerAddress: {
-    column: "insurerAddress",
-    label: "Assurance décennale : adresse de l'assureur",
-    show: quoted,
-  },
-  decennialPolicy: { column: "decennialPolicy", label: "Assurance décennale : contrat n°", show: plain },
-  liabilityPolicy: {
-    column: "liabilityPolicy",
-    label: "Responsabilité civile professionnelle : contrat n°",
-    show: plain,
-  },
-  insuranceCoverage: {
-    column: "insuranceCoverage",
-    label: "Assurance décennale : couverture géographique",
-    show: quoted,
-  },
+  insurerName: { label: "Assurance décennale : assureur", show: plain },
+  insurerAddress: { label: "Assurance décennale : adresse de l'assureur", show: quoted },
+  decennialPolicy: { label: "Assurance décennale : contrat n°", show: plain },
+  liabilityPolicy: { label: "Responsabilité civile professionnelle : contrat n°", show: plain },
+  insuranceCoverage: { label: "Assurance décennale : couverture géographique", show: quoted },
   insuranceValidUntil: {
-    column: "insuranceValidUntil",
     label: "Assurance décennale : fin de validité",
     show: orNone("non renseignée", day),
   },
-  rgeNumber: { column: "rgeNumber", label: "RGE : certificat n°", show: orNone("aucun", plain) },
-  rgeValidUntil: { column: "rgeValidUntil", label: "RGE : fin de validité", show: orNone("aucune", day) },
-  bankAccountHolder: {
-    column: "bankAccountHolder",
-    label: "Banque : titulaire du compte",
-    show: orNone("non renseigné", plain),
-  },
+  rgeNumber: { label: "RGE : certificat n°", show: orNone("aucun", plain) },
+  rgeValidUntil: { label: "RGE : fin de validité", show: orNone("aucune", day) },
+  bankAccountHolder: { label: "Banque : titulaire du compte", show: orNone("non renseigné", plain) },
   iban: {
-    column: "iban",
     label: "Banque : IBAN",
     show: orNone("non renseigné", (value) => maskIban(String(value))),
     keep: maskedIban,
   },
-  bic: { column: "bic", label: "Banque : BIC", show: orNone("non renseigné", plain) },
-  paymentTermsDays: { column: "paymentTermsDays", label: "Conditions de paiement : délai", show: days },
-  paymentTermsText: {
-    column: "paymentTermsText",
-    label: "Conditions de paiement : mention",
-    show: quoted,
-  },
-  quoteValidityDays: { column: "quoteValidityDays", label: "Devis : durée de validité", show: days },
-  latePaymentRate: {
-    column: "latePaymentRateBp",
-    label: "Pénalités de retard : taux",
-    show: (value) => formatPercent(Number(value)),
-  },
-  vatOnDebits: {
-    column: "vatOnDebits",
-    label: "Option pour le paiement de la TVA d'après les débits :",
-    show: yesNo,
-  },
-  hourlyCost: {
-    column: "hourlyCostCents",
-    label: "Coût horaire de main-d'œuvre :",
-    show: (value) => formatCents(Number(value)),
-  },
+  bic: { label: "Banque : BIC", show: orNone("non renseigné", plain) },
+  paymentTermsDays: { label: "Conditions de paiement : délai", show: days },
+  paymentTermsText: { label: "Conditions de paiement : mention", show: quoted },
+  quoteValidityDays: { label: "Devis : durée de validité", show: days },
+  latePaymentRate: { label: "Pénalités de retard : taux", show: (value) => formatPercent(Number(value)) },
+  vatOnDebits: { label: "Option pour le paiement de la TVA d'après les débits :", show: yesNo },
+  hourlyCost: { label: "Coût horaire de main-d'œuvre :", show: (value) => formatCents(Number(value)) },
   marginAlert: {
-    column: "marginAlertBp",
     label: "Chantiers : seuil d'alerte de marge projetée",
     show: (value) => formatPercent(Number(value)),
   },
-  autoSendInvoices: {
-    column: "autoSendInvoices",
-    label: "Envoi automatique des factures au client à l'émission :",
-    show: yesNo,
-  },
+  autoSendInvoices: { label: "Envoi automatique des factures au client à l'émission :", show: yesNo },
 };
+
+/** The three fields stored under a name that says their unit; the others are stored under their own. */
+const RENAMED_COLUMNS = {
+  latePaymentRate: "latePaymentRateBp",
+  hourlyCost: "hourlyCostCents",
+  marginAlert: "marginAlertBp",
+} as const satisfies Partial<Record<SettingsField, keyof CompanySettingsRow>>;
+
+type RenamedField = keyof typeof RENAMED_COLUMNS;
+
+/** The settings column a field is stored in. */
+function settingsColumn(field: SettingsField): keyof CompanySettingsRow {
+  return field in RENAMED_COLUMNS
+    ? RENAMED_COLUMNS[field as RenamedField]
+    : (field as Exclude<SettingsField, RenamedField>);
+}
 
 /** The settings columns an input writes: its fields by their names, three of them renamed to their unit. */
 function columnsOf(input: CompanySettingsInput) {
   const { latePaymentRate, hourlyCost, marginAlert, ...sameNames } = input;
   return {
     ...sameNames,
-    latePaymentRateBp: latePaymentRate,
-    hourlyCostCents: hourlyCost,
-    marginAlertBp: marginAlert,
+    [RENAMED_COLUMNS.latePaymentRate]: latePaymentRate,
+    [RENAMED_COLUMNS.hourlyCost]: hourlyCost,
+    [RENAMED_COLUMNS.marginAlert]: marginAlert,
   } satisfies Partial<CompanySettingsRow>;
 }
 
@@ -220,7 +195,7 @@ export async function updateCompanySettings(
     }
     const next = columnsOf(input);
     const changed = (Object.keys(FIELD_CHANGES) as SettingsField[]).filter((field) => {
-      const column = FIELD_CHANGES[field].column as keyof typeof next;
+      const column = settingsColumn(field) as keyof typeof next;
       return (before[column] ?? null) !== (next[column] ?? null);
     });
     if (changed.length === 0) return { ok: true, changed, revision: before.revision };
@@ -239,7 +214,7 @@ export async function updateCompanySettings(
     await recordActivities(
       tx,
       [...changed].reverse().map((field) => {
-        const column = FIELD_CHANGES[field].column as keyof typeof next;
+        const column = settingsColumn(field) as keyof typeof next;
         return changeEvent(field, before[column] ?? null, next[column] ?? null, actor);
       }),
     );

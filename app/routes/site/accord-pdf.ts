@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { openQuoteLink, QuoteLinkNotFoundError } from "#app/features/quotes/acceptance.server.ts";
 import { signedCopy } from "#app/features/quotes/acceptance-proof.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
-import { StorageNotFoundError, StorageUnavailableError } from "#app/lib/storage.server.ts";
+import { clientDocument, throwClientDocumentFailure } from "#app/lib/file-response.ts";
 import type { Route } from "./+types/accord-pdf";
 
 /**
@@ -28,30 +28,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         : null;
     }
     if (!file) throw data({ message: "Aucun exemplaire signé pour ce devis." }, { status: 404 });
-    return new Response(new Uint8Array(file.bytes), {
-      headers: {
-        "Content-Type": file.contentType,
-        "Content-Length": String(file.bytes.byteLength),
-        "Content-Disposition": `attachment; filename="${file.name}"`,
-        "Cache-Control": "private, no-store",
-        "X-Content-Type-Options": "nosniff",
-        "X-Robots-Tag": "noindex, nofollow",
-        "Referrer-Policy": "no-referrer",
-      },
-    });
+    return clientDocument(file);
   } catch (error) {
     if (error instanceof QuoteLinkNotFoundError) throw data({ message: error.message }, { status: 404 });
-    if (error instanceof StorageNotFoundError) {
-      logger.warn({ err: error }, "fichier d'un devis introuvable");
-      throw data({ message: "Ce document est introuvable : contactez-nous." }, { status: 404 });
-    }
-    if (error instanceof StorageUnavailableError) {
-      logger.error({ err: error }, "stockage des fichiers indisponible pour un devis");
-      throw data(
-        { message: "Ce document est momentanément indisponible : réessayez dans quelques instants." },
-        { status: 503, headers: { "Retry-After": "30" } },
-      );
-    }
-    throw error;
+    throwClientDocumentFailure(error, logger, {
+      missing: "fichier d'un devis introuvable",
+      unavailable: "stockage des fichiers indisponible pour un devis",
+      unavailableMessage: "Ce document est momentanément indisponible : réessayez dans quelques instants.",
+    });
   }
 }

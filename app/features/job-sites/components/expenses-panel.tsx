@@ -1,6 +1,7 @@
 import { Paperclip, Trash2 } from "lucide-react";
 import { useId } from "react";
 import { Form, useNavigation } from "react-router";
+import { RecordItem, RecordList } from "#app/components/data/record-list.tsx";
 import { DateField, FileField, MoneyField, SelectField, TextField } from "#app/components/forms/field.tsx";
 import type { FieldErrors } from "#app/components/forms/field-errors.ts";
 import { FormSection } from "#app/components/forms/form-parts.tsx";
@@ -70,36 +71,37 @@ export function ExpensesPanel({
       {expenses.length === 0 ? (
         <p className="text-slate-700">Aucune dépense pour le moment.</p>
       ) : (
-        <ul className="grid gap-2" aria-label="Dépenses du chantier">
+        <RecordList label="Dépenses du chantier">
           {expenses.map((expense) => (
-            <li
+            <RecordItem
               key={expense.id}
-              className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 p-3"
+              name={expense.label}
+              aside={
+                <>
+                  <span className="ml-auto font-semibold whitespace-nowrap">
+                    {formatCents(expense.amountHtCents)} HT
+                  </span>
+                  {expense.hasReceipt ? (
+                    <a
+                      href={`${sitePath}/depenses/${expense.id}/justificatif`}
+                      className="inline-flex min-h-11 items-center gap-1 font-semibold text-brand-700 underline"
+                    >
+                      <Paperclip aria-hidden="true" className="size-4" />
+                      Justificatif<span className="sr-only"> de « {expense.label} »</span>
+                    </a>
+                  ) : null}
+                  <DeleteExpense expense={expense} />
+                </>
+              }
             >
-              <div className="grid min-w-0 gap-0.5">
-                <span className="font-semibold break-words text-brand-900">{expense.label}</span>
-                <span className="text-sm text-slate-700">
-                  {formatDate(expense.spentOn)} ·{" "}
-                  {expense.lotTitle ? `lot ${expense.lotTitle}` : "tout le chantier"} · TVA{" "}
-                  {EXPENSE_VAT_LABELS[expense.vatCode as keyof typeof EXPENSE_VAT_LABELS] ?? expense.vatCode}
-                </span>
-              </div>
-              <span className="ml-auto font-semibold whitespace-nowrap">
-                {formatCents(expense.amountHtCents)} HT
+              <span className="text-sm text-slate-700">
+                {formatDate(expense.spentOn)} ·{" "}
+                {expense.lotTitle ? `lot ${expense.lotTitle}` : "tout le chantier"} · TVA{" "}
+                {EXPENSE_VAT_LABELS[expense.vatCode as keyof typeof EXPENSE_VAT_LABELS] ?? expense.vatCode}
               </span>
-              {expense.hasReceipt ? (
-                <a
-                  href={`${sitePath}/depenses/${expense.id}/justificatif`}
-                  className="inline-flex min-h-11 items-center gap-1 font-semibold text-brand-700 underline"
-                >
-                  <Paperclip aria-hidden="true" className="size-4" />
-                  Justificatif<span className="sr-only"> de « {expense.label} »</span>
-                </a>
-              ) : null}
-              <DeleteExpense expense={expense} />
-            </li>
+            </RecordItem>
           ))}
-        </ul>
+        </RecordList>
       )}
       {expenses.length > 0 ? <p className="font-semibold">Total : {formatCents(total)} HT</p> : null}
       <Form method="post" encType="multipart/form-data" noValidate aria-label="Ajouter une dépense">

@@ -1,4 +1,5 @@
 import { ClipboardX, HardHat, ShieldCheck, TriangleAlert, UsersRound } from "lucide-react";
+import type { ReactNode } from "react";
 import {
   BigNumber,
   DashboardSection,
@@ -12,6 +13,27 @@ import { plural } from "#app/lib/plural.ts";
 import type { JobSitesDashboardFigures } from "../dashboard.server.ts";
 
 const LIST_PATH = "/erp/chantiers";
+
+/** A site's row: its number, then its client, title and town; the whole row opens the site. */
+function SiteRow({
+  site,
+  hash = "",
+  aside,
+}: {
+  site: { id: string; number: string; clientName: string; title: string; siteCity: string };
+  /** The part of the site's page to open (« #chantier-equipe »). */
+  hash?: string;
+  aside: ReactNode;
+}) {
+  return (
+    <RowLink
+      to={`${LIST_PATH}/${site.id}${hash}`}
+      name={site.number}
+      detail={`${site.clientName} · ${site.title} · ${site.siteCity}`}
+      aside={aside}
+    />
+  );
+}
 
 /** The Chantiers block of the Espace Pro's home. */
 export function JobSitesDashboard({ figures }: { figures: JobSitesDashboardFigures }) {
@@ -37,11 +59,9 @@ export function JobSitesDashboard({ figures }: { figures: JobSitesDashboardFigur
               <p className="text-sm text-slate-700">Avancement et marge projetée au rythme actuel.</p>
               <ul className="mt-2 grid gap-1">
                 {running.items.map((site) => (
-                  <RowLink
+                  <SiteRow
                     key={site.id}
-                    to={`${LIST_PATH}/${site.id}`}
-                    name={site.number}
-                    detail={`${site.clientName} · ${site.title} · ${site.siteCity}`}
+                    site={site}
                     aside={
                       <>
                         <span className="font-semibold text-brand-900">{formatPercent(site.progressBp)}</span>
@@ -79,11 +99,9 @@ export function JobSitesDashboard({ figures }: { figures: JobSitesDashboardFigur
           ) : (
             <ul className="mt-2 grid gap-1">
               {starting.items.map((site) => (
-                <RowLink
+                <SiteRow
                   key={site.id}
-                  to={`${LIST_PATH}/${site.id}`}
-                  name={site.number}
-                  detail={`${site.clientName} · ${site.title} · ${site.siteCity}`}
+                  site={site}
                   aside={
                     site.plannedStart ? (
                       <time dateTime={site.plannedStart}>le {formatDate(site.plannedStart, "medium")}</time>
@@ -106,11 +124,10 @@ export function JobSitesDashboard({ figures }: { figures: JobSitesDashboardFigur
               </p>
               <ul className="mt-2 grid gap-1">
                 {unstaffed.items.map((site) => (
-                  <RowLink
+                  <SiteRow
                     key={site.id}
-                    to={`${LIST_PATH}/${site.id}#chantier-equipe`}
-                    name={site.number}
-                    detail={`${site.clientName} · ${site.title} · ${site.siteCity}`}
+                    site={site}
+                    hash="#chantier-equipe"
                     aside={
                       site.plannedStart ? (
                         <time dateTime={site.plannedStart}>

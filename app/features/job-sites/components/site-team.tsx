@@ -1,5 +1,6 @@
 import { CalendarClock, UserMinus } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
+import { RecordItem, RecordList } from "#app/components/data/record-list.tsx";
 import { DateField, NumberField, SelectField } from "#app/components/forms/field.tsx";
 import type { FieldErrors } from "#app/components/forms/field-errors.ts";
 import { FormSection } from "#app/components/forms/form-parts.tsx";
@@ -151,25 +152,22 @@ export function SiteTeam({
       {assignments.length === 0 ? (
         <p className="font-semibold text-brand-900">Personne n'est encore affecté à ce chantier.</p>
       ) : (
-        <ul className="grid gap-2" aria-label="Équipe du chantier">
+        <RecordList label="Équipe du chantier">
           {assignments.map((assignment) => (
-            <li
+            <RecordItem
               key={assignment.id}
-              className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 p-3"
+              name={assignment.userName}
+              aside={<RemoveAssignment assignment={assignment} />}
             >
-              <div className="grid min-w-0 gap-0.5">
-                <span className="font-semibold break-words text-brand-900">{assignment.userName}</span>
-                <span className="text-sm text-slate-700">
-                  {period(assignment)} · {ASSIGNMENT_SLOT_LABELS[assignment.slot].toLowerCase()}
-                </span>
-                {conflicted.has(assignment.id) ? (
-                  <span className="text-sm font-semibold text-red-800">Conflit avec un autre chantier</span>
-                ) : null}
-              </div>
-              <RemoveAssignment assignment={assignment} />
-            </li>
+              <span className="text-sm text-slate-700">
+                {period(assignment)} · {ASSIGNMENT_SLOT_LABELS[assignment.slot].toLowerCase()}
+              </span>
+              {conflicted.has(assignment.id) ? (
+                <span className="text-sm font-semibold text-red-800">Conflit avec un autre chantier</span>
+              ) : null}
+            </RecordItem>
           ))}
-        </ul>
+        </RecordList>
       )}
       <Form method="post" noValidate aria-label="Affecter une personne">
         <input type="hidden" name="intent" value="affecter" />

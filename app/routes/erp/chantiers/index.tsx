@@ -1,6 +1,7 @@
 import { MapPin } from "lucide-react";
 import { Link } from "react-router";
 import type { Column } from "#app/components/data/data-table.tsx";
+import { NothingYet } from "#app/components/data/empty-state.tsx";
 import { FilterSelect } from "#app/components/data/list-filters.tsx";
 import { EmptyStateLink, ListResults, ListSearch, listView } from "#app/components/data/list-page.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
@@ -157,23 +158,18 @@ export default function JobSitesPage({ loaderData }: Route.ComponentProps) {
               }
         }
         nothingYet={
-          <div className="grid gap-2">
-            <p className="font-semibold text-brand-900">Aucun chantier pour le moment.</p>
-            <p>
-              Un chantier naît d'un devis accepté : ouvrez-le dans{" "}
-              <EmptyStateLink to="/erp/devis?statut=accepte">les devis acceptés</EmptyStateLink> et choisissez
-              « Créer le chantier » ; son client, son adresse et le budget de ses lots suivent. Pour des
-              travaux sans devis, utilisez{" "}
-              <EmptyStateLink to={`${PATH}/nouveau`}>Nouveau chantier</EmptyStateLink>.
-            </p>
-          </div>
+          <NothingYet title="Aucun chantier pour le moment.">
+            Un chantier naît d'un devis accepté : ouvrez-le dans{" "}
+            <EmptyStateLink to="/erp/devis?statut=accepte">les devis acceptés</EmptyStateLink> et choisissez «
+            Créer le chantier » ; son client, son adresse et le budget de ses lots suivent. Pour des travaux
+            sans devis, utilisez <EmptyStateLink to={`${PATH}/nouveau`}>Nouveau chantier</EmptyStateLink>.
+          </NothingYet>
         }
         caption="Chantiers"
         sortLabels={SORT_LABELS}
         table={{
           columns,
           rows: items,
-          rowKey: (site) => site.id,
           sort,
           minWidth: 900,
         }}

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { Column } from "#app/components/data/data-table.tsx";
+import { NothingYet } from "#app/components/data/empty-state.tsx";
 import { FilterSelect } from "#app/components/data/list-filters.tsx";
 import { EmptyStateLink, ListResults, ListSearch, listView } from "#app/components/data/list-page.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
@@ -99,22 +100,18 @@ export default function ClientsPage({ loaderData }: Route.ComponentProps) {
         list={list}
         noun={["client", "clients"]}
         nothingYet={
-          <div className="grid gap-2">
-            <p className="font-semibold text-brand-900">Aucun client pour le moment.</p>
-            <p>
-              Un client naît le plus souvent d'un prospect : ouvrez-le dans l'onglet{" "}
-              <EmptyStateLink to="/erp/leads">Prospects</EmptyStateLink> et choisissez « Convertir en client »
-              ; sa demande et ses photos restent liées. Pour un client venu autrement, utilisez{" "}
-              <EmptyStateLink to="/erp/clients/nouveau">Nouveau client</EmptyStateLink>.
-            </p>
-          </div>
+          <NothingYet title="Aucun client pour le moment.">
+            Un client naît le plus souvent d'un prospect : ouvrez-le dans l'onglet{" "}
+            <EmptyStateLink to="/erp/leads">Prospects</EmptyStateLink> et choisissez « Convertir en client » ;
+            sa demande et ses photos restent liées. Pour un client venu autrement, utilisez{" "}
+            <EmptyStateLink to="/erp/clients/nouveau">Nouveau client</EmptyStateLink>.
+          </NothingYet>
         }
         caption="Clients"
         sortLabels={SORT_LABELS}
         table={{
           columns,
           rows: items,
-          rowKey: (client) => client.id,
           sort,
           minWidth: 720,
         }}

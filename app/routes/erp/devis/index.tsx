@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import type { Column } from "#app/components/data/data-table.tsx";
-import { DOCUMENT_SORT_LABELS, totalColumns } from "#app/components/data/document-columns.ts";
+import { DOCUMENT_SORT_LABELS, numberColumn, totalColumns } from "#app/components/data/document-columns.tsx";
+import { NothingYet } from "#app/components/data/empty-state.tsx";
 import { FilterSelect, PeriodFields } from "#app/components/data/list-filters.tsx";
 import { EmptyStateLink, ListResults, ListSearch, listView } from "#app/components/data/list-page.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
@@ -28,19 +28,11 @@ export { ErrorBoundary, shouldRevalidate } from "#app/routes/erp/frame-exports.t
 const PATH = "/erp/devis";
 
 const columns: Column<QuoteListItem>[] = [
-  {
-    key: "number",
-    header: "Numéro",
-    sortKey: "numero",
-    phone: "title",
-    className: "whitespace-nowrap",
-    cell: (quote) => (
-      <Link to={`/erp/devis/${quote.id}`} className="font-semibold text-brand-700 underline">
-        {quote.displayNumber ?? "Brouillon"}
-        <span className="sr-only"> : {quote.title}</span>
-      </Link>
-    ),
-  },
+  numberColumn(
+    PATH,
+    (quote) => quote.displayNumber,
+    (quote) => quote.title,
+  ),
   clientColumn(),
   { key: "title", header: "Objet", cell: (quote) => <span className="break-words">{quote.title}</span> },
   { key: "town", header: "Chantier", cell: (quote) => quote.siteCity || "—" },
@@ -103,22 +95,18 @@ export default function QuotesPage({ loaderData }: Route.ComponentProps) {
         list={list}
         noun={["devis", "devis"]}
         nothingYet={
-          <div className="grid gap-2">
-            <p className="font-semibold text-brand-900">Aucun devis pour le moment.</p>
-            <p>
-              Un devis part le plus souvent d'une demande reçue par le site : ouvrez le prospect dans{" "}
-              <EmptyStateLink to="/erp/leads">Prospects</EmptyStateLink> et choisissez « Faire un devis » ;
-              son nom, son adresse, sa description et ses photos suivent. Pour un client déjà enregistré,
-              utilisez <EmptyStateLink to="/erp/devis/nouveau">Nouveau devis</EmptyStateLink>.
-            </p>
-          </div>
+          <NothingYet title="Aucun devis pour le moment.">
+            Un devis part le plus souvent d'une demande reçue par le site : ouvrez le prospect dans{" "}
+            <EmptyStateLink to="/erp/leads">Prospects</EmptyStateLink> et choisissez « Faire un devis » ; son
+            nom, son adresse, sa description et ses photos suivent. Pour un client déjà enregistré, utilisez{" "}
+            <EmptyStateLink to="/erp/devis/nouveau">Nouveau devis</EmptyStateLink>.
+          </NothingYet>
         }
         caption="Devis"
         sortLabels={DOCUMENT_SORT_LABELS}
         table={{
           columns,
           rows: items,
-          rowKey: (quote) => quote.id,
           sort,
           minWidth: 960,
           totals: {

@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import type { Column } from "#app/components/data/data-table.tsx";
-import { DOCUMENT_SORT_LABELS, totalColumns } from "#app/components/data/document-columns.ts";
+import { DOCUMENT_SORT_LABELS, numberColumn, totalColumns } from "#app/components/data/document-columns.tsx";
 import { FilterSelect, PeriodFields } from "#app/components/data/list-filters.tsx";
 import { EmptyStateLink, ListResults, ListSearch, listView } from "#app/components/data/list-page.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
@@ -42,19 +42,11 @@ export { ErrorBoundary, shouldRevalidate } from "#app/routes/erp/frame-exports.t
 const PATH = "/erp/factures";
 
 const columns: Column<InvoiceListItem>[] = [
-  {
-    key: "number",
-    header: "Numéro",
-    sortKey: "numero",
-    phone: "title",
-    className: "whitespace-nowrap",
-    cell: (invoice) => (
-      <Link to={`/erp/factures/${invoice.id}`} className="font-semibold text-brand-700 underline">
-        {invoice.number ?? "Brouillon"}
-        <span className="sr-only"> : {INVOICE_KIND_LABELS[invoice.kind]}</span>
-      </Link>
-    ),
-  },
+  numberColumn(
+    PATH,
+    (invoice) => invoice.number,
+    (invoice) => INVOICE_KIND_LABELS[invoice.kind],
+  ),
   { key: "kind", header: "Type", cell: (invoice) => INVOICE_KIND_LABELS[invoice.kind] },
   clientColumn(),
   { key: "status", header: "Statut", cell: (invoice) => <InvoiceStatusBadge status={invoice.status} /> },
@@ -160,7 +152,6 @@ export default function InvoicesPage({ loaderData }: Route.ComponentProps) {
         table={{
           columns,
           rows: items,
-          rowKey: (invoice) => invoice.id,
           sort,
           minWidth: 960,
           totals: {

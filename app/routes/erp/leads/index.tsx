@@ -243,7 +243,6 @@ export default function LeadsPage({ loaderData }: Route.ComponentProps) {
         table={{
           columns: columns(today),
           rows: items,
-          rowKey: (lead) => lead.id,
           sort,
           minWidth: 860,
         }}

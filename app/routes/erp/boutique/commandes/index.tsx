@@ -149,7 +149,6 @@ export default function ShopOrdersPage({ loaderData }: Route.ComponentProps) {
         table={{
           columns,
           rows: items as Row[],
-          rowKey: (order) => order.id,
           sort,
           minWidth: 900,
           totals: {

@@ -238,7 +238,6 @@ export default function CataloguePage({ loaderData, actionData }: Route.Componen
         table={{
           columns,
           rows: items,
-          rowKey: (product) => product.id,
           minWidth: 720,
         }}
       />

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { Column } from "#app/components/data/data-table.tsx";
+import { NothingYet } from "#app/components/data/empty-state.tsx";
 import { EmptyStateLink, ListResults, ListSearch, listView } from "#app/components/data/list-page.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
@@ -160,14 +161,11 @@ export default function LibraryPage({ loaderData }: Route.ComponentProps) {
               Aucun article archivé. <EmptyStateLink to={PATH}>Voir les articles actifs</EmptyStateLink>
             </p>
           ) : (
-            <div className="grid gap-2">
-              <p className="font-semibold text-brand-900">La bibliothèque de prix est vide.</p>
-              <p>
-                Enregistrez ici les ouvrages que vous chiffrez souvent (démolition, cloison BA13, peinture,
-                carrelage…) avec leur prix et leur coût : l'éditeur de devis les insère en une fois.{" "}
-                <EmptyStateLink to="/erp/devis/bibliotheque/nouveau">Créer le premier article</EmptyStateLink>
-              </p>
-            </div>
+            <NothingYet title="La bibliothèque de prix est vide.">
+              Enregistrez ici les ouvrages que vous chiffrez souvent (démolition, cloison BA13, peinture,
+              carrelage…) avec leur prix et leur coût : l'éditeur de devis les insère en une fois.{" "}
+              <EmptyStateLink to="/erp/devis/bibliotheque/nouveau">Créer le premier article</EmptyStateLink>
+            </NothingYet>
           )
         }
         caption="Bibliothèque de prix"
@@ -175,7 +173,6 @@ export default function LibraryPage({ loaderData }: Route.ComponentProps) {
         table={{
           columns,
           rows: items,
-          rowKey: (item) => item.id,
           sort,
           minWidth: 900,
         }}
