@@ -58,6 +58,7 @@ function urlsWithIds(ids: SeedIds): Record<string, string[]> {
     "erp/chantiers/:id/journal": [`/erp/chantiers/${ids.jobSiteId}/journal`],
     "erp/temps/salaries/:id": [`/erp/temps/salaries/${ids.employeeId}`],
     "erp/temps/salaries/:id/modifier": [`/erp/temps/salaries/${ids.employeeId}/modifier`],
+    "erp/temps/salaries/:id/jour": [`/erp/temps/salaries/${ids.employeeId}/jour`],
     "erp/*": ["/erp/chemin-inconnu"],
   };
 }

@@ -24,9 +24,11 @@ import {
   shopVariants,
 } from "#app/db/schema/shop.ts";
 import { jobSiteLogEntries, jobSiteLogPhotos } from "#app/db/schema/site-log.ts";
+import { employees, timeEntries } from "#app/db/schema/time-sheets.ts";
 import { toDraftInput } from "#app/features/quotes/content.ts";
 import { createQuote, getQuote } from "#app/features/quotes/quotes.server.ts";
 import { applyOrderAction } from "#app/features/shop/admin/orders.server.ts";
+import { createEmployee } from "#app/features/time-sheets/employees.server.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
 import { hasControlCharactersInText } from "#app/lib/text-rules.ts";
 import { createApp } from "#server/app.ts";
@@ -71,6 +73,8 @@ let shopOrderId: string;
 /** A job site whose log is attacked, and a note of another site's log (its id sent to the first). */
 let logSiteId: string;
 let otherSiteEntryId: string;
+/** An employee of the time sheets' register: its record and its days are attacked. */
+let employeeId: string;
 
 beforeAll(async () => {
   ({ build, clientDir } = await loadServerBuild());
@@ -125,6 +129,26 @@ beforeAll(async () => {
     })
     .returning({ id: jobSiteLogEntries.id });
   otherSiteEntryId = otherEntry?.id ?? "";
+  ({ id: employeeId } = await createEmployee(
+    database.db,
+    { id: owner.userId, email: "gerant-hostile@batirade.test" },
+    {
+      lastName: "Hostile",
+      firstName: "Employé",
+      qualification: "Maçon",
+      coefficient: 185,
+      contractKind: "temps_plein",
+      weeklyMinutes: 2100,
+      hireDate: "2020-01-06",
+      leaveDate: null,
+      loadedHourlyCostCents: 3800,
+      homeStreet: "",
+      homePostalCode: "",
+      homeCity: "",
+      userId: null,
+      notes: "",
+    },
+  ));
 }, 180_000);
 afterAll(async () => {
   await geoplateforme.close();
@@ -243,6 +267,8 @@ async function snapshot() {
   const logEntries = await database.db.select().from(jobSiteLogEntries);
   const [logPhotos] = await database.db.select({ n: count() }).from(jobSiteLogPhotos);
   const storedFiles = await services.storage.list();
+  const employeeRows = await database.db.select().from(employees);
+  const timeRows = await database.db.select().from(timeEntries);
   return {
     submissions: submissions?.n,
     leads: leads?.n,
@@ -273,6 +299,8 @@ async function snapshot() {
     logEntries: JSON.stringify(logEntries.sort((a, b) => a.id.localeCompare(b.id))),
     logPhotos: logPhotos?.n,
     storedFiles: storedFiles.length,
+    employees: JSON.stringify(employeeRows.sort((a, b) => a.id.localeCompare(b.id))),
+    timeEntries: JSON.stringify(timeRows.sort((a, b) => a.id.localeCompare(b.id))),
   };
 }
 
@@ -334,6 +362,15 @@ const GET_TARGETS: [string, (value: string) => string][] = [
   ["planning vue", (v) => `/erp/chantiers/planning?vue=${q(v)}`],
   // « du » puts it among the date targets: an out-of-range day is a 400 too.
   ["planning du jour", (v) => `/erp/chantiers/planning?vue=mois&jour=${q(v)}`],
+  ["employees q", (v) => `/erp/temps?q=${q(v)}`],
+  ["employees statut", (v) => `/erp/temps?statut=${q(v)}`],
+  ["employees tri", (v) => `/erp/temps?tri=${q(v)}`],
+  ["employee page", (v) => `/erp/temps/salaries/${q(v)}`],
+  ["employee edit page", (v) => `/erp/temps/salaries/${q(v)}/modifier`],
+  ["employee day page", (v) => `/erp/temps/salaries/${q(v)}/jour`],
+  // « du » puts them among the date targets: a day outside 1900–2100 is a 400.
+  ["employee day du jour", (v) => `/erp/temps/salaries/${employeeId}/jour?jour=${q(v)}`],
+  ["my hours du jour", (v) => `/erp/mes-heures?jour=${q(v)}`],
   ["quotes q", (v) => `/erp/devis?q=${q(v)}`],
   ["quotes statut", (v) => `/erp/devis?statut=${q(v)}`],
   ["quotes du", (v) => `/erp/devis?du=${q(v)}`],
@@ -428,6 +465,23 @@ const VALID_QUOTE = {
 };
 
 /** A company client with a site: every field of the client form, valid. */
+const VALID_EMPLOYEE = {
+  intent: "creer",
+  lastName: "Durand",
+  firstName: "Paul",
+  qualification: "Plaquiste",
+  coefficient: "170",
+  contract: "35",
+  partTimeHours: "",
+  hireDate: "2024-02-01",
+  leaveDate: "",
+  loadedHourlyCost: "35,00",
+  homeStreet: "",
+  homePostalCode: "",
+  homeCity: "",
+  userId: "",
+  notes: "",
+};
 const VALID_CLIENT = {
   kind: "entreprise",
   name: "Maçonnerie du Faron",
@@ -685,6 +739,38 @@ const FORM_TARGETS: [string, () => string, Record<string, string>, string[]][] =
       peoplePresent: "",
     },
     ["entryId", "revision", "body"],
+  ],
+  [
+    "new employee",
+    () => "/erp/temps/salaries/nouveau",
+    VALID_EMPLOYEE,
+    [
+      "lastName",
+      "firstName",
+      "qualification",
+      "coefficient",
+      "contract",
+      "hireDate",
+      "leaveDate",
+      "userId",
+      "notes",
+    ],
+  ],
+  [
+    "employee's day",
+    () => `/erp/temps/salaries/${employeeId}/jour`,
+    {
+      intent: "enregistrer",
+      jour: "2026-11-17",
+      "type.0": "travail",
+      "chantier.0": "",
+      "debut.0": "08:00",
+      "fin.0": "12:00",
+      "pause.0": "0",
+      "note.0": "Dépôt",
+      motif: "",
+    },
+    ["intent", "jour", "type.0", "chantier.0", "debut.0", "fin.0", "pause.0", "note.0", "motif"],
   ],
   [
     "client removal",
