@@ -214,7 +214,7 @@ export async function locateOffice(
   return office;
 }
 
-/** « 12,50 € » per zone, for the history. */
+/** Every amount of a version, for the history of a new one. */
 function ratesSummary(rates: Pick<AllowanceRates, "mealCents" | "zones">): string {
   const zones = rates.zones
     .map(
@@ -223,6 +223,26 @@ function ratesSummary(rates: Pick<AllowanceRates, "mealCents" | "zones">): strin
     )
     .join(" ; ");
   return `panier ${formatCents(rates.mealCents)} ; ${zones}`;
+}
+
+/** The amounts a correction changed, « avant → après »; « aucun montant changé » when none. */
+function ratesCorrection(
+  before: Pick<AllowanceRates, "mealCents" | "zones">,
+  after: Pick<AllowanceRates, "mealCents" | "zones">,
+): string {
+  const change = (label: string, from: number | undefined, to: number) =>
+    from === to ? [] : [`${label} ${from === undefined ? "—" : formatCents(from)} → ${formatCents(to)}`];
+  const lines = [
+    ...change("panier", before.mealCents, after.mealCents),
+    ...after.zones.flatMap((rate) => {
+      const old = before.zones.find((entry) => entry.zone === rate.zone);
+      return [
+        ...change(`zone ${rate.zone} transport`, old?.transportCents, rate.transportCents),
+        ...change(`zone ${rate.zone} trajet`, old?.travelTimeCents, rate.travelTimeCents),
+      ];
+    }),
+  ];
+  return lines.length > 0 ? lines.join(" ; ") : "aucun montant changé";
 }
 
 /**
@@ -268,7 +288,7 @@ export async function saveAllowanceRates(
         ...SETTINGS_SUBJECT,
         kind: "modification",
         summary: before
-          ? `Pointage : indemnités valables à partir du ${day} corrigées (${ratesSummary(before)} → ${ratesSummary(input)})`
+          ? `Pointage : indemnités valables à partir du ${day} corrigées (${ratesCorrection(before, input)})`
           : `Pointage : indemnités valables à partir du ${day} (${ratesSummary(input)})`,
         data: {
           field: "allowanceRates",
