@@ -189,10 +189,11 @@ describe("the zone origin and the overtime quota", () => {
 
   it("refuses an origin that is not one of the two, and a missing one, at the field", async () => {
     const before = await snapshot();
-    for (const form of [
+    const forms: Record<string, string>[] = [
       { intent: "pointage", zoneOrigin: "bureau", overtimeQuotaHours: "220" },
       { intent: "pointage", overtimeQuotaHours: "220" },
-    ]) {
+    ];
+    for (const form of forms) {
       const outcome = await post(form);
       expect(outcome.status).toBe(400);
       expect((outcome.data as Refusal).fieldErrors?.zoneOrigin).toEqual([POINTAGE_MESSAGES.zoneOrigin]);
