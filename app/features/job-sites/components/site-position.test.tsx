@@ -1,12 +1,21 @@
-import type { ReactNode } from "react";
+import { createContext, type ReactNode, useContext } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { SitePosition, type SitePositionView } from "./site-position.tsx";
 
+const Under = createContext<ReactNode>(null);
+function Page() {
+  return useContext(Under);
+}
+const Stub = createRoutesStub([{ path: "/erp/chantiers/x", Component: Page }]);
+
 function render(node: ReactNode): string {
-  const Stub = createRoutesStub([{ path: "/erp/chantiers/x", Component: () => node }]);
-  return renderToString(<Stub initialEntries={["/erp/chantiers/x"]} />).replaceAll("<!-- -->", "");
+  return renderToString(
+    <Under.Provider value={node}>
+      <Stub initialEntries={["/erp/chantiers/x"]} />
+    </Under.Provider>,
+  ).replaceAll("<!-- -->", "");
 }
 
 const text = (html: string) =>

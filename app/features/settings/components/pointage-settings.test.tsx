@@ -1,12 +1,21 @@
-import type { ReactNode } from "react";
+import { createContext, type ReactNode, useContext } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { PointageSettings, type PointageSettingsView } from "./pointage-settings.tsx";
 
+const Under = createContext<ReactNode>(null);
+function Page() {
+  return useContext(Under);
+}
+const Stub = createRoutesStub([{ path: "/erp/parametres", Component: Page }]);
+
 function render(node: ReactNode): string {
-  const Stub = createRoutesStub([{ path: "/erp/parametres", Component: () => node }]);
-  return renderToString(<Stub initialEntries={["/erp/parametres"]} />).replaceAll("<!-- -->", "");
+  return renderToString(
+    <Under.Provider value={node}>
+      <Stub initialEntries={["/erp/parametres"]} />
+    </Under.Provider>,
+  ).replaceAll("<!-- -->", "");
 }
 
 const text = (html: string) =>
