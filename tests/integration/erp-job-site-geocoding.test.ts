@@ -14,7 +14,7 @@ import type { AppServices } from "#app/lib/app-context.ts";
 import * as detailRoute from "#app/routes/erp/chantiers/detail.tsx";
 import * as editRoute from "#app/routes/erp/chantiers/modifier.tsx";
 import * as newRoute from "#app/routes/erp/chantiers/nouveau.tsx";
-import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
+import { createTestDatabase, databaseRefusal, type TestDatabase } from "#tests/helpers/db.ts";
 import {
   type GeoplateformeStub,
   KNOWN_ADDRESSES,
@@ -286,6 +286,25 @@ describe("a site the service cannot place", () => {
     expect((await postDistance(unknown, { intent: "distance", distanceKm: "5" })).status).toBe(404);
     expect(await siteDistanceMetres(services.db, unknown, { lat: office.lat, lon: office.lon })).toBeNull();
     expect(await siteDistanceMetres(services.db, "pas-un-uuid", null)).toBeNull();
+  });
+});
+
+describe("the database", () => {
+  it("refuses a position without « ok », « ok » without a position, half a position and a distance out of range", async () => {
+    const id = await siteTypedAt7km();
+    const set = (values: Partial<typeof jobSites.$inferInsert>) =>
+      databaseRefusal(() => services.db.update(jobSites).set(values).where(eq(jobSites.id, id)));
+    expect(await set({ siteLatitude: 43.1, siteLongitude: 5.9, geocodingStatus: "unreachable" })).toContain(
+      "job_sites_geocoding_status_check",
+    );
+    expect(await set({ siteLatitude: 43.1, siteLongitude: 5.9, geocodingStatus: null })).toContain(
+      "job_sites_geocoding_status_check",
+    );
+    expect(await set({ geocodingStatus: "ok" })).toContain("job_sites_geocoding_status_check");
+    expect(await set({ siteLatitude: 43.1, geocodingStatus: "ok" })).toContain("job_sites_position_check");
+    expect(await set({ distanceOverrideMetres: 0 })).toContain("job_sites_distance_override_check");
+    expect(await set({ distanceOverrideMetres: 1_000_001 })).toContain("job_sites_distance_override_check");
+    expect((await row(id)).distanceOverrideMetres).toBe(7000);
   });
 });
 

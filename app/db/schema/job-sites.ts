@@ -96,7 +96,7 @@ export const jobSites = pgTable(
     ),
     check(
       "job_sites_geocoding_status_check",
-      sql`${t.geocodingStatus} in ('ok', 'unreachable', 'not_found', 'uncertain') and (${t.geocodingStatus} = 'ok') = (${t.siteLatitude} is not null)`,
+      sql`${t.geocodingStatus} in ('ok', 'unreachable', 'not_found', 'uncertain') and coalesce(${t.geocodingStatus} = 'ok', false) = (${t.siteLatitude} is not null)`,
     ),
     check("job_sites_distance_override_check", sql`${t.distanceOverrideMetres} between 1 and 1000000`),
     check(

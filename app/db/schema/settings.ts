@@ -119,7 +119,7 @@ export const companySettings = pgTable(
     ),
     check(
       "company_settings_office_geocoding_check",
-      sql`${t.officeGeocodingStatus} in ('ok', 'unreachable', 'not_found', 'uncertain') and (${t.officeGeocodingStatus} = 'ok') = (${t.officeLatitude} is not null)`,
+      sql`${t.officeGeocodingStatus} in ('ok', 'unreachable', 'not_found', 'uncertain') and coalesce(${t.officeGeocodingStatus} = 'ok', false) = (${t.officeLatitude} is not null)`,
     ),
     check("company_settings_overtime_quota_check", sql`${t.overtimeQuotaHours} between 1 and 1000`),
   ],
