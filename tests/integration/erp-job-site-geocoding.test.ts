@@ -1,10 +1,13 @@
 import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { activityEvents } from "#app/db/schema/activity.ts";
 import { jobSites } from "#app/db/schema/job-sites.ts";
+import { geocodeJobSite } from "#app/features/job-sites/geocoding.server.ts";
 import { DISTANCE_MESSAGES } from "#app/features/job-sites/schema.ts";
 import { locateOffice, timeSheetSettings } from "#app/features/settings/pointage.server.ts";
 import { siteDistanceMetres } from "#app/features/time-sheets/site-distance.server.ts";
@@ -286,6 +289,56 @@ describe("a site the service cannot place", () => {
     expect((await postDistance(unknown, { intent: "distance", distanceKm: "5" })).status).toBe(404);
     expect(await siteDistanceMetres(services.db, unknown, { lat: office.lat, lon: office.lon })).toBeNull();
     expect(await siteDistanceMetres(services.db, "pas-un-uuid", null)).toBeNull();
+  });
+});
+
+describe("two saves of the address at once", () => {
+  it("never let the answer about the older address overwrite the newer one's", async () => {
+    const id = await createSite(KNOWN_ADDRESSES.toulonHarbour);
+    // A relay to the stub that holds the first search until the test lets it go: the
+    // service answering slowly about the old address while the office saves a new one.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let holding = true;
+    const relay = createServer(async (request, response) => {
+      if (holding) {
+        holding = false;
+        await held;
+      }
+      const answer = await fetch(`${stub.url}${(request.url ?? "").replace(/^\/geocodage/, "")}`);
+      response.writeHead(answer.status, { "content-type": "application/json" });
+      response.end(await answer.text());
+    });
+    await new Promise<void>((resolve) => relay.listen(0, "127.0.0.1", resolve));
+    const relayUrl = `http://127.0.0.1:${(relay.address() as AddressInfo).port}/geocodage`;
+    try {
+      const slow = geocodeJobSite(services.db, { GEOCODING_URL: relayUrl }, id);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const { revision } = await row(id);
+      const outcome = await call(editRoute.action, `/erp/chantiers/${id}/modifier`, {
+        params: { id },
+        form: {
+          intent: "modifier",
+          ...FORM_EMPTY,
+          revision: String(revision),
+          ...addressFields(KNOWN_ADDRESSES.hyeres),
+        },
+      });
+      expect(outcome.status).toBe(303);
+      release();
+      expect(await slow).toBeNull();
+      expect(await row(id)).toMatchObject({
+        siteStreet: asAddress(KNOWN_ADDRESSES.hyeres).street,
+        geocodingStatus: "ok",
+        siteLatitude: KNOWN_ADDRESSES.hyeres.lat,
+        siteLongitude: KNOWN_ADDRESSES.hyeres.lon,
+      });
+    } finally {
+      release();
+      await new Promise((resolve) => relay.close(resolve));
+    }
   });
 });
 
