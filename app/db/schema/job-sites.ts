@@ -3,6 +3,7 @@ import {
   bigint,
   check,
   date,
+  doublePrecision,
   index,
   integer,
   pgTable,
@@ -15,6 +16,7 @@ import { authUsers } from "./auth.ts";
 import { clients } from "./clients.ts";
 import { createdAtColumn, textParent, updatedAtColumn, uuidParent, uuidPrimaryKey } from "./columns.ts";
 import { quotes } from "./quotes.ts";
+import type { GeocodingStatus } from "./settings.ts";
 
 // ─── Espace Pro › Chantiers ───────────────────────────────────────────────────────────
 // A job site: the work between « devis accepté » and « facture de solde ». Created from
@@ -57,6 +59,13 @@ export const jobSites = pgTable(
     siteStreet: text("site_street").notNull().default(""),
     sitePostalCode: text("site_postal_code").notNull().default(""),
     siteCity: text("site_city").notNull(),
+    /** The site's position (WGS84), geocoded from its address when saved; null when not placed. */
+    siteLatitude: doublePrecision("site_latitude"),
+    siteLongitude: doublePrecision("site_longitude"),
+    /** The last geocoding of the address: 'ok', or why it has no position; null before the first. */
+    geocodingStatus: text("geocoding_status").$type<GeocodingStatus>(),
+    /** Distance from the office typed by staff (when the address could not be placed), in metres. */
+    distanceOverrideMetres: integer("distance_override_metres"),
     /** Practical access: what the team needs on the morning of the first day. */
     accessCode: text("access_code").notNull().default(""),
     keys: text("keys").notNull().default(""),
@@ -88,6 +97,15 @@ export const jobSites = pgTable(
     check("job_sites_title_check", sql`${t.title} <> ''`),
     check("job_sites_city_check", sql`${t.siteCity} <> ''`),
     check("job_sites_postal_code_check", sql`${t.sitePostalCode} = '' or ${t.sitePostalCode} ~ '^[0-9]{5}$'`),
+    check(
+      "job_sites_position_check",
+      sql`(${t.siteLatitude} is null) = (${t.siteLongitude} is null) and ${t.siteLatitude} between -90 and 90 and ${t.siteLongitude} between -180 and 180`,
+    ),
+    check(
+      "job_sites_geocoding_status_check",
+      sql`${t.geocodingStatus} in ('ok', 'unreachable', 'not_found', 'uncertain') and coalesce(${t.geocodingStatus} = 'ok', false) = (${t.siteLatitude} is not null)`,
+    ),
+    check("job_sites_distance_override_check", sql`${t.distanceOverrideMetres} between 1 and 1000000`),
     check(
       "job_sites_planned_check",
       sql`${t.plannedEnd} is null or ${t.plannedStart} is null or ${t.plannedEnd} >= ${t.plannedStart}`,

@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, integer, pgTable, text } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
 import { authUsers } from "./auth.ts";
 import { updatedAtColumn } from "./columns.ts";
 
@@ -9,7 +19,17 @@ import { updatedAtColumn } from "./columns.ts";
 // rate, VAT on debits, hourly cost of labour. One row (id = 1), inserted by the migration
 // that creates the table, edited by the owners on /erp/parametres
 // (app/features/settings/settings.server.ts), every change written to the activity history.
+// The Pointage settings (zone origin, office position, overtime quota) live in the same row;
+// the allowance amounts by zone, versioned by start date, in `allowance_rate_versions`.
 // The identity that never changes (name, SIRET, address) stays in app/config/company.ts.
+
+/** Where travel zones are measured from (app/features/time-sheets/settings-schema.ts labels them). */
+export const ZONE_ORIGIN_VALUES = ["siege", "domicile"] as const;
+export type ZoneOrigin = (typeof ZONE_ORIGIN_VALUES)[number];
+
+/** A geocoded address's state: placed (`ok`), or why not (app/lib/geocoding.server.ts). */
+export const GEOCODING_STATUS_VALUES = ["ok", "unreachable", "not_found", "uncertain"] as const;
+export type GeocodingStatus = (typeof GEOCODING_STATUS_VALUES)[number];
 
 export const companySettings = pgTable(
   "company_settings",
@@ -52,6 +72,18 @@ export const companySettings = pgTable(
     hourlyCostCents: integer("hourly_cost_cents").notNull(),
     /** A job site whose projected margin falls below this rate is flagged (basis points, 15 % by default). */
     marginAlertBp: integer("margin_alert_bp").notNull().default(1500),
+    /**
+     * Pointage: where the building trade's travel zones are measured from, one rule for the
+     * whole company: the office (`siege`) or each worker's home (`domicile`).
+     */
+    zoneOrigin: text("zone_origin").$type<ZoneOrigin>().notNull().default("siege"),
+    /** The office's position (WGS84), geocoded from the company's address; null when not placed. */
+    officeLatitude: doublePrecision("office_latitude"),
+    officeLongitude: doublePrecision("office_longitude"),
+    /** The last geocoding of the office: 'ok', or why it has no position; null before the first. */
+    officeGeocodingStatus: text("office_geocoding_status").$type<GeocodingStatus>(),
+    /** The yearly overtime quota (contingent annuel), in hours: 220 by default (Code du travail D3121-24). */
+    overtimeQuotaHours: integer("overtime_quota_hours").notNull().default(220),
     /** Incremented by every save: a form posted over an older revision is refused, not merged. */
     revision: integer("revision").notNull().default(1),
     updatedAt: updatedAtColumn(),
@@ -80,7 +112,59 @@ export const companySettings = pgTable(
     check("company_settings_hourly_cost_check", sql`${t.hourlyCostCents} between 1 and 100000`),
     check("company_settings_margin_alert_check", sql`${t.marginAlertBp} between 0 and 10000`),
     check("company_settings_revision_check", sql`${t.revision} >= 1`),
+    check("company_settings_zone_origin_check", sql`${t.zoneOrigin} in ('siege', 'domicile')`),
+    check(
+      "company_settings_office_position_check",
+      sql`(${t.officeLatitude} is null) = (${t.officeLongitude} is null) and ${t.officeLatitude} between -90 and 90 and ${t.officeLongitude} between -180 and 180`,
+    ),
+    check(
+      "company_settings_office_geocoding_check",
+      sql`${t.officeGeocodingStatus} in ('ok', 'unreachable', 'not_found', 'uncertain') and coalesce(${t.officeGeocodingStatus} = 'ok', false) = (${t.officeLatitude} is not null)`,
+    ),
+    check("company_settings_overtime_quota_check", sql`${t.overtimeQuotaHours} between 1 and 1000`),
   ],
 );
 
 export type CompanySettingsRow = typeof companySettings.$inferSelect;
+
+// ─── Pointage › indemnités de petits déplacements ───────────────────────────────────────
+// The building trade's allowances change yearly with the regional agreement: each version
+// holds, from its start date, the meal allowance (panier) and, for each of zones 1 to 5, the
+// transport and travel-time allowances per day. A day uses the version in force that day
+// (the latest start on or before it); the older versions stay for the days they cover.
+
+export const allowanceRateVersions = pgTable(
+  "allowance_rate_versions",
+  {
+    /** « valables à partir du »: one version per start date. */
+    validFrom: date("valid_from", { mode: "string" }).primaryKey(),
+    /** Meal allowance (indemnité de repas, « panier ») per day worked on a site, in cents. */
+    mealCents: integer("meal_cents").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdBy: text("created_by").references(() => authUsers.id, { onDelete: "set null" }),
+  },
+  (t) => [check("allowance_rate_versions_meal_check", sql`${t.mealCents} between 0 and 100000`)],
+);
+
+export const allowanceRates = pgTable(
+  "allowance_rates",
+  {
+    validFrom: date("valid_from", { mode: "string" })
+      .notNull()
+      .references(() => allowanceRateVersions.validFrom, { onDelete: "cascade" }),
+    /** 1 to 5: the 10-km rings of app/features/time-sheets/zones.ts. */
+    zone: integer("zone").notNull(),
+    /** Indemnité de transport per day, in cents. */
+    transportCents: integer("transport_cents").notNull(),
+    /** Indemnité de trajet per day, in cents. */
+    travelTimeCents: integer("travel_time_cents").notNull(),
+  },
+  (t) => [
+    primaryKey({ name: "allowance_rates_pk", columns: [t.validFrom, t.zone] }),
+    check("allowance_rates_zone_check", sql`${t.zone} between 1 and 5`),
+    check(
+      "allowance_rates_amounts_check",
+      sql`${t.transportCents} between 0 and 100000 and ${t.travelTimeCents} between 0 and 100000`,
+    ),
+  ],
+);

@@ -12,6 +12,7 @@ import {
   recordProgress,
   type StoredReceipt,
 } from "./costs.server.ts";
+import { formatKilometres, setJobSiteDistance } from "./geocoding.server.ts";
 import {
   AssignmentFieldError,
   addAssignment,
@@ -145,8 +146,8 @@ export async function answerNewJobSitePost(
       }
       const site =
         data.intent === "depuis-devis"
-          ? await createJobSiteFromQuote(services.db, actor, data.quoteId, budgetOf)
-          : await createJobSite(services.db, actor, data.clientId, data);
+          ? await createJobSiteFromQuote(services.db, actor, data.quoteId, budgetOf, services.env)
+          : await createJobSite(services.db, actor, data.clientId, data, services.env);
       return redirectWithFlash(request, `/erp/chantiers/${site.id}`, {
         tone: "success",
         message: `Chantier ${site.number} créé.`,
@@ -156,7 +157,7 @@ export async function answerNewJobSitePost(
   );
 }
 
-/** The site's page: a status move, the lots' progress, an expense added or deleted. */
+/** The site's page: a status move, the lots' progress, an expense added or deleted, the distance typed. */
 export async function answerJobSitePost(context: JobSiteActionContext, jobSiteId: string, form: FormData) {
   const { request, services, actor } = context;
   const post = parseIntent(JobSitePostSchema, form);
@@ -214,6 +215,12 @@ export async function answerJobSitePost(context: JobSiteActionContext, jobSiteId
           const { moved } = await shiftJobSite(services.db, actor, jobSiteId, data.revision, data.days);
           return back(`Chantier décalé de ${shiftWords(data.days)}${moved > 0 ? ", avec son équipe" : ""}.`);
         }
+        case "distance":
+          await setJobSiteDistance(services.db, actor, jobSiteId, data.distanceKm);
+          return back(`Distance du siège enregistrée : ${formatKilometres(data.distanceKm)}.`);
+        case "effacer-distance":
+          await setJobSiteDistance(services.db, actor, jobSiteId, null);
+          return back("Distance du siège saisie effacée.");
       }
     },
     values,
@@ -229,7 +236,7 @@ export async function answerJobSiteEdit(context: JobSiteActionContext, jobSiteId
   return answer(
     intent,
     async () => {
-      await updateJobSite(services.db, actor, jobSiteId, revision, data);
+      await updateJobSite(services.db, actor, jobSiteId, revision, data, services.env);
       return redirectWithFlash(request, `/erp/chantiers/${jobSiteId}`, {
         tone: "success",
         message: "Fiche du chantier enregistrée.",

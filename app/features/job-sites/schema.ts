@@ -317,6 +317,39 @@ export const PlanningPostSchema = z.object({
   ...ShiftFields,
 });
 
+// ─── Distance from the office, typed when the address could not be placed ─────────────
+
+/** At most 1 000 km: beyond, a typing slip (a site that far is no « petit déplacement » anyway). */
+export const MAX_DISTANCE_KM = 1000;
+
+export const DISTANCE_MESSAGES = {
+  format: "Indiquez la distance du siège en kilomètres, par exemple 12,5.",
+  decimals: "Indiquez la distance au dixième de kilomètre près : un chiffre après la virgule au plus.",
+  range: `La distance doit être supérieure à 0 et d'au plus ${MAX_DISTANCE_KM.toLocaleString("fr-FR")} km.`,
+} as const;
+
+/** « 12,3 » or « 12.3 » (km, one decimal at most) → metres (12 300), more than 0 and at most 1 000 km. */
+export const DistanceKmSchema = formText(
+  z.string({ error: DISTANCE_MESSAGES.format }).trim().min(1, DISTANCE_MESSAGES.format),
+).transform((text, ctx) => {
+  const match = /^(\d{1,7})(?:[.,](\d+))?$/.exec(String(text).replace(/\s/g, ""));
+  if (!match) {
+    ctx.addIssue({ code: "custom", message: DISTANCE_MESSAGES.format });
+    return z.NEVER;
+  }
+  const tenths = match[2] ?? "";
+  if (tenths.length > 1) {
+    ctx.addIssue({ code: "custom", message: DISTANCE_MESSAGES.decimals });
+    return z.NEVER;
+  }
+  const metres = Number(match[1]) * 1000 + Number(tenths || "0") * 100;
+  if (metres <= 0 || metres > MAX_DISTANCE_KM * 1000) {
+    ctx.addIssue({ code: "custom", message: DISTANCE_MESSAGES.range });
+    return z.NEVER;
+  }
+  return metres;
+});
+
 /** The site's page posts: a status move, the lots' progress, an expense added or deleted. */
 export const JobSitePostSchema = z.discriminatedUnion("intent", [
   z.object({
@@ -337,6 +370,8 @@ export const JobSitePostSchema = z.discriminatedUnion("intent", [
     intent: z.literal("supprimer-depense"),
     expenseId: z.string().refine(isUuid, COST_MESSAGES.expense),
   }),
+  z.object({ intent: z.literal("distance"), distanceKm: DistanceKmSchema }),
+  z.object({ intent: z.literal("effacer-distance") }),
 ]);
 
 /** « Facturer l'avancement »: answered by the route, which may call the invoices feature. */

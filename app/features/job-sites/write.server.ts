@@ -5,10 +5,12 @@ import { jobSiteLots, jobSiteQuotes, jobSites } from "#app/db/schema/job-sites.t
 import { type QuoteContent, quotes } from "#app/db/schema/quotes.ts";
 import { companySettings } from "#app/db/schema/settings.ts";
 import { type ActivityInput, recordActivities } from "#app/lib/activity.server.ts";
+import type { GeocodingConfig } from "#app/lib/geocoding.server.ts";
 import { takeNextNumber } from "#app/lib/numbering.server.ts";
 import type { DbTransaction } from "#app/lib/outbox.server.ts";
 import { daysBetween, parisDay } from "#app/lib/paris-time.ts";
 import { isUuid } from "#app/lib/uuid.ts";
+import { formatKilometres, geocodeJobSite } from "./geocoding.server.ts";
 import { shiftAssignments, shiftWords } from "./planning.server.ts";
 import {
   type Actor,
@@ -30,7 +32,8 @@ import {
 
 /*
  * Creating and changing job sites, each change written in the site's history in the
- * transaction that makes it. A site gets its CH number when it is created.
+ * transaction that makes it. A site gets its CH number when it is created. With a
+ * `geocoding` config, a new address is then geocoded, after the commit (./geocoding.server.ts).
  */
 
 /** One lot's budget as the quotes feature works it out (app/features/quotes/lot-budget.ts). */
@@ -191,8 +194,9 @@ export async function createJobSiteFromQuote(
   actor: Actor,
   quoteId: string,
   budgetOf: BudgetOfQuote,
+  geocoding?: GeocodingConfig,
 ): Promise<{ id: string; number: string }> {
-  return db.transaction(async (tx) => {
+  const created = await db.transaction(async (tx) => {
     const quote = await lockAcceptedQuote(tx, quoteId);
     const client = await clientOf(tx, quote.clientId);
     const { site: address, terms } = quote.content;
@@ -224,6 +228,8 @@ export async function createJobSiteFromQuote(
     ]);
     return site;
   });
+  if (geocoding) await geocodeJobSite(db, geocoding, created.id);
+  return created;
 }
 
 /** A supplementary quote of the same client joins an open site: its lots add to the budget. */
@@ -279,8 +285,9 @@ export async function createJobSite(
   actor: Actor,
   clientId: string,
   data: JobSiteData,
+  geocoding?: GeocodingConfig,
 ): Promise<{ id: string; number: string }> {
-  return db.transaction(async (tx) => {
+  const created = await db.transaction(async (tx) => {
     if (!isUuid(clientId)) throw new JobSiteQuoteError(JOB_SITE_MESSAGES.client);
     const client = await clientOf(tx, clientId);
     const site = await insertSite(tx, actor, client, data);
@@ -295,26 +302,35 @@ export async function createJobSite(
     ]);
     return site;
   });
+  if (geocoding) await geocodeJobSite(db, geocoding, created.id);
+  return created;
 }
 
 function shown(value: string | null): string {
   return value === null || value === "" ? "—" : value;
 }
 
-/** Saves the site's form; the history names each field that changed, with before and after. */
+const ADDRESS_FIELDS = ["siteStreet", "sitePostalCode", "siteCity"] as const;
+
+/**
+ * Saves the site's form; the history names each field that changed, with before and after.
+ * A new address drops the old position and the distance typed for it, then is geocoded.
+ */
 export async function updateJobSite(
   db: Database,
   actor: Actor,
   id: string,
   revision: number,
   data: JobSiteData,
+  geocoding?: GeocodingConfig,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
+  const moved = await db.transaction(async (tx) => {
     const site = await lockJobSite(tx, id);
     assertRevision(site, revision);
     const next = siteColumns(data);
     const changed = JOB_SITE_FIELDS.filter((field) => (site[field] ?? null) !== (next[field] ?? null));
-    if (changed.length === 0) return;
+    if (changed.length === 0) return false;
+    const addressChanged = ADDRESS_FIELDS.some((field) => changed.includes(field));
     const [client] = await tx
       .select({ name: clients.name })
       .from(clients)
@@ -324,6 +340,9 @@ export async function updateJobSite(
       .set({
         ...next,
         searchText: jobSiteSearchText({ ...data, number: site.number, clientName: client?.name ?? "" }),
+        ...(addressChanged
+          ? { siteLatitude: null, siteLongitude: null, geocodingStatus: null, distanceOverrideMetres: null }
+          : {}),
         revision: site.revision + 1,
         updatedAt: new Date(),
       })
@@ -332,11 +351,15 @@ export async function updateJobSite(
     const shift =
       site.plannedStart && next.plannedStart ? daysBetween(site.plannedStart, next.plannedStart) : 0;
     const moved = await shiftAssignments(tx, id, shift);
+    const droppedDistance =
+      addressChanged && site.distanceOverrideMetres !== null
+        ? ` ; distance du siège saisie (${formatKilometres(site.distanceOverrideMetres)}) effacée`
+        : "";
     const events: ActivityInput[] = [
       {
         ...subject(id),
         kind: "updated",
-        summary: `Fiche modifiée : ${changed.map((field) => JOB_SITE_FIELD_NAMES[field]).join(", ")}${moved > 0 ? ` ; équipe décalée de ${shiftWords(shift)}` : ""}`,
+        summary: `Fiche modifiée : ${changed.map((field) => JOB_SITE_FIELD_NAMES[field]).join(", ")}${moved > 0 ? ` ; équipe décalée de ${shiftWords(shift)}` : ""}${droppedDistance}`,
         data: Object.fromEntries(
           changed.map((field) => [field, { avant: shown(site[field]), apres: shown(next[field]) }]),
         ),
@@ -344,7 +367,9 @@ export async function updateJobSite(
       },
     ];
     await recordActivities(tx, events);
+    return addressChanged;
   });
+  if (moved && geocoding) await geocodeJobSite(db, geocoding, id);
 }
 
 /**

@@ -21,6 +21,7 @@ import { LotsBudget } from "#app/features/job-sites/components/lots-budget.tsx";
 import { type QuoteBilling, QuoteBillingLine } from "#app/features/job-sites/components/quote-billing.tsx";
 import { ReceptionPanel } from "#app/features/job-sites/components/reception-summary.tsx";
 import { SiteForecastPanel } from "#app/features/job-sites/components/site-forecast.tsx";
+import { SitePosition, type SitePositionView } from "#app/features/job-sites/components/site-position.tsx";
 import { SiteTeam } from "#app/features/job-sites/components/site-team.tsx";
 import { quoteProgressOfSite } from "#app/features/job-sites/costs.server.ts";
 import {
@@ -29,11 +30,15 @@ import {
   progressValueByQuote,
   siteQuoteRows,
 } from "#app/features/job-sites/detail.server.ts";
+import { formatKilometres } from "#app/features/job-sites/geocoding.server.ts";
 import { siteTeam, teamMembers } from "#app/features/job-sites/planning.server.ts";
 import { JobSiteNotFoundError } from "#app/features/job-sites/query.server.ts";
 import { receptionSummary } from "#app/features/job-sites/reception.server.ts";
 import { InvoiceProgressPostSchema, JOB_SITE_MOVES } from "#app/features/job-sites/schema.ts";
+import { timeSheetSettings } from "#app/features/settings/pointage.server.ts";
 import { siteLogSummary } from "#app/features/site-log/log.server.ts";
+import { siteDistanceMetres } from "#app/features/time-sheets/site-distance.server.ts";
+import { travelZone, travelZoneLabel } from "#app/features/time-sheets/zones.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
 import { firstIssue, formValues } from "#app/lib/form-intent.ts";
@@ -46,6 +51,26 @@ import { plural } from "#app/lib/plural.ts";
 import type { Route } from "./+types/detail";
 
 export const handle = CHANTIERS_HANDLE;
+
+/** The site's position for the travel zones: its geocoding, and its distance from the office. */
+async function sitePosition(db: Database, site: JobSiteDetail): Promise<SitePositionView> {
+  const { office } = await timeSheetSettings(db);
+  const metres = await siteDistanceMetres(db, site.id, office);
+  const typed = site.distanceOverrideMetres;
+  return {
+    status: site.geocodingStatus,
+    officePlaced: office !== null,
+    distance:
+      metres === null
+        ? null
+        : {
+            text: formatKilometres(metres),
+            zoneLabel: travelZoneLabel(travelZone(metres)),
+            typed: typed !== null,
+          },
+    typedKm: typed === null ? null : (typed / 1000).toLocaleString("fr-FR", { maximumFractionDigits: 1 }),
+  };
+}
 
 /** Each quote's invoices against the work done (for who may see the invoices). */
 async function siteBilling(db: Database, site: JobSiteDetail): Promise<Record<string, QuoteBilling>> {
@@ -71,14 +96,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   try {
     const { db } = getServices(context);
     const site = await getJobSite(db, params.id);
-    const [billing, team, people, reception, log] = await Promise.all([
+    const [billing, team, people, reception, log, position] = await Promise.all([
       hasPermission(user.role, "devis") ? siteBilling(db, site) : ({} as Record<string, QuoteBilling>),
       siteTeam(db, site.id),
       teamMembers(db),
       receptionSummary(db, site.id),
       siteLogSummary(db, site.id),
+      sitePosition(db, site),
     ]);
-    return { site, billing, team, people, reception, log, today: parisDay(), crumb: site.number };
+    return { site, billing, team, people, reception, log, position, today: parisDay(), crumb: site.number };
   } catch (error) {
     throwNotFound(error, JobSiteNotFoundError);
   }
@@ -148,7 +174,7 @@ function text(value: string) {
 }
 
 export default function JobSitePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { site, billing, team, people, reception, log, today } = loaderData;
+  const { site, billing, team, people, reception, log, position, today } = loaderData;
   const quoteBilling = (quoteId: string) => {
     const figures = billing[quoteId];
     return figures ? <QuoteBillingLine billing={figures} /> : null;
@@ -265,6 +291,19 @@ export default function JobSitePage({ loaderData, actionData }: Route.ComponentP
                   value: dateRange(site.actualStart, site.actualEnd, "Pas encore commencé"),
                 },
               ]}
+            />
+          </Panel>
+
+          <Panel
+            id="chantier-position"
+            title="Position et zone de déplacement"
+            description="D'après l'adresse du chantier : sert aux indemnités de petits déplacements du pointage."
+          >
+            <SitePosition
+              key={refusedIntent === "distance" ? JSON.stringify(refusal?.values) : (position.typedKm ?? "")}
+              view={position}
+              errors={refusedIntent === "distance" ? refusal?.fieldErrors : undefined}
+              values={refusedIntent === "distance" ? refusal?.values : undefined}
             />
           </Panel>
 

@@ -4,13 +4,24 @@ import { PageHeader } from "#app/components/data/page-header.tsx";
 import { Timeline } from "#app/components/data/timeline.tsx";
 import { zodFieldErrors } from "#app/components/forms/field-errors.ts";
 import { FormAlert } from "#app/components/forms/form-alert.tsx";
+import { refused } from "#app/components/forms/refusal.server.ts";
+import { refusalOf } from "#app/components/forms/refusal.ts";
 import { Panel } from "#app/components/ui/panel.tsx";
 import { company, fullAddress } from "#app/config/company.ts";
 import { requirePermission } from "#app/features/auth/session.server.ts";
 import { type ErpHandle, erpMeta } from "#app/features/erp/navigation.ts";
 import { registerEntryCount } from "#app/features/integrity-register/register.server.ts";
+import { PointageSettings } from "#app/features/settings/components/pointage-settings.tsx";
 import { SettingsForm } from "#app/features/settings/components/settings-form.tsx";
 import { expiryWarnings } from "#app/features/settings/expiry.ts";
+import {
+  allowanceRatesOn,
+  allowanceRateVersionsList,
+  officePosition,
+  timeSheetSettings,
+} from "#app/features/settings/pointage.server.ts";
+import { answerAllowancesPost, answerPointagePost } from "#app/features/settings/pointage-actions.server.ts";
+import { ALLOWANCES_INTENT, POINTAGE_INTENT } from "#app/features/settings/pointage-schema.ts";
 import {
   CompanySettingsSchema,
   formValuesOf,
@@ -70,10 +81,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = getServices(context);
   const settings = await getCompanySettings(db);
   const events = await settingsActivity(db);
+  const today = parisDay();
+  const [pointage, office, versions, inForce] = await Promise.all([
+    timeSheetSettings(db),
+    officePosition(db),
+    allowanceRateVersionsList(db),
+    allowanceRatesOn(db, today),
+  ]);
   return {
     values: formValuesOf(settings),
+    pointage: {
+      zoneOrigin: pointage.zoneOrigin,
+      overtimeQuotaHours: pointage.overtimeQuotaMinutes / 60,
+      office,
+      officeAddress: fullAddress,
+      versions,
+      inForceFrom: inForce?.validFrom ?? null,
+      today,
+    },
     revision: settings.revision,
-    warnings: expiryWarnings(settings, parisDay()),
+    warnings: expiryWarnings(settings, today),
     registerEntries: await registerEntryCount(db),
     events: historyEntries(events),
   };
@@ -82,6 +109,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const session = await requirePermission(request, context, handle.permission);
   const read = await readForm(request);
+  if (read.ok && read.form.has("intent")) {
+    // The Pointage forms carry an intent; the company form posts none.
+    const post = {
+      request,
+      services: getServices(context),
+      actor: { id: session.user.id, email: session.user.email },
+    };
+    const intent = read.form.get("intent");
+    if (intent === POINTAGE_INTENT) return answerPointagePost(post, read.form);
+    if (intent === ALLOWANCES_INTENT) return answerAllowancesPost(post, read.form);
+    return refused(400, { message: "Action inconnue." });
+  }
   if (!read.ok) {
     return data<SettingsFormAnswer>(
       { values: null, errors: {}, formErrors: [read.message] },
@@ -149,13 +188,16 @@ const identityFacts = [
 ];
 
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const values = actionData?.values ?? loaderData.values;
-  const revision = actionData?.revision ?? loaderData.revision;
+  // The Pointage forms answer THE refusal ({ ok: false, intent… }); the company form, its own shape.
+  const refusal = refusalOf(actionData);
+  const answer = actionData && !("ok" in actionData) ? actionData : undefined;
+  const values = answer?.values ?? loaderData.values;
+  const revision = answer?.revision ?? loaderData.revision;
   return (
     <div className="grid max-w-4xl gap-5">
       <PageHeader
         title="Paramètres de l'entreprise"
-        description="Ce que les devis et les factures impriment : assurance, RGE, coordonnées bancaires, conditions de paiement ; et le coût horaire des chantiers."
+        description="Ce que les devis et les factures impriment : assurance, RGE, coordonnées bancaires, conditions de paiement ; le coût horaire des chantiers ; et les règles du pointage."
       />
       <FormAlert title="À vérifier" errors={loaderData.warnings} />
 
@@ -169,11 +211,17 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
 
       <SettingsForm
         // A refused post shows again what was sent (the fields are uncontrolled); a save, the stored values.
-        key={actionData?.values ? `envoi-${JSON.stringify(actionData.values)}` : `revision-${revision}`}
+        key={answer?.values ? `envoi-${JSON.stringify(answer.values)}` : `revision-${revision}`}
         values={values}
-        errors={actionData?.errors}
-        formErrors={actionData?.formErrors}
+        errors={answer?.errors}
+        formErrors={answer?.formErrors ?? (refusal && !refusal.intent ? [refusal.message] : undefined)}
         revision={revision}
+      />
+
+      <PointageSettings
+        key={refusal?.values ? `envoi-${JSON.stringify(refusal.values)}` : `revision-${revision}`}
+        settings={loaderData.pointage}
+        refusal={refusal}
       />
 
       <Panel
