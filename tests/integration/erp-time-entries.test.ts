@@ -1,6 +1,8 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { timeEntries, timeEntryChanges } from "#app/db/schema/time-sheets.ts";
+import { siteHours } from "#app/features/job-sites/costs.server.ts";
+import { getJobSite } from "#app/features/job-sites/detail.server.ts";
 import { addAssignment } from "#app/features/job-sites/planning.server.ts";
 import type { JobSiteData } from "#app/features/job-sites/schema.ts";
 import { createJobSite } from "#app/features/job-sites/write.server.ts";
@@ -222,6 +224,22 @@ describe("« Mes heures »: a site worker's day", () => {
   });
 });
 
+describe("the hours in the site's costs", () => {
+  it("count each line's minutes × the employee's loaded cost, provisional until the week is validated", async () => {
+    const hours = await siteHours(services.db, siteA.id);
+    // 07:30–12:00 on DAY, 06:00–17:00 less 30 min on the next two days: 270 + 630 + 630 minutes at 38 €/h.
+    expect(hours).toMatchObject({
+      minutes: 1530,
+      costCents: 96900,
+      provisionalMinutes: 1530,
+      uncostedMinutes: 0,
+    });
+    const site = await getJobSite(services.db, siteA.id);
+    expect(site.forecast.spentCents).toBe(96900);
+    expect(site.hours.costCents).toBe(96900);
+  });
+});
+
 describe("the week: validation and lock", () => {
   it("is validated by the office, then locked for the worker and the staff", async () => {
     const validated = await postOffice(asStaff, { intent: "valider-semaine", jour: DAY });
@@ -275,6 +293,8 @@ describe("the week: validation and lock", () => {
         expect.objectContaining({ end: "17:30", minutes: 270 }),
       ],
     });
+    // The validated week's hours are no longer provisional (the day after DAY's week is too).
+    expect((await siteHours(services.db, siteB.id)).provisionalMinutes).toBe(0);
     const office = await asOwner(dayRoute.loader, `/erp/temps/salaries/${employeeId}/jour?jour=${DAY}`, {
       params: { id: employeeId },
     });

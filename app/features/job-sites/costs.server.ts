@@ -8,8 +8,9 @@ import {
   jobSites,
 } from "#app/db/schema/job-sites.ts";
 import { companySettings } from "#app/db/schema/settings.ts";
+import { employees, timeEntries, timeWeeks } from "#app/db/schema/time-sheets.ts";
 import { recordActivities } from "#app/lib/activity.server.ts";
-import { formatCents, formatPercent, parsePercent } from "#app/lib/money.ts";
+import { divideHalfAwayFromZero, formatCents, formatPercent, parsePercent } from "#app/lib/money.ts";
 import type { DbExecutor } from "#app/lib/outbox.server.ts";
 import { formatDate, parisDay } from "#app/lib/paris-time.ts";
 import { isUuid } from "#app/lib/uuid.ts";
@@ -19,8 +20,9 @@ import { COST_MESSAGES, type ExpenseData, PROGRESS_FIELD_PREFIX } from "./schema
 
 /*
  * What a site has cost and how far it has gone: the lots' progress (every record kept,
- * the latest counts) and the « Autres dépenses ». `siteCosts` is the one door through
- * which costs reach the forecast (app/features/job-sites/forecast.ts).
+ * the latest counts), the « Autres dépenses » and the hours of the time sheets.
+ * `siteCosts` is the one door through which costs reach the forecast
+ * (app/features/job-sites/forecast.ts).
  */
 
 /** A refused form field: its name (`avancement.<lot id>`, `spentOn`…) and its message. */
@@ -60,13 +62,85 @@ export async function marginAlertRate(db: DbExecutor): Promise<number> {
   return settings?.marginAlertBp ?? MARGIN_ALERT_BP;
 }
 
-/** Every cost allocated to the site (today the « Autres dépenses »), for the forecast. */
+/**
+ * Every cost allocated to the site, for the forecast: the « Autres dépenses », and the
+ * hours of the time sheets × each employee's loaded hourly cost (on the line's lot, else
+ * the whole site), counted as soon as they are entered.
+ */
 export async function siteCosts(db: DbExecutor, jobSiteId: string): Promise<SiteCost[]> {
-  const expenses = await db
-    .select({ lotId: jobSiteExpenses.lotId, amountCents: jobSiteExpenses.amountHtCents })
-    .from(jobSiteExpenses)
-    .where(eq(jobSiteExpenses.jobSiteId, jobSiteId));
-  return expenses.map((expense) => ({ ...expense, source: "depense" as const }));
+  const [expenses, hours] = await Promise.all([
+    db
+      .select({ lotId: jobSiteExpenses.lotId, amountCents: jobSiteExpenses.amountHtCents })
+      .from(jobSiteExpenses)
+      .where(eq(jobSiteExpenses.jobSiteId, jobSiteId)),
+    siteHours(db, jobSiteId),
+  ]);
+  return [
+    ...expenses.map((expense) => ({ ...expense, source: "depense" as const })),
+    ...hours.byLot.map(({ lotId, costCents }) => ({
+      lotId,
+      amountCents: costCents,
+      source: "heures" as const,
+    })),
+  ];
+}
+
+/** The hours worked on a site, from the time sheets: what the site's page says of its labour. */
+export type SiteHours = {
+  minutes: number;
+  costCents: number;
+  /** In weeks not validated yet: the figures may still change. */
+  provisionalMinutes: number;
+  provisionalCostCents: number;
+  /** Worked by employees without a loaded hourly cost: counted at 0 €. */
+  uncostedMinutes: number;
+  byLot: { lotId: string | null; costCents: number }[];
+};
+
+/** Minutes × cents an hour → cents, rounded half away from zero once per group. */
+const hourCost = (minuteCents: string | number | null) =>
+  Number(divideHalfAwayFromZero(BigInt(minuteCents ?? 0), 60n));
+
+export async function siteHours(db: DbExecutor, jobSiteId: string): Promise<SiteHours> {
+  const validated = sql<boolean>`exists (select 1 from ${timeWeeks} where ${timeWeeks.employeeId} = ${timeEntries.employeeId} and ${timeWeeks.weekStart} = ${timeEntries.weekStart})`;
+  const rows = await db
+    .select({
+      lotId: timeEntries.lotId,
+      validated,
+      costed: sql<boolean>`${employees.loadedHourlyCostCents} is not null`,
+      minutes: sql<string>`sum(${timeEntries.minutes})`,
+      minuteCents: sql<string>`sum(${timeEntries.minutes} * coalesce(${employees.loadedHourlyCostCents}, 0))`,
+    })
+    .from(timeEntries)
+    .innerJoin(employees, eq(employees.id, timeEntries.employeeId))
+    .where(and(eq(timeEntries.jobSiteId, jobSiteId), eq(timeEntries.kind, "travail")))
+    .groupBy(timeEntries.lotId, validated, sql`${employees.loadedHourlyCostCents} is not null`);
+  const hours: SiteHours = {
+    minutes: 0,
+    costCents: 0,
+    provisionalMinutes: 0,
+    provisionalCostCents: 0,
+    uncostedMinutes: 0,
+    byLot: [],
+  };
+  const byLot = new Map<string | null, bigint>();
+  for (const row of rows) {
+    const minutes = Number(row.minutes);
+    const cost = hourCost(row.minuteCents);
+    hours.minutes += minutes;
+    if (!row.validated) {
+      hours.provisionalMinutes += minutes;
+      hours.provisionalCostCents += cost;
+    }
+    if (!row.costed) hours.uncostedMinutes += minutes;
+    byLot.set(row.lotId, (byLot.get(row.lotId) ?? 0n) + BigInt(row.minuteCents ?? 0));
+  }
+  hours.byLot = [...byLot].map(([lotId, minuteCents]) => ({
+    lotId,
+    costCents: hourCost(String(minuteCents)),
+  }));
+  hours.costCents = hours.byLot.reduce((sum, lot) => sum + lot.costCents, 0);
+  return hours;
 }
 
 export async function siteExpenses(db: DbExecutor, jobSiteId: string): Promise<SiteExpense[]> {

@@ -10,8 +10,10 @@ import {
   latestProgress,
   marginAlertRate,
   type SiteExpense,
+  type SiteHours,
   siteCosts,
   siteExpenses,
+  siteHours,
 } from "./costs.server.ts";
 import { forecastSite, type SiteForecast } from "./forecast.ts";
 import { JobSiteNotFoundError } from "./query.server.ts";
@@ -54,6 +56,8 @@ export type JobSiteDetail = JobSiteRow & {
   lots: JobSiteLot[];
   budget: JobSiteBudget;
   forecast: SiteForecast;
+  /** The time sheets' hours on the site, already in the forecast's costs. */
+  hours: SiteHours;
   expenses: SiteExpense[];
   activity: ActivityEvent[];
 };
@@ -129,12 +133,13 @@ export async function getJobSite(db: DbExecutor, id: string): Promise<JobSiteDet
     .orderBy(asc(jobSiteLots.position));
   const { anonymisedAt, ...client } = row.client;
   // The lots just read, with their latest progress, are the forecast's budget lines.
-  const [progress, costs, marginAlertBp, expenses, activity] = await Promise.all([
+  const [progress, costs, marginAlertBp, expenses, activity, hours] = await Promise.all([
     latestProgress(db, id),
     siteCosts(db, id),
     marginAlertRate(db),
     siteExpenses(db, id),
     listActivity(db, "chantier", id),
+    siteHours(db, id),
   ]);
   const budgetLines = lots.map(({ id: lotId, title, saleHtCents, estimatedCostCents }) => ({
     id: lotId,
@@ -150,6 +155,7 @@ export async function getJobSite(db: DbExecutor, id: string): Promise<JobSiteDet
     lots,
     budget: jobSiteBudget(lots),
     forecast: forecastSite(budgetLines, costs, { marginAlertBp }),
+    hours,
     expenses,
     activity,
   };

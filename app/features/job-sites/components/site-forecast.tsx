@@ -5,6 +5,7 @@ import { controlClass, DateField, ErrorList } from "#app/components/forms/field.
 import type { FieldErrors } from "#app/components/forms/field-errors.ts";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { formatCents, formatPercent } from "#app/lib/money.ts";
+import type { SiteHours } from "../costs.server.ts";
 import type { LotForecast, SiteForecast } from "../forecast.ts";
 import { PROGRESS_FIELD_PREFIX } from "../schema.ts";
 
@@ -51,14 +52,33 @@ function ProgressInput({
   );
 }
 
+/** The hours of the time sheets on the site, in words: « 12 h 30, 475,00 € (dont … provisoires) ». */
+function hoursWords(hours: SiteHours): string {
+  const time = (minutes: number) => {
+    const rest = minutes % 60;
+    return `${Math.floor(minutes / 60)} h${rest === 0 ? "" : ` ${String(rest).padStart(2, "0")}`}`;
+  };
+  if (hours.minutes === 0) return "Aucune heure pointée";
+  return [
+    `${time(hours.minutes)}, ${formatCents(hours.costCents)}`,
+    hours.provisionalMinutes > 0
+      ? ` (dont ${time(hours.provisionalMinutes)}, ${formatCents(hours.provisionalCostCents)} de semaines pas encore validées)`
+      : "",
+    hours.uncostedMinutes > 0 ? ` ; ${time(hours.uncostedMinutes)} sans coût horaire renseigné` : "",
+  ].join("");
+}
+
 export function SiteForecastPanel({
   forecast,
+  hours,
   pathname,
   today,
   errors = {},
   values = {},
 }: {
   forecast: SiteForecast;
+  /** The time sheets' hours on the site (already in the forecast's costs). */
+  hours: SiteHours;
   pathname: string;
   today: string;
   errors?: FieldErrors;
@@ -142,6 +162,7 @@ export function SiteForecastPanel({
             value: `${formatCents(forecast.projectedMarginCents)}${forecast.projectedMarginRate === null ? "" : ` (${formatPercent(forecast.projectedMarginRate)})`}`,
           },
           { label: "Marge prévue au devis", value: money(forecast.plannedMarginCents) },
+          { label: "Main-d'œuvre pointée", value: hoursWords(hours) },
         ]}
       />
       <Form method="post" noValidate className="grid gap-3" aria-label="Avancement des lots">

@@ -366,6 +366,7 @@ export default function JobSitePage({ loaderData, actionData }: Route.ComponentP
           >
             <SiteForecastPanel
               forecast={site.forecast}
+              hours={site.hours}
               pathname={`/erp/chantiers/${site.id}`}
               today={today}
               errors={refusedIntent === "avancement" ? refusal?.fieldErrors : undefined}
