@@ -53,6 +53,7 @@ function printPlan(plan: RetentionPlan): void {
     `- adresses des limites de débit de plus de 24 h : ${plan.rateLimitHits + plan.authRateLimits}`,
   );
   console.log(`- sessions expirées : ${plan.expiredSessions}`);
+  console.log(`- lignes d'heures des salariés de plus de 5 ans : ${plan.timeRecords}`);
 }
 
 if (import.meta.main) {

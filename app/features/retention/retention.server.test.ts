@@ -8,6 +8,7 @@ import { outboxMessages } from "#app/db/schema/outbox.ts";
 import { erpSubmissionPhotos, erpSubmissions } from "#app/db/schema/quote-requests.ts";
 import { rateLimitHits } from "#app/db/schema/rate-limits.ts";
 import { shopOrders } from "#app/db/schema/shop.ts";
+import { employees, timeEntries, timeEntryChanges, timeWeeks } from "#app/db/schema/time-sheets.ts";
 import { listActivity, recordActivity } from "#app/lib/activity.server.ts";
 import { createLocalStorage, StorageNotFoundError } from "#app/lib/storage.server.ts";
 import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
@@ -195,5 +196,52 @@ describe("retention (the clock moves, the data does not)", () => {
     const decade = await purgeExpiredData(services, later(10, 1));
     expect(decade.ordersDeleted).toBe(1);
     expect(await database.db.select().from(shopOrders)).toEqual([]);
+  });
+
+  it("keeps the employees' time records 5 years (the law asks 3), then deletes them with their week's validation and changes", async () => {
+    const [employee] = await database.db
+      .insert(employees)
+      .values({
+        lastName: "Martin",
+        firstName: "Lucas",
+        contractKind: "temps_plein",
+        weeklyMinutes: 2100,
+        hireDate: "2020-01-06",
+      })
+      .returning({ id: employees.id });
+    const employeeId = employee?.id as string;
+    const line = (day: string, weekStart: string) => ({ employeeId, day, weekStart, minutes: 420 });
+    // A Monday and the Sunday that ends its week, and a day of the next week.
+    await database.db
+      .insert(timeEntries)
+      .values([
+        line("2026-11-16", "2026-11-16"),
+        line("2026-11-22", "2026-11-16"),
+        line("2026-11-23", "2026-11-23"),
+      ]);
+    await database.db
+      .insert(timeWeeks)
+      .values({ employeeId, weekStart: "2026-11-16", validatedAt: new Date() });
+    await database.db.insert(timeEntryChanges).values({
+      employeeId,
+      weekStart: "2026-11-16",
+      day: "2026-11-16",
+      before: [],
+      after: [],
+      reason: "Oubli",
+    });
+    const at = (day: string) => new Date(`${day}T10:00:00Z`);
+
+    // Three years on, and to the day before five: all kept (the law's minimum is 3 years).
+    expect((await purgeExpiredData(services, at("2029-11-24"))).timeRecords).toBe(0);
+    expect((await planRetention(services, at("2031-11-16"))).timeRecords).toBe(0);
+    expect((await purgeExpiredData(services, at("2031-11-16"))).timeRecords).toBe(0);
+    // Five years after the Monday: that day goes; its week's validation stays until its Sunday goes.
+    expect((await purgeExpiredData(services, at("2031-11-17"))).timeRecords).toBe(1);
+    expect(await database.db.select().from(timeWeeks)).toHaveLength(1);
+    expect(await database.db.select().from(timeEntryChanges)).toEqual([]);
+    expect((await purgeExpiredData(services, at("2031-11-23"))).timeRecords).toBe(1);
+    expect(await database.db.select().from(timeWeeks)).toEqual([]);
+    expect((await database.db.select().from(timeEntries)).map((row) => row.day)).toEqual(["2026-11-23"]);
   });
 });

@@ -8,7 +8,9 @@ import { outboxMessages } from "#app/db/schema/outbox.ts";
 import { erpSubmissionPhotos, erpSubmissions } from "#app/db/schema/quote-requests.ts";
 import { rateLimitHits } from "#app/db/schema/rate-limits.ts";
 import { shopOrders } from "#app/db/schema/shop.ts";
+import { timeEntries, timeEntryChanges, timeWeeks } from "#app/db/schema/time-sheets.ts";
 import { deleteActivity } from "#app/lib/activity.server.ts";
+import { addYears, parisDay } from "#app/lib/paris-time.ts";
 import type { FileStorage } from "#app/lib/storage.server.ts";
 
 /**
@@ -20,7 +22,10 @@ import type { FileStorage } from "#app/lib/storage.server.ts";
  *   (accounting documents are kept 10 years);
  * - delivered or failed e-mails leave the outbox after 30 days, and the .eml copies
  *   written without an SMTP server after 3 years;
- * - addresses counted for rate limits are kept 24 hours; expired sessions go.
+ * - addresses counted for rate limits are kept 24 hours; expired sessions go;
+ * - the employees' time records (Pointage) are kept 5 years after their day, then deleted:
+ *   the law asks to keep them at least 3 years (Code du travail D3171-16, and 3 years is
+ *   the prescription of wage claims), 5 keeps them as long as the pay slips' duplicates.
  */
 export const RETENTION = {
   prospectYears: 3,
@@ -30,6 +35,7 @@ export const RETENTION = {
   outboxDays: 30,
   mailFileYears: 3,
   rateLimitHours: 24,
+  timeRecordYears: 5,
 } as const;
 
 export type RetentionServices = { db: Database; storage: FileStorage; env: { DATA_DIR: string } };
@@ -46,6 +52,8 @@ export type RetentionPlan = {
   rateLimitHits: number;
   authRateLimits: number;
   expiredSessions: number;
+  /** Time records (lines, validations, changes) older than RETENTION.timeRecordYears. */
+  timeRecords: number;
 };
 
 export type RetentionCounts = {
@@ -59,6 +67,7 @@ export type RetentionCounts = {
   rateLimitHits: number;
   authRateLimits: number;
   expiredSessions: number;
+  timeRecords: number;
 };
 
 function yearsBefore(now: Date, years: number): Date {
@@ -164,6 +173,12 @@ export async function planRetention(
     .from(authSessions)
     .where(lt(authSessions.expiresAt, now));
 
+  const timeCutoff = timeRecordCutoff(now);
+  const [timeLines] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(timeEntries)
+    .where(lt(timeEntries.day, timeCutoff));
+
   return {
     now: now.toISOString(),
     prospects,
@@ -176,7 +191,13 @@ export async function planRetention(
     rateLimitHits: hits?.n ?? 0,
     authRateLimits: authLimits?.n ?? 0,
     expiredSessions: sessions?.n ?? 0,
+    timeRecords: timeLines?.n ?? 0,
   };
+}
+
+/** The first Paris day whose time records are still kept: RETENTION.timeRecordYears before today. */
+function timeRecordCutoff(now: Date): string {
+  return addYears(parisDay(now), -RETENTION.timeRecordYears);
 }
 
 /** Removes what the retention rules say must go, and answers how much went. */
@@ -233,8 +254,17 @@ export async function purgeExpiredData(
       .delete(authSessions)
       .where(lt(authSessions.expiresAt, now))
       .returning({ id: authSessions.id });
+    // A week is validated and changed as a whole: its validation and changes go with its last day.
+    const timeCutoff = timeRecordCutoff(now);
+    const timeLines = await tx
+      .delete(timeEntries)
+      .where(lt(timeEntries.day, timeCutoff))
+      .returning({ id: timeEntries.id });
+    await tx.delete(timeEntryChanges).where(lt(timeEntryChanges.day, timeCutoff));
+    await tx.delete(timeWeeks).where(sql`${timeWeeks.weekStart} + 6 < ${timeCutoff}::date`);
     return {
       submissionIds: new Set(submissions.map((row) => row.id)),
+      timeRecords: timeLines.length,
       ordersAnonymised: anonymised.length,
       ordersDeleted: deletedOrders.length,
       outboxMessages: outbox.length,
@@ -267,5 +297,6 @@ export async function purgeExpiredData(
     rateLimitHits: counts.rateLimitHits,
     authRateLimits: counts.authRateLimits,
     expiredSessions: counts.expiredSessions,
+    timeRecords: counts.timeRecords,
   };
 }
