@@ -74,6 +74,8 @@ export default [
     }),
     // Address suggestions for the office's address fields (JSON, from the State's geocoding service).
     route("adresse-completion", "routes/erp/adresse-completion.ts"),
+    // An employee's hours over a period, for an inspection (PDF).
+    route("temps/salaries/:id/releve.pdf", "routes/erp/temps/salaries/releve.ts"),
     layout("routes/erp/layout.tsx", [
       index("routes/erp/dashboard.tsx"),
       route("leads", "routes/erp/leads/index.tsx"),

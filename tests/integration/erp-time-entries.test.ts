@@ -12,7 +12,9 @@ import type { AppServices } from "#app/lib/app-context.ts";
 import { addDays, parisDay } from "#app/lib/paris-time.ts";
 import * as myHoursRoute from "#app/routes/erp/mes-heures/index.tsx";
 import * as dayRoute from "#app/routes/erp/temps/salaries/jour.tsx";
+import * as statementRoute from "#app/routes/erp/temps/salaries/releve.ts";
 import { readFlash } from "#tests/helpers/flash.ts";
+import { flattenSpaces, pdfPageTexts } from "#tests/helpers/pdf-text.ts";
 import { insertClient } from "#tests/helpers/quotes.ts";
 import { routeCaller } from "#tests/helpers/route-call.ts";
 import { openStaffTestServices, signedInStaff } from "#tests/helpers/staff.ts";
@@ -299,5 +301,32 @@ describe("the week: validation and lock", () => {
       params: { id: employeeId },
     });
     expect((office.data as { changes: unknown[] }).changes).toHaveLength(1);
+  });
+
+  it("prints the period's record for an inspection: the days, the week's validation and the change with its reason", async () => {
+    const url = (from: string, to: string) =>
+      `/erp/temps/salaries/${employeeId}/releve.pdf?du=${from}&au=${to}`;
+    const outcome = await asStaff(statementRoute.loader, url(DAY, addDays(DAY, 2)), {
+      params: { id: employeeId },
+    });
+    const response = outcome.data as Response;
+    expect(response.headers.get("content-type")).toBe("application/pdf");
+    const text = flattenSpaces((await pdfPageTexts(new Uint8Array(await response.arrayBuffer()))).join(" "));
+    expect(text).toContain("Relevé des heures de travail");
+    expect(text).toContain("Martin Lucas");
+    expect(text).toContain(`Travail ${siteA.number}`);
+    expect(text).toContain("13:00–17:30");
+    expect(text).toContain(`par ${staff.email}`);
+    expect(text).toContain("Fin de chantier oubliée, confirmée par le chef d'équipe");
+    for (const [from, to] of [
+      ["2026-13-01", DAY],
+      [DAY, addDays(DAY, -1)],
+      ["2024-01-01", "2025-06-30"],
+    ] as const) {
+      const refused = await asStaff(statementRoute.loader, url(from, to), { params: { id: employeeId } });
+      expect((refused.data as Response).status, `${from} → ${to}`).toBe(400);
+    }
+    const worker = await asWorker(statementRoute.loader, url(DAY, DAY), { params: { id: employeeId } });
+    expect(worker.status).toBe(403);
   });
 });

@@ -371,6 +371,9 @@ const GET_TARGETS: [string, (value: string) => string][] = [
   // « du » puts them among the date targets: a day outside 1900–2100 is a 400.
   ["employee day du jour", (v) => `/erp/temps/salaries/${employeeId}/jour?jour=${q(v)}`],
   ["my hours du jour", (v) => `/erp/mes-heures?jour=${q(v)}`],
+  ["employee statement du", (v) => `/erp/temps/salaries/${employeeId}/releve.pdf?du=${q(v)}&au=2026-11-20`],
+  ["employee statement au", (v) => `/erp/temps/salaries/${employeeId}/releve.pdf?du=2026-11-01&au=${q(v)}`],
+  ["employee statement id", (v) => `/erp/temps/salaries/${q(v)}/releve.pdf?du=2026-11-01&au=2026-11-20`],
   ["quotes q", (v) => `/erp/devis?q=${q(v)}`],
   ["quotes statut", (v) => `/erp/devis?statut=${q(v)}`],
   ["quotes du", (v) => `/erp/devis?du=${q(v)}`],

@@ -1,7 +1,8 @@
-import { Clock, Pencil } from "lucide-react";
-import { Link } from "react-router";
+import { Clock, FileDown, Pencil } from "lucide-react";
+import { Form, Link } from "react-router";
 import { Facts } from "#app/components/data/facts.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
+import { DateField } from "#app/components/forms/field.tsx";
 import { throwNotFound } from "#app/components/forms/refusal.server.ts";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { Panel } from "#app/components/ui/panel.tsx";
@@ -96,6 +97,25 @@ export default function EmployeePage({ loaderData }: Route.ComponentProps) {
             { label: "Notes", value: employee.notes || null },
           ]}
         />
+      </Panel>
+      <Panel
+        id="salarie-releve"
+        title="Relevé des heures"
+        description="Pour un contrôle : chaque jour, chaque semaine avec sa validation, et les modifications faites après validation (PDF, une année au plus)."
+      >
+        <Form
+          method="get"
+          action={`/erp/temps/salaries/${employee.id}/releve.pdf`}
+          reloadDocument
+          className="flex flex-wrap items-end gap-3"
+        >
+          <DateField id="releve-du" name="du" label="Du" required defaultValue={`${today.slice(0, 7)}-01`} />
+          <DateField id="releve-au" name="au" label="Au" required defaultValue={today} />
+          <button type="submit" className={buttonClasses("secondary", "md")}>
+            <FileDown aria-hidden="true" className="size-4" />
+            Télécharger le relevé (PDF)
+          </button>
+        </Form>
       </Panel>
       <ActivityHistory id="salarie-historique" label="Historique du salarié" events={events} />
     </div>
