@@ -10,6 +10,7 @@ import {
   jobSites,
 } from "#app/db/schema/job-sites.ts";
 import { jobSiteLogEntries, jobSiteLogPhotos } from "#app/db/schema/site-log.ts";
+import { employees, timeEntries } from "#app/db/schema/time-sheets.ts";
 import { clientSearchText } from "#app/features/clients/search-text.ts";
 import { getJobSite } from "#app/features/job-sites/detail.server.ts";
 import { readAgenda, readPlanning, siteTeam, teamMembers } from "#app/features/job-sites/planning.server.ts";
@@ -18,6 +19,7 @@ import { jobSiteSearchText } from "#app/features/job-sites/query.server.ts";
 import { receptionSummary } from "#app/features/job-sites/reception.server.ts";
 import { listSiteLog, siteLogSummary } from "#app/features/site-log/log.server.ts";
 import { LOG_PAGE_SIZE } from "#app/features/site-log/schema.ts";
+import { isoWeek } from "#app/features/time-sheets/months.ts";
 import { addDays } from "#app/lib/paris-time.ts";
 import { seededRandom } from "./bench-random.ts";
 import { ms, timings } from "./bench-timing.ts";
@@ -27,7 +29,8 @@ import { ms, timings } from "./bench-timing.ts";
  * and 15 people (each on one site after another for three months, a few days on two), the
  * « Aujourd'hui et demain » lists, and the site page's reads (the site, its lots, their
  * progress history and expenses, its team, its reception and its log's summary) on a site
- * with 2,000 progress records, 1,000 expenses, 2,000 log entries (300 of them answers) and
+ * with 2,000 progress records, 1,000 expenses, 10,000 hour rows of the time sheets, 2,000
+ * log entries (300 of them answers) and
  * 500 photos, and that site's log, first and last page. Each figure is the median and p95 of RUNS calls after a warm-up; the
  * aim is under 100 ms each. The figures are printed, nothing is asserted.
  */
@@ -210,6 +213,37 @@ await db.insert(jobSiteLogPhotos).values(
     position: index % 2,
   })),
 );
+// 10,000 hour rows on the benched site: 20 employees over two years, on its lots (the site's costs read them).
+const HOUR_ROWS = 10_000;
+const staffRows = await db
+  .insert(employees)
+  .values(
+    Array.from({ length: 20 }, (_, index) => ({
+      lastName: `Salarié ${String(index + 1).padStart(2, "0")}`,
+      firstName: "Bench",
+      contractKind: "temps_plein" as const,
+      weeklyMinutes: 2100,
+      hireDate: "2020-01-06",
+      loadedHourlyCostCents: between(3200, 4800),
+    })),
+  )
+  .returning({ id: employees.id });
+for (let batch = 0; batch < HOUR_ROWS / 1000; batch++) {
+  await db.insert(timeEntries).values(
+    Array.from({ length: 1000 }, (_, index) => {
+      const n = batch * 1000 + index;
+      const day = addDays("2025-01-06", Math.floor(n / 20) + Math.floor(n / 100) * 2);
+      return {
+        employeeId: staffRows[n % 20]?.id ?? "",
+        day,
+        weekStart: isoWeek(day).monday,
+        jobSiteId: site.id,
+        lotId: n % 5 === 0 ? null : pick(lots).id,
+        minutes: between(4, 9) * 60,
+      };
+    }),
+  );
+}
 const ownerUser = { id: owner, role: "owner" as const };
 const lastLogPage = Math.ceil((LOG_ENTRIES - LOG_ANSWERS) / LOG_PAGE_SIZE);
 
@@ -234,7 +268,7 @@ const figures: [string, { median: number; p95: number }][] = [
     await timings(() => readAgenda(db, ["2027-03-10", "2027-03-11"]), RUNS),
   ],
   [
-    "page du chantier (2 000 avancements, 1 000 dépenses, équipe, 2 000 entrées de journal)",
+    "page du chantier (2 000 avancements, 1 000 dépenses, 10 000 lignes d'heures, équipe, 2 000 entrées de journal)",
     await timings(
       () =>
         Promise.all([
