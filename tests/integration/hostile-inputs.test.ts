@@ -371,6 +371,10 @@ const GET_TARGETS: [string, (value: string) => string][] = [
   // « du » puts them among the date targets: a day outside 1900–2100 is a 400.
   ["employee day du jour", (v) => `/erp/temps/salaries/${employeeId}/jour?jour=${q(v)}`],
   ["my hours du jour", (v) => `/erp/mes-heures?jour=${q(v)}`],
+  // « du » puts them among the date targets: a month outside 1900–2100, or a day, is a 400.
+  ["payroll du mois", (v) => `/erp/temps/paie?mois=${q(v)}`],
+  ["payroll CSV du mois", (v) => `/erp/temps/paie.csv?mois=${q(v)}`],
+  ["payroll PDF du mois", (v) => `/erp/temps/paie.pdf?mois=${q(v)}`],
   ["quotes q", (v) => `/erp/devis?q=${q(v)}`],
   ["quotes statut", (v) => `/erp/devis?statut=${q(v)}`],
   ["quotes du", (v) => `/erp/devis?du=${q(v)}`],
