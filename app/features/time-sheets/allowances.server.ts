@@ -146,14 +146,3 @@ export async function employeesAllowances(
   }
   return result;
 }
-
-/** One employee's days worked on a site in the range, with their zone and allowances. */
-export async function employeeAllowances(
-  db: DbExecutor,
-  settings: AllowanceSettings,
-  employee: AllowanceEmployee,
-  from: IsoDay,
-  to: IsoDay,
-): Promise<DayAllowance[]> {
-  return (await employeesAllowances(db, settings, [employee], from, to)).get(employee.id) ?? [];
-}

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import {
   type AllowanceLine,
   dayAllowance,
-  dayZoneLabel,
   dayZoneStatus,
   ratesInForce,
   siteDistanceFrom,
@@ -32,8 +31,6 @@ describe("a day's zone", () => {
 
   it("is « inconnue » as soon as one site's distance is unknown, never guessed from the others", () => {
     expect(dayZoneStatus([4_000, null])).toEqual({ kind: "inconnue" });
-    expect(dayZoneLabel({ kind: "inconnue" })).toBe("Zone inconnue");
-    expect(dayZoneLabel({ kind: "zone", zone: 3, distanceMetres: 24_600 })).toBe("Zone 3 (24,6\u00a0km)");
   });
 });
 

@@ -128,13 +128,3 @@ export function dayAllowance(
     ratesMissing: rates === null,
   };
 }
-
-/** « Zone 3 (24,6 km) », « Grand déplacement (61,2 km) », « Zone inconnue ». */
-export function dayZoneLabel(zone: DayZoneStatus): string {
-  if (zone.kind === "inconnue") return "Zone inconnue";
-  const km = (zone.distanceMetres / 1000).toLocaleString("fr-FR", {
-    minimumFractionDigits: 1,
-    maximumFractionDigits: 1,
-  });
-  return `${zone.kind === "zone" ? `Zone ${zone.zone}` : "Grand déplacement"} (${km}\u00a0km)`;
-}
