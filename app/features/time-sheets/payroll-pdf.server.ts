@@ -53,7 +53,7 @@ export async function renderPayrollPdf(input: PayrollPdfInput): Promise<Buffer> 
           { header: "Heures travaillées", width: 2, align: "right" },
           { header: "Heures sup. 25 %", width: 2, align: "right" },
           { header: "Heures sup. 50 %", width: 2, align: "right" },
-          { header: "Absences", width: 2, align: "right" },
+          { header: "Absences (intempéries incluses)", width: 2.5, align: "right" },
           { header: "Paniers", width: 1.5, align: "right" },
           { header: "Intempéries", width: 2, align: "right" },
         ],
