@@ -72,6 +72,9 @@ export default [
     route("chantiers/:id/reception/copie-signee", "routes/erp/chantiers/reception-pdf.ts", {
       id: "erp-chantier-pv-signe",
     }),
+    // Pointage: the month's payroll variables for the payroll package (CSV) and its summary (PDF).
+    route("temps/paie.csv", "routes/erp/temps/paie-file.ts"),
+    route("temps/paie.pdf", "routes/erp/temps/paie-file.ts", { id: "erp-payroll-pdf" }),
     // Address suggestions for the office's address fields (JSON, from the State's geocoding service).
     route("adresse-completion", "routes/erp/adresse-completion.ts"),
     // An employee's hours over a period, for an inspection (PDF).
@@ -114,6 +117,7 @@ export default [
       route("achats", "routes/erp/section.tsx", { id: "erp-achats" }),
       // Pointage: the register of employees (its home until the week's grid comes).
       route("temps", "routes/erp/temps/index.tsx"),
+      route("temps/paie", "routes/erp/temps/paie.tsx"),
       route("temps/salaries/nouveau", "routes/erp/temps/salaries/nouveau.tsx"),
       route("temps/salaries/:id", "routes/erp/temps/salaries/detail.tsx"),
       route("temps/salaries/:id/modifier", "routes/erp/temps/salaries/modifier.tsx"),

@@ -374,6 +374,10 @@ const GET_TARGETS: [string, (value: string) => string][] = [
   ["employee statement du", (v) => `/erp/temps/salaries/${employeeId}/releve.pdf?du=${q(v)}&au=2026-11-20`],
   ["employee statement au", (v) => `/erp/temps/salaries/${employeeId}/releve.pdf?du=2026-11-01&au=${q(v)}`],
   ["employee statement id", (v) => `/erp/temps/salaries/${q(v)}/releve.pdf?du=2026-11-01&au=2026-11-20`],
+  // « du » puts them among the date targets: a month outside 1900–2100, or a day, is a 400.
+  ["payroll du mois", (v) => `/erp/temps/paie?mois=${q(v)}`],
+  ["payroll CSV du mois", (v) => `/erp/temps/paie.csv?mois=${q(v)}`],
+  ["payroll PDF du mois", (v) => `/erp/temps/paie.pdf?mois=${q(v)}`],
   ["quotes q", (v) => `/erp/devis?q=${q(v)}`],
   ["quotes statut", (v) => `/erp/devis?statut=${q(v)}`],
   ["quotes du", (v) => `/erp/devis?du=${q(v)}`],

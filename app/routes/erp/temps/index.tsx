@@ -3,6 +3,7 @@ import type { Column } from "#app/components/data/data-table.tsx";
 import { FilterSelect } from "#app/components/data/list-filters.tsx";
 import { EmptyStateLink, ListResults, ListSearch, listView } from "#app/components/data/list-page.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
+import { buttonClasses } from "#app/components/ui/button.tsx";
 import { NewLink } from "#app/components/ui/new-link.tsx";
 import { erpMeta, POINTAGE_HANDLE } from "#app/features/erp/navigation.ts";
 import {
@@ -93,7 +94,14 @@ export default function EmployeesPage({ loaderData }: Route.ComponentProps) {
       <PageHeader
         title="Salariés"
         description="Le registre des salariés dont les heures sont enregistrées, avec ou sans compte dans l'Espace Pro."
-        actions={<NewLink to="/erp/temps/salaries/nouveau">Nouveau salarié</NewLink>}
+        actions={
+          <>
+            <Link to="/erp/temps/paie" className={buttonClasses("outline", "md")}>
+              Variables de paie
+            </Link>
+            <NewLink to="/erp/temps/salaries/nouveau">Nouveau salarié</NewLink>
+          </>
+        }
       />
 
       <ListSearch
