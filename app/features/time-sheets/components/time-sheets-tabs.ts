@@ -1,0 +1,7 @@
+import type { SectionTab } from "#app/components/data/section-tabs.tsx";
+
+/** The Pointage section's tabs: the team's week grid and the register of employees. */
+export const TIME_SHEETS_TABS: readonly SectionTab[] = [
+  { label: "Semaine", href: "/erp/temps/semaine" },
+  { label: "Salariés", href: "/erp/temps" },
+];
