@@ -5,7 +5,7 @@ import { timeEntries } from "#app/db/schema/time-sheets.ts";
 import type { JobSiteData } from "#app/features/job-sites/schema.ts";
 import { createJobSite } from "#app/features/job-sites/write.server.ts";
 import { createEmployee } from "#app/features/time-sheets/employees.server.ts";
-import { saveDay } from "#app/features/time-sheets/entries.server.ts";
+import { findEmployee, saveDay, weekSheet } from "#app/features/time-sheets/entries.server.ts";
 import { parseDayPost } from "#app/features/time-sheets/entries-schema.ts";
 import { cellField, WEEK_GRID_MESSAGES } from "#app/features/time-sheets/week-grid.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
@@ -31,6 +31,8 @@ let alice: string;
 let bruno: string;
 /** Hired on the Thursday of the week: the days before are outside the contract. */
 let chloe: string;
+/** 50 hours a week for the 11 weeks before, and a short night before the week's Monday. */
+let denis: string;
 
 const WEEK = "2026-W46";
 const MONDAY = "2026-11-09";
@@ -125,6 +127,14 @@ beforeAll(async () => {
   alice = await employee("Arnaud", 39 * 60, "2020-01-06");
   bruno = await employee("Bernard", 35 * 60, "2020-01-06");
   chloe = await employee("Chevalier", 35 * 60, day(3));
+  denis = await employee("Durand", 35 * 60, "2020-01-06");
+  for (let week = 1; week <= 11; week++) {
+    for (let index = 0; index < 5; index++) {
+      await enter(denis, { jour: addDays(MONDAY, index - 7 * week), "heures.0": "10" });
+    }
+  }
+  await enter(denis, { jour: day(-1), "debut.0": "20:00", "fin.0": "23:30" });
+  await enter(denis, { jour: day(0), "debut.0": "05:00", "fin.0": "12:00" });
   for (let index = 0; index < 5; index++) {
     await enter(alice, { jour: day(index), "chantier.0": site.id, "heures.0": "9" });
   }
@@ -152,6 +162,7 @@ describe("the week grid", () => {
       "Arnaud Test",
       "Bernard Test",
       "Chevalier Test",
+      "Durand Test",
     ]);
     const a = rowOf(page, alice);
     expect(a.workedMinutes).toBe(45 * 60);
@@ -170,6 +181,13 @@ describe("the week grid", () => {
     const c = rowOf(page, chloe);
     expect(c.cells.map((cell) => cell.inPost)).toEqual([false, false, false, true, true, true, true]);
     expect(page.sites.map((choice) => choice.id)).toEqual([site.id]);
+    // The rest before Monday and the 12-week average, read from the weeks before.
+    expect(rowOf(page, denis).warningCount).toBe(2);
+    // The grid's count is the one the employee's own week says, row by row.
+    for (const row of page.grid.rows) {
+      const sheet = await weekSheet(services.db, await findEmployee(services.db, row.employee.id), MONDAY);
+      expect(row.warningCount, row.employee.name).toBe(sheet.warnings.length);
+    }
   });
 
   it("answers 400 with a French message to a bad week", async () => {
@@ -276,7 +294,7 @@ describe("validation", () => {
     const all = await post({ intent: "valider-tout" });
     expect(all.status, JSON.stringify(all.data)).toBe(303);
     expect(readFlash(all)?.message).toBe(
-      "2 semaines validées (semaine du 9 novembre 2026) : leurs heures sont verrouillées.",
+      "3 semaines validées (semaine du 9 novembre 2026) : leurs heures sont verrouillées.",
     );
     const page = await gridPage();
     expect(page.grid.rows.every((row) => row.lock !== null)).toBe(true);
@@ -284,7 +302,7 @@ describe("validation", () => {
       .select({ subjectId: activityEvents.subjectId })
       .from(activityEvents)
       .where(eq(activityEvents.kind, "week_validated"));
-    expect(events.map((event) => event.subjectId).sort()).toEqual([alice, bruno, chloe].sort());
+    expect(events.map((event) => event.subjectId).sort()).toEqual([alice, bruno, chloe, denis].sort());
     const again = await post({ intent: "valider-tout" });
     expect(again.status).toBe(409);
     expect((again.data as { message: string }).message).toBe(WEEK_GRID_MESSAGES.nothingToValidate);

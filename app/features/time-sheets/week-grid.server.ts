@@ -10,7 +10,7 @@ import { employeeName } from "./employee-schema.ts";
 import { saveDay, type TimeActor, TimeSheetError, validateWeek, type WeekLock } from "./entries.server.ts";
 import { parseDayPost } from "./entries-schema.ts";
 import { type WeekOvertime, weekOvertime } from "./overtime.ts";
-import { timeWarnings } from "./warnings.ts";
+import { timeWarnings, type WarningEntry } from "./warnings.ts";
 import { cellField, hoursText, readCellField, WEEK_GRID_MESSAGES } from "./week-grid.ts";
 
 /*
@@ -54,6 +54,7 @@ export type WeekGrid = { weekStart: IsoDay; days: IsoDay[]; rows: GridRow[] };
 type GridLine = {
   employeeId: string;
   day: IsoDay;
+  weekStart: IsoDay;
   kind: TimeEntryKind;
   startTime: string | null;
   startsAt: Date | null;
@@ -87,6 +88,32 @@ function gridCell(day: IsoDay, inPost: boolean, lines: readonly GridLine[]): Gri
   };
 }
 
+/**
+ * What the legal warnings of the week need of an employee's 12 weeks, made small (the
+ * grid computes them for the whole team): each week before as one sum on its Monday (the
+ * 12-week average reads only the weeks' sums), the timed lines of the two days before
+ * the week (the rest before its Monday: a line starting earlier ends at least a day
+ * before), and the week's lines as they are.
+ */
+function warningEntries(history: readonly GridLine[], weekStart: IsoDay): WarningEntry[] {
+  const entries: WarningEntry[] = [];
+  const weekSums = new Map<IsoDay, number>();
+  const restFrom = addDays(weekStart, -2);
+  for (const line of history) {
+    if (line.kind !== "travail") continue;
+    const timed = line.startsAt && line.endsAt ? { start: line.startsAt, end: line.endsAt } : null;
+    if (line.day >= weekStart) {
+      entries.push({ day: line.day, workedMinutes: line.minutes, ...timed });
+      continue;
+    }
+    weekSums.set(line.weekStart, (weekSums.get(line.weekStart) ?? 0) + line.minutes);
+    // Its minutes are in its week's sum: here it only marks when the work ended.
+    if (timed && line.day >= restFrom) entries.push({ day: line.day, workedMinutes: 0, ...timed });
+  }
+  for (const [monday, workedMinutes] of weekSums) entries.push({ day: monday, workedMinutes });
+  return entries;
+}
+
 /** The week grid of the employees in post at some day of the week, by name. */
 export async function readWeekGrid(db: DbExecutor, weekStart: IsoDay): Promise<WeekGrid> {
   const sunday = addDays(weekStart, 6);
@@ -116,6 +143,7 @@ export async function readWeekGrid(db: DbExecutor, weekStart: IsoDay): Promise<W
       .select({
         employeeId: timeEntries.employeeId,
         day: timeEntries.day,
+        weekStart: timeEntries.weekStart,
         kind: timeEntries.kind,
         startTime: timeEntries.startTime,
         startsAt: timeEntries.startsAt,
@@ -162,15 +190,7 @@ export async function readWeekGrid(db: DbExecutor, weekStart: IsoDay): Promise<W
       ),
     );
     const workedMinutes = cells.reduce((sum, cell) => sum + cell.workedMinutes, 0);
-    const warnings = timeWarnings(
-      history
-        .filter((line) => line.kind === "travail")
-        .map((line) => ({
-          day: line.day,
-          workedMinutes: line.minutes,
-          ...(line.startsAt && line.endsAt ? { start: line.startsAt, end: line.endsAt } : {}),
-        })),
-    ).filter((warning) =>
+    const warnings = timeWarnings(warningEntries(history, weekStart)).filter((warning) =>
       "day" in warning ? warning.day >= weekStart && warning.day <= sunday : warning.week === weekStart,
     );
     return {
