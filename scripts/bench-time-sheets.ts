@@ -85,7 +85,8 @@ const validations: (typeof timeWeeks.$inferInsert)[] = [];
 for (const { id: employeeId } of team) {
   for (let week = 0; week < WEEKS; week++) {
     const weekStart = addDays(firstMonday, week * 7);
-    if (week % 2 === 0) validations.push({ employeeId, weekStart, validatedAt: new Date(), validatedBy: ownerId });
+    if (week % 2 === 0)
+      validations.push({ employeeId, weekStart, validatedAt: new Date(), validatedBy: ownerId });
     for (let index = 0; index < 5; index++) {
       const day = addDays(weekStart, index);
       const base = { employeeId, day, weekStart, createdBy: ownerId };
@@ -94,8 +95,20 @@ for (const { id: employeeId } of team) {
         lines.push({ ...base, kind: "conges_payes", minutes: 7 * 60 });
       } else if (roll <= 2) {
         // Two timed lines on two sites (the real instants are not needed by the grid's sums).
-        lines.push({ ...base, jobSiteId: pick(sites).id, startTime: "07:30", endTime: "12:00", minutes: 270 });
-        lines.push({ ...base, jobSiteId: pick(sites).id, startTime: "13:00", endTime: "16:30", minutes: 210 });
+        lines.push({
+          ...base,
+          jobSiteId: pick(sites).id,
+          startTime: "07:30",
+          endTime: "12:00",
+          minutes: 270,
+        });
+        lines.push({
+          ...base,
+          jobSiteId: pick(sites).id,
+          startTime: "13:00",
+          endTime: "16:30",
+          minutes: 210,
+        });
       } else {
         lines.push({ ...base, jobSiteId: pick(sites).id, minutes: between(28, 40) * 15 });
       }
