@@ -189,6 +189,7 @@ export function WeekGridForm({
           </Form>
         ))}
       <Form method="post" noValidate className="grid gap-4" aria-label="Saisie rapide de la semaine">
+        <input type="hidden" name="intent" value="enregistrer-grille" />
         <input type="hidden" name="semaine" value={weekKey} />
         {message ? <FormAlert focus errors={message} /> : null}
         {editable ? (
@@ -206,13 +207,7 @@ export function WeekGridForm({
               }))}
               hint="Chaque case modifiée devient la seule ligne de travail du jour, sur ce chantier."
             />
-            <button
-              type="submit"
-              name="intent"
-              value="enregistrer-grille"
-              disabled={saving}
-              className={buttonClasses("primary", "md")}
-            >
+            <button type="submit" disabled={saving} className={buttonClasses("primary", "md")}>
               <Save aria-hidden="true" className="size-4" />
               {saving ? "Enregistrement…" : "Enregistrer la grille"}
             </button>
