@@ -109,7 +109,6 @@ function Cell({
         inputMode="decimal"
         name={name}
         defaultValue={values?.[name] ?? cell.hours}
-        placeholder="7,5"
         aria-label={`Heures de ${employee.name}, ${formatDate(cell.day, "full")}`}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
@@ -205,7 +204,7 @@ export function WeekGridForm({
                 value: site.id,
                 label: `${site.number} · ${site.title} (${site.city})`,
               }))}
-              hint="Chaque case modifiée devient la seule ligne de travail du jour, sur ce chantier."
+              hint="Tapez les heures de chaque jour (7,5 pour 7 h 30) : chaque case modifiée devient la seule ligne de travail du jour, sur ce chantier. Les flèches passent d'une case à l'autre, Entrée enregistre."
             />
             <button type="submit" disabled={saving} className={buttonClasses("primary", "md")}>
               <Save aria-hidden="true" className="size-4" />
