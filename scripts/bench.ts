@@ -30,6 +30,8 @@ const heavyBenches = [
   "scripts/bench-invoices.ts",
   // Chantiers: the month planning (50 sites, 15 people) and a site page with long histories (no HTTP).
   "scripts/bench-job-sites.ts",
+  // Pointage: the office's week grid of 30 employees with 12 weeks of days entered (no HTTP).
+  "scripts/bench-time-sheets.ts",
   // The quote editor with 200 lines in Chromium: opening, keystrokes, save, moving a line.
   "scripts/bench-quote-editor.ts",
   // The backup and the restore of 10,000 invoices and 2 GB of files (embedded database on disk).

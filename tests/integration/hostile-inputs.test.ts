@@ -29,6 +29,7 @@ import { toDraftInput } from "#app/features/quotes/content.ts";
 import { createQuote, getQuote } from "#app/features/quotes/quotes.server.ts";
 import { applyOrderAction } from "#app/features/shop/admin/orders.server.ts";
 import { createEmployee } from "#app/features/time-sheets/employees.server.ts";
+import { cellField } from "#app/features/time-sheets/week-grid.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
 import { hasControlCharactersInText } from "#app/lib/text-rules.ts";
 import { createApp } from "#server/app.ts";
@@ -149,6 +150,10 @@ beforeAll(async () => {
       notes: "",
     },
   ));
+  // The week grid's post names its cells after the employee: known only now.
+  GRID_FORM.chantier = logSiteId;
+  GRID_FORM[cellField(employeeId, GRID_DAY)] = "8";
+  GRID_FIELDS.push(cellField(employeeId, GRID_DAY));
 }, 180_000);
 afterAll(async () => {
   await geoplateforme.close();
@@ -370,6 +375,7 @@ const GET_TARGETS: [string, (value: string) => string][] = [
   ["employee day page", (v) => `/erp/temps/salaries/${q(v)}/jour`],
   // « du » puts them among the date targets: a day outside 1900–2100 is a 400.
   ["employee day du jour", (v) => `/erp/temps/salaries/${employeeId}/jour?jour=${q(v)}`],
+  ["week grid semaine", (v) => `/erp/temps/semaine?semaine=${q(v)}`],
   ["my hours du jour", (v) => `/erp/mes-heures?jour=${q(v)}`],
   ["employee statement du", (v) => `/erp/temps/salaries/${employeeId}/releve.pdf?du=${q(v)}&au=2026-11-20`],
   ["employee statement au", (v) => `/erp/temps/salaries/${employeeId}/releve.pdf?du=2026-11-01&au=${q(v)}`],
@@ -532,6 +538,11 @@ const VALID_SETTINGS = {
   autoSendInvoices: "",
   revision: "1",
 };
+
+/** The week grid's quick entry: its site and its cell are filled in once the employee exists. */
+const GRID_DAY = "2026-11-18";
+const GRID_FORM: Record<string, string> = { intent: "enregistrer-grille", semaine: "2026-W47" };
+const GRID_FIELDS = ["intent", "semaine", "chantier"];
 
 /** Form posts: [name, path, valid fields, fields to poison]. */
 const MISSING_INVOICE = "00000000-0000-4000-8000-000000000000";
@@ -779,6 +790,7 @@ const FORM_TARGETS: [string, () => string, Record<string, string>, string[]][] =
     },
     ["intent", "jour", "type.0", "chantier.0", "debut.0", "fin.0", "pause.0", "note.0", "motif"],
   ],
+  ["week grid", () => "/erp/temps/semaine", GRID_FORM, GRID_FIELDS],
   [
     "client removal",
     () => `/erp/clients/${clientId}`,

@@ -3,9 +3,10 @@ import type { Column } from "#app/components/data/data-table.tsx";
 import { FilterSelect } from "#app/components/data/list-filters.tsx";
 import { EmptyStateLink, ListResults, ListSearch, listView } from "#app/components/data/list-page.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
-import { buttonClasses } from "#app/components/ui/button.tsx";
+import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { NewLink } from "#app/components/ui/new-link.tsx";
 import { erpMeta, POINTAGE_HANDLE } from "#app/features/erp/navigation.ts";
+import { TIME_SHEETS_TABS } from "#app/features/time-sheets/components/time-sheets-tabs.ts";
 import {
   contractWords,
   EMPLOYEE_STATUS_LABELS,
@@ -91,17 +92,11 @@ export default function EmployeesPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="grid gap-5">
+      <SectionTabs label="Pointage" tabs={TIME_SHEETS_TABS} />
       <PageHeader
         title="Salariés"
         description="Le registre des salariés dont les heures sont enregistrées, avec ou sans compte dans l'Espace Pro."
-        actions={
-          <>
-            <Link to="/erp/temps/paie" className={buttonClasses("outline", "md")}>
-              Variables de paie
-            </Link>
-            <NewLink to="/erp/temps/salaries/nouveau">Nouveau salarié</NewLink>
-          </>
-        }
+        actions={<NewLink to="/erp/temps/salaries/nouveau">Nouveau salarié</NewLink>}
       />
 
       <ListSearch

@@ -3,12 +3,14 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { type Column, DataTable } from "#app/components/data/data-table.tsx";
 import { EmptyState } from "#app/components/data/empty-state.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
+import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { TextField } from "#app/components/forms/field.tsx";
 import { FormAlert } from "#app/components/forms/form-alert.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { requirePermission } from "#app/features/auth/session.server.ts";
 import { panelClass } from "#app/features/erp/components/ui.ts";
 import { erpMeta, POINTAGE_HANDLE } from "#app/features/erp/navigation.ts";
+import { TIME_SHEETS_TABS } from "#app/features/time-sheets/components/time-sheets-tabs.ts";
 import { hoursWords } from "#app/features/time-sheets/employee-schema.ts";
 import { TIME_ENTRY_KIND_LABELS } from "#app/features/time-sheets/entries-schema.ts";
 import { monthPayroll, type PayrollRow } from "#app/features/time-sheets/payroll.server.ts";
@@ -145,6 +147,7 @@ export default function PayrollPage({ loaderData }: Route.ComponentProps) {
   const loading = navigation.state === "loading" && navigation.location?.pathname === PATH;
   return (
     <div className="grid gap-5">
+      <SectionTabs label="Pointage" tabs={TIME_SHEETS_TABS} />
       <PageHeader
         title="Variables de paie"
         description="Les heures, heures supplémentaires, absences, zones, paniers et intempéries du mois, par salarié, pour le logiciel de paie ou le cabinet comptable."

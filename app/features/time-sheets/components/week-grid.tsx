@@ -1,0 +1,306 @@
+import { Lock, Save } from "lucide-react";
+import type { KeyboardEvent } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { SelectField } from "#app/components/forms/field.tsx";
+import { FormAlert } from "#app/components/forms/form-alert.tsx";
+import { buttonClasses } from "#app/components/ui/button.tsx";
+import { formatDate, formatDateTime, type IsoDay } from "#app/lib/paris-time.ts";
+import { hoursWords } from "../employee-schema.ts";
+import type { SiteChoice } from "../entries.server.ts";
+import { TIME_ENTRY_KIND_LABELS } from "../entries-schema.ts";
+import { publicHoliday } from "../holidays.ts";
+import type { GridCell, GridRow, WeekGrid } from "../week-grid.server.ts";
+import { ABSENCE_ABBREVIATIONS, cellField } from "../week-grid.ts";
+
+/*
+ * The team's week as a table: a row per employee, a column per day, then the week's
+ * totals, its status and the legal points to check. The cells of a week not yet
+ * validated are inputs of one number of hours on the site chosen above the table; the
+ * arrows move between them and Enter saves (the form also works without JavaScript).
+ * A detailed day is a link to its page, never an input: nothing entered there is lost.
+ */
+
+const dayHref = (employeeId: string, day: IsoDay) => `/erp/temps/salaries/${employeeId}/jour?jour=${day}`;
+
+const MOVES: Record<string, [number, number]> = {
+  ArrowUp: [-1, 0],
+  ArrowDown: [1, 0],
+  ArrowLeft: [0, -1],
+  ArrowRight: [0, 1],
+};
+
+/** Arrows: the focus goes to the next input in that direction, over the read-only cells. */
+function moveFocus(event: KeyboardEvent<HTMLTableElement>) {
+  const input = event.target;
+  if (!(input instanceof HTMLInputElement) || input.dataset.row === undefined) return;
+  if (event.key === "Enter") {
+    event.preventDefault();
+    input.form?.requestSubmit();
+    return;
+  }
+  const move = MOVES[event.key];
+  if (!move || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+  event.preventDefault();
+  let row = Number(input.dataset.row);
+  let column = Number(input.dataset.column);
+  for (let step = 0; step < 400; step++) {
+    row += move[0];
+    column += move[1];
+    if (row < 0 || column < 0 || column > 6) return;
+    const next = event.currentTarget.querySelector<HTMLInputElement>(
+      `input[data-row="${row}"][data-column="${column}"]`,
+    );
+    if (next) {
+      next.focus();
+      next.select();
+      return;
+    }
+    if (!event.currentTarget.querySelector(`[data-row="${row}"]`)) return;
+  }
+}
+
+function CellWords({ cell }: { cell: GridCell }) {
+  return (
+    <>
+      {cell.workedMinutes > 0 ? hoursWords(cell.workedMinutes) : cell.absences.length > 0 ? "" : "—"}
+      {cell.absences.map((kind) => (
+        <abbr key={kind} title={TIME_ENTRY_KIND_LABELS[kind]} className="ml-1 no-underline">
+          {ABSENCE_ABBREVIATIONS[kind]}
+        </abbr>
+      ))}
+    </>
+  );
+}
+
+function Cell({
+  row,
+  cell,
+  rowIndex,
+  column,
+  values,
+  errors,
+}: {
+  row: GridRow;
+  cell: GridCell;
+  rowIndex: number;
+  column: number;
+  values: Record<string, string> | undefined;
+  errors: Record<string, string[]> | undefined;
+}) {
+  const { employee } = row;
+  if (!cell.inPost) return <span className="text-slate-700">Hors contrat</span>;
+  if (row.lock || !cell.quick) {
+    return (
+      <Link to={dayHref(employee.id, cell.day)} className="text-brand-700 underline">
+        <CellWords cell={cell} />
+        <span className="sr-only">
+          {` : ${employee.name}, ${formatDate(cell.day, "full")}${row.lock ? "" : ", journée détaillée"}`}
+        </span>
+      </Link>
+    );
+  }
+  const name = cellField(employee.id, cell.day);
+  const error = errors?.[name]?.[0];
+  const errorId = `${name}-erreur`;
+  return (
+    <div className="grid gap-1">
+      <input
+        type="text"
+        inputMode="decimal"
+        name={name}
+        defaultValue={values?.[name] ?? cell.hours}
+        aria-label={`Heures de ${employee.name}, ${formatDate(cell.day, "full")}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        data-row={rowIndex}
+        data-column={column}
+        autoComplete="off"
+        className="w-16 rounded-md border border-slate-400 px-2 py-1 text-right tabular-nums aria-[invalid=true]:border-red-700"
+      />
+      {error ? (
+        <span id={errorId} className="text-xs font-semibold text-red-800">
+          {error}
+        </span>
+      ) : null}
+      <Link to={dayHref(employee.id, cell.day)} className="text-xs text-brand-700 underline">
+        Détail<span className="sr-only">{` : ${employee.name}, ${formatDate(cell.day, "full")}`}</span>
+      </Link>
+    </div>
+  );
+}
+
+function Status({ row }: { row: GridRow }) {
+  if (row.lock) {
+    return (
+      <span className="inline-flex items-center gap-1 text-sm">
+        <Lock aria-hidden="true" className="size-4" />
+        Validée le {formatDateTime(row.lock.validatedAt)}
+        {row.lock.validatedBy ? ` par ${row.lock.validatedBy}` : ""}
+      </span>
+    );
+  }
+  return (
+    <span className="grid justify-items-start gap-1 text-sm">
+      À valider
+      <button
+        type="submit"
+        form={`valider-${row.employee.id}`}
+        className={buttonClasses("secondary", "md")}
+        aria-label={`Valider la semaine de ${row.employee.name}`}
+      >
+        Valider
+      </button>
+    </span>
+  );
+}
+
+export function WeekGridForm({
+  grid,
+  weekKey,
+  sites,
+  siteId,
+  values,
+  errors,
+  message,
+}: {
+  grid: WeekGrid;
+  weekKey: string;
+  sites: readonly SiteChoice[];
+  siteId: string;
+  values: Record<string, string> | undefined;
+  errors: Record<string, string[]> | undefined;
+  message: string | undefined;
+}) {
+  const navigation = useNavigation();
+  const saving =
+    navigation.state === "submitting" && navigation.formData?.get("intent") === "enregistrer-grille";
+  const editable = grid.rows.some((row) => !row.lock && row.cells.some((cell) => cell.quick));
+  return (
+    <>
+      {/* The rows' « Valider » buttons post these forms (a form cannot hold another). */}
+      {grid.rows
+        .filter((row) => !row.lock)
+        .map((row) => (
+          <Form key={row.employee.id} method="post" id={`valider-${row.employee.id}`} hidden>
+            <input type="hidden" name="intent" value="valider" />
+            <input type="hidden" name="semaine" value={weekKey} />
+            <input type="hidden" name="salarie" value={row.employee.id} />
+          </Form>
+        ))}
+      <Form method="post" noValidate className="grid gap-4" aria-label="Saisie rapide de la semaine">
+        <input type="hidden" name="intent" value="enregistrer-grille" />
+        <input type="hidden" name="semaine" value={weekKey} />
+        {message ? <FormAlert focus errors={message} /> : null}
+        {editable ? (
+          <div className="flex flex-wrap items-end gap-3">
+            <SelectField
+              id="grille-chantier"
+              name="chantier"
+              label="Chantier pour la saisie rapide"
+              placeholder="Choisissez un chantier"
+              defaultValue={values?.chantier ?? siteId}
+              errors={errors?.chantier}
+              options={sites.map((site) => ({
+                value: site.id,
+                label: `${site.number} · ${site.title} (${site.city})`,
+              }))}
+              hint="Tapez les heures de chaque jour (7,5 pour 7 h 30) : chaque case modifiée devient la seule ligne de travail du jour, sur ce chantier. Les flèches passent d'une case à l'autre, Entrée enregistre."
+            />
+            <button type="submit" disabled={saving} className={buttonClasses("primary", "md")}>
+              <Save aria-hidden="true" className="size-4" />
+              {saving ? "Enregistrement…" : "Enregistrer la grille"}
+            </button>
+          </div>
+        ) : null}
+        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+          <table className="min-w-[960px] border-collapse text-sm" onKeyDown={moveFocus}>
+            <caption className="sr-only">Heures de l'équipe, semaine {weekKey}</caption>
+            <thead className="bg-slate-50">
+              <tr>
+                <th scope="col" className="p-2 text-left">
+                  Salarié
+                </th>
+                {grid.days.map((day) => {
+                  const holiday = publicHoliday(day);
+                  return (
+                    <th key={day} scope="col" className="p-2 text-left font-semibold">
+                      {formatDate(day, "full").split(" ").slice(0, 2).join(" ")}
+                      {holiday ? <span className="block text-xs font-normal">{holiday}</span> : null}
+                    </th>
+                  );
+                })}
+                <th scope="col" className="p-2 text-left">
+                  Travaillé
+                </th>
+                <th scope="col" className="p-2 text-left">
+                  Heures sup.
+                </th>
+                <th scope="col" className="p-2 text-left">
+                  Statut
+                </th>
+                <th scope="col" className="p-2 text-left">
+                  À vérifier
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {grid.rows.map((row, rowIndex) => (
+                <tr key={row.employee.id} className="border-t border-slate-200 align-top">
+                  <th scope="row" className="p-2 text-left font-semibold">
+                    {row.employee.name}
+                  </th>
+                  {row.cells.map((cell, column) => (
+                    <td key={cell.day} className="p-2">
+                      <Cell
+                        row={row}
+                        cell={cell}
+                        rowIndex={rowIndex}
+                        column={column}
+                        values={values}
+                        errors={errors}
+                      />
+                    </td>
+                  ))}
+                  <td className="p-2 whitespace-nowrap">
+                    {hoursWords(row.workedMinutes)}
+                    <span className="block text-xs text-slate-700">
+                      contrat : {hoursWords(row.employee.weeklyMinutes)}
+                    </span>
+                  </td>
+                  <td className="p-2 whitespace-nowrap">
+                    {row.overtime.overtimeMinutes === 0 ? (
+                      "Aucune"
+                    ) : (
+                      <>
+                        {hoursWords(row.overtime.overtime25Minutes)} à 25 %
+                        {row.overtime.overtime50Minutes > 0 ? (
+                          <span className="block">{hoursWords(row.overtime.overtime50Minutes)} à 50 %</span>
+                        ) : null}
+                      </>
+                    )}
+                  </td>
+                  <td className="p-2">
+                    <Status row={row} />
+                  </td>
+                  <td className="p-2">
+                    {row.warningCount === 0 ? (
+                      "Rien"
+                    ) : (
+                      <Link
+                        to={`${dayHref(row.employee.id, grid.weekStart)}#semaine`}
+                        className="font-semibold text-amber-900 underline"
+                      >
+                        {row.warningCount} point{row.warningCount > 1 ? "s" : ""}
+                        <span className="sr-only"> à vérifier pour {row.employee.name}</span>
+                      </Link>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,91 @@
+import { execFile } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { promisify } from "node:util";
+import { expect, type StaffUser, signIn, test } from "./erp-fixtures.ts";
+import { expectNoAxeViolations } from "./fixtures.ts";
+import { type OwnServer, startOwnServer } from "./own-server.ts";
+
+// Issue 27, the office's week grid: the owner on a desktop opens Pointage › Semaine,
+// picks the quick entry's site, types Monday's and Tuesday's hours with the keyboard
+// (the arrows move between the cells, Enter saves), and sees the week's total. axe-core
+// checks the grid before and after.
+
+test.describe("Pointage : la grille de la semaine au clavier", () => {
+  test.describe.configure({ mode: "serial" });
+  let server: OwnServer | undefined;
+  let kitchen = "";
+  const password = `mot-de-passe-${randomBytes(6).toString("hex")}`;
+  const owner: StaffUser = {
+    email: `gerant-${randomBytes(4).toString("hex")}@batirade.test`,
+    password,
+    role: "owner",
+  };
+  const worker: StaffUser = {
+    email: `compagnon-${randomBytes(4).toString("hex")}@batirade.test`,
+    password,
+    role: "compagnon",
+  };
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    server = await startOwnServer("pointage-grille", {
+      prepare: async (dataDir) => {
+        const { stdout } = await promisify(execFile)(process.execPath, [
+          "tests/e2e/time-sheets-seed.ts",
+          dataDir,
+          owner.email,
+          worker.email,
+          password,
+        ]);
+        ({ kitchen } = JSON.parse(stdout) as { kitchen: string });
+      },
+    });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  test("le gérant saisit les heures de l'équipe au clavier et voit les totaux", async ({ page }) => {
+    test.setTimeout(120_000);
+    if (!server) throw new Error("serveur de test non démarré");
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page, owner, `${server.origin}/erp/login`);
+    await page.goto(`${server.origin}/erp/temps`);
+    const tabs = page.getByRole("navigation", { name: "Pointage" });
+    await tabs.getByRole("link", { name: "Semaine" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: /^Semaine \d{2}$/ })).toBeVisible();
+    await expect(tabs.getByRole("link", { name: "Semaine" })).toHaveAttribute("aria-current", "page");
+    const row = page.getByRole("row", { name: /Martin Lucas/ });
+    await expect(row).toContainText("0 h");
+    await expect(row).toContainText("À valider");
+    await expectNoAxeViolations(page);
+
+    await page
+      .getByLabel("Chantier pour la saisie rapide")
+      .selectOption({ label: `${kitchen} · Cuisine Aubert (Toulon)` });
+    const monday = page.getByLabel(/^Heures de Martin Lucas, lundi/);
+    const tuesday = page.getByLabel(/^Heures de Martin Lucas, mardi/);
+    await monday.focus();
+    await page.keyboard.type("8");
+    await page.keyboard.press("ArrowRight");
+    await expect(tuesday).toBeFocused();
+    await page.keyboard.type("7,5");
+    await page.keyboard.press("ArrowLeft");
+    await expect(monday).toBeFocused();
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("Enter");
+
+    await expect(page.getByText(/^2 journées enregistrées \(semaine du .+\)\.$/)).toBeVisible();
+    await expect(monday).toHaveValue("8");
+    await expect(tuesday).toHaveValue("7,5");
+    await expect(row).toContainText("15 h 30");
+    await expect(row).toContainText("contrat : 35 h");
+    await expectNoAxeViolations(page);
+
+    await page.getByRole("button", { name: "Valider toute la semaine" }).click();
+    await expect(page.getByText(/^1 semaine validée/)).toBeVisible();
+    await expect(row).toContainText("Validée le");
+    await expect(page.getByLabel(/^Heures de Martin Lucas/)).toHaveCount(0);
+    await expectNoAxeViolations(page);
+  });
+});
