@@ -113,6 +113,15 @@ test.describe("Pointage : « Mes heures » sur téléphone, validation de la sem
     await expect(page.getByLabel("Motif de la modification")).toBeVisible();
     await expectNoAxeViolations(page);
 
+    // The month's payroll export holds his line: 8 hours worked today, on two sites.
+    const month = new Date().toLocaleDateString("sv-SE", { timeZone: "Europe/Paris" }).slice(0, 7);
+    const csv = await page.request.get(`${server.origin}/erp/temps/paie.csv?mois=${month}`);
+    expect(csv.status()).toBe(200);
+    const line = (await csv.text()).split("\r\n").find((row) => row.includes(";Martin;Lucas;"));
+    expect(line, "ligne du salarié dans l'export de paie").toMatch(
+      new RegExp(`^${month};Martin;Lucas;Maçon;185;35,00;8,00;0,00;0,00;`),
+    );
+
     const context = await page
       .context()
       .browser()
