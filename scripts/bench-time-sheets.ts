@@ -5,8 +5,12 @@ import { jobSites } from "#app/db/schema/job-sites.ts";
 import { employees, timeEntries, timeWeeks } from "#app/db/schema/time-sheets.ts";
 import { clientSearchText } from "#app/features/clients/search-text.ts";
 import { jobSiteSearchText } from "#app/features/job-sites/query.server.ts";
+import { monthOf } from "#app/features/time-sheets/months.ts";
+import { monthPayroll } from "#app/features/time-sheets/payroll.server.ts";
+import { payrollCsv } from "#app/features/time-sheets/payroll-csv.ts";
 import { readWeekGrid } from "#app/features/time-sheets/week-grid.server.ts";
 import { addDays } from "#app/lib/paris-time.ts";
+import { payrollSettings } from "#app/routes/erp/temps/payroll-settings.server.ts";
 import { seededRandom } from "./bench-random.ts";
 import { ms, timings } from "./bench-timing.ts";
 
@@ -15,14 +19,18 @@ import { ms, timings } from "./bench-timing.ts";
  * (`readWeekGrid`: employees in post, their lines of the week and of the 11 weeks before
  * for the 12-week average, the validations) for 30 employees with 12 weeks of days
  * entered, most as one number of hours, some with two timed lines or an absence, half of
- * the weeks validated. The figure is the median and p95 of RUNS calls after a warm-up;
- * the aim is under 100 ms. The figures are printed, nothing is asserted.
+ * the weeks validated (median and p95 of RUNS calls after a warm-up, aim under 100 ms);
+ * then the monthly payroll export of that team (about 23 working days each: read, split by
+ * day and week, priced, written as CSV; EXPORT_RUNS calls, aim under 1 s). The figures are
+ * printed, nothing is asserted.
  */
 
 const EMPLOYEES = 30;
 const WEEKS = 12;
 const RUNS = 20;
 const AIM_MS = 100;
+const EXPORT_RUNS = 5;
+const EXPORT_AIM_MS = 1000;
 /** The benched week's Monday (2027-W10). */
 const MONDAY = "2027-03-08";
 
@@ -125,6 +133,14 @@ const times = await timings(async () => {
   const grid = await readWeekGrid(db, MONDAY);
   shown = { rows: grid.rows.length, cells: grid.rows.reduce((sum, row) => sum + row.cells.length, 0) };
 }, RUNS);
+// The month's payroll export of the same team: every day of a whole month read, split and priced.
+const month = monthOf(addDays(MONDAY, -21));
+let exported = { rows: 0, bytes: 0 };
+const exportTimes = await timings(async () => {
+  const payroll = await monthPayroll(db, await payrollSettings(db), month);
+  const csv = payrollCsv(month, payroll.rows);
+  exported = { rows: payroll.rows.length, bytes: csv.length };
+}, EXPORT_RUNS);
 await handle.close();
 
 console.log(
@@ -132,5 +148,6 @@ console.log(
     `\nPointage, PGlite en mémoire : ${EMPLOYEES} salariés, ${WEEKS} semaines saisies (${lines.length} lignes) ; la grille montre ${shown.rows} salariés, ${shown.cells} cases`,
     `(médiane et p95 de ${RUNS} appels après un échauffement ; objectif : moins de ${AIM_MS} ms) :`,
     `  grille de la semaine (${EMPLOYEES} salariés)  médiane ${ms(times.median)}  p95 ${ms(times.p95)}${times.median > AIM_MS ? "  au-dessus de l'objectif" : ""}`,
+    `  export de paie du mois ${month} (${exported.rows} salariés, CSV de ${exported.bytes} caractères ; ${EXPORT_RUNS} appels, objectif : moins de ${EXPORT_AIM_MS} ms)  médiane ${ms(exportTimes.median)}  p95 ${ms(exportTimes.p95)}${exportTimes.median > EXPORT_AIM_MS ? "  au-dessus de l'objectif" : ""}`,
   ].join("\n"),
 );
