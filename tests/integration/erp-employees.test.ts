@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { employees } from "#app/db/schema/time-sheets.ts";
-import { EMPLOYEE_MESSAGES } from "#app/features/time-sheets/employee-schema.ts";
+import { EMPLOYEE_MESSAGES, HOME_NOT_PLACED } from "#app/features/time-sheets/employee-schema.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
 import { TEXT_RULE_MESSAGES } from "#app/lib/text-rules.ts";
 import * as listRoute from "#app/routes/erp/temps/index.tsx";
@@ -9,6 +9,11 @@ import * as detailRoute from "#app/routes/erp/temps/salaries/detail.tsx";
 import * as editRoute from "#app/routes/erp/temps/salaries/modifier.tsx";
 import * as newRoute from "#app/routes/erp/temps/salaries/nouveau.tsx";
 import { readFlash } from "#tests/helpers/flash.ts";
+import {
+  type GeoplateformeStub,
+  KNOWN_ADDRESSES,
+  startGeoplateformeStub,
+} from "#tests/helpers/geoplateforme-stub.ts";
 import { routeCaller } from "#tests/helpers/route-call.ts";
 import { openStaffTestServices, signedInStaff } from "#tests/helpers/staff.ts";
 
@@ -22,6 +27,8 @@ let close: () => Promise<void>;
 let owner: { cookie: string; userId: string; email: string };
 let staff: { cookie: string; userId: string; email: string };
 let worker: { cookie: string; userId: string; email: string };
+/** The State's geocoding service, on loopback: the home is placed after each save. */
+let geoplateforme: GeoplateformeStub;
 
 const asOwner = routeCaller(() => ({ services, cookie: owner.cookie }));
 const asStaff = routeCaller(() => ({ services, cookie: staff.cookie }));
@@ -37,7 +44,7 @@ const FORM = {
   hireDate: "2024-03-04",
   leaveDate: "",
   loadedHourlyCost: "38,50",
-  homeStreet: "4 rue Victor Hugo",
+  homeStreet: "5 Quai Saturnin Fabre",
   homePostalCode: "83 500",
   homeCity: "La Seyne-sur-Mer",
   userId: "",
@@ -54,12 +61,16 @@ const idOf = (outcome: { headers: Headers }) =>
   (outcome.headers.get("location") ?? "").split("/").pop() ?? "";
 
 beforeAll(async () => {
-  ({ services, close } = await openStaffTestServices("erp-employees-"));
+  geoplateforme = await startGeoplateformeStub();
+  ({ services, close } = await openStaffTestServices("erp-employees-", { GEOCODING_URL: geoplateforme.url }));
   owner = await signedInStaff(services, "owner", "gerant@batirade.test");
   staff = await signedInStaff(services, "staff", "bureau@batirade.test");
   worker = await signedInStaff(services, "compagnon", "lucas@batirade.test");
 });
-afterAll(async () => close());
+afterAll(async () => {
+  await close();
+  await geoplateforme.close();
+});
 
 describe("the register of employees", () => {
   it("adds an employee with the contract's minutes and the owner's cost, and writes the history", async () => {
@@ -78,6 +89,8 @@ describe("the register of employees", () => {
       leaveDate: null,
       loadedHourlyCostCents: 3850,
       homePostalCode: "83500",
+      homeLatitude: KNOWN_ADDRESSES.laSeyne.lat,
+      homeLongitude: KNOWN_ADDRESSES.laSeyne.lon,
       userId: worker.userId,
     });
     const page = await asOwner(detailRoute.loader, `/erp/temps/salaries/${id}`, { params: { id } });
@@ -86,6 +99,22 @@ describe("the register of employees", () => {
       cost: { cents: 3850 },
       events: [expect.objectContaining({ summary: "Fiche créée : Martin Lucas" })],
     });
+  });
+
+  it("says when the home cannot be placed, and keeps no position for it", async () => {
+    const outcome = await create({
+      ...FORM,
+      lastName: "Sansadresse",
+      homeStreet: "1 rue Inconnue",
+      homeCity: "Nullepart",
+    });
+    expect(outcome.status, JSON.stringify(outcome.data)).toBe(303);
+    expect(readFlash(outcome)?.message).toBe(`Salarié ajouté au registre. ${HOME_NOT_PLACED}`);
+    const [stored] = await services.db
+      .select()
+      .from(employees)
+      .where(eq(employees.id, idOf(outcome)));
+    expect(stored).toMatchObject({ homeLatitude: null, homeLongitude: null });
   });
 
   it("refuses each wrong field with its message and keeps what was typed", async () => {
@@ -199,9 +228,9 @@ describe("the register of employees", () => {
     };
     const names = (outcome: { data: unknown }) =>
       (outcome.data as { items: { lastName: string }[] }).items.map((item) => item.lastName);
-    expect(names(await list(""))).toEqual(["Bernard", "Martin", "Petit"]);
+    expect(names(await list(""))).toEqual(["Bernard", "Martin", "Petit", "Sansadresse"]);
     expect(names(await list("?statut=sortis"))).toEqual(["Ancien"]);
-    expect(names(await list("?statut=tous&q=macon"))).toEqual(["Ancien", "Martin", "Petit"]);
+    expect(names(await list("?statut=tous&q=macon"))).toEqual(["Ancien", "Martin", "Petit", "Sansadresse"]);
     const wrong = await list("?statut=partis");
     expect(wrong.status).toBe(400);
   });

@@ -2,14 +2,16 @@ import { invalid, refused } from "#app/components/forms/refusal.server.ts";
 import type { Database } from "#app/db/client.server.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
 import { formValues } from "#app/lib/form-intent.ts";
+import type { GeocodingConfig } from "#app/lib/geocoding.server.ts";
 import type { Role } from "#app/lib/permissions.ts";
 import { z } from "#app/lib/zod.ts";
-import { EmployeeSchema } from "./employee-schema.ts";
+import { EmployeeSchema, HOME_NOT_PLACED } from "./employee-schema.ts";
 import {
   type Actor,
   createEmployee,
   EmployeeFieldError,
   EmployeeNotFoundError,
+  geocodeEmployeeHome,
   updateEmployee,
 } from "./employees.server.ts";
 
@@ -22,6 +24,8 @@ import {
 export type EmployeeActionContext = {
   request: Request;
   db: Database;
+  /** The State's geocoding service: the home is placed after the save. */
+  geocoding: GeocodingConfig;
   actor: Actor;
   role: Role;
 };
@@ -37,7 +41,7 @@ export async function answerEmployeeForm(
   employeeId: string | null,
   form: FormData,
 ) {
-  const { request, db, actor, role } = context;
+  const { request, db, actor, role, geocoding } = context;
   const { intent, revision: _revision, ...values } = formValues(form);
   const owner = role === "owner";
   const posted = owner ? values : { ...values, loadedHourlyCost: "" };
@@ -53,9 +57,11 @@ export async function answerEmployeeForm(
       if (!edit.success) return refused(400, { message: "Action inconnue." });
       await updateEmployee(db, actor, id, edit.data.revision, parsed.data, { keepCost: !owner });
     }
+    const home = await geocodeEmployeeHome(db, geocoding, id);
+    const saved = employeeId === null ? "Salarié ajouté au registre." : "Fiche du salarié enregistrée.";
     return redirectWithFlash(request, `/erp/temps/salaries/${id}`, {
       tone: "success",
-      message: employeeId === null ? "Salarié ajouté au registre." : "Fiche du salarié enregistrée.",
+      message: home && !home.ok ? `${saved} ${HOME_NOT_PLACED}` : saved,
     });
   } catch (error) {
     if (error instanceof EmployeeFieldError) {

@@ -47,6 +47,10 @@ export function hoursWords(minutes: number): string {
   return `${Math.floor(minutes / 60)} h${rest === 0 ? "" : ` ${String(rest).padStart(2, "0")}`}`;
 }
 
+/** The home could not be placed: what the record and the flash say. */
+export const HOME_NOT_PLACED =
+  "Le domicile n'a pas pu être situé par le service d'adresses de l'État : ses zones de déplacement depuis le domicile seront « inconnues » tant qu'il ne l'est pas (vérifiez l'adresse et enregistrez de nouveau).";
+
 export const EMPLOYEE_MESSAGES = {
   lastName: "Indiquez le nom du salarié.",
   firstName: "Indiquez le prénom du salarié.",

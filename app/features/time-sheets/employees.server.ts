@@ -3,6 +3,7 @@ import type { Database } from "#app/db/client.server.ts";
 import { authUsers } from "#app/db/schema/auth.ts";
 import { type EmployeeRow, employees } from "#app/db/schema/time-sheets.ts";
 import { recordActivities } from "#app/lib/activity.server.ts";
+import { type GeocodeResult, type GeocodingConfig, geocodeAddress } from "#app/lib/geocoding.server.ts";
 import { pageWindow } from "#app/lib/list-filters.ts";
 import type { DbExecutor } from "#app/lib/outbox.server.ts";
 import { parisDay } from "#app/lib/paris-time.ts";
@@ -244,4 +245,35 @@ export async function updateEmployee(
       },
     ]);
   });
+}
+
+/**
+ * Places an employee's home through the State's geocoding service (outside any transaction:
+ * never hold one open on a network call), for the travel zones measured from home. Writes
+ * only if the address is still the one looked up; an address it cannot place, or a service
+ * down, leaves no position (the day's zone is then « inconnue », never guessed).
+ */
+export async function geocodeEmployeeHome(
+  db: DbExecutor,
+  geocoding: GeocodingConfig,
+  employeeId: string,
+): Promise<GeocodeResult | null> {
+  const [home] = await db
+    .select({ street: employees.homeStreet, postalCode: employees.homePostalCode, city: employees.homeCity })
+    .from(employees)
+    .where(eq(employees.id, employeeId));
+  if (!home) return null;
+  const found = home.city || home.postalCode ? await geocodeAddress(geocoding, home) : null;
+  await db
+    .update(employees)
+    .set({ homeLatitude: found?.ok ? found.lat : null, homeLongitude: found?.ok ? found.lon : null })
+    .where(
+      and(
+        eq(employees.id, employeeId),
+        eq(employees.homeStreet, home.street),
+        eq(employees.homePostalCode, home.postalCode),
+        eq(employees.homeCity, home.city),
+      ),
+    );
+  return found;
 }

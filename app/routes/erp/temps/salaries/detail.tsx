@@ -9,7 +9,7 @@ import { Panel } from "#app/components/ui/panel.tsx";
 import { requirePermission } from "#app/features/auth/session.server.ts";
 import { ActivityHistory } from "#app/features/erp/components/activity-history.tsx";
 import { erpMeta, POINTAGE_HANDLE } from "#app/features/erp/navigation.ts";
-import { contractWords, employeeName } from "#app/features/time-sheets/employee-schema.ts";
+import { contractWords, employeeName, HOME_NOT_PLACED } from "#app/features/time-sheets/employee-schema.ts";
 import { EmployeeNotFoundError, getEmployee } from "#app/features/time-sheets/employees.server.ts";
 import { listActivity } from "#app/lib/activity.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
@@ -89,7 +89,12 @@ export default function EmployeePage({ loaderData }: Route.ComponentProps) {
                   },
                 ]
               : []),
-            { label: "Domicile", value: home || null },
+            {
+              label: "Domicile",
+              value: home
+                ? `${home}${employee.homeLatitude === null ? ` — ${HOME_NOT_PLACED}` : " (situé)"}`
+                : null,
+            },
             {
               label: "Compte de pointage",
               value: employee.account ? `${employee.account.name} (${employee.account.email})` : "Aucun",

@@ -69,7 +69,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { user } = await requirePermission(request, context, handle.permission);
   return answerEmployeeForm(
-    { request, db: getServices(context).db, actor: { id: user.id, email: user.email }, role: user.role },
+    {
+      request,
+      db: getServices(context).db,
+      geocoding: getServices(context).env,
+      actor: { id: user.id, email: user.email },
+      role: user.role,
+    },
     params.id,
     await request.formData(),
   );
