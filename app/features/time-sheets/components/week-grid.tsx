@@ -187,13 +187,14 @@ export function WeekGridForm({
             <input type="hidden" name="salarie" value={row.employee.id} />
           </Form>
         ))}
-      <Form method="post" noValidate className="grid gap-4" aria-label="Saisie rapide de la semaine">
+      <Form method="post" noValidate className="grid min-w-0 gap-4" aria-label="Saisie rapide de la semaine">
         <input type="hidden" name="intent" value="enregistrer-grille" />
         <input type="hidden" name="semaine" value={weekKey} />
         {message ? <FormAlert focus errors={message} /> : null}
         {editable ? (
-          <div className="flex flex-wrap items-end gap-3">
+          <div className="flex min-w-0 flex-wrap items-end gap-3">
             <SelectField
+              className="min-w-0 max-w-full"
               id="grille-chantier"
               name="chantier"
               label="Chantier pour la saisie rapide"
@@ -212,7 +213,7 @@ export function WeekGridForm({
             </button>
           </div>
         ) : null}
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+        <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white">
           <table className="min-w-[960px] border-collapse text-sm" onKeyDown={moveFocus}>
             <caption className="sr-only">Heures de l'équipe, semaine {weekKey}</caption>
             <thead className="bg-slate-50">

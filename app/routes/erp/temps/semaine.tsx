@@ -124,7 +124,7 @@ export default function WeekGridPage({ loaderData, actionData }: Route.Component
   const anyToValidate = grid.rows.some((row) => !row.lock);
   const weekHref = (key: string) => `${WEEK_GRID_PATH}?semaine=${key}`;
   return (
-    <div className="grid gap-5">
+    <div className="grid min-w-0 gap-5">
       <SectionTabs label="Pointage" tabs={TIME_SHEETS_TABS} />
       <PageHeader
         title={`Semaine ${weekKey.slice(-2)}`}
