@@ -303,6 +303,35 @@ describe("the week: validation and lock", () => {
     expect((office.data as { changes: unknown[] }).changes).toHaveLength(1);
   });
 
+  it("counts the week's overtime by tier and the year's total against the settings' quota", async () => {
+    for (const [offset, hours] of [
+      [3, "12"],
+      [4, "6"],
+    ] as const) {
+      const saved = await postOffice(asOwner, {
+        intent: "enregistrer",
+        jour: addDays(DAY, offset),
+        "chantier.0": siteA.id,
+        "heures.0": hours,
+        motif: "Fin de semaine rattrapée",
+      });
+      expect(saved.status, JSON.stringify(saved.data)).toBe(303);
+    }
+    const page = await myPage();
+    if (!page.linked) return;
+    // 9 h + 10 h 30 + 10 h 30 + 12 h + 6 h = 48 h on a 35-hour contract.
+    expect(page.sheet.workedMinutes).toBe(48 * 60);
+    expect(page.sheet.overtime).toMatchObject({ overtime25Minutes: 8 * 60, overtime50Minutes: 5 * 60 });
+    // 48 h is the weekly maximum itself: not beyond it.
+    expect(page.sheet.warnings.map((warning) => warning.rule)).not.toContain("weekly_max");
+    expect(page.sheet.year).toMatchObject({
+      totalMinutes: 13 * 60,
+      quotaMinutes: 220 * 60,
+      remainingMinutes: (220 - 13) * 60,
+      beyondQuotaMinutes: 0,
+    });
+  });
+
   it("prints the period's record for an inspection: the days, the week's validation and the change with its reason", async () => {
     const url = (from: string, to: string) =>
       `/erp/temps/salaries/${employeeId}/releve.pdf?du=${from}&au=${to}`;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lte } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
 import { authUsers } from "#app/db/schema/auth.ts";
 import {
@@ -7,6 +7,7 @@ import {
   jobSites,
   OPEN_JOB_SITE_STATUSES,
 } from "#app/db/schema/job-sites.ts";
+import { companySettings } from "#app/db/schema/settings.ts";
 import {
   type EmployeeRow,
   employees,
@@ -25,7 +26,7 @@ import { isUuid } from "#app/lib/uuid.ts";
 import { employeeName } from "./employee-schema.ts";
 import { DAY_MESSAGES, type DayLine, type DayPost } from "./entries-schema.ts";
 import { isoWeek } from "./months.ts";
-import { type WeekOvertime, weekOvertime } from "./overtime.ts";
+import { DEFAULT_OVERTIME_QUOTA_MINUTES, type WeekOvertime, weekOvertime, yearOvertime } from "./overtime.ts";
 import { type TimeWarning, timeWarnings } from "./warnings.ts";
 
 /*
@@ -261,7 +262,57 @@ export type WeekSheet = {
   lock: WeekLock | null;
   /** The legal limits the week's days go beyond (the 12-week average read from the 11 weeks before). */
   warnings: TimeWarning[];
+  /** The year's overtime so far (its ISO weeks up to this one) against the settings' quota. */
+  year: {
+    year: number;
+    totalMinutes: number;
+    quotaMinutes: number;
+    remainingMinutes: number;
+    beyondQuotaMinutes: number;
+  };
 };
+
+/** The settings' yearly overtime quota, in minutes (220 h until the settings say otherwise). */
+async function overtimeQuotaMinutes(db: DbExecutor): Promise<number> {
+  const [row] = await db
+    .select({ hours: companySettings.overtimeQuotaHours })
+    .from(companySettings)
+    .where(eq(companySettings.id, 1));
+  return row ? row.hours * 60 : DEFAULT_OVERTIME_QUOTA_MINUTES;
+}
+
+/** Each week's overtime from the first ISO week of `weekStart`'s year to that week, against the quota. */
+async function yearToDate(db: DbExecutor, employee: EmployeeRow, weekStart: IsoDay) {
+  const { year, week } = isoWeek(weekStart);
+  const firstMonday = addDays(weekStart, -7 * (week - 1));
+  const weeks = await db
+    .select({ week: timeEntries.weekStart, minutes: sql<string>`sum(${timeEntries.minutes})` })
+    .from(timeEntries)
+    .where(
+      and(
+        eq(timeEntries.employeeId, employee.id),
+        eq(timeEntries.kind, "travail"),
+        gte(timeEntries.weekStart, firstMonday),
+        lte(timeEntries.weekStart, weekStart),
+      ),
+    )
+    .groupBy(timeEntries.weekStart);
+  const contract = { weeklyMinutes: employee.weeklyMinutes };
+  const total = yearOvertime(
+    weeks.map((row) => ({
+      week: row.week,
+      overtimeMinutes: weekOvertime(Math.min(Number(row.minutes), 7 * 24 * 60), contract).overtimeMinutes,
+    })),
+    await overtimeQuotaMinutes(db),
+  );
+  return {
+    year,
+    totalMinutes: total.totalMinutes,
+    quotaMinutes: total.quotaMinutes,
+    remainingMinutes: total.remainingMinutes,
+    beyondQuotaMinutes: total.beyondQuotaMinutes,
+  };
+}
 
 /** An employee's week: each day's lines, the totals, the overtime and the warnings. */
 export async function weekSheet(
@@ -311,6 +362,7 @@ export async function weekSheet(
     overtime: weekOvertime(Math.min(workedMinutes, 7 * 24 * 60), { weeklyMinutes: employee.weeklyMinutes }),
     lock: await weekLock(db, employee.id, weekStart),
     warnings,
+    year: await yearToDate(db, employee, weekStart),
   };
 }
 

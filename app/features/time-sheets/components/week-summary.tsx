@@ -76,6 +76,16 @@ export function WeekSummary({
                 : ""}
             </dd>
           </div>
+          <div>
+            <dt className="text-sm font-semibold text-slate-700">Contingent annuel {sheet.year.year}</dt>
+            <dd>
+              {hoursWords(sheet.year.totalMinutes)} d'heures supplémentaires sur{" "}
+              {hoursWords(sheet.year.quotaMinutes)}
+              {sheet.year.beyondQuotaMinutes > 0
+                ? ` : dépassé de ${hoursWords(sheet.year.beyondQuotaMinutes)} (contrepartie obligatoire en repos)`
+                : ` (reste ${hoursWords(sheet.year.remainingMinutes)})`}
+            </dd>
+          </div>
           {Object.entries(sheet.absences).map(([kind, minutes]) => (
             <div key={kind}>
               <dt className="text-sm font-semibold text-slate-700">
