@@ -1,5 +1,6 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { jobSiteLots } from "#app/db/schema/job-sites.ts";
 import { timeEntries, timeEntryChanges } from "#app/db/schema/time-sheets.ts";
 import { siteHours } from "#app/features/job-sites/costs.server.ts";
 import { getJobSite } from "#app/features/job-sites/detail.server.ts";
@@ -239,6 +240,50 @@ describe("the hours in the site's costs", () => {
     const site = await getJobSite(services.db, siteA.id);
     expect(site.forecast.spentCents).toBe(96900);
     expect(site.hours.costCents).toBe(96900);
+  });
+});
+
+describe("a line on a lot", () => {
+  it("names a lot of the site, whose hours then cost on that lot; another site's lot is refused", async () => {
+    const [lot] = await services.db
+      .insert(jobSiteLots)
+      .values({
+        jobSiteId: siteA.id,
+        position: 0,
+        title: "Plâtrerie",
+        saleHtCents: 500_000,
+        hourlyCostCents: 4500,
+      })
+      .returning({ id: jobSiteLots.id });
+    const [otherLot] = await services.db
+      .insert(jobSiteLots)
+      .values({
+        jobSiteId: elsewhere.id,
+        position: 0,
+        title: "Carrelage",
+        saleHtCents: 100_000,
+        hourlyCostCents: 4500,
+      })
+      .returning({ id: jobSiteLots.id });
+    const page = await myPage(TODAY);
+    if (!page.linked) return;
+    expect(page.sites.find((site) => site.id === siteA.id)?.lots).toEqual([
+      { id: lot?.id, title: "Plâtrerie" },
+    ]);
+    const wrong = await postMine({
+      jour: TODAY,
+      "chantier.0": `${siteA.id}:${otherLot?.id}`,
+      "heures.0": "2",
+    });
+    expect(wrong.status).toBe(400);
+    expect((wrong.data as Refusal).fieldErrors?.["chantier.0"]).toEqual([DAY_MESSAGES.lot]);
+    const saved = await postMine({ jour: TODAY, "chantier.0": `${siteA.id}:${lot?.id}`, "heures.0": "2" });
+    expect(saved.status, JSON.stringify(saved.data)).toBe(303);
+    const again = await myPage(TODAY);
+    if (!again.linked) return;
+    expect(again.values["chantier.0"]).toBe(`${siteA.id}:${lot?.id}`);
+    const hours = await siteHours(services.db, siteA.id);
+    expect(hours.byLot).toContainEqual({ lotId: lot?.id, costCents: 7600 });
   });
 });
 

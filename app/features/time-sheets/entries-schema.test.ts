@@ -105,6 +105,20 @@ describe("a day as its page posts it", () => {
     ]);
   });
 
+  it("reads a lot named with its site (« site:lot »), and refuses a lot that is not an id", () => {
+    const LOT = "3b241101-e2bb-4255-8caf-4136c566a962";
+    const parsed = parseDayPost(
+      { jour: "2026-11-24", "chantier.0": `${SITE}:${LOT}`, "heures.0": "3" },
+      { today: "2026-11-27" },
+    );
+    expect(parsed.ok && parsed.post.lines[0]).toMatchObject({ jobSiteId: SITE, lotId: LOT, minutes: 180 });
+    const wrong = parseDayPost(
+      { jour: "2026-11-24", "chantier.0": `${SITE}:x`, "heures.0": "3" },
+      { today: "2026-11-27" },
+    );
+    expect(wrong.ok ? {} : wrong.fieldErrors).toMatchObject({ "lot.0": [DAY_MESSAGES.lot] });
+  });
+
   it("lets the office enter a day to come (leave, training)", () => {
     const parsed = parseDayPost(
       { jour: "2026-12-21", "type.0": "conges_payes", "heures.0": "7" },

@@ -132,8 +132,9 @@ export function parseDayPost(
   for (const index of indexes) {
     const field = (name: string) => `${name}.${index}`;
     const kind = get(values, field("type")) || "travail";
-    const site = get(values, field("chantier"));
-    const lot = get(values, field("lot"));
+    // « chantier » names the site, or a lot of it as « site:lot » (the page's one select).
+    const [site = "", lotOfSite = ""] = get(values, field("chantier")).split(":", 2);
+    const lot = lotOfSite || get(values, field("lot"));
     const start = get(values, field("debut"));
     const end = get(values, field("fin"));
     const pause = get(values, field("pause"));
@@ -240,6 +241,7 @@ export function dayFormValues(
   lines: readonly {
     kind: TimeEntryKind;
     jobSiteId: string | null;
+    lotId: string | null;
     startTime: string | null;
     endTime: string | null;
     breakMinutes: number;
@@ -251,7 +253,9 @@ export function dayFormValues(
   const values: DayFormValues = {};
   lines.forEach((line, index) => {
     values[`type.${index}`] = line.kind;
-    values[`chantier.${index}`] = line.jobSiteId ?? "";
+    values[`chantier.${index}`] = line.jobSiteId
+      ? `${line.jobSiteId}${line.lotId ? `:${line.lotId}` : ""}`
+      : "";
     values[`debut.${index}`] = line.startTime ?? "";
     values[`fin.${index}`] = line.endTime ?? "";
     values[`pause.${index}`] = line.startTime ? String(line.breakMinutes) : "";

@@ -169,7 +169,7 @@ async function checkSites(tx: DbTransaction, actor: TimeActor, lines: readonly D
         .select({ id: jobSiteLots.id })
         .from(jobSiteLots)
         .where(and(eq(jobSiteLots.id, line.lotId), eq(jobSiteLots.jobSiteId, line.jobSiteId)));
-      if (!lot) throw new TimeSheetError(400, DAY_MESSAGES.lot, `lot.${index}`);
+      if (!lot) throw new TimeSheetError(400, DAY_MESSAGES.lot, `chantier.${index}`);
     }
   }
 }
@@ -413,7 +413,15 @@ export async function weekChanges(db: DbExecutor, employeeId: string, weekStart:
     .orderBy(desc(timeEntryChanges.changedAt));
 }
 
-export type SiteChoice = { id: string; number: string; title: string; city: string; planned: boolean };
+export type SiteChoice = {
+  id: string;
+  number: string;
+  title: string;
+  city: string;
+  planned: boolean;
+  /** The site's lots, for a line that names one (its hours then cost on that lot). */
+  lots: { id: string; title: string }[];
+};
 
 /**
  * The sites a day's lines may name, the day's planning first: for a site worker, the sites
@@ -459,7 +467,24 @@ export async function siteChoices(
           .select(columns)
           .from(jobSites)
           .where(inArray(jobSites.status, [...OPEN_JOB_SITE_STATUSES]));
+  const lots =
+    rows.length === 0
+      ? []
+      : await db
+          .select({ id: jobSiteLots.id, title: jobSiteLots.title, jobSiteId: jobSiteLots.jobSiteId })
+          .from(jobSiteLots)
+          .where(
+            inArray(
+              jobSiteLots.jobSiteId,
+              rows.map((row) => row.id),
+            ),
+          )
+          .orderBy(asc(jobSiteLots.position));
   return rows
-    .map((row) => ({ ...row, planned: plannedIds.has(row.id) }))
+    .map((row) => ({
+      ...row,
+      planned: plannedIds.has(row.id),
+      lots: lots.filter((lot) => lot.jobSiteId === row.id).map(({ id, title }) => ({ id, title })),
+    }))
     .sort((a, b) => Number(b.planned) - Number(a.planned) || a.number.localeCompare(b.number));
 }

@@ -69,10 +69,16 @@ function LineCard({
           {...bind("chantier")}
           label="Chantier"
           placeholder="Dépôt, atelier ou aucun"
-          options={sites.map((site) => ({
-            value: site.id,
-            label: `${site.planned ? "★ " : ""}${site.number} · ${site.title} (${site.city})`,
-          }))}
+          options={sites.flatMap((site) => [
+            {
+              value: site.id,
+              label: `${site.planned ? "★ " : ""}${site.number} · ${site.title} (${site.city})`,
+            },
+            ...site.lots.map((lot) => ({
+              value: `${site.id}:${lot.id}`,
+              label: `${site.number}, lot : ${lot.title}`,
+            })),
+          ])}
           hint={index === 0 && sites.some((site) => site.planned) ? "★ : au planning ce jour-là." : undefined}
         />
       </div>
