@@ -116,7 +116,14 @@ export async function waitForHealth(url: string, child: ChildProcess, output: st
  */
 export async function startOwnServer(
   name: string,
-  { prepare }: { prepare?: (dataDir: string) => Promise<void> } = {},
+  {
+    prepare,
+    env = {},
+  }: {
+    prepare?: (dataDir: string) => Promise<void>;
+    /** More settings for this server (a loopback stub's URL…). */
+    env?: Record<string, string>;
+  } = {},
 ): Promise<OwnServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), `batirade-e2e-${name}-`));
   try {
@@ -142,6 +149,7 @@ export async function startOwnServer(
       NOTIFY_EMAIL,
       // Nothing listens there: the geocoding service is « unreachable », never the real one.
       GEOCODING_URL: "http://127.0.0.1:9",
+      ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -16,8 +16,9 @@ const answer = (body: AddressCompletionAnswer, init: ResponseInit = {}) =>
 /**
  * GET /erp/adresse-completion?q=...: up to five addresses completing what is typed in an
  * address field, from the State's geocoding service (app/lib/geocoding.server.ts). Under
- * three characters, an empty list without asking it. When the service does not answer, a
- * 503 with a French message: the field then stays a plain field, typed by hand.
+ * three characters, an empty list without asking it. When the service does not answer,
+ * `{ ok: false, message }` (status 200, `Retry-After: 30`): the field then stays a plain
+ * field, typed by hand.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePermission(request, context, handle.permission);
@@ -38,7 +39,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         message:
           "Le service d'adresses de l'État ne répond pas : saisissez l'adresse à la main, elle sera enregistrée telle quelle.",
       },
-      { status: 503, headers: { "Retry-After": "30" } },
+      // 200: the route did its work; the body says the service is down. A 503 at each keystroke
+      // would fill the browser's console for what the field shows as a plain field.
+      { headers: { "Retry-After": "30" } },
     );
   }
   return answer({ ok: true, suggestions: result.suggestions });

@@ -1,6 +1,7 @@
 import { Plus, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { AddressStreetField } from "#app/components/forms/address-street-field.tsx";
 import {
   CheckboxField,
   EmailField,
@@ -212,11 +213,20 @@ function BillingAddressFields({
           }
         />
       ) : null}
-      <TextField
+      <AddressStreetField
         id="client-billing-street"
         name="billingStreet"
         {...addressInput.street}
         {...bind("billingStreet")}
+        postalCodeId="client-billing-postal-code"
+        cityId="client-billing-city"
+        onPick={(suggestion) =>
+          setBilling({
+            billingStreet: suggestion.street || suggestion.label,
+            billingPostalCode: suggestion.postalCode,
+            billingCity: suggestion.city,
+          })
+        }
       />
       <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
         <TextField
@@ -388,19 +398,24 @@ export function ClientForm({
                     defaultValue={row.label}
                     errors={error("label")}
                   />
-                  <TextField
+                  <AddressStreetField
+                    id={`client-site-${row.key}-street`}
                     name={name("street")}
                     {...addressInput.street}
                     defaultValue={row.street}
                     errors={error("street")}
+                    postalCodeId={`client-site-${row.key}-postal-code`}
+                    cityId={`client-site-${row.key}-city`}
                   />
                   <TextField
+                    id={`client-site-${row.key}-postal-code`}
                     name={name("postalCode")}
                     {...addressInput.postalCode}
                     defaultValue={row.postalCode}
                     errors={error("postalCode")}
                   />
                   <TextField
+                    id={`client-site-${row.key}-city`}
                     name={name("city")}
                     label="Commune"
                     {...addressInput.city}

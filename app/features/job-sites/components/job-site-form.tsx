@@ -1,5 +1,6 @@
 import type { ComponentProps, ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
+import { AddressStreetField } from "#app/components/forms/address-street-field.tsx";
 import { DateField, PhoneField, TextareaField, TextField } from "#app/components/forms/field.tsx";
 import type { FieldErrors } from "#app/components/forms/field-errors.ts";
 import { FormAlert } from "#app/components/forms/form-alert.tsx";
@@ -59,7 +60,11 @@ export function JobSiteForm({
 
       <FormSection legend="Le chantier">
         <Line {...text("title", "Intitulé", 160)} required />
-        <Line {...text("siteStreet", "Numéro et rue", 200)} />
+        <AddressStreetField
+          {...text("siteStreet", "Numéro et rue", 200)}
+          postalCodeId="site-sitePostalCode"
+          cityId="site-siteCity"
+        />
         <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
           <Line {...text("sitePostalCode", "Code postal", 6)} inputMode="numeric" />
           <Line {...text("siteCity", "Commune", 120)} required />
