@@ -157,7 +157,7 @@ test.describe("Chantiers : planning de l'équipe et compagnon sur téléphone", 
     await signIn(page, worker, `${server.origin}/erp/login`);
     await page.goto(`${server.origin}/erp/mes-chantiers`);
     await expect(page.getByRole("navigation", { name: "Menu de l'Espace Pro" }).getByRole("link")).toHaveText(
-      ["Mes chantiers"],
+      ["Mes chantiers", "Mes heures"],
     );
     await expectNoAxeViolations(page);
   });

@@ -219,7 +219,12 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
       />
 
       <PointageSettings
-        key={refusal?.values ? `envoi-${JSON.stringify(refusal.values)}` : `revision-${revision}`}
+        // Its own keys: siblings sharing one (« revision-1 ») kept the company form's old copy on screen.
+        key={
+          refusal?.values
+            ? `pointage-envoi-${JSON.stringify(refusal.values)}`
+            : `pointage-revision-${revision}`
+        }
         settings={loaderData.pointage}
         refusal={refusal}
       />
