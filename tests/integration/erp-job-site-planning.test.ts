@@ -1,7 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jobSiteLogEntries } from "#app/db/schema/site-log.ts";
-import { JOB_SITE_MESSAGES, type JobSiteData, PLANNING_MESSAGES } from "#app/features/job-sites/schema.ts";
+import { JOB_SITE_MESSAGES, PLANNING_MESSAGES } from "#app/features/job-sites/schema.ts";
 import { createJobSite } from "#app/features/job-sites/write.server.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
 import { addDays, parisDay } from "#app/lib/paris-time.ts";
@@ -14,6 +14,7 @@ import * as dashboardRoute from "#app/routes/erp/dashboard.tsx";
 import * as mySiteRoute from "#app/routes/erp/mes-chantiers/detail.tsx";
 import * as myRoute from "#app/routes/erp/mes-chantiers/index.tsx";
 import { readFlash } from "#tests/helpers/flash.ts";
+import { jobSiteData } from "#tests/helpers/job-sites.ts";
 import { insertClient } from "#tests/helpers/quotes.ts";
 import { routeCaller } from "#tests/helpers/route-call.ts";
 import { openStaffTestServices, signedInStaff } from "#tests/helpers/staff.ts";
@@ -31,23 +32,15 @@ let clientId: string;
 
 const call = routeCaller(() => ({ services, cookie: staff.cookie }));
 
-const SITE: JobSiteData = {
+const SITE = jobSiteData({
   title: "",
   siteStreet: "12 rue Paul Lendrin",
   sitePostalCode: "83000",
-  siteCity: "Toulon",
   accessCode: "A1234",
   keys: "Chez la gardienne",
   contactName: "Mme Roux",
   contactPhone: "0612345678",
-  parking: "",
-  constraints: "",
-  notes: "",
-  plannedStart: null,
-  plannedEnd: null,
-  actualStart: null,
-  actualEnd: null,
-};
+});
 
 async function newSite(title: string, plannedStart: string | null, plannedEnd: string | null) {
   const actor = { id: staff.userId, email: staff.email };

@@ -34,6 +34,7 @@ import * as publicPdfRoute from "#app/routes/site/reception-pdf.ts";
 import { bodyLimitFor } from "#server/request-guards.ts";
 import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
 import { fillInvoiceSettings } from "#tests/helpers/invoices.ts";
+import { jobSiteData } from "#tests/helpers/job-sites.ts";
 import { jpeg } from "#tests/helpers/leads.ts";
 import { flattenSpaces, pdfPageTexts } from "#tests/helpers/pdf-text.ts";
 import { acceptedQuoteFor, fillQuoteSettings, insertClient } from "#tests/helpers/quotes.ts";
@@ -471,23 +472,7 @@ describe("warranty and release dates", () => {
 
   it("refuses a reception on a site still « à planifier » and an unknown site", async () => {
     const clientId = await insertClient(services.db, { name: "Pas Prêt", email: "pas-pret@example.fr" });
-    const site = await createJobSite(services.db, actor, clientId, {
-      title: "Pas prêt",
-      siteStreet: "",
-      sitePostalCode: "",
-      siteCity: "Toulon",
-      accessCode: "",
-      keys: "",
-      contactName: "",
-      contactPhone: "",
-      parking: "",
-      constraints: "",
-      notes: "",
-      plannedStart: null,
-      plannedEnd: null,
-      actualStart: null,
-      actualEnd: null,
-    });
+    const site = await createJobSite(services.db, actor, clientId, jobSiteData({ title: "Pas prêt" }));
     const refused = await refusedWith(await post(site.id, { intent: "date", receivedOn: parisDay() }), 409);
     expect(refused.message).toBe(RECEPTION_MESSAGES.siteStatus);
     const unknown = "00000000-0000-4000-8000-000000000000";

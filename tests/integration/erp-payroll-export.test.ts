@@ -2,7 +2,6 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jobSites } from "#app/db/schema/job-sites.ts";
 import { companySettings } from "#app/db/schema/settings.ts";
-import type { JobSiteData } from "#app/features/job-sites/schema.ts";
 import { createJobSite } from "#app/features/job-sites/write.server.ts";
 import { saveAllowanceRates } from "#app/features/settings/pointage.server.ts";
 import { createEmployee } from "#app/features/time-sheets/employees.server.ts";
@@ -16,6 +15,7 @@ import { addDays } from "#app/lib/paris-time.ts";
 import * as payrollPageRoute from "#app/routes/erp/temps/paie.tsx";
 import * as payrollFileRoute from "#app/routes/erp/temps/paie-file.ts";
 import { payrollSettings } from "#app/routes/erp/temps/payroll-settings.server.ts";
+import { jobSiteData } from "#tests/helpers/job-sites.ts";
 import { readPdf } from "#tests/helpers/pdf-text.ts";
 import { insertClient } from "#tests/helpers/quotes.ts";
 import { routeCaller } from "#tests/helpers/route-call.ts";
@@ -44,23 +44,10 @@ const OFFICE = { lat: 43.1242, lon: 5.928 };
 const NEAR_LATITUDE = OFFICE.lat + 0.045;
 const FAR_LATITUDE = OFFICE.lat + 0.225;
 
-const SITE: JobSiteData = {
+const SITE = jobSiteData({
   title: "",
-  siteStreet: "",
   sitePostalCode: "83000",
-  siteCity: "Toulon",
-  accessCode: "",
-  keys: "",
-  contactName: "",
-  contactPhone: "",
-  parking: "",
-  constraints: "",
-  notes: "",
-  plannedStart: null,
-  plannedEnd: null,
-  actualStart: null,
-  actualEnd: null,
-};
+});
 
 type Line =
   | { site: "near" | "far"; hours: string; home?: boolean }

@@ -5,7 +5,6 @@ import { timeEntries, timeEntryChanges } from "#app/db/schema/time-sheets.ts";
 import { siteHours } from "#app/features/job-sites/costs.server.ts";
 import { getJobSite } from "#app/features/job-sites/detail.server.ts";
 import { addAssignment } from "#app/features/job-sites/planning.server.ts";
-import type { JobSiteData } from "#app/features/job-sites/schema.ts";
 import { createJobSite } from "#app/features/job-sites/write.server.ts";
 import { createEmployee } from "#app/features/time-sheets/employees.server.ts";
 import { DAY_MESSAGES } from "#app/features/time-sheets/entries-schema.ts";
@@ -15,6 +14,7 @@ import * as myHoursRoute from "#app/routes/erp/mes-heures/index.tsx";
 import * as dayRoute from "#app/routes/erp/temps/salaries/jour.tsx";
 import * as statementRoute from "#app/routes/erp/temps/salaries/releve.ts";
 import { readFlash } from "#tests/helpers/flash.ts";
+import { jobSiteData } from "#tests/helpers/job-sites.ts";
 import { flattenSpaces, pdfPageTexts } from "#tests/helpers/pdf-text.ts";
 import { insertClient } from "#tests/helpers/quotes.ts";
 import { routeCaller } from "#tests/helpers/route-call.ts";
@@ -40,23 +40,10 @@ const asOwner = routeCaller(() => ({ services, cookie: owner.cookie }));
 const asStaff = routeCaller(() => ({ services, cookie: staff.cookie }));
 const asWorker = routeCaller(() => ({ services, cookie: worker.cookie }));
 
-const SITE: JobSiteData = {
+const SITE = jobSiteData({
   title: "",
-  siteStreet: "",
   sitePostalCode: "83000",
-  siteCity: "Toulon",
-  accessCode: "",
-  keys: "",
-  contactName: "",
-  contactPhone: "",
-  parking: "",
-  constraints: "",
-  notes: "",
-  plannedStart: null,
-  plannedEnd: null,
-  actualStart: null,
-  actualEnd: null,
-};
+});
 
 // A Tuesday of a past week: the worker may enter it, the week is whole.
 const TODAY = parisDay();

@@ -2,7 +2,6 @@ import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activityEvents } from "#app/db/schema/activity.ts";
 import { timeEntries } from "#app/db/schema/time-sheets.ts";
-import type { JobSiteData } from "#app/features/job-sites/schema.ts";
 import { createJobSite } from "#app/features/job-sites/write.server.ts";
 import { createEmployee } from "#app/features/time-sheets/employees.server.ts";
 import { findEmployee, saveDay, weekSheet } from "#app/features/time-sheets/entries.server.ts";
@@ -12,6 +11,7 @@ import type { AppServices } from "#app/lib/app-context.ts";
 import { addDays } from "#app/lib/paris-time.ts";
 import * as weekRoute from "#app/routes/erp/temps/semaine.tsx";
 import { readFlash } from "#tests/helpers/flash.ts";
+import { jobSiteData } from "#tests/helpers/job-sites.ts";
 import { insertClient } from "#tests/helpers/quotes.ts";
 import { routeCaller } from "#tests/helpers/route-call.ts";
 import { openStaffTestServices, signedInStaff } from "#tests/helpers/staff.ts";
@@ -43,23 +43,10 @@ const asOwner = routeCaller(() => ({ services, cookie: owner.cookie }));
 type GridPage = Awaited<ReturnType<typeof weekRoute.loader>>;
 type Refusal = { message: string; fieldErrors?: Record<string, string[]>; values?: Record<string, string> };
 
-const SITE: JobSiteData = {
+const SITE = jobSiteData({
   title: "Rénovation Aubert",
-  siteStreet: "",
   sitePostalCode: "83000",
-  siteCity: "Toulon",
-  accessCode: "",
-  keys: "",
-  contactName: "",
-  contactPhone: "",
-  parking: "",
-  constraints: "",
-  notes: "",
-  plannedStart: null,
-  plannedEnd: null,
-  actualStart: null,
-  actualEnd: null,
-};
+});
 
 async function gridPage(week = WEEK) {
   const outcome = await asOwner(weekRoute.loader, `/erp/temps/semaine?semaine=${week}`);

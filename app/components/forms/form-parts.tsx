@@ -1,7 +1,8 @@
 import type { ReactNode, Ref } from "react";
-import { Link } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import type { ErrorsInput } from "./field-errors.ts";
+import { FormAlert } from "./form-alert.tsx";
 
 /*
  * The parts a record's form is built of (a client, a price-library item, a prospect, the
@@ -91,3 +92,59 @@ type TextKeys<Values> = {
   [Key in keyof Values]-?: Values[Key] extends string | undefined ? Key : never;
 }[keyof Values] &
   string;
+
+/**
+ * `fieldBinder`, and `text(name, label, maxLength)`: a one-line field's props (its id from
+ * the form's prefix and its name, what was typed, its messages, its length).
+ */
+export function recordFields<Values extends object>(
+  values: Values,
+  errors: Partial<Record<string, ErrorsInput>>,
+  idPrefix: string,
+) {
+  const field = fieldBinder(values, errors);
+  const text = (name: TextKeys<Values>, label: string, maxLength: number) => ({
+    id: `${idPrefix}-${name}`,
+    ...field(name),
+    label,
+    maxLength,
+  });
+  return { field, text };
+}
+
+/**
+ * A record's form (a job site, an employee…): posted with its intent (and the hidden fields
+ * it needs), the summary of what is to correct on top, its sections, then save or cancel.
+ * It works without JavaScript; every message the server sends shows under its field.
+ */
+export function RecordForm({
+  label,
+  intent,
+  errors,
+  formErrors = [],
+  hidden,
+  saveLabel,
+  cancelHref,
+  children,
+}: {
+  /** The form's accessible name (« Fiche chantier »). */
+  label: string;
+  intent: string;
+  errors: Readonly<Record<string, unknown>>;
+  formErrors?: readonly string[];
+  hidden?: ReactNode;
+  saveLabel: string;
+  cancelHref: string;
+  children: ReactNode;
+}) {
+  const navigation = useNavigation();
+  return (
+    <Form method="post" noValidate className="grid gap-5" aria-label={label}>
+      <input type="hidden" name="intent" value={intent} />
+      {hidden}
+      <FormAlert focus title="Enregistrement impossible" errors={correctionSummary(errors, formErrors)} />
+      {children}
+      <SaveOrCancel saving={navigation.state === "submitting"} label={saveLabel} cancelHref={cancelHref} />
+    </Form>
+  );
+}

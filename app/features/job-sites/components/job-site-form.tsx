@@ -1,16 +1,9 @@
 import type { ComponentProps, ReactNode } from "react";
-import { Form, useNavigation } from "react-router";
 import { AddressStreetField } from "#app/components/forms/address-street-field.tsx";
 import { DateField, PhoneField, TextareaField, TextField } from "#app/components/forms/field.tsx";
 import type { FieldErrors } from "#app/components/forms/field-errors.ts";
-import { FormAlert } from "#app/components/forms/form-alert.tsx";
-import {
-  correctionSummary,
-  FormSection,
-  fieldBinder,
-  SaveOrCancel,
-} from "#app/components/forms/form-parts.tsx";
-import { type JobSiteField, type JobSiteFormValues, TEXT_MAX } from "../schema.ts";
+import { FormSection, RecordForm, recordFields } from "#app/components/forms/form-parts.tsx";
+import { type JobSiteFormValues, TEXT_MAX } from "../schema.ts";
 
 /*
  * The form of a job site: what it is, where, how to get in, when. Every message the
@@ -40,24 +33,18 @@ export function JobSiteForm({
   /** The hidden fields the post needs (the client, the revision). */
   hidden?: ReactNode;
 }) {
-  const navigation = useNavigation();
-  const saving = navigation.state === "submitting";
-  const field = fieldBinder(values, errors);
-  const summary = correctionSummary(errors, formErrors);
-  /** A one-line field: its id from its name, what was typed, its messages, its length. */
-  const text = (name: JobSiteField, label: string, maxLength: number) => ({
-    id: `site-${name}`,
-    ...field(name),
-    label,
-    maxLength,
-  });
+  const { field, text } = recordFields(values, errors, "site");
 
   return (
-    <Form method="post" noValidate className="grid gap-5" aria-label="Fiche chantier">
-      <input type="hidden" name="intent" value={intent} />
-      {hidden}
-      <FormAlert focus title="Enregistrement impossible" errors={summary} />
-
+    <RecordForm
+      label="Fiche chantier"
+      intent={intent}
+      errors={errors}
+      formErrors={formErrors}
+      hidden={hidden}
+      saveLabel={saveLabel}
+      cancelHref={cancelHref}
+    >
       <FormSection legend="Le chantier">
         <Line {...text("title", "Intitulé", 160)} required />
         <AddressStreetField
@@ -113,8 +100,6 @@ export function JobSiteForm({
           maxLength={TEXT_MAX}
         />
       </FormSection>
-
-      <SaveOrCancel saving={saving} label={saveLabel} cancelHref={cancelHref} />
-    </Form>
+    </RecordForm>
   );
 }

@@ -1,5 +1,4 @@
 import type { ComponentProps, ReactNode } from "react";
-import { Form, useNavigation } from "react-router";
 import {
   DateField,
   MoneyField,
@@ -9,18 +8,11 @@ import {
   TextField,
 } from "#app/components/forms/field.tsx";
 import type { FieldErrors } from "#app/components/forms/field-errors.ts";
-import { FormAlert } from "#app/components/forms/form-alert.tsx";
-import {
-  correctionSummary,
-  FormSection,
-  fieldBinder,
-  SaveOrCancel,
-} from "#app/components/forms/form-parts.tsx";
+import { FormSection, RecordForm, recordFields } from "#app/components/forms/form-parts.tsx";
 import {
   CONTRACT_CHOICE_LABELS,
   CONTRACT_CHOICES,
   EMPLOYEE_NOTES_MAX,
-  type EmployeeField,
   type EmployeeFormValues,
 } from "../employee-schema.ts";
 
@@ -58,23 +50,18 @@ export function EmployeeForm({
   saveLabel: string;
   hidden?: ReactNode;
 }) {
-  const navigation = useNavigation();
-  const saving = navigation.state === "submitting";
-  const field = fieldBinder(values, errors);
-  const summary = correctionSummary(errors, formErrors);
-  const text = (name: EmployeeField, label: string, maxLength: number) => ({
-    id: `salarie-${name}`,
-    ...field(name),
-    label,
-    maxLength,
-  });
+  const { field, text } = recordFields(values, errors, "salarie");
 
   return (
-    <Form method="post" noValidate className="grid gap-5" aria-label="Fiche salarié">
-      <input type="hidden" name="intent" value={intent} />
-      {hidden}
-      <FormAlert focus title="Enregistrement impossible" errors={summary} />
-
+    <RecordForm
+      label="Fiche salarié"
+      intent={intent}
+      errors={errors}
+      formErrors={formErrors}
+      hidden={hidden}
+      saveLabel={saveLabel}
+      cancelHref={cancelHref}
+    >
       <FormSection legend="Le salarié">
         <div className="grid gap-4 sm:grid-cols-2">
           <Line {...text("lastName", "Nom", 100)} required />
@@ -161,8 +148,6 @@ export function EmployeeForm({
           maxLength={EMPLOYEE_NOTES_MAX}
         />
       </FormSection>
-
-      <SaveOrCancel saving={saving} label={saveLabel} cancelHref={cancelHref} />
-    </Form>
+    </RecordForm>
   );
 }
