@@ -333,6 +333,8 @@ describe("the week: validation and lock", () => {
       params: { id: employeeId },
     });
     expect((office.data as { changes: unknown[] }).changes).toHaveLength(1);
+    // The worker's own page does not carry the owner's reasons nor who changed what.
+    expect(await myPage()).not.toHaveProperty("changes");
   });
 
   it("counts the week's overtime by tier and the year's total against the settings' quota", async () => {

@@ -11,7 +11,7 @@ import { ValidateWeek, WeekChanges } from "#app/features/time-sheets/components/
 import { answerDayPost } from "#app/features/time-sheets/day-actions.server.ts";
 import { dayPage, requestedDay } from "#app/features/time-sheets/day-page.server.ts";
 import { employeeName } from "#app/features/time-sheets/employee-schema.ts";
-import { findEmployee, TimeSheetError } from "#app/features/time-sheets/entries.server.ts";
+import { findEmployee, TimeSheetError, weekChanges } from "#app/features/time-sheets/entries.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import { formatDate } from "#app/lib/paris-time.ts";
 import type { Route } from "./+types/jour";
@@ -31,10 +31,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   try {
     const employee = await findEmployee(db, params.id);
     const actor = { id: user.id, email: user.email, role: user.role };
+    const page = await dayPage(db, actor, employee, day);
     return {
       employee: { id: employee.id, name: employeeName(employee) },
       owner: user.role === "owner",
-      ...(await dayPage(db, actor, employee, day)),
+      ...page,
+      changes: await weekChanges(db, employee.id, page.sheet.weekStart),
       crumb: employeeName(employee),
     };
   } catch (error) {
