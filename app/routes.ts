@@ -117,6 +117,7 @@ export default [
       route("achats", "routes/erp/section.tsx", { id: "erp-achats" }),
       // Pointage: the register of employees (its home until the week's grid comes).
       route("temps", "routes/erp/temps/index.tsx"),
+      route("temps/jour", "routes/erp/temps/jour.tsx"),
       route("temps/semaine", "routes/erp/temps/semaine.tsx"),
       route("temps/paie", "routes/erp/temps/paie.tsx"),
       route("temps/salaries/nouveau", "routes/erp/temps/salaries/nouveau.tsx"),

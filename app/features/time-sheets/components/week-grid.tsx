@@ -1,5 +1,4 @@
 import { Lock, Save } from "lucide-react";
-import type { KeyboardEvent } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { SelectField } from "#app/components/forms/field.tsx";
 import { FormAlert } from "#app/components/forms/form-alert.tsx";
@@ -11,6 +10,7 @@ import { TIME_ENTRY_KIND_LABELS } from "../entries-schema.ts";
 import { publicHoliday } from "../holidays.ts";
 import type { GridCell, GridRow, WeekGrid } from "../week-grid.server.ts";
 import { ABSENCE_ABBREVIATIONS, cellField } from "../week-grid.ts";
+import { gridKeyDown } from "./grid-keys.ts";
 
 /*
  * The team's week as a table: a row per employee, a column per day, then the week's
@@ -21,43 +21,6 @@ import { ABSENCE_ABBREVIATIONS, cellField } from "../week-grid.ts";
  */
 
 const dayHref = (employeeId: string, day: IsoDay) => `/erp/temps/salaries/${employeeId}/jour?jour=${day}`;
-
-const MOVES: Record<string, [number, number]> = {
-  ArrowUp: [-1, 0],
-  ArrowDown: [1, 0],
-  ArrowLeft: [0, -1],
-  ArrowRight: [0, 1],
-};
-
-/** Arrows: the focus goes to the next input in that direction, over the read-only cells. */
-function moveFocus(event: KeyboardEvent<HTMLTableElement>) {
-  const input = event.target;
-  if (!(input instanceof HTMLInputElement) || input.dataset.row === undefined) return;
-  if (event.key === "Enter") {
-    event.preventDefault();
-    input.form?.requestSubmit();
-    return;
-  }
-  const move = MOVES[event.key];
-  if (!move || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
-  event.preventDefault();
-  let row = Number(input.dataset.row);
-  let column = Number(input.dataset.column);
-  for (let step = 0; step < 400; step++) {
-    row += move[0];
-    column += move[1];
-    if (row < 0 || column < 0 || column > 6) return;
-    const next = event.currentTarget.querySelector<HTMLInputElement>(
-      `input[data-row="${row}"][data-column="${column}"]`,
-    );
-    if (next) {
-      next.focus();
-      next.select();
-      return;
-    }
-    if (!event.currentTarget.querySelector(`[data-row="${row}"]`)) return;
-  }
-}
 
 function CellWords({ cell }: { cell: GridCell }) {
   return (
@@ -214,7 +177,10 @@ export function WeekGridForm({
           </div>
         ) : null}
         <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white">
-          <table className="min-w-[960px] border-collapse text-sm" onKeyDown={moveFocus}>
+          <table
+            className="min-w-[960px] border-collapse text-sm"
+            onKeyDown={gridKeyDown(grid.days.length, grid.rows.length)}
+          >
             <caption className="sr-only">Heures de l'équipe, semaine {weekKey}</caption>
             <thead className="bg-slate-50">
               <tr>

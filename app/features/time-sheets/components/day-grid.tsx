@@ -1,0 +1,263 @@
+import { Lock, Plus, Save } from "lucide-react";
+import { Form, Link, useNavigation } from "react-router";
+import { SelectField } from "#app/components/forms/field.tsx";
+import { FormAlert } from "#app/components/forms/form-alert.tsx";
+import { buttonClasses } from "#app/components/ui/button.tsx";
+import { formatDate, type IsoDay } from "#app/lib/paris-time.ts";
+import type { DayGrid, DayGridColumn, DayGridRow } from "../day-grid.server.ts";
+import { DEPOT_COLUMN, dayCellField } from "../day-grid.ts";
+import { hoursWords } from "../employee-schema.ts";
+import { TIME_ENTRY_KIND_LABELS } from "../entries-schema.ts";
+import { ABSENCE_ABBREVIATIONS } from "../week-grid.ts";
+import { gridKeyDown } from "./grid-keys.ts";
+
+/*
+ * The team's day as a table: a row per employee in post, a column per site of the day
+ * (planned, entered, or added by the office) and the depot, then the day's total and
+ * absences. The cells of a day that is not detailed, in a week not yet validated, are
+ * inputs of a number of hours; ★ marks the sites the planning puts the employee on. The
+ * arrows move between inputs and Enter saves (the form also works without JavaScript).
+ */
+
+const dayHref = (employeeId: string, day: IsoDay) => `/erp/temps/salaries/${employeeId}/jour?jour=${day}`;
+
+const columnName = (column: DayGridColumn) =>
+  column.id === DEPOT_COLUMN ? "Dépôt" : `${column.number} · ${column.title}`;
+
+function Planned({ planned }: { planned: boolean }) {
+  if (!planned) return null;
+  return (
+    <span className="text-amber-800">
+      <span aria-hidden="true"> ★</span>
+      <span className="sr-only"> (prévu au planning)</span>
+    </span>
+  );
+}
+
+function Cell({
+  row,
+  column,
+  rowIndex,
+  columnIndex,
+  values,
+  errors,
+}: {
+  row: DayGridRow;
+  column: DayGridColumn;
+  rowIndex: number;
+  columnIndex: number;
+  values: Record<string, string> | undefined;
+  errors: Record<string, string[]> | undefined;
+}) {
+  const cell = row.cells[column.id] ?? { minutes: 0, hours: "", planned: false };
+  if (row.lock || !row.quick) {
+    return (
+      <span>
+        {cell.minutes > 0 ? hoursWords(cell.minutes) : "—"}
+        <Planned planned={cell.planned} />
+      </span>
+    );
+  }
+  const name = dayCellField(row.employee.id, column.id);
+  const error = errors?.[name]?.[0];
+  const errorId = `${name}-erreur`;
+  return (
+    <div className="grid gap-1">
+      <span className="flex items-center gap-1">
+        <input
+          type="text"
+          inputMode="decimal"
+          name={name}
+          defaultValue={values?.[name] ?? cell.hours}
+          aria-label={`Heures de ${row.employee.name}, ${columnName(column)}${cell.planned ? " (prévu au planning)" : ""}`}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          data-row={rowIndex}
+          data-column={columnIndex}
+          autoComplete="off"
+          className="w-16 rounded-md border border-slate-400 px-2 py-1 text-right tabular-nums aria-[invalid=true]:border-red-700"
+        />
+        {cell.planned ? (
+          <span aria-hidden="true" className="text-amber-800">
+            ★
+          </span>
+        ) : null}
+      </span>
+      {error ? (
+        <span id={errorId} className="text-xs font-semibold text-red-800">
+          {error}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+function RowStatus({ row, day }: { row: DayGridRow; day: IsoDay }) {
+  const detail = (
+    <Link to={dayHref(row.employee.id, day)} className="text-brand-700 underline">
+      {row.quick && !row.lock ? "Détail" : "Modifier"}
+      <span className="sr-only">{` : journée de ${row.employee.name}`}</span>
+    </Link>
+  );
+  if (row.lock) {
+    return (
+      <span className="grid justify-items-start gap-1 text-sm">
+        <span className="inline-flex items-center gap-1">
+          <Lock aria-hidden="true" className="size-4" />
+          Semaine validée
+        </span>
+        {detail}
+      </span>
+    );
+  }
+  return (
+    <span className="grid justify-items-start gap-1 text-sm">
+      {row.quick ? "Saisie rapide" : "Journée détaillée"}
+      {detail}
+    </span>
+  );
+}
+
+export function DayGridForm({
+  grid,
+  extraSites,
+  values,
+  errors,
+  message,
+}: {
+  grid: DayGrid;
+  extraSites: readonly string[];
+  values: Record<string, string> | undefined;
+  errors: Record<string, string[]> | undefined;
+  message: string | undefined;
+}) {
+  const navigation = useNavigation();
+  const saving =
+    navigation.state === "submitting" && navigation.formData?.get("intent") === "enregistrer-journee";
+  const editable = grid.rows.some((row) => !row.lock && row.quick);
+  return (
+    <div className="grid min-w-0 gap-4">
+      {grid.otherSites.length > 0 ? (
+        <Form method="get" className="flex min-w-0 flex-wrap items-end gap-3">
+          <input type="hidden" name="jour" value={grid.day} />
+          {extraSites.map((site) => (
+            <input key={site} type="hidden" name="ajout" value={site} />
+          ))}
+          <SelectField
+            className="min-w-0 max-w-full"
+            id="ajout-chantier"
+            name="ajout"
+            label="Ajouter un chantier à la grille"
+            placeholder="Choisissez un chantier"
+            options={grid.otherSites.map((site) => ({
+              value: site.id,
+              label: `${site.number} · ${site.title} (${site.city})`,
+            }))}
+          />
+          <button type="submit" className={buttonClasses("secondary", "md")}>
+            <Plus aria-hidden="true" className="size-4" />
+            Ajouter la colonne
+          </button>
+        </Form>
+      ) : null}
+      <Form method="post" noValidate className="grid min-w-0 gap-4" aria-label="Saisie rapide de la journée">
+        <input type="hidden" name="intent" value="enregistrer-journee" />
+        <input type="hidden" name="jour" value={grid.day} />
+        {extraSites.map((site) => (
+          <input key={site} type="hidden" name="ajout" value={site} />
+        ))}
+        {message ? <FormAlert focus errors={message} /> : null}
+        {editable ? (
+          <p className="text-sm text-slate-700">
+            Tapez les heures de chacun sur chaque chantier (7,5 pour 7 h 30) : les cases remplies d'une
+            personne deviennent ses lignes de travail du jour. ★ : prévu au planning. Les flèches passent
+            d'une case à l'autre, Entrée enregistre.
+          </p>
+        ) : null}
+        <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white">
+          <table
+            className="border-collapse text-sm"
+            onKeyDown={gridKeyDown(grid.columns.length, grid.rows.length)}
+          >
+            <caption className="sr-only">
+              Heures de l'équipe par chantier, {formatDate(grid.day, "full")}
+            </caption>
+            <thead className="bg-slate-50">
+              <tr>
+                <th scope="col" className="p-2 text-left">
+                  Salarié
+                </th>
+                {grid.columns.map((column) => (
+                  <th key={column.id} scope="col" className="max-w-40 p-2 text-left font-semibold">
+                    {column.id === DEPOT_COLUMN ? (
+                      "Dépôt"
+                    ) : (
+                      <>
+                        {column.number}
+                        <span className="block text-xs font-normal">{column.title}</span>
+                      </>
+                    )}
+                  </th>
+                ))}
+                <th scope="col" className="p-2 text-left">
+                  Total
+                </th>
+                <th scope="col" className="p-2 text-left">
+                  Absence
+                </th>
+                <th scope="col" className="p-2 text-left">
+                  Journée
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {grid.rows.map((row, rowIndex) => (
+                <tr key={row.employee.id} className="border-t border-slate-200 align-top">
+                  <th scope="row" className="p-2 text-left font-semibold">
+                    {row.employee.name}
+                  </th>
+                  {grid.columns.map((column, columnIndex) => (
+                    <td key={column.id} className="p-2">
+                      <Cell
+                        row={row}
+                        column={column}
+                        rowIndex={rowIndex}
+                        columnIndex={columnIndex}
+                        values={values}
+                        errors={errors}
+                      />
+                    </td>
+                  ))}
+                  <td className="p-2 whitespace-nowrap">
+                    {row.workedMinutes > 0 ? hoursWords(row.workedMinutes) : "—"}
+                  </td>
+                  <td className="p-2">
+                    {row.absences.length === 0
+                      ? "—"
+                      : row.absences.map((kind) => (
+                          <abbr key={kind} title={TIME_ENTRY_KIND_LABELS[kind]} className="mr-1 no-underline">
+                            {ABSENCE_ABBREVIATIONS[kind]}
+                          </abbr>
+                        ))}
+                    {row.absenceMinutes > 0 ? ` ${hoursWords(row.absenceMinutes)}` : null}
+                  </td>
+                  <td className="p-2">
+                    <RowStatus row={row} day={grid.day} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        {editable ? (
+          <div>
+            <button type="submit" disabled={saving} className={buttonClasses("primary", "md")}>
+              <Save aria-hidden="true" className="size-4" />
+              {saving ? "Enregistrement…" : "Enregistrer la journée"}
+            </button>
+          </div>
+        ) : null}
+      </Form>
+    </div>
+  );
+}
