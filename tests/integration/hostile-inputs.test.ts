@@ -29,6 +29,7 @@ import { toDraftInput } from "#app/features/quotes/content.ts";
 import { createQuote, getQuote } from "#app/features/quotes/quotes.server.ts";
 import { applyOrderAction } from "#app/features/shop/admin/orders.server.ts";
 import { createEmployee } from "#app/features/time-sheets/employees.server.ts";
+import { dayCellField } from "#app/features/time-sheets/day-grid.ts";
 import { cellField } from "#app/features/time-sheets/week-grid.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
 import { hasControlCharactersInText } from "#app/lib/text-rules.ts";
@@ -154,6 +155,8 @@ beforeAll(async () => {
   GRID_FORM.chantier = logSiteId;
   GRID_FORM[cellField(employeeId, GRID_DAY)] = "8";
   GRID_FIELDS.push(cellField(employeeId, GRID_DAY));
+  DAY_GRID_FORM[dayCellField(employeeId, logSiteId)] = "8";
+  DAY_GRID_FIELDS.push(dayCellField(employeeId, logSiteId));
 }, 180_000);
 afterAll(async () => {
   await geoplateforme.close();
@@ -376,6 +379,8 @@ const GET_TARGETS: [string, (value: string) => string][] = [
   // « du » puts them among the date targets: a day outside 1900–2100 is a 400.
   ["employee day du jour", (v) => `/erp/temps/salaries/${employeeId}/jour?jour=${q(v)}`],
   ["week grid semaine", (v) => `/erp/temps/semaine?semaine=${q(v)}`],
+  ["day grid du jour", (v) => `/erp/temps/jour?jour=${q(v)}`],
+  ["day grid ajout", (v) => `/erp/temps/jour?ajout=${q(v)}`],
   ["my hours du jour", (v) => `/erp/mes-heures?jour=${q(v)}`],
   ["employee statement du", (v) => `/erp/temps/salaries/${employeeId}/releve.pdf?du=${q(v)}&au=2026-11-20`],
   ["employee statement au", (v) => `/erp/temps/salaries/${employeeId}/releve.pdf?du=2026-11-01&au=${q(v)}`],
@@ -543,6 +548,9 @@ const VALID_SETTINGS = {
 const GRID_DAY = "2026-11-18";
 const GRID_FORM: Record<string, string> = { intent: "enregistrer-grille", semaine: "2026-W47" };
 const GRID_FIELDS = ["intent", "semaine", "chantier"];
+/** The day grid's quick entry: its cell is filled in once the employee and the site exist. */
+const DAY_GRID_FORM: Record<string, string> = { intent: "enregistrer-journee", jour: GRID_DAY };
+const DAY_GRID_FIELDS = ["intent", "jour", "ajout"];
 
 /** Form posts: [name, path, valid fields, fields to poison]. */
 const MISSING_INVOICE = "00000000-0000-4000-8000-000000000000";
@@ -791,6 +799,7 @@ const FORM_TARGETS: [string, () => string, Record<string, string>, string[]][] =
     ["intent", "jour", "type.0", "chantier.0", "debut.0", "fin.0", "pause.0", "note.0", "motif"],
   ],
   ["week grid", () => "/erp/temps/semaine", GRID_FORM, GRID_FIELDS],
+  ["day grid", () => "/erp/temps/jour", DAY_GRID_FORM, DAY_GRID_FIELDS],
   [
     "client removal",
     () => `/erp/clients/${clientId}`,
@@ -877,7 +886,7 @@ const ACTION_PATHS = () => [
 ];
 
 // Thousands of requests: on a loaded machine a loop takes longer than the default 30 s.
-describe("hostile inputs against the production build", { timeout: 180_000 }, () => {
+describe("hostile inputs against the production build", { timeout: 360_000 }, () => {
   it("refuses control characters in every address parameter, and out-of-range dates, with a 4xx and no change", async () => {
     const before = await snapshot();
     for (const [name, target] of GET_TARGETS) {

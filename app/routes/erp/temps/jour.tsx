@@ -18,6 +18,7 @@ import { redirectWithFlash } from "#app/lib/flash.server.ts";
 import { formValues } from "#app/lib/form-intent.ts";
 import { formatDate } from "#app/lib/paris-time.ts";
 import { isoDayProblem } from "#app/lib/text-rules.ts";
+import { isUuid } from "#app/lib/uuid.ts";
 import type { Route } from "./+types/jour";
 
 export const handle = POINTAGE_HANDLE;
@@ -48,10 +49,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const day = values.jour ?? "";
   if (isoDayProblem(day) !== null) return refused(400, { intent, message: DAY_MESSAGES.day });
   if (intent !== "enregistrer-journee") return refused(400, { message: "Action inconnue." });
-  const extraSites = form
-    .getAll("ajout")
-    .filter((site): site is string => typeof site === "string" && site !== "")
-    .slice(0, 20);
+  // The columns added before the post, kept on the way back; each must be a site's id.
+  const extraSites = form.getAll("ajout").map((site) => (typeof site === "string" ? site : ""));
+  if (extraSites.some((site) => !isUuid(site)) || extraSites.length > 20) {
+    return refused(400, { intent, message: DAY_GRID_MESSAGES.site });
+  }
   const actor = { id: user.id, email: user.email, role: user.role };
   const result = await saveDayGrid(db, actor, day, values);
   if (!result.ok) {
