@@ -56,7 +56,9 @@ const rowOf = (page: DayPage, employeeId: string) => {
 };
 
 const post = (form: Record<string, string>) =>
-  asOwner(dayRoute.action, "/erp/temps/jour", { form: { intent: "enregistrer-journee", jour: DAY, ...form } });
+  asOwner(dayRoute.action, "/erp/temps/jour", {
+    form: { intent: "enregistrer-journee", jour: DAY, ...form },
+  });
 
 const linesOf = (employeeId: string) =>
   services.db
@@ -134,7 +136,12 @@ describe("the day grid", () => {
 
   it("adds a column asked for, and answers 400 to a site that is not open or not an id", async () => {
     const page = await dayPage(`jour=${DAY}&ajout=${siteC.id}`);
-    expect(page.grid.columns.map((column) => column.id)).toEqual([siteA.id, siteB.id, siteC.id, DEPOT_COLUMN]);
+    expect(page.grid.columns.map((column) => column.id)).toEqual([
+      siteA.id,
+      siteB.id,
+      siteC.id,
+      DEPOT_COLUMN,
+    ]);
     expect(page.extraSites).toEqual([siteC.id]);
     for (const bad of ["ajout=x", "ajout=00000000-0000-4000-8000-000000000000"]) {
       const outcome = await asOwner(dayRoute.loader, `/erp/temps/jour?jour=${DAY}&${bad}`);
@@ -166,7 +173,12 @@ describe("quick entry", () => {
     expect(await linesOf(chloe)).toEqual([{ kind: "travail", jobSiteId: siteA.id, minutes: 420 }]);
     const page = await dayPage();
     // Site C now has hours entered: it is a column without being asked for.
-    expect(page.grid.columns.map((column) => column.id)).toEqual([siteA.id, siteB.id, siteC.id, DEPOT_COLUMN]);
+    expect(page.grid.columns.map((column) => column.id)).toEqual([
+      siteA.id,
+      siteB.id,
+      siteC.id,
+      DEPOT_COLUMN,
+    ]);
     expect(rowOf(page, alice).cells[siteC.id]?.hours).toBe("2,5");
     expect(rowOf(page, alice).workedMinutes).toBe(480);
     // The same values again: nothing to save.
@@ -200,7 +212,12 @@ describe("quick entry", () => {
   });
 
   it("refuses a validated week's day with 409, and a site worker altogether", async () => {
-    await validateWeek(services.db, { id: owner.userId, email: owner.email, role: "owner" }, chloe, "2026-11-09");
+    await validateWeek(
+      services.db,
+      { id: owner.userId, email: owner.email, role: "owner" },
+      chloe,
+      "2026-11-09",
+    );
     const refused = await post({ [dayCellField(chloe, siteA.id)]: "6" });
     expect(refused.status).toBe(409);
     expect((refused.data as Refusal).fieldErrors?.[dayCellField(chloe, siteA.id)]).toEqual([
