@@ -59,7 +59,7 @@ export function pdfAttachments(pdf: Uint8Array, maxFileBytes: number): PdfAttach
   const text = bytes.toString("latin1");
   // A complete PDF ends with %%EOF (within its last kilobyte, as readers allow).
   if (!text.slice(-1024).includes("%%EOF")) return { ok: false, reason: "malformed" };
-  if (/\/Encrypt\s/.test(text.slice(text.lastIndexOf("trailer") >= 0 ? text.lastIndexOf("trailer") : 0))) {
+  if (/\/Encrypt\s*(?:\d+\s+\d+\s+R|<<)/.test(text)) {
     return { ok: false, reason: "encrypted" };
   }
 
