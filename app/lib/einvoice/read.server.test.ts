@@ -3,7 +3,12 @@ import { describe, expect, it } from "vitest";
 import { supplierInvoiceProblems } from "./problems.ts";
 import { readSupplierInvoice } from "./read.server.ts";
 import type { ReadResult, ReadSupplierInvoice } from "./supplier-invoice.ts";
-import { generate, type Sample } from "./third-party-samples.test-helper.ts";
+import {
+  generate,
+  nodeZugferdMinimum,
+  pdfWithAttachments,
+  type Sample,
+} from "./third-party-samples.test-helper.ts";
 
 const REVERSE_CHARGE = "Autoliquidation – TVA due par le preneur assujetti (article 283-2 nonies du CGI)";
 
@@ -316,6 +321,65 @@ describe("readSupplierInvoice on e-invoices made by @e-invoice-eu/core", () => {
       expect(invoice.buyer.vatNumber).toBe("FR65912345675");
     });
   }
+});
+
+describe("readSupplierInvoice on a Factur-X MINIMUM made by node-zugferd", () => {
+  it("reads its totals from a PDF with object streams, and flags it as no full invoice", async () => {
+    const pdf = await nodeZugferdMinimum();
+    expect(Buffer.from(pdf).includes("/ObjStm")).toBe(true);
+    const result = readSupplierInvoice(pdf, "LOC-2026-311.pdf");
+    expect(result.ok && result.format).toBe("facturx");
+    const invoice = invoiceOf(result);
+    expect(invoice).toMatchObject({
+      number: "LOC-2026-311",
+      issueDate: "2026-10-31",
+      orderReference: "BC-2026-0031",
+      seller: { name: "Loca'Var Engins", siren: "443061841", vatNumber: "FR64443061841" },
+      buyer: { name: "BTP Toulon" },
+      lines: [],
+      totals: { lines: null, net: 85000, vat: 17000, gross: 102000, due: 102000 },
+    });
+    const rules = supplierInvoiceProblems(invoice).map((problem) => problem.rule);
+    expect(rules).toEqual(expect.arrayContaining(["BR-12", "BR-16", "BR-CO-18"]));
+    expect(rules).not.toContain("BR-CO-15");
+  });
+});
+
+describe("readSupplierInvoice on PDFs whose attachments pdfkit wrote", () => {
+  it("finds the invoice among other attached files, by its name or its content", async () => {
+    const cii = await generate(materials, "CII");
+    const timesheet = '<?xml version="1.0"?><releve><heures>12</heures></releve>';
+    for (const name of ["factur-x.xml", "zugferd-invoice.xml", "xrechnung.xml", "facture-fournisseur.xml"]) {
+      const pdf = await pdfWithAttachments([
+        { name: "releve.xml", content: timesheet },
+        { name, content: cii },
+      ]);
+      const result = readSupplierInvoice(pdf, "f.pdf");
+      expect(result.ok && result.format).toBe("facturx");
+      expectSample(invoiceOf(result), materials);
+    }
+  });
+
+  it("a PDF whose only XML is no invoice: no-xml", async () => {
+    const pdf = await pdfWithAttachments([
+      { name: "releve.xml", content: "<releve><heures>12</heures></releve>" },
+    ]);
+    expect(readSupplierInvoice(pdf, "f.pdf")).toMatchObject({ ok: false, reason: "no-xml" });
+  });
+
+  it("a PDF carrying an XML bomb: unsafe-xml", async () => {
+    const bomb = '<!DOCTYPE a [<!ENTITY b "bbbbbbbb"><!ENTITY c "&b;&b;&b;&b;&b;&b;">]><a>&c;</a>';
+    const pdf = await pdfWithAttachments([{ name: "factur-x.xml", content: bomb }]);
+    expect(readSupplierInvoice(pdf, "f.pdf")).toMatchObject({ ok: false, reason: "unsafe-xml" });
+  });
+
+  it("a PDF whose attachment inflates beyond 10 MB (a deflate bomb): too-large", async () => {
+    const pdf = await pdfWithAttachments([
+      { name: "factur-x.xml", content: `<a>${" ".repeat(30 * 1024 * 1024)}</a>` },
+    ]);
+    expect(pdf.length).toBeLessThan(1024 * 1024);
+    expect(readSupplierInvoice(pdf, "f.pdf")).toMatchObject({ ok: false, reason: "too-large" });
+  });
 });
 
 describe("readSupplierInvoice: namespaces are read by URI, not by prefix", () => {

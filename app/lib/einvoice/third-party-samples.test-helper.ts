@@ -232,3 +232,60 @@ export async function generate(sample: Sample, format: string): Promise<Uint8Arr
   });
   return result as Uint8Array;
 }
+
+/**
+ * A Factur-X MINIMUM invoice made by node-zugferd (another generator, whose pdf-lib writes
+ * the PDF with object streams). MINIMUM carries totals and no lines: not a full invoice.
+ */
+export async function nodeZugferdMinimum(): Promise<Uint8Array> {
+  const { zugferd } = await import("node-zugferd");
+  const { MINIMUM } = await import("node-zugferd/profile/minimum");
+  // strict: false skips its XSD check, which would need Java (xsd-schema-validator).
+  const invoicer = zugferd({ profile: MINIMUM, strict: false, logger: { disabled: true } });
+  const document = invoicer.create({
+    number: "LOC-2026-311",
+    typeCode: "380",
+    issueDate: new Date(Date.UTC(2026, 9, 31)),
+    transaction: {
+      tradeAgreement: {
+        buyerReference: "BC-2026-0031",
+        seller: {
+          name: "Loca'Var Engins",
+          organization: { registrationIdentifier: { value: "443061841", schemeIdentifier: "0002" } },
+          postalAddress: { countryCode: "FR" },
+          taxRegistration: { vatIdentifier: "FR64443061841" },
+        },
+        buyer: { name: "BTP Toulon" },
+        associatedOrder: { purchaseOrderReference: "BC-2026-0031" },
+      },
+      tradeSettlement: {
+        currencyCode: "EUR",
+        monetarySummation: {
+          taxBasisTotalAmount: "850.00",
+          taxTotal: { amount: "170.00", currencyCode: "EUR" },
+          grandTotalAmount: "1020.00",
+          duePayableAmount: "1020.00",
+        },
+      },
+    },
+  } as Parameters<typeof invoicer.create>[0]);
+  return document.embedInPdf(await visiblePdf("Facture LOC-2026-311"), { metadata: { title: "Facture" } });
+}
+
+/** A PDF written by pdfkit with `files` attached (compressed), as any PDF producer may attach them. */
+export function pdfWithAttachments(
+  files: { name: string; content: Uint8Array | string }[],
+): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const document = new PDFDocument();
+    const chunks: Buffer[] = [];
+    document.on("data", (chunk: Buffer) => chunks.push(chunk));
+    document.on("end", () => resolve(new Uint8Array(Buffer.concat(chunks))));
+    document.on("error", reject);
+    document.text("Facture");
+    for (const file of files) {
+      document.file(Buffer.from(file.content), { name: file.name, type: "text/xml" });
+    }
+    document.end();
+  });
+}
