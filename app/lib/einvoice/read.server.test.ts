@@ -617,3 +617,17 @@ describe("supplierInvoiceProblems on a hand-altered copy of a valid invoice", ()
     ]);
   });
 });
+
+describe("readSupplierInvoice against a hostile XML of two million elements", () => {
+  it("refuses it before parsing: too-large, at once", () => {
+    const wide = `<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2">${"<x>1</x>".repeat(2_000_000)}</Invoice>`;
+    const started = performance.now();
+    const result = readSupplierInvoice(encode(wide), "f.xml");
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(result).toEqual({
+      ok: false,
+      reason: "too-large",
+      message: expect.stringContaining("200 000 éléments"),
+    });
+  });
+});

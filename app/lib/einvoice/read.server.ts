@@ -66,8 +66,11 @@ function readXml(xml: string, format: (kind: "cii" | "ubl") => EInvoiceFormat): 
     return {
       ok: false,
       reason: parsed.reason,
-      message:
-        parsed.reason === "unsafe-xml" ? READ_FAILURE_MESSAGES.unsafeXml : READ_FAILURE_MESSAGES.malformedXml,
+      message: {
+        "unsafe-xml": READ_FAILURE_MESSAGES.unsafeXml,
+        malformed: READ_FAILURE_MESSAGES.malformedXml,
+        "too-large": READ_FAILURE_MESSAGES.tooManyElements,
+      }[parsed.reason],
     };
   }
   const { root } = parsed;

@@ -202,6 +202,8 @@ export const READ_FAILURE_MESSAGES = {
   encryptedPdf: `Ce PDF est chiffré : la facture qu'il contient ne peut pas être lue. ${KEEP_BY_HAND}`,
   malformedPdf: "Ce PDF est incomplet ou endommagé : demandez au fournisseur de renvoyer sa facture.",
   malformedXml: "Ce fichier XML est mal formé : demandez au fournisseur de renvoyer sa facture.",
+  tooManyElements:
+    "Ce fichier XML compte plus de 200 000 éléments : c'est bien plus qu'une facture, même de milliers de lignes.",
   attachedXmlTooLarge: "Le XML joint à ce PDF est trop volumineux pour être une facture.",
   unsafeXml:
     "Ce fichier XML contient une déclaration DOCTYPE ou ENTITY, refusée par sécurité : une facture électronique n'en a jamais.",
