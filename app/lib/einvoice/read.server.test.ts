@@ -631,3 +631,28 @@ describe("readSupplierInvoice against a hostile XML of two million elements", ()
     });
   });
 });
+
+describe("supplierInvoiceProblems on the supplier's identities", () => {
+  it("flags a SIREN whose key is wrong and an IBAN that fails its check, still reading the invoice", async () => {
+    const xml = new TextDecoder().decode(await generate(materials, "UBL"));
+    const altered = xml
+      .replace(
+        '<cbc:CompanyID schemeID="0002">542051180</cbc:CompanyID>',
+        '<cbc:CompanyID schemeID="0002">542051181</cbc:CompanyID>',
+      )
+      .replace("FR7630006000011234567890189", "FR7630006000011234567890188");
+    expect(altered).not.toBe(xml);
+    const invoice = invoiceOf(readSupplierInvoice(encode(altered), "f.xml"));
+    expect(invoice.seller.siren).toBe("542051181");
+    const problems = supplierInvoiceProblems(invoice);
+    expect(problems.map((problem) => problem.rule)).toEqual(["SIREN", "IBAN"]);
+    expect(problems[0]?.message).toBe("Le SIREN du vendeur 542051181 a une clé fausse.");
+  });
+
+  it("derives the SIREN from an FR VAT number when the legal registration is missing", async () => {
+    const withoutSiren = { ...materials, seller: { ...materials.seller, siren: undefined } };
+    const invoice = invoiceOf(readSupplierInvoice(await generate(withoutSiren, "CII"), "f.xml"));
+    expect(invoice.seller.legalId).toBeUndefined();
+    expect(invoice.seller.siren).toBe("542051180");
+  });
+});
