@@ -1,14 +1,14 @@
 import PDFDocument from "pdfkit";
 import { describe, expect, it } from "vitest";
-import { supplierInvoiceProblems } from "./problems.ts";
-import { readSupplierInvoice } from "./read.server.ts";
-import type { ReadResult, ReadSupplierInvoice } from "./supplier-invoice.ts";
 import {
   generate,
   nodeZugferdMinimum,
   pdfWithAttachments,
   type Sample,
-} from "./third-party-samples.test-helper.ts";
+} from "#tests/helpers/einvoice-samples.ts";
+import { supplierInvoiceProblems } from "./problems.ts";
+import { readSupplierInvoice } from "./read.server.ts";
+import type { ReadResult, ReadSupplierInvoice } from "./supplier-invoice.ts";
 
 const REVERSE_CHARGE = "Autoliquidation – TVA due par le preneur assujetti (article 283-2 nonies du CGI)";
 
