@@ -1,10 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  CLIENT_MESSAGES,
-  ClientSchema,
-  clientFormValues,
-  vatNumberProblem,
-} from "./schema.ts";
+import { CLIENT_MESSAGES, ClientSchema, clientFormValues, vatNumberProblem } from "./schema.ts";
 import { clientSearchText, foldText, searchFragments } from "./search-text.ts";
 
 describe("VAT number", () => {
