@@ -207,7 +207,11 @@ export const SupplierSchema = z
     z.superRefine(
       (raw, ctx) => {
         const value = raw as unknown as Record<string, unknown>;
-        const text = (name: string) => (typeof value[name] === "string" ? (value[name] as string) : "");
+        // The values as sent when a field is refused, as parsed when none is (a number, a box's boolean).
+        const text = (name: string) => {
+          const field = value[name];
+          return typeof field === "string" || typeof field === "number" ? String(field) : "";
+        };
         const country = text("country").trim().toUpperCase() || "FR";
         const siren = compactIdentifier(text("siren"));
         const vat = compactIdentifier(text("vatNumber"));
@@ -223,7 +227,8 @@ export const SupplierSchema = z
           ctx.addIssue({ code: "custom", message: SUPPLIER_MESSAGES.postcode, path: ["postcode"] });
         }
         const days = Number(text("paymentTermsDays"));
-        if (text("paymentTermsEndOfMonth") === "oui" && days > MAX_TERMS_DAYS_END_OF_MONTH) {
+        const endOfMonth = value.paymentTermsEndOfMonth === "oui" || value.paymentTermsEndOfMonth === true;
+        if (endOfMonth && days > MAX_TERMS_DAYS_END_OF_MONTH) {
           ctx.addIssue({
             code: "custom",
             message: SUPPLIER_MESSAGES.termsEndOfMonth,
