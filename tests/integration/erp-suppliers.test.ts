@@ -331,6 +331,21 @@ describe("the register of suppliers", () => {
     expect(await names("?q=introuvable")).toEqual([]);
     const nothing = await asStaff(listRoute.loader, "/erp/achats?q=introuvable");
     expect(nothing.data).toMatchObject({ total: 0, anySupplier: true });
+    // Another supplier's SIREN refused on an edit too, naming it, nothing written.
+    const [negoce] = await services.db.select().from(suppliers).where(eq(suppliers.siren, "732829320"));
+    const negoceId = negoce?.id ?? "";
+    const form = await asStaff(editRoute.loader, `/erp/achats/fournisseurs/${negoceId}/modifier`, {
+      params: { id: negoceId },
+    });
+    const { revision, values } = form.data as { revision: number; values: Record<string, string> };
+    const taken = await asStaff(editRoute.action, `/erp/achats/fournisseurs/${negoceId}/modifier`, {
+      params: { id: negoceId },
+      form: { ...values, intent: "modifier", revision: String(revision), siren: "912345675", vatNumber: "" },
+    });
+    expect(taken.status).toBe(409);
+    expect((taken.data as Refusal).fix?.href).toBe(`/erp/achats/fournisseurs/${faronId}`);
+    const [unchanged] = await services.db.select().from(suppliers).where(eq(suppliers.id, negoceId));
+    expect(unchanged).toMatchObject({ siren: "732829320", revision });
     expect((await asStaff(listRoute.loader, "/erp/achats?type=grossiste")).status).toBe(400);
     expect((await asStaff(listRoute.loader, "/erp/achats?statut=perdus")).status).toBe(400);
   });
