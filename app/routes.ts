@@ -114,7 +114,11 @@ export default [
       route("mes-chantiers/:id", "routes/erp/mes-chantiers/detail.tsx"),
       route("chantiers/:id/reception", "routes/erp/chantiers/reception.tsx"),
       route("chantiers/:id/journal", "routes/erp/chantiers/journal.tsx"),
-      route("achats", "routes/erp/section.tsx", { id: "erp-achats" }),
+      // Achats: the register of suppliers and subcontractors (orders and invoices come next).
+      route("achats", "routes/erp/achats/index.tsx"),
+      route("achats/fournisseurs/nouveau", "routes/erp/achats/fournisseurs/nouveau.tsx"),
+      route("achats/fournisseurs/:id", "routes/erp/achats/fournisseurs/detail.tsx"),
+      route("achats/fournisseurs/:id/modifier", "routes/erp/achats/fournisseurs/modifier.tsx"),
       // Pointage: the register of employees (its home until the week's grid comes).
       route("temps", "routes/erp/temps/index.tsx"),
       route("temps/jour", "routes/erp/temps/jour.tsx"),

@@ -5,6 +5,7 @@ import { shopProducts } from "#app/db/schema/shop.ts";
 import { createStaffAccount } from "#app/features/auth/accounts.server.ts";
 import { createInvoiceDraft } from "#app/features/invoices/drafts.server.ts";
 import { createJobSiteFromQuote } from "#app/features/job-sites/write.server.ts";
+import { createSupplier } from "#app/features/purchases/suppliers.server.ts";
 import { quoteLotBudgets } from "#app/features/quotes/lot-budget.ts";
 import { getQuote } from "#app/features/quotes/quotes.server.ts";
 import { createEmployee } from "#app/features/time-sheets/employees.server.ts";
@@ -114,6 +115,36 @@ try {
     notes: "Permis C, CACES R482 catégorie A.",
   });
 
+  // A subcontractor of the Achats register, with every field and two contacts (the longest page).
+  const supplier = await createSupplier(handle.db, actor, {
+    kind: "sous_traitant",
+    legalName: "Société Méditerranéenne d'Étanchéité et de Couverture SARL",
+    siren: "912345675",
+    vatNumber: "FR65912345675",
+    street: "Zone d'activités de la Grande Tourrache, 245 chemin des Plantades",
+    postcode: "83130",
+    city: "La Garde",
+    country: "FR",
+    email: "administration.comptabilite@etancheite-mediterranee.test",
+    phone: "04 94 12 34 56",
+    paymentTermsDays: 45,
+    paymentTermsEndOfMonth: true,
+    iban: "FR7630006000011234567890189",
+    bic: "AGRIFRPP883",
+    defaultVatCode: "autoliquidation",
+    trade: "Étanchéité, couverture et bardage",
+    notes: "Attestation de vigilance demandée le 3 novembre.",
+    contacts: [
+      {
+        name: "Marie-Hélène Castellani-Bernardini",
+        role: "Conductrice de travaux",
+        email: "marie-helene.castellani-bernardini@etancheite-mediterranee.test",
+        phone: "06 12 34 56 78",
+      },
+      { name: "Service comptable", role: "Comptabilité", email: null, phone: "04 94 12 34 57" },
+    ],
+  });
+
   console.log(
     JSON.stringify({
       leadId,
@@ -125,6 +156,7 @@ try {
       orderId: order.id,
       jobSiteId: jobSite.id,
       employeeId: employee.id,
+      supplierId: supplier.id,
       libraryItemId: item.id,
       productId: product.id,
     }),

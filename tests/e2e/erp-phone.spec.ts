@@ -27,6 +27,7 @@ type SeedIds = {
   productId: string;
   jobSiteId: string;
   employeeId: string;
+  supplierId: string;
 };
 
 /** The layout of every signed-in Espace Pro page: its children are the pages checked here. */
@@ -59,6 +60,8 @@ function urlsWithIds(ids: SeedIds): Record<string, string[]> {
     "erp/temps/salaries/:id": [`/erp/temps/salaries/${ids.employeeId}`],
     "erp/temps/salaries/:id/modifier": [`/erp/temps/salaries/${ids.employeeId}/modifier`],
     "erp/temps/salaries/:id/jour": [`/erp/temps/salaries/${ids.employeeId}/jour`],
+    "erp/achats/fournisseurs/:id": [`/erp/achats/fournisseurs/${ids.supplierId}`],
+    "erp/achats/fournisseurs/:id/modifier": [`/erp/achats/fournisseurs/${ids.supplierId}/modifier`],
     "erp/*": ["/erp/chemin-inconnu"],
   };
 }

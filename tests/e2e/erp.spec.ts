@@ -150,6 +150,8 @@ test.describe("Espace Pro : le cadre", () => {
       );
       if (label === "Devis" || label === "Chantiers") {
         await expect(page.getByRole("heading", { level: 1, name: label })).toBeVisible();
+      } else if (label === "Achats") {
+        await expect(page.getByRole("heading", { level: 1, name: "Fournisseurs" })).toBeVisible();
       } else if (label === "Pointage") {
         await expect(page.getByRole("heading", { level: 1, name: "Salariés" })).toBeVisible();
       } else if (label !== "Prospects") {

@@ -12,6 +12,7 @@ import { invoicePayments, invoices, retentionReleases } from "#app/db/schema/inv
 import { jobSites } from "#app/db/schema/job-sites.ts";
 import { erpLeads } from "#app/db/schema/leads.ts";
 import { outboxMessages } from "#app/db/schema/outbox.ts";
+import { supplierContacts, suppliers } from "#app/db/schema/purchases.ts";
 import { erpSubmissions } from "#app/db/schema/quote-requests.ts";
 import { quoteDecisions, quoteLibraryItems, quotes } from "#app/db/schema/quotes.ts";
 import { companySettings } from "#app/db/schema/settings.ts";
@@ -25,6 +26,7 @@ import {
 } from "#app/db/schema/shop.ts";
 import { jobSiteLogEntries, jobSiteLogPhotos } from "#app/db/schema/site-log.ts";
 import { employees, timeEntries } from "#app/db/schema/time-sheets.ts";
+import { createSupplier } from "#app/features/purchases/suppliers.server.ts";
 import { toDraftInput } from "#app/features/quotes/content.ts";
 import { createQuote, getQuote } from "#app/features/quotes/quotes.server.ts";
 import { applyOrderAction } from "#app/features/shop/admin/orders.server.ts";
@@ -77,6 +79,8 @@ let logSiteId: string;
 let otherSiteEntryId: string;
 /** An employee of the time sheets' register: its record and its days are attacked. */
 let employeeId: string;
+/** A supplier of the Achats register: its record, its form and its archiving are attacked. */
+let supplierId: string;
 
 beforeAll(async () => {
   ({ build, clientDir } = await loadServerBuild());
@@ -149,6 +153,30 @@ beforeAll(async () => {
       homeCity: "",
       userId: null,
       notes: "",
+    },
+  ));
+  ({ id: supplierId } = await createSupplier(
+    database.db,
+    { id: owner.userId, email: "gerant-hostile@batirade.test" },
+    {
+      kind: "sous_traitant",
+      legalName: "Fournisseur Hostile",
+      siren: "912345675",
+      vatNumber: "FR65912345675",
+      street: "",
+      postcode: "83000",
+      city: "Toulon",
+      country: "FR",
+      email: null,
+      phone: null,
+      paymentTermsDays: 30,
+      paymentTermsEndOfMonth: false,
+      iban: null,
+      bic: null,
+      defaultVatCode: "autoliquidation",
+      trade: "Plomberie",
+      notes: "",
+      contacts: [{ name: "Nadia Roux", role: "", email: null, phone: null }],
     },
   ));
   // The week grid's post names its cells after the employee: known only now.
@@ -277,6 +305,8 @@ async function snapshot() {
   const storedFiles = await services.storage.list();
   const employeeRows = await database.db.select().from(employees);
   const timeRows = await database.db.select().from(timeEntries);
+  const supplierRows = await database.db.select().from(suppliers);
+  const supplierContactRows = await database.db.select().from(supplierContacts);
   return {
     submissions: submissions?.n,
     leads: leads?.n,
@@ -309,6 +339,10 @@ async function snapshot() {
     storedFiles: storedFiles.length,
     employees: JSON.stringify(employeeRows.sort((a, b) => a.id.localeCompare(b.id))),
     timeEntries: JSON.stringify(timeRows.sort((a, b) => a.id.localeCompare(b.id))),
+    suppliers: JSON.stringify([
+      supplierRows.sort((a, b) => a.id.localeCompare(b.id)),
+      supplierContactRows.sort((a, b) => a.id.localeCompare(b.id)),
+    ]),
   };
 }
 
@@ -389,6 +423,13 @@ const GET_TARGETS: [string, (value: string) => string][] = [
   ["payroll du mois", (v) => `/erp/temps/paie?mois=${q(v)}`],
   ["payroll CSV du mois", (v) => `/erp/temps/paie.csv?mois=${q(v)}`],
   ["payroll PDF du mois", (v) => `/erp/temps/paie.pdf?mois=${q(v)}`],
+  ["suppliers q", (v) => `/erp/achats?q=${q(v)}`],
+  ["suppliers type", (v) => `/erp/achats?type=${q(v)}`],
+  ["suppliers statut", (v) => `/erp/achats?statut=${q(v)}`],
+  ["suppliers tri", (v) => `/erp/achats?tri=${q(v)}`],
+  ["suppliers page", (v) => `/erp/achats?page=${q(v)}`],
+  ["supplier page", (v) => `/erp/achats/fournisseurs/${q(v)}`],
+  ["supplier edit page", (v) => `/erp/achats/fournisseurs/${q(v)}/modifier`],
   ["quotes q", (v) => `/erp/devis?q=${q(v)}`],
   ["quotes statut", (v) => `/erp/devis?statut=${q(v)}`],
   ["quotes du", (v) => `/erp/devis?du=${q(v)}`],
@@ -500,6 +541,31 @@ const VALID_EMPLOYEE = {
   userId: "",
   notes: "",
 };
+const VALID_SUPPLIER = {
+  intent: "creer",
+  kind: "fournisseur",
+  legalName: "Négoce Hostile",
+  siren: "732 829 320",
+  vatNumber: "",
+  street: "1 rue du Port",
+  postcode: "83000",
+  city: "Toulon",
+  country: "FR",
+  email: "negoce@example.fr",
+  phone: "04 94 00 00 00",
+  paymentTermsDays: "30",
+  paymentTermsEndOfMonth: "oui",
+  iban: "FR76 3000 6000 0112 3456 7890 189",
+  bic: "BNPAFRPP",
+  defaultVatCode: "20",
+  trade: "",
+  notes: "",
+  "contacts.0.name": "Léa Martin",
+  "contacts.0.role": "Commerciale",
+  "contacts.0.email": "lea@example.fr",
+  "contacts.0.phone": "06 12 34 56 78",
+};
+const SUPPLIER_FIELDS = Object.keys(VALID_SUPPLIER);
 const VALID_CLIENT = {
   kind: "entreprise",
   name: "Maçonnerie du Faron",
@@ -800,6 +866,20 @@ const FORM_TARGETS: [string, () => string, Record<string, string>, string[]][] =
   ],
   ["week grid", () => "/erp/temps/semaine", GRID_FORM, GRID_FIELDS],
   ["day grid", () => "/erp/temps/jour", DAY_GRID_FORM, DAY_GRID_FIELDS],
+  ["new supplier", () => "/erp/achats/fournisseurs/nouveau", VALID_SUPPLIER, SUPPLIER_FIELDS],
+  [
+    "supplier edit",
+    () => `/erp/achats/fournisseurs/${supplierId}/modifier`,
+    {
+      ...VALID_SUPPLIER,
+      intent: "modifier",
+      revision: "1",
+      siren: "912345675",
+      legalName: "Fournisseur Hostile",
+    },
+    [...SUPPLIER_FIELDS, "revision"],
+  ],
+  ["supplier archiving", () => `/erp/achats/fournisseurs/${supplierId}`, { intent: "archiver" }, ["intent"]],
   [
     "client removal",
     () => `/erp/clients/${clientId}`,
@@ -883,6 +963,9 @@ const ACTION_PATHS = () => [
   "/erp/chantiers/planning",
   `/erp/chantiers/${logSiteId}/journal`,
   `/erp/chantiers/${logSiteId}/journal/notes`,
+  "/erp/achats/fournisseurs/nouveau",
+  `/erp/achats/fournisseurs/${supplierId}`,
+  `/erp/achats/fournisseurs/${supplierId}/modifier`,
 ];
 
 // Thousands of requests: on a loaded machine a loop takes longer than the default 30 s.

@@ -1,29 +1,9 @@
 import { describe, expect, it } from "vitest";
-import {
-  CLIENT_MESSAGES,
-  ClientSchema,
-  clientFormValues,
-  isValidSiren,
-  vatKeyOf,
-  vatNumberOf,
-  vatNumberProblem,
-} from "./schema.ts";
+import { CLIENT_MESSAGES, ClientSchema, clientFormValues, vatNumberProblem } from "./schema.ts";
 import { clientSearchText, foldText, searchFragments } from "./search-text.ts";
 
-describe("SIREN and VAT number", () => {
-  it("checks the SIREN's Luhn key, La Poste's historic number apart", () => {
-    expect(isValidSiren("912345675")).toBe(true);
-    expect(isValidSiren("732829320")).toBe(true);
-    expect(isValidSiren("912345676")).toBe(false);
-    expect(isValidSiren("91234567")).toBe(false);
-    expect(isValidSiren("91234567A")).toBe(false);
-    expect(isValidSiren("356000000")).toBe(true);
-  });
-
-  it("computes the French VAT key (12 + 3 × (SIREN mod 97)) mod 97, on two digits", () => {
-    expect(vatKeyOf("912345675")).toBe("65");
-    expect(vatNumberOf("732829320")).toBe("FR44732829320");
-    expect(vatNumberOf("912345676")).toBeNull();
+describe("VAT number", () => {
+  it("says what is wrong with a French VAT number: its shape, then its key", () => {
     expect(vatNumberProblem("FR65912345675")).toBeNull();
     expect(vatNumberProblem("FR66912345675")).toBe(CLIENT_MESSAGES.vatKey);
     expect(vatNumberProblem("DE123456789")).toBe(CLIENT_MESSAGES.vatFormat);

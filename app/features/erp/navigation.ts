@@ -80,6 +80,12 @@ export const POINTAGE_HANDLE = {
   permission: "pointage",
 } as const satisfies ErpHandle;
 
+/** The handle of every Achats page (the register of suppliers and subcontractors, for now). */
+export const ACHATS_HANDLE = sectionHandle("Achats", "/erp/achats", "achats");
+
+/** The tabs of the Achats section (the orders and supplier invoices come next). */
+export const ACHATS_TABS = [{ label: "Fournisseurs", href: "/erp/achats" }] as const;
+
 /** The handle of every job-site page. */
 export const CHANTIERS_HANDLE = sectionHandle("Chantiers", "/erp/chantiers", "chantiers");
 

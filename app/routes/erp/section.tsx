@@ -6,14 +6,6 @@ import type { Route } from "./+types/section";
 
 /** The Espace Pro sections that later issues build, and what each will hold. */
 const SECTIONS: Record<string, { title: string; holds: string[] }> = {
-  achats: {
-    title: "Achats",
-    holds: [
-      "les commandes de matériaux passées aux fournisseurs ;",
-      "leur rattachement à un chantier et leur coût ;",
-      "le suivi des livraisons et des factures fournisseurs.",
-    ],
-  },
   docs: {
     title: "Documents",
     holds: [
@@ -25,7 +17,7 @@ const SECTIONS: Record<string, { title: string; holds: string[] }> = {
 };
 
 function sectionKey(request: Request): string {
-  // A client navigation asks for "/erp/achats.data".
+  // A client navigation asks for "/erp/docs.data".
   return new URL(request.url).pathname
     .replace(/\.data$/, "")
     .replace(/^\/erp\//, "")
@@ -41,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = (args) => erpMeta(args.loaderData?.title ?? "", args);
 
-/** The section's name comes from the loader (one module serves the five sections). */
+/** The section's name comes from the loader (one module serves the sections to come). */
 export const handle = { section: "", permission: "session" } satisfies ErpHandle;
 
 export { ErrorBoundary, shouldRevalidate } from "#app/routes/erp/frame-exports.ts";

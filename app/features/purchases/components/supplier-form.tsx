@@ -1,0 +1,234 @@
+import { Plus } from "lucide-react";
+import { type ComponentProps, type ReactNode, useState } from "react";
+import {
+  CheckboxField,
+  EmailField,
+  PhoneField,
+  RadioGroupField,
+  SelectField,
+  TextareaField,
+  TextField,
+} from "#app/components/forms/field.tsx";
+import type { FieldErrors } from "#app/components/forms/field-errors.ts";
+import { FormSection, RecordForm, recordFields } from "#app/components/forms/form-parts.tsx";
+import { buttonClasses } from "#app/components/ui/button.tsx";
+import {
+  CONTACT_FIELDS,
+  contactIndexes,
+  contactKey,
+  MAX_CONTACTS,
+  MAX_TERMS_DAYS,
+  MAX_TERMS_DAYS_END_OF_MONTH,
+  SUPPLIER_KIND_DESCRIPTIONS,
+  SUPPLIER_KIND_LABELS,
+  SUPPLIER_KINDS,
+  SUPPLIER_NOTES_MAX,
+  type SupplierFormValues,
+  VAT_CHOICES,
+} from "../supplier-schema.ts";
+
+/*
+ * The form of a supplier or subcontractor: who (kind, legal name, SIREN and VAT number),
+ * where, how to reach them (and their contacts), how they are paid (terms, bank details,
+ * the usual VAT) and notes. Every message the server sends shows under its field; the form
+ * posts without JavaScript too (then one empty contact row at a time).
+ */
+
+function Line(props: ComponentProps<typeof TextField>) {
+  return <TextField autoComplete="off" {...props} />;
+}
+
+export function SupplierForm({
+  intent,
+  values,
+  errors = {},
+  formErrors = [],
+  cancelHref,
+  saveLabel,
+  hidden,
+}: {
+  intent: "creer" | "modifier";
+  values: SupplierFormValues;
+  errors?: FieldErrors;
+  formErrors?: readonly string[];
+  cancelHref: string;
+  saveLabel: string;
+  hidden?: ReactNode;
+}) {
+  const { field, text } = recordFields(values, errors, "fournisseur");
+  const filledRows = contactIndexes(values).filter((index) =>
+    CONTACT_FIELDS.some((name) => (values[contactKey(index, name)] ?? "").trim() !== ""),
+  );
+  // The rows typed (renumbered from 0 by the order they came in), then one empty row.
+  const [rowCount, setRowCount] = useState(Math.min(filledRows.length + 1, MAX_CONTACTS));
+
+  return (
+    <RecordForm
+      label="Fiche fournisseur"
+      intent={intent}
+      errors={errors}
+      formErrors={formErrors}
+      hidden={hidden}
+      saveLabel={saveLabel}
+      cancelHref={cancelHref}
+    >
+      <FormSection legend="Identité">
+        <RadioGroupField
+          name="kind"
+          legend="Type"
+          required
+          defaultValue={values.kind}
+          errors={errors.kind}
+          options={SUPPLIER_KINDS.map((kind) => ({
+            value: kind,
+            label: SUPPLIER_KIND_LABELS[kind],
+            description: SUPPLIER_KIND_DESCRIPTIONS[kind],
+          }))}
+        />
+        <Line {...text("legalName", "Raison sociale", 160)} required autoComplete="organization" />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Line
+            {...text("siren", "SIREN", 11)}
+            inputMode="numeric"
+            hint="9 chiffres, sur le Kbis ou les factures du fournisseur."
+          />
+          <Line
+            {...text("vatNumber", "Numéro de TVA intracommunautaire", 20)}
+            hint="Laissé vide pour une entreprise française, il est calculé depuis le SIREN."
+          />
+        </div>
+        <Line
+          {...text("trade", "Corps de métier", 100)}
+          hint="Pour un sous-traitant : maçonnerie, plomberie, électricité… Son attestation décennale devra le couvrir."
+        />
+      </FormSection>
+
+      <FormSection legend="Adresse">
+        <Line {...text("street", "Numéro et rue", 200)} autoComplete="street-address" />
+        <div className="grid gap-4 sm:grid-cols-[10rem_1fr_8rem]">
+          <Line {...text("postcode", "Code postal", 10)} autoComplete="postal-code" />
+          <Line {...text("city", "Commune", 100)} />
+          <Line
+            {...text("country", "Pays", 2)}
+            hint="Code à 2 lettres : FR, ES, IT…"
+            autoComplete="country"
+          />
+        </div>
+      </FormSection>
+
+      <FormSection legend="Joindre le fournisseur">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <EmailField id="fournisseur-email" {...field("email")} label="E-mail" maxLength={254} />
+          <PhoneField id="fournisseur-phone" {...field("phone")} label="Téléphone" maxLength={20} />
+        </div>
+        <fieldset className="grid gap-4">
+          <legend className="font-heading font-semibold text-brand-900">Contacts</legend>
+          {Array.from({ length: rowCount }, (_, row) => {
+            // A row shows what its numbered keys held (the stored or refused values), in order.
+            const source = filledRows[row];
+            const value = (name: (typeof CONTACT_FIELDS)[number]) =>
+              source === undefined ? "" : (values[contactKey(source, name)] ?? "");
+            const rowErrors = (name: (typeof CONTACT_FIELDS)[number]) =>
+              source === undefined ? undefined : errors[contactKey(source, name)];
+            const id = (name: string) => `fournisseur-contact-${row}-${name}`;
+            return (
+              <fieldset
+                key={id("row")}
+                className="grid gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-2"
+              >
+                <legend className="px-1 text-sm font-semibold text-slate-700">Contact {row + 1}</legend>
+                <Line
+                  id={id("name")}
+                  name={contactKey(row, "name")}
+                  defaultValue={value("name")}
+                  errors={rowErrors("name")}
+                  label="Nom"
+                  maxLength={120}
+                />
+                <Line
+                  id={id("role")}
+                  name={contactKey(row, "role")}
+                  defaultValue={value("role")}
+                  errors={rowErrors("role")}
+                  label="Fonction"
+                  maxLength={80}
+                />
+                <EmailField
+                  id={id("email")}
+                  name={contactKey(row, "email")}
+                  defaultValue={value("email")}
+                  errors={rowErrors("email")}
+                  label="E-mail"
+                  maxLength={254}
+                />
+                <PhoneField
+                  id={id("phone")}
+                  name={contactKey(row, "phone")}
+                  defaultValue={value("phone")}
+                  errors={rowErrors("phone")}
+                  label="Téléphone"
+                  maxLength={20}
+                />
+              </fieldset>
+            );
+          })}
+          {rowCount < MAX_CONTACTS ? (
+            <div>
+              <button
+                type="button"
+                className={buttonClasses("outline", "md")}
+                onClick={() => setRowCount((count) => Math.min(count + 1, MAX_CONTACTS))}
+              >
+                <Plus aria-hidden="true" className="size-4" />
+                Ajouter un contact
+              </button>
+            </div>
+          ) : null}
+        </fieldset>
+      </FormSection>
+
+      <FormSection legend="Paiement">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Line
+            {...text("paymentTermsDays", "Délai de paiement (jours)", 2)}
+            inputMode="numeric"
+            required
+            hint={`De 0 (à réception) à ${MAX_TERMS_DAYS} jours date de facture, ou ${MAX_TERMS_DAYS_END_OF_MONTH} jours fin de mois (article L441-10 du Code de commerce).`}
+          />
+          <SelectField
+            id="fournisseur-defaultVatCode"
+            {...field("defaultVatCode")}
+            label="TVA habituelle de ses factures"
+            required
+            options={VAT_CHOICES}
+          />
+        </div>
+        <CheckboxField
+          id="fournisseur-paymentTermsEndOfMonth"
+          name="paymentTermsEndOfMonth"
+          value="oui"
+          defaultChecked={values.paymentTermsEndOfMonth === "oui"}
+          errors={errors.paymentTermsEndOfMonth}
+          label="Fin de mois"
+        />
+        <div className="grid gap-4 sm:grid-cols-[1fr_12rem]">
+          <Line
+            {...text("iban", "IBAN", 42)}
+            hint="Sur son relevé d'identité bancaire : le compte que l'on paie par virement."
+          />
+          <Line {...text("bic", "BIC", 11)} />
+        </div>
+      </FormSection>
+
+      <FormSection legend="Notes">
+        <TextareaField
+          id="fournisseur-notes"
+          {...field("notes")}
+          label="Notes internes"
+          rows={3}
+          maxLength={SUPPLIER_NOTES_MAX}
+        />
+      </FormSection>
+    </RecordForm>
+  );
+}

@@ -1,0 +1,107 @@
+import { PageHeader } from "#app/components/data/page-header.tsx";
+import { SectionTabs } from "#app/components/data/section-tabs.tsx";
+import { throwNotFound } from "#app/components/forms/refusal.server.ts";
+import { refusalOf } from "#app/components/forms/refusal.ts";
+import { requireActor, requirePermission } from "#app/features/auth/session.server.ts";
+import { ACHATS_HANDLE, ACHATS_TABS, erpMeta } from "#app/features/erp/navigation.ts";
+import { OtherSupplierLink } from "#app/features/purchases/components/siren-taken.tsx";
+import { SupplierForm } from "#app/features/purchases/components/supplier-form.tsx";
+import { answerSupplierForm } from "#app/features/purchases/supplier-actions.server.ts";
+import {
+  contactKey,
+  type SupplierFormValues,
+  supplierPath,
+} from "#app/features/purchases/supplier-schema.ts";
+import {
+  getSupplier,
+  type SupplierDetail,
+  SupplierNotFoundError,
+} from "#app/features/purchases/suppliers.server.ts";
+import { getServices } from "#app/lib/app-context.ts";
+import { formatIban } from "#app/lib/bank.ts";
+import type { Route } from "./+types/modifier";
+
+export const handle = ACHATS_HANDLE;
+
+/** The stored supplier as the form's strings. */
+function formValuesOf(supplier: SupplierDetail): SupplierFormValues {
+  const values: SupplierFormValues = {
+    kind: supplier.kind,
+    legalName: supplier.legalName,
+    siren: supplier.siren ?? "",
+    vatNumber: supplier.vatNumber ?? "",
+    street: supplier.street,
+    postcode: supplier.postcode,
+    city: supplier.city,
+    country: supplier.country,
+    email: supplier.email ?? "",
+    phone: supplier.phone ?? "",
+    paymentTermsDays: String(supplier.paymentTermsDays),
+    paymentTermsEndOfMonth: supplier.paymentTermsEndOfMonth ? "oui" : "",
+    iban: supplier.iban ? formatIban(supplier.iban) : "",
+    bic: supplier.bic ?? "",
+    defaultVatCode: supplier.defaultVatCode,
+    trade: supplier.trade,
+    notes: supplier.notes,
+  };
+  supplier.contacts.forEach((contact, index) => {
+    values[contactKey(index, "name")] = contact.name;
+    values[contactKey(index, "role")] = contact.role;
+    values[contactKey(index, "email")] = contact.email ?? "";
+    values[contactKey(index, "phone")] = contact.phone ?? "";
+  });
+  return values;
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requirePermission(request, context, handle.permission);
+  try {
+    const supplier = await getSupplier(getServices(context).db, params.id);
+    return {
+      id: supplier.id,
+      name: supplier.legalName,
+      revision: supplier.revision,
+      values: formValuesOf(supplier),
+      crumb: supplier.legalName,
+    };
+  } catch (error) {
+    throwNotFound(error, SupplierNotFoundError);
+  }
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const actor = await requireActor(request, context, handle.permission);
+  return answerSupplierForm(
+    { request, db: getServices(context).db, actor },
+    params.id,
+    await request.formData(),
+  );
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  erpMeta(args.loaderData ? `Modifier ${args.loaderData.name} — Achats` : "", args);
+
+export { ErrorBoundary, shouldRevalidate } from "#app/routes/erp/frame-exports.ts";
+
+export default function EditSupplierPage({ loaderData, actionData }: Route.ComponentProps) {
+  const refusal = refusalOf(actionData);
+  // A refused post shows again what was sent (contacts included), never the stored rows under it.
+  const values = refusal?.values ?? loaderData.values;
+  return (
+    <div className="grid max-w-3xl gap-5">
+      <SectionTabs label="Achats" tabs={ACHATS_TABS} />
+      <PageHeader title={`Modifier ${loaderData.name}`} />
+      <OtherSupplierLink fix={refusal?.fix} />
+      <SupplierForm
+        key={JSON.stringify(values)}
+        intent="modifier"
+        values={values}
+        errors={refusal?.fieldErrors}
+        formErrors={refusal && !refusal.fieldErrors ? [refusal.message] : []}
+        cancelHref={supplierPath(loaderData.id)}
+        saveLabel="Enregistrer"
+        hidden={<input type="hidden" name="revision" value={loaderData.revision} />}
+      />
+    </div>
+  );
+}

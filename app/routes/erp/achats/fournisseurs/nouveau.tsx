@@ -1,0 +1,58 @@
+import { PageHeader } from "#app/components/data/page-header.tsx";
+import { SectionTabs } from "#app/components/data/section-tabs.tsx";
+import { refusalOf } from "#app/components/forms/refusal.ts";
+import { requireActor, requirePermission } from "#app/features/auth/session.server.ts";
+import { ACHATS_HANDLE, ACHATS_TABS, erpMeta } from "#app/features/erp/navigation.ts";
+import { OtherSupplierLink } from "#app/features/purchases/components/siren-taken.tsx";
+import { SupplierForm } from "#app/features/purchases/components/supplier-form.tsx";
+import { answerSupplierForm } from "#app/features/purchases/supplier-actions.server.ts";
+import { SUPPLIERS_PATH, type SupplierFormValues } from "#app/features/purchases/supplier-schema.ts";
+import { getServices } from "#app/lib/app-context.ts";
+import type { Route } from "./+types/nouveau";
+
+export const handle = ACHATS_HANDLE;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requirePermission(request, context, handle.permission);
+  return { crumb: "Nouveau fournisseur" };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = await requireActor(request, context, handle.permission);
+  return answerSupplierForm({ request, db: getServices(context).db, actor }, null, await request.formData());
+}
+
+export const meta: Route.MetaFunction = (args) => erpMeta("Nouveau fournisseur — Achats", args);
+
+export { ErrorBoundary, shouldRevalidate } from "#app/routes/erp/frame-exports.ts";
+
+const EMPTY: SupplierFormValues = {
+  kind: "fournisseur",
+  country: "FR",
+  paymentTermsDays: "30",
+  defaultVatCode: "20",
+};
+
+export default function NewSupplierPage({ actionData }: Route.ComponentProps) {
+  const refusal = refusalOf(actionData);
+  const values = refusal?.values ? { ...EMPTY, ...refusal.values } : EMPTY;
+  return (
+    <div className="grid max-w-3xl gap-5">
+      <SectionTabs label="Achats" tabs={ACHATS_TABS} />
+      <PageHeader
+        title="Nouveau fournisseur"
+        description="Un fournisseur de matériaux, un sous-traitant ou un loueur de matériel."
+      />
+      <OtherSupplierLink fix={refusal?.fix} />
+      <SupplierForm
+        key={JSON.stringify(values)}
+        intent="creer"
+        values={values}
+        errors={refusal?.fieldErrors}
+        formErrors={refusal && !refusal.fieldErrors ? [refusal.message] : []}
+        cancelHref={SUPPLIERS_PATH}
+        saveLabel="Ajouter au registre"
+      />
+    </div>
+  );
+}
