@@ -5,6 +5,7 @@ import { jobSites } from "#app/db/schema/job-sites.ts";
 import { employees, timeEntries, timeWeeks } from "#app/db/schema/time-sheets.ts";
 import { clientSearchText } from "#app/features/clients/search-text.ts";
 import { jobSiteSearchText } from "#app/features/job-sites/query.server.ts";
+import { readDayGrid } from "#app/features/time-sheets/day-grid.server.ts";
 import { monthOf } from "#app/features/time-sheets/months.ts";
 import { monthPayroll } from "#app/features/time-sheets/payroll.server.ts";
 import { payrollCsv } from "#app/features/time-sheets/payroll-csv.ts";
@@ -20,6 +21,8 @@ import { ms, timings } from "./bench-timing.ts";
  * for the 12-week average, the validations) for 30 employees with 12 weeks of days
  * entered, most as one number of hours, some with two timed lines or an absence, half of
  * the weeks validated (median and p95 of RUNS calls after a warm-up, aim under 100 ms);
+ * the day grid of the same team on the week's Wednesday (`readDayGrid`: employees × the
+ * day's sites, same aim);
  * then the monthly payroll export of that team (about 23 working days each: read, split by
  * day and week, priced, written as CSV; EXPORT_RUNS calls, aim under 1 s). The figures are
  * printed, nothing is asserted.
@@ -133,6 +136,11 @@ const times = await timings(async () => {
   const grid = await readWeekGrid(db, MONDAY);
   shown = { rows: grid.rows.length, cells: grid.rows.reduce((sum, row) => sum + row.cells.length, 0) };
 }, RUNS);
+let dayShown = { rows: 0, columns: 0 };
+const dayTimes = await timings(async () => {
+  const grid = await readDayGrid(db, addDays(MONDAY, 2));
+  dayShown = { rows: grid.rows.length, columns: grid.columns.length };
+}, RUNS);
 // The month's payroll export of the same team: every day of a whole month read, split and priced.
 const month = monthOf(addDays(MONDAY, -21));
 let exported = { rows: 0, bytes: 0 };
@@ -148,6 +156,7 @@ console.log(
     `\nPointage, PGlite en mémoire : ${EMPLOYEES} salariés, ${WEEKS} semaines saisies (${lines.length} lignes) ; la grille montre ${shown.rows} salariés, ${shown.cells} cases`,
     `(médiane et p95 de ${RUNS} appels après un échauffement ; objectif : moins de ${AIM_MS} ms) :`,
     `  grille de la semaine (${EMPLOYEES} salariés)  médiane ${ms(times.median)}  p95 ${ms(times.p95)}${times.median > AIM_MS ? "  au-dessus de l'objectif" : ""}`,
+    `  grille de la journée (${dayShown.rows} salariés × ${dayShown.columns} colonnes)  médiane ${ms(dayTimes.median)}  p95 ${ms(dayTimes.p95)}${dayTimes.median > AIM_MS ? "  au-dessus de l'objectif" : ""}`,
     `  export de paie du mois ${month} (${exported.rows} salariés, CSV de ${exported.bytes} caractères ; ${EXPORT_RUNS} appels, objectif : moins de ${EXPORT_AIM_MS} ms)  médiane ${ms(exportTimes.median)}  p95 ${ms(exportTimes.p95)}${exportTimes.median > EXPORT_AIM_MS ? "  au-dessus de l'objectif" : ""}`,
   ].join("\n"),
 );
