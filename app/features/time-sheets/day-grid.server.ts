@@ -8,8 +8,9 @@ import type { IsoDay } from "#app/lib/paris-time.ts";
 import { isUuid } from "#app/lib/uuid.ts";
 import { DAY_GRID_MESSAGES, DEPOT_COLUMN, dayCellField, readDayCellField } from "./day-grid.ts";
 import { employeeName } from "./employee-schema.ts";
-import { saveDay, type TimeActor, TimeSheetError, type WeekLock, weekStartOf } from "./entries.server.ts";
+import { type TimeActor, type WeekLock, weekStartOf } from "./entries.server.ts";
 import { parseDayPost } from "./entries-schema.ts";
+import { type GridSaveOutcome, saveGridDays } from "./grid-save.server.ts";
 import { hoursText } from "./week-grid.ts";
 
 /*
@@ -214,11 +215,6 @@ export async function readDayGrid(
   };
 }
 
-/** A refused quick entry: a message per cell, nothing saved. */
-export type DayGridRefusal = { status: 400 | 409; message: string; fieldErrors: Record<string, string[]> };
-
-export type DayGridSaveResult = { ok: true; saved: number } | ({ ok: false } & DayGridRefusal);
-
 /**
  * « Enregistrer la journée »: the posted cells (`heures.<employee>.<site or depot>`) are
  * compared with the stored hours; each employee with a changed cell gets the day's lines
@@ -231,7 +227,7 @@ export async function saveDayGrid(
   actor: TimeActor,
   day: IsoDay,
   values: Record<string, string>,
-): Promise<DayGridSaveResult> {
+): Promise<GridSaveOutcome> {
   const posted = Object.entries(values).flatMap(([name, raw]) => {
     const cell = readDayCellField(name);
     return cell ? [{ ...cell, name, text: raw.trim() }] : [];
@@ -292,25 +288,14 @@ export async function saveDayGrid(
   });
   if (Object.keys(errors).length > 0)
     return { ok: false, status, message: DAY_GRID_MESSAGES.cells, fieldErrors: errors };
-  let saved = 0;
-  for (const post of posts) {
-    if (!post.parsed.ok) continue;
-    try {
-      await saveDay(db, actor, post.employeeId, post.parsed.post);
-      saved++;
-    } catch (error) {
-      // A change between the check and the save (a worker detailing the day, a validation).
-      if (!(error instanceof TimeSheetError)) throw error;
-      const code = error.status === 409 ? 409 : 400;
-      return {
-        ok: false,
-        status: code,
-        message: `${error.message}${saved > 0 ? ` (${saved} journée${saved > 1 ? "s" : ""} enregistrée${saved > 1 ? "s" : ""} avant celle-ci)` : ""}`,
-        fieldErrors: { [post.field]: [error.message] },
-      };
-    }
-  }
-  return { ok: true, saved };
+  return saveGridDays(
+    db,
+    actor,
+    posts.flatMap((post) =>
+      post.parsed.ok ? [{ employeeId: post.employeeId, field: post.field, post: post.parsed.post }] : [],
+    ),
+    "journée",
+  );
 }
 
 /** `?ajout=`: the extra site columns asked for, each a well-formed id (else null: a 400). */

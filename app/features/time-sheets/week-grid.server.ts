@@ -7,8 +7,9 @@ import type { DbExecutor } from "#app/lib/outbox.server.ts";
 import { addDays, type IsoDay } from "#app/lib/paris-time.ts";
 import { isUuid } from "#app/lib/uuid.ts";
 import { employeeName } from "./employee-schema.ts";
-import { saveDay, type TimeActor, TimeSheetError, validateWeek, type WeekLock } from "./entries.server.ts";
+import { type TimeActor, TimeSheetError, validateWeek, type WeekLock } from "./entries.server.ts";
 import { parseDayPost } from "./entries-schema.ts";
+import { type GridSaveOutcome, saveGridDays } from "./grid-save.server.ts";
 import { type WeekOvertime, weekOvertime } from "./overtime.ts";
 import { timeWarnings, type WarningEntry } from "./warnings.ts";
 import { cellField, hoursText, readCellField, WEEK_GRID_MESSAGES } from "./week-grid.ts";
@@ -205,11 +206,6 @@ export async function readWeekGrid(db: DbExecutor, weekStart: IsoDay): Promise<W
   return { weekStart, days, rows };
 }
 
-/** A refused quick entry: a message per cell (or at `chantier`), nothing saved. */
-export type GridRefusal = { status: 400 | 409; message: string; fieldErrors: Record<string, string[]> };
-
-export type GridSaveResult = { ok: true; saved: number } | ({ ok: false } & GridRefusal);
-
 /**
  * « Enregistrer la grille »: the posted cells (`heures.<employee>.<day>`) whose hours
  * differ from the stored ones are saved, each as the day's single line of work on the
@@ -221,7 +217,7 @@ export async function saveWeekGrid(
   actor: TimeActor,
   weekStart: IsoDay,
   values: Record<string, string>,
-): Promise<GridSaveResult> {
+): Promise<GridSaveOutcome> {
   const grid = await readWeekGrid(db, weekStart);
   const rows = new Map(grid.rows.map((row) => [row.employee.id, row]));
   const errors: Record<string, string[]> = {};
@@ -271,26 +267,14 @@ export async function saveWeekGrid(
   });
   if (Object.keys(errors).length > 0)
     return { ok: false, status, message: WEEK_GRID_MESSAGES.cells, fieldErrors: errors };
-  if (posts.length === 0) return { ok: true, saved: 0 };
-  let saved = 0;
-  for (const post of posts) {
-    if (!post.parsed.ok) continue;
-    try {
-      await saveDay(db, actor, post.employeeId, post.parsed.post);
-      saved++;
-    } catch (error) {
-      // A change between the check and the save (a worker detailing the day, a validation).
-      if (!(error instanceof TimeSheetError)) throw error;
-      const code = error.status === 409 ? 409 : 400;
-      return {
-        ok: false,
-        status: code,
-        message: `${error.message}${saved > 0 ? ` (${saved} case${saved > 1 ? "s" : ""} enregistrée${saved > 1 ? "s" : ""} avant celle-ci)` : ""}`,
-        fieldErrors: { [post.field]: [error.message] },
-      };
-    }
-  }
-  return { ok: true, saved };
+  return saveGridDays(
+    db,
+    actor,
+    posts.flatMap((post) =>
+      post.parsed.ok ? [{ employeeId: post.employeeId, field: post.field, post: post.parsed.post }] : [],
+    ),
+    "case",
+  );
 }
 
 async function isOpenSite(db: DbExecutor, siteId: string): Promise<boolean> {

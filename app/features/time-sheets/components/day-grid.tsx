@@ -7,9 +7,7 @@ import { formatDate, type IsoDay } from "#app/lib/paris-time.ts";
 import type { DayGrid, DayGridColumn, DayGridRow } from "../day-grid.server.ts";
 import { DEPOT_COLUMN, dayCellField } from "../day-grid.ts";
 import { hoursWords } from "../employee-schema.ts";
-import { TIME_ENTRY_KIND_LABELS } from "../entries-schema.ts";
-import { ABSENCE_ABBREVIATIONS } from "../week-grid.ts";
-import { gridKeyDown } from "./grid-keys.ts";
+import { AbsenceAbbreviations, gridKeyDown, HeadCells, HoursInput } from "./grid-parts.tsx";
 
 /*
  * The team's day as a table: a row per employee in post, a column per site of the day
@@ -60,32 +58,19 @@ function Cell({
   }
   const name = dayCellField(row.employee.id, column.id);
   const error = errors?.[name]?.[0];
-  const errorId = `${name}-erreur`;
   return (
     <div className="grid gap-1">
-      <span className="flex items-center gap-1">
-        <input
-          type="text"
-          inputMode="decimal"
-          name={name}
-          defaultValue={values?.[name] ?? cell.hours}
-          aria-label={`Heures de ${row.employee.name}, ${columnName(column)}${cell.planned ? " (prévu au planning)" : ""}`}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          data-row={rowIndex}
-          data-column={columnIndex}
-          autoComplete="off"
-          className="w-16 rounded-md border border-slate-400 px-2 py-1 text-right tabular-nums aria-[invalid=true]:border-red-700"
-        />
-        {cell.planned ? (
-          <span aria-hidden="true" className="text-amber-800">
-            ★
-          </span>
-        ) : null}
-      </span>
-      {error ? (
-        <span id={errorId} className="text-xs font-semibold text-red-800">
-          {error}
+      <HoursInput
+        name={name}
+        defaultValue={values?.[name] ?? cell.hours}
+        label={`Heures de ${row.employee.name}, ${columnName(column)}${cell.planned ? " (prévu au planning)" : ""}`}
+        error={error}
+        row={rowIndex}
+        column={columnIndex}
+      />
+      {cell.planned ? (
+        <span aria-hidden="true" className="text-amber-800">
+          ★ prévu
         </span>
       ) : null}
     </div>
@@ -199,15 +184,7 @@ export function DayGridForm({
                     )}
                   </th>
                 ))}
-                <th scope="col" className="p-2 text-left">
-                  Total
-                </th>
-                <th scope="col" className="p-2 text-left">
-                  Absence
-                </th>
-                <th scope="col" className="p-2 text-left">
-                  Journée
-                </th>
+                <HeadCells labels={["Total", "Absence", "Journée"]} />
               </tr>
             </thead>
             <tbody>
@@ -232,13 +209,7 @@ export function DayGridForm({
                     {row.workedMinutes > 0 ? hoursWords(row.workedMinutes) : "—"}
                   </td>
                   <td className="p-2">
-                    {row.absences.length === 0
-                      ? "—"
-                      : row.absences.map((kind) => (
-                          <abbr key={kind} title={TIME_ENTRY_KIND_LABELS[kind]} className="mr-1 no-underline">
-                            {ABSENCE_ABBREVIATIONS[kind]}
-                          </abbr>
-                        ))}
+                    {row.absences.length === 0 ? "—" : <AbsenceAbbreviations kinds={row.absences} />}
                     {row.absenceMinutes > 0 ? ` ${hoursWords(row.absenceMinutes)}` : null}
                   </td>
                   <td className="p-2">

@@ -6,11 +6,10 @@ import { buttonClasses } from "#app/components/ui/button.tsx";
 import { formatDate, formatDateTime, type IsoDay } from "#app/lib/paris-time.ts";
 import { hoursWords } from "../employee-schema.ts";
 import type { SiteChoice } from "../entries.server.ts";
-import { TIME_ENTRY_KIND_LABELS } from "../entries-schema.ts";
 import { publicHoliday } from "../holidays.ts";
 import type { GridCell, GridRow, WeekGrid } from "../week-grid.server.ts";
-import { ABSENCE_ABBREVIATIONS, cellField } from "../week-grid.ts";
-import { gridKeyDown } from "./grid-keys.ts";
+import { cellField } from "../week-grid.ts";
+import { AbsenceAbbreviations, gridKeyDown, HeadCells, HoursInput } from "./grid-parts.tsx";
 
 /*
  * The team's week as a table: a row per employee, a column per day, then the week's
@@ -26,11 +25,7 @@ function CellWords({ cell }: { cell: GridCell }) {
   return (
     <>
       {cell.workedMinutes > 0 ? hoursWords(cell.workedMinutes) : cell.absences.length > 0 ? "" : "—"}
-      {cell.absences.map((kind) => (
-        <abbr key={kind} title={TIME_ENTRY_KIND_LABELS[kind]} className="ml-1 no-underline">
-          {ABSENCE_ABBREVIATIONS[kind]}
-        </abbr>
-      ))}
+      <AbsenceAbbreviations kinds={cell.absences} />
     </>
   );
 }
@@ -64,27 +59,16 @@ function Cell({
   }
   const name = cellField(employee.id, cell.day);
   const error = errors?.[name]?.[0];
-  const errorId = `${name}-erreur`;
   return (
     <div className="grid gap-1">
-      <input
-        type="text"
-        inputMode="decimal"
+      <HoursInput
         name={name}
         defaultValue={values?.[name] ?? cell.hours}
-        aria-label={`Heures de ${employee.name}, ${formatDate(cell.day, "full")}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        data-row={rowIndex}
-        data-column={column}
-        autoComplete="off"
-        className="w-16 rounded-md border border-slate-400 px-2 py-1 text-right tabular-nums aria-[invalid=true]:border-red-700"
+        label={`Heures de ${employee.name}, ${formatDate(cell.day, "full")}`}
+        error={error}
+        row={rowIndex}
+        column={column}
       />
-      {error ? (
-        <span id={errorId} className="text-xs font-semibold text-red-800">
-          {error}
-        </span>
-      ) : null}
       <Link to={dayHref(employee.id, cell.day)} className="text-xs text-brand-700 underline">
         Détail<span className="sr-only">{` : ${employee.name}, ${formatDate(cell.day, "full")}`}</span>
       </Link>
@@ -196,18 +180,7 @@ export function WeekGridForm({
                     </th>
                   );
                 })}
-                <th scope="col" className="p-2 text-left">
-                  Travaillé
-                </th>
-                <th scope="col" className="p-2 text-left">
-                  Heures sup.
-                </th>
-                <th scope="col" className="p-2 text-left">
-                  Statut
-                </th>
-                <th scope="col" className="p-2 text-left">
-                  À vérifier
-                </th>
+                <HeadCells labels={["Travaillé", "Heures sup.", "Statut", "À vérifier"]} />
               </tr>
             </thead>
             <tbody>

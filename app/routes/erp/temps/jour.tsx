@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { FormAlert } from "#app/components/forms/form-alert.tsx";
@@ -8,6 +8,7 @@ import { requirePermission } from "#app/features/auth/session.server.ts";
 import { erpMeta, POINTAGE_HANDLE } from "#app/features/erp/navigation.ts";
 import { DayGridForm } from "#app/features/time-sheets/components/day-grid.tsx";
 import { DayNavigation } from "#app/features/time-sheets/components/day-navigation.tsx";
+import { NoEmployeeInPost } from "#app/features/time-sheets/components/grid-parts.tsx";
 import { TIME_SHEETS_TABS } from "#app/features/time-sheets/components/time-sheets-tabs.ts";
 import { readDayGrid, requestedExtraSites, saveDayGrid } from "#app/features/time-sheets/day-grid.server.ts";
 import { DAY_GRID_MESSAGES, dayGridHref } from "#app/features/time-sheets/day-grid.ts";
@@ -91,12 +92,7 @@ export default function DayGridPage({ loaderData, actionData }: Route.ComponentP
       <DayNavigation day={grid.day} today={null} href={(day) => dayGridHref(day, extraSites)} />
       {refusal && !gridRefusal ? <FormAlert focus errors={refusal.message} /> : null}
       {grid.rows.length === 0 ? (
-        <p className="rounded-xl border border-slate-200 bg-white p-4">
-          Aucun salarié en poste ce jour-là.{" "}
-          <Link to="/erp/temps/salaries/nouveau" className="text-brand-700 underline">
-            Ajouter un salarié
-          </Link>
-        </p>
+        <NoEmployeeInPost period="ce jour-là" />
       ) : (
         <DayGridForm
           key={JSON.stringify(gridRefusal?.values ?? null)}

@@ -8,6 +8,7 @@ import { refusalOf } from "#app/components/forms/refusal.ts";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { requirePermission } from "#app/features/auth/session.server.ts";
 import { erpMeta, POINTAGE_HANDLE } from "#app/features/erp/navigation.ts";
+import { NoEmployeeInPost } from "#app/features/time-sheets/components/grid-parts.tsx";
 import { TIME_SHEETS_TABS } from "#app/features/time-sheets/components/time-sheets-tabs.ts";
 import { WeekGridForm } from "#app/features/time-sheets/components/week-grid.tsx";
 import { siteChoices, TimeSheetError, validateWeek } from "#app/features/time-sheets/entries.server.ts";
@@ -156,12 +157,7 @@ export default function WeekGridPage({ loaderData, actionData }: Route.Component
       </nav>
       {refusal && !gridRefusal ? <FormAlert focus errors={refusal.message} /> : null}
       {grid.rows.length === 0 ? (
-        <p className="rounded-xl border border-slate-200 bg-white p-4">
-          Aucun salarié en poste cette semaine.{" "}
-          <Link to="/erp/temps/salaries/nouveau" className="text-brand-700 underline">
-            Ajouter un salarié
-          </Link>
-        </p>
+        <NoEmployeeInPost period="cette semaine" />
       ) : (
         <WeekGridForm
           key={JSON.stringify(gridRefusal?.values ?? null)}
