@@ -45,6 +45,63 @@ export function codeMatches(storedHash: string, secret: string, subjectId: strin
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
+/** What a stored code row holds that its check reads. */
+type StoredSigningCode = {
+  id: string;
+  codeHash: string;
+  usedAt: Date | null;
+  expiresAt: Date;
+  attempts: number;
+};
+
+/** A typed code against the document's latest one: refused (no code, used, expired, too many tries), wrong, or right. */
+export type SigningCodeCheck<Code> =
+  | { kind: "refused"; message: string }
+  | {
+      kind: "wrong";
+      codeId: string;
+      /** The tries to store on the code. */
+      attempts: number;
+      answer: { ok: false; field: "code"; attemptsLeft: number; message: string };
+    }
+  | { kind: "right"; code: Code };
+
+/** Checks a typed code; the caller stores the attempts of a wrong one, or marks a right one used. */
+export function checkSigningCode<Code extends StoredSigningCode>(
+  code: Code | undefined,
+  secret: string,
+  subjectId: string,
+  typed: string,
+  now: Date,
+): SigningCodeCheck<Code> {
+  if (!code || code.usedAt) {
+    return { kind: "refused", message: "Demandez d'abord un code : il vous sera envoyé par e-mail." };
+  }
+  if (now >= code.expiresAt) {
+    return { kind: "refused", message: "Ce code a expiré (10 minutes) : demandez-en un nouveau." };
+  }
+  if (code.attempts >= CODE_MAX_ATTEMPTS) {
+    return { kind: "refused", message: "Trop d'essais avec ce code : demandez-en un nouveau." };
+  }
+  if (codeMatches(code.codeHash, secret, subjectId, typed)) return { kind: "right", code };
+  const attempts = code.attempts + 1;
+  const left = CODE_MAX_ATTEMPTS - attempts;
+  return {
+    kind: "wrong",
+    codeId: code.id,
+    attempts,
+    answer: {
+      ok: false,
+      field: "code",
+      attemptsLeft: left,
+      message:
+        left > 0
+          ? `Code incorrect : ${left} essai${left > 1 ? "s" : ""} restant${left > 1 ? "s" : ""}.`
+          : "Code incorrect, et c'était le dernier essai : demandez un nouveau code.",
+    },
+  };
+}
+
 /** « j***@example.fr »: where the code went, without showing the whole address to whoever holds the link. */
 export function maskEmail(email: string): string {
   const [local = "", domain = ""] = email.split("@");

@@ -7,11 +7,10 @@ import { recordActivities } from "#app/lib/activity.server.ts";
 import { heading, paragraph, renderEmail } from "#app/lib/email-html.ts";
 import {
   ACCESS_TOKEN,
-  CODE_MAX_ATTEMPTS,
   CODE_TTL_MS,
   CODES_PER_HOUR,
+  checkSigningCode,
   codeHash,
-  codeMatches,
   drawnSignatureForPdf,
   hashToken,
   isEmail,
@@ -371,36 +370,23 @@ export async function signReceptionOnline(
     return await db.transaction(async (tx) => {
       const { reception, site } = await findLink(tx, token, true);
       requireToSign(reception);
-      const [code] = await tx
+      const [latest] = await tx
         .select()
         .from(jobSiteReceptionCodes)
         .where(eq(jobSiteReceptionCodes.receptionId, reception.id))
         .orderBy(desc(jobSiteReceptionCodes.createdAt))
         .limit(1)
         .for("update");
-      if (!code || code.usedAt) {
-        throw new ReceptionSigningError("Demandez d'abord un code : il vous sera envoyé par e-mail.", "code");
+      const check = checkSigningCode(latest, deps.secret, reception.id, input.code.trim(), now);
+      if (check.kind === "refused") throw new ReceptionSigningError(check.message, "code");
+      if (check.kind === "wrong") {
+        await tx
+          .update(jobSiteReceptionCodes)
+          .set({ attempts: check.attempts })
+          .where(eq(jobSiteReceptionCodes.id, check.codeId));
+        return check.answer;
       }
-      if (now >= code.expiresAt) {
-        throw new ReceptionSigningError("Ce code a expiré (10 minutes) : demandez-en un nouveau.", "code");
-      }
-      if (code.attempts >= CODE_MAX_ATTEMPTS) {
-        throw new ReceptionSigningError("Trop d'essais avec ce code : demandez-en un nouveau.", "code");
-      }
-      if (!codeMatches(code.codeHash, deps.secret, reception.id, input.code.trim())) {
-        const attempts = code.attempts + 1;
-        await tx.update(jobSiteReceptionCodes).set({ attempts }).where(eq(jobSiteReceptionCodes.id, code.id));
-        const left = CODE_MAX_ATTEMPTS - attempts;
-        return {
-          ok: false as const,
-          field: "code",
-          attemptsLeft: left,
-          message:
-            left > 0
-              ? `Code incorrect : ${left} essai${left > 1 ? "s" : ""} restant${left > 1 ? "s" : ""}.`
-              : "Code incorrect, et c'était le dernier essai : demandez un nouveau code.",
-        };
-      }
+      const { code } = check;
       await tx
         .update(jobSiteReceptionCodes)
         .set({ usedAt: now })

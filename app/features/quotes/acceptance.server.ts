@@ -16,8 +16,8 @@ import {
   CODE_MAX_ATTEMPTS,
   CODE_TTL_MS,
   CODES_PER_HOUR,
+  checkSigningCode,
   codeHash,
-  codeMatches,
   drawnSignatureForPdf,
   isEmail,
   isPng,
@@ -313,36 +313,23 @@ export async function acceptQuote(
         "certification",
       );
     }
-    const [code] = await tx
+    const [latest] = await tx
       .select()
       .from(quoteAcceptanceCodes)
       .where(eq(quoteAcceptanceCodes.quoteId, quote.id))
       .orderBy(desc(quoteAcceptanceCodes.createdAt))
       .limit(1)
       .for("update");
-    if (!code || code.usedAt) {
-      throw new AcceptanceError("Demandez d'abord un code : il vous sera envoyé par e-mail.", "code");
+    const check = checkSigningCode(latest, deps.secret, quote.id, input.code.trim(), now);
+    if (check.kind === "refused") throw new AcceptanceError(check.message, "code");
+    if (check.kind === "wrong") {
+      await tx
+        .update(quoteAcceptanceCodes)
+        .set({ attempts: check.attempts })
+        .where(eq(quoteAcceptanceCodes.id, check.codeId));
+      return check.answer;
     }
-    if (now >= code.expiresAt) {
-      throw new AcceptanceError("Ce code a expiré (10 minutes) : demandez-en un nouveau.", "code");
-    }
-    if (code.attempts >= CODE_MAX_ATTEMPTS) {
-      throw new AcceptanceError("Trop d'essais avec ce code : demandez-en un nouveau.", "code");
-    }
-    if (!codeMatches(code.codeHash, deps.secret, quote.id, input.code.trim())) {
-      const attempts = code.attempts + 1;
-      await tx.update(quoteAcceptanceCodes).set({ attempts }).where(eq(quoteAcceptanceCodes.id, code.id));
-      const left = CODE_MAX_ATTEMPTS - attempts;
-      return {
-        ok: false as const,
-        field: "code",
-        attemptsLeft: left,
-        message:
-          left > 0
-            ? `Code incorrect : ${left} essai${left > 1 ? "s" : ""} restant${left > 1 ? "s" : ""}.`
-            : "Code incorrect, et c'était le dernier essai : demandez un nouveau code.",
-      };
-    }
+    const { code } = check;
     await tx.update(quoteAcceptanceCodes).set({ usedAt: now }).where(eq(quoteAcceptanceCodes.id, code.id));
 
     if (!quote.number || !quote.pdfSha256 || !quote.pdfIdentity || !quote.sentAt || !quote.validUntil) {
