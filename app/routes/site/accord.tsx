@@ -1,8 +1,9 @@
 import { CheckCircle2, XCircle } from "lucide-react";
 import { type SyntheticEvent, useState } from "react";
 import { data, Form, useNavigation } from "react-router";
-import { CheckboxField, TextareaField, TextField } from "#app/components/forms/field.tsx";
+import { CheckboxField, TextareaField } from "#app/components/forms/field.tsx";
 import { FormAlert } from "#app/components/forms/form-alert.tsx";
+import { SignerFields, SigningCodeRequest } from "#app/components/forms/online-signing.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { company } from "#app/config/company.ts";
 import { resolveAuthSecret } from "#app/features/auth/secret.server.ts";
@@ -17,7 +18,6 @@ import {
 } from "#app/features/quotes/acceptance.server.ts";
 import { AgreementDecision, AgreementHeader } from "#app/features/quotes/components/agreement-summary.tsx";
 import { QuoteDocument } from "#app/features/quotes/components/quote-document.tsx";
-import { SignaturePad } from "#app/features/quotes/components/signature-pad.tsx";
 import { ONLINE_ACCEPTANCE_NOTICE } from "#app/features/quotes/mentions.ts";
 import { getServices, requestContext } from "#app/lib/app-context.ts";
 import { formatCents } from "#app/lib/money.ts";
@@ -227,25 +227,7 @@ export default function QuoteAgreementPage({ loaderData, actionData }: Route.Com
               <p className="text-slate-800">
                 Un code à six chiffres est envoyé à l'adresse e-mail du devis ({sentTo}).
               </p>
-              <Form method="post" className="flex flex-wrap items-center gap-3">
-                <input type="hidden" name="intent" value={INTENTS.code} />
-                <button
-                  type="submit"
-                  className={buttonClasses("secondary", "md")}
-                  disabled={pending !== null}
-                >
-                  {pending === INTENTS.code
-                    ? "Envoi du code…"
-                    : codeSent
-                      ? "Renvoyer un code"
-                      : "Recevoir mon code par e-mail"}
-                </button>
-                {codeSent ? (
-                  <p role="status" className="text-sm font-semibold text-green-900">
-                    Code envoyé à {codeSent} : il est valable 10 minutes.
-                  </p>
-                ) : null}
-              </Form>
+              <SigningCodeRequest intent={INTENTS.code} pending={pending} codeSent={codeSent} />
               <Form method="post" className="grid gap-4">
                 <input type="hidden" name="intent" value={INTENTS.accept} />
                 <CheckboxField
@@ -265,28 +247,7 @@ export default function QuoteAgreementPage({ loaderData, actionData }: Route.Com
                     errors={fieldError("certification")}
                   />
                 ) : null}
-                <TextField
-                  name="name"
-                  label="Vos nom et prénom"
-                  autoComplete="name"
-                  required
-                  maxLength={120}
-                  errors={fieldError("name")}
-                />
-                <SignaturePad
-                  name="signature"
-                  label="Signature (facultative) : dessinez-la avec le doigt ou la souris"
-                />
-                <TextField
-                  name="code"
-                  label="Code reçu par e-mail"
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  pattern="[0-9]{6}"
-                  maxLength={6}
-                  required
-                  errors={fieldError("code")}
-                />
+                <SignerFields fieldError={fieldError} />
                 <div>
                   <button
                     type="submit"

@@ -1,7 +1,7 @@
 import { CheckCircle2, FileDown } from "lucide-react";
 import { data, Form, useNavigation } from "react-router";
-import { TextField } from "#app/components/forms/field.tsx";
 import { FormAlert } from "#app/components/forms/form-alert.tsx";
+import { SignerFields, SigningCodeRequest } from "#app/components/forms/online-signing.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { company } from "#app/config/company.ts";
 import { resolveAuthSecret } from "#app/features/auth/secret.server.ts";
@@ -14,7 +14,6 @@ import {
 } from "#app/features/job-sites/reception-online.server.ts";
 import { PV_WORDS } from "#app/features/job-sites/reception-schema.ts";
 import { AcceptanceNameSchema, parseTyped } from "#app/features/quotes/acceptance-schema.ts";
-import { SignaturePad } from "#app/features/quotes/components/signature-pad.tsx";
 import { documentIdentity } from "#app/features/settings/settings.server.ts";
 import { getServices, requestContext } from "#app/lib/app-context.ts";
 import { decodeDrawnSignature, maskEmail, SIGNATURE_UNREADABLE } from "#app/lib/online-signing.server.ts";
@@ -218,45 +217,10 @@ export default function ReceptionSigningPage({ loaderData, actionData }: Route.C
               : "En signant, vous prononcez la réception des travaux à la date indiquée, avec les réserves listées (article 1792-6 du Code civil)."}{" "}
             Un code à six chiffres est envoyé à votre adresse e-mail ({sentTo}).
           </p>
-          <Form method="post" className="flex flex-wrap items-center gap-3">
-            <input type="hidden" name="intent" value={INTENTS.code} />
-            <button type="submit" className={buttonClasses("secondary", "md")} disabled={pending !== null}>
-              {pending === INTENTS.code
-                ? "Envoi du code…"
-                : codeSent
-                  ? "Renvoyer un code"
-                  : "Recevoir mon code par e-mail"}
-            </button>
-            {codeSent ? (
-              <p role="status" className="text-sm font-semibold text-green-900">
-                Code envoyé à {codeSent} : il est valable 10 minutes.
-              </p>
-            ) : null}
-          </Form>
+          <SigningCodeRequest intent={INTENTS.code} pending={pending} codeSent={codeSent} />
           <Form method="post" className="grid gap-4">
             <input type="hidden" name="intent" value={INTENTS.sign} />
-            <TextField
-              name="name"
-              label="Vos nom et prénom"
-              autoComplete="name"
-              required
-              maxLength={120}
-              errors={fieldError("name")}
-            />
-            <SignaturePad
-              name="signature"
-              label="Signature (facultative) : dessinez-la avec le doigt ou la souris"
-            />
-            <TextField
-              name="code"
-              label="Code reçu par e-mail"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9]{6}"
-              maxLength={6}
-              required
-              errors={fieldError("code")}
-            />
+            <SignerFields fieldError={fieldError} />
             <div>
               <button type="submit" className={buttonClasses("primary", "cta")} disabled={pending !== null}>
                 {pending === INTENTS.sign ? "Enregistrement…" : `Signer le ${words.short}`}
