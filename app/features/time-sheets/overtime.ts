@@ -28,7 +28,7 @@ export const DEFAULT_OVERTIME_QUOTA_MINUTES = 220 * 60;
 
 /** The weekly hours of an employment contract, in minutes (35 h: 2100; 39 h: 2340; 24 h part time: 1440). */
 export type Contract = { weeklyMinutes: number };
-export type ContractKind = "full_time" | "part_time";
+export type WorkingTimeKind = "full_time" | "part_time";
 
 function assertMinutes(value: number, max: number, what: string): void {
   if (!Number.isInteger(value) || value < 0 || value > max)
@@ -41,7 +41,7 @@ function assertContract(contract: Contract): void {
 }
 
 /** Full time from 35 hours a week; part time below. */
-export function contractKind(contract: Contract): ContractKind {
+export function contractKind(contract: Contract): WorkingTimeKind {
   assertContract(contract);
   return contract.weeklyMinutes >= LEGAL_WEEKLY_MINUTES ? "full_time" : "part_time";
 }
@@ -50,7 +50,7 @@ export function contractKind(contract: Contract): ContractKind {
 export type WeekOvertime = {
   workedMinutes: number;
   contractMinutes: number;
-  kind: ContractKind;
+  kind: WorkingTimeKind;
   /** Worked beyond the contract's hours (0 when fewer were worked). */
   beyondContractMinutes: number;
   /** Part time: from the contract's hours up to 35 hours. Always 0 for full time. */
