@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import sharp from "sharp";
+import type { FileStorage } from "./file-storage.server.ts";
 
 /*
  * The building blocks of a document signed online by the client (Code civil 1366-1367):
@@ -9,6 +10,28 @@ import sharp from "sharp";
  * minutes, 5 codes an hour), stored as an HMAC keyed by the server's secret; the drawn
  * signature is a PNG checked by its bytes and flattened for the PDF.
  */
+
+/** What signing online needs of the server: where the signed copy goes, the codes' key, whom to tell. */
+export type SigningDeps = {
+  storage: FileStorage;
+  /** The server's secret: codes are stored as HMACs keyed by it. */
+  secret: string;
+  notifyEmail: string;
+  siteUrl: string;
+  now?: Date;
+};
+
+/** A refusal on the client's page: the message to show, at a field when `field` says which. */
+export class SigningRefusal extends Error {
+  override name = "SigningRefusal";
+  readonly field: string | undefined;
+  readonly status: number;
+  constructor(message: string, field?: string, status = 400) {
+    super(message);
+    this.field = field;
+    this.status = status;
+  }
+}
 
 export const CODE_TTL_MS = 10 * 60_000;
 export const CODE_MAX_ATTEMPTS = 5;

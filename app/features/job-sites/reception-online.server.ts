@@ -18,6 +18,8 @@ import {
   newAccessToken,
   newSixDigitCode,
   SIGNATURE_UNREADABLE,
+  type SigningDeps,
+  SigningRefusal,
 } from "#app/lib/online-signing.server.ts";
 import {
   type DbExecutor,
@@ -61,25 +63,11 @@ export class ReceptionLinkNotFoundError extends Error {
 }
 
 /** A refusal on the client's page: its message, at a field when `field` says which. */
-export class ReceptionSigningError extends Error {
+export class ReceptionSigningError extends SigningRefusal {
   override name = "ReceptionSigningError";
-  readonly field: string | undefined;
-  readonly status: number;
-  constructor(message: string, field?: string, status = 400) {
-    super(message);
-    this.field = field;
-    this.status = status;
-  }
 }
 
-export type ReceptionSigningDeps = {
-  storage: FileStorage;
-  /** The server's secret: codes are stored as HMACs keyed by it. */
-  secret: string;
-  notifyEmail: string;
-  siteUrl: string;
-  now?: Date;
-};
+export type ReceptionSigningDeps = SigningDeps;
 
 const linkOf = (siteUrl: string, token: string) => `${siteUrl.replace(/\/+$/, "")}/reception/${token}`;
 

@@ -24,12 +24,14 @@ import {
   maskEmail,
   newSixDigitCode,
   SIGNATURE_UNREADABLE,
+  type SigningDeps,
+  SigningRefusal,
 } from "#app/lib/online-signing.server.ts";
 import { type DbExecutor, type DbTransaction, enqueueMails } from "#app/lib/outbox.server.ts";
 import { parisDay } from "#app/lib/paris-time.ts";
 import type { DocumentIdentity } from "#app/lib/pdf/identity.ts";
 import { recordHit } from "#app/lib/rate-limit.server.ts";
-import { type FileStorage, newStorageKey } from "#app/lib/storage.server.ts";
+import { newStorageKey } from "#app/lib/storage.server.ts";
 import { acceptedMails, codeMail, refusedMail } from "./acceptance-mails.server.ts";
 import { AcceptanceNameSchema, parseTyped, RefusalReasonSchema } from "./acceptance-schema.ts";
 import { quoteDisplayNumber } from "./content.ts";
@@ -62,14 +64,7 @@ export { CODE_MAX_ATTEMPTS, CODE_TTL_MS, CODES_PER_HOUR, isPng, maskEmail };
 
 export type LinkState = "ouvert" | "accepte" | "refuse" | "expire" | "remplace";
 
-export type AcceptanceDeps = {
-  storage: FileStorage;
-  /** The server's secret: codes are stored as HMACs keyed by it. */
-  secret: string;
-  notifyEmail: string;
-  siteUrl: string;
-  now?: Date;
-};
+export type AcceptanceDeps = SigningDeps;
 
 export class QuoteLinkNotFoundError extends Error {
   override name = "QuoteLinkNotFoundError";
@@ -79,15 +74,8 @@ export class QuoteLinkNotFoundError extends Error {
 }
 
 /** A refusal on the client's page: the message to show, at a field when `field` says which. */
-export class AcceptanceError extends Error {
+export class AcceptanceError extends SigningRefusal {
   override name = "AcceptanceError";
-  readonly field: string | undefined;
-  readonly status: number;
-  constructor(message: string, field?: string, status = 400) {
-    super(message);
-    this.field = field;
-    this.status = status;
-  }
 }
 
 export type OpenedLink = {
