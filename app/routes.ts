@@ -119,6 +119,14 @@ export default [
       route("achats/fournisseurs/nouveau", "routes/erp/achats/fournisseurs/nouveau.tsx"),
       route("achats/fournisseurs/:id", "routes/erp/achats/fournisseurs/detail.tsx"),
       route("achats/fournisseurs/:id/modifier", "routes/erp/achats/fournisseurs/modifier.tsx"),
+      route("achats/fournisseurs/:id/documents", "routes/erp/achats/fournisseurs/documents.tsx"),
+      route(
+        "achats/fournisseurs/:id/documents/:documentId",
+        "routes/erp/achats/fournisseurs/document-file.ts",
+      ),
+      route("achats/sous-traitances", "routes/erp/achats/sous-traitances/index.tsx"),
+      route("achats/sous-traitances/nouvelle", "routes/erp/achats/sous-traitances/nouvelle.tsx"),
+      route("achats/sous-traitances/:id", "routes/erp/achats/sous-traitances/detail.tsx"),
       // Pointage: the register of employees (its home until the week's grid comes).
       route("temps", "routes/erp/temps/index.tsx"),
       route("temps/jour", "routes/erp/temps/jour.tsx"),
