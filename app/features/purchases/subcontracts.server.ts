@@ -82,7 +82,10 @@ export async function createSubcontract(
     }
     let stop = await checkVigilance(tx, supplier.id, "subcontract", today, data.priceHt);
     if (stop !== null && overrideReason !== null) {
-      await overrideVigilance(tx, actor, supplier.id, "subcontract", overrideReason, null, today);
+      await overrideVigilance(tx, actor, supplier.id, "subcontract", overrideReason, null, {
+        today,
+        stopReason: stop,
+      });
       stop = await checkVigilance(tx, supplier.id, "subcontract", today, data.priceHt);
     }
     if (stop !== null) throw new VigilanceStopError(stop);

@@ -190,12 +190,19 @@ export async function overrideVigilance(
   purpose: VigilancePurpose,
   reason: string,
   reference: string | null = null,
-  today: IsoDay = parisDay(),
+  {
+    today = parisDay(),
+    stopReason,
+  }: {
+    today?: IsoDay;
+    /** The stop as the caller read it (with the amount it adds); read again otherwise. */
+    stopReason?: string;
+  } = {},
 ): Promise<{ id: string }> {
   if (owner.role !== "owner") throw new VigilanceOwnerOnlyError();
   const parsed = OverrideReasonSchema.safeParse(reason);
   if (!parsed.success) throw new VigilanceReasonError(SUBCONTRACT_MESSAGES.overrideReason);
-  const { stop } = await supplierVigilance(db, supplierId, today);
+  const stop = stopReason ?? (await supplierVigilance(db, supplierId, today)).stop;
   const [row] = await db
     .insert(vigilanceOverrides)
     .values({
