@@ -1,4 +1,4 @@
-import { Form, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import {
@@ -26,6 +26,7 @@ import {
 } from "#app/features/purchases/subcontract-schema.ts";
 import { subcontractChoices } from "#app/features/purchases/subcontracts.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
+import { isUuid } from "#app/lib/uuid.ts";
 import type { Route } from "./+types/nouvelle";
 
 export const handle = ACHATS_HANDLE;
@@ -33,6 +34,9 @@ export const handle = ACHATS_HANDLE;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = await requirePermission(request, context, handle.permission);
   const supplierId = new URL(request.url).searchParams.get("fournisseur") ?? "";
+  if (supplierId !== "" && !isUuid(supplierId)) {
+    throw data({ message: "Ce fournisseur n'existe pas : choisissez-le dans la liste." }, { status: 400 });
+  }
   return {
     ...(await subcontractChoices(getServices(context).db)),
     supplierId,
