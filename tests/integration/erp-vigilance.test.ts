@@ -325,6 +325,23 @@ describe("a subcontract and the vigilance stop", () => {
   });
 });
 
+describe("two contracts at once", () => {
+  it("reads the 12 months' total one contract at a time: of two 3 000 € contracts, the second is stopped", async () => {
+    const supplierId = await insertSubcontractor(
+      "Menuiserie Pont-du-Las",
+      "atelier@menuiserie-pdl.test",
+      "Menuiserie",
+    );
+    const before = await contractCount();
+    const outcomes = await Promise.all([
+      createContract(contract({ supplierId, priceHt: "3 000" }), asStaff),
+      createContract(contract({ supplierId, priceHt: "3 000" }), asStaff),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status).sort()).toEqual([303, 409]);
+    expect(await contractCount()).toBe(before + 1);
+  });
+});
+
 describe("the reminders before expiry", () => {
   it("e-mails the subcontractor 30 and 7 days before, once each", async () => {
     const supplierId = await insertSubcontractor(
