@@ -6,10 +6,12 @@ import { formValues } from "#app/lib/form-intent.ts";
 import { parisDay } from "#app/lib/paris-time.ts";
 import {
   OverrideReasonSchema,
+  SUBCONTRACT_INTENTS,
   SUBCONTRACT_MESSAGES,
   SubcontractSchema,
   SupplierDocumentSchema,
   subcontractPath,
+  type VigilanceRefusalExtra,
 } from "./subcontract-schema.ts";
 import {
   createSubcontract,
@@ -30,11 +32,6 @@ import { DOCUMENT_KIND_LABELS } from "./vigilance.ts";
  * « creer », or « passer_outre » for the owner with a written reason when vigilance stops
  * it) and « Ajouter un document » on a supplier's page.
  */
-
-export const SUBCONTRACT_INTENTS = { create: "creer", override: "passer_outre" } as const;
-
-/** The refusal of a contract stopped by vigilance: 409, the reason, and whether the viewer may pass it. */
-export type VigilanceRefusalExtra = { vigilanceStop?: string; canOverride?: boolean };
 
 export async function answerNewSubcontract(
   context: { request: Request; db: Database; actor: SubcontractActor },

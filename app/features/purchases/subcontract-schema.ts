@@ -26,6 +26,12 @@ export const SUBCONTRACT_STATUS_LABELS: Record<SubcontractStatus, string> = {
   annule: "Annulé",
 };
 
+/** The intents of « Nouvelle sous-traitance »: save, or (the owner) pass the vigilance stop. */
+export const SUBCONTRACT_INTENTS = { create: "creer", override: "passer_outre" } as const;
+
+/** The refusal of a contract stopped by vigilance: 409, the reason, and whether the viewer may pass it. */
+export type VigilanceRefusalExtra = { vigilanceStop?: string; canOverride?: boolean };
+
 export const SCOPE_MAX = 4000;
 /** A written reason to pass a vigilance stop: a sentence, not « ok ». */
 export const OVERRIDE_REASON_MIN = 10;

@@ -14,15 +14,13 @@ import { refusalOf } from "#app/components/forms/refusal.ts";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { requirePermission } from "#app/features/auth/session.server.ts";
 import { ACHATS_HANDLE, ACHATS_TABS, erpMeta } from "#app/features/erp/navigation.ts";
-import {
-  answerNewSubcontract,
-  SUBCONTRACT_INTENTS,
-  type VigilanceRefusalExtra,
-} from "#app/features/purchases/subcontract-actions.server.ts";
+import { answerNewSubcontract } from "#app/features/purchases/subcontract-actions.server.ts";
 import {
   OVERRIDE_REASON_MAX,
   SCOPE_MAX,
+  SUBCONTRACT_INTENTS,
   SUBCONTRACTS_PATH,
+  type VigilanceRefusalExtra,
 } from "#app/features/purchases/subcontract-schema.ts";
 import { subcontractChoices } from "#app/features/purchases/subcontracts.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
