@@ -67,6 +67,8 @@ export default [
     route("chantiers/:id/journal/notes", "routes/erp/chantiers/journal-notes.ts"),
     // The receipt joined to an expense of a job site (« Autres dépenses »).
     route("chantiers/:id/depenses/:expenseId/justificatif", "routes/erp/chantiers/justificatif.ts"),
+    // A supplier's document (an attestation, a Kbis…), as it was uploaded.
+    route("achats/fournisseurs/:id/documents/:documentId", "routes/erp/achats/fournisseurs/document-file.ts"),
     // A job site's PV de réception: its PDF (preview, presented or signed copy) and photos.
     route("chantiers/:id/reception/pdf", "routes/erp/chantiers/reception-pdf.ts", { id: "erp-chantier-pv" }),
     route("chantiers/:id/reception/copie-signee", "routes/erp/chantiers/reception-pdf.ts", {
@@ -119,6 +121,10 @@ export default [
       route("achats/fournisseurs/nouveau", "routes/erp/achats/fournisseurs/nouveau.tsx"),
       route("achats/fournisseurs/:id", "routes/erp/achats/fournisseurs/detail.tsx"),
       route("achats/fournisseurs/:id/modifier", "routes/erp/achats/fournisseurs/modifier.tsx"),
+      route("achats/fournisseurs/:id/documents", "routes/erp/achats/fournisseurs/documents.tsx"),
+      route("achats/sous-traitances", "routes/erp/achats/sous-traitances/index.tsx"),
+      route("achats/sous-traitances/nouvelle", "routes/erp/achats/sous-traitances/nouvelle.tsx"),
+      route("achats/sous-traitances/:id", "routes/erp/achats/sous-traitances/detail.tsx"),
       // Pointage: the register of employees (its home until the week's grid comes).
       route("temps", "routes/erp/temps/index.tsx"),
       route("temps/jour", "routes/erp/temps/jour.tsx"),

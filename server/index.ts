@@ -12,6 +12,7 @@ import {
 } from "#app/features/auth/server-info.server.ts";
 import { startIntegrityCheckJob } from "#app/features/integrity-register/job.server.ts";
 import { startOverdueInvoicesJob } from "#app/features/invoices/overdue.server.ts";
+import { startVigilanceRemindersJob } from "#app/features/purchases/vigilance-reminders.server.ts";
 import { startQuoteExpiryJob } from "#app/features/quotes/expiry.server.ts";
 import { startRetentionJob } from "#app/features/retention/job.server.ts";
 import { startUnpaidOrdersJob } from "#app/features/shop/admin/unpaid.server.ts";
@@ -71,6 +72,8 @@ async function main() {
   // Walks the integrity register (chain, records, stored files) and alerts the owner on an
   // anomaly, once a day.
   const integrityJob = startIntegrityCheckJob(services, jobTiming);
+  // E-mails the subcontractors whose vigilance documents expire in 30 or 7 days, once each.
+  const vigilanceJob = startVigilanceRemindersJob(services, jobTiming);
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     const shownHost = env.HOST === "0.0.0.0" || env.HOST === "::" ? "localhost" : env.HOST;
@@ -99,6 +102,9 @@ async function main() {
       await integrityJob
         .stop()
         .catch((error) => logger.error({ err: error }, "arrêt de la vérification du registre"));
+      await vigilanceJob
+        .stop()
+        .catch((error) => logger.error({ err: error }, "arrêt des relances de vigilance"));
       await quoteExpiryJob
         .stop()
         .catch((error) => logger.error({ err: error }, "arrêt de l'expiration des devis"));

@@ -5,6 +5,7 @@ import { shopProducts } from "#app/db/schema/shop.ts";
 import { createStaffAccount } from "#app/features/auth/accounts.server.ts";
 import { createInvoiceDraft } from "#app/features/invoices/drafts.server.ts";
 import { createJobSiteFromQuote } from "#app/features/job-sites/write.server.ts";
+import { createSubcontract } from "#app/features/purchases/subcontracts.server.ts";
 import { createSupplier } from "#app/features/purchases/suppliers.server.ts";
 import { quoteLotBudgets } from "#app/features/quotes/lot-budget.ts";
 import { getQuote } from "#app/features/quotes/quotes.server.ts";
@@ -145,6 +146,27 @@ try {
     ],
   });
 
+  // A subcontract over the vigilance threshold, let through by the owner (no document yet).
+  const subcontract = await createSubcontract(
+    handle.db,
+    { ...actor, role: "owner" },
+    {
+      supplierId: supplier.id,
+      jobSiteId: jobSite.id,
+      lotId: null,
+      scope:
+        "Reprise complète de l'étanchéité de la toiture-terrasse et des relevés, avec bardage du local technique",
+      priceHt: 1_250_000,
+      startOn: "2026-12-01",
+      endOn: "2027-01-31",
+      signedOn: null,
+      reverseCharge: true,
+    },
+    {
+      overrideReason: "Attestations demandées le 3 novembre, reçues par courrier, en cours de numérisation.",
+    },
+  );
+
   console.log(
     JSON.stringify({
       leadId,
@@ -157,6 +179,7 @@ try {
       jobSiteId: jobSite.id,
       employeeId: employee.id,
       supplierId: supplier.id,
+      subcontractId: subcontract.id,
       libraryItemId: item.id,
       productId: product.id,
     }),

@@ -25,6 +25,7 @@ import {
   shopVariants,
 } from "#app/db/schema/shop.ts";
 import { jobSiteLogEntries, jobSiteLogPhotos } from "#app/db/schema/site-log.ts";
+import { subcontracts, supplierDocuments, vigilanceOverrides } from "#app/db/schema/subcontracts.ts";
 import { employees, timeEntries } from "#app/db/schema/time-sheets.ts";
 import { createSupplier } from "#app/features/purchases/suppliers.server.ts";
 import { toDraftInput } from "#app/features/quotes/content.ts";
@@ -203,7 +204,17 @@ const REFUSED_VALUES = [
   "\u007f",
 ];
 const REFUSED_DATES = ["0000-01-01", "1899-12-31", "2101-01-01", "9999-12-31", "-001-01-01"];
-const MULTI_LINE_FIELDS = new Set(["message", "note", "notes", "paymentTermsText", "description", "body"]);
+const MULTI_LINE_FIELDS = new Set([
+  "message",
+  "note",
+  "notes",
+  "paymentTermsText",
+  "description",
+  "body",
+  "scope",
+  "trades",
+  "overrideReason",
+]);
 /** Odd but legal values: they may be accepted or refused, never a 5xx. */
 const ODD_VALUES = [
   "",
@@ -307,6 +318,9 @@ async function snapshot() {
   const timeRows = await database.db.select().from(timeEntries);
   const supplierRows = await database.db.select().from(suppliers);
   const supplierContactRows = await database.db.select().from(supplierContacts);
+  const subcontractRows = await database.db.select().from(subcontracts);
+  const supplierDocumentRows = await database.db.select().from(supplierDocuments);
+  const overrideRows = await database.db.select().from(vigilanceOverrides);
   return {
     submissions: submissions?.n,
     leads: leads?.n,
@@ -343,6 +357,7 @@ async function snapshot() {
       supplierRows.sort((a, b) => a.id.localeCompare(b.id)),
       supplierContactRows.sort((a, b) => a.id.localeCompare(b.id)),
     ]),
+    vigilance: JSON.stringify([subcontractRows, supplierDocumentRows, overrideRows]),
   };
 }
 
@@ -430,6 +445,11 @@ const GET_TARGETS: [string, (value: string) => string][] = [
   ["suppliers page", (v) => `/erp/achats?page=${q(v)}`],
   ["supplier page", (v) => `/erp/achats/fournisseurs/${q(v)}`],
   ["supplier edit page", (v) => `/erp/achats/fournisseurs/${q(v)}/modifier`],
+  ["supplier documents page", (v) => `/erp/achats/fournisseurs/${q(v)}/documents`],
+  ["supplier document file", (v) => `/erp/achats/fournisseurs/${supplierId}/documents/${q(v)}`],
+  ["supplier document file supplier", (v) => `/erp/achats/fournisseurs/${q(v)}/documents/${MISSING_INVOICE}`],
+  ["subcontract page", (v) => `/erp/achats/sous-traitances/${q(v)}`],
+  ["new subcontract fournisseur", (v) => `/erp/achats/sous-traitances/nouvelle?fournisseur=${q(v)}`],
   ["quotes q", (v) => `/erp/devis?q=${q(v)}`],
   ["quotes statut", (v) => `/erp/devis?statut=${q(v)}`],
   ["quotes du", (v) => `/erp/devis?du=${q(v)}`],
@@ -881,6 +901,48 @@ const FORM_TARGETS: [string, () => string, Record<string, string>, string[]][] =
   ],
   ["supplier archiving", () => `/erp/achats/fournisseurs/${supplierId}`, { intent: "archiver" }, ["intent"]],
   [
+    // A subcontractor without any document: even a valid form is stopped by vigilance (409).
+    "new subcontract",
+    () => "/erp/achats/sous-traitances/nouvelle",
+    {
+      intent: "creer",
+      // Read when the form is sent: the ids exist only after beforeAll.
+      get supplierId() {
+        return supplierId;
+      },
+      get jobSiteId() {
+        return logSiteId;
+      },
+      lotId: "",
+      scope: "Étanchéité de la terrasse",
+      priceHt: "6 000",
+      startOn: "2026-12-01",
+      endOn: "2026-12-31",
+      signedOn: "",
+      reverseCharge: "oui",
+      overrideReason: "",
+    },
+    [
+      "intent",
+      "supplierId",
+      "jobSiteId",
+      "lotId",
+      "scope",
+      "priceHt",
+      "startOn",
+      "endOn",
+      "signedOn",
+      "reverseCharge",
+    ],
+  ],
+  [
+    // Posted without its file: refused whatever the fields say.
+    "supplier document",
+    () => `/erp/achats/fournisseurs/${supplierId}/documents`,
+    { kind: "decennale", issuedOn: "2026-11-01", validUntil: "2027-11-01", trades: "Étanchéité" },
+    ["kind", "issuedOn", "validUntil", "trades"],
+  ],
+  [
     "client removal",
     () => `/erp/clients/${clientId}`,
     { intent: "anonymiser", confirmation: "non" },
@@ -966,6 +1028,9 @@ const ACTION_PATHS = () => [
   "/erp/achats/fournisseurs/nouveau",
   `/erp/achats/fournisseurs/${supplierId}`,
   `/erp/achats/fournisseurs/${supplierId}/modifier`,
+  `/erp/achats/fournisseurs/${supplierId}/documents`,
+  "/erp/achats/sous-traitances",
+  "/erp/achats/sous-traitances/nouvelle",
 ];
 
 // Thousands of requests: on a loaded machine a loop takes longer than the default 30 s.

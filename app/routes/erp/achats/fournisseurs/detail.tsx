@@ -11,7 +11,11 @@ import { Panel } from "#app/components/ui/panel.tsx";
 import { requireActor, requirePermission } from "#app/features/auth/session.server.ts";
 import { ActivityHistory } from "#app/features/erp/components/activity-history.tsx";
 import { ACHATS_HANDLE, ACHATS_TABS, erpMeta } from "#app/features/erp/navigation.ts";
+import { SubcontractList } from "#app/features/purchases/components/subcontract-list.tsx";
 import { ArchivedBadge, SupplierKindBadge } from "#app/features/purchases/components/supplier-badges.tsx";
+import { VigilancePanel } from "#app/features/purchases/components/vigilance-panel.tsx";
+import { NEW_SUBCONTRACT_PATH } from "#app/features/purchases/subcontract-schema.ts";
+import { listSubcontracts } from "#app/features/purchases/subcontracts.server.ts";
 import { answerSupplierPost } from "#app/features/purchases/supplier-actions.server.ts";
 import {
   paymentTermsWords,
@@ -19,6 +23,7 @@ import {
   supplierPath,
 } from "#app/features/purchases/supplier-schema.ts";
 import { getSupplier, SupplierNotFoundError } from "#app/features/purchases/suppliers.server.ts";
+import { vigilancePanel } from "#app/features/purchases/vigilance.server.ts";
 import { listActivity } from "#app/lib/activity.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import { formatIban } from "#app/lib/bank.ts";
@@ -37,6 +42,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     return {
       supplier,
       events: await listActivity(db, "fournisseur", supplier.id),
+      // A subcontractor's vigilance file and contracts (./sous-traitances).
+      subcontracting:
+        supplier.kind === "sous_traitant"
+          ? {
+              vigilance: await vigilancePanel(db, supplier.id),
+              subcontracts: await listSubcontracts(db, { supplierId: supplier.id }),
+            }
+          : null,
       crumb: supplier.legalName,
     };
   } catch (error) {
@@ -184,6 +197,30 @@ export default function SupplierPage({ loaderData, actionData }: Route.Component
           ]}
         />
       </Panel>
+
+      {loaderData.subcontracting ? (
+        <>
+          <VigilancePanel supplierId={supplier.id} data={loaderData.subcontracting.vigilance} />
+          <Panel
+            id="fournisseur-sous-traitances"
+            title="Sous-traitances"
+            action={
+              <Link
+                to={`${NEW_SUBCONTRACT_PATH}?fournisseur=${supplier.id}`}
+                className="text-brand-700 underline"
+              >
+                Nouveau contrat
+              </Link>
+            }
+          >
+            <SubcontractList
+              items={loaderData.subcontracting.subcontracts}
+              hideSupplier
+              label={`Contrats de ${supplier.legalName}`}
+            />
+          </Panel>
+        </>
+      ) : null}
 
       {supplier.notes ? (
         <Panel id="fournisseur-notes" title="Notes">
