@@ -31,6 +31,7 @@ import * as settings from "./schema/settings.ts";
 import * as shop from "./schema/shop.ts";
 import * as site from "./schema/site.ts";
 import * as siteLog from "./schema/site-log.ts";
+import * as supplierInvoices from "./schema/supplier-invoices.ts";
 import * as timeSheets from "./schema/time-sheets.ts";
 
 /** Every table, one file per domain under ./schema (drizzle-kit reads the same folder). */
@@ -54,6 +55,7 @@ const schema = {
   ...siteLog,
   ...timeSheets,
   ...purchases,
+  ...supplierInvoices,
   ...integrity,
   ...alerts,
 };
