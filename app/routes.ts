@@ -119,6 +119,10 @@ export default [
       route("achats/fournisseurs/nouveau", "routes/erp/achats/fournisseurs/nouveau.tsx"),
       route("achats/fournisseurs/:id", "routes/erp/achats/fournisseurs/detail.tsx"),
       route("achats/fournisseurs/:id/modifier", "routes/erp/achats/fournisseurs/modifier.tsx"),
+      route("achats/factures", "routes/erp/achats/factures/index.tsx"),
+      route("achats/factures/importer", "routes/erp/achats/factures/importer.tsx"),
+      route("achats/factures/:id", "routes/erp/achats/factures/detail.tsx"),
+      route("achats/factures/:id/original", "routes/erp/achats/factures/original.ts"),
       // Pointage: the register of employees (its home until the week's grid comes).
       route("temps", "routes/erp/temps/index.tsx"),
       route("temps/jour", "routes/erp/temps/jour.tsx"),
