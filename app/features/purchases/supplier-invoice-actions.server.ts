@@ -1,12 +1,12 @@
 import { invalid, refused } from "#app/components/forms/refusal.server.ts";
+import type { Database } from "#app/db/client.server.ts";
+import type { FileStorage } from "#app/lib/file-storage.server.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
 import { formValues, parseIntent } from "#app/lib/form-intent.ts";
-import type { FileStorage } from "#app/lib/file-storage.server.ts";
-import type { Database } from "#app/db/client.server.ts";
 import { z } from "#app/lib/zod.ts";
 import {
-  ManualInvoiceSchema,
   MAX_IMPORT_FILES,
+  ManualInvoiceSchema,
   parseAllocations,
   SUPPLIER_INVOICE_INTENTS,
   SUPPLIER_INVOICE_MESSAGES,
@@ -66,7 +66,9 @@ export async function answerImportPost(context: SupplierInvoiceActionContext, fo
   const { files: _files, ...values } = formValues(form);
   try {
     if (intent === "importer") {
-      const files = form.getAll("files").filter((entry): entry is File => entry instanceof File && entry.size > 0);
+      const files = form
+        .getAll("files")
+        .filter((entry): entry is File => entry instanceof File && entry.size > 0);
       if (files.length === 0) {
         return refused(400, {
           intent,
@@ -91,20 +93,28 @@ export async function answerImportPost(context: SupplierInvoiceActionContext, fo
       // One file only, refused: the post is refused (400) with the reader's message.
       const [only] = outcomes;
       if (outcomes.length === 1 && only?.kind === "refused") {
-        return refused(only.message.startsWith("Ce fichier a déjà été importé") ? 409 : 400, {
-          intent,
-          message: only.message,
-          field: "files",
-          fieldErrors: { files: [only.message] },
-          outcomes,
-        });
+        return refused<{ outcomes: ImportOutcome[] }>(
+          only.message.startsWith("Ce fichier a déjà été importé") ? 409 : 400,
+          {
+            intent,
+            message: only.message,
+            field: "files",
+            fieldErrors: { files: [only.message] },
+            outcomes,
+          },
+        );
       }
       return { ok: true as const, outcomes } satisfies ImportAnswer;
     }
     if (intent === "creer_fournisseur") {
       const parsed = ConfirmSchema.safeParse(values);
       if (!parsed.success) return invalid(intent, parsed);
-      const outcome = await confirmSupplierFromInvoice(services, actor, parsed.data.sha256, parsed.data.fileName);
+      const outcome = await confirmSupplierFromInvoice(
+        services,
+        actor,
+        parsed.data.sha256,
+        parsed.data.fileName,
+      );
       if (outcome.kind === "recorded") {
         return redirectWithFlash(request, supplierInvoicePath(outcome.id), {
           tone: "success",

@@ -5,7 +5,12 @@ import {
   type SupplierInvoiceStatus,
 } from "#app/db/schema/supplier-invoices.ts";
 import { formText } from "#app/lib/form-intent.ts";
-import { datedListFiltersSchema, enumFilter, type ListFiltersResult, parseListFilters } from "#app/lib/list-filters.ts";
+import {
+  datedListFiltersSchema,
+  enumFilter,
+  type ListFiltersResult,
+  parseListFilters,
+} from "#app/lib/list-filters.ts";
 import { MoneySchema } from "#app/lib/money.ts";
 import { IsoDaySchema, multiLineText, singleLineText } from "#app/lib/text-rules.ts";
 import { VAT_CODES, VAT_RATES, type VatCode } from "#app/lib/vat.ts";
@@ -111,7 +116,8 @@ export const SUPPLIER_INVOICE_INTENTS = {
   allocate: "repartir",
 } as const;
 
-const day = (message: string) => formText(IsoDaySchema.or(z.literal("")).refine((value) => value !== "", message));
+const day = (message: string) =>
+  formText(IsoDaySchema.or(z.literal("")).refine((value) => value !== "", message));
 
 const line = (max: number) =>
   formText(singleLineText().pipe(z.string().max(max, SUPPLIER_INVOICE_MESSAGES.tooLong(max))));
@@ -133,7 +139,10 @@ export const SupplierInvoicePostSchema = z.discriminatedUnion("intent", [
     intent: z.literal(SUPPLIER_INVOICE_INTENTS.dispute),
     disputeReason: formText(
       multiLineText().pipe(
-        z.string().min(1, SUPPLIER_INVOICE_MESSAGES.reason).max(2000, SUPPLIER_INVOICE_MESSAGES.tooLong(2000)),
+        z
+          .string()
+          .min(1, SUPPLIER_INVOICE_MESSAGES.reason)
+          .max(2000, SUPPLIER_INVOICE_MESSAGES.tooLong(2000)),
       ),
     ),
   }),
@@ -141,7 +150,12 @@ export const SupplierInvoicePostSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal(SUPPLIER_INVOICE_INTENTS.allocate) }).loose(),
 ]);
 
-export type AllocationInput = { lineId: string | null; jobSiteId: string; lotId: string | null; amountCents: number };
+export type AllocationInput = {
+  lineId: string | null;
+  jobSiteId: string;
+  lotId: string | null;
+  amountCents: number;
+};
 
 /**
  * The allocation rows typed (`allocations.N.jobSiteId`, `.lotId`, `.lineId`, `.amount`): an
@@ -159,10 +173,19 @@ export function parseAllocations(
   for (const index of [...indexes].sort((a, b) => a - b)) {
     const read = (field: "jobSiteId" | "lotId" | "lineId" | "amount") =>
       (values[allocationKey(index, field)] ?? "").trim();
-    const [jobSiteId, lotId, lineId, amount] = [read("jobSiteId"), read("lotId"), read("lineId"), read("amount")];
+    const [jobSiteId, lotId, lineId, amount] = [
+      read("jobSiteId"),
+      read("lotId"),
+      read("lineId"),
+      read("amount"),
+    ];
     if (!jobSiteId && !amount) continue;
     if (!z.uuid().safeParse(jobSiteId).success) {
-      return { ok: false, field: allocationKey(index, "jobSiteId"), message: SUPPLIER_INVOICE_MESSAGES.jobSite };
+      return {
+        ok: false,
+        field: allocationKey(index, "jobSiteId"),
+        message: SUPPLIER_INVOICE_MESSAGES.jobSite,
+      };
     }
     if (lotId && !z.uuid().safeParse(lotId).success) {
       return { ok: false, field: allocationKey(index, "lotId"), message: SUPPLIER_INVOICE_MESSAGES.lot };
@@ -175,12 +198,19 @@ export function parseAllocations(
       return {
         ok: false,
         field: allocationKey(index, "amount"),
-        message: money.success ? "Le montant doit être positif." : (money.error.issues[0]?.message ?? "Montant invalide."),
+        message: money.success
+          ? "Le montant doit être positif."
+          : (money.error.issues[0]?.message ?? "Montant invalide."),
       };
     }
     rows.push({ jobSiteId, lotId: lotId || null, lineId: lineId || null, amountCents: money.data });
   }
-  if (rows.length === 0) return { ok: false, field: allocationKey(0, "jobSiteId"), message: SUPPLIER_INVOICE_MESSAGES.noAllocation };
+  if (rows.length === 0)
+    return {
+      ok: false,
+      field: allocationKey(0, "jobSiteId"),
+      message: SUPPLIER_INVOICE_MESSAGES.noAllocation,
+    };
   return { ok: true, rows };
 }
 
@@ -220,9 +250,18 @@ export const ManualInvoiceSchema = z
   })
   .superRefine((value, context) => {
     if (value.dueDate && value.dueDate < value.issueDate) {
-      context.addIssue({ code: "custom", path: ["dueDate"], message: SUPPLIER_INVOICE_MESSAGES.dueBeforeIssue });
+      context.addIssue({
+        code: "custom",
+        path: ["dueDate"],
+        message: SUPPLIER_INVOICE_MESSAGES.dueBeforeIssue,
+      });
     }
     const sum = VAT_CODES.reduce((total, code) => total + value[baseKey(code)], 0);
-    if (sum <= 0) context.addIssue({ code: "custom", path: [baseKey("20")], message: SUPPLIER_INVOICE_MESSAGES.noAmount });
+    if (sum <= 0)
+      context.addIssue({
+        code: "custom",
+        path: [baseKey("20")],
+        message: SUPPLIER_INVOICE_MESSAGES.noAmount,
+      });
   });
 export type ManualInvoiceData = z.output<typeof ManualInvoiceSchema>;

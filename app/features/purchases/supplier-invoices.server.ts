@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, asc, count, desc, eq, gte, inArray, lte, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNull, lte, ne, type SQL, sql } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 import type { Database } from "#app/db/client.server.ts";
 import { jobSiteLots, jobSites } from "#app/db/schema/job-sites.ts";
@@ -29,6 +29,7 @@ import { pageWindow } from "#app/lib/list-filters.ts";
 import { formatCents, percentOf } from "#app/lib/money.ts";
 import type { DbExecutor } from "#app/lib/outbox.server.ts";
 import { formatDate, parisDay, parisWeek } from "#app/lib/paris-time.ts";
+import { escapeLike } from "#app/lib/search-text.ts";
 import { newStorageKey } from "#app/lib/storage.server.ts";
 import { isUuid } from "#app/lib/uuid.ts";
 import { VAT_CODES, VAT_RATES } from "#app/lib/vat.ts";
@@ -126,16 +127,27 @@ const SCAN_FILES: Record<string, StoredFile> = {
 
 async function duplicateFileMessage(db: DbExecutor, sha256: string): Promise<string | null> {
   const [found] = await db
-    .select({ number: supplierInvoices.number, issueDate: supplierInvoices.issueDate, supplier: suppliers.legalName })
+    .select({
+      number: supplierInvoices.number,
+      issueDate: supplierInvoices.issueDate,
+      supplier: suppliers.legalName,
+    })
     .from(supplierInvoices)
     .innerJoin(suppliers, eq(suppliers.id, supplierInvoices.supplierId))
     .where(eq(supplierInvoices.originalSha256, sha256));
-  return found ? SUPPLIER_INVOICE_MESSAGES.duplicateFile(found.number, found.supplier, formatDate(found.issueDate)) : null;
+  return found
+    ? SUPPLIER_INVOICE_MESSAGES.duplicateFile(found.number, found.supplier, formatDate(found.issueDate))
+    : null;
 }
 
 const stagedKey = (sha256: string, file: StoredFile) => `${STAGING}/${sha256}.${file.extension}`;
 
-async function stage(storage: FileStorage, sha256: string, bytes: Uint8Array, file: StoredFile): Promise<void> {
+async function stage(
+  storage: FileStorage,
+  sha256: string,
+  bytes: Uint8Array,
+  file: StoredFile,
+): Promise<void> {
   await storage.put(stagedKey(sha256, file), bytes, file.contentType);
 }
 
@@ -156,7 +168,10 @@ async function readStaged(
   return null;
 }
 
-async function matchSupplier(db: DbExecutor, seller: ReadSeller): Promise<{ id: string; legalName: string } | null> {
+async function matchSupplier(
+  db: DbExecutor,
+  seller: ReadSeller,
+): Promise<{ id: string; legalName: string } | null> {
   if (seller.siren) {
     const [bySiren] = await db
       .select({ id: suppliers.id, legalName: suppliers.legalName })
@@ -414,7 +429,8 @@ export async function confirmSupplierFromInvoice(
   if (!supplier) {
     const proposal = proposedSupplier(read.invoice.seller);
     supplier = await services.db.transaction(async (tx) => {
-      if (proposal.siren) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`siren:${proposal.siren}`}))`);
+      if (proposal.siren)
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`siren:${proposal.siren}`}))`);
       const found = await matchSupplier(tx, read.invoice.seller);
       if (found) return found;
       const vatNumber = proposal.vatNumber ?? (proposal.siren ? vatNumberOf(proposal.siren) : null);
@@ -455,7 +471,11 @@ export async function confirmSupplierFromInvoice(
 }
 
 /** A plain PDF or a photo, its fields typed by hand: recorded with its staged file. */
-export async function recordManualInvoice(services: Services, actor: Actor, data: ManualInvoiceData): Promise<string> {
+export async function recordManualInvoice(
+  services: Services,
+  actor: Actor,
+  data: ManualInvoiceData,
+): Promise<string> {
   const staged = await readStaged(services.storage, data.sha256);
   if (!staged) throw new SupplierInvoiceError(SUPPLIER_INVOICE_MESSAGES.staged, undefined, 409);
   const duplicate = await duplicateFileMessage(services.db, data.sha256);
@@ -575,6 +595,12 @@ export async function listSupplierInvoices(
       lte(supplierInvoices.dueDate, week.sunday),
     );
   }
+  if (filters.q) {
+    const like = `%${escapeLike(filters.q)}%`;
+    conditions.push(
+      sql`(${supplierInvoices.number} ilike ${like} or ${supplierInvoices.supplierId} in (select ${suppliers.id} from ${suppliers} where ${suppliers.legalName} ilike ${like}))`,
+    );
+  }
   if (filters.du) conditions.push(gte(supplierInvoices.issueDate, filters.du));
   if (filters.au) conditions.push(lte(supplierInvoices.issueDate, filters.au));
   const where = and(...conditions);
@@ -618,6 +644,15 @@ export async function listSupplierInvoices(
     pageCount: window.pageCount,
     owedCents: Number(totals?.owed ?? 0),
   };
+}
+
+/** The active suppliers, for the manual entry's choice. */
+export async function activeSupplierChoices(db: DbExecutor) {
+  return db
+    .select({ id: suppliers.id, legalName: suppliers.legalName })
+    .from(suppliers)
+    .where(isNull(suppliers.archivedAt))
+    .orderBy(asc(suppliers.legalName));
 }
 
 /** The suppliers that have invoices, for the list's filter. */
@@ -668,7 +703,11 @@ export type SupplierInvoiceDetail = SupplierInvoiceRow & {
   overdue: boolean;
 };
 
-export async function getSupplierInvoice(db: DbExecutor, id: string, now = new Date()): Promise<SupplierInvoiceDetail> {
+export async function getSupplierInvoice(
+  db: DbExecutor,
+  id: string,
+  now = new Date(),
+): Promise<SupplierInvoiceDetail> {
   if (!isUuid(id)) throw new SupplierInvoiceNotFoundError();
   const [row] = await db
     .select({ invoice: supplierInvoices, supplierName: suppliers.legalName })
@@ -683,7 +722,11 @@ export async function getSupplierInvoice(db: DbExecutor, id: string, now = new D
       .where(eq(supplierInvoiceLines.invoiceId, id))
       .orderBy(asc(supplierInvoiceLines.position)),
     db
-      .select({ allocation: supplierInvoiceAllocations, jobSiteName: sql<string>`${jobSites.number} || ' ' || ${jobSites.title}`, lotTitle: jobSiteLots.title })
+      .select({
+        allocation: supplierInvoiceAllocations,
+        jobSiteName: sql<string>`${jobSites.number} || ' ' || ${jobSites.title}`,
+        lotTitle: jobSiteLots.title,
+      })
       .from(supplierInvoiceAllocations)
       .innerJoin(jobSites, eq(jobSites.id, supplierInvoiceAllocations.jobSiteId))
       .leftJoin(jobSiteLots, eq(jobSiteLots.id, supplierInvoiceAllocations.lotId))
@@ -770,8 +813,10 @@ export async function setSupplierInvoiceStatus(
     let set: Partial<SupplierInvoiceRow>;
     let summary: string;
     if (change.to === "payee") {
-      if (from === "payee") throw new SupplierInvoiceError(SUPPLIER_INVOICE_MESSAGES.alreadyPaid, undefined, 409);
-      if (change.paidOn > parisDay(now)) throw new SupplierInvoiceError(SUPPLIER_INVOICE_MESSAGES.paidInFuture, "paidOn");
+      if (from === "payee")
+        throw new SupplierInvoiceError(SUPPLIER_INVOICE_MESSAGES.alreadyPaid, undefined, 409);
+      if (change.paidOn > parisDay(now))
+        throw new SupplierInvoiceError(SUPPLIER_INVOICE_MESSAGES.paidInFuture, "paidOn");
       set = {
         status: "payee",
         paidOn: change.paidOn,
@@ -782,11 +827,13 @@ export async function setSupplierInvoiceStatus(
         change.paymentReference ? ` (réf. ${change.paymentReference})` : ""
       }`;
     } else if (change.to === "en_litige") {
-      if (from === "payee") throw new SupplierInvoiceError(SUPPLIER_INVOICE_MESSAGES.disputePaid, undefined, 409);
+      if (from === "payee")
+        throw new SupplierInvoiceError(SUPPLIER_INVOICE_MESSAGES.disputePaid, undefined, 409);
       set = { status: "en_litige", disputeReason: change.disputeReason };
       summary = `Mise en litige : ${change.disputeReason}`;
     } else {
-      if (from === "a_payer") throw new SupplierInvoiceError(SUPPLIER_INVOICE_MESSAGES.notPaidOrDisputed, undefined, 409);
+      if (from === "a_payer")
+        throw new SupplierInvoiceError(SUPPLIER_INVOICE_MESSAGES.notPaidOrDisputed, undefined, 409);
       set = { status: "a_payer", paidOn: null, paymentMethod: null, paymentReference: null };
       summary = `Statut : ${SUPPLIER_INVOICE_STATUS_LABELS[from]} → À payer`;
     }
