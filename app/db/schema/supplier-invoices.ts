@@ -9,7 +9,6 @@ import {
   jsonb,
   pgTable,
   text,
-  timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
 import { authUsers } from "./auth.ts";
