@@ -12,7 +12,9 @@ import { requireActor, requirePermission } from "#app/features/auth/session.serv
 import { ActivityHistory } from "#app/features/erp/components/activity-history.tsx";
 import { ACHATS_HANDLE, ACHATS_TABS, erpMeta } from "#app/features/erp/navigation.ts";
 import { ArchivedBadge, SupplierKindBadge } from "#app/features/purchases/components/supplier-badges.tsx";
+import { SupplierInvoicesPanel } from "#app/features/purchases/components/supplier-invoice-panel.tsx";
 import { answerSupplierPost } from "#app/features/purchases/supplier-actions.server.ts";
+import { supplierInvoicesOf } from "#app/features/purchases/supplier-invoices.server.ts";
 import {
   paymentTermsWords,
   SUPPLIER_INTENTS,
@@ -37,6 +39,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     return {
       supplier,
       events: await listActivity(db, "fournisseur", supplier.id),
+      invoices: await supplierInvoicesOf(db, supplier.id),
       crumb: supplier.legalName,
     };
   } catch (error) {
@@ -77,7 +80,7 @@ function EmailLink({ email }: { email: string | null }) {
 }
 
 export default function SupplierPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { supplier, events } = loaderData;
+  const { supplier, events, invoices } = loaderData;
   const navigation = useNavigation();
   const posting = navigation.state === "submitting";
   const archived = supplier.archivedAt !== null;
@@ -184,6 +187,8 @@ export default function SupplierPage({ loaderData, actionData }: Route.Component
           ]}
         />
       </Panel>
+
+      <SupplierInvoicesPanel supplierId={supplier.id} {...invoices} />
 
       {supplier.notes ? (
         <Panel id="fournisseur-notes" title="Notes">
