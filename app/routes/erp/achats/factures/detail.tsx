@@ -5,7 +5,7 @@ import { PageHeader } from "#app/components/data/page-header.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { DateField, SelectField, TextareaField, TextField } from "#app/components/forms/field.tsx";
 import { FormAlert } from "#app/components/forms/form-alert.tsx";
-import { throwNotFound } from "#app/components/forms/refusal.server.ts";
+import { refused, throwNotFound } from "#app/components/forms/refusal.server.ts";
 import { refusalOf } from "#app/components/forms/refusal.ts";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { Panel } from "#app/components/ui/panel.tsx";
@@ -59,11 +59,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const actor = await requireActor(request, context, handle.permission);
-  return answerSupplierInvoicePost(
-    { request, services: getServices(context), actor },
-    params.id,
-    await request.formData(),
-  );
+  const form = await request.formData().catch(() => null);
+  if (!form) return refused(400, { message: "Le formulaire envoyé est illisible : rechargez la page." });
+  return answerSupplierInvoicePost({ request, services: getServices(context), actor }, params.id, form);
 }
 
 export const meta: Route.MetaFunction = (args) =>

@@ -4,6 +4,7 @@ import { PageHeader } from "#app/components/data/page-header.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { FileField } from "#app/components/forms/field.tsx";
 import { FormAlert } from "#app/components/forms/form-alert.tsx";
+import { refused } from "#app/components/forms/refusal.server.ts";
 import { refusalOf } from "#app/components/forms/refusal.ts";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { Panel } from "#app/components/ui/panel.tsx";
@@ -36,7 +37,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = await requireActor(request, context, handle.permission);
   const services = getServices(context);
-  return answerImportPost({ request, services, actor }, await request.formData());
+  const form = await request.formData().catch(() => null);
+  if (!form) return refused(400, { message: "Le formulaire envoyé est illisible : rechargez la page." });
+  return answerImportPost({ request, services, actor }, form);
 }
 
 export const meta: Route.MetaFunction = (args) =>
