@@ -429,8 +429,12 @@ export async function confirmSupplierFromInvoice(
   if (!supplier) {
     const proposal = proposedSupplier(read.invoice.seller);
     supplier = await services.db.transaction(async (tx) => {
-      if (proposal.siren)
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`siren:${proposal.siren}`}))`);
+      // The register's lock (suppliers.server.ts `checkSiren`): one supplier per SIREN, whoever creates it.
+      if (proposal.siren) {
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(hashtextextended(${`supplier-siren:${proposal.siren}`}, 0))`,
+        );
+      }
       const found = await matchSupplier(tx, read.invoice.seller);
       if (found) return found;
       const vatNumber = proposal.vatNumber ?? (proposal.siren ? vatNumberOf(proposal.siren) : null);
