@@ -98,7 +98,10 @@ test.describe("Achats : factures fournisseurs", () => {
     await expectNoAxeViolations(page);
 
     await result.getByRole("link", { name: "FA-2026-00117" }).click();
-    await expect(page.getByRole("heading", { level: 1, name: "Facture FA-2026-00117" })).toBeVisible();
+    // The page loads on a busy machine: its data may take a few seconds.
+    await expect(page.getByRole("heading", { level: 1, name: "Facture FA-2026-00117" })).toBeVisible({
+      timeout: 30_000,
+    });
     await expect(page.getByRole("cell", { name: /Sac de ciment 35 kg/ })).toBeVisible();
     await expect(fact(page.getByRole("region", { name: "La facture" }), "Total TTC")).toHaveText(
       "265,20\u00a0€",
@@ -114,12 +117,14 @@ test.describe("Achats : factures fournisseurs", () => {
     await second.getByLabel("Lot").selectOption({ label: "Dallage" });
     await second.getByLabel("Montant HT").fill("100,00");
     await page.getByRole("button", { name: "Enregistrer la répartition" }).click();
-    await expect(page.getByText("Répartition enregistrée : les chantiers en tiennent compte.")).toBeVisible();
+    await expect(page.getByText("Répartition enregistrée : les chantiers en tiennent compte.")).toBeVisible({
+      timeout: 30_000,
+    });
     await expect(page.getByText(/Réparti : 221,00\s€ HT sur 221,00\s€ HT/)).toBeVisible();
     await expectNoAxeViolations(page);
 
     await page.goto(`${origin}/erp/chantiers/${jobSiteId}`);
     const costs = page.getByRole("region", { name: "Avancement et coûts" });
-    await expect(fact(costs, "Dépensé")).toHaveText("221,00\u00a0€");
+    await expect(fact(costs, "Dépensé")).toHaveText("221,00\u00a0€", { timeout: 30_000 });
   });
 });
