@@ -125,6 +125,10 @@ export default [
       route("achats/sous-traitances", "routes/erp/achats/sous-traitances/index.tsx"),
       route("achats/sous-traitances/nouvelle", "routes/erp/achats/sous-traitances/nouvelle.tsx"),
       route("achats/sous-traitances/:id", "routes/erp/achats/sous-traitances/detail.tsx"),
+      route("achats/factures", "routes/erp/achats/factures/index.tsx"),
+      route("achats/factures/importer", "routes/erp/achats/factures/importer.tsx"),
+      route("achats/factures/:id", "routes/erp/achats/factures/detail.tsx"),
+      route("achats/factures/:id/original", "routes/erp/achats/factures/original.ts"),
       // Pointage: the register of employees (its home until the week's grid comes).
       route("temps", "routes/erp/temps/index.tsx"),
       route("temps/jour", "routes/erp/temps/jour.tsx"),

@@ -156,6 +156,11 @@ export const BODY_LIMITS: readonly { pattern: RegExp; bytes: number; what: strin
     bytes: 81 * 1024 * 1024,
     what: "une note du journal de chantier (8 photos de 10 Mo au plus)",
   },
+  {
+    pattern: /^\/erp\/achats\/factures\/importer(\.data)?$/,
+    bytes: 101 * 1024 * 1024,
+    what: "l'import de factures fournisseurs (10 fichiers, 100 Mo en tout)",
+  },
   { pattern: /^\/erp(\/.*)?$/, bytes: 1024 * 1024, what: "les formulaires de l'Espace Pro (sans fichier)" },
   {
     pattern: /^\/accord\/[^/]+(\.data)?$/,

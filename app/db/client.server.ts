@@ -32,6 +32,7 @@ import * as shop from "./schema/shop.ts";
 import * as site from "./schema/site.ts";
 import * as siteLog from "./schema/site-log.ts";
 import * as subcontracts from "./schema/subcontracts.ts";
+import * as supplierInvoices from "./schema/supplier-invoices.ts";
 import * as timeSheets from "./schema/time-sheets.ts";
 
 /** Every table, one file per domain under ./schema (drizzle-kit reads the same folder). */
@@ -56,6 +57,7 @@ const schema = {
   ...timeSheets,
   ...purchases,
   ...subcontracts,
+  ...supplierInvoices,
   ...integrity,
   ...alerts,
 };

@@ -35,6 +35,8 @@ export const SUBJECT_TYPES = [
   "pv_reception",
   "bon_commande",
   "fournisseur",
+  /** A supplier's invoice or credit note (Achats › Factures fournisseurs). */
+  "facture_fournisseur",
   "pointage",
   /** An employee of the time sheets' register (« Salariés »). */
   "salarie",

@@ -2,6 +2,7 @@ import { asc } from "drizzle-orm";
 import { openDatabase } from "#app/db/client.server.ts";
 import { quoteLibraryItems } from "#app/db/schema/quotes.ts";
 import { shopProducts } from "#app/db/schema/shop.ts";
+import { supplierInvoiceLines, supplierInvoices } from "#app/db/schema/supplier-invoices.ts";
 import { createStaffAccount } from "#app/features/auth/accounts.server.ts";
 import { createInvoiceDraft } from "#app/features/invoices/drafts.server.ts";
 import { createJobSiteFromQuote } from "#app/features/job-sites/write.server.ts";
@@ -166,6 +167,46 @@ try {
       overrideReason: "Attestations demandées le 3 novembre, reçues par courrier, en cours de numérisation.",
     },
   );
+  // A supplier invoice of that subcontractor, read from its e-invoice, with an EN 16931 problem.
+  const [supplierInvoice] = await handle.db
+    .insert(supplierInvoices)
+    .values({
+      supplierId: supplier.id,
+      number: "FA-SMEC-2026-000481",
+      issueDate: "2026-10-05",
+      dueDate: "2026-11-04",
+      orderReference: "BC-2026-0012",
+      netCents: 1_254_300,
+      vatCents: 0,
+      grossCents: 1_254_300,
+      dueCents: 1_254_300,
+      reverseCharge: true,
+      source: "einvoice",
+      format: "ubl",
+      problems: [
+        { rule: "BR-CO-15", message: "Le total TTC ne correspond pas au total HT augmenté de la TVA." },
+      ],
+      vatBreakdown: [{ category: "AE", rateBp: 0, baseCents: 1_254_300, vatCents: 0 }],
+      originalStorageKey: "factures-fournisseurs/2026/10/seed.xml",
+      originalContentType: "application/xml",
+      originalFileName: "FA-SMEC-2026-000481-etancheite-toiture-terrasse.xml",
+      originalSha256: "c".repeat(64),
+    })
+    .returning({ id: supplierInvoices.id });
+  const supplierInvoiceId = supplierInvoice?.id ?? "";
+  await handle.db.insert(supplierInvoiceLines).values({
+    invoiceId: supplierInvoiceId,
+    position: 0,
+    reference: "ETA-TT-BICOUCHE-ELASTOMERE-SBS",
+    designation: "Étanchéité bicouche élastomère SBS sous protection lourde, relevés et costières compris",
+    quantity: "142.5",
+    quantityMilli: 142_500,
+    unit: "MTK",
+    unitPrice: "88.02",
+    netCents: 1_254_300,
+    vatRateBp: 0,
+    vatCategory: "AE",
+  });
 
   console.log(
     JSON.stringify({
@@ -180,6 +221,7 @@ try {
       employeeId: employee.id,
       supplierId: supplier.id,
       subcontractId: subcontract.id,
+      supplierInvoiceId,
       libraryItemId: item.id,
       productId: product.id,
     }),

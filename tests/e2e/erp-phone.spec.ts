@@ -29,6 +29,7 @@ type SeedIds = {
   employeeId: string;
   supplierId: string;
   subcontractId: string;
+  supplierInvoiceId: string;
 };
 
 /** The layout of every signed-in Espace Pro page: its children are the pages checked here. */
@@ -65,6 +66,7 @@ function urlsWithIds(ids: SeedIds): Record<string, string[]> {
     "erp/achats/fournisseurs/:id/modifier": [`/erp/achats/fournisseurs/${ids.supplierId}/modifier`],
     "erp/achats/fournisseurs/:id/documents": [`/erp/achats/fournisseurs/${ids.supplierId}/documents`],
     "erp/achats/sous-traitances/:id": [`/erp/achats/sous-traitances/${ids.subcontractId}`],
+    "erp/achats/factures/:id": [`/erp/achats/factures/${ids.supplierInvoiceId}`],
     "erp/*": ["/erp/chemin-inconnu"],
   };
 }

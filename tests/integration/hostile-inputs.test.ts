@@ -26,6 +26,7 @@ import {
 } from "#app/db/schema/shop.ts";
 import { jobSiteLogEntries, jobSiteLogPhotos } from "#app/db/schema/site-log.ts";
 import { subcontracts, supplierDocuments, vigilanceOverrides } from "#app/db/schema/subcontracts.ts";
+import { supplierInvoices } from "#app/db/schema/supplier-invoices.ts";
 import { employees, timeEntries } from "#app/db/schema/time-sheets.ts";
 import { createSupplier } from "#app/features/purchases/suppliers.server.ts";
 import { toDraftInput } from "#app/features/quotes/content.ts";
@@ -82,6 +83,8 @@ let otherSiteEntryId: string;
 let employeeId: string;
 /** A supplier of the Achats register: its record, its form and its archiving are attacked. */
 let supplierId: string;
+/** A supplier invoice (Achats › Factures fournisseurs): its page, its payment and allocation are attacked. */
+let supplierInvoiceId: string;
 
 beforeAll(async () => {
   ({ build, clientDir } = await loadServerBuild());
@@ -180,6 +183,25 @@ beforeAll(async () => {
       contacts: [{ name: "Nadia Roux", role: "", email: null, phone: null }],
     },
   ));
+  const [supplierInvoice] = await database.db
+    .insert(supplierInvoices)
+    .values({
+      supplierId,
+      number: "FH-2026-1",
+      issueDate: "2026-10-05",
+      dueDate: "2026-11-04",
+      netCents: 10000,
+      vatCents: 2000,
+      grossCents: 12000,
+      dueCents: 12000,
+      source: "manual",
+      originalStorageKey: "factures-fournisseurs/2026/10/hostile.pdf",
+      originalContentType: "application/pdf",
+      originalFileName: "hostile.pdf",
+      originalSha256: "a".repeat(64),
+    })
+    .returning({ id: supplierInvoices.id });
+  supplierInvoiceId = supplierInvoice?.id ?? "";
   // The week grid's post names its cells after the employee: known only now.
   GRID_FORM.chantier = logSiteId;
   GRID_FORM[cellField(employeeId, GRID_DAY)] = "8";
@@ -214,6 +236,7 @@ const MULTI_LINE_FIELDS = new Set([
   "scope",
   "trades",
   "overrideReason",
+  "disputeReason",
 ]);
 /** Odd but legal values: they may be accepted or refused, never a 5xx. */
 const ODD_VALUES = [
@@ -450,6 +473,16 @@ const GET_TARGETS: [string, (value: string) => string][] = [
   ["supplier document file supplier", (v) => `/erp/achats/fournisseurs/${q(v)}/documents/${MISSING_INVOICE}`],
   ["subcontract page", (v) => `/erp/achats/sous-traitances/${q(v)}`],
   ["new subcontract fournisseur", (v) => `/erp/achats/sous-traitances/nouvelle?fournisseur=${q(v)}`],
+  ["supplier invoices q", (v) => `/erp/achats/factures?q=${q(v)}`],
+  ["supplier invoices statut", (v) => `/erp/achats/factures?statut=${q(v)}`],
+  ["supplier invoices echeance", (v) => `/erp/achats/factures?echeance=${q(v)}`],
+  ["supplier invoices fournisseur", (v) => `/erp/achats/factures?fournisseur=${q(v)}`],
+  ["supplier invoices du", (v) => `/erp/achats/factures?du=${q(v)}`],
+  ["supplier invoices au", (v) => `/erp/achats/factures?au=${q(v)}`],
+  ["supplier invoices tri", (v) => `/erp/achats/factures?tri=${q(v)}`],
+  ["supplier invoices page", (v) => `/erp/achats/factures?page=${q(v)}`],
+  ["supplier invoice page", (v) => `/erp/achats/factures/${q(v)}`],
+  ["supplier invoice original", (v) => `/erp/achats/factures/${q(v)}/original`],
   ["quotes q", (v) => `/erp/devis?q=${q(v)}`],
   ["quotes statut", (v) => `/erp/devis?statut=${q(v)}`],
   ["quotes du", (v) => `/erp/devis?du=${q(v)}`],
@@ -943,6 +976,46 @@ const FORM_TARGETS: [string, () => string, Record<string, string>, string[]][] =
     ["kind", "issuedOn", "validUntil", "trades"],
   ],
   [
+    "supplier invoice payment",
+    () => `/erp/achats/factures/${supplierInvoiceId}`,
+    { intent: "payee", paidOn: "2026-11-02", paymentMethod: "virement", paymentReference: "VIR-1" },
+    ["intent", "paidOn", "paymentMethod", "paymentReference"],
+  ],
+  [
+    "supplier invoice dispute",
+    () => `/erp/achats/factures/${supplierInvoiceId}`,
+    { intent: "litige", disputeReason: "Livraison incomplète" },
+    ["intent", "disputeReason"],
+  ],
+  [
+    "supplier invoice allocation",
+    () => `/erp/achats/factures/${supplierInvoiceId}`,
+    {
+      intent: "repartir",
+      "allocations.0.jobSiteId": "",
+      "allocations.0.lotId": "",
+      "allocations.0.lineId": "",
+      "allocations.0.amount": "100,00",
+    },
+    ["allocations.0.jobSiteId", "allocations.0.lotId", "allocations.0.lineId", "allocations.0.amount"],
+  ],
+  [
+    "supplier invoice manual entry",
+    () => "/erp/achats/factures/importer",
+    {
+      intent: "saisir",
+      sha256: "b".repeat(64),
+      fileName: "scan.pdf",
+      supplierId: "00000000-0000-4000-8000-000000000000",
+      number: "FH-2",
+      issueDate: "2026-10-05",
+      dueDate: "",
+      orderReference: "",
+      "base.20": "100",
+    },
+    ["sha256", "fileName", "supplierId", "number", "issueDate", "dueDate", "orderReference", "base.20"],
+  ],
+  [
     "client removal",
     () => `/erp/clients/${clientId}`,
     { intent: "anonymiser", confirmation: "non" },
@@ -1031,6 +1104,8 @@ const ACTION_PATHS = () => [
   `/erp/achats/fournisseurs/${supplierId}/documents`,
   "/erp/achats/sous-traitances",
   "/erp/achats/sous-traitances/nouvelle",
+  "/erp/achats/factures/importer",
+  `/erp/achats/factures/${supplierInvoiceId}`,
 ];
 
 // Thousands of requests: on a loaded machine a loop takes longer than the default 30 s.

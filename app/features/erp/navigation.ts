@@ -87,6 +87,7 @@ export const ACHATS_HANDLE = sectionHandle("Achats", "/erp/achats", "achats");
 export const ACHATS_TABS = [
   { label: "Fournisseurs", href: "/erp/achats" },
   { label: "Sous-traitance", href: "/erp/achats/sous-traitances" },
+  { label: "Factures fournisseurs", href: "/erp/achats/factures" },
 ] as const;
 
 /** The handle of every job-site page. */

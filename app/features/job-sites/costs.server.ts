@@ -8,6 +8,7 @@ import {
   jobSites,
 } from "#app/db/schema/job-sites.ts";
 import { companySettings } from "#app/db/schema/settings.ts";
+import { supplierInvoiceAllocations, supplierInvoices } from "#app/db/schema/supplier-invoices.ts";
 import { employees, timeEntries, timeWeeks } from "#app/db/schema/time-sheets.ts";
 import { recordActivities } from "#app/lib/activity.server.ts";
 import { divideHalfAwayFromZero, formatCents, formatPercent, parsePercent } from "#app/lib/money.ts";
@@ -63,26 +64,46 @@ export async function marginAlertRate(db: DbExecutor): Promise<number> {
 }
 
 /**
- * Every cost allocated to the site, for the forecast: the « Autres dépenses », and the
+ * Every cost allocated to the site, for the forecast: the « Autres dépenses », the supplier
+ * invoices allocated to it (« achat »), and the
  * hours of the time sheets × each employee's loaded hourly cost (on the line's lot, else
  * the whole site), counted as soon as they are entered.
  */
 export async function siteCosts(db: DbExecutor, jobSiteId: string): Promise<SiteCost[]> {
-  const [expenses, hours] = await Promise.all([
+  const [expenses, hours, purchases] = await Promise.all([
     db
       .select({ lotId: jobSiteExpenses.lotId, amountCents: jobSiteExpenses.amountHtCents })
       .from(jobSiteExpenses)
       .where(eq(jobSiteExpenses.jobSiteId, jobSiteId)),
     siteHours(db, jobSiteId),
+    sitePurchases(db, jobSiteId),
   ]);
   return [
     ...expenses.map((expense) => ({ ...expense, source: "depense" as const })),
+    ...purchases.map((purchase) => ({ ...purchase, source: "achat" as const })),
     ...hours.byLot.map(({ lotId, costCents }) => ({
       lotId,
       amountCents: costCents,
       source: "heures" as const,
     })),
   ];
+}
+
+/**
+ * The supplier invoices allocated to the site (Achats), per lot, HT: a credit note's
+ * allocation counts negative.
+ */
+async function sitePurchases(db: DbExecutor, jobSiteId: string) {
+  const rows = await db
+    .select({
+      lotId: supplierInvoiceAllocations.lotId,
+      amountCents: sql<string>`sum(case when ${supplierInvoices.isCreditNote} then -${supplierInvoiceAllocations.amountHtCents} else ${supplierInvoiceAllocations.amountHtCents} end)`,
+    })
+    .from(supplierInvoiceAllocations)
+    .innerJoin(supplierInvoices, eq(supplierInvoices.id, supplierInvoiceAllocations.invoiceId))
+    .where(eq(supplierInvoiceAllocations.jobSiteId, jobSiteId))
+    .groupBy(supplierInvoiceAllocations.lotId);
+  return rows.map((row) => ({ lotId: row.lotId, amountCents: Number(row.amountCents) }));
 }
 
 /** The hours worked on a site, from the time sheets: what the site's page says of its labour. */

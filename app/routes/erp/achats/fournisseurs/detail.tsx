@@ -13,10 +13,12 @@ import { ActivityHistory } from "#app/features/erp/components/activity-history.t
 import { ACHATS_HANDLE, ACHATS_TABS, erpMeta } from "#app/features/erp/navigation.ts";
 import { SubcontractList } from "#app/features/purchases/components/subcontract-list.tsx";
 import { ArchivedBadge, SupplierKindBadge } from "#app/features/purchases/components/supplier-badges.tsx";
+import { SupplierInvoicesPanel } from "#app/features/purchases/components/supplier-invoice-panel.tsx";
 import { VigilancePanel } from "#app/features/purchases/components/vigilance-panel.tsx";
 import { NEW_SUBCONTRACT_PATH } from "#app/features/purchases/subcontract-schema.ts";
 import { listSubcontracts } from "#app/features/purchases/subcontracts.server.ts";
 import { answerSupplierPost } from "#app/features/purchases/supplier-actions.server.ts";
+import { supplierInvoicesOf } from "#app/features/purchases/supplier-invoices.server.ts";
 import {
   paymentTermsWords,
   SUPPLIER_INTENTS,
@@ -50,6 +52,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
               subcontracts: await listSubcontracts(db, { supplierId: supplier.id }),
             }
           : null,
+      invoices: await supplierInvoicesOf(db, supplier.id),
       crumb: supplier.legalName,
     };
   } catch (error) {
@@ -90,7 +93,7 @@ function EmailLink({ email }: { email: string | null }) {
 }
 
 export default function SupplierPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { supplier, events } = loaderData;
+  const { supplier, events, invoices } = loaderData;
   const navigation = useNavigation();
   const posting = navigation.state === "submitting";
   const archived = supplier.archivedAt !== null;
@@ -221,6 +224,7 @@ export default function SupplierPage({ loaderData, actionData }: Route.Component
           </Panel>
         </>
       ) : null}
+      <SupplierInvoicesPanel supplierId={supplier.id} {...invoices} />
 
       {supplier.notes ? (
         <Panel id="fournisseur-notes" title="Notes">

@@ -1,0 +1,130 @@
+import { execFile } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { promisify } from "node:util";
+import { generate, type Sample } from "../helpers/einvoice-samples.ts";
+import { expect, type StaffUser, signIn, test } from "./erp-fixtures.ts";
+import { expectNoAxeViolations } from "./fixtures.ts";
+import { fact, type OwnServer, startOwnServer } from "./own-server.ts";
+
+// Achats › Factures fournisseurs in Chromium: the owner drops a Factur-X invoice made by
+// another generator, sees it read (supplier found by its SIREN, its lines), splits it over
+// two lots of a job site, and finds it in the site's « Dépensé ». axe-core checks each screen.
+
+const materials: Sample = {
+  number: "FA-2026-00117",
+  typeCode: "380",
+  issueDate: "2026-10-05",
+  dueDate: "2026-11-04",
+  seller: { name: "Négoce Matériaux du Var SAS", siren: "542051180", vatNumber: "FR59542051180" },
+  buyer: { name: "BTP Toulon", vatNumber: "FR65912345675" },
+  lines: [
+    {
+      id: "1",
+      name: "Sac de ciment 35 kg",
+      quantity: "10",
+      unit: "H87",
+      price: "10.00",
+      net: "100.00",
+      category: "S",
+      rate: "20",
+    },
+    {
+      id: "2",
+      name: "Sable 0/4 lavé",
+      quantity: "2.5",
+      unit: "MTQ",
+      price: "48.40",
+      net: "121.00",
+      category: "S",
+      rate: "20",
+    },
+  ],
+  vat: [{ category: "S", rate: "20", base: "221.00", vat: "44.20" }],
+  totals: { lines: "221.00", net: "221.00", vat: "44.20", gross: "265.20", due: "265.20" },
+};
+
+test.describe("Achats : factures fournisseurs", () => {
+  test.describe.configure({ mode: "serial" });
+  let server: OwnServer | undefined;
+  let jobSiteId = "";
+  const owner: StaffUser = {
+    email: `gerant-${randomBytes(4).toString("hex")}@batirade.test`,
+    password: `mot-de-passe-${randomBytes(6).toString("hex")}`,
+    role: "owner",
+  };
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    server = await startOwnServer("factures-fournisseurs", {
+      prepare: async (dataDir) => {
+        const { stdout } = await promisify(execFile)(process.execPath, [
+          "tests/e2e/supplier-invoices-seed.ts",
+          dataDir,
+          owner.email,
+          owner.password,
+        ]);
+        jobSiteId = (JSON.parse(stdout) as { jobSiteId: string }).jobSiteId;
+      },
+    });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  test("le gérant dépose une facture Factur-X, la voit lue, la répartit sur deux lots : le chantier la compte", async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    if (!server) throw new Error("serveur de test non démarré");
+    const origin = server.origin;
+    const pdf = await generate(materials, "Factur-X-EN16931");
+    await signIn(page, owner, `${origin}/erp/login`);
+
+    await page.goto(`${origin}/erp/achats/factures`);
+    await expect(page.getByRole("heading", { level: 1, name: "Factures fournisseurs" })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole("link", { name: "Importer des factures" }).first().click();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Importer des factures fournisseurs" }),
+    ).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await page
+      .getByLabel(/Factures à importer/)
+      .setInputFiles({ name: "FA-2026-00117.pdf", mimeType: "application/pdf", buffer: Buffer.from(pdf) });
+    await page.getByRole("button", { name: "Importer", exact: true }).click();
+    const result = page.getByRole("region", { name: "Résultat de l'import" });
+    await expect(result.getByText(/de Négoce Matériaux du Var enregistrée : 265,20/)).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await result.getByRole("link", { name: "FA-2026-00117" }).click();
+    // The page loads on a busy machine: its data may take a few seconds.
+    await expect(page.getByRole("heading", { level: 1, name: "Facture FA-2026-00117" })).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(page.getByRole("cell", { name: /Sac de ciment 35 kg/ })).toBeVisible();
+    await expect(fact(page.getByRole("region", { name: "La facture" }), "Total TTC")).toHaveText(
+      "265,20\u00a0€",
+    );
+    await expectNoAxeViolations(page);
+
+    const first = page.getByRole("group", { name: "Répartition 1" });
+    await first.getByLabel("Chantier").selectOption({ index: 1 });
+    await first.getByLabel("Lot").selectOption({ label: "Maçonnerie" });
+    await first.getByLabel("Montant HT").fill("121,00");
+    const second = page.getByRole("group", { name: "Répartition 2" });
+    await second.getByLabel("Chantier").selectOption({ index: 1 });
+    await second.getByLabel("Lot").selectOption({ label: "Dallage" });
+    await second.getByLabel("Montant HT").fill("100,00");
+    await page.getByRole("button", { name: "Enregistrer la répartition" }).click();
+    await expect(page.getByText("Répartition enregistrée : les chantiers en tiennent compte.")).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(page.getByText(/Réparti : 221,00\s€ HT sur 221,00\s€ HT/)).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await page.goto(`${origin}/erp/chantiers/${jobSiteId}`);
+    const costs = page.getByRole("region", { name: "Avancement et coûts" });
+    await expect(fact(costs, "Dépensé")).toHaveText("221,00\u00a0€", { timeout: 30_000 });
+  });
+});
