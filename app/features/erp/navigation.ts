@@ -84,7 +84,10 @@ export const POINTAGE_HANDLE = {
 export const ACHATS_HANDLE = sectionHandle("Achats", "/erp/achats", "achats");
 
 /** The tabs of the Achats section (the orders and supplier invoices come next). */
-export const ACHATS_TABS = [{ label: "Fournisseurs", href: "/erp/achats" }] as const;
+export const ACHATS_TABS = [
+  { label: "Fournisseurs", href: "/erp/achats" },
+  { label: "Commandes", href: "/erp/achats/commandes" },
+] as const;
 
 /** The handle of every job-site page. */
 export const CHANTIERS_HANDLE = sectionHandle("Chantiers", "/erp/chantiers", "chantiers");
