@@ -28,6 +28,7 @@ type SeedIds = {
   jobSiteId: string;
   employeeId: string;
   supplierId: string;
+  purchaseOrderId: string;
 };
 
 /** The layout of every signed-in Espace Pro page: its children are the pages checked here. */
@@ -62,6 +63,8 @@ function urlsWithIds(ids: SeedIds): Record<string, string[]> {
     "erp/temps/salaries/:id/jour": [`/erp/temps/salaries/${ids.employeeId}/jour`],
     "erp/achats/fournisseurs/:id": [`/erp/achats/fournisseurs/${ids.supplierId}`],
     "erp/achats/fournisseurs/:id/modifier": [`/erp/achats/fournisseurs/${ids.supplierId}/modifier`],
+    "erp/achats/commandes/:id": [`/erp/achats/commandes/${ids.purchaseOrderId}`],
+    "erp/achats/commandes/:id/modifier": [`/erp/achats/commandes/${ids.purchaseOrderId}/modifier`],
     "erp/*": ["/erp/chemin-inconnu"],
   };
 }

@@ -12,6 +12,7 @@ import { invoicePayments, invoices, retentionReleases } from "#app/db/schema/inv
 import { jobSites } from "#app/db/schema/job-sites.ts";
 import { erpLeads } from "#app/db/schema/leads.ts";
 import { outboxMessages } from "#app/db/schema/outbox.ts";
+import { purchaseOrders } from "#app/db/schema/purchase-orders.ts";
 import { supplierContacts, suppliers } from "#app/db/schema/purchases.ts";
 import { erpSubmissions } from "#app/db/schema/quote-requests.ts";
 import { quoteDecisions, quoteLibraryItems, quotes } from "#app/db/schema/quotes.ts";
@@ -26,6 +27,7 @@ import {
 } from "#app/db/schema/shop.ts";
 import { jobSiteLogEntries, jobSiteLogPhotos } from "#app/db/schema/site-log.ts";
 import { employees, timeEntries } from "#app/db/schema/time-sheets.ts";
+import { createOrder } from "#app/features/purchases/orders.server.ts";
 import { createSupplier } from "#app/features/purchases/suppliers.server.ts";
 import { toDraftInput } from "#app/features/quotes/content.ts";
 import { createQuote, getQuote } from "#app/features/quotes/quotes.server.ts";
@@ -81,6 +83,7 @@ let otherSiteEntryId: string;
 let employeeId: string;
 /** A supplier of the Achats register: its record, its form and its archiving are attacked. */
 let supplierId: string;
+let purchaseOrderId: string;
 
 beforeAll(async () => {
   ({ build, clientDir } = await loadServerBuild());
@@ -179,6 +182,30 @@ beforeAll(async () => {
       contacts: [{ name: "Nadia Roux", role: "", email: null, phone: null }],
     },
   ));
+  ({ id: purchaseOrderId } = await createOrder(
+    database.db,
+    { id: owner.userId, email: "gerant-hostile@batirade.test" },
+    {
+      supplierId,
+      jobSiteId: logSiteId,
+      lotId: null,
+      deliveryPlace: "chantier",
+      wantedOn: null,
+      notes: "",
+      lines: [
+        {
+          reference: "",
+          designation: "Sac de ciment",
+          unit: "sac",
+          quantity: 10_000,
+          unitPrice: 850,
+          vatCode: "20",
+        },
+      ],
+    },
+  ));
+  VALID_ORDER.supplierId = supplierId;
+  VALID_ORDER.jobSiteId = logSiteId;
   // The week grid's post names its cells after the employee: known only now.
   GRID_FORM.chantier = logSiteId;
   GRID_FORM[cellField(employeeId, GRID_DAY)] = "8";
@@ -307,7 +334,9 @@ async function snapshot() {
   const timeRows = await database.db.select().from(timeEntries);
   const supplierRows = await database.db.select().from(suppliers);
   const supplierContactRows = await database.db.select().from(supplierContacts);
+  const purchaseOrderRows = await database.db.select().from(purchaseOrders);
   return {
+    purchaseOrders: JSON.stringify(purchaseOrderRows.sort((a, b) => a.id.localeCompare(b.id))),
     submissions: submissions?.n,
     leads: leads?.n,
     notes: notes?.n,
@@ -430,6 +459,14 @@ const GET_TARGETS: [string, (value: string) => string][] = [
   ["suppliers page", (v) => `/erp/achats?page=${q(v)}`],
   ["supplier page", (v) => `/erp/achats/fournisseurs/${q(v)}`],
   ["supplier edit page", (v) => `/erp/achats/fournisseurs/${q(v)}/modifier`],
+  ["purchase orders q", (v) => `/erp/achats/commandes?q=${q(v)}`],
+  ["purchase orders statut", (v) => `/erp/achats/commandes?statut=${q(v)}`],
+  ["purchase orders fournisseur", (v) => `/erp/achats/commandes?fournisseur=${q(v)}`],
+  ["purchase orders chantier", (v) => `/erp/achats/commandes?chantier=${q(v)}`],
+  ["purchase orders page", (v) => `/erp/achats/commandes?page=${q(v)}`],
+  ["purchase order page", (v) => `/erp/achats/commandes/${q(v)}`],
+  ["purchase order edit page", (v) => `/erp/achats/commandes/${q(v)}/modifier`],
+  ["purchase order PDF", (v) => `/erp/achats/commandes/${q(v)}/pdf`],
   ["quotes q", (v) => `/erp/devis?q=${q(v)}`],
   ["quotes statut", (v) => `/erp/devis?statut=${q(v)}`],
   ["quotes du", (v) => `/erp/devis?du=${q(v)}`],
@@ -566,6 +603,23 @@ const VALID_SUPPLIER = {
   "contacts.0.phone": "06 12 34 56 78",
 };
 const SUPPLIER_FIELDS = Object.keys(VALID_SUPPLIER);
+/** A purchase order's form; the supplier and the site are known once seeded. */
+const VALID_ORDER: Record<string, string> = {
+  intent: "creer",
+  supplierId: "",
+  jobSiteId: "",
+  lotId: "",
+  deliveryPlace: "chantier",
+  wantedOn: "2026-12-15",
+  notes: "Livraison le matin.",
+  "lines.0.reference": "CIM-35",
+  "lines.0.designation": "Sac de ciment 35 kg",
+  "lines.0.unit": "sac",
+  "lines.0.quantity": "10",
+  "lines.0.unitPrice": "8,50",
+  "lines.0.vatCode": "20",
+};
+const ORDER_FIELDS = Object.keys(VALID_ORDER);
 const VALID_CLIENT = {
   kind: "entreprise",
   name: "Maçonnerie du Faron",
@@ -880,6 +934,19 @@ const FORM_TARGETS: [string, () => string, Record<string, string>, string[]][] =
     [...SUPPLIER_FIELDS, "revision"],
   ],
   ["supplier archiving", () => `/erp/achats/fournisseurs/${supplierId}`, { intent: "archiver" }, ["intent"]],
+  ["new purchase order", () => "/erp/achats/commandes/nouvelle", VALID_ORDER, ORDER_FIELDS],
+  [
+    "purchase order edit",
+    () => `/erp/achats/commandes/${purchaseOrderId}/modifier`,
+    { ...VALID_ORDER, intent: "modifier", revision: "1" },
+    [...ORDER_FIELDS, "revision"],
+  ],
+  [
+    "purchase order action",
+    () => `/erp/achats/commandes/${purchaseOrderId}`,
+    { intent: "annuler" },
+    ["intent"],
+  ],
   [
     "client removal",
     () => `/erp/clients/${clientId}`,
@@ -966,6 +1033,9 @@ const ACTION_PATHS = () => [
   "/erp/achats/fournisseurs/nouveau",
   `/erp/achats/fournisseurs/${supplierId}`,
   `/erp/achats/fournisseurs/${supplierId}/modifier`,
+  "/erp/achats/commandes/nouvelle",
+  `/erp/achats/commandes/${purchaseOrderId}`,
+  `/erp/achats/commandes/${purchaseOrderId}/modifier`,
 ];
 
 // Thousands of requests: on a loaded machine a loop takes longer than the default 30 s.
