@@ -204,8 +204,8 @@ beforeAll(async () => {
       ],
     },
   ));
-  VALID_ORDER.supplierId = supplierId;
-  VALID_ORDER.jobSiteId = logSiteId;
+  VALID_PURCHASE_ORDER.supplierId = supplierId;
+  VALID_PURCHASE_ORDER.jobSiteId = logSiteId;
   // The week grid's post names its cells after the employee: known only now.
   GRID_FORM.chantier = logSiteId;
   GRID_FORM[cellField(employeeId, GRID_DAY)] = "8";
@@ -604,7 +604,7 @@ const VALID_SUPPLIER = {
 };
 const SUPPLIER_FIELDS = Object.keys(VALID_SUPPLIER);
 /** A purchase order's form; the supplier and the site are known once seeded. */
-const VALID_ORDER: Record<string, string> = {
+const VALID_PURCHASE_ORDER: Record<string, string> = {
   intent: "creer",
   supplierId: "",
   jobSiteId: "",
@@ -619,7 +619,7 @@ const VALID_ORDER: Record<string, string> = {
   "lines.0.unitPrice": "8,50",
   "lines.0.vatCode": "20",
 };
-const ORDER_FIELDS = Object.keys(VALID_ORDER);
+const PURCHASE_ORDER_FIELDS = Object.keys(VALID_PURCHASE_ORDER);
 const VALID_CLIENT = {
   kind: "entreprise",
   name: "Maçonnerie du Faron",
@@ -934,12 +934,12 @@ const FORM_TARGETS: [string, () => string, Record<string, string>, string[]][] =
     [...SUPPLIER_FIELDS, "revision"],
   ],
   ["supplier archiving", () => `/erp/achats/fournisseurs/${supplierId}`, { intent: "archiver" }, ["intent"]],
-  ["new purchase order", () => "/erp/achats/commandes/nouvelle", VALID_ORDER, ORDER_FIELDS],
+  ["new purchase order", () => "/erp/achats/commandes/nouvelle", VALID_PURCHASE_ORDER, PURCHASE_ORDER_FIELDS],
   [
     "purchase order edit",
     () => `/erp/achats/commandes/${purchaseOrderId}/modifier`,
-    { ...VALID_ORDER, intent: "modifier", revision: "1" },
-    [...ORDER_FIELDS, "revision"],
+    { ...VALID_PURCHASE_ORDER, intent: "modifier", revision: "1" },
+    [...PURCHASE_ORDER_FIELDS, "revision"],
   ],
   [
     "purchase order action",
