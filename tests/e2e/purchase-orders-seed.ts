@@ -25,14 +25,12 @@ try {
   await handle.migrate();
   const services = staffTestServices({ ...handle, cleanup: handle.close }, { DATA_DIR: dataDir });
   const owner = await createStaffAccount(services, { email, password, role: "owner" });
-  await handle.db
-    .insert(suppliers)
-    .values({
-      kind: "fournisseur",
-      legalName: "Négoce Varois de Matériaux",
-      email: supplierEmail,
-      city: "La Garde",
-    });
+  await handle.db.insert(suppliers).values({
+    kind: "fournisseur",
+    legalName: "Négoce Varois de Matériaux",
+    email: supplierEmail,
+    city: "La Garde",
+  });
   const clientId = await insertClient(handle.db, { name: "Famille Rampal", email: "rampal@example.fr" });
   const site = await createJobSite(
     handle.db,
