@@ -53,8 +53,8 @@ test.describe("Achats : bon de commande envoyé au fournisseur", () => {
 
     await page.getByRole("link", { name: "Nouvelle commande" }).first().click();
     await expect(page.getByRole("heading", { level: 1, name: "Nouvelle commande" })).toBeVisible();
-    await page.getByLabel("Fournisseur").selectOption({ label: "Négoce Varois de Matériaux" });
-    await page.getByLabel("Chantier").selectOption({ index: 1 });
+    await page.locator("#commande-supplierId").selectOption({ label: "Négoce Varois de Matériaux" });
+    await page.locator("#commande-jobSiteId").selectOption({ index: 1 });
     await page.getByLabel("Livraison souhaitée le").fill("2026-12-15");
     const first = page.getByRole("group", { name: "Ligne 1" });
     await first.getByLabel("Désignation").fill("Plaque de plâtre BA13");
