@@ -93,7 +93,7 @@ test.describe("Achats : bon de commande envoyé au fournisseur", () => {
     await reception.getByRole("button", { name: "Réceptionner" }).click();
     await expect(
       page.getByText("Livraison réceptionnée : le reste de la commande est attendu."),
-    ).toBeVisible();
+    ).toBeVisible({ timeout: 30_000 });
     await expect(page.getByText("Livré partiellement").first()).toBeVisible();
     await expect(page.getByRole("cell", { name: /^10\s+u$/ })).toBeVisible();
     await expectNoAxeViolations(page);
