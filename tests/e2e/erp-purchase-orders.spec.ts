@@ -91,9 +91,9 @@ test.describe("Achats : bon de commande envoyé au fournisseur", () => {
     const reception = page.getByRole("form", { name: "Réceptionner une livraison" });
     await reception.getByLabel(/^Plaque de plâtre BA13/).fill("30");
     await reception.getByRole("button", { name: "Réceptionner" }).click();
-    await expect(
-      page.getByText("Livraison réceptionnée : le reste de la commande est attendu."),
-    ).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText("Livraison réceptionnée : le reste de la commande est attendu.")).toBeVisible(
+      { timeout: 30_000 },
+    );
     await expect(page.getByText("Livré partiellement").first()).toBeVisible();
     await expect(page.getByRole("cell", { name: /^10\s+u$/ })).toBeVisible();
     await expectNoAxeViolations(page);
