@@ -55,6 +55,12 @@ export default [
     // The signature the client drew when accepting online (PNG), for « Preuve de l'accord ».
     route("devis/:id/signature.png", "routes/erp/devis/signature.ts"),
     route("factures/:id/pdf", "routes/erp/factures/pdf.ts"),
+    // A purchase order's PDF (a draft's preview, or the sent one's stored file) and a delivery note's photo.
+    route("achats/commandes/:id/pdf", "routes/erp/achats/commandes/pdf.ts"),
+    route(
+      "achats/commandes/:id/livraisons/:deliveryId/photo",
+      "routes/erp/achats/commandes/livraison-photo.ts",
+    ),
     // A draft invoice's preview, rendered on each request, never stored.
     route("factures/:id/apercu.pdf", "routes/erp/factures/apercu.ts"),
     // The accountant's export of a period: the sales journal (CSV) and the Factur-X PDFs (ZIP).
@@ -129,6 +135,10 @@ export default [
       route("achats/factures/importer", "routes/erp/achats/factures/importer.tsx"),
       route("achats/factures/:id", "routes/erp/achats/factures/detail.tsx"),
       route("achats/factures/:id/original", "routes/erp/achats/factures/original.ts"),
+      route("achats/commandes", "routes/erp/achats/commandes/index.tsx"),
+      route("achats/commandes/nouvelle", "routes/erp/achats/commandes/nouvelle.tsx"),
+      route("achats/commandes/:id", "routes/erp/achats/commandes/detail.tsx"),
+      route("achats/commandes/:id/modifier", "routes/erp/achats/commandes/modifier.tsx"),
       // Pointage: the register of employees (its home until the week's grid comes).
       route("temps", "routes/erp/temps/index.tsx"),
       route("temps/jour", "routes/erp/temps/jour.tsx"),

@@ -22,6 +22,7 @@ import * as jobSites from "./schema/job-sites.ts";
 import * as jobs from "./schema/jobs.ts";
 import * as leads from "./schema/leads.ts";
 import * as outbox from "./schema/outbox.ts";
+import * as purchaseOrders from "./schema/purchase-orders.ts";
 import * as purchases from "./schema/purchases.ts";
 import * as quoteRequests from "./schema/quote-requests.ts";
 import * as quotes from "./schema/quotes.ts";
@@ -58,6 +59,7 @@ const schema = {
   ...purchases,
   ...subcontracts,
   ...supplierInvoices,
+  ...purchaseOrders,
   ...integrity,
   ...alerts,
 };

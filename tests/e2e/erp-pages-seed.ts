@@ -6,6 +6,7 @@ import { supplierInvoiceLines, supplierInvoices } from "#app/db/schema/supplier-
 import { createStaffAccount } from "#app/features/auth/accounts.server.ts";
 import { createInvoiceDraft } from "#app/features/invoices/drafts.server.ts";
 import { createJobSiteFromQuote } from "#app/features/job-sites/write.server.ts";
+import { createOrder } from "#app/features/purchases/orders.server.ts";
 import { createSubcontract } from "#app/features/purchases/subcontracts.server.ts";
 import { createSupplier } from "#app/features/purchases/suppliers.server.ts";
 import { quoteLotBudgets } from "#app/features/quotes/lot-budget.ts";
@@ -207,9 +208,37 @@ try {
     vatRateBp: 0,
     vatCategory: "AE",
   });
+  // A purchase order to that subcontractor for the site, in draft, with long lines.
+  const purchaseOrder = await createOrder(handle.db, actor, {
+    supplierId: supplier.id,
+    jobSiteId: jobSite.id,
+    lotId: null,
+    deliveryPlace: "chantier",
+    wantedOn: "2026-12-15",
+    notes: "Livraison avant 10 h : accès par le portail arrière, grue auxiliaire sur place.",
+    lines: [
+      {
+        reference: "MEMB-EPDM-1.5",
+        designation: "Membrane EPDM 1,5 mm en rouleau de 20 m², avec colle de contact et bande de rive",
+        unit: "rouleau",
+        quantity: 6000,
+        unitPrice: 41_990,
+        vatCode: "20",
+      },
+      {
+        reference: "",
+        designation: "Livraison sur chantier",
+        unit: "forfait",
+        quantity: 1000,
+        unitPrice: 6500,
+        vatCode: "20",
+      },
+    ],
+  });
 
   console.log(
     JSON.stringify({
+      purchaseOrderId: purchaseOrder.id,
       leadId,
       clientId,
       draftQuoteId,

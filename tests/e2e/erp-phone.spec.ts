@@ -30,6 +30,7 @@ type SeedIds = {
   supplierId: string;
   subcontractId: string;
   supplierInvoiceId: string;
+  purchaseOrderId: string;
 };
 
 /** The layout of every signed-in Espace Pro page: its children are the pages checked here. */
@@ -67,6 +68,8 @@ function urlsWithIds(ids: SeedIds): Record<string, string[]> {
     "erp/achats/fournisseurs/:id/documents": [`/erp/achats/fournisseurs/${ids.supplierId}/documents`],
     "erp/achats/sous-traitances/:id": [`/erp/achats/sous-traitances/${ids.subcontractId}`],
     "erp/achats/factures/:id": [`/erp/achats/factures/${ids.supplierInvoiceId}`],
+    "erp/achats/commandes/:id": [`/erp/achats/commandes/${ids.purchaseOrderId}`],
+    "erp/achats/commandes/:id/modifier": [`/erp/achats/commandes/${ids.purchaseOrderId}/modifier`],
     "erp/*": ["/erp/chemin-inconnu"],
   };
 }

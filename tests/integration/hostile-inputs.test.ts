@@ -12,6 +12,7 @@ import { invoicePayments, invoices, retentionReleases } from "#app/db/schema/inv
 import { jobSites } from "#app/db/schema/job-sites.ts";
 import { erpLeads } from "#app/db/schema/leads.ts";
 import { outboxMessages } from "#app/db/schema/outbox.ts";
+import { purchaseOrders } from "#app/db/schema/purchase-orders.ts";
 import { supplierContacts, suppliers } from "#app/db/schema/purchases.ts";
 import { erpSubmissions } from "#app/db/schema/quote-requests.ts";
 import { quoteDecisions, quoteLibraryItems, quotes } from "#app/db/schema/quotes.ts";
@@ -28,6 +29,7 @@ import { jobSiteLogEntries, jobSiteLogPhotos } from "#app/db/schema/site-log.ts"
 import { subcontracts, supplierDocuments, vigilanceOverrides } from "#app/db/schema/subcontracts.ts";
 import { supplierInvoices } from "#app/db/schema/supplier-invoices.ts";
 import { employees, timeEntries } from "#app/db/schema/time-sheets.ts";
+import { createOrder } from "#app/features/purchases/orders.server.ts";
 import { createSupplier } from "#app/features/purchases/suppliers.server.ts";
 import { toDraftInput } from "#app/features/quotes/content.ts";
 import { createQuote, getQuote } from "#app/features/quotes/quotes.server.ts";
@@ -85,6 +87,7 @@ let employeeId: string;
 let supplierId: string;
 /** A supplier invoice (Achats › Factures fournisseurs): its page, its payment and allocation are attacked. */
 let supplierInvoiceId: string;
+let purchaseOrderId: string;
 
 beforeAll(async () => {
   ({ build, clientDir } = await loadServerBuild());
@@ -202,6 +205,30 @@ beforeAll(async () => {
     })
     .returning({ id: supplierInvoices.id });
   supplierInvoiceId = supplierInvoice?.id ?? "";
+  ({ id: purchaseOrderId } = await createOrder(
+    database.db,
+    { id: owner.userId, email: "gerant-hostile@batirade.test" },
+    {
+      supplierId,
+      jobSiteId: logSiteId,
+      lotId: null,
+      deliveryPlace: "chantier",
+      wantedOn: null,
+      notes: "",
+      lines: [
+        {
+          reference: "",
+          designation: "Sac de ciment",
+          unit: "sac",
+          quantity: 10_000,
+          unitPrice: 850,
+          vatCode: "20",
+        },
+      ],
+    },
+  ));
+  VALID_PURCHASE_ORDER.supplierId = supplierId;
+  VALID_PURCHASE_ORDER.jobSiteId = logSiteId;
   // The week grid's post names its cells after the employee: known only now.
   GRID_FORM.chantier = logSiteId;
   GRID_FORM[cellField(employeeId, GRID_DAY)] = "8";
@@ -344,7 +371,9 @@ async function snapshot() {
   const subcontractRows = await database.db.select().from(subcontracts);
   const supplierDocumentRows = await database.db.select().from(supplierDocuments);
   const overrideRows = await database.db.select().from(vigilanceOverrides);
+  const purchaseOrderRows = await database.db.select().from(purchaseOrders);
   return {
+    purchaseOrders: JSON.stringify(purchaseOrderRows.sort((a, b) => a.id.localeCompare(b.id))),
     submissions: submissions?.n,
     leads: leads?.n,
     notes: notes?.n,
@@ -483,6 +512,14 @@ const GET_TARGETS: [string, (value: string) => string][] = [
   ["supplier invoices page", (v) => `/erp/achats/factures?page=${q(v)}`],
   ["supplier invoice page", (v) => `/erp/achats/factures/${q(v)}`],
   ["supplier invoice original", (v) => `/erp/achats/factures/${q(v)}/original`],
+  ["purchase orders q", (v) => `/erp/achats/commandes?q=${q(v)}`],
+  ["purchase orders statut", (v) => `/erp/achats/commandes?statut=${q(v)}`],
+  ["purchase orders fournisseur", (v) => `/erp/achats/commandes?fournisseur=${q(v)}`],
+  ["purchase orders chantier", (v) => `/erp/achats/commandes?chantier=${q(v)}`],
+  ["purchase orders page", (v) => `/erp/achats/commandes?page=${q(v)}`],
+  ["purchase order page", (v) => `/erp/achats/commandes/${q(v)}`],
+  ["purchase order edit page", (v) => `/erp/achats/commandes/${q(v)}/modifier`],
+  ["purchase order PDF", (v) => `/erp/achats/commandes/${q(v)}/pdf`],
   ["quotes q", (v) => `/erp/devis?q=${q(v)}`],
   ["quotes statut", (v) => `/erp/devis?statut=${q(v)}`],
   ["quotes du", (v) => `/erp/devis?du=${q(v)}`],
@@ -619,6 +656,23 @@ const VALID_SUPPLIER = {
   "contacts.0.phone": "06 12 34 56 78",
 };
 const SUPPLIER_FIELDS = Object.keys(VALID_SUPPLIER);
+/** A purchase order's form; the supplier and the site are known once seeded. */
+const VALID_PURCHASE_ORDER: Record<string, string> = {
+  intent: "creer",
+  supplierId: "",
+  jobSiteId: "",
+  lotId: "",
+  deliveryPlace: "chantier",
+  wantedOn: "2026-12-15",
+  notes: "Livraison le matin.",
+  "lines.0.reference": "CIM-35",
+  "lines.0.designation": "Sac de ciment 35 kg",
+  "lines.0.unit": "sac",
+  "lines.0.quantity": "10",
+  "lines.0.unitPrice": "8,50",
+  "lines.0.vatCode": "20",
+};
+const PURCHASE_ORDER_FIELDS = Object.keys(VALID_PURCHASE_ORDER);
 const VALID_CLIENT = {
   kind: "entreprise",
   name: "Maçonnerie du Faron",
@@ -933,6 +987,19 @@ const FORM_TARGETS: [string, () => string, Record<string, string>, string[]][] =
     [...SUPPLIER_FIELDS, "revision"],
   ],
   ["supplier archiving", () => `/erp/achats/fournisseurs/${supplierId}`, { intent: "archiver" }, ["intent"]],
+  ["new purchase order", () => "/erp/achats/commandes/nouvelle", VALID_PURCHASE_ORDER, PURCHASE_ORDER_FIELDS],
+  [
+    "purchase order edit",
+    () => `/erp/achats/commandes/${purchaseOrderId}/modifier`,
+    { ...VALID_PURCHASE_ORDER, intent: "modifier", revision: "1" },
+    [...PURCHASE_ORDER_FIELDS, "revision"],
+  ],
+  [
+    "purchase order action",
+    () => `/erp/achats/commandes/${purchaseOrderId}`,
+    { intent: "annuler" },
+    ["intent"],
+  ],
   [
     // A subcontractor without any document: even a valid form is stopped by vigilance (409).
     "new subcontract",
@@ -1106,6 +1173,9 @@ const ACTION_PATHS = () => [
   "/erp/achats/sous-traitances/nouvelle",
   "/erp/achats/factures/importer",
   `/erp/achats/factures/${supplierInvoiceId}`,
+  "/erp/achats/commandes/nouvelle",
+  `/erp/achats/commandes/${purchaseOrderId}`,
+  `/erp/achats/commandes/${purchaseOrderId}/modifier`,
 ];
 
 // Thousands of requests: on a loaded machine a loop takes longer than the default 30 s.

@@ -88,6 +88,7 @@ export const ACHATS_TABS = [
   { label: "Fournisseurs", href: "/erp/achats" },
   { label: "Sous-traitance", href: "/erp/achats/sous-traitances" },
   { label: "Factures fournisseurs", href: "/erp/achats/factures" },
+  { label: "Commandes", href: "/erp/achats/commandes" },
 ] as const;
 
 /** The handle of every job-site page. */

@@ -61,20 +61,46 @@ const columns: Column<JobSiteLot>[] = [
   },
 ];
 
+/** What the sent purchase orders commit on the site (Achats), passed in by the route. */
+export type SiteCommitments = { totalHtCents: number; byLot: { lotId: string | null; htCents: number }[] };
+
+function CommittedLine({ lots, committed }: { lots: readonly JobSiteLot[]; committed: SiteCommitments }) {
+  const parts = committed.byLot
+    .filter((entry) => entry.htCents !== 0)
+    .map((entry) => {
+      const title = entry.lotId ? lots.find((lot) => lot.id === entry.lotId)?.title : null;
+      return `${title ?? "chantier entier"} : ${formatCents(entry.htCents)}`;
+    });
+  return (
+    <p className="text-slate-800" data-testid="engage-commandes">
+      <span className="font-semibold text-brand-900">Engagé (commandes) :</span>{" "}
+      {formatCents(committed.totalHtCents)} HT
+      {parts.length > 1 || (parts.length === 1 && committed.byLot[0]?.lotId) ? ` (${parts.join(" ; ")})` : ""}
+    </p>
+  );
+}
+
 export function LotsBudget({
   lots,
   budget,
   pathname,
+  committed,
 }: {
   lots: readonly JobSiteLot[];
   budget: JobSiteBudget;
   pathname: string;
+  committed?: SiteCommitments | null;
 }) {
+  const committedLine = committed ? <CommittedLine lots={lots} committed={committed} /> : null;
   if (lots.length === 0) {
     return (
-      <p className="text-slate-700">
-        Aucun lot pour le moment : les lots et leur budget viennent des devis acceptés rattachés au chantier.
-      </p>
+      <div className="grid gap-3">
+        <p className="text-slate-700">
+          Aucun lot pour le moment : les lots et leur budget viennent des devis acceptés rattachés au
+          chantier.
+        </p>
+        {committedLine}
+      </div>
     );
   }
   const hourlyCosts = [...new Set(lots.map((lot) => lot.hourlyCostCents))];
@@ -107,6 +133,7 @@ export function LotsBudget({
           ? ` ${budget.lotsWithoutEstimate} ${budget.lotsWithoutEstimate > 1 ? "lots n'ont" : "lot n'a"} pas de coût renseigné dans le devis : la marge prévue porte sur les autres.`
           : ""}
       </p>
+      {committedLine}
     </div>
   );
 }

@@ -35,6 +35,7 @@ import { siteTeam, teamMembers } from "#app/features/job-sites/planning.server.t
 import { JobSiteNotFoundError } from "#app/features/job-sites/query.server.ts";
 import { receptionSummary } from "#app/features/job-sites/reception.server.ts";
 import { InvoiceProgressPostSchema, JOB_SITE_MOVES } from "#app/features/job-sites/schema.ts";
+import { orderCommitments } from "#app/features/purchases/orders.server.ts";
 import { timeSheetSettings } from "#app/features/settings/pointage.server.ts";
 import { siteLogSummary } from "#app/features/site-log/log.server.ts";
 import { siteDistanceMetres } from "#app/features/time-sheets/site-distance.server.ts";
@@ -96,15 +97,27 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   try {
     const { db } = getServices(context);
     const site = await getJobSite(db, params.id);
-    const [billing, team, people, reception, log, position] = await Promise.all([
+    const [billing, team, people, reception, log, position, committed] = await Promise.all([
       hasPermission(user.role, "devis") ? siteBilling(db, site) : ({} as Record<string, QuoteBilling>),
       siteTeam(db, site.id),
       teamMembers(db),
       receptionSummary(db, site.id),
       siteLogSummary(db, site.id),
       sitePosition(db, site),
+      hasPermission(user.role, "achats") ? orderCommitments(db, site.id) : null,
     ]);
-    return { site, billing, team, people, reception, log, position, today: parisDay(), crumb: site.number };
+    return {
+      site,
+      billing,
+      team,
+      people,
+      reception,
+      log,
+      position,
+      committed,
+      today: parisDay(),
+      crumb: site.number,
+    };
   } catch (error) {
     throwNotFound(error, JobSiteNotFoundError);
   }
@@ -174,7 +187,7 @@ function text(value: string) {
 }
 
 export default function JobSitePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { site, billing, team, people, reception, log, position, today } = loaderData;
+  const { site, billing, team, people, reception, log, position, committed, today } = loaderData;
   const quoteBilling = (quoteId: string) => {
     const figures = billing[quoteId];
     return figures ? <QuoteBillingLine billing={figures} /> : null;
@@ -389,7 +402,12 @@ export default function JobSitePage({ loaderData, actionData }: Route.ComponentP
           <ReceptionPanel siteId={site.id} summary={reception} />
 
           <Panel id="chantier-budget" title="Budget">
-            <LotsBudget lots={site.lots} budget={site.budget} pathname={`/erp/chantiers/${site.id}`} />
+            <LotsBudget
+              lots={site.lots}
+              budget={site.budget}
+              pathname={`/erp/chantiers/${site.id}`}
+              committed={committed}
+            />
           </Panel>
 
           <Panel id="chantier-devis" title="Devis du chantier">

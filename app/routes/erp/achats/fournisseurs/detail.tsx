@@ -11,10 +11,12 @@ import { Panel } from "#app/components/ui/panel.tsx";
 import { requireActor, requirePermission } from "#app/features/auth/session.server.ts";
 import { ActivityHistory } from "#app/features/erp/components/activity-history.tsx";
 import { ACHATS_HANDLE, ACHATS_TABS, erpMeta } from "#app/features/erp/navigation.ts";
+import { SupplierOrders } from "#app/features/purchases/components/order-supplier-panel.tsx";
 import { SubcontractList } from "#app/features/purchases/components/subcontract-list.tsx";
 import { ArchivedBadge, SupplierKindBadge } from "#app/features/purchases/components/supplier-badges.tsx";
 import { SupplierInvoicesPanel } from "#app/features/purchases/components/supplier-invoice-panel.tsx";
 import { VigilancePanel } from "#app/features/purchases/components/vigilance-panel.tsx";
+import { listSupplierOrders } from "#app/features/purchases/orders.server.ts";
 import { NEW_SUBCONTRACT_PATH } from "#app/features/purchases/subcontract-schema.ts";
 import { listSubcontracts } from "#app/features/purchases/subcontracts.server.ts";
 import { answerSupplierPost } from "#app/features/purchases/supplier-actions.server.ts";
@@ -43,6 +45,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     const supplier = await getSupplier(db, params.id);
     return {
       supplier,
+      orders: await listSupplierOrders(db, supplier.id),
       events: await listActivity(db, "fournisseur", supplier.id),
       // A subcontractor's vigilance file and contracts (./sous-traitances).
       subcontracting:
@@ -93,7 +96,7 @@ function EmailLink({ email }: { email: string | null }) {
 }
 
 export default function SupplierPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { supplier, events, invoices } = loaderData;
+  const { supplier, orders, events, invoices } = loaderData;
   const navigation = useNavigation();
   const posting = navigation.state === "submitting";
   const archived = supplier.archivedAt !== null;
@@ -231,6 +234,10 @@ export default function SupplierPage({ loaderData, actionData }: Route.Component
           <p className="whitespace-pre-line break-words">{supplier.notes}</p>
         </Panel>
       ) : null}
+
+      <Panel id="fournisseur-commandes" title="Commandes">
+        <SupplierOrders orders={orders} supplierId={supplier.id} archived={archived} />
+      </Panel>
 
       <ActivityHistory id="fournisseur-historique" label="Historique du fournisseur" events={events} />
     </div>
