@@ -73,8 +73,9 @@ export default [
     route("chantiers/:id/journal/notes", "routes/erp/chantiers/journal-notes.ts"),
     // The receipt joined to an expense of a job site (« Autres dépenses »).
     route("chantiers/:id/depenses/:expenseId/justificatif", "routes/erp/chantiers/justificatif.ts"),
-    // A supplier's document (an attestation, a Kbis…), as it was uploaded.
+    // A supplier's document (an attestation, a Kbis…) and a supplier invoice's original file, as uploaded.
     route("achats/fournisseurs/:id/documents/:documentId", "routes/erp/achats/fournisseurs/document-file.ts"),
+    route("achats/factures/:id/original", "routes/erp/achats/factures/original.ts"),
     // A job site's PV de réception: its PDF (preview, presented or signed copy) and photos.
     route("chantiers/:id/reception/pdf", "routes/erp/chantiers/reception-pdf.ts", { id: "erp-chantier-pv" }),
     route("chantiers/:id/reception/copie-signee", "routes/erp/chantiers/reception-pdf.ts", {
@@ -134,7 +135,6 @@ export default [
       route("achats/factures", "routes/erp/achats/factures/index.tsx"),
       route("achats/factures/importer", "routes/erp/achats/factures/importer.tsx"),
       route("achats/factures/:id", "routes/erp/achats/factures/detail.tsx"),
-      route("achats/factures/:id/original", "routes/erp/achats/factures/original.ts"),
       route("achats/commandes", "routes/erp/achats/commandes/index.tsx"),
       route("achats/commandes/nouvelle", "routes/erp/achats/commandes/nouvelle.tsx"),
       route("achats/commandes/:id", "routes/erp/achats/commandes/detail.tsx"),

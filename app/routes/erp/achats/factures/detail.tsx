@@ -77,7 +77,7 @@ export default function SupplierInvoicePage({ loaderData, actionData }: Route.Co
   const kind = invoice.isCreditNote ? "Avoir" : "Facture";
   const allocated = invoice.allocations.reduce((sum, row) => sum + row.amountHtCents, 0);
   return (
-    <div className="grid max-w-5xl gap-5">
+    <div className="grid max-w-5xl grid-cols-[minmax(0,1fr)] gap-5">
       <SectionTabs label="Achats" tabs={ACHATS_TABS} />
       <PageHeader
         title={`${kind} ${invoice.number}`}
