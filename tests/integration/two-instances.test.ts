@@ -37,6 +37,7 @@ const DAILY_JOBS = [
   "boutique-impayees",
   "sauvegarde",
   "registre-integrite",
+  "vigilance-relances",
 ];
 
 type Instance = { name: string; origin: string; output: string[]; child: ChildProcess; dataDir: string };
