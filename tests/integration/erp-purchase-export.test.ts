@@ -1,9 +1,13 @@
 import { createHash, randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { unzipSync } from "fflate";
+import { type ComponentType, createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { createRoutesStub } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { suppliers } from "#app/db/schema/purchases.ts";
 import { supplierInvoices } from "#app/db/schema/supplier-invoices.ts";
+import { SupplierInvoicesDashboard } from "#app/features/purchases/components/supplier-invoices-dashboard.tsx";
 import type { ImportOutcome } from "#app/features/purchases/supplier-invoices.server.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
 import { PERIOD_MESSAGES } from "#app/lib/export-period.ts";
@@ -211,6 +215,24 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => close());
 
+/** What the page under test renders: the loader's data of the current `renderPage` call. */
+let renderedData: unknown = null;
+function ExportPageWithData() {
+  return createElement(exportRoute.default as ComponentType<never>, { loaderData: renderedData } as never);
+}
+let renderedFigures: unknown = null;
+function DashboardBlockWithFigures() {
+  return createElement(SupplierInvoicesDashboard, { figures: renderedFigures } as never);
+}
+function renderPage(loaderData: unknown): string {
+  renderedData = loaderData;
+  const Stub = createRoutesStub([{ path: "/erp/achats/export", Component: ExportPageWithData }]);
+  return renderToString(createElement(Stub, { initialEntries: ["/erp/achats/export"] })).replaceAll(
+    "<!-- -->",
+    "",
+  );
+}
+
 type Row = {
   date: string;
   journal: string;
@@ -323,6 +345,20 @@ describe("the purchases journal", () => {
     ]);
   });
 
+  it("shows the period's figures, the invoice it could not write, and links the files and the sales export", async () => {
+    const page = await asOwner(exportRoute.loader, `/erp/achats/export${OCTOBER}`);
+    const html = renderPage(page.data);
+    expect(html).toContain("Du 1 octobre 2026 au 31 octobre 2026");
+    expect(html).toContain("1 facture n&#x27;est pas écrite dans le journal");
+    expect(html).toContain(
+      "Négoce Matériaux du Var, FA-CASSEE du 25/10/2026 : les bases HT par taux ne font pas le total HT.",
+    );
+    expect(html).toContain('href="/erp/achats/export.csv?du=2026-10-01&amp;au=2026-10-31"');
+    expect(html).toContain('href="/erp/achats/export.zip?du=2026-10-01&amp;au=2026-10-31"');
+    expect(html).toContain('href="/erp/factures/export?du=2026-10-01&amp;au=2026-10-31"');
+    expect(html).toContain("Le journal est équilibré");
+  });
+
   it("refuses a bad period with the sales export's French message, on the page and the files", async () => {
     const bad = "?du=2026-10-31&au=2026-10-01";
     const page = await asOwner(exportRoute.loader, `/erp/achats/export${bad}`);
@@ -390,11 +426,21 @@ describe("the dashboard's supplier invoices", () => {
     return (outcome.data as { supplierInvoices: Figures | null }).supplierInvoices;
   };
 
+  const renderBlock = (figures: unknown) => {
+    renderedFigures = figures;
+    const Stub = createRoutesStub([{ path: "/erp", Component: DashboardBlockWithFigures }]);
+    return renderToString(createElement(Stub, { initialEntries: ["/erp"] })).replaceAll("<!-- -->", "");
+  };
+
   it("says nothing is due when nothing is", async () => {
-    expect(await figuresOf()).toMatchObject({
+    const figures = await figuresOf();
+    expect(figures).toMatchObject({
       dueThisWeek: { count: 0, totalCents: 0 },
       overdue: { count: 0, totalCents: 0 },
     });
+    const html = renderBlock(figures);
+    expect(html).toContain("Rien à payer d&#x27;ici le");
+    expect(html).toContain("Aucune facture fournisseur en retard de paiement.");
   });
 
   it("counts what is to pay within seven days and what is late, not paid nor disputed, each linking to its list", async () => {
@@ -441,6 +487,9 @@ describe("the dashboard's supplier invoices", () => {
       expect(page.owedCents).toBe(figure?.totalCents);
     }
     expect((await figuresOf(asStaff))?.dueThisWeek.count).toBe(3);
+    const html = renderBlock(figures);
+    expect(html).toContain("180,00");
+    expect(html).toContain('href="/erp/achats/factures?echeance=retard&amp;statut=a_payer"');
   });
 
   it("is never shown to site workers", async () => {
