@@ -66,6 +66,9 @@ export default [
     // The accountant's export of a period: the sales journal (CSV) and the Factur-X PDFs (ZIP).
     route("factures/export.csv", "routes/erp/factures/export-file.ts"),
     route("factures/export.zip", "routes/erp/factures/export-file.ts", { id: "erp-invoice-export-zip" }),
+    // The same for the purchases: the purchases journal (CSV) and the supplier invoices' originals (ZIP).
+    route("achats/export.csv", "routes/erp/achats/export-file.ts"),
+    route("achats/export.zip", "routes/erp/achats/export-file.ts", { id: "erp-purchase-export-zip" }),
     // The integrity register with its chain, for a spreadsheet (owners only).
     route("parametres/registre.csv", "routes/erp/parametres/registre-csv.ts"),
     // A job site's log: a photo (full size or thumbnail), and the notes its page posts by script (JSON).
@@ -133,6 +136,7 @@ export default [
       route("achats/sous-traitances/nouvelle", "routes/erp/achats/sous-traitances/nouvelle.tsx"),
       route("achats/sous-traitances/:id", "routes/erp/achats/sous-traitances/detail.tsx"),
       route("achats/factures", "routes/erp/achats/factures/index.tsx"),
+      route("achats/export", "routes/erp/achats/export.tsx"),
       route("achats/factures/importer", "routes/erp/achats/factures/importer.tsx"),
       route("achats/factures/:id", "routes/erp/achats/factures/detail.tsx"),
       route("achats/commandes", "routes/erp/achats/commandes/index.tsx"),

@@ -3,12 +3,13 @@ import { and, asc, between, eq, isNotNull, ne } from "drizzle-orm";
 import { zipSync } from "fflate";
 import { clients } from "#app/db/schema/clients.ts";
 import { type InvoiceKindValue, invoices } from "#app/db/schema/invoices.ts";
+import type { ExportPeriod } from "#app/lib/export-period.ts";
+import { journalCsv } from "#app/lib/journal-csv.ts";
 import type { Cents } from "#app/lib/money.ts";
 import { namedError } from "#app/lib/named-error.ts";
 import type { DbExecutor } from "#app/lib/outbox.server.ts";
-import { addDays, daysBetween, type IsoDay } from "#app/lib/paris-time.ts";
+import type { IsoDay } from "#app/lib/paris-time.ts";
 import { type FileStorage, StorageNotFoundError } from "#app/lib/storage.server.ts";
-import { isoDayProblem } from "#app/lib/text-rules.ts";
 import { VAT_CODES, type VatCode } from "#app/lib/vat.ts";
 import type { BillingInvoice, RateAmount, RateBase } from "./billing-model.ts";
 import { amountOwed } from "./owed.ts";
@@ -24,76 +25,17 @@ import { amountOwed } from "./owed.ts";
 
 // ─── The period ──────────────────────────────────────────────────────────────────────
 
-/** The longest period one export covers: a year, a leap year included. */
-export const EXPORT_MAX_DAYS = 366;
-
-export type ExportPeriod = { from: IsoDay; to: IsoDay };
-
-export type PeriodField = "du" | "au";
-
-export type ParsedPeriod =
-  | { ok: true; period: ExportPeriod }
-  | { ok: false; field: PeriodField; message: string };
-
-export const PERIOD_MESSAGES = {
-  fromMissing: "Indiquez la date de début de la période.",
-  toMissing: "Indiquez la date de fin de la période.",
-  order: "La date de fin doit être postérieure ou égale à la date de début.",
-  tooLong: `La période ne peut pas dépasser ${EXPORT_MAX_DAYS} jours : exportez-la en plusieurs fois.`,
-} as const;
-
-const monthStart = (day: IsoDay): IsoDay => `${day.slice(0, 7)}-01`;
-/** The last day of the month of `day`. */
-const monthEnd = (day: IsoDay): IsoDay => addDays(monthStart(addDays(monthStart(day), 31)), -1);
-
-/** The calendar month before the one of `today`. */
-export function previousMonth(today: IsoDay): ExportPeriod {
-  const from = monthStart(addDays(monthStart(today), -1));
-  return { from, to: monthEnd(from) };
-}
-
-/** The quick choices of the page: previous month, this month (to today), previous quarter, previous year. */
-export function periodPresets(today: IsoDay): { label: string; period: ExportPeriod }[] {
-  const year = Number(today.slice(0, 4));
-  // Months counted from January of year 0, so a quarter before January is in the year before.
-  const quarterStartMonth = year * 12 + Math.floor((Number(today.slice(5, 7)) - 1) / 3) * 3;
-  const firstOf = (months: number) =>
-    `${String(Math.floor(months / 12)).padStart(4, "0")}-${String((months % 12) + 1).padStart(2, "0")}-01`;
-  return [
-    { label: "Mois précédent", period: previousMonth(today) },
-    { label: "Mois en cours", period: { from: monthStart(today), to: today } },
-    {
-      label: "Trimestre précédent",
-      period: { from: firstOf(quarterStartMonth - 3), to: addDays(firstOf(quarterStartMonth), -1) },
-    },
-    { label: "Année précédente", period: { from: `${year - 1}-01-01`, to: `${year - 1}-12-31` } },
-  ];
-}
-
-/**
- * `du` and `au` of a query string (AAAA-MM-JJ, both included) → the period, or the French
- * reason it is refused and the field it is about. Both absent: the previous month.
- */
-export function parseExportPeriod(params: URLSearchParams, today: IsoDay): ParsedPeriod {
-  const from = (params.get("du") ?? "").trim();
-  const to = (params.get("au") ?? "").trim();
-  if (from === "" && to === "") return { ok: true, period: previousMonth(today) };
-  if (from === "") return { ok: false, field: "du", message: PERIOD_MESSAGES.fromMissing };
-  const fromProblem = isoDayProblem(from);
-  if (fromProblem) return { ok: false, field: "du", message: `Date de début : ${lowerFirst(fromProblem)}` };
-  if (to === "") return { ok: false, field: "au", message: PERIOD_MESSAGES.toMissing };
-  const toProblem = isoDayProblem(to);
-  if (toProblem) return { ok: false, field: "au", message: `Date de fin : ${lowerFirst(toProblem)}` };
-  if (to < from) return { ok: false, field: "au", message: PERIOD_MESSAGES.order };
-  if (daysBetween(from, to) + 1 > EXPORT_MAX_DAYS) {
-    return { ok: false, field: "au", message: PERIOD_MESSAGES.tooLong };
-  }
-  return { ok: true, period: { from, to } };
-}
-
-function lowerFirst(text: string): string {
-  return text.charAt(0).toLowerCase() + text.slice(1);
-}
+// Shared with the purchases journal (app/lib/export-period.ts); exported from here as well.
+export {
+  EXPORT_MAX_DAYS,
+  type ExportPeriod,
+  type ParsedPeriod,
+  PERIOD_MESSAGES,
+  type PeriodField,
+  parseExportPeriod,
+  periodPresets,
+  previousMonth,
+} from "#app/lib/export-period.ts";
 
 /** « journal-ventes-2026-10-01-2026-10-31.csv » */
 export function journalFileName(period: ExportPeriod): string {
@@ -340,53 +282,8 @@ export function salesJournal(documents: readonly JournalDocument[]): {
 
 // ─── The CSV ─────────────────────────────────────────────────────────────────────────
 
-/**
- * French import conventions (Sage, EBP, Cegid, Pennylane, a spreadsheet): UTF-8 with a
- * byte-order mark, « ; » between fields, CRLF line ends, a header row, dates JJ/MM/AAAA,
- * amounts with a decimal comma and two decimals, no thousands separator, the unused side
- * of a line left empty.
- */
-export const JOURNAL_HEADERS = ["Date", "Journal", "Pièce", "Compte", "Libellé", "Débit", "Crédit"] as const;
-
-const BOM = "\uFEFF";
-
-/** A field, quoted when it holds « ; », a quote or a line break; a would-be formula made inert. */
-export function csvField(value: string): string {
-  let text = value.replace(/[\u00a0\u202f]/g, " ").replace(/\r\n?|\n/g, " ");
-  if (/^[=+\-@\t]/.test(text)) text = `'${text}`;
-  return /[";]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** 123456 → « 1234,56 »; 0 → empty. */
-export function csvAmount(cents: Cents): string {
-  if (cents === 0) return "";
-  const sign = cents < 0 ? "-" : "";
-  const digits = String(Math.abs(cents)).padStart(3, "0");
-  return `${sign}${digits.slice(0, -2)},${digits.slice(-2)}`;
-}
-
-/** « 2026-10-31 » → « 31/10/2026 ». */
-export function csvDate(day: IsoDay): string {
-  return `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
-}
-
-export function journalCsv(lines: readonly JournalLine[]): string {
-  const rows = [JOURNAL_HEADERS.join(";")];
-  for (const line of lines) {
-    rows.push(
-      [
-        csvDate(line.date),
-        line.journal,
-        csvField(line.piece),
-        line.account,
-        csvField(line.label),
-        csvAmount(line.debit),
-        csvAmount(line.credit),
-      ].join(";"),
-    );
-  }
-  return `${BOM}${rows.join("\r\n")}\r\n`;
-}
+// One format for the sales and the purchases journals (app/lib/journal-csv.ts).
+export { csvAmount, csvDate, csvField, JOURNAL_HEADERS, journalCsv } from "#app/lib/journal-csv.ts";
 
 // ─── Reading the period ──────────────────────────────────────────────────────────────
 

@@ -86,8 +86,13 @@ export const SUPPLIER_INVOICE_MESSAGES = {
   },
 } as const;
 
-export const DUE_FILTERS = ["retard", "semaine"] as const;
-export const DUE_FILTER_LABELS = { retard: "En retard", semaine: "À payer cette semaine" } as const;
+export const DUE_FILTERS = ["retard", "semaine", "7jours"] as const;
+/** « semaine »: to Sunday of this week; « 7jours »: today to today + 6 (the dashboard's window). */
+export const DUE_FILTER_LABELS = {
+  retard: "En retard",
+  semaine: "À payer cette semaine",
+  "7jours": "Dans les 7 jours",
+} as const;
 
 /** /erp/achats/factures?statut=&fournisseur=&echeance=&du=&au=&page= (by due date). */
 export const SupplierInvoiceFiltersSchema = datedListFiltersSchema(["echeance", "date"], {

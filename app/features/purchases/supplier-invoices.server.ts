@@ -28,7 +28,7 @@ import type { FileStorage } from "#app/lib/file-storage.server.ts";
 import { pageWindow } from "#app/lib/list-filters.ts";
 import { formatCents, percentOf } from "#app/lib/money.ts";
 import type { DbExecutor } from "#app/lib/outbox.server.ts";
-import { formatDate, parisDay, parisWeek } from "#app/lib/paris-time.ts";
+import { addDays, formatDate, parisDay, parisWeek } from "#app/lib/paris-time.ts";
 import { escapeLike } from "#app/lib/search-text.ts";
 import { newStorageKey } from "#app/lib/storage.server.ts";
 import { isUuid } from "#app/lib/uuid.ts";
@@ -597,6 +597,13 @@ export async function listSupplierInvoices(
       ne(supplierInvoices.status, "payee"),
       gte(supplierInvoices.dueDate, today),
       lte(supplierInvoices.dueDate, week.sunday),
+    );
+  }
+  if (filters.echeance === "7jours") {
+    conditions.push(
+      ne(supplierInvoices.status, "payee"),
+      gte(supplierInvoices.dueDate, today),
+      lte(supplierInvoices.dueDate, addDays(today, 6)),
     );
   }
   if (filters.q) {

@@ -9,6 +9,8 @@ import { LatestLeads, LeadsFigures } from "#app/features/leads/components/leads-
 import { dashboard } from "#app/features/leads/dashboard.server.ts";
 import { OwnerAlertsDashboard } from "#app/features/owner-alerts/components/owner-alerts-dashboard.tsx";
 import { ownerAlertsDashboard } from "#app/features/owner-alerts/dashboard.server.ts";
+import { SupplierInvoicesDashboard } from "#app/features/purchases/components/supplier-invoices-dashboard.tsx";
+import { supplierInvoicesDue } from "#app/features/purchases/supplier-invoice-due.server.ts";
 import { QuotesDashboard } from "#app/features/quotes/components/quotes-dashboard.tsx";
 import { quotesDashboard } from "#app/features/quotes/dashboard.server.ts";
 import { SetupChecklist } from "#app/features/settings/components/setup-checklist.tsx";
@@ -40,18 +42,32 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const setupEditable = hasPermission(user.role, "parametres");
   // The alerts about the system itself (backups) and the last backup: the owners' only.
   const owner = user.role === "owner";
-  const [leads, quotes, invoices, shop, lowStock, setup, ownerAlerts, jobSites] = await Promise.all([
-    dashboard(db, now),
-    billing ? quotesDashboard(db, now) : null,
-    billing ? invoicesDashboard(db, now) : null,
-    hasPermission(user.role, "boutique") ? shopOrdersOverview(db, now) : null,
-    // The variants to reorder, for whoever manages the catalogue's stock (its links lead there).
-    hasPermission(user.role, "catalogue") ? lowStockVariants(db, env.STORE_ID) : null,
-    billing ? companySetup(db, setupEditable) : [],
-    owner ? ownerAlertsDashboard(db, env, now) : null,
-    hasPermission(user.role, "chantiers") ? jobSitesDashboard(db, now) : null,
-  ]);
-  return { leads, quotes, invoices, shop, lowStock, setup, setupEditable, ownerAlerts, jobSites };
+  const [leads, quotes, invoices, shop, lowStock, setup, ownerAlerts, jobSites, supplierInvoices] =
+    await Promise.all([
+      dashboard(db, now),
+      billing ? quotesDashboard(db, now) : null,
+      billing ? invoicesDashboard(db, now) : null,
+      hasPermission(user.role, "boutique") ? shopOrdersOverview(db, now) : null,
+      // The variants to reorder, for whoever manages the catalogue's stock (its links lead there).
+      hasPermission(user.role, "catalogue") ? lowStockVariants(db, env.STORE_ID) : null,
+      billing ? companySetup(db, setupEditable) : [],
+      owner ? ownerAlertsDashboard(db, env, now) : null,
+      hasPermission(user.role, "chantiers") ? jobSitesDashboard(db, now) : null,
+      // What the supplier invoices ask this week and what is late: the Achats section's (owner and staff).
+      hasPermission(user.role, "achats") ? supplierInvoicesDue(db, now) : null,
+    ]);
+  return {
+    leads,
+    quotes,
+    invoices,
+    shop,
+    lowStock,
+    setup,
+    setupEditable,
+    ownerAlerts,
+    jobSites,
+    supplierInvoices,
+  };
 }
 
 export const meta: Route.MetaFunction = (args) => erpMeta("Tableau de bord", args);
@@ -61,7 +77,18 @@ export const handle = { section: "Dashboard", permission: "session" } satisfies 
 export { ErrorBoundary, shouldRevalidate } from "#app/routes/erp/frame-exports.ts";
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { leads, quotes, invoices, shop, lowStock, setup, setupEditable, ownerAlerts, jobSites } = loaderData;
+  const {
+    leads,
+    quotes,
+    invoices,
+    shop,
+    lowStock,
+    setup,
+    setupEditable,
+    ownerAlerts,
+    jobSites,
+    supplierInvoices,
+  } = loaderData;
   return (
     <div className="grid gap-6">
       <h1 className="text-2xl font-extrabold sm:text-3xl">Tableau de bord</h1>
@@ -72,6 +99,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       {quotes ? <QuotesDashboard figures={quotes} /> : null}
       {jobSites ? <JobSitesDashboard figures={jobSites} /> : null}
       {invoices ? <InvoicesDashboard figures={invoices} /> : null}
+      {supplierInvoices ? <SupplierInvoicesDashboard figures={supplierInvoices} /> : null}
       {shop ? <ShopDashboard figures={shop} lowStock={lowStock} /> : null}
     </div>
   );

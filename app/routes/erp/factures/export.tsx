@@ -92,9 +92,21 @@ export default function InvoiceExportPage({ loaderData }: Route.ComponentProps) 
         title="Export comptable"
         description="Le journal des ventes et les factures Factur-X d'une période, pour le cabinet comptable."
         actions={
-          <Link to="/erp/factures" className={buttonClasses("outline", "md")}>
-            Retour aux factures
-          </Link>
+          <>
+            <Link to="/erp/factures" className={buttonClasses("outline", "md")}>
+              Retour aux factures
+            </Link>
+            <Link
+              to={
+                loaderData.ok
+                  ? `/erp/achats/export?${new URLSearchParams({ du: values.du, au: values.au })}`
+                  : "/erp/achats/export"
+              }
+              className={buttonClasses("ghost", "md")}
+            >
+              Export des achats
+            </Link>
+          </>
         }
       />
 

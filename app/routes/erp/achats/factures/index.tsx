@@ -4,6 +4,7 @@ import { FilterSelect, PeriodFields } from "#app/components/data/list-filters.ts
 import { EmptyStateLink, ListResults, ListSearch, listView } from "#app/components/data/list-page.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
+import { buttonClasses } from "#app/components/ui/button.tsx";
 import { NewLink } from "#app/components/ui/new-link.tsx";
 import { ACHATS_HANDLE, ACHATS_TABS, erpMeta } from "#app/features/erp/navigation.ts";
 import { SupplierInvoiceStatusBadge } from "#app/features/purchases/components/supplier-invoice-badges.tsx";
@@ -117,7 +118,14 @@ export default function SupplierInvoicesPage({ loaderData }: Route.ComponentProp
             ? `Reste à payer dans cette liste : ${formatCents(owedCents)} TTC.`
             : "Les factures reçues des fournisseurs et des sous-traitants, leurs échéances et leurs paiements."
         }
-        actions={<NewLink to={IMPORT_SUPPLIER_INVOICES_PATH}>Importer des factures</NewLink>}
+        actions={
+          <>
+            <Link to="/erp/achats/export" className={buttonClasses("outline", "md")}>
+              Export comptable
+            </Link>
+            <NewLink to={IMPORT_SUPPLIER_INVOICES_PATH}>Importer des factures</NewLink>
+          </>
+        }
       />
 
       <ListSearch

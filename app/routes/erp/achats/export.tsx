@@ -1,0 +1,305 @@
+import { CalendarRange, Download, FileArchive } from "lucide-react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { EmptyState } from "#app/components/data/empty-state.tsx";
+import { Facts } from "#app/components/data/facts.tsx";
+import { PageHeader } from "#app/components/data/page-header.tsx";
+import { SectionTabs } from "#app/components/data/section-tabs.tsx";
+import { DateField } from "#app/components/forms/field.tsx";
+import { FormAlert } from "#app/components/forms/form-alert.tsx";
+import { buttonClasses } from "#app/components/ui/button.tsx";
+import { requirePermission } from "#app/features/auth/session.server.ts";
+import { panelClass } from "#app/features/erp/components/ui.ts";
+import { ACHATS_HANDLE, ACHATS_TABS, erpMeta } from "#app/features/erp/navigation.ts";
+import {
+  PURCHASE_JOURNAL_ACCOUNTS,
+  purchaseArchiveFileName,
+  purchaseExport,
+  purchaseJournalFileName,
+} from "#app/features/purchases/purchase-export.server.ts";
+import { getServices } from "#app/lib/app-context.ts";
+import { parseExportPeriod, periodPresets, periodQuery } from "#app/lib/export-period.ts";
+import { formatCents } from "#app/lib/money.ts";
+import { formatDate, parisDay } from "#app/lib/paris-time.ts";
+import { plural } from "#app/lib/plural.ts";
+import type { Route } from "./+types/export";
+
+/*
+ * /erp/achats/export — « Export comptable » of the purchases: a period (the previous month by
+ * default), its summary (invoices, totals, the journal's balance, the invoices that could not
+ * be written) and the two files for the accountant, served by ./export-file.ts. The same
+ * period form as the sales export (/erp/factures/export).
+ */
+
+export const handle = ACHATS_HANDLE;
+
+const PATH = "/erp/achats/export";
+const CRUMB = "Export comptable";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requirePermission(request, context, handle.permission);
+  const { db } = getServices(context);
+  const today = parisDay();
+  const params = new URL(request.url).searchParams;
+  const presets = periodPresets(today).map((preset) => ({ ...preset, href: periodQuery(preset.period) }));
+  const parsed = parseExportPeriod(params, today);
+  if (!parsed.ok) {
+    return data(
+      {
+        ok: false as const,
+        crumb: CRUMB,
+        presets,
+        values: { du: params.get("du") ?? "", au: params.get("au") ?? "" },
+        error: { field: parsed.field, message: parsed.message },
+      },
+      { status: 400 },
+    );
+  }
+  const { summary } = await purchaseExport(db, parsed.period);
+  const query = periodQuery(parsed.period);
+  return {
+    ok: true as const,
+    crumb: CRUMB,
+    presets,
+    values: { du: parsed.period.from, au: parsed.period.to },
+    summary,
+    accounts: PURCHASE_JOURNAL_ACCOUNTS,
+    salesExportHref: `/erp/factures/export${query}`,
+    files: {
+      csv: { href: `/erp/achats/export.csv${query}`, name: purchaseJournalFileName(parsed.period) },
+      zip: { href: `/erp/achats/export.zip${query}`, name: purchaseArchiveFileName(parsed.period) },
+    },
+  };
+}
+
+export const meta: Route.MetaFunction = (args) => erpMeta("Export comptable — Achats", args);
+export { ErrorBoundary, shouldRevalidate } from "#app/routes/erp/frame-exports.ts";
+
+export default function PurchaseExportPage({ loaderData }: Route.ComponentProps) {
+  const { presets, values } = loaderData;
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location?.pathname === PATH;
+  const error = loaderData.ok ? null : loaderData.error;
+  const current = `${values.du}|${values.au}`;
+  return (
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-5">
+      <SectionTabs label="Achats" tabs={ACHATS_TABS} />
+      <PageHeader
+        title="Export comptable des achats"
+        description="Le journal des achats et les factures fournisseurs reçues d'une période, pour le cabinet comptable."
+        actions={
+          <>
+            <Link to="/erp/achats/factures" className={buttonClasses("outline", "md")}>
+              Retour aux factures fournisseurs
+            </Link>
+            <Link
+              to={loaderData.ok ? loaderData.salesExportHref : "/erp/factures/export"}
+              className={buttonClasses("ghost", "md")}
+            >
+              Export des ventes
+            </Link>
+          </>
+        }
+      />
+
+      <section aria-labelledby="export-periode" className={panelClass}>
+        <h2 id="export-periode" className="mb-3 text-lg font-bold text-brand-900">
+          Période
+        </h2>
+        <nav aria-label="Périodes usuelles" className="mb-4">
+          <ul className="flex flex-wrap gap-2">
+            {presets.map((preset) => {
+              const active = `${preset.period.from}|${preset.period.to}` === current;
+              return (
+                <li key={preset.label}>
+                  <Link
+                    to={preset.href}
+                    aria-current={active ? "page" : undefined}
+                    className={buttonClasses(active ? "secondary" : "ghost", "md")}
+                  >
+                    {preset.label}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+        <Form method="get" key={current} className="grid items-end gap-3 sm:grid-cols-[1fr_1fr_auto]">
+          <DateField
+            id="export-du"
+            name="du"
+            label="Du (date de facture)"
+            required
+            defaultValue={values.du}
+            errors={error?.field === "du" ? [error.message] : undefined}
+          />
+          <DateField
+            id="export-au"
+            name="au"
+            label="Au (inclus)"
+            required
+            defaultValue={values.au}
+            errors={error?.field === "au" ? [error.message] : undefined}
+          />
+          <div>
+            <button type="submit" className={buttonClasses("secondary", "md")} disabled={loading}>
+              <CalendarRange aria-hidden="true" className="size-4" />
+              {loading ? "Chargement…" : "Afficher la période"}
+            </button>
+          </div>
+        </Form>
+      </section>
+
+      {loaderData.ok ? (
+        <PeriodSummary
+          summary={loaderData.summary}
+          accounts={loaderData.accounts}
+          files={loaderData.files}
+          busy={loading}
+        />
+      ) : (
+        <FormAlert title="Période invalide" errors={[loaderData.error.message]} />
+      )}
+    </div>
+  );
+}
+
+type Loaded = Extract<Route.ComponentProps["loaderData"], { ok: true }>;
+
+function PeriodSummary({
+  summary,
+  accounts,
+  files,
+  busy,
+}: Pick<Loaded, "summary" | "accounts" | "files"> & { busy: boolean }) {
+  const { period, journal, errors } = summary;
+  const empty = summary.invoiceCount + summary.creditNoteCount === 0;
+  return (
+    <section aria-labelledby="export-resume" aria-busy={busy} className={`${panelClass} min-w-0`}>
+      <h2 id="export-resume" className="mb-1 text-lg font-bold text-brand-900">
+        Du {formatDate(period.from)} au {formatDate(period.to)}
+      </h2>
+      <p className="mb-4 text-sm text-slate-700">
+        Factures et avoirs fournisseurs enregistrés, par date de facture, « En litige » compris (la dette
+        existe en comptabilité).
+      </p>
+      {empty ? (
+        <EmptyState>
+          <p>Aucune facture fournisseur datée de cette période.</p>
+        </EmptyState>
+      ) : (
+        <div className="grid gap-5">
+          <Facts
+            columns={3}
+            facts={[
+              { label: "Factures", value: plural(summary.invoiceCount, "facture", "factures") },
+              { label: "Avoirs", value: plural(summary.creditNoteCount, "avoir", "avoirs") },
+              { label: "Lignes du journal", value: String(journal.lineCount) },
+              { label: "Total HT (avoirs déduits)", value: formatCents(summary.totalHt) },
+              { label: "TVA facturée", value: formatCents(summary.totalVat) },
+              { label: "Total TTC", value: formatCents(summary.totalTtc) },
+              ...(summary.selfAssessedVat !== 0
+                ? [{ label: "TVA autoliquidée (20 %)", value: formatCents(summary.selfAssessedVat) }]
+                : []),
+            ]}
+          />
+          <div className="overflow-x-auto">
+            <table className="w-full max-w-xl border-collapse text-sm">
+              <caption className="mb-1 text-left font-semibold text-slate-700">TVA par taux</caption>
+              <thead>
+                <tr className="text-left text-xs font-bold tracking-wide text-slate-700 uppercase">
+                  <th scope="col" className="py-2 pr-2">
+                    Taux
+                  </th>
+                  <th scope="col" className="py-2 pr-2 text-right">
+                    Base HT
+                  </th>
+                  <th scope="col" className="py-2 text-right">
+                    TVA facturée
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {summary.byRate.map((rate) => (
+                  <tr key={rate.key} className="border-t border-slate-200">
+                    <th scope="row" className="py-2 pr-2 text-left font-semibold">
+                      {rate.label}
+                    </th>
+                    <td className="py-2 pr-2 text-right whitespace-nowrap">{formatCents(rate.ht)}</td>
+                    <td className="py-2 text-right whitespace-nowrap">{formatCents(rate.vat)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </div>
+      )}
+
+      {errors.length > 0 ? (
+        <div className="mt-4">
+          <FormAlert
+            title={`${plural(errors.length, "facture n'est pas écrite", "factures ne sont pas écrites")} dans le journal`}
+            errors={errors.map(
+              (error) =>
+                `${error.supplierName}, ${error.number} du ${formatDate(error.issueDate, "numeric")} : ${error.message} Corrigez la facture avant d'exporter.`,
+            )}
+          />
+        </div>
+      ) : null}
+
+      <p className="mt-4 font-semibold text-ink">
+        {journal.balanced
+          ? `Le journal est équilibré : ${formatCents(journal.debit)} au débit, ${formatCents(journal.credit)} au crédit.`
+          : `Le journal n'est pas équilibré : ${formatCents(journal.debit)} au débit, ${formatCents(journal.credit)} au crédit.`}
+      </p>
+      <p className="mt-1 text-sm text-slate-700">
+        Autoliquidation (sous-traitance, article 283-2 nonies du CGI) : la TVA est portée des deux côtés, au
+        débit du 44566000 (déductible) et au crédit du 44520000 (due), au taux de 20 %.
+      </p>
+
+      <div className="mt-4 flex flex-wrap gap-2">
+        <a href={files.csv.href} className={buttonClasses("secondary", "md")}>
+          <Download aria-hidden="true" className="size-4" />
+          Journal des achats (CSV)
+        </a>
+        <a href={files.zip.href} className={buttonClasses("outline", "md")}>
+          <FileArchive aria-hidden="true" className="size-4" />
+          Factures reçues (ZIP)
+        </a>
+      </div>
+      <p className="mt-2 text-sm break-words text-slate-700">
+        {files.csv.name} : une ligne par compte mouvementé (séparateur « ; », virgule décimale, UTF-8), le
+        même format que le journal des ventes. {files.zip.name} : le fichier original de chaque facture et
+        avoir, tel que reçu, et le journal.
+      </p>
+
+      <details className="mt-4 text-sm">
+        <summary className="cursor-pointer font-semibold text-brand-700">
+          Comptes utilisés par le journal
+        </summary>
+        <div className="overflow-x-auto">
+          <table className="mt-2 w-full max-w-xl border-collapse">
+            <caption className="sr-only">Comptes du journal des achats</caption>
+            <thead>
+              <tr className="text-left text-xs font-bold tracking-wide text-slate-700 uppercase">
+                <th scope="col" className="py-1 pr-2">
+                  Compte
+                </th>
+                <th scope="col" className="py-1">
+                  Intitulé
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {accounts.map((account) => (
+                <tr key={account.number} className="border-t border-slate-200">
+                  <td className="py-1 pr-2 font-mono">{account.number}</td>
+                  <td className="py-1">{account.name}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </section>
+  );
+}
