@@ -67,7 +67,8 @@ test.describe("Achats : bon de commande envoyé au fournisseur", () => {
     await second.getByLabel("Unité").fill("ml");
     await second.getByLabel("Prix unitaire HT").fill("1,99");
     await expectNoAxeViolations(page);
-    await page.getByRole("button", { name: "Enregistrer le brouillon" }).click();
+    // Entrée in a field saves the order (the form's default button), never « Ajouter des lignes ».
+    await second.getByLabel("Prix unitaire HT").press("Enter");
 
     await expect(page.getByRole("heading", { level: 1, name: "Commande en brouillon" })).toBeVisible();
     await expect(page.getByText("Commande enregistrée en brouillon.")).toBeVisible();

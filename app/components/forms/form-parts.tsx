@@ -51,6 +51,16 @@ export function correctionSummary(
 }
 
 /** The save button (« Enregistrement… » while the post goes) and the way back. */
+/**
+ * The form's default button, placed first in it: Entrée in a field then submits the form as
+ * its main button does, never a secondary submit button that comes earlier in the page
+ * (« Ajouter des lignes »). Out of sight and out of the tab order: the visible main button
+ * stays the one to click.
+ */
+export function DefaultSubmit() {
+  return <button type="submit" tabIndex={-1} aria-hidden="true" className="sr-only" />;
+}
+
 export function SaveOrCancel({
   saving,
   label,

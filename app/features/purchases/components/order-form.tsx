@@ -1,5 +1,5 @@
 import { Plus } from "lucide-react";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import {
   DateField,
@@ -11,7 +11,12 @@ import {
 } from "#app/components/forms/field.tsx";
 import type { FieldErrors } from "#app/components/forms/field-errors.ts";
 import { FormAlert } from "#app/components/forms/form-alert.tsx";
-import { correctionSummary, FormSection, SaveOrCancel } from "#app/components/forms/form-parts.tsx";
+import {
+  correctionSummary,
+  DefaultSubmit,
+  FormSection,
+  SaveOrCancel,
+} from "#app/components/forms/form-parts.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import {
   BLANK_ORDER_ROWS,
@@ -29,6 +34,7 @@ import {
  * The form of a purchase order: the supplier (active ones), the site and its lot, where to
  * deliver, the wanted day, the lines and notes. Without JavaScript it works as well: blank
  * rows are posted and left out, « Ajouter des lignes » sends the form back with more of them.
+ * Entrée in a field saves (the form's default button), never « Ajouter des lignes ».
  */
 
 export type OrderFormChoices = {
@@ -61,9 +67,19 @@ export function OrderForm({
   const typed = lineIndexes(values);
   const rowCount = Math.min(typed.length + BLANK_ORDER_ROWS + extraRows, MAX_ORDER_LINES);
   const value = (name: string) => values[name] ?? "";
-  const lotOptions = choices.sites.flatMap((site) =>
-    site.lots.map((lot) => ({ value: lot.id, label: `${site.number} — ${lot.title}` })),
-  );
+  const [siteId, setSiteId] = useState(value("jobSiteId"));
+  // Before the page's script runs, every site's lots (named with their site): the server
+  // refuses a lot of another site. Then only the lots of the chosen site.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const lotOptions = hydrated
+    ? (choices.sites.find((site) => site.id === siteId)?.lots ?? []).map((lot) => ({
+        value: lot.id,
+        label: lot.title,
+      }))
+    : choices.sites.flatMap((site) =>
+        site.lots.map((lot) => ({ value: lot.id, label: `${site.number} — ${lot.title}` })),
+      );
   return (
     <Form
       method="post"
@@ -72,6 +88,7 @@ export function OrderForm({
       className="grid gap-5"
       aria-label="Bon de commande"
     >
+      <DefaultSubmit />
       {hidden}
       <FormAlert focus title="Enregistrement impossible" errors={correctionSummary(errors, formErrors)} />
       <FormSection legend="Fournisseur et chantier">
@@ -92,6 +109,7 @@ export function OrderForm({
             label="Chantier"
             placeholder="Aucun (stock du dépôt)"
             defaultValue={value("jobSiteId")}
+            onChange={(event) => setSiteId(event.currentTarget.value)}
             errors={errors.jobSiteId}
             options={choices.sites.map((site) => ({
               value: site.id,
@@ -99,6 +117,7 @@ export function OrderForm({
             }))}
           />
           <SelectField
+            key={hydrated ? siteId : "tous"}
             id="commande-lotId"
             name="lotId"
             label="Lot"
