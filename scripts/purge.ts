@@ -54,6 +54,9 @@ function printPlan(plan: RetentionPlan): void {
   );
   console.log(`- sessions expirées : ${plan.expiredSessions}`);
   console.log(`- lignes d'heures des salariés de plus de 5 ans : ${plan.timeRecords}`);
+  console.log(
+    `- factures fournisseurs déposées sans suite depuis plus de 7 jours : ${plan.stagedImports.length}`,
+  );
 }
 
 if (import.meta.main) {

@@ -30,6 +30,7 @@ import { formatCents, percentOf } from "#app/lib/money.ts";
 import type { DbExecutor } from "#app/lib/outbox.server.ts";
 import { addDays, formatDate, parisDay, parisWeek } from "#app/lib/paris-time.ts";
 import { escapeLike } from "#app/lib/search-text.ts";
+import { STAGED_IMPORT_DAYS, stagedImportKey } from "#app/lib/staged-imports.ts";
 import { newStorageKey } from "#app/lib/storage.server.ts";
 import { isUuid } from "#app/lib/uuid.ts";
 import { VAT_CODES, VAT_RATES } from "#app/lib/vat.ts";
@@ -52,15 +53,15 @@ import {
  * under its SHA-256: the same file twice is refused, nothing stored.
  *
  * A file that needs a second step (a supplier to create, fields to type) is staged under a
- * key made of its hash (`factures-fournisseurs/attente/<sha256>.<ext>`): the second post names
- * the hash only, and the server re-reads the staged bytes and checks them against it.
+ * key made of the day and its hash (`factures-fournisseurs/attente/<day>/<sha256>.<ext>`,
+ * app/lib/staged-imports.ts): the second post names the hash only, and the server re-reads the
+ * staged bytes and checks them against it. The daily purge deletes what waited over 7 days.
  */
 
 export type Actor = { id: string; email: string };
 type Services = { db: Database; storage: FileStorage };
 
 const SUBJECT = "facture_fournisseur" as const;
-const STAGING = "factures-fournisseurs/attente";
 
 export class SupplierInvoiceNotFoundError extends Error {
   override name = "SupplierInvoiceNotFoundError";
@@ -140,29 +141,34 @@ async function duplicateFileMessage(db: DbExecutor, sha256: string): Promise<str
     : null;
 }
 
-const stagedKey = (sha256: string, file: StoredFile) => `${STAGING}/${sha256}.${file.extension}`;
-
 async function stage(
   storage: FileStorage,
   sha256: string,
   bytes: Uint8Array,
   file: StoredFile,
 ): Promise<void> {
-  await storage.put(stagedKey(sha256, file), bytes, file.contentType);
+  await storage.put(stagedImportKey(parisDay(), sha256, file.extension), bytes, file.contentType);
 }
 
-/** The staged file of `sha256`, its bytes checked against the hash; null when none is staged. */
+/**
+ * The staged file of `sha256` (dropped within STAGED_IMPORT_DAYS days, today first), its
+ * bytes checked against the hash, and its key; null when none is staged.
+ */
 async function readStaged(
   storage: FileStorage,
   sha256: string,
-): Promise<{ bytes: Buffer; file: StoredFile } | null> {
+): Promise<{ bytes: Buffer; file: StoredFile; key: string } | null> {
   if (!/^[0-9a-f]{64}$/.test(sha256)) return null;
-  for (const file of [XML_FILE, ...Object.values(SCAN_FILES)]) {
-    try {
-      const bytes = await storage.get(stagedKey(sha256, file));
-      if (sha256Hex(bytes) === sha256) return { bytes, file };
-    } catch {
-      // not staged under this extension
+  const today = parisDay();
+  for (let back = 0; back <= STAGED_IMPORT_DAYS; back += 1) {
+    for (const file of [XML_FILE, ...Object.values(SCAN_FILES)]) {
+      const key = stagedImportKey(addDays(today, -back), sha256, file.extension);
+      try {
+        const bytes = await storage.get(key);
+        if (sha256Hex(bytes) === sha256) return { bytes, file, key };
+      } catch {
+        // not staged under this day and extension
+      }
     }
   }
   return null;
@@ -420,7 +426,7 @@ export async function confirmSupplierFromInvoice(
   if (!staged) throw new SupplierInvoiceError(SUPPLIER_INVOICE_MESSAGES.staged, undefined, 409);
   const duplicate = await duplicateFileMessage(services.db, sha256);
   if (duplicate) {
-    await services.storage.delete(stagedKey(sha256, staged.file));
+    await services.storage.delete(staged.key);
     return { kind: "refused", fileName, message: duplicate };
   }
   const read = readSupplierInvoice(staged.bytes, fileName);
@@ -470,7 +476,7 @@ export async function confirmSupplierFromInvoice(
     });
   }
   const outcome = await recordReadInvoice(services, actor, supplier, read, staged.bytes, fileName, sha256);
-  await services.storage.delete(stagedKey(sha256, staged.file));
+  await services.storage.delete(staged.key);
   return outcome;
 }
 
@@ -546,7 +552,7 @@ export async function recordManualInvoice(
       });
       return invoiceId;
     });
-    await services.storage.delete(stagedKey(data.sha256, staged.file));
+    await services.storage.delete(staged.key);
     return id;
   } catch (error) {
     await services.storage.delete(key);

@@ -244,4 +244,29 @@ describe("retention (the clock moves, the data does not)", () => {
     expect(await database.db.select().from(timeWeeks)).toEqual([]);
     expect((await database.db.select().from(timeEntries)).map((row) => row.day)).toEqual(["2026-11-23"]);
   });
+
+  it("deletes a supplier invoice file left waiting for its second step over 7 days, never a newer one", async () => {
+    const bytes = Buffer.from("<Invoice/>");
+    const waiting = (day: string) =>
+      `factures-fournisseurs/attente/${day}/${"a".repeat(63)}${day.slice(-1)}.xml`;
+    await services.storage.put(waiting("2026-11-18"), bytes, "application/xml");
+    await services.storage.put(waiting("2026-11-19"), bytes, "application/xml");
+    // The layout before the day was kept: its age is unknown, it goes.
+    const undated = `factures-fournisseurs/attente/${"b".repeat(64)}.pdf`;
+    await services.storage.put(undated, bytes, "application/pdf");
+    // A recorded invoice's original is never a staged file.
+    const original = `factures-fournisseurs/2026/${"c".repeat(64)}.xml`;
+    await services.storage.put(original, bytes, "application/xml");
+    const at = new Date("2026-11-26T10:00:00Z");
+
+    expect((await planRetention(services, at)).stagedImports.sort()).toEqual(
+      [undated, waiting("2026-11-18")].sort(),
+    );
+    expect((await purgeExpiredData(services, at)).stagedImports).toBe(2);
+    const left = await services.storage.list();
+    expect(left).toContain(waiting("2026-11-19"));
+    expect(left).toContain(original);
+    expect(left).not.toContain(waiting("2026-11-18"));
+    expect(left).not.toContain(undated);
+  });
 });

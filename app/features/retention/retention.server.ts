@@ -10,7 +10,8 @@ import { rateLimitHits } from "#app/db/schema/rate-limits.ts";
 import { shopOrders } from "#app/db/schema/shop.ts";
 import { timeEntries, timeEntryChanges, timeWeeks } from "#app/db/schema/time-sheets.ts";
 import { deleteActivity } from "#app/lib/activity.server.ts";
-import { addYears, parisDay } from "#app/lib/paris-time.ts";
+import { addDays, addYears, parisDay } from "#app/lib/paris-time.ts";
+import { STAGED_IMPORT_DAYS, STAGED_IMPORTS_PREFIX, stagedImportDay } from "#app/lib/staged-imports.ts";
 import type { FileStorage } from "#app/lib/storage.server.ts";
 
 /**
@@ -25,7 +26,9 @@ import type { FileStorage } from "#app/lib/storage.server.ts";
  * - addresses counted for rate limits are kept 24 hours; expired sessions go;
  * - the employees' time records (Pointage) are kept 5 years after their day, then deleted:
  *   the law asks to keep them at least 3 years (Code du travail D3171-16, and 3 years is
- *   the prescription of wage claims), 5 keeps them as long as the pay slips' duplicates.
+ *   the prescription of wage claims), 5 keeps them as long as the pay slips' duplicates;
+ * - a supplier invoice's file dropped for a second step that never came (a supplier to
+ *   create, fields to type) is deleted after STAGED_IMPORT_DAYS days (app/lib/staged-imports.ts).
  */
 export const RETENTION = {
   prospectYears: 3,
@@ -54,6 +57,8 @@ export type RetentionPlan = {
   expiredSessions: number;
   /** Time records (lines, validations, changes) older than RETENTION.timeRecordYears. */
   timeRecords: number;
+  /** Supplier invoice files left waiting for their second step over STAGED_IMPORT_DAYS days. */
+  stagedImports: string[];
 };
 
 export type RetentionCounts = {
@@ -68,6 +73,7 @@ export type RetentionCounts = {
   authRateLimits: number;
   expiredSessions: number;
   timeRecords: number;
+  stagedImports: number;
 };
 
 function yearsBefore(now: Date, years: number): Date {
@@ -78,6 +84,16 @@ function yearsBefore(now: Date, years: number): Date {
 
 function daysBefore(now: Date, days: number): Date {
   return new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
+}
+
+/** The staged supplier invoice files dropped before the last STAGED_IMPORT_DAYS days (undated ones too). */
+async function abandonedImports(storage: FileStorage, now: Date): Promise<string[]> {
+  const oldest = addDays(parisDay(now), -STAGED_IMPORT_DAYS);
+  return (await storage.list()).filter((key) => {
+    if (!key.startsWith(STAGED_IMPORTS_PREFIX)) return false;
+    const day = stagedImportDay(key);
+    return day === null || day < oldest;
+  });
 }
 
 async function oldMailFiles(dataDir: string, cutoff: Date): Promise<string[]> {
@@ -192,6 +208,7 @@ export async function planRetention(
     authRateLimits: authLimits?.n ?? 0,
     expiredSessions: sessions?.n ?? 0,
     timeRecords: timeLines?.n ?? 0,
+    stagedImports: await abandonedImports(services.storage, now),
   };
 }
 
@@ -280,6 +297,11 @@ export async function purgeExpiredData(
     await storage.delete(key);
     photoFiles += 1;
   }
+  let stagedImports = 0;
+  for (const key of plan.stagedImports) {
+    await storage.delete(key);
+    stagedImports += 1;
+  }
   let mailFiles = 0;
   for (const file of plan.mailFiles) {
     await rm(file, { force: true });
@@ -298,5 +320,6 @@ export async function purgeExpiredData(
     authRateLimits: counts.authRateLimits,
     expiredSessions: counts.expiredSessions,
     timeRecords: counts.timeRecords,
+    stagedImports,
   };
 }
