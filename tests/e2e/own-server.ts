@@ -1,6 +1,6 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -108,9 +108,27 @@ export async function waitForHealth(url: string, child: ChildProcess, output: st
   throw new Error(`${url} ne répond pas :\n${output.join("")}`);
 }
 
+let template: Promise<string> | undefined;
+
+/**
+ * A data directory migrated once per test worker: each server of its own starts from a copy
+ * of its database, which is much cheaper than running every migration again for each.
+ */
+function migratedTemplate(): Promise<string> {
+  template ??= (async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "batirade-e2e-modele-"));
+    process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
+    const { DATABASE_URL: _ignored, ...env } = process.env;
+    await run(process.execPath, ["scripts/db-migrate.ts"], { env: { ...env, DATA_DIR: dir } });
+    return dir;
+  })();
+  return template;
+}
+
 /**
  * Another production server, from the build the shared test server uses (never rebuilding
- * it under that server's feet), on a fresh data directory (`batirade-e2e-<name>-…`),
+ * it under that server's feet), on a fresh data directory (`batirade-e2e-<name>-…`) holding
+ * a copy of the migrated database,
  * sending its mail over SMTP to a server of this test. `prepare` fills the data directory
  * before the server opens it (the embedded database takes one process at a time).
  */
@@ -127,6 +145,8 @@ export async function startOwnServer(
 ): Promise<OwnServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), `batirade-e2e-${name}-`));
   try {
+    const migrated = path.join(await migratedTemplate(), "pgdata");
+    if (existsSync(migrated)) cpSync(migrated, path.join(dataDir, "pgdata"), { recursive: true });
     await prepare?.(dataDir);
   } catch (error) {
     rmSync(dataDir, { recursive: true, force: true });
