@@ -162,3 +162,24 @@ export const SupplierDocumentSchema = z
   });
 
 export type SupplierDocumentData = z.infer<typeof SupplierDocumentSchema>;
+
+/** The intents of a contract's page: « Marquer terminé » (a signed contract), « Annuler le contrat ». */
+export const SUBCONTRACT_STATUS_INTENTS = { finish: "terminer", cancel: "annuler" } as const;
+export type SubcontractStatusIntent =
+  (typeof SUBCONTRACT_STATUS_INTENTS)[keyof typeof SUBCONTRACT_STATUS_INTENTS];
+
+export const SUBCONTRACT_STATUS_MESSAGES = {
+  unknownIntent: "Action inconnue.",
+  finishNotSigned: "Seul un contrat signé peut être marqué terminé.",
+  cancelClosed: "Ce contrat est déjà terminé ou annulé : il ne peut plus être annulé.",
+  finished: "Contrat de sous-traitance marqué terminé.",
+  cancelled:
+    "Contrat de sous-traitance annulé : il ne compte plus dans le total du sous-traitant sur 12 mois.",
+} as const;
+
+/** What the page's buttons may do with a contract in `status`. */
+export function subcontractStatusActions(status: SubcontractStatus): SubcontractStatusIntent[] {
+  if (status === "signe") return [SUBCONTRACT_STATUS_INTENTS.finish, SUBCONTRACT_STATUS_INTENTS.cancel];
+  if (status === "brouillon") return [SUBCONTRACT_STATUS_INTENTS.cancel];
+  return [];
+}

@@ -1,14 +1,25 @@
-import { Link } from "react-router";
+import { Ban, CheckCircle2 } from "lucide-react";
+import { Form, Link, useNavigation } from "react-router";
 import { Facts } from "#app/components/data/facts.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
+import { FormAlert } from "#app/components/forms/form-alert.tsx";
 import { throwNotFound } from "#app/components/forms/refusal.server.ts";
+import { refusalOf } from "#app/components/forms/refusal.ts";
+import { buttonClasses } from "#app/components/ui/button.tsx";
 import { Panel } from "#app/components/ui/panel.tsx";
-import { requirePermission } from "#app/features/auth/session.server.ts";
+import { requireActor, requirePermission } from "#app/features/auth/session.server.ts";
+import { ActivityHistory } from "#app/features/erp/components/activity-history.tsx";
 import { ACHATS_HANDLE, ACHATS_TABS, erpMeta } from "#app/features/erp/navigation.ts";
-import { SUBCONTRACT_STATUS_LABELS } from "#app/features/purchases/subcontract-schema.ts";
+import {
+  SUBCONTRACT_STATUS_INTENTS,
+  SUBCONTRACT_STATUS_LABELS,
+  subcontractStatusActions,
+} from "#app/features/purchases/subcontract-schema.ts";
+import { answerSubcontractPost } from "#app/features/purchases/subcontract-status.server.ts";
 import { getSubcontract, SubcontractNotFoundError } from "#app/features/purchases/subcontracts.server.ts";
 import { supplierPath } from "#app/features/purchases/supplier-schema.ts";
+import { listActivity } from "#app/lib/activity.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import { formatCents } from "#app/lib/money.ts";
 import { formatDate } from "#app/lib/paris-time.ts";
@@ -18,12 +29,26 @@ export const handle = ACHATS_HANDLE;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requirePermission(request, context, handle.permission);
+  const { db } = getServices(context);
   try {
-    const subcontract = await getSubcontract(getServices(context).db, params.id);
-    return { subcontract, crumb: `${subcontract.supplierName} · ${subcontract.jobSiteNumber}` };
+    const subcontract = await getSubcontract(db, params.id);
+    // The contract's own events, from its subcontractor's history.
+    const events = (await listActivity(db, "fournisseur", subcontract.supplierId)).filter(
+      (event) => (event.data as { subcontractId?: string } | null)?.subcontractId === subcontract.id,
+    );
+    return { subcontract, events, crumb: `${subcontract.supplierName} · ${subcontract.jobSiteNumber}` };
   } catch (error) {
     throwNotFound(error, SubcontractNotFoundError);
   }
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const actor = await requireActor(request, context, handle.permission);
+  return answerSubcontractPost(
+    { request, db: getServices(context).db, actor },
+    params.id,
+    await request.formData(),
+  );
 }
 
 export const meta: Route.MetaFunction = (args) =>
@@ -31,15 +56,43 @@ export const meta: Route.MetaFunction = (args) =>
 
 export { ErrorBoundary, shouldRevalidate } from "#app/routes/erp/frame-exports.ts";
 
-export default function SubcontractPage({ loaderData }: Route.ComponentProps) {
-  const { subcontract } = loaderData;
+export default function SubcontractPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { subcontract, events } = loaderData;
+  const refusal = refusalOf(actionData);
+  const posting = useNavigation().state === "submitting";
+  const actions = subcontractStatusActions(subcontract.status);
   return (
     <div className="grid max-w-4xl gap-5">
       <SectionTabs label="Achats" tabs={ACHATS_TABS} />
       <PageHeader
         title={`Sous-traitance : ${subcontract.supplierName}`}
         description={`${subcontract.jobSiteNumber} · ${subcontract.jobSiteTitle} · ${SUBCONTRACT_STATUS_LABELS[subcontract.status]}`}
+        actions={
+          actions.length > 0 ? (
+            <>
+              {actions.includes(SUBCONTRACT_STATUS_INTENTS.finish) ? (
+                <Form method="post">
+                  <input type="hidden" name="intent" value={SUBCONTRACT_STATUS_INTENTS.finish} />
+                  <button type="submit" disabled={posting} className={buttonClasses("secondary", "md")}>
+                    <CheckCircle2 aria-hidden="true" className="size-4" />
+                    Marquer terminé
+                  </button>
+                </Form>
+              ) : null}
+              {actions.includes(SUBCONTRACT_STATUS_INTENTS.cancel) ? (
+                <Form method="post">
+                  <input type="hidden" name="intent" value={SUBCONTRACT_STATUS_INTENTS.cancel} />
+                  <button type="submit" disabled={posting} className={buttonClasses("outline", "md")}>
+                    <Ban aria-hidden="true" className="size-4" />
+                    Annuler le contrat
+                  </button>
+                </Form>
+              ) : null}
+            </>
+          ) : undefined
+        }
       />
+      {refusal ? <FormAlert focus errors={refusal.message} /> : null}
       <Panel id="sous-traitance-contrat" title="Contrat">
         <Facts
           facts={[
@@ -79,6 +132,7 @@ export default function SubcontractPage({ loaderData }: Route.ComponentProps) {
       <Panel id="sous-traitance-travaux" title="Travaux confiés">
         <p className="whitespace-pre-line break-words">{subcontract.scope}</p>
       </Panel>
+      <ActivityHistory id="sous-traitance-historique" label="Historique du contrat" events={events} />
     </div>
   );
 }
