@@ -490,6 +490,8 @@ describe("an order's sending and an invoice's payment, stopped by vigilance", ()
       SUBCONTRACT_MESSAGES.overrideReason,
     ]);
     expect((tooShort.data as Refusal).vigilanceStop).toBe(refusal.message);
+    // Another value than the button's is not this page's post: nothing is sent.
+    expect((await send(id, { vigilance: "oui", overrideReason: reason })).status).toBe(400);
     expect(await orderOf(id)).toMatchObject({ status: "brouillon", number: null });
     expect(await orderMails()).toEqual([]);
     expect(await overridesOf("order")).toEqual([]);

@@ -288,7 +288,10 @@ export function readOverride(
   form: FormData,
   role: string | undefined,
 ): { ok: true; reason: string | null } | { ok: false; status: 400 | 403; message: string; field?: string } {
-  if (form.get(VIGILANCE_OVERRIDE.name) !== VIGILANCE_OVERRIDE.value) return { ok: true, reason: null };
+  const marker = form.get(VIGILANCE_OVERRIDE.name);
+  if (marker === null || marker === "") return { ok: true, reason: null };
+  // Anything else than the button's value is not a post of these pages: nothing is done.
+  if (marker !== VIGILANCE_OVERRIDE.value) return { ok: false, status: 400, message: "Action inconnue." };
   if (role !== "owner") return { ok: false, status: 403, message: SUBCONTRACT_MESSAGES.overrideOwnerOnly };
   const parsed = OverrideReasonSchema.safeParse(form.get("overrideReason") ?? "");
   if (!parsed.success) {
