@@ -19,6 +19,7 @@ test.describe("Achats : devoir de vigilance", () => {
   };
   let supplierId = "";
   let invoiceId = "";
+  let orderId = "";
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
@@ -30,7 +31,11 @@ test.describe("Achats : devoir de vigilance", () => {
           owner.email,
           owner.password,
         ]);
-        ({ supplierId, invoiceId } = JSON.parse(stdout) as { supplierId: string; invoiceId: string });
+        ({ supplierId, invoiceId, orderId } = JSON.parse(stdout) as {
+          supplierId: string;
+          invoiceId: string;
+          orderId: string;
+        });
       },
     });
   });
@@ -43,10 +48,8 @@ test.describe("Achats : devoir de vigilance", () => {
     consoleErrors,
   }) => {
     // A refused post's 409 or 400 is the answer the page shows, not an error of the page.
-    const expectRefusal = (status: number) => {
-      const index = consoleErrors.findIndex((entry) =>
-        new RegExp(`^${status} .*/erp/achats/factures/${invoiceId}\\.data`).test(entry),
-      );
+    const expectRefusal = (status: number, url = `/erp/achats/factures/${invoiceId}`) => {
+      const index = consoleErrors.findIndex((entry) => new RegExp(`^${status} .*${url}\\.data`).test(entry));
       expect(index, consoleErrors.join("\n")).toBeGreaterThanOrEqual(0);
       consoleErrors.splice(index, 1);
     };
@@ -114,6 +117,23 @@ test.describe("Achats : devoir de vigilance", () => {
     await expect(
       page.getByText(`Devoir de vigilance : le gérant passe outre pour un paiement. Raison : ${reason}`),
     ).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // The same stop on sending an order (the override served the payment only).
+    await page.goto(`${origin}/erp/achats/commandes/${orderId}`);
+    await expect(page.getByRole("heading", { level: 1, name: "Commande en brouillon" })).toBeVisible();
+    await page.getByRole("button", { name: "Envoyer au fournisseur" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Devoir de vigilance" })).toContainText(
+      "L'attestation de vigilance URSSAF de Étanchéité du Cap Brun a expiré le",
+      { timeout: 30_000 },
+    );
+    expectRefusal(409, `/erp/achats/commandes/${orderId}`);
+    await expect(
+      page
+        .getByRole("form", { name: "Passer outre le devoir de vigilance" })
+        .getByLabel("Raison de passer outre"),
+    ).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Commande en brouillon" })).toBeVisible();
     await expectNoAxeViolations(page);
   });
 });

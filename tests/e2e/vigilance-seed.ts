@@ -4,6 +4,7 @@ import { subcontracts, supplierDocuments } from "#app/db/schema/subcontracts.ts"
 import { supplierInvoices } from "#app/db/schema/supplier-invoices.ts";
 import { createStaffAccount } from "#app/features/auth/accounts.server.ts";
 import { createJobSite } from "#app/features/job-sites/write.server.ts";
+import { createOrder } from "#app/features/purchases/orders.server.ts";
 import { addMonths } from "#app/features/purchases/vigilance.ts";
 import { addDays, parisDay } from "#app/lib/paris-time.ts";
 import { jobSiteData } from "#tests/helpers/job-sites.ts";
@@ -14,7 +15,7 @@ import { staffTestServices } from "#tests/helpers/staff.ts";
  * `node tests/e2e/vigilance-seed.ts <dataDir> <owner e-mail> <password>`: before a server
  * opens a fresh data directory, an owner account and a subcontractor whose URSSAF attestation
  * expired a month ago (its Kbis and décennale valid), with a 6 000 € HT contract on a job
- * site and an invoice to pay. Prints the subcontractor's and the invoice's ids.
+ * site, an invoice to pay and a draft order. Prints their ids.
  */
 
 const [dataDir, email, password] = process.argv.slice(2);
@@ -115,7 +116,29 @@ try {
     })
     .returning({ id: supplierInvoices.id });
   if (!invoice) throw new Error("facture non créée");
-  console.log(JSON.stringify({ supplierId: supplier.id, invoiceId: invoice.id }));
+  const order = await createOrder(
+    handle.db,
+    { id: owner.id, email: owner.email },
+    {
+      supplierId: supplier.id,
+      jobSiteId: site.id,
+      lotId: null,
+      deliveryPlace: "chantier",
+      wantedOn: null,
+      notes: "",
+      lines: [
+        {
+          reference: "",
+          designation: "Relevés d'étanchéité en périphérie",
+          unit: "ml",
+          quantity: 40_000,
+          unitPrice: 4_500,
+          vatCode: "20",
+        },
+      ],
+    },
+  );
+  console.log(JSON.stringify({ supplierId: supplier.id, invoiceId: invoice.id, orderId: order.id }));
 } finally {
   await handle.close();
 }
