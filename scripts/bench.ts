@@ -32,6 +32,8 @@ const heavyBenches = [
   "scripts/bench-job-sites.ts",
   // Pointage: the office's week grid of 30 employees with 12 weeks of days entered (no HTTP).
   "scripts/bench-time-sheets.ts",
+  // Achats: 200 e-invoices imported through the whole path, the supplier invoices list on 20,000 rows (no HTTP).
+  "scripts/bench-purchases.ts",
   // The quote editor with 200 lines in Chromium: opening, keystrokes, save, moving a line.
   "scripts/bench-quote-editor.ts",
   // The backup and the restore of 10,000 invoices and 2 GB of files (embedded database on disk).

@@ -2,8 +2,10 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { activityEvents } from "#app/db/schema/activity.ts";
 import { outboxMessages } from "#app/db/schema/outbox.ts";
+import { purchaseOrders } from "#app/db/schema/purchase-orders.ts";
 import { suppliers } from "#app/db/schema/purchases.ts";
 import { subcontracts, supplierDocuments, vigilanceOverrides } from "#app/db/schema/subcontracts.ts";
+import { supplierInvoices } from "#app/db/schema/supplier-invoices.ts";
 import { createJobSite } from "#app/features/job-sites/write.server.ts";
 import { SUBCONTRACT_MESSAGES } from "#app/features/purchases/subcontract-schema.ts";
 import { checkVigilance } from "#app/features/purchases/vigilance.server.ts";
@@ -11,11 +13,15 @@ import { addMonths } from "#app/features/purchases/vigilance.ts";
 import { sendVigilanceReminders } from "#app/features/purchases/vigilance-reminders.server.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
 import { addDays, formatDate, parisDay, parisMidnight } from "#app/lib/paris-time.ts";
+import * as orderRoute from "#app/routes/erp/achats/commandes/detail.tsx";
+import * as newOrderRoute from "#app/routes/erp/achats/commandes/nouvelle.tsx";
+import * as invoiceRoute from "#app/routes/erp/achats/factures/detail.tsx";
 import * as supplierRoute from "#app/routes/erp/achats/fournisseurs/detail.tsx";
 import * as documentFileRoute from "#app/routes/erp/achats/fournisseurs/document-file.ts";
 import * as documentsRoute from "#app/routes/erp/achats/fournisseurs/documents.tsx";
 import * as detailRoute from "#app/routes/erp/achats/sous-traitances/detail.tsx";
 import * as newRoute from "#app/routes/erp/achats/sous-traitances/nouvelle.tsx";
+import { readFlash } from "#tests/helpers/flash.ts";
 import { jobSiteData } from "#tests/helpers/job-sites.ts";
 import { insertClient } from "#tests/helpers/quotes.ts";
 import { routeCaller } from "#tests/helpers/route-call.ts";
@@ -379,5 +385,215 @@ describe("the reminders before expiry", () => {
     expect(sent).toHaveLength(2);
     expect(sent[0]?.payload.subject).toBe("Attestation de vigilance URSSAF : expire le 31 mars 2027");
     expect(sent[1]?.payload.text).toContain("dans 7 jours");
+  });
+});
+
+describe("an order's sending and an invoice's payment, stopped by vigilance", () => {
+  // A subcontractor whose URSSAF attestation expired; its Kbis and décennale are valid.
+  let masonId: string;
+  const mason = "Maçonnerie du Mourillon";
+  const masonEmail = "chantiers@maconnerie-mourillon.test";
+  const reason = "Attestation URSSAF renouvelée, reçue par courrier ce matin, numérisation en cours";
+  const expiredOn = formatDate(addMonths(addMonths(today, -7), 6));
+
+  const orderForm = () => ({
+    intent: "creer",
+    supplierId: masonId,
+    jobSiteId: siteId,
+    lotId: "",
+    deliveryPlace: "chantier",
+    wantedOn: "",
+    notes: "",
+    "lines.0.reference": "",
+    "lines.0.designation": "Reprise de maçonnerie du mur de clôture",
+    "lines.0.unit": "forfait",
+    "lines.0.quantity": "1",
+    "lines.0.unitPrice": "6 000,00",
+    "lines.0.vatCode": "20",
+  });
+  async function newDraft(): Promise<string> {
+    const outcome = await asOwner(newOrderRoute.action, "/erp/achats/commandes/nouvelle", {
+      form: orderForm(),
+    });
+    expect(outcome.status, JSON.stringify(outcome.data)).toBe(303);
+    return (outcome.headers.get("location") ?? "").split("/").pop() ?? "";
+  }
+  const send = (id: string, extra: Record<string, string> = {}, call = asOwner) =>
+    call(orderRoute.action, `/erp/achats/commandes/${id}`, {
+      form: { intent: "envoyer", ...extra },
+      params: { id },
+    });
+  const orderOf = async (id: string) =>
+    (await services.db.select().from(purchaseOrders).where(eq(purchaseOrders.id, id)))[0];
+  const orderMails = async () =>
+    (
+      await services.db.select().from(outboxMessages).where(eq(outboxMessages.kind, "purchase_order.sent"))
+    ).filter((row) => row.payload.to === masonEmail);
+  const overridesOf = async (purpose: "order" | "payment") =>
+    (await services.db.select().from(vigilanceOverrides)).filter(
+      (row) => row.supplierId === masonId && row.purpose === purpose,
+    );
+
+  beforeAll(async () => {
+    masonId = await insertSubcontractor(mason, masonEmail, "Maçonnerie");
+    const file = { contentType: "application/pdf", fileName: "piece.pdf", sha256: "1".repeat(64) };
+    const issuedOn = addMonths(today, -7);
+    await services.db.insert(supplierDocuments).values([
+      {
+        supplierId: masonId,
+        kind: "attestation_vigilance",
+        issuedOn,
+        validUntil: addMonths(issuedOn, 6),
+        storageKey: "fournisseurs-documents/test/urssaf.pdf",
+        ...file,
+      },
+      {
+        supplierId: masonId,
+        kind: "kbis",
+        issuedOn: addDays(today, -10),
+        validUntil: addMonths(addDays(today, -10), 3),
+        storageKey: "fournisseurs-documents/test/kbis.pdf",
+        ...file,
+      },
+      {
+        supplierId: masonId,
+        kind: "decennale",
+        issuedOn: addMonths(today, -1),
+        validUntil: addMonths(today, 11),
+        trades: "Maçonnerie, gros œuvre",
+        storageKey: "fournisseurs-documents/test/decennale.pdf",
+        ...file,
+      },
+    ]);
+  });
+
+  it("stops the order (409, the reason), not sent, no e-mail; the staff cannot pass (403)", async () => {
+    const id = await newDraft();
+    const stopped = await send(id, {}, asStaff);
+    expect(stopped.status).toBe(409);
+    const refusal = stopped.data as Refusal;
+    expect(refusal.message).toBe(
+      `L'attestation de vigilance URSSAF de ${mason} a expiré le ${expiredOn} : devoir de vigilance (Code du travail L8222-1), demandez le document à jour avant de continuer.`,
+    );
+    expect(refusal.vigilanceStop).toBe(refusal.message);
+    expect(refusal.canOverride).toBe(false);
+    const byStaff = await send(id, { vigilance: "passer_outre", overrideReason: reason }, asStaff);
+    expect(byStaff.status).toBe(403);
+    expect((byStaff.data as Refusal).message).toBe(SUBCONTRACT_MESSAGES.overrideOwnerOnly);
+    expect((byStaff.data as Refusal).vigilanceStop).toBe(refusal.message);
+    const byOwner = await send(id);
+    expect(byOwner.status).toBe(409);
+    expect((byOwner.data as Refusal).canOverride).toBe(true);
+    const tooShort = await send(id, { vigilance: "passer_outre", overrideReason: "urgent" });
+    expect(tooShort.status).toBe(400);
+    expect((tooShort.data as Refusal).fieldErrors?.overrideReason).toEqual([
+      SUBCONTRACT_MESSAGES.overrideReason,
+    ]);
+    expect((tooShort.data as Refusal).vigilanceStop).toBe(refusal.message);
+    // Another value than the button's is not this page's post: nothing is sent.
+    expect((await send(id, { vigilance: "oui", overrideReason: reason })).status).toBe(400);
+    expect(await orderOf(id)).toMatchObject({ status: "brouillon", number: null });
+    expect(await orderMails()).toEqual([]);
+    expect(await overridesOf("order")).toEqual([]);
+  });
+
+  it("sends it when the owner passes with a written reason, kept in the history; once only", async () => {
+    const [id] = (
+      await services.db.select().from(purchaseOrders).where(eq(purchaseOrders.supplierId, masonId))
+    ).map((row) => row.id);
+    const outcome = await send(id ?? "", { vigilance: "passer_outre", overrideReason: reason });
+    expect(outcome.status, JSON.stringify(outcome.data)).toBe(303);
+    const order = await orderOf(id ?? "");
+    expect(order?.status).toBe("envoye");
+    expect(readFlash(outcome)?.message).toBe(
+      `Commande ${order?.number} envoyée à ${masonEmail} : la raison de passer outre est gardée dans l'historique du sous-traitant.`,
+    );
+    expect(await orderMails()).toHaveLength(1);
+    const [override] = await overridesOf("order");
+    expect(override).toMatchObject({ reason, ownerId: owner.userId, reference: order?.number });
+    expect(override?.usedAt).not.toBeNull();
+    expect(override?.stopReason).toContain(`a expiré le ${expiredOn}`);
+    const page = await asStaff(supplierRoute.loader, `/erp/achats/fournisseurs/${masonId}`, {
+      params: { id: masonId },
+    });
+    const events = (page.data as { events: { kind: string; summary: string }[] }).events;
+    expect(events.find((event) => event.kind === "vigilance_override")?.summary).toBe(
+      `Devoir de vigilance : le gérant passe outre pour une commande. Raison : ${reason}`,
+    );
+    // Used once: the next order to the same subcontractor is stopped again.
+    const next = await newDraft();
+    expect((await send(next)).status).toBe(409);
+    expect(await orderOf(next)).toMatchObject({ status: "brouillon" });
+    expect(await orderMails()).toHaveLength(1);
+  });
+
+  it("stops the payment of its invoice (409), the staff cannot pass, the owner can with a reason, once", async () => {
+    // A 6 000 € contract brings the subcontractor over the threshold for its payments.
+    await services.db.insert(subcontracts).values({
+      supplierId: masonId,
+      jobSiteId: siteId,
+      scope: "Mur de clôture",
+      priceHtCents: 600_000,
+      startOn: today,
+      endOn: addDays(today, 30),
+      reverseCharge: true,
+      status: "signe",
+    });
+    const invoice = (number: string, sha: string) => ({
+      supplierId: masonId,
+      number,
+      issueDate: today,
+      netCents: 600_000,
+      vatCents: 0,
+      grossCents: 600_000,
+      dueCents: 600_000,
+      reverseCharge: true,
+      source: "manual" as const,
+      originalStorageKey: `factures-fournisseurs/test/${number}.pdf`,
+      originalContentType: "application/pdf",
+      originalFileName: `${number}.pdf`,
+      originalSha256: sha.repeat(64),
+    });
+    const rows = await services.db
+      .insert(supplierInvoices)
+      .values([invoice("MM-2026-041", "a"), invoice("MM-2026-042", "b")])
+      .returning({ id: supplierInvoices.id });
+    const [first, second] = rows.map((row) => row.id);
+    const pay = (id: string, extra: Record<string, string> = {}, call = asOwner) =>
+      call(invoiceRoute.action, `/erp/achats/factures/${id}`, {
+        form: {
+          intent: "payee",
+          paidOn: today,
+          paymentMethod: "virement",
+          paymentReference: "VIR-41",
+          ...extra,
+        },
+        params: { id },
+      });
+    const statusOf = async (id: string) =>
+      (await services.db.select().from(supplierInvoices).where(eq(supplierInvoices.id, id)))[0]?.status;
+
+    const stopped = await pay(first ?? "");
+    expect(stopped.status).toBe(409);
+    expect((stopped.data as Refusal).message).toContain(
+      `L'attestation de vigilance URSSAF de ${mason} a expiré le`,
+    );
+    expect((stopped.data as Refusal).canOverride).toBe(true);
+    expect(await statusOf(first ?? "")).toBe("a_payer");
+    const byStaff = await pay(first ?? "", { vigilance: "passer_outre", overrideReason: reason }, asStaff);
+    expect(byStaff.status).toBe(403);
+    expect(await statusOf(first ?? "")).toBe("a_payer");
+    expect(await overridesOf("payment")).toEqual([]);
+
+    const passed = await pay(first ?? "", { vigilance: "passer_outre", overrideReason: reason });
+    expect(passed.status, JSON.stringify(passed.data)).toBe(303);
+    expect(await statusOf(first ?? "")).toBe("payee");
+    const [override] = await overridesOf("payment");
+    expect(override).toMatchObject({ reason, reference: "MM-2026-041" });
+    expect(override?.usedAt).not.toBeNull();
+
+    const again = await pay(second ?? "");
+    expect(again.status).toBe(409);
+    expect(await statusOf(second ?? "")).toBe("a_payer");
   });
 });

@@ -1005,6 +1005,17 @@ const FORM_TARGETS: [string, () => string, Record<string, string>, string[]][] =
     ["intent"],
   ],
   [
+    // « Envoyer » with the owner's « Passer outre » of a vigilance stop.
+    "purchase order send override",
+    () => `/erp/achats/commandes/${purchaseOrderId}`,
+    {
+      intent: "envoyer",
+      vigilance: "passer_outre",
+      overrideReason: "Attestation reçue par courrier ce matin",
+    },
+    ["intent", "vigilance", "overrideReason"],
+  ],
+  [
     // A subcontractor without any document: even a valid form is stopped by vigilance (409).
     "new subcontract",
     () => "/erp/achats/sous-traitances/nouvelle",
@@ -1051,6 +1062,20 @@ const FORM_TARGETS: [string, () => string, Record<string, string>, string[]][] =
     () => `/erp/achats/factures/${supplierInvoiceId}`,
     { intent: "payee", paidOn: "2026-11-02", paymentMethod: "virement", paymentReference: "VIR-1" },
     ["intent", "paidOn", "paymentMethod", "paymentReference"],
+  ],
+  [
+    // The owner passes a vigilance stop on a payment (the invoice's supplier is under the threshold).
+    "supplier invoice payment override",
+    () => `/erp/achats/factures/${supplierInvoiceId}`,
+    {
+      intent: "payee",
+      paidOn: "2026-11-02",
+      paymentMethod: "virement",
+      paymentReference: "VIR-1",
+      vigilance: "passer_outre",
+      overrideReason: "Attestation reçue par courrier ce matin",
+    },
+    ["vigilance", "overrideReason"],
   ],
   [
     "supplier invoice dispute",

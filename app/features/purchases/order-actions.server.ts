@@ -6,6 +6,7 @@ import { redirectWithFlash } from "#app/lib/flash.server.ts";
 import { formValues } from "#app/lib/form-intent.ts";
 import { type Milli, parseQuantity } from "#app/lib/money.ts";
 import { readPaperScan, type ScanType } from "#app/lib/paper-scan.server.ts";
+import { parisDay } from "#app/lib/paris-time.ts";
 import type { DocumentIdentity } from "#app/lib/pdf/identity.ts";
 import type { FileStorage } from "#app/lib/storage.server.ts";
 import { z } from "#app/lib/zod.ts";
@@ -21,6 +22,7 @@ import {
 import {
   cancelOrder,
   createOrder,
+  getOrder,
   OrderFieldError,
   OrderNotFoundError,
   OrderStateError,
@@ -29,6 +31,8 @@ import {
   updateOrder,
 } from "./orders.server.ts";
 import type { Actor } from "./suppliers.server.ts";
+import { checkVigilance, readOverride } from "./vigilance.server.ts";
+import { overrideRefusal, vigilanceRefusal } from "./vigilance-refusal.server.ts";
 
 /*
  * The posts of the purchase orders: the form (new or a draft's edit; « Plus de lignes »
@@ -41,7 +45,8 @@ export type OrderActionContext = {
   request: Request;
   db: Database;
   storage: FileStorage;
-  actor: Actor;
+  /** Who acts; their role says whether they may pass a vigilance stop (the owner only). */
+  actor: Actor & { role?: string };
   /** The company's identity for the PDF (settings), read only when an order is sent. */
   identity: () => Promise<DocumentIdentity>;
 };
@@ -118,15 +123,20 @@ export async function answerOrderPost(context: OrderActionContext, orderId: stri
   const { intent } = parsed.data;
   try {
     if (intent === ORDER_INTENTS.send) {
-      const { number, to } = await sendOrder(
+      const override = readOverride(form, actor.role);
+      if (!override.ok) return await orderVigilanceRefusal(context, orderId, override, values);
+      const { number, to, overridden } = await sendOrder(
         db,
         { storage, identity: await context.identity() },
         actor,
         orderId,
+        { overrideReason: override.reason },
       );
       return redirectWithFlash(request, orderPath(orderId), {
         tone: "success",
-        message: `Commande ${number} envoyée à ${to}.`,
+        message: overridden
+          ? `Commande ${number} envoyée à ${to} : la raison de passer outre est gardée dans l'historique du sous-traitant.`
+          : `Commande ${number} envoyée à ${to}.`,
       });
     }
     if (intent === ORDER_INTENTS.cancel) {
@@ -138,10 +148,31 @@ export async function answerOrderPost(context: OrderActionContext, orderId: stri
     }
     return await answerDelivery(context, orderId, form, values);
   } catch (error) {
+    if (intent === ORDER_INTENTS.send) {
+      const stopped = vigilanceRefusal(error, intent, actor.role, values);
+      if (stopped) return stopped;
+    }
     const refusal = orderRefusal(error, intent, intent === ORDER_INTENTS.receive ? values : undefined);
     if (refusal) return refusal;
     throw error;
   }
+}
+
+/**
+ * « Passer outre » refused before anything is tried (the staff: 403; a reason too short:
+ * 400), with the stop's reason read again so that the page shows it with the form.
+ */
+async function orderVigilanceRefusal(
+  context: OrderActionContext,
+  orderId: string,
+  problem: { status: 400 | 403; message: string; field?: string },
+  values: Record<string, string>,
+) {
+  const found = await getOrder(context.db, orderId).catch(() => null);
+  const stop = found
+    ? await checkVigilance(context.db, found.order.supplierId, "order", parisDay(), found.order.totalHtCents)
+    : null;
+  return overrideRefusal(problem, ORDER_INTENTS.send, stop, context.actor.role, values);
 }
 
 async function answerDelivery(

@@ -34,7 +34,9 @@ import {
   orderSort,
   type PurchaseOrderStatus,
 } from "./order-schema.ts";
+import { VigilanceStopError } from "./subcontracts.server.ts";
 import type { Actor } from "./suppliers.server.ts";
+import { useVigilanceOverride, type VigilanceActor, vigilanceGate } from "./vigilance.server.ts";
 
 /*
  * Purchase orders (Achats › Commandes): drafts typed by the office, sent to the supplier
@@ -610,10 +612,12 @@ function orderMail(input: {
 export async function sendOrder(
   db: Database,
   deps: SendOrderDeps,
-  actor: Actor,
+  actor: VigilanceActor,
   id: string,
-): Promise<{ number: string; to: string }> {
+  { overrideReason = null }: { overrideReason?: string | null } = {},
+): Promise<{ number: string; to: string; overridden: boolean }> {
   const now = deps.now ?? new Date();
+  const who = { id: actor.id, email: actor.email };
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, id);
     if (order.status !== "brouillon") throw new OrderStateError(ORDER_MESSAGES.notDraft);
@@ -621,8 +625,18 @@ export async function sendOrder(
     if (!detail.supplier.email) throw new OrderFieldError("supplier", ORDER_MESSAGES.noEmail);
     if (detail.supplier.archivedAt) throw new OrderFieldError("supplierId", ORDER_MESSAGES.supplier);
     if (detail.lines.length === 0) throw new OrderFieldError("lines", ORDER_MESSAGES.noLine);
+    // The duty of vigilance: a subcontractor's missing or expired attestation stops the order,
+    // unless the owner passes it with a written reason (used here, once, with the number).
+    const today = parisDay(now);
+    const stop = await vigilanceGate(tx, actor, order.supplierId, "order", {
+      today,
+      addedHtCents: order.totalHtCents,
+      overrideReason,
+    });
+    if (stop !== null) throw new VigilanceStopError(stop);
     const deliveryAddress = deliveryAddressOf(order.deliveryPlace, detail.site, deps.identity);
     const { number, year } = await takeNextNumber(tx, "bon_commande", now);
+    const overridden = await useVigilanceOverride(tx, order.supplierId, "order", number, today);
     const sent = { ...detail, order: { ...order, sentAt: now, deliveryAddress } };
     const pdf = await renderOrder(sent, deps.identity, number, now, deliveryAddress);
     const stored = await storeRenderedPdf(
@@ -662,7 +676,7 @@ export async function sendOrder(
       kind: "sent",
       summary: `Commande ${number} envoyée à ${detail.supplier.email}`,
       data: { number, sha256: stored.sha256 },
-      actor,
+      actor: who,
     });
     await recordActivity(tx, {
       subjectType: "fournisseur",
@@ -670,9 +684,9 @@ export async function sendOrder(
       kind: "order_sent",
       summary: `Commande ${number} envoyée (${formatCents(order.totalHtCents)} HT)`,
       data: { orderId: id, number },
-      actor,
+      actor: who,
     });
-    return { number, to: detail.supplier.email };
+    return { number, to: detail.supplier.email, overridden };
   });
 }
 

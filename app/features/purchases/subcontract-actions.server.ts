@@ -21,6 +21,7 @@ import {
 } from "./subcontracts.server.ts";
 import {
   addSupplierDocument,
+  checkVigilance,
   VigilanceOwnerOnlyError,
   VigilanceReasonError,
   VigilanceSupplierNotFoundError,
@@ -48,16 +49,31 @@ export async function answerNewSubcontract(
   if (!parsed.success) return invalid(intent, parsed, { values: allValues });
   let overrideReason: string | null = null;
   if (intent === SUBCONTRACT_INTENTS.override) {
+    // Refused before anything is tried: the stop's reason is given back for the page to show it.
+    const stop = await checkVigilance(
+      db,
+      parsed.data.supplierId,
+      "subcontract",
+      parisDay(),
+      parsed.data.priceHt,
+    ).catch(() => null);
+    const stopExtra = stop ? { vigilanceStop: stop, canOverride: actor.role === "owner" } : {};
     if (actor.role !== "owner") {
-      return refused(403, { intent, message: SUBCONTRACT_MESSAGES.overrideOwnerOnly, values: allValues });
+      return refused<VigilanceRefusalExtra>(403, {
+        intent,
+        message: SUBCONTRACT_MESSAGES.overrideOwnerOnly,
+        values: allValues,
+        ...stopExtra,
+      });
     }
     const reason = OverrideReasonSchema.safeParse(typedReason ?? "");
     if (!reason.success) {
-      return refused(400, {
+      return refused<VigilanceRefusalExtra>(400, {
         intent,
         message: SUBCONTRACT_MESSAGES.overrideReason,
         fieldErrors: { overrideReason: [SUBCONTRACT_MESSAGES.overrideReason] },
         values: allValues,
+        ...stopExtra,
       });
     }
     overrideReason = reason.data;

@@ -3,6 +3,7 @@ import type { Database } from "#app/db/client.server.ts";
 import type { FileStorage } from "#app/lib/file-storage.server.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
 import { formValues, parseIntent } from "#app/lib/form-intent.ts";
+import { parisDay } from "#app/lib/paris-time.ts";
 import { z } from "#app/lib/zod.ts";
 import {
   MAX_IMPORT_FILES,
@@ -17,6 +18,7 @@ import {
   type Actor,
   allocateSupplierInvoice,
   confirmSupplierFromInvoice,
+  getSupplierInvoice,
   type ImportOutcome,
   importSupplierInvoiceFile,
   recordManualInvoice,
@@ -24,6 +26,8 @@ import {
   SupplierInvoiceNotFoundError,
   setSupplierInvoiceStatus,
 } from "./supplier-invoices.server.ts";
+import { checkVigilance, readOverride } from "./vigilance.server.ts";
+import { overrideRefusal, vigilanceRefusal } from "./vigilance-refusal.server.ts";
 
 /*
  * The posts of Achats › Factures fournisseurs: the import page (files dropped; the
@@ -34,7 +38,8 @@ import {
 export type SupplierInvoiceActionContext = {
   request: Request;
   services: { db: Database; storage: FileStorage };
-  actor: Actor;
+  /** Who acts; their role says whether they may pass a vigilance stop (the owner only). */
+  actor: Actor & { role?: string };
 };
 
 /** The import page's answer: what became of each file. */
@@ -160,13 +165,18 @@ export async function answerSupplierInvoicePost(
   try {
     let message: string;
     if (data.intent === SUPPLIER_INVOICE_INTENTS.paid) {
-      await setSupplierInvoiceStatus(services.db, actor, invoiceId, {
+      const override = readOverride(form, actor.role);
+      if (!override.ok) return await paymentOverrideRefusal(services.db, invoiceId, override, actor, values);
+      const { overridden } = await setSupplierInvoiceStatus(services.db, actor, invoiceId, {
         to: "payee",
         paidOn: data.paidOn,
         paymentMethod: data.paymentMethod,
         paymentReference: data.paymentReference,
+        overrideReason: override.reason,
       });
-      message = "Facture marquée payée.";
+      message = overridden
+        ? "Facture marquée payée : la raison de passer outre est gardée dans l'historique du sous-traitant."
+        : "Facture marquée payée.";
     } else if (data.intent === SUPPLIER_INVOICE_INTENTS.dispute) {
       await setSupplierInvoiceStatus(services.db, actor, invoiceId, {
         to: "en_litige",
@@ -192,8 +202,23 @@ export async function answerSupplierInvoicePost(
     }
     return redirectWithFlash(request, supplierInvoicePath(invoiceId), { tone: "success", message });
   } catch (error) {
+    const stopped = vigilanceRefusal(error, post.intent, actor.role, values);
+    if (stopped) return stopped;
     const refusal = errorRefusal(error, post.intent, values);
     if (refusal) return refusal;
     throw error;
   }
+}
+
+/** « Passer outre » on a payment refused before anything is tried (403, 400), the stop given back. */
+async function paymentOverrideRefusal(
+  db: Database,
+  invoiceId: string,
+  problem: { status: 400 | 403; message: string; field?: string },
+  actor: { role?: string },
+  values: Record<string, string>,
+) {
+  const invoice = await getSupplierInvoice(db, invoiceId).catch(() => null);
+  const stop = invoice ? await checkVigilance(db, invoice.supplierId, "payment", parisDay()) : null;
+  return overrideRefusal(problem, SUPPLIER_INVOICE_INTENTS.paid, stop, actor.role, values);
 }

@@ -34,6 +34,7 @@ import { STAGED_IMPORT_DAYS, stagedImportKey } from "#app/lib/staged-imports.ts"
 import { newStorageKey } from "#app/lib/storage.server.ts";
 import { isUuid } from "#app/lib/uuid.ts";
 import { VAT_CODES, VAT_RATES } from "#app/lib/vat.ts";
+import { VigilanceStopError } from "./subcontracts.server.ts";
 import {
   type AllocationInput,
   baseKey,
@@ -44,6 +45,12 @@ import {
   SUPPLIER_INVOICES_PAGE_SIZE,
   type SupplierInvoiceFilters,
 } from "./supplier-invoice-schema.ts";
+// Not a React hook: it marks today's override used (aliased, so that the hooks rule reads it so).
+import {
+  useVigilanceOverride as markVigilanceOverrideUsed,
+  type VigilanceActor,
+  vigilanceGate,
+} from "./vigilance.server.ts";
 
 /*
  * Supplier invoices: the import of the files suppliers send (an e-invoice is read, a plain
@@ -813,18 +820,26 @@ async function lockInvoice(tx: DbExecutor, id: string): Promise<SupplierInvoiceR
 }
 
 export type PaymentChange =
-  | { to: "payee"; paidOn: string; paymentMethod: PaymentMethod; paymentReference: string | null }
+  | {
+      to: "payee";
+      paidOn: string;
+      paymentMethod: PaymentMethod;
+      paymentReference: string | null;
+      /** The owner's written reason to pass a vigilance stop on this payment. */
+      overrideReason?: string | null;
+    }
   | { to: "en_litige"; disputeReason: string }
   | { to: "a_payer" };
 
 export async function setSupplierInvoiceStatus(
   db: Database,
-  actor: Actor,
+  actor: VigilanceActor,
   id: string,
   change: PaymentChange,
   now = new Date(),
-): Promise<void> {
-  await db.transaction(async (tx) => {
+): Promise<{ overridden: boolean }> {
+  return db.transaction(async (tx) => {
+    let overridden = false;
     const invoice = await lockInvoice(tx, id);
     const from = invoice.status;
     let set: Partial<SupplierInvoiceRow>;
@@ -834,6 +849,23 @@ export async function setSupplierInvoiceStatus(
         throw new SupplierInvoiceError(SUPPLIER_INVOICE_MESSAGES.alreadyPaid, undefined, 409);
       if (change.paidOn > parisDay(now))
         throw new SupplierInvoiceError(SUPPLIER_INVOICE_MESSAGES.paidInFuture, "paidOn");
+      // The duty of vigilance: no payment to a subcontractor whose attestation is missing or
+      // expired, unless the owner passes it with a written reason (used here, once).
+      if (!invoice.isCreditNote) {
+        const today = parisDay(now);
+        const stop = await vigilanceGate(tx, actor, invoice.supplierId, "payment", {
+          today,
+          overrideReason: change.overrideReason ?? null,
+        });
+        if (stop !== null) throw new VigilanceStopError(stop);
+        overridden = await markVigilanceOverrideUsed(
+          tx,
+          invoice.supplierId,
+          "payment",
+          invoice.number,
+          today,
+        );
+      }
       set = {
         status: "payee",
         paidOn: change.paidOn,
@@ -858,7 +890,14 @@ export async function setSupplierInvoiceStatus(
       .update(supplierInvoices)
       .set({ ...set, revision: sql`${supplierInvoices.revision} + 1`, updatedAt: now })
       .where(eq(supplierInvoices.id, invoice.id));
-    await recordActivity(tx, { subjectType: SUBJECT, subjectId: invoice.id, kind: "status", summary, actor });
+    await recordActivity(tx, {
+      subjectType: SUBJECT,
+      subjectId: invoice.id,
+      kind: "status",
+      summary,
+      actor: { id: actor.id, email: actor.email },
+    });
+    return { overridden };
   });
 }
 

@@ -30,6 +30,7 @@ import {
   vigilanceStatus,
   vigilanceStop,
 } from "./vigilance.ts";
+import { VIGILANCE_OVERRIDE } from "./vigilance-stop.ts";
 
 /*
  * The duty of vigilance, on the database. THE door for the other Achats slices:
@@ -241,6 +242,62 @@ export async function useVigilanceOverride(
     .set({ usedAt: new Date(), reference })
     .where(eq(vigilanceOverrides.id, override.id));
   return true;
+}
+
+/** Who goes ahead with an order or a payment: the owner alone may pass a stop. */
+export type VigilanceActor = { id: string; email: string; role?: string };
+
+/**
+ * The door of an order's sending or an invoice's payment, inside its transaction: null when
+ * vigilance lets it go; with the owner's written reason (`overrideReason`), the override is
+ * kept (the caller then marks it used with `useVigilanceOverride`, in the same transaction)
+ * and the door read again; otherwise the French reason of the stop, for the caller to refuse.
+ * Throws `VigilanceOwnerOnlyError` / `VigilanceReasonError` as `overrideVigilance` does.
+ */
+export async function vigilanceGate(
+  tx: DbExecutor,
+  actor: VigilanceActor,
+  supplierId: string,
+  purpose: VigilancePurpose,
+  {
+    today = parisDay(),
+    addedHtCents = 0,
+    overrideReason = null,
+  }: { today?: IsoDay; addedHtCents?: number; overrideReason?: string | null } = {},
+): Promise<string | null> {
+  const stop = await checkVigilance(tx, supplierId, purpose, today, addedHtCents);
+  if (stop === null || overrideReason === null) return stop;
+  await overrideVigilance(
+    tx,
+    { id: actor.id, email: actor.email, role: actor.role ?? "" },
+    supplierId,
+    purpose,
+    overrideReason,
+    null,
+    { today, stopReason: stop },
+  );
+  return checkVigilance(tx, supplierId, purpose, today, addedHtCents);
+}
+
+/**
+ * What a post says about passing the stop: `reason` null when it does not try to; the
+ * reason, trimmed, when an owner writes one of 10 characters or more; else the refusal's
+ * status (403 for the staff, 400 for a reason too short) and French message.
+ */
+export function readOverride(
+  form: FormData,
+  role: string | undefined,
+): { ok: true; reason: string | null } | { ok: false; status: 400 | 403; message: string; field?: string } {
+  const marker = form.get(VIGILANCE_OVERRIDE.name);
+  if (marker === null || marker === "") return { ok: true, reason: null };
+  // Anything else than the button's value is not a post of these pages: nothing is done.
+  if (marker !== VIGILANCE_OVERRIDE.value) return { ok: false, status: 400, message: "Action inconnue." };
+  if (role !== "owner") return { ok: false, status: 403, message: SUBCONTRACT_MESSAGES.overrideOwnerOnly };
+  const parsed = OverrideReasonSchema.safeParse(form.get("overrideReason") ?? "");
+  if (!parsed.success) {
+    return { ok: false, status: 400, message: SUBCONTRACT_MESSAGES.overrideReason, field: "overrideReason" };
+  }
+  return { ok: true, reason: parsed.data };
 }
 
 // ─── The documents ─────────────────────────────────────────────────────────────────

@@ -10,10 +10,11 @@ import { throwNotFound } from "#app/components/forms/refusal.server.ts";
 import { refusalOf } from "#app/components/forms/refusal.ts";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { Panel } from "#app/components/ui/panel.tsx";
-import { requireActor, requirePermission } from "#app/features/auth/session.server.ts";
+import { requirePermission } from "#app/features/auth/session.server.ts";
 import { ActivityHistory } from "#app/features/erp/components/activity-history.tsx";
 import { ACHATS_HANDLE, ACHATS_TABS, erpMeta } from "#app/features/erp/navigation.ts";
 import { OrderStatusBadge } from "#app/features/purchases/components/order-badges.tsx";
+import { VigilanceStop } from "#app/features/purchases/components/vigilance-stop.tsx";
 import { answerOrderPost } from "#app/features/purchases/order-actions.server.ts";
 import {
   ORDER_INTENTS,
@@ -22,7 +23,9 @@ import {
   receivedKey,
 } from "#app/features/purchases/order-schema.ts";
 import { getOrder, type OrderLineView, OrderNotFoundError } from "#app/features/purchases/orders.server.ts";
+import type { VigilanceRefusalExtra } from "#app/features/purchases/subcontract-schema.ts";
 import { supplierPath } from "#app/features/purchases/supplier-schema.ts";
+import { VIGILANCE_OVERRIDE } from "#app/features/purchases/vigilance-stop.ts";
 import { documentIdentity } from "#app/features/settings/settings.server.ts";
 import { listActivity } from "#app/lib/activity.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
@@ -50,7 +53,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const actor = await requireActor(request, context, handle.permission);
+  const { user } = await requirePermission(request, context, handle.permission);
+  const actor = { id: user.id, email: user.email, role: user.role };
   const { db, storage } = getServices(context);
   return answerOrderPost(
     { request, db, storage, actor, identity: () => documentIdentity(db) },
@@ -80,6 +84,8 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
   const cancellable = order.status !== "annule" && order.status !== "livre";
   const sent = order.number !== null;
   const receiveRefusal = refusal?.intent === ORDER_INTENTS.receive ? refusal : null;
+  const stopRefusal =
+    refusal?.intent === ORDER_INTENTS.send ? (refusal as typeof refusal & VigilanceRefusalExtra) : null;
 
   const columns: Column<OrderLineView>[] = [
     {
@@ -166,7 +172,22 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         }
       />
 
-      {refusal && !receiveRefusal ? <FormAlert focus errors={refusal.message} /> : null}
+      {stopRefusal?.vigilanceStop && draft ? (
+        <VigilanceStop
+          stop={stopRefusal.vigilanceStop}
+          canOverride={stopRefusal.canOverride === true}
+          what="envoyer cette commande"
+          message={stopRefusal.message}
+          reason={stopRefusal.values?.overrideReason}
+          errors={stopRefusal.fieldErrors?.overrideReason}
+          submit={VIGILANCE_OVERRIDE}
+          form
+        >
+          <input type="hidden" name="intent" value={ORDER_INTENTS.send} />
+        </VigilanceStop>
+      ) : refusal && !receiveRefusal ? (
+        <FormAlert focus errors={refusal.message} />
+      ) : null}
 
       <Panel id="commande-infos" title="Fournisseur et livraison">
         <Facts

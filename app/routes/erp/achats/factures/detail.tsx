@@ -9,11 +9,13 @@ import { refused, throwNotFound } from "#app/components/forms/refusal.server.ts"
 import { refusalOf } from "#app/components/forms/refusal.ts";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { Panel } from "#app/components/ui/panel.tsx";
-import { requireActor, requirePermission } from "#app/features/auth/session.server.ts";
+import { requirePermission } from "#app/features/auth/session.server.ts";
 import { ActivityHistory } from "#app/features/erp/components/activity-history.tsx";
 import { ACHATS_HANDLE, ACHATS_TABS, erpMeta } from "#app/features/erp/navigation.ts";
 import { SupplierInvoiceAllocationForm } from "#app/features/purchases/components/supplier-invoice-allocation-form.tsx";
 import { SupplierInvoiceStatusBadge } from "#app/features/purchases/components/supplier-invoice-badges.tsx";
+import { VigilanceStop } from "#app/features/purchases/components/vigilance-stop.tsx";
+import type { VigilanceRefusalExtra } from "#app/features/purchases/subcontract-schema.ts";
 import { answerSupplierInvoicePost } from "#app/features/purchases/supplier-invoice-actions.server.ts";
 import {
   PAYMENT_METHOD_LABELS,
@@ -27,6 +29,7 @@ import {
   SupplierInvoiceNotFoundError,
 } from "#app/features/purchases/supplier-invoices.server.ts";
 import { supplierPath } from "#app/features/purchases/supplier-schema.ts";
+import { VIGILANCE_OVERRIDE } from "#app/features/purchases/vigilance-stop.ts";
 import { listActivity } from "#app/lib/activity.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import { E_INVOICE_FORMAT_LABELS } from "#app/lib/einvoice/supplier-invoice.ts";
@@ -58,7 +61,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const actor = await requireActor(request, context, handle.permission);
+  const { user } = await requirePermission(request, context, handle.permission);
+  const actor = { id: user.id, email: user.email, role: user.role };
   const form = await request.formData().catch(() => null);
   if (!form) return refused(400, { message: "Le formulaire envoyé est illisible : rechargez la page." });
   return answerSupplierInvoicePost({ request, services: getServices(context), actor }, params.id, form);
@@ -75,6 +79,10 @@ export default function SupplierInvoicePage({ loaderData, actionData }: Route.Co
   const { invoice, events, sites, today } = loaderData;
   const refusal = refusalOf(actionData);
   const kind = invoice.isCreditNote ? "Avoir" : "Facture";
+  const paymentStop =
+    refusal?.intent === SUPPLIER_INVOICE_INTENTS.paid
+      ? ((refusal as typeof refusal & VigilanceRefusalExtra).vigilanceStop ?? null)
+      : null;
   const allocated = invoice.allocations.reduce((sum, row) => sum + row.amountHtCents, 0);
   return (
     <div className="grid max-w-5xl grid-cols-[minmax(0,1fr)] gap-5">
@@ -94,7 +102,7 @@ export default function SupplierInvoicePage({ loaderData, actionData }: Route.Co
         }
       />
 
-      {refusal ? <FormAlert focus errors={refusal.message} /> : null}
+      {refusal && !paymentStop ? <FormAlert focus errors={refusal.message} /> : null}
       {invoice.duplicateNumber ? (
         <p
           role="status"
@@ -245,6 +253,24 @@ export default function SupplierInvoicePage({ loaderData, actionData }: Route.Co
                   </button>
                 </Form>
               </div>
+            ) : null}
+            {refusal && paymentStop ? (
+              <VigilanceStop
+                stop={paymentStop}
+                canOverride={(refusal as VigilanceRefusalExtra).canOverride === true}
+                what="enregistrer ce paiement"
+                message={refusal.message}
+                reason={refusal.values?.overrideReason}
+                errors={refusal.fieldErrors?.overrideReason}
+                submit={VIGILANCE_OVERRIDE}
+                form
+                formLabel="Passer outre pour ce paiement"
+              >
+                <input type="hidden" name="intent" value={SUPPLIER_INVOICE_INTENTS.paid} />
+                {["paidOn", "paymentMethod", "paymentReference"].map((name) => (
+                  <input key={name} type="hidden" name={name} value={refusal.values?.[name] ?? ""} />
+                ))}
+              </VigilanceStop>
             ) : null}
             <Form method="post" className="grid gap-3 sm:grid-cols-3" aria-label="Marquer payée">
               <input type="hidden" name="intent" value={SUPPLIER_INVOICE_INTENTS.paid} />

@@ -11,12 +11,11 @@ import {
 import { FormAlert } from "#app/components/forms/form-alert.tsx";
 import { FormSection, SaveOrCancel } from "#app/components/forms/form-parts.tsx";
 import { refusalOf } from "#app/components/forms/refusal.ts";
-import { buttonClasses } from "#app/components/ui/button.tsx";
 import { requirePermission } from "#app/features/auth/session.server.ts";
 import { ACHATS_HANDLE, ACHATS_TABS, erpMeta } from "#app/features/erp/navigation.ts";
+import { VigilanceStop } from "#app/features/purchases/components/vigilance-stop.tsx";
 import { answerNewSubcontract } from "#app/features/purchases/subcontract-actions.server.ts";
 import {
-  OVERRIDE_REASON_MAX,
   SCOPE_MAX,
   SUBCONTRACT_INTENTS,
   SUBCONTRACTS_PATH,
@@ -80,37 +79,19 @@ export default function NewSubcontractPage({ loaderData, actionData }: Route.Com
         className="grid gap-5"
         aria-label="Contrat de sous-traitance"
       >
-        <FormAlert
-          focus
-          title={stop ? "Devoir de vigilance" : "Enregistrement impossible"}
-          errors={refusal ? [refusal.message] : []}
-        />
-        {stop && canOverride ? (
-          <FormSection legend="Passer outre">
-            <p className="text-slate-700">
-              En tant que gérant, vous pouvez enregistrer ce contrat malgré tout : la raison écrite est gardée
-              dans l'historique du sous-traitant.
-            </p>
-            <TextareaField
-              label="Raison de passer outre"
-              name="overrideReason"
-              rows={3}
-              maxLength={OVERRIDE_REASON_MAX}
-              defaultValue={values.overrideReason}
-              errors={errors.overrideReason}
-            />
-            <div>
-              <button
-                type="submit"
-                name="intent"
-                value={SUBCONTRACT_INTENTS.override}
-                className={buttonClasses("outline", "md")}
-              >
-                Passer outre
-              </button>
-            </div>
-          </FormSection>
-        ) : null}
+        {stop ? (
+          <VigilanceStop
+            stop={stop}
+            canOverride={canOverride}
+            what="enregistrer ce contrat"
+            message={refusal?.message}
+            reason={values.overrideReason}
+            errors={errors.overrideReason}
+            submit={{ name: "intent", value: SUBCONTRACT_INTENTS.override }}
+          />
+        ) : (
+          <FormAlert focus title="Enregistrement impossible" errors={refusal ? [refusal.message] : []} />
+        )}
         <FormSection legend="Contrat">
           <SelectField
             label="Sous-traitant"
