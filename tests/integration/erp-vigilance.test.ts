@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { company } from "#app/config/company.ts";
 import { activityEvents } from "#app/db/schema/activity.ts";
 import { outboxMessages } from "#app/db/schema/outbox.ts";
 import { purchaseOrders } from "#app/db/schema/purchase-orders.ts";
@@ -385,6 +386,10 @@ describe("the reminders before expiry", () => {
     expect(sent).toHaveLength(2);
     expect(sent[0]?.payload.subject).toBe("Attestation de vigilance URSSAF : expire le 31 mars 2027");
     expect(sent[1]?.payload.text).toContain("dans 7 jours");
+    // Signed with the company's name and how to reach it, as the other e-mails are.
+    expect(sent[1]?.payload.text).toContain(
+      `Le service Achats de ${company.name}\n${company.phone.display} · ${company.email}`,
+    );
   });
 });
 

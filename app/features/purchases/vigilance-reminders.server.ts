@@ -1,5 +1,6 @@
 import { and, eq, gte, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Logger } from "pino";
+import { company } from "#app/config/company.ts";
 import type { Database } from "#app/db/client.server.ts";
 import { suppliers } from "#app/db/schema/purchases.ts";
 import { supplierDocuments } from "#app/db/schema/subcontracts.ts";
@@ -43,7 +44,8 @@ function reminderMail(input: {
     "Au titre du devoir de vigilance (Code du travail L8222-1), nous devons détenir un document à jour pour poursuivre nos commandes et nos paiements : merci de nous envoyer le nouveau document en réponse à ce message.",
     "",
     "Cordialement,",
-    "Le service Achats",
+    `Le service Achats de ${company.name}`,
+    `${company.phone.display} · ${company.email}`,
   ].join("\n");
   return { kind: "vigilance.reminder", to: input.to, subject, text };
 }
