@@ -1,11 +1,11 @@
-import { CalendarRange, Download, FileArchive } from "lucide-react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Download, FileArchive } from "lucide-react";
+import { data, Link, useNavigation } from "react-router";
 import { EmptyState } from "#app/components/data/empty-state.tsx";
 import { Facts } from "#app/components/data/facts.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
-import { DateField } from "#app/components/forms/field.tsx";
 import { FormAlert } from "#app/components/forms/form-alert.tsx";
+import { PeriodPicker } from "#app/components/forms/period-picker.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { requirePermission } from "#app/features/auth/session.server.ts";
 import { panelClass } from "#app/features/erp/components/ui.ts";
@@ -79,7 +79,6 @@ export default function PurchaseExportPage({ loaderData }: Route.ComponentProps)
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location?.pathname === PATH;
   const error = loaderData.ok ? null : loaderData.error;
-  const current = `${values.du}|${values.au}`;
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-5">
       <SectionTabs label="Achats" tabs={ACHATS_TABS} />
@@ -101,53 +100,13 @@ export default function PurchaseExportPage({ loaderData }: Route.ComponentProps)
         }
       />
 
-      <section aria-labelledby="export-periode" className={panelClass}>
-        <h2 id="export-periode" className="mb-3 text-lg font-bold text-brand-900">
-          Période
-        </h2>
-        <nav aria-label="Périodes usuelles" className="mb-4">
-          <ul className="flex flex-wrap gap-2">
-            {presets.map((preset) => {
-              const active = `${preset.period.from}|${preset.period.to}` === current;
-              return (
-                <li key={preset.label}>
-                  <Link
-                    to={preset.href}
-                    aria-current={active ? "page" : undefined}
-                    className={buttonClasses(active ? "secondary" : "ghost", "md")}
-                  >
-                    {preset.label}
-                  </Link>
-                </li>
-              );
-            })}
-          </ul>
-        </nav>
-        <Form method="get" key={current} className="grid items-end gap-3 sm:grid-cols-[1fr_1fr_auto]">
-          <DateField
-            id="export-du"
-            name="du"
-            label="Du (date de facture)"
-            required
-            defaultValue={values.du}
-            errors={error?.field === "du" ? [error.message] : undefined}
-          />
-          <DateField
-            id="export-au"
-            name="au"
-            label="Au (inclus)"
-            required
-            defaultValue={values.au}
-            errors={error?.field === "au" ? [error.message] : undefined}
-          />
-          <div>
-            <button type="submit" className={buttonClasses("secondary", "md")} disabled={loading}>
-              <CalendarRange aria-hidden="true" className="size-4" />
-              {loading ? "Chargement…" : "Afficher la période"}
-            </button>
-          </div>
-        </Form>
-      </section>
+      <PeriodPicker
+        presets={presets}
+        values={values}
+        error={error}
+        loading={loading}
+        fromLabel="Du (date de facture)"
+      />
 
       {loaderData.ok ? (
         <PeriodSummary
