@@ -75,14 +75,8 @@ export const supplierInvoiceMatchDecisions = pgTable(
   },
   (t) => [
     unique("supplier_invoice_match_decisions_subject_unique").on(t.invoiceId, t.kind, t.subjectId),
-    check(
-      "supplier_invoice_match_decisions_kind_check",
-      sql`${t.kind} in ('quantite', 'prix', 'absente')`,
-    ),
-    check(
-      "supplier_invoice_match_decisions_decision_check",
-      sql`${t.decision} in ('accepte', 'conteste')`,
-    ),
+    check("supplier_invoice_match_decisions_kind_check", sql`${t.kind} in ('quantite', 'prix', 'absente')`),
+    check("supplier_invoice_match_decisions_decision_check", sql`${t.decision} in ('accepte', 'conteste')`),
   ],
 );
 
