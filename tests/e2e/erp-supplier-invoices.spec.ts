@@ -110,7 +110,9 @@ test.describe("Achats : factures fournisseurs", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Facture FA-2026-00117" })).toBeVisible({
       timeout: 30_000,
     });
-    await expect(page.getByRole("cell", { name: /Sac de ciment 35 kg/ })).toBeVisible();
+    await expect(
+      page.getByRole("region", { name: "Lignes" }).getByRole("cell", { name: /Sac de ciment 35 kg/ }),
+    ).toBeVisible();
     await expect(fact(page.getByRole("region", { name: "La facture" }), "Total TTC")).toHaveText(
       "265,20\u00a0€",
     );
@@ -120,8 +122,8 @@ test.describe("Achats : factures fournisseurs", () => {
     const matching = page.getByRole("region", { name: "Rapprochement avec la commande" });
     await expect(matching.getByRole("link", { name: orderNumber })).toBeVisible();
     await expect(matching.getByText("Rapprochement : écarts à traiter")).toBeVisible();
-    await expect(matching.getByText(/Prix unitaire différent de la commande/)).toContainText(
-      "Facture : 48,40\u00a0€ HT, commande : 45,00\u00a0€ HT, écart : +3,40\u00a0€ par unité.",
+    await expect(matching).toContainText(
+      "Prix unitaire différent de la commande — Facture : 48,40\u00a0€ HT, commande : 45,00\u00a0€ HT, écart : +3,40\u00a0€ par unité.",
     );
     await matching.getByRole("button", { name: "Accepter l'écart" }).click();
     await expect(page.getByText("Écart accepté.")).toBeVisible({ timeout: 30_000 });
