@@ -406,6 +406,13 @@ describe("matching a supplier invoice against its order", () => {
     expect(view.matching.matching?.rows[0]?.invoiceLines.map((entry) => entry.by)).toEqual(["manuel"]);
     // The first invoice's cement (10 sacs) is « already invoiced » seen from the second.
     expect(view.matching.matching?.rows[0]?.invoicedElsewhereMilli).toBe(10_000);
+    // 10 + 2 sacs invoiced, 10 received: the later invoice carries the difference, not the first.
+    expect(view.matching.matching?.gaps.map((gap) => gap.detail)).toContain(
+      "Facturé 12 sac (dont 2 sac sur cette facture), reçu 10 sac, commandé 10 sac.",
+    );
+    const first = await page(invoiceId);
+    expect(first.matching.matching?.rows[0]?.invoicedElsewhereMilli).toBe(0);
+    expect(first.matching.matching?.gaps.map((gap) => gap.kind)).toEqual(["prix", "quantite"]);
 
     const unlinked = await post(second, { intent: "delier_commande" });
     expect(unlinked.status).toBe(303);

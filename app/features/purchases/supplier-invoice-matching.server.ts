@@ -45,7 +45,7 @@ import {
 
 const SUBJECT = "facture_fournisseur" as const;
 
-export type LinkedInvoice = MatchInvoice & { id: string; netCents: number };
+export type LinkedInvoice = MatchInvoice & { id: string; netCents: number; linkedAt: Date };
 
 export type OrderInvoicing = {
   orderLines: MatchOrderLine[];
@@ -82,10 +82,12 @@ export async function orderInvoicing(
       invoiceId: supplierInvoices.id,
       isCreditNote: supplierInvoices.isCreditNote,
       netCents: supplierInvoices.netCents,
+      linkedAt: supplierInvoiceOrderLinks.createdAt,
     })
     .from(supplierInvoiceOrderLinks)
     .innerJoin(supplierInvoices, eq(supplierInvoices.id, supplierInvoiceOrderLinks.invoiceId))
-    .where(inArray(supplierInvoiceOrderLinks.orderId, ids));
+    .where(inArray(supplierInvoiceOrderLinks.orderId, ids))
+    .orderBy(asc(supplierInvoiceOrderLinks.createdAt), asc(supplierInvoiceOrderLinks.invoiceId));
   const invoiceIds = links.map((link) => link.invoiceId);
   const invoiceLines = invoiceIds.length
     ? await db
@@ -128,6 +130,7 @@ export async function orderInvoicing(
           id: link.invoiceId,
           isCreditNote: link.isCreditNote,
           netCents: link.netCents,
+          linkedAt: link.linkedAt,
           lines: own,
           manual: new Map(
             own.flatMap((line) => {
@@ -192,12 +195,15 @@ async function decisionsOf(db: DbExecutor, invoiceId: string): Promise<StoredDec
 
 async function matchingOf(db: DbExecutor, invoiceId: string, orderId: string): Promise<Matching | null> {
   const invoicing = (await orderInvoicing(db, [orderId])).get(orderId);
-  const invoice = invoicing?.invoices.find((entry) => entry.id === invoiceId);
+  const position = invoicing?.invoices.findIndex((entry) => entry.id === invoiceId) ?? -1;
+  const invoice = invoicing?.invoices[position];
   if (!invoicing || !invoice) return null;
   return computeMatching({
     orderLines: invoicing.orderLines,
     invoice,
-    others: invoicing.invoices.filter((entry) => entry.id !== invoiceId),
+    // « Already invoiced »: the invoices linked to the order before this one (a later invoice
+    // does not turn an earlier one's quantities into a difference).
+    others: invoicing.invoices.slice(0, position),
     decisions: await decisionsOf(db, invoiceId),
   });
 }

@@ -231,7 +231,7 @@ export type MatchGap = {
 
 export type MatchRow = {
   orderLine: MatchOrderLine;
-  /** By the other invoices linked to the order. */
+  /** By the invoices linked to the order before this one. */
   invoicedElsewhereMilli: Milli;
   /** By this invoice (0 when none of its lines pairs here). */
   thisInvoiceMilli: Milli;
@@ -258,7 +258,7 @@ export function matchingStatus(gaps: readonly MatchGap[], linked: boolean): Matc
 const quantityText = (milli: Milli, unit: string | null) =>
   `${formatQuantity(milli)}${unit ? ` ${unit}` : ""}`;
 
-/** The matching of `invoice` against the order lines, the other linked invoices given. */
+/** The matching of `invoice` against the order lines, given the invoices linked before it (`others`). */
 export function computeMatching(input: {
   orderLines: readonly MatchOrderLine[];
   invoice: MatchInvoice;
