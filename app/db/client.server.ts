@@ -33,6 +33,7 @@ import * as shop from "./schema/shop.ts";
 import * as site from "./schema/site.ts";
 import * as siteLog from "./schema/site-log.ts";
 import * as subcontracts from "./schema/subcontracts.ts";
+import * as supplierInvoiceMatching from "./schema/supplier-invoice-matching.ts";
 import * as supplierInvoices from "./schema/supplier-invoices.ts";
 import * as timeSheets from "./schema/time-sheets.ts";
 
@@ -60,6 +61,7 @@ const schema = {
   ...subcontracts,
   ...supplierInvoices,
   ...purchaseOrders,
+  ...supplierInvoiceMatching,
   ...integrity,
   ...alerts,
 };

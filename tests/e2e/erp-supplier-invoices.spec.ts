@@ -7,8 +7,9 @@ import { expectNoAxeViolations } from "./fixtures.ts";
 import { fact, type OwnServer, startOwnServer } from "./own-server.ts";
 
 // Achats › Factures fournisseurs in Chromium: the owner drops a Factur-X invoice made by
-// another generator, sees it read (supplier found by its SIREN, its lines), splits it over
-// two lots of a job site, and finds it in the site's « Dépensé ». axe-core checks each screen.
+// another generator, sees it read (supplier found by its SIREN, its lines) and matched with the
+// seeded order it names (a price difference accepted), splits it over two lots of a job site,
+// and finds it in the site's « Dépensé », the order no longer « Engagé ». axe-core checks each screen.
 
 const materials: Sample = {
   number: "FA-2026-00117",
@@ -47,6 +48,7 @@ test.describe("Achats : factures fournisseurs", () => {
   test.describe.configure({ mode: "serial" });
   let server: OwnServer | undefined;
   let jobSiteId = "";
+  let orderNumber = "";
   const owner: StaffUser = {
     email: `gerant-${randomBytes(4).toString("hex")}@batirade.test`,
     password: `mot-de-passe-${randomBytes(6).toString("hex")}`,
@@ -63,7 +65,7 @@ test.describe("Achats : factures fournisseurs", () => {
           owner.email,
           owner.password,
         ]);
-        jobSiteId = (JSON.parse(stdout) as { jobSiteId: string }).jobSiteId;
+        ({ jobSiteId, orderNumber } = JSON.parse(stdout) as { jobSiteId: string; orderNumber: string });
       },
     });
   });
@@ -77,8 +79,14 @@ test.describe("Achats : factures fournisseurs", () => {
     test.setTimeout(120_000);
     if (!server) throw new Error("serveur de test non démarré");
     const origin = server.origin;
-    const pdf = await generate(materials, "Factur-X-EN16931");
+    // The Extended profile: this generator's EN16931 profile leaves the order reference (BT-13) out.
+    const pdf = await generate({ ...materials, orderReference: orderNumber }, "Factur-X-Extended");
     await signIn(page, owner, `${origin}/erp/login`);
+
+    await page.goto(`${origin}/erp/chantiers/${jobSiteId}`);
+    await expect(page.getByTestId("engage-commandes")).toHaveText("Engagé (commandes) : 212,50\u00a0€ HT", {
+      timeout: 30_000,
+    });
 
     await page.goto(`${origin}/erp/achats/factures`);
     await expect(page.getByRole("heading", { level: 1, name: "Factures fournisseurs" })).toBeVisible();
@@ -102,10 +110,25 @@ test.describe("Achats : factures fournisseurs", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Facture FA-2026-00117" })).toBeVisible({
       timeout: 30_000,
     });
-    await expect(page.getByRole("cell", { name: /Sac de ciment 35 kg/ })).toBeVisible();
+    await expect(
+      page.getByRole("region", { name: "Lignes" }).getByRole("cell", { name: /Sac de ciment 35 kg/ }),
+    ).toBeVisible();
     await expect(fact(page.getByRole("region", { name: "La facture" }), "Total TTC")).toHaveText(
       "265,20\u00a0€",
     );
+    await expectNoAxeViolations(page);
+
+    // Matched with the order its reference names: the sand's price differs, the staff accept it.
+    const matching = page.getByRole("region", { name: "Rapprochement avec la commande" });
+    await expect(matching.getByRole("link", { name: orderNumber })).toBeVisible();
+    await expect(matching.getByText("Rapprochement : écarts à traiter")).toBeVisible();
+    await expect(matching).toContainText(
+      "Prix unitaire différent de la commande — Facture : 48,40\u00a0€ HT, commande : 45,00\u00a0€ HT, écart : +3,40\u00a0€ par unité.",
+    );
+    await matching.getByRole("button", { name: "Accepter l'écart" }).click();
+    await expect(page.getByText("Écart accepté.")).toBeVisible({ timeout: 30_000 });
+    await expect(matching.getByText("Rapprochement : écarts acceptés")).toBeVisible();
+    await expect(matching.getByText(new RegExp(`Écart accepté par ${owner.email}`))).toBeVisible();
     await expectNoAxeViolations(page);
 
     const first = page.getByRole("group", { name: "Répartition 1" });
@@ -126,5 +149,7 @@ test.describe("Achats : factures fournisseurs", () => {
     await page.goto(`${origin}/erp/chantiers/${jobSiteId}`);
     const costs = page.getByRole("region", { name: "Avancement et coûts" });
     await expect(fact(costs, "Dépensé")).toHaveText("221,00\u00a0€", { timeout: 30_000 });
+    // Delivered and invoiced in full: the order no longer counts as committed.
+    await expect(page.getByTestId("engage-commandes")).toHaveText("Engagé (commandes) : 0,00\u00a0€ HT");
   });
 });

@@ -1,5 +1,11 @@
 import { openDatabase } from "#app/db/client.server.ts";
 import { jobSiteLots } from "#app/db/schema/job-sites.ts";
+import {
+  purchaseDeliveries,
+  purchaseDeliveryLines,
+  purchaseOrderLines,
+  purchaseOrders,
+} from "#app/db/schema/purchase-orders.ts";
 import { suppliers } from "#app/db/schema/purchases.ts";
 import { createStaffAccount } from "#app/features/auth/accounts.server.ts";
 import { createJobSite } from "#app/features/job-sites/write.server.ts";
@@ -10,7 +16,9 @@ import { staffTestServices } from "#tests/helpers/staff.ts";
 /**
  * `node tests/e2e/supplier-invoices-seed.ts <dataDir> <owner e-mail> <password>`: before a
  * server opens a fresh data directory, an owner account, the supplier the Factur-X invoice
- * names by its SIREN, and a job site with two lots to allocate it to. Prints the site's id.
+ * names by its SIREN, a job site with two lots to allocate it to, and that supplier's order
+ * BC-2026-0001 for the site, delivered in full (cement at 10,00 €, sand at 45,00 € the m³: the
+ * invoice's 48,40 € is a price difference to accept). Prints the site's id and the order's number.
  */
 
 const [dataDir, email, password] = process.argv.slice(2);
@@ -24,9 +32,10 @@ try {
   await handle.migrate();
   const services = staffTestServices({ ...handle, cleanup: handle.close }, { DATA_DIR: dataDir });
   const owner = await createStaffAccount(services, { email, password, role: "owner" });
-  await handle.db
+  const [supplier] = await handle.db
     .insert(suppliers)
-    .values({ kind: "fournisseur", legalName: "Négoce Matériaux du Var", siren: "542051180" });
+    .values({ kind: "fournisseur", legalName: "Négoce Matériaux du Var", siren: "542051180" })
+    .returning({ id: suppliers.id });
   const clientId = await insertClient(handle.db, { name: "Famille Roux", email: "roux@example.fr" });
   const site = await createJobSite(
     handle.db,
@@ -38,7 +47,63 @@ try {
     { jobSiteId: site.id, position: 0, title: "Maçonnerie", saleHtCents: 500_000, hourlyCostCents: 4500 },
     { jobSiteId: site.id, position: 1, title: "Dallage", saleHtCents: 300_000, hourlyCostCents: 4500 },
   ]);
-  console.log(JSON.stringify({ jobSiteId: site.id }));
+  const orderNumber = "BC-2026-0001";
+  const [order] = await handle.db
+    .insert(purchaseOrders)
+    .values({
+      number: orderNumber,
+      supplierId: supplier?.id as string,
+      jobSiteId: site.id,
+      deliveryPlace: "chantier",
+      deliveryAddress: "Chantier Maison Roux",
+      status: "livre",
+      totalHtCents: 21_250,
+      totalVatCents: 4_250,
+      totalTtcCents: 25_500,
+      sentAt: new Date(),
+      createdBy: owner.id,
+    })
+    .returning({ id: purchaseOrders.id });
+  const orderId = order?.id as string;
+  const lines = await handle.db
+    .insert(purchaseOrderLines)
+    .values([
+      {
+        orderId,
+        position: 0,
+        reference: "",
+        designation: "Sac de ciment 35 kg",
+        unit: "sac",
+        quantityMilli: 10_000,
+        unitPriceHtCents: 1_000,
+        vatCode: "20",
+        totalHtCents: 10_000,
+      },
+      {
+        orderId,
+        position: 1,
+        reference: "",
+        designation: "Sable 0/4 lavé",
+        unit: "m³",
+        quantityMilli: 2_500,
+        unitPriceHtCents: 4_500,
+        vatCode: "20",
+        totalHtCents: 11_250,
+      },
+    ])
+    .returning({ id: purchaseOrderLines.id, quantityMilli: purchaseOrderLines.quantityMilli });
+  const [delivery] = await handle.db
+    .insert(purchaseDeliveries)
+    .values({ orderId, receivedOn: "2026-10-02", createdBy: owner.id })
+    .returning({ id: purchaseDeliveries.id });
+  await handle.db.insert(purchaseDeliveryLines).values(
+    lines.map((line) => ({
+      deliveryId: delivery?.id as string,
+      lineId: line.id,
+      quantityMilli: line.quantityMilli,
+    })),
+  );
+  console.log(JSON.stringify({ jobSiteId: site.id, orderNumber }));
 } finally {
   await handle.close();
 }

@@ -1096,6 +1096,47 @@ const FORM_TARGETS: [string, () => string, Record<string, string>, string[]][] =
     ["allocations.0.jobSiteId", "allocations.0.lotId", "allocations.0.lineId", "allocations.0.amount"],
   ],
   [
+    "supplier invoice order link",
+    () => `/erp/achats/factures/${supplierInvoiceId}`,
+    {
+      intent: "lier_commande",
+      // Read when the form is sent: the id exists only after beforeAll.
+      get orderId() {
+        return purchaseOrderId;
+      },
+    },
+    ["intent", "orderId"],
+  ],
+  [
+    "supplier invoice order unlink",
+    () => `/erp/achats/factures/${supplierInvoiceId}`,
+    { intent: "delier_commande" },
+    ["intent"],
+  ],
+  [
+    "supplier invoice line pairing",
+    () => `/erp/achats/factures/${supplierInvoiceId}`,
+    { intent: "apparier_ligne", invoiceLineId: MISSING_INVOICE, orderLineId: MISSING_INVOICE },
+    ["intent", "invoiceLineId", "orderLineId"],
+  ],
+  [
+    "supplier invoice gap acceptance",
+    () => `/erp/achats/factures/${supplierInvoiceId}`,
+    { intent: "accepter_ecart", kind: "prix", subjectId: MISSING_INVOICE },
+    ["intent", "kind", "subjectId"],
+  ],
+  [
+    "supplier invoice gap dispute",
+    () => `/erp/achats/factures/${supplierInvoiceId}`,
+    {
+      intent: "contester_ecart",
+      kind: "quantite",
+      subjectId: MISSING_INVOICE,
+      reason: "Livraison incomplète",
+    },
+    ["intent", "kind", "subjectId", "reason"],
+  ],
+  [
     "supplier invoice manual entry",
     () => "/erp/achats/factures/importer",
     {

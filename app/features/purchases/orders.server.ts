@@ -35,6 +35,8 @@ import {
   type PurchaseOrderStatus,
 } from "./order-schema.ts";
 import { VigilanceStopError } from "./subcontracts.server.ts";
+import { orderInvoicing } from "./supplier-invoice-matching.server.ts";
+import { invoicedMilliByOrderLine, orderStillCommitted } from "./supplier-invoice-matching.ts";
 import type { Actor } from "./suppliers.server.ts";
 import { useVigilanceOverride, type VigilanceActor, vigilanceGate } from "./vigilance.server.ts";
 
@@ -831,14 +833,16 @@ export function commitmentsOf(
 }
 
 /**
- * What the sent orders commit on a job site: the HT of the orders sent, partially or
- * fully delivered (drafts and cancelled ones do not count), per lot. Later slices will
- * take the invoiced amounts off.
+ * What the sent orders commit on a job site, per lot: for each order sent, partially or
+ * fully delivered, its HT minus the HT of the supplier invoices linked to it (never below
+ * zero; nothing once delivered and invoiced in full). Drafts and cancelled orders count
+ * nothing. What is invoiced counts as « spent » through the invoices' allocation instead.
  */
 export async function orderCommitments(db: DbExecutor, jobSiteId: string): Promise<OrderCommitments> {
   if (!isUuid(jobSiteId)) return { totalHtCents: 0, byLot: [] };
   const rows = await db
     .select({
+      id: purchaseOrders.id,
       lotId: purchaseOrders.lotId,
       status: purchaseOrders.status,
       totalHtCents: purchaseOrders.totalHtCents,
@@ -847,5 +851,27 @@ export async function orderCommitments(db: DbExecutor, jobSiteId: string): Promi
     .where(
       and(eq(purchaseOrders.jobSiteId, jobSiteId), inArray(purchaseOrders.status, [...COMMITTED_STATUSES])),
     );
-  return commitmentsOf(rows);
+  const invoicing = await orderInvoicing(
+    db,
+    rows.map((row) => row.id),
+  );
+  return commitmentsOf(
+    rows.map((row) => {
+      const linked = invoicing.get(row.id);
+      const invoiced = invoicedMilliByOrderLine(linked?.orderLines ?? [], linked?.invoices ?? []);
+      const fullyInvoiced = (linked?.orderLines ?? []).every(
+        (line) => (invoiced.get(line.id) ?? 0) >= line.quantityMilli,
+      );
+      return {
+        lotId: row.lotId,
+        status: row.status,
+        totalHtCents: orderStillCommitted({
+          status: row.status,
+          totalHtCents: row.totalHtCents,
+          invoices: linked?.invoices ?? [],
+          fullyInvoiced,
+        }),
+      };
+    }),
+  );
 }

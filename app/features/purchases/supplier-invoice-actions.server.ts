@@ -5,6 +5,8 @@ import { redirectWithFlash } from "#app/lib/flash.server.ts";
 import { formValues, parseIntent } from "#app/lib/form-intent.ts";
 import { parisDay } from "#app/lib/paris-time.ts";
 import { z } from "#app/lib/zod.ts";
+import { isMatchingIntent } from "./supplier-invoice-matching.ts";
+import { answerMatchingPost } from "./supplier-invoice-matching-actions.server.ts";
 import {
   MAX_IMPORT_FILES,
   ManualInvoiceSchema,
@@ -155,6 +157,8 @@ export async function answerSupplierInvoicePost(
   form: FormData,
 ) {
   const { request, services, actor } = context;
+  // Matching (« Rapprochement ») has its own posts: supplier-invoice-matching-actions.server.ts.
+  if (isMatchingIntent(form.get("intent"))) return answerMatchingPost(context, invoiceId, form);
   const post = parseIntent(SupplierInvoicePostSchema, form);
   const { intent: _intent, ...values } = formValues(form);
   if (!post.ok) {

@@ -35,6 +35,7 @@ import { newStorageKey } from "#app/lib/storage.server.ts";
 import { isUuid } from "#app/lib/uuid.ts";
 import { VAT_CODES, VAT_RATES } from "#app/lib/vat.ts";
 import { VigilanceStopError } from "./subcontracts.server.ts";
+import { linkByOrderReference } from "./supplier-invoice-matching-link.server.ts";
 import {
   type AllocationInput,
   baseKey,
@@ -345,6 +346,12 @@ async function recordReadInvoice(
           actor,
         },
       ]);
+      // Matching: the order named by the invoice, when it is a sent order of this supplier.
+      await linkByOrderReference(tx, actor, {
+        id,
+        supplierId: supplier.id,
+        orderReference: invoice.orderReference ?? null,
+      });
       return {
         kind: "recorded" as const,
         fileName,
@@ -556,6 +563,11 @@ export async function recordManualInvoice(
         }`,
         data: { sha256: data.sha256 },
         actor,
+      });
+      await linkByOrderReference(tx, actor, {
+        id: invoiceId,
+        supplierId: supplier.id,
+        orderReference: data.orderReference,
       });
       return invoiceId;
     });

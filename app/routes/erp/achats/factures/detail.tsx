@@ -12,11 +12,14 @@ import { Panel } from "#app/components/ui/panel.tsx";
 import { requirePermission } from "#app/features/auth/session.server.ts";
 import { ActivityHistory } from "#app/features/erp/components/activity-history.tsx";
 import { ACHATS_HANDLE, ACHATS_TABS, erpMeta } from "#app/features/erp/navigation.ts";
+import { InvoiceMatching } from "#app/features/purchases/components/invoice-matching.tsx";
 import { SupplierInvoiceAllocationForm } from "#app/features/purchases/components/supplier-invoice-allocation-form.tsx";
 import { SupplierInvoiceStatusBadge } from "#app/features/purchases/components/supplier-invoice-badges.tsx";
 import { VigilanceStop } from "#app/features/purchases/components/vigilance-stop.tsx";
 import type { VigilanceRefusalExtra } from "#app/features/purchases/subcontract-schema.ts";
 import { answerSupplierInvoicePost } from "#app/features/purchases/supplier-invoice-actions.server.ts";
+import { invoiceMatching } from "#app/features/purchases/supplier-invoice-matching.server.ts";
+import { MATCHING_STATUS_LABELS } from "#app/features/purchases/supplier-invoice-matching.ts";
 import {
   PAYMENT_METHOD_LABELS,
   SUPPLIER_INVOICE_INTENTS,
@@ -44,14 +47,16 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   try {
     const { db } = getServices(context);
     const invoice = await getSupplierInvoice(db, params.id);
-    const [events, sites] = await Promise.all([
+    const [events, sites, matching] = await Promise.all([
       listActivity(db, "facture_fournisseur", invoice.id),
       allocationChoices(db),
+      invoiceMatching(db, invoice),
     ]);
     return {
       invoice,
       events,
       sites,
+      matching,
       today: parisDay(),
       crumb: `${invoice.isCreditNote ? "Avoir" : "Facture"} ${invoice.number}`,
     };
@@ -76,7 +81,7 @@ export { ErrorBoundary, shouldRevalidate } from "#app/routes/erp/frame-exports.t
 const cell = "py-2 pr-3 align-top";
 
 export default function SupplierInvoicePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { invoice, events, sites, today } = loaderData;
+  const { invoice, events, sites, today, matching } = loaderData;
   const refusal = refusalOf(actionData);
   const kind = invoice.isCreditNote ? "Avoir" : "Facture";
   const paymentStop =
@@ -139,6 +144,7 @@ export default function SupplierInvoicePage({ loaderData, actionData }: Route.Co
             { label: "Total TTC", value: formatCents(invoice.grossCents) },
             { label: "Net à payer", value: formatCents(invoice.dueCents) },
             { label: "Commande", value: invoice.orderReference },
+            { label: "Rapprochement", value: MATCHING_STATUS_LABELS[matching.status] },
             {
               label: "Reçue",
               value: invoice.format
@@ -200,6 +206,10 @@ export default function SupplierInvoicePage({ loaderData, actionData }: Route.Co
           </div>
         </Panel>
       ) : null}
+
+      <Panel id="facture-fournisseur-rapprochement" title="Rapprochement avec la commande">
+        <InvoiceMatching view={matching} refusal={refusal} />
+      </Panel>
 
       <Panel id="facture-fournisseur-tva" title="TVA par taux">
         <ul className="grid gap-1">
