@@ -1,10 +1,13 @@
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { companyDocuments } from "#app/db/schema/company-documents.ts";
-import { companyRegister } from "#app/features/documents/company-documents.server.ts";
+import { outboxMessages } from "#app/db/schema/outbox.ts";
+import { companyRegister, documentsToRenew } from "#app/features/documents/company-documents.server.ts";
 import { addMonths, documentStatus } from "#app/features/documents/company-documents.ts";
+import { sendDocumentReminders } from "#app/features/documents/document-reminders.server.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
-import { addDays, parisDay } from "#app/lib/paris-time.ts";
+import { addDays, parisDay, parisMidnight } from "#app/lib/paris-time.ts";
+import * as dashboardRoute from "#app/routes/erp/dashboard.tsx";
 import * as detailRoute from "#app/routes/erp/docs/detail.tsx";
 import * as fileRoute from "#app/routes/erp/docs/fichier.ts";
 import * as registerRoute from "#app/routes/erp/docs/index.tsx";
@@ -355,5 +358,129 @@ describe("refusals", () => {
       upload(documentForm({ kind: "kbis", validFrom: today }, pdfFile()), asWorker),
     ];
     for (const outcome of await Promise.all(calls)) expect(outcome.status).toBe(403);
+  });
+});
+
+/** Noon, Paris time, `offset` days from `day`. */
+const noonOf = (day: string, offset = 0) =>
+  new Date(parisMidnight(addDays(day, offset)).getTime() + 12 * 3600 * 1000);
+
+async function remindersFor(documentId: string, day: string, offset: number) {
+  const sent = await sendDocumentReminders(services.db, {
+    now: noonOf(day, offset),
+    fallbackEmail: "contact@batirade.test",
+    siteUrl: "https://batirade.test/",
+  });
+  return sent.filter((reminder) => reminder.documentId === documentId).map((reminder) => reminder.level);
+}
+
+describe("the reminders to renew", () => {
+  it("e-mails the owners 60, 30 and 7 days before the end, each level once", async () => {
+    const end = addDays(today, 90);
+    const id = await uploaded({
+      kind: "qualibat",
+      issuer: "Qualibat",
+      validFrom: addDays(today, -300),
+      validUntil: end,
+    });
+    expect(await remindersFor(id, end, -61)).toEqual([]);
+    expect(await remindersFor(id, end, -60)).toEqual([60]);
+    expect(await remindersFor(id, end, -60)).toEqual([]);
+    expect(await remindersFor(id, end, -45)).toEqual([]);
+    expect(await remindersFor(id, end, -30)).toEqual([30]);
+    expect(await remindersFor(id, end, -29)).toEqual([]);
+    expect(await remindersFor(id, end, -7)).toEqual([7]);
+    expect(await remindersFor(id, end, -3)).toEqual([]);
+    expect(await remindersFor(id, end, 1)).toEqual([]);
+    const [row] = await services.db.select().from(companyDocuments).where(eq(companyDocuments.id, id));
+    expect(row?.remindersSent).toEqual(["60", "30", "7"]);
+    const mails = await services.db
+      .select()
+      .from(outboxMessages)
+      .where(
+        and(
+          eq(outboxMessages.kind, "documents.reminder"),
+          sql`${outboxMessages.payload}->>'text' like ${`%${id}%`}`,
+        ),
+      );
+    expect(mails).toHaveLength(3);
+    // The one owner account is e-mailed (not the fallback address), with the link to the document.
+    expect(mails.map((mail) => mail.payload.to)).toEqual([
+      "gerant@batirade.test",
+      "gerant@batirade.test",
+      "gerant@batirade.test",
+    ]);
+    expect(mails[0]?.payload.subject).toMatch(/^À renouveler : Certificat Qualibat, valable jusqu'au /);
+    expect(mails[0]?.payload.text).toContain(`https://batirade.test/erp/docs/${id}`);
+  });
+
+  it("catches up a missed day with the most urgent level due, once", async () => {
+    const end = addDays(today, 120);
+    const id = await uploaded({
+      kind: "verification",
+      label: "Camion benne FG-123-HJ",
+      validFrom: addDays(today, -200),
+      validUntil: end,
+    });
+    // The server was stopped from J-60 to J-21: the 30-day reminder goes, the 60 one is not sent late.
+    expect(await remindersFor(id, end, -20)).toEqual([30]);
+    expect(await remindersFor(id, end, -19)).toEqual([]);
+    // Stopped again over J-7: caught up at J-2.
+    expect(await remindersFor(id, end, -2)).toEqual([7]);
+    expect(await remindersFor(id, end, -1)).toEqual([]);
+    const [row] = await services.db.select().from(companyDocuments).where(eq(companyDocuments.id, id));
+    expect(row?.remindersSent).toEqual(["60", "30", "7"]);
+  });
+
+  it("leaves a replaced version alone", async () => {
+    const end = addDays(today, 40);
+    const old = await uploaded({
+      kind: "carte_btp",
+      label: "Julie Martin",
+      validFrom: addDays(today, -1000),
+      validUntil: end,
+    });
+    await uploaded({
+      kind: "carte_btp",
+      label: "Julie Martin",
+      validFrom: today,
+      validUntil: addDays(today, 1800),
+    });
+    expect(await remindersFor(old, end, -30)).toEqual([]);
+  });
+});
+
+describe("the dashboard's « À renouveler » block", () => {
+  it("lists the current documents expired or ending within 60 days, the most urgent first, for the office", async () => {
+    const soon = await uploaded({
+      kind: "rc_pro",
+      issuer: "AXA",
+      validFrom: addDays(today, -320),
+      validUntil: addDays(today, 45),
+    });
+    const page = await asStaff(dashboardRoute.loader, "/erp");
+    const toRenew = (page.data as { toRenew: { id: string; kind: string; status: { state: string } }[] })
+      .toRenew;
+    const [expired] = await services.db
+      .select()
+      .from(companyDocuments)
+      .where(eq(companyDocuments.kind, "fiscale"));
+    expect(toRenew.map((document) => document.id)).toContain(soon);
+    expect(toRenew[0]).toMatchObject({ id: expired?.id, kind: "fiscale", status: { state: "expire" } });
+    expect(toRenew.find((document) => document.id === soon)?.status.state).toBe("a_renouveler");
+    // Replaced versions and documents far from their end are not listed.
+    const listed = new Set(toRenew.map((document) => document.id));
+    const rows = await services.db.select().from(companyDocuments);
+    for (const row of rows) {
+      const replaced = rows.some((other) => other.replacesId === row.id);
+      const due = row.validUntil !== null && row.validUntil <= addDays(today, 60);
+      expect(listed.has(row.id), `${row.kind} ${row.label} ${row.validUntil}`).toBe(due && !replaced);
+    }
+    const ownerPage = await asOwner(dashboardRoute.loader, "/erp");
+    expect((ownerPage.data as { toRenew: unknown[] }).toRenew).toEqual(toRenew);
+  });
+
+  it("has nothing to show when no document is near its end", async () => {
+    expect(await documentsToRenew(services.db, "2000-01-01")).toEqual([]);
   });
 });
