@@ -79,6 +79,8 @@ export default [
     // A supplier's document (an attestation, a Kbis…) and a supplier invoice's original file, as uploaded.
     route("achats/fournisseurs/:id/documents/:documentId", "routes/erp/achats/fournisseurs/document-file.ts"),
     route("achats/factures/:id/original", "routes/erp/achats/factures/original.ts"),
+    // A document of the company's compliance register, as uploaded.
+    route("docs/:id/fichier", "routes/erp/docs/fichier.ts"),
     // A job site's PV de réception: its PDF (preview, presented or signed copy) and photos.
     route("chantiers/:id/reception/pdf", "routes/erp/chantiers/reception-pdf.ts", { id: "erp-chantier-pv" }),
     route("chantiers/:id/reception/copie-signee", "routes/erp/chantiers/reception-pdf.ts", {
@@ -153,7 +155,9 @@ export default [
       route("temps/salaries/:id/modifier", "routes/erp/temps/salaries/modifier.tsx"),
       route("temps/salaries/:id/jour", "routes/erp/temps/salaries/jour.tsx"),
       route("mes-heures", "routes/erp/mes-heures/index.tsx"),
-      route("docs", "routes/erp/section.tsx", { id: "erp-docs" }),
+      route("docs", "routes/erp/docs/index.tsx"),
+      route("docs/nouveau", "routes/erp/docs/nouveau.tsx"),
+      route("docs/:id", "routes/erp/docs/detail.tsx"),
       route("comptes", "routes/erp/comptes/index.tsx"),
       route("parametres", "routes/erp/parametres/index.tsx"),
       route("parametres/registre", "routes/erp/parametres/registre.tsx"),

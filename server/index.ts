@@ -10,6 +10,7 @@ import {
   announceServerStarting,
   removeServerInfo,
 } from "#app/features/auth/server-info.server.ts";
+import { startDocumentRemindersJob } from "#app/features/documents/document-reminders.server.ts";
 import { startIntegrityCheckJob } from "#app/features/integrity-register/job.server.ts";
 import { startOverdueInvoicesJob } from "#app/features/invoices/overdue.server.ts";
 import { startVigilanceRemindersJob } from "#app/features/purchases/vigilance-reminders.server.ts";
@@ -74,6 +75,9 @@ async function main() {
   const integrityJob = startIntegrityCheckJob(services, jobTiming);
   // E-mails the subcontractors whose vigilance documents expire in 30 or 7 days, once each.
   const vigilanceJob = startVigilanceRemindersJob(services, jobTiming);
+  // E-mails the owners 60, 30 and 7 days before a document of the compliance register
+  // expires, once each.
+  const documentsJob = startDocumentRemindersJob(services, jobTiming);
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     const shownHost = env.HOST === "0.0.0.0" || env.HOST === "::" ? "localhost" : env.HOST;
@@ -105,6 +109,9 @@ async function main() {
       await vigilanceJob
         .stop()
         .catch((error) => logger.error({ err: error }, "arrêt des relances de vigilance"));
+      await documentsJob
+        .stop()
+        .catch((error) => logger.error({ err: error }, "arrêt des relances du registre de conformité"));
       await quoteExpiryJob
         .stop()
         .catch((error) => logger.error({ err: error }, "arrêt de l'expiration des devis"));

@@ -15,6 +15,7 @@ import * as activity from "./schema/activity.ts";
 import * as alerts from "./schema/alerts.ts";
 import * as auth from "./schema/auth.ts";
 import * as clients from "./schema/clients.ts";
+import * as companyDocuments from "./schema/company-documents.ts";
 import * as documents from "./schema/documents.ts";
 import * as integrity from "./schema/integrity.ts";
 import * as invoices from "./schema/invoices.ts";
@@ -64,6 +65,7 @@ const schema = {
   ...supplierInvoiceMatching,
   ...integrity,
   ...alerts,
+  ...companyDocuments,
 };
 
 /** The one database type the application codes against: PGlite and PostgreSQL alike. */

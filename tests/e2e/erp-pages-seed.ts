@@ -4,6 +4,7 @@ import { quoteLibraryItems } from "#app/db/schema/quotes.ts";
 import { shopProducts } from "#app/db/schema/shop.ts";
 import { supplierInvoiceLines, supplierInvoices } from "#app/db/schema/supplier-invoices.ts";
 import { createStaffAccount } from "#app/features/auth/accounts.server.ts";
+import { addCompanyDocument } from "#app/features/documents/company-documents.server.ts";
 import { createInvoiceDraft } from "#app/features/invoices/drafts.server.ts";
 import { createJobSiteFromQuote } from "#app/features/job-sites/write.server.ts";
 import { createOrder } from "#app/features/purchases/orders.server.ts";
@@ -236,8 +237,37 @@ try {
     ],
   });
 
+  // A renewed décennale of the compliance register: its page shows the earlier version.
+  const pdf = (name: string) =>
+    new File([new Uint8Array(Buffer.from("%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n"))], name, {
+      type: "application/pdf",
+    });
+  const decennale = {
+    kind: "decennale" as const,
+    label: "",
+    issuer: "Société Mutuelle d'Assurance du Bâtiment et des Travaux Publics (SMABTP), agence de Toulon",
+    number: "DEC-2026-000118-TOULON-MOURILLON",
+    notes:
+      "Couvre la maçonnerie, le gros œuvre, l'étanchéité des toitures-terrasses et le ravalement de façades.",
+    replacesId: null,
+  };
+  const firstDecennale = await addCompanyDocument(
+    { db: handle.db, storage: services.storage },
+    actor,
+    { ...decennale, validFrom: "2025-01-01", validUntil: "2025-12-31" },
+    pdf("attestation-decennale-smabtp-2025-batirade-toulon.pdf"),
+  );
+  const companyDocument = await addCompanyDocument(
+    { db: handle.db, storage: services.storage },
+    actor,
+    { ...decennale, validFrom: "2026-01-01", validUntil: "2026-12-31" },
+    pdf("attestation-decennale-smabtp-2026-batirade-toulon.pdf"),
+  );
+  if (!firstDecennale.ok || !companyDocument.ok) throw new Error("décennale du registre non enregistrée");
+
   console.log(
     JSON.stringify({
+      companyDocumentId: companyDocument.id,
       purchaseOrderId: purchaseOrder.id,
       leadId,
       clientId,

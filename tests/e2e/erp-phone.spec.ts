@@ -31,6 +31,7 @@ type SeedIds = {
   subcontractId: string;
   supplierInvoiceId: string;
   purchaseOrderId: string;
+  companyDocumentId: string;
 };
 
 /** The layout of every signed-in Espace Pro page: its children are the pages checked here. */
@@ -70,6 +71,7 @@ function urlsWithIds(ids: SeedIds): Record<string, string[]> {
     "erp/achats/factures/:id": [`/erp/achats/factures/${ids.supplierInvoiceId}`],
     "erp/achats/commandes/:id": [`/erp/achats/commandes/${ids.purchaseOrderId}`],
     "erp/achats/commandes/:id/modifier": [`/erp/achats/commandes/${ids.purchaseOrderId}/modifier`],
+    "erp/docs/:id": [`/erp/docs/${ids.companyDocumentId}`],
     "erp/*": ["/erp/chemin-inconnu"],
   };
 }

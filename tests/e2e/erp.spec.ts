@@ -154,8 +154,8 @@ test.describe("Espace Pro : le cadre", () => {
         await expect(page.getByRole("heading", { level: 1, name: "Fournisseurs" })).toBeVisible();
       } else if (label === "Pointage") {
         await expect(page.getByRole("heading", { level: 1, name: "Salariés" })).toBeVisible();
-      } else if (label !== "Prospects") {
-        await expect(page.getByText("Cette section arrive bientôt.")).toBeVisible();
+      } else if (label === "Documents") {
+        await expect(page.getByRole("heading", { level: 1, name: "Registre de conformité" })).toBeVisible();
       }
     }
     await expectNoAxeViolations(page);

@@ -38,6 +38,7 @@ const DAILY_JOBS = [
   "sauvegarde",
   "registre-integrite",
   "vigilance-relances",
+  "documents-relances",
 ];
 
 type Instance = { name: string; origin: string; output: string[]; child: ChildProcess; dataDir: string };

@@ -91,6 +91,9 @@ export const ACHATS_TABS = [
   { label: "Commandes", href: "/erp/achats/commandes" },
 ] as const;
 
+/** The handle of every Documents page (the company's compliance register): owner and staff. */
+export const DOCS_HANDLE = sectionHandle("Documents", "/erp/docs", "documents");
+
 /** The handle of every job-site page. */
 export const CHANTIERS_HANDLE = sectionHandle("Chantiers", "/erp/chantiers", "chantiers");
 

@@ -1,5 +1,7 @@
 import { redirect } from "react-router";
 import { requirePermission } from "#app/features/auth/session.server.ts";
+import { documentsToRenew } from "#app/features/documents/company-documents.server.ts";
+import { DocumentsToRenewDashboard } from "#app/features/documents/components/documents-dashboard.tsx";
 import { type ErpHandle, erpMeta } from "#app/features/erp/navigation.ts";
 import { InvoicesDashboard } from "#app/features/invoices/components/invoices-dashboard.tsx";
 import { invoicesDashboard } from "#app/features/invoices/dashboard.server.ts";
@@ -19,6 +21,7 @@ import { lowStockVariants } from "#app/features/shop/admin/catalogue-stock.serve
 import { ShopDashboard } from "#app/features/shop/admin/components/shop-dashboard.tsx";
 import { shopOrdersOverview } from "#app/features/shop/admin/orders-list.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
+import { parisDay } from "#app/lib/paris-time.ts";
 import { hasPermission } from "#app/lib/permissions.ts";
 import type { Route } from "./+types/dashboard";
 
@@ -42,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const setupEditable = hasPermission(user.role, "parametres");
   // The alerts about the system itself (backups) and the last backup: the owners' only.
   const owner = user.role === "owner";
-  const [leads, quotes, invoices, shop, lowStock, setup, ownerAlerts, jobSites, supplierInvoices] =
+  const [leads, quotes, invoices, shop, lowStock, setup, ownerAlerts, jobSites, supplierInvoices, toRenew] =
     await Promise.all([
       dashboard(db, now),
       billing ? quotesDashboard(db, now) : null,
@@ -55,6 +58,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       hasPermission(user.role, "chantiers") ? jobSitesDashboard(db, now) : null,
       // What the supplier invoices ask this week and what is late: the Achats section's (owner and staff).
       hasPermission(user.role, "achats") ? supplierInvoicesDue(db, now) : null,
+      // The compliance register's documents expired or ending within 60 days (owner and staff).
+      hasPermission(user.role, "documents") ? documentsToRenew(db, parisDay(now)) : null,
     ]);
   return {
     leads,
@@ -67,6 +72,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ownerAlerts,
     jobSites,
     supplierInvoices,
+    toRenew,
   };
 }
 
@@ -88,12 +94,14 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     ownerAlerts,
     jobSites,
     supplierInvoices,
+    toRenew,
   } = loaderData;
   return (
     <div className="grid gap-6">
       <h1 className="text-2xl font-extrabold sm:text-3xl">Tableau de bord</h1>
       <SetupChecklist items={setup} editable={setupEditable} />
       {ownerAlerts ? <OwnerAlertsDashboard figures={ownerAlerts} /> : null}
+      {toRenew ? <DocumentsToRenewDashboard documents={toRenew} /> : null}
       <LeadsFigures figures={leads} />
       <LatestLeads latest={leads.latest} />
       {quotes ? <QuotesDashboard figures={quotes} /> : null}

@@ -1,0 +1,83 @@
+import { sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { authUsers } from "./auth.ts";
+import { createdAtColumn, uuidPrimaryKey } from "./columns.ts";
+
+// ─── Documents › the company's compliance register ───────────────────────────────────
+// The attestations the company must hold and show on request (décennale, RC pro, Kbis,
+// URSSAF, tax, RGE, Qualibat, each employee's carte BTP, the vehicles' and equipment's
+// checks): one row per version, the file stored as uploaded. A renewal is a new row whose
+// `replaces_id` names the previous version, which stays (the history); the current
+// document is the one no other replaces (docs/decisions/034-company-documents.md).
+
+export const COMPANY_DOCUMENT_KIND_VALUES = [
+  "decennale",
+  "rc_pro",
+  "kbis",
+  "urssaf",
+  "fiscale",
+  "rge",
+  "qualibat",
+  "carte_btp",
+  "verification",
+  "autre",
+] as const;
+export type CompanyDocumentKind = (typeof COMPANY_DOCUMENT_KIND_VALUES)[number];
+
+export const companyDocuments = pgTable(
+  "company_documents",
+  {
+    id: uuidPrimaryKey(),
+    kind: text("kind").$type<CompanyDocumentKind>().notNull(),
+    /** What it is about within its kind: the employee of a carte BTP, the vehicle checked. */
+    label: text("label").notNull().default(""),
+    issuer: text("issuer").notNull().default(""),
+    number: text("number").notNull().default(""),
+    /** The day of issue (or the start of cover). */
+    validFrom: date("valid_from", { mode: "string" }).notNull(),
+    /** The last valid day: computed for Kbis (+3 months), URSSAF (+6 months), RGE (+4 years); typed otherwise; none for « autre » without an end. */
+    validUntil: date("valid_until", { mode: "string" }),
+    storageKey: text("storage_key").notNull(),
+    contentType: text("content_type").notNull(),
+    fileName: text("file_name").notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    sha256: text("sha256").notNull(),
+    notes: text("notes").notNull().default(""),
+    /** The previous version this one renews: it stays, replaced. */
+    replacesId: uuid("replaces_id").references((): AnyPgColumn => companyDocuments.id, {
+      onDelete: "restrict",
+    }),
+    /** The reminders already queued (« 60 », « 30 », « 7 »): each is sent once. */
+    remindersSent: text("reminders_sent").array().notNull().default(sql`'{}'::text[]`),
+    createdBy: text("created_by").references(() => authUsers.id, { onDelete: "set null" }),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [
+    index("company_documents_kind_idx").on(t.kind, t.label),
+    index("company_documents_valid_until_idx").on(t.validUntil),
+    // A version is renewed once: two renewals of the same one cannot both be current.
+    uniqueIndex("company_documents_replaces_unique").on(t.replacesId),
+    check(
+      "company_documents_kind_check",
+      sql`${t.kind} in ('decennale', 'rc_pro', 'kbis', 'urssaf', 'fiscale', 'rge', 'qualibat', 'carte_btp', 'verification', 'autre')`,
+    ),
+    check(
+      "company_documents_validity_check",
+      sql`${t.validUntil} is null or ${t.validUntil} >= ${t.validFrom}`,
+    ),
+    check("company_documents_replaces_check", sql`${t.replacesId} is null or ${t.replacesId} <> ${t.id}`),
+    check("company_documents_size_check", sql`${t.sizeBytes} > 0`),
+  ],
+);
+
+export type CompanyDocumentRow = typeof companyDocuments.$inferSelect;

@@ -1,0 +1,174 @@
+import type { CompanyDocumentKind } from "#app/db/schema/company-documents.ts";
+import { formText } from "#app/lib/form-intent.ts";
+import { daysBetween, type IsoDay } from "#app/lib/paris-time.ts";
+import { IsoDaySchema, multiLineText, singleLineText } from "#app/lib/text-rules.ts";
+import { isUuid } from "#app/lib/uuid.ts";
+import { z } from "#app/lib/zod.ts";
+
+/*
+ * Documents › the company's compliance register: the kinds, their validity, a document's
+ * status on a Paris day, the form's fields and their French messages. Browser-safe.
+ */
+
+export const DOCS_PATH = "/erp/docs";
+export const NEW_DOCUMENT_PATH = `${DOCS_PATH}/nouveau`;
+export const documentPath = (id: string) => `${DOCS_PATH}/${id}`;
+export const documentFilePath = (id: string) => `${DOCS_PATH}/${id}/fichier`;
+export const renewDocumentPath = (id: string) => `${NEW_DOCUMENT_PATH}?remplace=${id}`;
+
+export const COMPANY_DOCUMENT_KIND_LABELS: Record<CompanyDocumentKind, string> = {
+  decennale: "Attestation d'assurance décennale",
+  rc_pro: "Responsabilité civile professionnelle",
+  kbis: "Extrait Kbis",
+  urssaf: "Attestation de vigilance URSSAF",
+  fiscale: "Attestation de régularité fiscale",
+  rge: "Certificat RGE",
+  qualibat: "Certificat Qualibat",
+  carte_btp: "Carte BTP",
+  verification: "Vérification de véhicule ou d'équipement",
+  autre: "Autre document",
+};
+
+/** The kinds in the register's order (the form's choices, the groups of the list). */
+export const COMPANY_DOCUMENT_KINDS = Object.keys(COMPANY_DOCUMENT_KIND_LABELS) as CompanyDocumentKind[];
+
+export const COMPANY_DOCUMENT_KIND_CHOICES = COMPANY_DOCUMENT_KINDS.map((kind) => ({
+  value: kind,
+  label: COMPANY_DOCUMENT_KIND_LABELS[kind],
+}));
+
+/** The kinds whose end of validity comes from the day of issue, in months (docs/decisions/034). */
+export const COMPUTED_VALIDITY_MONTHS: Partial<Record<CompanyDocumentKind, number>> = {
+  kbis: 3,
+  urssaf: 6,
+  rge: 48,
+};
+
+/** The kinds that name what they are about (the employee, the vehicle or the machine). */
+export const LABEL_REQUIRED_KINDS: readonly CompanyDocumentKind[] = ["carte_btp", "verification"];
+
+/** A current document with this many days left or fewer is « À renouveler ». */
+export const RENEW_WINDOW_DAYS = 60;
+
+/** The owner is e-mailed this many days before an expiry, each level once. */
+export const REMINDER_DAYS = [60, 30, 7] as const;
+
+/** `day` plus `months` calendar months, kept on the month's last day when shorter (31 → 30). */
+export function addMonths(day: IsoDay, months: number): IsoDay {
+  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+  const index = year * 12 + (month - 1) + months;
+  const targetYear = Math.floor(index / 12);
+  const targetMonth = (index % 12) + 1;
+  const lastDay = new Date(Date.UTC(targetYear, targetMonth, 0)).getUTCDate();
+  const pad = (value: number, width: number) => String(value).padStart(width, "0");
+  return `${pad(targetYear, 4)}-${pad(targetMonth, 2)}-${pad(Math.min(date, lastDay), 2)}`;
+}
+
+/** The last valid day: computed for the Kbis, URSSAF and RGE, as typed otherwise. */
+export function validUntilOf(
+  kind: CompanyDocumentKind,
+  validFrom: IsoDay,
+  typed: IsoDay | null,
+): IsoDay | null {
+  const months = COMPUTED_VALIDITY_MONTHS[kind];
+  return months === undefined ? typed : addMonths(validFrom, months);
+}
+
+export type DocumentState = "valide" | "a_renouveler" | "expire";
+
+export const DOCUMENT_STATE_LABELS: Record<DocumentState, string> = {
+  valide: "Valide",
+  a_renouveler: "À renouveler",
+  expire: "Expiré",
+};
+
+export type DocumentStatus = {
+  state: DocumentState;
+  label: string;
+  /** Days left until the last valid day (0 on that day, negative once expired); null without an end. */
+  daysLeft: number | null;
+};
+
+/** A document's status on the Paris day `today`: « Valide », « À renouveler » (60 days or fewer left), « Expiré ». */
+export function documentStatus(validUntil: IsoDay | null, today: IsoDay): DocumentStatus {
+  if (validUntil === null) return { state: "valide", label: DOCUMENT_STATE_LABELS.valide, daysLeft: null };
+  const daysLeft = daysBetween(today, validUntil);
+  const state: DocumentState =
+    daysLeft < 0 ? "expire" : daysLeft <= RENEW_WINDOW_DAYS ? "a_renouveler" : "valide";
+  return { state, label: DOCUMENT_STATE_LABELS[state], daysLeft };
+}
+
+/** « 12 jours », « 1 jour », « expiré depuis 3 jours », « dernier jour ». */
+export function daysLeftText(daysLeft: number | null): string {
+  if (daysLeft === null) return "Sans échéance";
+  if (daysLeft === 0) return "Dernier jour";
+  const days = Math.abs(daysLeft);
+  const text = `${days} jour${days > 1 ? "s" : ""}`;
+  return daysLeft < 0 ? `Expiré depuis ${text}` : text;
+}
+
+export const COMPANY_DOCUMENT_MESSAGES = {
+  kind: "Choisissez le type de document.",
+  label: "Indiquez à qui ou à quoi se rapporte ce document (le salarié, le véhicule ou l'équipement).",
+  validFrom: "Indiquez la date d'émission ou de début de validité.",
+  validUntil: "Indiquez la date de fin de validité écrite sur le document.",
+  validBeforeFrom: "La fin de validité ne peut pas précéder la date d'émission.",
+  tooLong: "Ce texte est trop long.",
+  replaces: "Le document à renouveler est introuvable.",
+  alreadyReplaced: "Ce document a déjà été renouvelé : renouvelez sa dernière version.",
+  kindChanged: "Un renouvellement garde le type du document qu'il remplace.",
+  notFound: "Ce document n'existe pas.",
+} as const;
+
+const oneLine = (max: number) =>
+  formText(singleLineText().pipe(z.string().max(max, COMPANY_DOCUMENT_MESSAGES.tooLong)));
+
+const optionalDay = formText(
+  z
+    .string()
+    .trim()
+    .superRefine((value, ctx) => {
+      if (value === "") return;
+      const result = IsoDaySchema.safeParse(value);
+      if (!result.success) ctx.addIssue({ code: "custom", message: result.error.issues[0]?.message ?? "" });
+    })
+    .transform((value) => (value === "" ? null : value)),
+);
+
+export const CompanyDocumentSchema = z
+  .object({
+    kind: z.enum(COMPANY_DOCUMENT_KINDS as [CompanyDocumentKind, ...CompanyDocumentKind[]], {
+      error: COMPANY_DOCUMENT_MESSAGES.kind,
+    }),
+    label: oneLine(200),
+    issuer: oneLine(200),
+    number: oneLine(100),
+    validFrom: formText(z.string().trim().min(1, COMPANY_DOCUMENT_MESSAGES.validFrom).pipe(IsoDaySchema)),
+    validUntil: optionalDay,
+    notes: formText(multiLineText().pipe(z.string().max(2000, COMPANY_DOCUMENT_MESSAGES.tooLong))),
+    replacesId: formText(
+      z
+        .string()
+        .trim()
+        .refine((value) => value === "" || isUuid(value), COMPANY_DOCUMENT_MESSAGES.replaces)
+        .transform((value) => (value === "" ? null : value)),
+    ),
+  })
+  .superRefine((data, ctx) => {
+    if (LABEL_REQUIRED_KINDS.includes(data.kind) && data.label === "") {
+      ctx.addIssue({ code: "custom", path: ["label"], message: COMPANY_DOCUMENT_MESSAGES.label });
+    }
+    if (COMPUTED_VALIDITY_MONTHS[data.kind] !== undefined) return;
+    if (data.kind !== "autre" && data.validUntil === null) {
+      ctx.addIssue({ code: "custom", path: ["validUntil"], message: COMPANY_DOCUMENT_MESSAGES.validUntil });
+    }
+    if (data.validUntil !== null && data.validUntil < data.validFrom) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["validUntil"],
+        message: COMPANY_DOCUMENT_MESSAGES.validBeforeFrom,
+      });
+    }
+  });
+
+export type CompanyDocumentData = z.infer<typeof CompanyDocumentSchema>;
