@@ -151,5 +151,13 @@ test.describe("Achats : factures fournisseurs", () => {
     await expect(fact(costs, "Dépensé")).toHaveText("221,00\u00a0€", { timeout: 30_000 });
     // Delivered and invoiced in full: the order no longer counts as committed.
     await expect(page.getByTestId("engage-commandes")).toHaveText("Engagé (commandes) : 0,00\u00a0€ HT");
+
+    // The purchases journal's page, on the month under way.
+    await page.goto(`${origin}/erp/achats/export`);
+    await expect(page.getByRole("heading", { level: 1, name: "Export comptable des achats" })).toBeVisible();
+    await page.getByRole("link", { name: "Mois en cours" }).click();
+    await expect(page.getByRole("link", { name: "Mois en cours" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("heading", { level: 2, name: /^Du / })).toBeVisible();
+    await expectNoAxeViolations(page);
   });
 });
