@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { promisify } from "node:util";
-import { generate, type Sample } from "../helpers/einvoice-samples.ts";
+import { generate, materialsInvoice, type Sample } from "../helpers/einvoice-samples.ts";
 import { expect, type StaffUser, signIn, test } from "./erp-fixtures.ts";
 import { expectNoAxeViolations } from "./fixtures.ts";
 import { fact, type OwnServer, startOwnServer } from "./own-server.ts";
@@ -11,38 +11,8 @@ import { fact, type OwnServer, startOwnServer } from "./own-server.ts";
 // seeded order it names (a price difference accepted), splits it over two lots of a job site,
 // and finds it in the site's « Dépensé », the order no longer « Engagé ». axe-core checks each screen.
 
-const materials: Sample = {
-  number: "FA-2026-00117",
-  typeCode: "380",
-  issueDate: "2026-10-05",
-  dueDate: "2026-11-04",
-  seller: { name: "Négoce Matériaux du Var SAS", siren: "542051180", vatNumber: "FR59542051180" },
-  buyer: { name: "BTP Toulon", vatNumber: "FR65912345675" },
-  lines: [
-    {
-      id: "1",
-      name: "Sac de ciment 35 kg",
-      quantity: "10",
-      unit: "H87",
-      price: "10.00",
-      net: "100.00",
-      category: "S",
-      rate: "20",
-    },
-    {
-      id: "2",
-      name: "Sable 0/4 lavé",
-      quantity: "2.5",
-      unit: "MTQ",
-      price: "48.40",
-      net: "121.00",
-      category: "S",
-      rate: "20",
-    },
-  ],
-  vat: [{ category: "S", rate: "20", base: "221.00", vat: "44.20" }],
-  totals: { lines: "221.00", net: "221.00", vat: "44.20", gross: "265.20", due: "265.20" },
-};
+// The supplier's lines carry no reference: they are paired with the order's by designation.
+const materials: Sample = materialsInvoice({}, { references: [null, null] });
 
 test.describe("Achats : factures fournisseurs", () => {
   test.describe.configure({ mode: "serial" });

@@ -54,6 +54,62 @@ export type Sample = {
   precedingInvoice?: string;
 };
 
+/** The materials supplier most tests read from, and the company as its buyer. */
+export const NEGOCE_SELLER = {
+  name: "Négoce Matériaux du Var SAS",
+  siren: "542051180",
+  vatNumber: "FR59542051180",
+} as const;
+export const BUYER = { name: "BTP Toulon", vatNumber: "FR65912345675" } as const;
+
+/**
+ * Négoce's invoice FA-2026-00117: 10 bags of cement at 10,00 € and 2,5 m³ of sand at 48,40 €,
+ * 20 %: 221,00 € HT, 44,20 € VAT, 265,20 € TTC. The lines carry the supplier's references
+ * (CIM35, SAB04) unless `references` says otherwise (null: a line without one, matched by its
+ * designation then); `overrides` sets the rest (order reference, IBAN, notes…).
+ */
+export function materialsInvoice(
+  overrides: Partial<Sample> = {},
+  { references = ["CIM35", "SAB04"] }: { references?: readonly [string | null, string | null] } = {},
+): Sample {
+  const [cement, sand] = references;
+  return {
+    number: "FA-2026-00117",
+    typeCode: "380",
+    issueDate: "2026-10-05",
+    dueDate: "2026-11-04",
+    seller: { ...NEGOCE_SELLER },
+    buyer: { ...BUYER },
+    lines: [
+      {
+        id: "1",
+        name: "Sac de ciment 35 kg",
+        ...(cement ? { reference: cement } : {}),
+        quantity: "10",
+        unit: "H87",
+        price: "10.00",
+        net: "100.00",
+        category: "S",
+        rate: "20",
+      },
+      {
+        id: "2",
+        name: "Sable 0/4 lavé",
+        ...(sand ? { reference: sand } : {}),
+        quantity: "2.5",
+        unit: "MTQ",
+        price: "48.40",
+        net: "121.00",
+        category: "S",
+        rate: "20",
+      },
+    ],
+    vat: [{ category: "S", rate: "20", base: "221.00", vat: "44.20" }],
+    totals: { lines: "221.00", net: "221.00", vat: "44.20", gross: "265.20", due: "265.20" },
+    ...overrides,
+  };
+}
+
 /** Adds « …@currencyID »: EUR beside every amount, as the generator's schema asks. */
 function withCurrency(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withCurrency);

@@ -19,7 +19,7 @@ import * as newOrderRoute from "#app/routes/erp/achats/commandes/nouvelle.tsx";
 import * as detailRoute from "#app/routes/erp/achats/factures/detail.tsx";
 import * as importRoute from "#app/routes/erp/achats/factures/importer.tsx";
 import * as siteRoute from "#app/routes/erp/chantiers/detail.tsx";
-import { generate, type Sample } from "#tests/helpers/einvoice-samples.ts";
+import { generate, materialsInvoice, type Sample } from "#tests/helpers/einvoice-samples.ts";
 import { readFlash } from "#tests/helpers/flash.ts";
 import { jobSiteData } from "#tests/helpers/job-sites.ts";
 import { insertClient } from "#tests/helpers/quotes.ts";
@@ -81,40 +81,9 @@ function orderForm(supplierId: string, overrides: Record<string, string> = {}): 
   };
 }
 
-const invoiceSample = (orderReference: string): Sample => ({
-  number: "FA-2026-00117",
-  typeCode: "380",
-  issueDate: "2026-10-05",
-  dueDate: "2026-11-04",
-  orderReference,
-  seller: { name: "Négoce Matériaux du Var SAS", siren: NEGOCE_SIREN, vatNumber: "FR59542051180" },
-  buyer: { name: "BTP Toulon", vatNumber: "FR65912345675" },
-  lines: [
-    {
-      id: "1",
-      name: "Sac de ciment 35 kg",
-      reference: "CIM35",
-      quantity: "10",
-      unit: "H87",
-      price: "10.00",
-      net: "100.00",
-      category: "S",
-      rate: "20",
-    },
-    {
-      id: "2",
-      name: "Sable 0/4 lavé",
-      quantity: "2.5",
-      unit: "MTQ",
-      price: "48.40",
-      net: "121.00",
-      category: "S",
-      rate: "20",
-    },
-  ],
-  vat: [{ category: "S", rate: "20", base: "221.00", vat: "44.20" }],
-  totals: { lines: "221.00", net: "221.00", vat: "44.20", gross: "265.20", due: "265.20" },
-});
+// The cement line carries the supplier's reference; the sand line has none: paired by its designation.
+const invoiceSample = (orderReference: string): Sample =>
+  materialsInvoice({ orderReference }, { references: ["CIM35", null] });
 
 const deliveryInvoice: Sample = {
   number: "FA-2026-00130",

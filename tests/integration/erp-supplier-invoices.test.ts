@@ -14,7 +14,7 @@ import * as detailRoute from "#app/routes/erp/achats/factures/detail.tsx";
 import * as importRoute from "#app/routes/erp/achats/factures/importer.tsx";
 import * as listRoute from "#app/routes/erp/achats/factures/index.tsx";
 import * as originalRoute from "#app/routes/erp/achats/factures/original.ts";
-import { generate, type Sample } from "#tests/helpers/einvoice-samples.ts";
+import { generate, materialsInvoice, NEGOCE_SELLER, type Sample } from "#tests/helpers/einvoice-samples.ts";
 import { readFlash } from "#tests/helpers/flash.ts";
 import { jobSiteData } from "#tests/helpers/job-sites.ts";
 import { insertClient } from "#tests/helpers/quotes.ts";
@@ -36,48 +36,11 @@ const asOwner = routeCaller(() => ({ services, cookie: owner.cookie }));
 
 const NEGOCE_SIREN = "542051180";
 
-const materials: Sample = {
-  number: "FA-2026-00117",
-  typeCode: "380",
-  issueDate: "2026-10-05",
-  dueDate: "2026-11-04",
+const materials: Sample = materialsInvoice({
   orderReference: "BC-2026-0012",
-  seller: {
-    name: "Négoce Matériaux du Var SAS",
-    siren: NEGOCE_SIREN,
-    vatNumber: "FR59542051180",
-    iban: "FR7630006000011234567890189",
-    bic: "AGRIFRPP",
-  },
-  buyer: { name: "BTP Toulon", vatNumber: "FR65912345675" },
-  lines: [
-    {
-      id: "1",
-      name: "Sac de ciment 35 kg",
-      reference: "CIM35",
-      quantity: "10",
-      unit: "H87",
-      price: "10.00",
-      net: "100.00",
-      category: "S",
-      rate: "20",
-    },
-    {
-      id: "2",
-      name: "Sable 0/4 lavé",
-      reference: "SAB04",
-      quantity: "2.5",
-      unit: "MTQ",
-      price: "48.40",
-      net: "121.00",
-      category: "S",
-      rate: "20",
-    },
-  ],
-  vat: [{ category: "S", rate: "20", base: "221.00", vat: "44.20" }],
-  totals: { lines: "221.00", net: "221.00", vat: "44.20", gross: "265.20", due: "265.20" },
+  seller: { ...NEGOCE_SELLER, iban: "FR7630006000011234567890189", bic: "AGRIFRPP" },
   paymentTerms: "30 jours net, par virement",
-};
+});
 
 const subcontractor: Sample = {
   number: "ST-58",

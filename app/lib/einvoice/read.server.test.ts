@@ -2,6 +2,8 @@ import PDFDocument from "pdfkit";
 import { describe, expect, it } from "vitest";
 import {
   generate,
+  materialsInvoice,
+  NEGOCE_SELLER,
   nodeZugferdMinimum,
   pdfWithAttachments,
   type Sample,
@@ -12,49 +14,12 @@ import type { ReadResult, ReadSupplierInvoice } from "./supplier-invoice.ts";
 
 const REVERSE_CHARGE = "Autoliquidation – TVA due par le preneur assujetti (article 283-2 nonies du CGI)";
 
-const materials: Sample = {
-  number: "FA-2026-00117",
-  typeCode: "380",
-  issueDate: "2026-10-05",
-  dueDate: "2026-11-04",
+const materials: Sample = materialsInvoice({
   orderReference: "BC-2026-0012",
-  seller: {
-    name: "Négoce Matériaux du Var SAS",
-    siren: "542051180",
-    vatNumber: "FR59542051180",
-    iban: "FR7630006000011234567890189",
-    bic: "AGRIFRPP",
-  },
-  buyer: { name: "BTP Toulon", vatNumber: "FR65912345675" },
-  lines: [
-    {
-      id: "1",
-      name: "Sac de ciment 35 kg",
-      reference: "CIM35",
-      quantity: "10",
-      unit: "H87",
-      price: "10.00",
-      net: "100.00",
-      category: "S",
-      rate: "20",
-    },
-    {
-      id: "2",
-      name: "Sable 0/4 lavé",
-      reference: "SAB04",
-      quantity: "2.5",
-      unit: "MTQ",
-      price: "48.40",
-      net: "121.00",
-      category: "S",
-      rate: "20",
-    },
-  ],
-  vat: [{ category: "S", rate: "20", base: "221.00", vat: "44.20" }],
-  totals: { lines: "221.00", net: "221.00", vat: "44.20", gross: "265.20", due: "265.20" },
+  seller: { ...NEGOCE_SELLER, iban: "FR7630006000011234567890189", bic: "AGRIFRPP" },
   paymentTerms: "30 jours net, par virement",
   note: "Livraison chantier Les Oliviers",
-};
+});
 
 const threeRates: Sample = {
   number: "2026/4481",
