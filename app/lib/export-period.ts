@@ -84,3 +84,40 @@ function lowerFirst(text: string): string {
 export function periodQuery(period: ExportPeriod): string {
   return `?${new URLSearchParams({ du: period.from, au: period.to })}`;
 }
+
+export type PeriodChoice = {
+  /** The usual periods, each with its query (`?du=…&au=…`). */
+  presets: { label: string; period: ExportPeriod; href: string }[];
+  /** The period as it stands in the fields (a refused one as it was typed). */
+  values: { du: string; au: string };
+};
+
+/**
+ * What an export page shows of the period in its URL: the usual periods and the fields'
+ * values, then the period and its query, or the field refused and its French message.
+ */
+export function chosenExportPeriod(
+  url: string,
+  today: IsoDay,
+):
+  | (PeriodChoice & { ok: true; period: ExportPeriod; query: string })
+  | (PeriodChoice & { ok: false; error: { field: PeriodField; message: string } }) {
+  const params = new URL(url).searchParams;
+  const presets = periodPresets(today).map((preset) => ({ ...preset, href: periodQuery(preset.period) }));
+  const parsed = parseExportPeriod(params, today);
+  if (!parsed.ok) {
+    return {
+      ok: false,
+      presets,
+      values: { du: params.get("du") ?? "", au: params.get("au") ?? "" },
+      error: { field: parsed.field, message: parsed.message },
+    };
+  }
+  return {
+    ok: true,
+    presets,
+    values: { du: parsed.period.from, au: parsed.period.to },
+    period: parsed.period,
+    query: periodQuery(parsed.period),
+  };
+}

@@ -17,7 +17,7 @@ import {
   purchaseJournalFileName,
 } from "#app/features/purchases/purchase-export.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
-import { parseExportPeriod, periodPresets, periodQuery } from "#app/lib/export-period.ts";
+import { chosenExportPeriod } from "#app/lib/export-period.ts";
 import { formatCents } from "#app/lib/money.ts";
 import { formatDate, parisDay } from "#app/lib/paris-time.ts";
 import { plural } from "#app/lib/plural.ts";
@@ -38,35 +38,19 @@ const CRUMB = "Export comptable";
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePermission(request, context, handle.permission);
   const { db } = getServices(context);
-  const today = parisDay();
-  const params = new URL(request.url).searchParams;
-  const presets = periodPresets(today).map((preset) => ({ ...preset, href: periodQuery(preset.period) }));
-  const parsed = parseExportPeriod(params, today);
-  if (!parsed.ok) {
-    return data(
-      {
-        ok: false as const,
-        crumb: CRUMB,
-        presets,
-        values: { du: params.get("du") ?? "", au: params.get("au") ?? "" },
-        error: { field: parsed.field, message: parsed.message },
-      },
-      { status: 400 },
-    );
-  }
-  const { summary } = await purchaseExport(db, parsed.period);
-  const query = periodQuery(parsed.period);
+  const chosen = chosenExportPeriod(request.url, parisDay());
+  if (!chosen.ok) return data({ ...chosen, crumb: CRUMB }, { status: 400 });
+  const { period, query } = chosen;
+  const { summary } = await purchaseExport(db, period);
   return {
-    ok: true as const,
+    ...chosen,
     crumb: CRUMB,
-    presets,
-    values: { du: parsed.period.from, au: parsed.period.to },
     summary,
     accounts: PURCHASE_JOURNAL_ACCOUNTS,
     salesExportHref: `/erp/factures/export${query}`,
     files: {
-      csv: { href: `/erp/achats/export.csv${query}`, name: purchaseJournalFileName(parsed.period) },
-      zip: { href: `/erp/achats/export.zip${query}`, name: purchaseArchiveFileName(parsed.period) },
+      csv: { href: `/erp/achats/export.csv${query}`, name: purchaseJournalFileName(period) },
+      zip: { href: `/erp/achats/export.zip${query}`, name: purchaseArchiveFileName(period) },
     },
   };
 }

@@ -13,14 +13,12 @@ import { panelClass } from "#app/features/erp/components/ui.ts";
 import { DEVIS_TABS, erpMeta, FACTURES_HANDLE } from "#app/features/erp/navigation.ts";
 import {
   archiveFileName,
-  type ExportPeriod,
   JOURNAL_ACCOUNTS,
   journalFileName,
-  parseExportPeriod,
-  periodPresets,
   salesExport,
 } from "#app/features/invoices/export.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
+import { chosenExportPeriod } from "#app/lib/export-period.ts";
 import { formatCents } from "#app/lib/money.ts";
 import { formatDate, parisDay } from "#app/lib/paris-time.ts";
 import { plural } from "#app/lib/plural.ts";
@@ -40,40 +38,20 @@ const CRUMB = "Export comptable";
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePermission(request, context, handle.permission);
   const { db } = getServices(context);
-  const today = parisDay();
-  const params = new URL(request.url).searchParams;
-  const presets = periodPresets(today).map((preset) => ({ ...preset, href: periodQuery(preset.period) }));
-  const parsed = parseExportPeriod(params, today);
-  if (!parsed.ok) {
-    return data(
-      {
-        ok: false as const,
-        crumb: CRUMB,
-        presets,
-        values: { du: params.get("du") ?? "", au: params.get("au") ?? "" },
-        error: { field: parsed.field, message: parsed.message },
-      },
-      { status: 400 },
-    );
-  }
-  const { summary } = await salesExport(db, parsed.period);
-  const query = periodQuery(parsed.period);
+  const chosen = chosenExportPeriod(request.url, parisDay());
+  if (!chosen.ok) return data({ ...chosen, crumb: CRUMB }, { status: 400 });
+  const { period, query } = chosen;
+  const { summary } = await salesExport(db, period);
   return {
-    ok: true as const,
+    ...chosen,
     crumb: CRUMB,
-    presets,
-    values: { du: parsed.period.from, au: parsed.period.to },
     summary,
     accounts: JOURNAL_ACCOUNTS,
     files: {
-      csv: { href: `/erp/factures/export.csv${query}`, name: journalFileName(parsed.period) },
-      zip: { href: `/erp/factures/export.zip${query}`, name: archiveFileName(parsed.period) },
+      csv: { href: `/erp/factures/export.csv${query}`, name: journalFileName(period) },
+      zip: { href: `/erp/factures/export.zip${query}`, name: archiveFileName(period) },
     },
   };
-}
-
-function periodQuery(period: ExportPeriod): string {
-  return `?${new URLSearchParams({ du: period.from, au: period.to })}`;
 }
 
 export const meta: Route.MetaFunction = (args) => erpMeta("Export comptable — Factures", args);
