@@ -4,9 +4,11 @@ import type { Env } from "#app/config/env.server.ts";
 import type { Database } from "#app/db/client.server.ts";
 import { companyDocuments } from "#app/db/schema/company-documents.ts";
 import { dailyJob } from "#app/lib/daily-job.server.ts";
+import { reminderDue } from "#app/lib/expiry-reminders.ts";
 import { enqueueMails, type OutboxMessageInput, type OutboxSignal } from "#app/lib/outbox.server.ts";
 import { ownerRecipients } from "#app/lib/owner-alerts.server.ts";
 import { addDays, daysBetween, formatDate, parisDay } from "#app/lib/paris-time.ts";
+import { plural } from "#app/lib/plural.ts";
 import { COMPANY_DOCUMENT_KIND_LABELS, documentPath, REMINDER_DAYS } from "./company-documents.ts";
 
 /*
@@ -40,7 +42,7 @@ function reminderMail(input: {
   const text = [
     "Bonjour,",
     "",
-    `Le document « ${what} » du registre de conformité est valable jusqu'au ${when} (encore ${input.daysLeft} jour${input.daysLeft > 1 ? "s" : ""}).`,
+    `Le document « ${what} » du registre de conformité est valable jusqu'au ${when} (encore ${plural(input.daysLeft, "jour")}).`,
     "",
     "Demandez dès maintenant le nouveau document à son émetteur, puis enregistrez-le avec « Renouveler » dans Documents : la version actuelle restera dans l'historique.",
     ...(input.link ? ["", input.link] : []),
@@ -83,14 +85,12 @@ export async function sendDocumentReminders(
     for (const document of candidates) {
       if (!document.validUntil) continue;
       const daysLeft = daysBetween(today, document.validUntil);
-      const due = REMINDER_DAYS.filter(
-        (level) => daysLeft <= level && !document.remindersSent.includes(String(level)),
-      );
-      if (due.length === 0) continue;
-      const level = Math.min(...due);
+      const due = reminderDue(REMINDER_DAYS, daysLeft, document.remindersSent);
+      if (!due) continue;
+      const { level } = due;
       await tx
         .update(companyDocuments)
-        .set({ remindersSent: [...document.remindersSent, ...due.map(String)] })
+        .set({ remindersSent: due.sent })
         .where(eq(companyDocuments.id, document.id));
       mails.push(
         reminderMail({

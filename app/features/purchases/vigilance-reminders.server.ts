@@ -6,8 +6,10 @@ import { suppliers } from "#app/db/schema/purchases.ts";
 import { supplierDocuments } from "#app/db/schema/subcontracts.ts";
 import { recordActivities } from "#app/lib/activity.server.ts";
 import { dailyJob } from "#app/lib/daily-job.server.ts";
+import { reminderDue } from "#app/lib/expiry-reminders.ts";
 import { enqueueMails, type OutboxMessageInput, type OutboxSignal } from "#app/lib/outbox.server.ts";
 import { addDays, daysBetween, formatDate, parisDay } from "#app/lib/paris-time.ts";
+import { plural } from "#app/lib/plural.ts";
 import { DOCUMENT_KIND_LABELS, REMINDER_DAYS, REQUIRED_KINDS } from "./vigilance.ts";
 
 /*
@@ -39,7 +41,7 @@ function reminderMail(input: {
   const text = [
     "Bonjour,",
     "",
-    `Le document « ${input.kindLabel} » de ${input.legalName} que nous avons enregistré expire le ${when} (dans ${input.daysLeft} jour${input.daysLeft > 1 ? "s" : ""}).`,
+    `Le document « ${input.kindLabel} » de ${input.legalName} que nous avons enregistré expire le ${when} (dans ${plural(input.daysLeft, "jour")}).`,
     "",
     "Au titre du devoir de vigilance (Code du travail L8222-1), nous devons détenir un document à jour pour poursuivre nos commandes et nos paiements : merci de nous envoyer le nouveau document en réponse à ce message.",
     "",
@@ -87,14 +89,12 @@ export async function sendVigilanceReminders(
     for (const document of candidates) {
       if (!document.validUntil || !document.email) continue;
       const daysLeft = daysBetween(today, document.validUntil);
-      const due = REMINDER_DAYS.filter(
-        (level) => daysLeft <= level && !document.remindersSent.includes(String(level)),
-      );
-      if (due.length === 0) continue;
-      const level = Math.min(...due);
+      const due = reminderDue(REMINDER_DAYS, daysLeft, document.remindersSent);
+      if (!due) continue;
+      const { level } = due;
       await tx
         .update(supplierDocuments)
-        .set({ remindersSent: [...document.remindersSent, ...due.map(String)] })
+        .set({ remindersSent: due.sent })
         .where(eq(supplierDocuments.id, document.id));
       mails.push(
         reminderMail({
