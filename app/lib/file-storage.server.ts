@@ -23,8 +23,11 @@ export interface FileStorage {
   get(key: string): Promise<Buffer>;
   /** Deletes the file; deleting a missing file is not an error. */
   delete(key: string): Promise<void>;
-  /** Every key stored, in lexical order (a backup reads them all). */
-  list(): Promise<string[]>;
+  /**
+   * The keys stored, in lexical order: every one (a backup reads them all), or those that
+   * start with `prefix` (« factures-fournisseurs/attente/ »), read without listing the rest.
+   */
+  list(prefix?: string): Promise<string[]>;
 }
 
 /** The key names no file: a route answers 404. */

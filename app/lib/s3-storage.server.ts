@@ -65,8 +65,6 @@ export type S3FileStorage = FileStorage & {
   readonly bucket: string;
   /** Size and ETag (quotes removed) of a stored file, or null when there is none. */
   stat(key: string): Promise<{ size: number; etag: string } | null>;
-  /** The keys under `prefix` ("sauvegardes/"), in lexical order. */
-  listUnder(prefix: string): Promise<string[]>;
   /**
    * Writes a file of the local disk under `key`, streamed rather than read into memory (a
    * backup archive may weigh gigabytes), guarded by its Content-MD5 like `put`.
@@ -238,10 +236,7 @@ export function createS3Storage(
         throw unavailable(error, "delete", key);
       }
     },
-    list() {
-      return listKeys();
-    },
-    listUnder(prefix) {
+    list(prefix) {
       return listKeys(prefix);
     },
     async upload(key, source, contentType = "application/octet-stream") {

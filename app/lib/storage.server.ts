@@ -59,12 +59,16 @@ export function createLocalStorage(root: string): FileStorage {
     async delete(key) {
       await rm(resolve(key), { force: true });
     },
-    async list() {
+    async list(prefix = "") {
+      // Only the folder the prefix names is read: « a/b/c » reads a/b, « a/b/ » reads a/b.
+      const folder = prefix.includes("/") ? prefix.slice(0, prefix.lastIndexOf("/")) : "";
+      if (folder && !isStorageKey(folder)) return [];
       let entries: Dirent[];
       try {
-        entries = await readdir(base, { recursive: true, withFileTypes: true });
+        entries = await readdir(folder ? resolve(folder) : base, { recursive: true, withFileTypes: true });
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === "ENOENT" || code === "ENOTDIR") return [];
         throw error;
       }
       // Files under a valid key: not folders, nor the temporary file of a write under way.
@@ -73,7 +77,7 @@ export function createLocalStorage(root: string): FileStorage {
         .map((entry) =>
           path.relative(base, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"),
         )
-        .filter((key) => !LOCAL_TEMPORARY_FILE.test(key) && isStorageKey(key))
+        .filter((key) => key.startsWith(prefix) && !LOCAL_TEMPORARY_FILE.test(key) && isStorageKey(key))
         .sort();
     },
   };

@@ -89,6 +89,21 @@ export function storageContract(storage: () => FileStorage): void {
     expect(all).toEqual([...all].sort());
   });
 
+  it("lists only the keys under a prefix when given one, the same as filtering the whole list", async () => {
+    const prefix = `prefixe${randomBytes(4).toString("hex")}`;
+    const inside = [key(`${prefix}/attente`), key(`${prefix}/attente`)];
+    const beside = [key(`${prefix}/attente-bis`), key(`${prefix}/autre`)];
+    for (const target of [...inside, ...beside]) await storage().put(target, Buffer.from("x"));
+    expect(await storage().list(`${prefix}/attente/`)).toEqual([...inside].sort());
+    // A prefix that ends inside a name takes the neighbours that share it.
+    expect(await storage().list(`${prefix}/attente`)).toEqual([...inside, beside[0]].sort());
+    expect(await storage().list(`${prefix}/`)).toEqual(
+      (await storage().list()).filter((entry) => entry.startsWith(`${prefix}/`)),
+    );
+    expect(await storage().list(`${prefix}/rien/`)).toEqual([]);
+    expect(await storage().list(`${inside[0]}/`)).toEqual([]);
+  });
+
   it("keeps an empty file", async () => {
     const target = key();
     await storage().put(target, new Uint8Array(0));

@@ -286,7 +286,7 @@ describe("the scheduled backup on S3 (BACKUP_S3_PREFIX)", () => {
     expect(manifest.encrypted).toBe(true);
     expect(manifest.files.map((file) => file.key)).toEqual(["devis/2026/11/photo.jpg"]);
     expect((await backupStatus(database.db, RUN_AT)).lastSuccessDetail).toContain(today);
-  });
+  }, 60_000);
 
   it("on another bucket of another server (BACKUP_S3_BUCKET, BACKUP_S3_ENDPOINT), files staying on the disk", async () => {
     const services = servicesWith({

@@ -89,8 +89,7 @@ function daysBefore(now: Date, days: number): Date {
 /** The staged supplier invoice files dropped before the last STAGED_IMPORT_DAYS days (undated ones too). */
 async function abandonedImports(storage: FileStorage, now: Date): Promise<string[]> {
   const oldest = addDays(parisDay(now), -STAGED_IMPORT_DAYS);
-  return (await storage.list()).filter((key) => {
-    if (!key.startsWith(STAGED_IMPORTS_PREFIX)) return false;
+  return (await storage.list(STAGED_IMPORTS_PREFIX)).filter((key) => {
     const day = stagedImportDay(key);
     return day === null || day < oldest;
   });

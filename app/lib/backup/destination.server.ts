@@ -123,7 +123,7 @@ function s3Destination(config: S3StorageConfig & { prefix: string }): BackupDest
     // (a refusal in the middle of an upload reads as a broken connection).
     check: () => storage.checkBucket(),
     async list() {
-      const keys = await storage.listUnder(prefix);
+      const keys = await storage.list(prefix);
       // Only what sits right under the prefix: a sub-folder is someone else's.
       return keys.map((key) => key.slice(prefix.length)).filter((name) => name !== "" && !name.includes("/"));
     },
