@@ -2,17 +2,27 @@ import { type Cents, formatCents } from "#app/lib/money.ts";
 import { VAT_RATES, type VatCode } from "#app/lib/vat.ts";
 
 /*
- * The VAT invoiced per rate, as the accountant reads it: the rate, its HT base and its
- * VAT; under reverse charge the VAT is « Due par le client » (CGI 283-2 nonies). Shared
- * by the dashboard's Factures block and the accounting export page.
+ * The VAT per rate, as the accountant reads it: the rate, its HT base and its VAT; under
+ * reverse charge the VAT is « Due par le client » (CGI 283-2 nonies). A row names its rate
+ * by its code (sales) or by its own key and label (purchases, whose rates include the
+ * self-assessed ones). Shared by the dashboard's Factures block and both accounting export
+ * pages.
  */
+
+type RateRow = ({ code: VatCode } | { key: string; label: string }) & { ht: Cents; vat: Cents };
+
+const rowKey = (rate: RateRow) => ("code" in rate ? rate.code : rate.key);
+const rowLabel = (rate: RateRow) => ("code" in rate ? VAT_RATES[rate.code].label : rate.label);
+
 export function VatRateTable({
   caption,
   rates,
+  vatHeading = "TVA",
   className = "w-full",
 }: {
   caption: string;
-  rates: readonly { code: VatCode; ht: Cents; vat: Cents }[];
+  rates: readonly RateRow[];
+  vatHeading?: string;
   className?: string;
 }) {
   return (
@@ -27,19 +37,21 @@ export function VatRateTable({
             Base HT
           </th>
           <th scope="col" className="py-2 text-right">
-            TVA
+            {vatHeading}
           </th>
         </tr>
       </thead>
       <tbody>
         {rates.map((rate) => (
-          <tr key={rate.code} className="border-t border-slate-200">
+          <tr key={rowKey(rate)} className="border-t border-slate-200">
             <th scope="row" className="py-2 pr-2 text-left font-semibold">
-              {VAT_RATES[rate.code].label}
+              {rowLabel(rate)}
             </th>
             <td className="py-2 pr-2 text-right whitespace-nowrap">{formatCents(rate.ht)}</td>
             <td className="py-2 text-right whitespace-nowrap">
-              {rate.code === "autoliquidation" ? "Due par le client" : formatCents(rate.vat)}
+              {"code" in rate && rate.code === "autoliquidation"
+                ? "Due par le client"
+                : formatCents(rate.vat)}
             </td>
           </tr>
         ))}

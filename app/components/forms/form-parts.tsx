@@ -1,7 +1,8 @@
-import type { ReactNode, Ref } from "react";
+import type { ComponentProps, ReactNode, Ref } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { buttonClasses } from "#app/components/ui/button.tsx";
-import type { ErrorsInput } from "./field-errors.ts";
+import { TextField } from "./field.tsx";
+import type { ErrorsInput, FieldErrors } from "./field-errors.ts";
 import { FormAlert } from "./form-alert.tsx";
 
 /*
@@ -122,6 +123,23 @@ export function recordFields<Values extends object>(
   return { field, text };
 }
 
+/** What a record's form is given by its page: the intent, what to show, the server's messages, its buttons. */
+export type RecordFormProps<Values> = {
+  intent: "creer" | "modifier";
+  values: Values;
+  errors?: FieldErrors;
+  formErrors?: readonly string[];
+  cancelHref: string;
+  saveLabel: string;
+  /** The hidden fields the post needs (the client, the revision). */
+  hidden?: ReactNode;
+};
+
+/** A one-line text field of a record (no browser autofill: these are a site's or a supplier's, not the user's). */
+export function LineField(props: ComponentProps<typeof TextField>) {
+  return <TextField autoComplete="off" {...props} />;
+}
+
 /**
  * A record's form (a job site, an employee…): posted with its intent (and the hidden fields
  * it needs), the summary of what is to correct on top, its sections, then save or cancel.
@@ -130,21 +148,16 @@ export function recordFields<Values extends object>(
 export function RecordForm({
   label,
   intent,
-  errors,
+  errors = {},
   formErrors = [],
   hidden,
   saveLabel,
   cancelHref,
   children,
-}: {
+}: Omit<RecordFormProps<unknown>, "values"> & {
   /** The form's accessible name (« Fiche chantier »). */
   label: string;
-  intent: string;
-  errors: Readonly<Record<string, unknown>>;
-  formErrors?: readonly string[];
-  hidden?: ReactNode;
-  saveLabel: string;
-  cancelHref: string;
+  values?: unknown;
   children: ReactNode;
 }) {
   const navigation = useNavigation();

@@ -1,8 +1,12 @@
-import type { ComponentProps, ReactNode } from "react";
 import { AddressStreetField } from "#app/components/forms/address-street-field.tsx";
-import { DateField, PhoneField, TextareaField, TextField } from "#app/components/forms/field.tsx";
-import type { FieldErrors } from "#app/components/forms/field-errors.ts";
-import { FormSection, RecordForm, recordFields } from "#app/components/forms/form-parts.tsx";
+import { DateField, PhoneField, TextareaField } from "#app/components/forms/field.tsx";
+import {
+  FormSection,
+  LineField,
+  RecordForm,
+  type RecordFormProps,
+  recordFields,
+} from "#app/components/forms/form-parts.tsx";
 import { type JobSiteFormValues, TEXT_MAX } from "../schema.ts";
 
 /*
@@ -10,59 +14,30 @@ import { type JobSiteFormValues, TEXT_MAX } from "../schema.ts";
  * server sends shows under its field (the form posts without JavaScript too).
  */
 
-/** A one-line text field of the form (no browser autofill: these are a site's, not the user's). */
-function Line(props: ComponentProps<typeof TextField>) {
-  return <TextField autoComplete="off" {...props} />;
-}
-
-export function JobSiteForm({
-  intent,
-  values,
-  errors = {},
-  formErrors = [],
-  cancelHref,
-  saveLabel,
-  hidden,
-}: {
-  intent: "creer" | "modifier";
-  values: JobSiteFormValues;
-  errors?: FieldErrors;
-  formErrors?: readonly string[];
-  cancelHref: string;
-  saveLabel: string;
-  /** The hidden fields the post needs (the client, the revision). */
-  hidden?: ReactNode;
-}) {
+export function JobSiteForm(props: RecordFormProps<JobSiteFormValues>) {
+  const { values, errors = {} } = props;
   const { field, text } = recordFields(values, errors, "site");
 
   return (
-    <RecordForm
-      label="Fiche chantier"
-      intent={intent}
-      errors={errors}
-      formErrors={formErrors}
-      hidden={hidden}
-      saveLabel={saveLabel}
-      cancelHref={cancelHref}
-    >
+    <RecordForm label="Fiche chantier" {...props}>
       <FormSection legend="Le chantier">
-        <Line {...text("title", "Intitulé", 160)} required />
+        <LineField {...text("title", "Intitulé", 160)} required />
         <AddressStreetField
           {...text("siteStreet", "Numéro et rue", 200)}
           postalCodeId="site-sitePostalCode"
           cityId="site-siteCity"
         />
         <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
-          <Line {...text("sitePostalCode", "Code postal", 6)} inputMode="numeric" />
-          <Line {...text("siteCity", "Commune", 120)} required />
+          <LineField {...text("sitePostalCode", "Code postal", 6)} inputMode="numeric" />
+          <LineField {...text("siteCity", "Commune", 120)} required />
         </div>
       </FormSection>
 
       <FormSection legend="Accès">
         <div className="grid gap-4 sm:grid-cols-2">
-          <Line {...text("accessCode", "Digicode", 200)} />
-          <Line {...text("keys", "Clés", 200)} hint="Où les prendre, qui les a." />
-          <Line {...text("contactName", "Contact sur place", 200)} />
+          <LineField {...text("accessCode", "Digicode", 200)} />
+          <LineField {...text("keys", "Clés", 200)} hint="Où les prendre, qui les a." />
+          <LineField {...text("contactName", "Contact sur place", 200)} />
           <PhoneField id="site-contact-phone" {...field("contactPhone")} label="Téléphone du contact" />
         </div>
         <TextareaField

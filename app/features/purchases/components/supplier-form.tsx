@@ -1,5 +1,5 @@
 import { Plus } from "lucide-react";
-import { type ComponentProps, type ReactNode, useState } from "react";
+import { useState } from "react";
 import {
   CheckboxField,
   EmailField,
@@ -7,10 +7,14 @@ import {
   RadioGroupField,
   SelectField,
   TextareaField,
-  TextField,
 } from "#app/components/forms/field.tsx";
-import type { FieldErrors } from "#app/components/forms/field-errors.ts";
-import { FormSection, RecordForm, recordFields } from "#app/components/forms/form-parts.tsx";
+import {
+  FormSection,
+  LineField,
+  RecordForm,
+  type RecordFormProps,
+  recordFields,
+} from "#app/components/forms/form-parts.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import {
   CONTACT_FIELDS,
@@ -34,27 +38,8 @@ import {
  * posts without JavaScript too (then one empty contact row at a time).
  */
 
-function Line(props: ComponentProps<typeof TextField>) {
-  return <TextField autoComplete="off" {...props} />;
-}
-
-export function SupplierForm({
-  intent,
-  values,
-  errors = {},
-  formErrors = [],
-  cancelHref,
-  saveLabel,
-  hidden,
-}: {
-  intent: "creer" | "modifier";
-  values: SupplierFormValues;
-  errors?: FieldErrors;
-  formErrors?: readonly string[];
-  cancelHref: string;
-  saveLabel: string;
-  hidden?: ReactNode;
-}) {
+export function SupplierForm(props: RecordFormProps<SupplierFormValues>) {
+  const { values, errors = {} } = props;
   const { field, text } = recordFields(values, errors, "fournisseur");
   const filledRows = contactIndexes(values).filter((index) =>
     CONTACT_FIELDS.some((name) => (values[contactKey(index, name)] ?? "").trim() !== ""),
@@ -63,15 +48,7 @@ export function SupplierForm({
   const [rowCount, setRowCount] = useState(Math.min(filledRows.length + 1, MAX_CONTACTS));
 
   return (
-    <RecordForm
-      label="Fiche fournisseur"
-      intent={intent}
-      errors={errors}
-      formErrors={formErrors}
-      hidden={hidden}
-      saveLabel={saveLabel}
-      cancelHref={cancelHref}
-    >
+    <RecordForm label="Fiche fournisseur" {...props}>
       <FormSection legend="Identité">
         <RadioGroupField
           name="kind"
@@ -85,30 +62,30 @@ export function SupplierForm({
             description: SUPPLIER_KIND_DESCRIPTIONS[kind],
           }))}
         />
-        <Line {...text("legalName", "Raison sociale", 160)} required autoComplete="organization" />
+        <LineField {...text("legalName", "Raison sociale", 160)} required autoComplete="organization" />
         <div className="grid gap-4 sm:grid-cols-2">
-          <Line
+          <LineField
             {...text("siren", "SIREN", 11)}
             inputMode="numeric"
             hint="9 chiffres, sur le Kbis ou les factures du fournisseur."
           />
-          <Line
+          <LineField
             {...text("vatNumber", "Numéro de TVA intracommunautaire", 20)}
             hint="Laissé vide pour une entreprise française, il est calculé depuis le SIREN."
           />
         </div>
-        <Line
+        <LineField
           {...text("trade", "Corps de métier", 100)}
           hint="Pour un sous-traitant : maçonnerie, plomberie, électricité… Son attestation décennale devra le couvrir."
         />
       </FormSection>
 
       <FormSection legend="Adresse">
-        <Line {...text("street", "Numéro et rue", 200)} autoComplete="street-address" />
+        <LineField {...text("street", "Numéro et rue", 200)} autoComplete="street-address" />
         <div className="grid gap-4 sm:grid-cols-[10rem_1fr_8rem]">
-          <Line {...text("postcode", "Code postal", 10)} autoComplete="postal-code" />
-          <Line {...text("city", "Commune", 100)} />
-          <Line
+          <LineField {...text("postcode", "Code postal", 10)} autoComplete="postal-code" />
+          <LineField {...text("city", "Commune", 100)} />
+          <LineField
             {...text("country", "Pays", 2)}
             hint="Code à 2 lettres : FR, ES, IT…"
             autoComplete="country"
@@ -137,7 +114,7 @@ export function SupplierForm({
                 className="grid gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-2"
               >
                 <legend className="px-1 text-sm font-semibold text-slate-700">Contact {row + 1}</legend>
-                <Line
+                <LineField
                   id={id("name")}
                   name={contactKey(row, "name")}
                   defaultValue={value("name")}
@@ -145,7 +122,7 @@ export function SupplierForm({
                   label="Nom"
                   maxLength={120}
                 />
-                <Line
+                <LineField
                   id={id("role")}
                   name={contactKey(row, "role")}
                   defaultValue={value("role")}
@@ -189,7 +166,7 @@ export function SupplierForm({
 
       <FormSection legend="Paiement">
         <div className="grid gap-4 sm:grid-cols-2">
-          <Line
+          <LineField
             {...text("paymentTermsDays", "Délai de paiement (jours)", 2)}
             inputMode="numeric"
             required
@@ -212,11 +189,11 @@ export function SupplierForm({
           label="Fin de mois"
         />
         <div className="grid gap-4 sm:grid-cols-[1fr_12rem]">
-          <Line
+          <LineField
             {...text("iban", "IBAN", 42)}
             hint="Sur son relevé d'identité bancaire : le compte que l'on paie par virement."
           />
-          <Line {...text("bic", "BIC", 11)} />
+          <LineField {...text("bic", "BIC", 11)} />
         </div>
       </FormSection>
 

@@ -1,14 +1,17 @@
-import type { ComponentProps, ReactNode } from "react";
 import {
   DateField,
   MoneyField,
   RadioGroupField,
   SelectField,
   TextareaField,
-  TextField,
 } from "#app/components/forms/field.tsx";
-import type { FieldErrors } from "#app/components/forms/field-errors.ts";
-import { FormSection, RecordForm, recordFields } from "#app/components/forms/form-parts.tsx";
+import {
+  FormSection,
+  LineField,
+  RecordForm,
+  type RecordFormProps,
+  recordFields,
+} from "#app/components/forms/form-parts.tsx";
 import {
   CONTRACT_CHOICE_LABELS,
   CONTRACT_CHOICES,
@@ -23,54 +26,28 @@ import {
  * sends shows under its field (the form posts without JavaScript too).
  */
 
-function Line(props: ComponentProps<typeof TextField>) {
-  return <TextField autoComplete="off" {...props} />;
-}
-
-export function EmployeeForm({
-  intent,
-  values,
-  errors = {},
-  formErrors = [],
-  accounts,
-  showCost,
-  cancelHref,
-  saveLabel,
-  hidden,
-}: {
-  intent: "creer" | "modifier";
-  values: EmployeeFormValues;
-  errors?: FieldErrors;
-  formErrors?: readonly string[];
-  /** The site workers' accounts that may be linked. */
-  accounts: readonly { id: string; name: string; email: string }[];
-  /** The loaded hourly cost is the owner's: the field is on the owner's form only. */
-  showCost: boolean;
-  cancelHref: string;
-  saveLabel: string;
-  hidden?: ReactNode;
-}) {
+export function EmployeeForm(
+  props: RecordFormProps<EmployeeFormValues> & {
+    /** The site workers' accounts that may be linked. */
+    accounts: readonly { id: string; name: string; email: string }[];
+    /** The loaded hourly cost is the owner's: the field is on the owner's form only. */
+    showCost: boolean;
+  },
+) {
+  const { values, errors = {}, accounts, showCost } = props;
   const { field, text } = recordFields(values, errors, "salarie");
 
   return (
-    <RecordForm
-      label="Fiche salarié"
-      intent={intent}
-      errors={errors}
-      formErrors={formErrors}
-      hidden={hidden}
-      saveLabel={saveLabel}
-      cancelHref={cancelHref}
-    >
+    <RecordForm label="Fiche salarié" {...props}>
       <FormSection legend="Le salarié">
         <div className="grid gap-4 sm:grid-cols-2">
-          <Line {...text("lastName", "Nom", 100)} required />
-          <Line {...text("firstName", "Prénom", 100)} required />
-          <Line
+          <LineField {...text("lastName", "Nom", 100)} required />
+          <LineField {...text("firstName", "Prénom", 100)} required />
+          <LineField
             {...text("qualification", "Qualification", 100)}
             hint="Comme sur le bulletin de paie : maçon, plaquiste, chef d'équipe…"
           />
-          <Line
+          <LineField
             {...text("coefficient", "Coefficient", 3)}
             inputMode="numeric"
             hint="De la convention collective des ouvriers du bâtiment (150 à 270)."
@@ -90,7 +67,7 @@ export function EmployeeForm({
             label: CONTRACT_CHOICE_LABELS[choice],
           }))}
         />
-        <Line
+        <LineField
           {...text("partTimeHours", "Heures par semaine du temps partiel", 5)}
           inputMode="decimal"
           hint="Seulement pour un temps partiel, par quarts d'heure : 24 ou 24,5 par exemple."
@@ -118,10 +95,10 @@ export function EmployeeForm({
         <p className="text-sm text-slate-700">
           Sert aux zones de déplacement quand l'entreprise les mesure depuis le domicile des salariés.
         </p>
-        <Line {...text("homeStreet", "Numéro et rue", 200)} />
+        <LineField {...text("homeStreet", "Numéro et rue", 200)} />
         <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
-          <Line {...text("homePostalCode", "Code postal", 6)} inputMode="numeric" />
-          <Line {...text("homeCity", "Commune", 100)} />
+          <LineField {...text("homePostalCode", "Code postal", 6)} inputMode="numeric" />
+          <LineField {...text("homeCity", "Commune", 100)} />
         </div>
       </FormSection>
 

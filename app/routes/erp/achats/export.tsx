@@ -1,14 +1,12 @@
-import { Download, FileArchive } from "lucide-react";
 import { data, Link, useNavigation } from "react-router";
-import { EmptyState } from "#app/components/data/empty-state.tsx";
-import { Facts } from "#app/components/data/facts.tsx";
+import { JournalSummary } from "#app/components/data/journal-summary.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
+import { VatRateTable } from "#app/components/data/vat-rate-table.tsx";
 import { FormAlert } from "#app/components/forms/form-alert.tsx";
 import { PeriodPicker } from "#app/components/forms/period-picker.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { requirePermission } from "#app/features/auth/session.server.ts";
-import { panelClass } from "#app/features/erp/components/ui.ts";
 import { ACHATS_HANDLE, ACHATS_TABS, erpMeta } from "#app/features/erp/navigation.ts";
 import {
   PURCHASE_JOURNAL_ACCOUNTS,
@@ -114,71 +112,38 @@ function PeriodSummary({
   files,
   busy,
 }: Pick<Loaded, "summary" | "accounts" | "files"> & { busy: boolean }) {
-  const { period, journal, errors } = summary;
-  const empty = summary.invoiceCount + summary.creditNoteCount === 0;
+  const { journal, errors } = summary;
   return (
-    <section aria-labelledby="export-resume" aria-busy={busy} className={`${panelClass} min-w-0`}>
-      <h2 id="export-resume" className="mb-1 text-lg font-bold text-brand-900">
-        Du {formatDate(period.from)} au {formatDate(period.to)}
-      </h2>
-      <p className="mb-4 text-sm text-slate-700">
-        Factures et avoirs fournisseurs enregistrés, par date de facture, « En litige » compris (la dette
-        existe en comptabilité).
-      </p>
-      {empty ? (
-        <EmptyState>
-          <p>Aucune facture fournisseur datée de cette période.</p>
-        </EmptyState>
-      ) : (
-        <div className="grid gap-5">
-          <Facts
-            columns={3}
-            facts={[
-              { label: "Factures", value: plural(summary.invoiceCount, "facture", "factures") },
-              { label: "Avoirs", value: plural(summary.creditNoteCount, "avoir", "avoirs") },
-              { label: "Lignes du journal", value: String(journal.lineCount) },
-              { label: "Total HT (avoirs déduits)", value: formatCents(summary.totalHt) },
-              { label: "TVA facturée", value: formatCents(summary.totalVat) },
-              { label: "Total TTC", value: formatCents(summary.totalTtc) },
-              ...(summary.selfAssessedVat !== 0
-                ? [{ label: "TVA autoliquidée (20 %)", value: formatCents(summary.selfAssessedVat) }]
-                : []),
-            ]}
-          />
-          <div className="overflow-x-auto">
-            <table className="w-full max-w-xl border-collapse text-sm">
-              <caption className="mb-1 text-left font-semibold text-slate-700">TVA par taux</caption>
-              <thead>
-                <tr className="text-left text-xs font-bold tracking-wide text-slate-700 uppercase">
-                  <th scope="col" className="py-2 pr-2">
-                    Taux
-                  </th>
-                  <th scope="col" className="py-2 pr-2 text-right">
-                    Base HT
-                  </th>
-                  <th scope="col" className="py-2 text-right">
-                    TVA facturée
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {summary.byRate.map((rate) => (
-                  <tr key={rate.key} className="border-t border-slate-200">
-                    <th scope="row" className="py-2 pr-2 text-left font-semibold">
-                      {rate.label}
-                    </th>
-                    <td className="py-2 pr-2 text-right whitespace-nowrap">{formatCents(rate.ht)}</td>
-                    <td className="py-2 text-right whitespace-nowrap">{formatCents(rate.vat)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </div>
-      )}
-
-      {errors.length > 0 ? (
-        <div className="mt-4">
+    <JournalSummary
+      period={summary.period}
+      busy={busy}
+      intro="Factures et avoirs fournisseurs enregistrés, par date de facture, « En litige » compris (la dette existe en comptabilité)."
+      empty={
+        summary.invoiceCount + summary.creditNoteCount === 0
+          ? "Aucune facture fournisseur datée de cette période."
+          : null
+      }
+      facts={[
+        { label: "Factures", value: plural(summary.invoiceCount, "facture", "factures") },
+        { label: "Avoirs", value: plural(summary.creditNoteCount, "avoir", "avoirs") },
+        { label: "Lignes du journal", value: String(journal.lineCount) },
+        { label: "Total HT (avoirs déduits)", value: formatCents(summary.totalHt) },
+        { label: "TVA facturée", value: formatCents(summary.totalVat) },
+        { label: "Total TTC", value: formatCents(summary.totalTtc) },
+        ...(summary.selfAssessedVat !== 0
+          ? [{ label: "TVA autoliquidée (20 %)", value: formatCents(summary.selfAssessedVat) }]
+          : []),
+      ]}
+      vatTable={
+        <VatRateTable
+          caption="TVA par taux"
+          rates={summary.byRate}
+          vatHeading="TVA facturée"
+          className="w-full max-w-xl"
+        />
+      }
+      problems={
+        errors.length > 0 ? (
           <FormAlert
             title={`${plural(errors.length, "facture n'est pas écrite", "factures ne sont pas écrites")} dans le journal`}
             errors={errors.map(
@@ -186,63 +151,15 @@ function PeriodSummary({
                 `${error.supplierName}, ${error.number} du ${formatDate(error.issueDate, "numeric")} : ${error.message} Corrigez la facture avant d'exporter.`,
             )}
           />
-        </div>
-      ) : null}
-
-      <p className="mt-4 font-semibold text-ink">
-        {journal.balanced
-          ? `Le journal est équilibré : ${formatCents(journal.debit)} au débit, ${formatCents(journal.credit)} au crédit.`
-          : `Le journal n'est pas équilibré : ${formatCents(journal.debit)} au débit, ${formatCents(journal.credit)} au crédit.`}
-      </p>
-      <p className="mt-1 text-sm text-slate-700">
-        Autoliquidation (sous-traitance, article 283-2 nonies du CGI) : la TVA est portée des deux côtés, au
-        débit du 44566000 (déductible) et au crédit du 44520000 (due), au taux de 20 %.
-      </p>
-
-      <div className="mt-4 flex flex-wrap gap-2">
-        <a href={files.csv.href} className={buttonClasses("secondary", "md")}>
-          <Download aria-hidden="true" className="size-4" />
-          Journal des achats (CSV)
-        </a>
-        <a href={files.zip.href} className={buttonClasses("outline", "md")}>
-          <FileArchive aria-hidden="true" className="size-4" />
-          Factures reçues (ZIP)
-        </a>
-      </div>
-      <p className="mt-2 text-sm break-words text-slate-700">
-        {files.csv.name} : une ligne par compte mouvementé (séparateur « ; », virgule décimale, UTF-8), le
-        même format que le journal des ventes. {files.zip.name} : le fichier original de chaque facture et
-        avoir, tel que reçu, et le journal.
-      </p>
-
-      <details className="mt-4 text-sm">
-        <summary className="cursor-pointer font-semibold text-brand-700">
-          Comptes utilisés par le journal
-        </summary>
-        <div className="overflow-x-auto">
-          <table className="mt-2 w-full max-w-xl border-collapse">
-            <caption className="sr-only">Comptes du journal des achats</caption>
-            <thead>
-              <tr className="text-left text-xs font-bold tracking-wide text-slate-700 uppercase">
-                <th scope="col" className="py-1 pr-2">
-                  Compte
-                </th>
-                <th scope="col" className="py-1">
-                  Intitulé
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {accounts.map((account) => (
-                <tr key={account.number} className="border-t border-slate-200">
-                  <td className="py-1 pr-2 font-mono">{account.number}</td>
-                  <td className="py-1">{account.name}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </details>
-    </section>
+        ) : null
+      }
+      journal={journal}
+      vatNote="Autoliquidation (sous-traitance, article 283-2 nonies du CGI) : la TVA est portée des deux côtés, au débit du 44566000 (déductible) et au crédit du 44520000 (due), au taux de 20 %."
+      csv={{ ...files.csv, label: "Journal des achats (CSV)" }}
+      zip={{ ...files.zip, label: "Factures reçues (ZIP)" }}
+      filesNote={`${files.csv.name} : une ligne par compte mouvementé (séparateur « ; », virgule décimale, UTF-8), le même format que le journal des ventes. ${files.zip.name} : le fichier original de chaque facture et avoir, tel que reçu, et le journal.`}
+      accounts={accounts}
+      accountsCaption="Comptes du journal des achats"
+    />
   );
 }

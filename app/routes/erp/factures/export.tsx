@@ -1,7 +1,5 @@
-import { Download, FileArchive } from "lucide-react";
 import { data, Link, useNavigation } from "react-router";
-import { EmptyState } from "#app/components/data/empty-state.tsx";
-import { Facts } from "#app/components/data/facts.tsx";
+import { JournalSummary } from "#app/components/data/journal-summary.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { VatRateTable } from "#app/components/data/vat-rate-table.tsx";
@@ -9,7 +7,6 @@ import { FormAlert } from "#app/components/forms/form-alert.tsx";
 import { PeriodPicker } from "#app/components/forms/period-picker.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { requirePermission } from "#app/features/auth/session.server.ts";
-import { panelClass } from "#app/features/erp/components/ui.ts";
 import { DEVIS_TABS, erpMeta, FACTURES_HANDLE } from "#app/features/erp/navigation.ts";
 import {
   archiveFileName,
@@ -20,7 +17,7 @@ import {
 import { getServices } from "#app/lib/app-context.ts";
 import { chosenExportPeriod } from "#app/lib/export-period.ts";
 import { formatCents } from "#app/lib/money.ts";
-import { formatDate, parisDay } from "#app/lib/paris-time.ts";
+import { parisDay } from "#app/lib/paris-time.ts";
 import { plural } from "#app/lib/plural.ts";
 import type { Route } from "./+types/export";
 
@@ -117,92 +114,37 @@ function PeriodSummary({
   files,
   busy,
 }: Pick<Loaded, "summary" | "accounts" | "files"> & { busy: boolean }) {
-  const { period, journal } = summary;
-  const empty = summary.invoiceCount + summary.creditNoteCount === 0;
+  const { journal } = summary;
   return (
-    <section aria-labelledby="export-resume" aria-busy={busy} className={panelClass}>
-      <h2 id="export-resume" className="mb-1 text-lg font-bold text-brand-900">
-        Du {formatDate(period.from)} au {formatDate(period.to)}
-      </h2>
-      <p className="mb-4 text-sm text-slate-700">
-        Factures et avoirs émis sur la période (jour d'émission, heure de Paris), jamais les brouillons.
-      </p>
-      {empty ? (
-        <EmptyState>
-          <p>Aucune facture émise sur cette période.</p>
-        </EmptyState>
-      ) : (
-        <div className="grid gap-5">
-          <Facts
-            columns={3}
-            facts={[
-              { label: "Factures", value: plural(summary.invoiceCount, "facture", "factures") },
-              { label: "Avoirs", value: plural(summary.creditNoteCount, "avoir", "avoirs") },
-              { label: "Lignes du journal", value: String(journal.lineCount) },
-              { label: "Total HT (avoirs déduits)", value: formatCents(summary.totalHt) },
-              { label: "TVA", value: formatCents(summary.totalVat) },
-              { label: "Total TTC", value: formatCents(summary.totalTtc) },
-              ...(summary.retention !== 0
-                ? [{ label: "Retenues de garantie", value: formatCents(summary.retention) }]
-                : []),
-              { label: "Reste dû aujourd'hui sur ces factures", value: formatCents(summary.owed) },
-            ]}
-          />
-          <VatRateTable caption="TVA par taux" rates={summary.byRate} className="w-full max-w-xl" />
-        </div>
-      )}
-
-      <p className="mt-4 font-semibold text-ink">
-        {journal.balanced
-          ? `Le journal est équilibré : ${formatCents(journal.debit)} au débit, ${formatCents(journal.credit)} au crédit.`
-          : `Le journal n'est pas équilibré : ${formatCents(journal.debit)} au débit, ${formatCents(journal.credit)} au crédit.`}
-      </p>
-      <p className="mt-1 text-sm text-slate-700">
-        TVA collectée : comptes 44571 par taux. Sans l'option pour les débits (Paramètres), la TVA des travaux
-        est exigible à l'encaissement : elle se déclare sur les paiements reçus.
-      </p>
-
-      <div className="mt-4 flex flex-wrap gap-2">
-        <a href={files.csv.href} className={buttonClasses("secondary", "md")}>
-          <Download aria-hidden="true" className="size-4" />
-          Journal des ventes (CSV)
-        </a>
-        <a href={files.zip.href} className={buttonClasses("outline", "md")}>
-          <FileArchive aria-hidden="true" className="size-4" />
-          Factures Factur-X (ZIP)
-        </a>
-      </div>
-      <p className="mt-2 text-sm text-slate-700">
-        {files.csv.name} : une ligne par compte mouvementé (séparateur « ; », virgule décimale, UTF-8).{" "}
-        {files.zip.name} : le PDF Factur-X de chaque facture et avoir, tel qu'émis, et le journal.
-      </p>
-
-      <details className="mt-4 text-sm">
-        <summary className="cursor-pointer font-semibold text-brand-700">
-          Comptes utilisés par le journal
-        </summary>
-        <table className="mt-2 w-full max-w-xl border-collapse">
-          <caption className="sr-only">Comptes du journal des ventes</caption>
-          <thead>
-            <tr className="text-left text-xs font-bold tracking-wide text-slate-700 uppercase">
-              <th scope="col" className="py-1 pr-2">
-                Compte
-              </th>
-              <th scope="col" className="py-1">
-                Intitulé
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {accounts.map((account) => (
-              <tr key={account.number} className="border-t border-slate-200">
-                <td className="py-1 pr-2 font-mono">{account.number}</td>
-                <td className="py-1">{account.name}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </details>
-    </section>
+    <JournalSummary
+      period={summary.period}
+      busy={busy}
+      intro="Factures et avoirs émis sur la période (jour d'émission, heure de Paris), jamais les brouillons."
+      empty={
+        summary.invoiceCount + summary.creditNoteCount === 0
+          ? "Aucune facture émise sur cette période."
+          : null
+      }
+      facts={[
+        { label: "Factures", value: plural(summary.invoiceCount, "facture", "factures") },
+        { label: "Avoirs", value: plural(summary.creditNoteCount, "avoir", "avoirs") },
+        { label: "Lignes du journal", value: String(journal.lineCount) },
+        { label: "Total HT (avoirs déduits)", value: formatCents(summary.totalHt) },
+        { label: "TVA", value: formatCents(summary.totalVat) },
+        { label: "Total TTC", value: formatCents(summary.totalTtc) },
+        ...(summary.retention !== 0
+          ? [{ label: "Retenues de garantie", value: formatCents(summary.retention) }]
+          : []),
+        { label: "Reste dû aujourd'hui sur ces factures", value: formatCents(summary.owed) },
+      ]}
+      vatTable={<VatRateTable caption="TVA par taux" rates={summary.byRate} className="w-full max-w-xl" />}
+      journal={journal}
+      vatNote="TVA collectée : comptes 44571 par taux. Sans l'option pour les débits (Paramètres), la TVA des travaux est exigible à l'encaissement : elle se déclare sur les paiements reçus."
+      csv={{ ...files.csv, label: "Journal des ventes (CSV)" }}
+      zip={{ ...files.zip, label: "Factures Factur-X (ZIP)" }}
+      filesNote={`${files.csv.name} : une ligne par compte mouvementé (séparateur « ; », virgule décimale, UTF-8). ${files.zip.name} : le PDF Factur-X de chaque facture et avoir, tel qu'émis, et le journal.`}
+      accounts={accounts}
+      accountsCaption="Comptes du journal des ventes"
+    />
   );
 }
