@@ -77,3 +77,31 @@ export function DialogTriggerButton({
     </button>
   );
 }
+
+/**
+ * A form of one button that posts one `intent`: a change of status in a page's header
+ * (« Marquer terminé », « Annuler la commande »), disabled while the page posts.
+ */
+export function IntentButton({
+  intent,
+  icon: Icon,
+  label,
+  variant = "outline",
+  disabled,
+}: {
+  intent: string;
+  icon: LucideIcon;
+  label: string;
+  variant?: ButtonVariant;
+  disabled: boolean;
+}) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value={intent} />
+      <button type="submit" disabled={disabled} className={buttonClasses(variant, "md")}>
+        <Icon aria-hidden="true" className="size-4" />
+        {label}
+      </button>
+    </Form>
+  );
+}

@@ -8,6 +8,7 @@ import { DateField, FileField, TextareaField, TextField } from "#app/components/
 import { FormAlert } from "#app/components/forms/form-alert.tsx";
 import { throwNotFound } from "#app/components/forms/refusal.server.ts";
 import { refusalOf } from "#app/components/forms/refusal.ts";
+import { IntentButton } from "#app/components/ui/action-form.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { Panel } from "#app/components/ui/panel.tsx";
 import { requirePermission } from "#app/features/auth/session.server.ts";
@@ -151,22 +152,22 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
               {sent ? "PDF" : "Aperçu PDF"}
             </a>
             {draft ? (
-              <Form method="post">
-                <input type="hidden" name="intent" value={ORDER_INTENTS.send} />
-                <button type="submit" disabled={posting} className={buttonClasses("primary", "md")}>
-                  <Send aria-hidden="true" className="size-4" />
-                  Envoyer au fournisseur
-                </button>
-              </Form>
+              <IntentButton
+                intent={ORDER_INTENTS.send}
+                icon={Send}
+                label="Envoyer au fournisseur"
+                variant="primary"
+                disabled={posting}
+              />
             ) : null}
             {cancellable ? (
-              <Form method="post">
-                <input type="hidden" name="intent" value={ORDER_INTENTS.cancel} />
-                <button type="submit" disabled={posting} className={buttonClasses("outline", "md")}>
-                  <Ban aria-hidden="true" className="size-4" />
-                  Annuler la commande
-                </button>
-              </Form>
+              <IntentButton
+                intent={ORDER_INTENTS.cancel}
+                icon={Ban}
+                label="Annuler la commande"
+                variant="outline"
+                disabled={posting}
+              />
             ) : null}
           </>
         }

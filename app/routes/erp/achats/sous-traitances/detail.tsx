@@ -1,12 +1,12 @@
 import { Ban, CheckCircle2 } from "lucide-react";
-import { Form, Link, useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
 import { Facts } from "#app/components/data/facts.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { FormAlert } from "#app/components/forms/form-alert.tsx";
 import { throwNotFound } from "#app/components/forms/refusal.server.ts";
 import { refusalOf } from "#app/components/forms/refusal.ts";
-import { buttonClasses } from "#app/components/ui/button.tsx";
+import { IntentButton } from "#app/components/ui/action-form.tsx";
 import { Panel } from "#app/components/ui/panel.tsx";
 import { requireActor, requirePermission } from "#app/features/auth/session.server.ts";
 import { ActivityHistory } from "#app/features/erp/components/activity-history.tsx";
@@ -71,22 +71,22 @@ export default function SubcontractPage({ loaderData, actionData }: Route.Compon
           actions.length > 0 ? (
             <>
               {actions.includes(SUBCONTRACT_STATUS_INTENTS.finish) ? (
-                <Form method="post">
-                  <input type="hidden" name="intent" value={SUBCONTRACT_STATUS_INTENTS.finish} />
-                  <button type="submit" disabled={posting} className={buttonClasses("secondary", "md")}>
-                    <CheckCircle2 aria-hidden="true" className="size-4" />
-                    Marquer terminé
-                  </button>
-                </Form>
+                <IntentButton
+                  intent={SUBCONTRACT_STATUS_INTENTS.finish}
+                  icon={CheckCircle2}
+                  label="Marquer terminé"
+                  variant="secondary"
+                  disabled={posting}
+                />
               ) : null}
               {actions.includes(SUBCONTRACT_STATUS_INTENTS.cancel) ? (
-                <Form method="post">
-                  <input type="hidden" name="intent" value={SUBCONTRACT_STATUS_INTENTS.cancel} />
-                  <button type="submit" disabled={posting} className={buttonClasses("outline", "md")}>
-                    <Ban aria-hidden="true" className="size-4" />
-                    Annuler le contrat
-                  </button>
-                </Form>
+                <IntentButton
+                  intent={SUBCONTRACT_STATUS_INTENTS.cancel}
+                  icon={Ban}
+                  label="Annuler le contrat"
+                  variant="outline"
+                  disabled={posting}
+                />
               ) : null}
             </>
           ) : undefined
