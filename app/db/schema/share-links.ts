@@ -41,10 +41,7 @@ export const shareLinks = pgTable(
     check("share_links_token_hash_check", sql`${t.tokenHash} ~ '^[0-9a-f]{64}$'`),
     check("share_links_label_check", sql`length(${t.label}) between 1 and 200`),
     check("share_links_open_count_check", sql`${t.openCount} >= 0`),
-    check(
-      "share_links_site_check",
-      sql`(${t.kind} = 'dossier') = (${t.jobSiteId} is not null)`,
-    ),
+    check("share_links_site_check", sql`(${t.kind} = 'dossier') = (${t.jobSiteId} is not null)`),
   ],
 );
 

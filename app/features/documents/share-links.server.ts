@@ -100,7 +100,9 @@ export async function listShareLinks(
   options: { jobSiteId?: string; today?: IsoDay } = {},
 ): Promise<ShareLinkItem[]> {
   const today = options.today ?? parisDay();
-  const revoker = sql<string | null>`(select email from auth_users where auth_users.id = ${shareLinks.revokedBy})`;
+  const revoker = sql<
+    string | null
+  >`(select email from auth_users where auth_users.id = ${shareLinks.revokedBy})`;
   const rows = await db
     .select({
       id: shareLinks.id,
@@ -119,7 +121,9 @@ export async function listShareLinks(
     .where(
       and(
         eq(shareLinks.kind, kind),
-        options.jobSiteId && isUuid(options.jobSiteId) ? eq(shareLinks.jobSiteId, options.jobSiteId) : undefined,
+        options.jobSiteId && isUuid(options.jobSiteId)
+          ? eq(shareLinks.jobSiteId, options.jobSiteId)
+          : undefined,
       ),
     )
     .orderBy(desc(shareLinks.createdAt));
@@ -208,7 +212,10 @@ const isCurrent = sql`not exists (select 1 from company_documents newer where ne
  * has begun and not ended (an expired attestation is never shown nor served), in the
  * register's order.
  */
-export async function publicAttestations(db: DbExecutor, today: IsoDay = parisDay()): Promise<PublicAttestation[]> {
+export async function publicAttestations(
+  db: DbExecutor,
+  today: IsoDay = parisDay(),
+): Promise<PublicAttestation[]> {
   const rows = await db
     .select({
       id: companyDocuments.id,
@@ -286,9 +293,12 @@ export async function sendDossierToClient(
           `Le dossier des ouvrages exécutés du chantier « ${site.title} » est prêt : PV de réception, garanties, fiches techniques et notices, attestation d'assurance et factures.`,
         ),
         paragraph(["Téléchargez-le (PDF ou ZIP) : ", { href: link }]),
-        paragraph(`Ce lien est valable jusqu'au ${formatDate(expiresOn)} inclus. Conservez le dossier : il vous servira en cas de sinistre ou de revente.`, {
-          tone: "muted",
-        }),
+        paragraph(
+          `Ce lien est valable jusqu'au ${formatDate(expiresOn)} inclus. Conservez le dossier : il vous servira en cas de sinistre ou de revente.`,
+          {
+            tone: "muted",
+          },
+        ),
       ],
     });
     await enqueueMail(tx, {

@@ -12,6 +12,9 @@ import { addMonths, DOCS_PATH } from "./company-documents.ts";
  * The paths, a link's state on a Paris day, the form and its French messages. Browser-safe.
  */
 
+/** The posts of a share-links panel. */
+export const SHARE_LINK_INTENTS = { create: "creer-lien", revoke: "revoquer-lien" } as const;
+
 export const SHARE_LINKS_PATH = `${DOCS_PATH}/partage`;
 export const publicAttestationsPath = (token: string) => `/attestations/${token}`;
 export const publicAttestationFilePath = (token: string, documentId: string) =>

@@ -9,7 +9,7 @@ import { jobSiteReceptions } from "#app/db/schema/receptions.ts";
 import { recordFiles } from "#app/db/schema/record-files.ts";
 import type { FileStorage } from "#app/lib/file-storage.server.ts";
 import type { DbExecutor } from "#app/lib/outbox.server.ts";
-import { formatDate, type IsoDay } from "#app/lib/paris-time.ts";
+import { formatDate } from "#app/lib/paris-time.ts";
 import type { DocumentIdentity } from "#app/lib/pdf/identity.ts";
 import { isUuid } from "#app/lib/uuid.ts";
 import { JobSiteNotFoundError } from "./query.server.ts";
@@ -192,7 +192,11 @@ export async function handoverContents(
     parts.push({
       section: "pv",
       title: `PV de levée des réserves du ${formatDate(lifting.receivedOn)}`,
-      zipName: zipName("01-reception", `pv-levee-reserves-${lifting.receivedOn}`, extensionOf(file.contentType, "pdf")),
+      zipName: zipName(
+        "01-reception",
+        `pv-levee-reserves-${lifting.receivedOn}`,
+        extensionOf(file.contentType, "pdf"),
+      ),
       bytes: file.bytes,
       contentType: file.contentType,
       mode: modeOf(file.contentType),
@@ -227,7 +231,9 @@ export async function handoverContents(
       storageKey: recordFiles.storageKey,
     })
     .from(recordFiles)
-    .where(and(eq(recordFiles.jobSiteId, jobSiteId), inArray(recordFiles.kind, ["fiche_technique", "notice"])))
+    .where(
+      and(eq(recordFiles.jobSiteId, jobSiteId), inArray(recordFiles.kind, ["fiche_technique", "notice"])),
+    )
     .orderBy(asc(recordFiles.kind), asc(recordFiles.createdAt), asc(recordFiles.id));
   const uploadBytes = await Promise.all(uploads.map((upload) => storage.get(upload.storageKey)));
   uploads.forEach((upload, index) => {
@@ -260,7 +266,10 @@ export async function handoverContents(
           and(
             eq(companyDocuments.kind, "decennale"),
             lte(companyDocuments.validFrom, startDay),
-            or(sql`${companyDocuments.validUntil} is null`, sql`${companyDocuments.validUntil} >= ${startDay}`),
+            or(
+              sql`${companyDocuments.validUntil} is null`,
+              sql`${companyDocuments.validUntil} >= ${startDay}`,
+            ),
           ),
         )
         .orderBy(sql`${companyDocuments.validFrom} desc`, sql`${companyDocuments.createdAt} desc`)
@@ -292,7 +301,10 @@ export async function handoverContents(
     .from(jobSiteQuotes)
     .where(eq(jobSiteQuotes.jobSiteId, jobSiteId));
   const siteQuotes = db.select({ id: quotes.id }).from(quotes).where(inArray(quotes.seriesId, siteSeries));
-  const siteInvoices = db.select({ id: invoices.id }).from(invoices).where(inArray(invoices.quoteId, siteQuotes));
+  const siteInvoices = db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(inArray(invoices.quoteId, siteQuotes));
   const issued = await db
     .select({
       kind: invoices.kind,
@@ -384,7 +396,10 @@ function drawLines(page: PDFPage, font: PDFFont, size: number, lines: string[], 
  * The file as one PDF: the cover, the table of contents (each document, its first page,
  * or « joint séparément » / « non disponible »), then the documents in order.
  */
-export async function handoverPdf(contents: HandoverContents, identity: DocumentIdentity): Promise<Uint8Array> {
+export async function handoverPdf(
+  contents: HandoverContents,
+  identity: DocumentIdentity,
+): Promise<Uint8Array> {
   const out = await PDFDocument.create();
   out.setTitle(`${HANDOVER_TITLE} ${contents.siteNumber}`);
   out.setAuthor(identity.legalName);
@@ -402,7 +417,11 @@ export async function handoverPdf(contents: HandoverContents, identity: Document
     if (part.mode === "pdf" && !part.bytes) part.mode = "separe";
   }
   const pagesOf = (part: Part) =>
-    part.mode === "pdf" ? (part.pdf?.getPageCount() ?? 0) : part.mode === "image" || part.mode === "page" ? 1 : 0;
+    part.mode === "pdf"
+      ? (part.pdf?.getPageCount() ?? 0)
+      : part.mode === "image" || part.mode === "page"
+        ? 1
+        : 0;
   const tocEntries: { text: string; page: string; heading?: boolean }[] = [];
   let lastSection: Section | null = null;
   for (const part of contents.parts) {
@@ -419,8 +438,7 @@ export async function handoverPdf(contents: HandoverContents, identity: Document
     while (tocEntries[entry]?.heading) entry += 1;
     const target = tocEntries[entry];
     if (target) {
-      target.page =
-        part.mode === "separe" ? SEPARATE : part.mode === "absent" ? "" : `p. ${next}`;
+      target.page = part.mode === "separe" ? SEPARATE : part.mode === "absent" ? "" : `p. ${next}`;
     }
     next += pagesOf(part);
     entry += 1;
@@ -428,7 +446,13 @@ export async function handoverPdf(contents: HandoverContents, identity: Document
 
   // The cover.
   const cover = out.addPage(PAGE);
-  cover.drawText(drawable(bold, identity.tradeName), { x: MARGIN, y: PAGE[1] - 90, size: 14, font: bold, color: MUTED });
+  cover.drawText(drawable(bold, identity.tradeName), {
+    x: MARGIN,
+    y: PAGE[1] - 90,
+    size: 14,
+    font: bold,
+    color: MUTED,
+  });
   let y = PAGE[1] - 260;
   cover.drawText(drawable(bold, HANDOVER_TITLE), { x: MARGIN, y, size: 28, font: bold, color: INK });
   y -= 26;
@@ -472,7 +496,8 @@ export async function handoverPdf(contents: HandoverContents, identity: Document
       const pageWidth = item.page ? regular.widthOfTextAtSize(drawable(regular, item.page), 10) : 0;
       const room = PAGE[0] - 2 * MARGIN - pageWidth - 16 - (item.heading ? 0 : 12);
       let text = drawable(font, item.text);
-      while (text.length > 4 && font.widthOfTextAtSize(text, size) > room) text = `${text.slice(0, -2)}…`.replace(/…+$/, "…");
+      while (text.length > 4 && font.widthOfTextAtSize(text, size) > room)
+        text = `${text.slice(0, -2)}…`.replace(/…+$/, "…");
       page.drawText(text, { x: MARGIN + (item.heading ? 0 : 12), y: lineY, size, font, color: INK });
       if (item.page) {
         page.drawText(drawable(regular, item.page), {
@@ -494,7 +519,13 @@ export async function handoverPdf(contents: HandoverContents, identity: Document
       for (const page of pages) out.addPage(page);
     } else if (part.mode === "image" && part.bytes) {
       const page = out.addPage(PAGE);
-      page.drawText(drawable(bold, part.title), { x: MARGIN, y: PAGE[1] - 50, size: 11, font: bold, color: INK });
+      page.drawText(drawable(bold, part.title), {
+        x: MARGIN,
+        y: PAGE[1] - 50,
+        size: 11,
+        font: bold,
+        color: INK,
+      });
       try {
         const image =
           part.contentType === "image/png" ? await out.embedPng(part.bytes) : await out.embedJpg(part.bytes);
@@ -502,13 +533,24 @@ export async function handoverPdf(contents: HandoverContents, identity: Document
         const scale = Math.min(1, box.width / image.width, box.height / image.height);
         const width = image.width * scale;
         const height = image.height * scale;
-        page.drawImage(image, { x: (PAGE[0] - width) / 2, y: MARGIN + (box.height - height) / 2, width, height });
+        page.drawImage(image, {
+          x: (PAGE[0] - width) / 2,
+          y: MARGIN + (box.height - height) / 2,
+          width,
+          height,
+        });
       } catch {
         drawLines(page, regular, 11, [`Image illisible : ${SEPARATE}.`], PAGE[1] - 90, MUTED);
       }
     } else if (part.mode === "page") {
       const page = out.addPage(PAGE);
-      page.drawText(drawable(bold, part.title), { x: MARGIN, y: PAGE[1] - 80, size: 18, font: bold, color: INK });
+      page.drawText(drawable(bold, part.title), {
+        x: MARGIN,
+        y: PAGE[1] - 80,
+        size: 18,
+        font: bold,
+        color: INK,
+      });
       drawLines(page, regular, 11, part.lines ?? [], PAGE[1] - 120);
     }
   }
@@ -559,4 +601,40 @@ export async function buildHandover(
   const pdf = await handoverPdf(contents, identity);
   if (format === "pdf") return { bytes: pdf, name: pdfName(contents), contentType: "application/pdf" };
   return { bytes: handoverZip(contents, pdf), name: zipFileName(contents), contentType: "application/zip" };
+}
+
+/** What the client's page of the file says: the site, its client, the reception day; null when the file is not available. */
+export async function handoverSummary(db: DbExecutor, jobSiteId: string) {
+  if (!isUuid(jobSiteId)) return null;
+  const availability = await handoverAvailability(db, jobSiteId).catch(() => null);
+  if (!availability?.available) return null;
+  const [site] = await db
+    .select({
+      siteNumber: jobSites.number,
+      siteTitle: jobSites.title,
+      clientName: sql<string>`(select name from clients where clients.id = ${jobSites.clientId})`,
+      receivedOn: sql<
+        string | null
+      >`(select received_on::text from job_site_receptions r where r.job_site_id = ${jobSites.id} and r.kind = 'reception')`,
+    })
+    .from(jobSites)
+    .where(eq(jobSites.id, jobSiteId));
+  return site ?? null;
+}
+
+/** The office's page of the file: the site, its client's address, and whether the file can be made. */
+export async function handoverPage(db: DbExecutor, jobSiteId: string) {
+  const availability = await handoverAvailability(db, jobSiteId);
+  const [site] = await db
+    .select({
+      id: jobSites.id,
+      number: jobSites.number,
+      title: jobSites.title,
+      clientName: sql<string>`(select name from clients where clients.id = ${jobSites.clientId})`,
+      clientEmail: sql<string | null>`(select email from clients where clients.id = ${jobSites.clientId})`,
+    })
+    .from(jobSites)
+    .where(eq(jobSites.id, jobSiteId));
+  if (!site) throw new JobSiteNotFoundError();
+  return { site, availability };
 }
