@@ -119,7 +119,7 @@ const modeOf = (contentType: string): Part["mode"] =>
 /** The PDF's pages can be copied: loaded without error and not encrypted. */
 async function readablePdf(bytes: Uint8Array): Promise<PDFDocument | null> {
   try {
-    const pdf = await PDFDocument.load(bytes, { updateMetadata: false });
+    const pdf = await PDFDocument.load(bytes, { updateMetadata: false, throwOnInvalidObject: true });
     if (pdf.isEncrypted || pdf.getPageCount() === 0) return null;
     return pdf;
   } catch {
@@ -278,7 +278,7 @@ export async function handoverContents(
   if (insurance && startDay) {
     parts.push({
       section: "assurance",
-      title: `Attestation d'assurance décennale valable à l'ouverture du chantier (${formatDate(startDay)})${insurance.issuer ? ` : ${insurance.issuer}` : ""}${insurance.number ? `, n° ${insurance.number}` : ""}`,
+      title: `Attestation décennale ${insurance.number ? `n° ${insurance.number} ` : ""}valable à l'ouverture du chantier (${formatDate(startDay)})${insurance.issuer ? ` — ${insurance.issuer}` : ""}`,
       zipName: zipName("04-assurance", "attestation-decennale", extensionOf(insurance.contentType)),
       bytes: await storage.get(insurance.storageKey),
       contentType: insurance.contentType,
