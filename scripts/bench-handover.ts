@@ -2,6 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { company } from "#app/config/company.ts";
 import { openDatabase } from "#app/db/client.server.ts";
 import { authUsers } from "#app/db/schema/auth.ts";
 import { clients } from "#app/db/schema/clients.ts";
@@ -13,7 +14,6 @@ import { buildHandover } from "#app/features/job-sites/handover.server.ts";
 import { addDays, parisDay } from "#app/lib/paris-time.ts";
 import { identityFromCompanyConfig } from "#app/lib/pdf/identity.ts";
 import { createLocalStorage, newStorageKey } from "#app/lib/storage.server.ts";
-import { company } from "#app/config/company.ts";
 import { damagedPdf, fileRegisterDocument, fileSiteUpload, samplePdf } from "#tests/helpers/handover.ts";
 import { jpeg } from "#tests/helpers/leads.ts";
 import { ms, timings } from "./bench-timing.ts";
@@ -44,7 +44,9 @@ const identity = identityFromCompanyConfig(company);
 const today = parisDay();
 const sha = (value: Uint8Array | string) => createHash("sha256").update(value).digest("hex");
 
-await db.insert(authUsers).values({ id: "bench-user", name: "Gérant", email: "gerant@batirade.test", role: "owner" });
+await db
+  .insert(authUsers)
+  .values({ id: "bench-user", name: "Gérant", email: "gerant@batirade.test", role: "owner" });
 const [client] = await db
   .insert(clients)
   .values({

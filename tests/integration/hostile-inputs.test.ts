@@ -17,6 +17,7 @@ import { supplierContacts, suppliers } from "#app/db/schema/purchases.ts";
 import { erpSubmissions } from "#app/db/schema/quote-requests.ts";
 import { quoteDecisions, quoteLibraryItems, quotes } from "#app/db/schema/quotes.ts";
 import { companySettings } from "#app/db/schema/settings.ts";
+import { shareLinks } from "#app/db/schema/share-links.ts";
 import {
   shopOrders,
   shopProductImages,
@@ -25,7 +26,6 @@ import {
   shopVariantPrices,
   shopVariants,
 } from "#app/db/schema/shop.ts";
-import { shareLinks } from "#app/db/schema/share-links.ts";
 import { jobSiteLogEntries, jobSiteLogPhotos } from "#app/db/schema/site-log.ts";
 import { subcontracts, supplierDocuments, vigilanceOverrides } from "#app/db/schema/subcontracts.ts";
 import { supplierInvoices } from "#app/db/schema/supplier-invoices.ts";
