@@ -59,7 +59,7 @@ test.describe("Liens de partage et dossier de fin de chantier", () => {
     const address = page.getByLabel("Adresse du lien");
     await expect(address).toHaveValue(new RegExp(`^${origin}/attestations/[A-Za-z0-9_-]{43}$`));
     const url = await address.inputValue();
-    await expect(page.getByText("Appel d'offres mairie de Hyères")).toBeVisible();
+    await expect(page.getByText("Appel d'offres mairie de Hyères", { exact: true })).toBeVisible();
     await expect(page.getByText("Actif", { exact: true })).toBeVisible();
     await expectNoAxeViolations(page);
 
