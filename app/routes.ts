@@ -24,6 +24,13 @@ export default [
   // The client's page of a PV de réception to sign (link e-mailed; noindex, no tracker) and its PDF.
   route("reception/:token", "routes/site/reception.tsx"),
   route("reception/:token/pdf", "routes/site/reception-pdf.ts"),
+  // Share links (no account; noindex, no-store, no referrer): the company's current attestations
+  // and one of their files, and a job site's handover file with its PDF and ZIP.
+  route("attestations/:token", "routes/site/attestations.tsx"),
+  route("attestations/:token/:documentId", "routes/site/attestation-file.ts"),
+  route("dossier/:token", "routes/site/dossier.tsx"),
+  route("dossier/:token/dossier.pdf", "routes/site/dossier-file.ts"),
+  route("dossier/:token/dossier.zip", "routes/site/dossier-file.ts", { id: "dossier-zip" }),
   ...legalPaths.map((path) =>
     route(path.slice(1), "routes/site/legal-page.tsx", { id: `legal-${path.slice(1)}` }),
   ),
@@ -86,6 +93,11 @@ export default [
     route("chantiers/:id/reception/copie-signee", "routes/erp/chantiers/reception-pdf.ts", {
       id: "erp-chantier-pv-signe",
     }),
+    // A job site's handover file (« Dossier de fin de chantier »): one PDF, or a ZIP of its documents.
+    route("chantiers/:id/dossier.pdf", "routes/erp/chantiers/dossier-file.ts"),
+    route("chantiers/:id/dossier.zip", "routes/erp/chantiers/dossier-file.ts", {
+      id: "erp-chantier-dossier-zip",
+    }),
     // Pointage: the month's payroll variables for the payroll package (CSV) and its summary (PDF).
     route("temps/paie.csv", "routes/erp/temps/paie-file.ts"),
     route("temps/paie.pdf", "routes/erp/temps/paie-file.ts", { id: "erp-payroll-pdf" }),
@@ -128,6 +140,7 @@ export default [
       route("mes-chantiers/:id", "routes/erp/mes-chantiers/detail.tsx"),
       route("chantiers/:id/reception", "routes/erp/chantiers/reception.tsx"),
       route("chantiers/:id/journal", "routes/erp/chantiers/journal.tsx"),
+      route("chantiers/:id/dossier", "routes/erp/chantiers/dossier.tsx"),
       // Achats: the register of suppliers and subcontractors (orders and invoices come next).
       route("achats", "routes/erp/achats/index.tsx"),
       route("achats/fournisseurs/nouveau", "routes/erp/achats/fournisseurs/nouveau.tsx"),
@@ -157,6 +170,7 @@ export default [
       route("mes-heures", "routes/erp/mes-heures/index.tsx"),
       route("docs", "routes/erp/docs/index.tsx"),
       route("docs/nouveau", "routes/erp/docs/nouveau.tsx"),
+      route("docs/partage", "routes/erp/docs/partage.tsx"),
       route("docs/:id", "routes/erp/docs/detail.tsx"),
       route("comptes", "routes/erp/comptes/index.tsx"),
       route("parametres", "routes/erp/parametres/index.tsx"),

@@ -61,6 +61,7 @@ function urlsWithIds(ids: SeedIds): Record<string, string[]> {
     "erp/chantiers/:id/reception": [`/erp/chantiers/${ids.jobSiteId}/reception`],
     "erp/mes-chantiers/:id": [`/erp/mes-chantiers/${ids.jobSiteId}`],
     "erp/chantiers/:id/journal": [`/erp/chantiers/${ids.jobSiteId}/journal`],
+    "erp/chantiers/:id/dossier": [`/erp/chantiers/${ids.jobSiteId}/dossier`],
     "erp/temps/salaries/:id": [`/erp/temps/salaries/${ids.employeeId}`],
     "erp/temps/salaries/:id/modifier": [`/erp/temps/salaries/${ids.employeeId}/modifier`],
     "erp/temps/salaries/:id/jour": [`/erp/temps/salaries/${ids.employeeId}/jour`],

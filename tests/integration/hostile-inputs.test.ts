@@ -17,6 +17,7 @@ import { supplierContacts, suppliers } from "#app/db/schema/purchases.ts";
 import { erpSubmissions } from "#app/db/schema/quote-requests.ts";
 import { quoteDecisions, quoteLibraryItems, quotes } from "#app/db/schema/quotes.ts";
 import { companySettings } from "#app/db/schema/settings.ts";
+import { shareLinks } from "#app/db/schema/share-links.ts";
 import {
   shopOrders,
   shopProductImages,
@@ -29,6 +30,7 @@ import { jobSiteLogEntries, jobSiteLogPhotos } from "#app/db/schema/site-log.ts"
 import { subcontracts, supplierDocuments, vigilanceOverrides } from "#app/db/schema/subcontracts.ts";
 import { supplierInvoices } from "#app/db/schema/supplier-invoices.ts";
 import { employees, timeEntries } from "#app/db/schema/time-sheets.ts";
+import { createShareLink } from "#app/features/documents/share-links.server.ts";
 import { createOrder } from "#app/features/purchases/orders.server.ts";
 import { createSupplier } from "#app/features/purchases/suppliers.server.ts";
 import { toDraftInput } from "#app/features/quotes/content.ts";
@@ -38,6 +40,7 @@ import { dayCellField } from "#app/features/time-sheets/day-grid.ts";
 import { createEmployee } from "#app/features/time-sheets/employees.server.ts";
 import { cellField } from "#app/features/time-sheets/week-grid.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
+import { addDays, parisDay } from "#app/lib/paris-time.ts";
 import { hasControlCharactersInText } from "#app/lib/text-rules.ts";
 import { createApp } from "#server/app.ts";
 import { seedDemoContent } from "#server/seed.ts";
@@ -372,7 +375,9 @@ async function snapshot() {
   const supplierDocumentRows = await database.db.select().from(supplierDocuments);
   const overrideRows = await database.db.select().from(vigilanceOverrides);
   const purchaseOrderRows = await database.db.select().from(purchaseOrders);
+  const shareLinkRows = await database.db.select().from(shareLinks);
   return {
+    shareLinks: JSON.stringify(shareLinkRows.sort((a, b) => a.id.localeCompare(b.id))),
     purchaseOrders: JSON.stringify(purchaseOrderRows.sort((a, b) => a.id.localeCompare(b.id))),
     submissions: submissions?.n,
     leads: leads?.n,
@@ -503,6 +508,15 @@ const GET_TARGETS: [string, (value: string) => string][] = [
   ["company document page", (v) => `/erp/docs/${q(v)}`],
   ["company document file", (v) => `/erp/docs/${q(v)}/fichier`],
   ["company document renewal remplace", (v) => `/erp/docs/nouveau?remplace=${q(v)}`],
+  ["attestations share link", (v) => `/attestations/${q(v)}`],
+  ["attestations share link file", (v) => `/attestations/${q(v)}/${MISSING_INVOICE}`],
+  ["attestations share link file id", (v) => `/attestations/${"A".repeat(43)}/${q(v)}`],
+  ["dossier share link", (v) => `/dossier/${q(v)}`],
+  ["dossier share link PDF", (v) => `/dossier/${q(v)}/dossier.pdf`],
+  ["dossier share link ZIP", (v) => `/dossier/${q(v)}/dossier.zip`],
+  ["job site handover page", (v) => `/erp/chantiers/${q(v)}/dossier`],
+  ["job site handover PDF", (v) => `/erp/chantiers/${q(v)}/dossier.pdf`],
+  ["job site handover ZIP", (v) => `/erp/chantiers/${q(v)}/dossier.zip`],
   ["subcontract page", (v) => `/erp/achats/sous-traitances/${q(v)}`],
   ["new subcontract fournisseur", (v) => `/erp/achats/sous-traitances/nouvelle?fournisseur=${q(v)}`],
   ["supplier invoices q", (v) => `/erp/achats/factures?q=${q(v)}`],
@@ -1077,6 +1091,25 @@ const FORM_TARGETS: [string, () => string, Record<string, string>, string[]][] =
     ["kind", "label", "issuer", "number", "validFrom", "validUntil", "notes", "replacesId"],
   ],
   [
+    "attestations share link",
+    () => "/erp/docs/partage",
+    { intent: "creer-lien", label: "SCI Les Pins", expiresOn: addDays(parisDay(), 30) },
+    ["intent", "label", "expiresOn"],
+  ],
+  [
+    "attestations share link revocation",
+    () => "/erp/docs/partage",
+    { intent: "revoquer-lien", linkId: "00000000-0000-4000-8000-000000000000", confirmation: "oui" },
+    ["intent", "linkId", "confirmation"],
+  ],
+  [
+    // The site has no PV de réception: refused whatever the fields say.
+    "job site handover",
+    () => `/erp/chantiers/${logSiteId}/dossier`,
+    { intent: "envoyer-dossier", expiresOn: addDays(parisDay(), 30) },
+    ["intent", "expiresOn"],
+  ],
+  [
     "supplier invoice payment",
     () => `/erp/achats/factures/${supplierInvoiceId}`,
     { intent: "payee", paidOn: "2026-11-02", paymentMethod: "virement", paymentReference: "VIR-1" },
@@ -1321,6 +1354,43 @@ describe("hostile inputs against the production build", { timeout: 360_000 }, ()
       );
       expect.soft(response.status, label).toBe(400);
     }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("answers 410 to a revoked share link and 404 to an unknown one, on every public route, without a 5xx", async () => {
+    const actor = { id: owner.userId };
+    const revoked = await createShareLink(database.db, actor, {
+      kind: "attestations",
+      label: "Révoqué",
+      expiresOn: addDays(parisDay(), 30),
+    });
+    const revokedDossier = await createShareLink(database.db, actor, {
+      kind: "dossier",
+      jobSiteId: logSiteId,
+      label: "Révoqué",
+      expiresOn: addDays(parisDay(), 30),
+    });
+    await database.db.update(shareLinks).set({ revokedAt: new Date(), revokedBy: owner.userId });
+    const before = await snapshot();
+    for (const url of [
+      `/attestations/${revoked.token}`,
+      `/attestations/${revoked.token}/${MISSING_INVOICE}`,
+      `/dossier/${revokedDossier.token}`,
+      `/dossier/${revokedDossier.token}/dossier.pdf`,
+      `/dossier/${revokedDossier.token}/dossier.zip`,
+    ]) {
+      expect.soft((await send(`GET revoked ${url}`, url, {}, true)).status, url).toBe(410);
+    }
+    for (const url of [
+      `/attestations/${"B".repeat(43)}`,
+      `/attestations/${"B".repeat(43)}/${MISSING_INVOICE}`,
+      `/dossier/${"B".repeat(43)}`,
+      `/dossier/${revoked.token}`,
+      `/dossier/${"B".repeat(43)}/dossier.zip`,
+    ]) {
+      expect.soft((await send(`GET unknown ${url}`, url, {}, true)).status, url).toBe(404);
+    }
+    // A revoked link stays revoked: nothing counted, nothing changed.
     expect(await snapshot()).toEqual(before);
   });
 

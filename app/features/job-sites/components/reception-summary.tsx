@@ -34,11 +34,22 @@ export function ReceptionPanel({ siteId, summary }: { siteId: string; summary: R
             </ul>
           </div>
         ) : null}
-        <div>
+        <div className="flex flex-wrap gap-3">
           <Link to={href} className={buttonClasses("secondary", "md")}>
             {summary.status === null ? "Préparer le PV de réception" : "Voir le PV de réception"}
           </Link>
+          {summary.status === "a_signer" || summary.status === "signe" ? (
+            <Link to={`/erp/chantiers/${siteId}/dossier`} className={buttonClasses("secondary", "md")}>
+              Dossier de fin de chantier
+            </Link>
+          ) : null}
         </div>
+        {summary.status === "a_signer" || summary.status === "signe" ? null : (
+          <p className="text-sm text-slate-700">
+            Le dossier de fin de chantier (pour le client) se prépare une fois le PV de réception présenté à
+            la signature.
+          </p>
+        )}
       </div>
     </Panel>
   );

@@ -250,10 +250,17 @@ export default function ReceptionPage({ loaderData, actionData }: Route.Componen
         }
         actions={
           reception ? (
-            <a href={pdfHref} className={buttonClasses("secondary", "md")} target="_blank" rel="noreferrer">
-              <FileDown aria-hidden="true" className="size-4" />
-              {reception.status === "brouillon" ? "Aperçu du PV (PDF)" : "Télécharger le PV (PDF)"}
-            </a>
+            <>
+              <a href={pdfHref} className={buttonClasses("secondary", "md")} target="_blank" rel="noreferrer">
+                <FileDown aria-hidden="true" className="size-4" />
+                {reception.status === "brouillon" ? "Aperçu du PV (PDF)" : "Télécharger le PV (PDF)"}
+              </a>
+              {reception.status === "brouillon" ? null : (
+                <Link to={`/erp/chantiers/${site.id}/dossier`} className={buttonClasses("secondary", "md")}>
+                  Dossier de fin de chantier
+                </Link>
+              )}
+            </>
           ) : null
         }
       />

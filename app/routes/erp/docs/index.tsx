@@ -1,5 +1,8 @@
+import { Share2 } from "lucide-react";
+import { Link } from "react-router";
 import { EmptyState, NothingYet } from "#app/components/data/empty-state.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
+import { buttonClasses } from "#app/components/ui/button.tsx";
 import { NewLink } from "#app/components/ui/new-link.tsx";
 import { Panel } from "#app/components/ui/panel.tsx";
 import { requirePermission } from "#app/features/auth/session.server.ts";
@@ -9,6 +12,7 @@ import {
   NEW_DOCUMENT_PATH,
 } from "#app/features/documents/company-documents.ts";
 import { RegisterTable } from "#app/features/documents/components/register-table.tsx";
+import { SHARE_LINKS_PATH } from "#app/features/documents/share-links.ts";
 import { DOCS_HANDLE, erpMeta } from "#app/features/erp/navigation.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import { parisDay } from "#app/lib/paris-time.ts";
@@ -34,7 +38,15 @@ export default function RegisterPage({ loaderData }: Route.ComponentProps) {
       <PageHeader
         title="Registre de conformité"
         description="Les attestations et certificats en cours de l'entreprise, leur échéance et leur fichier. Le gérant est prévenu par e-mail 60, 30 et 7 jours avant chaque échéance."
-        actions={<NewLink to={NEW_DOCUMENT_PATH}>Ajouter un document</NewLink>}
+        actions={
+          <>
+            <Link to={SHARE_LINKS_PATH} className={buttonClasses("secondary", "md")}>
+              <Share2 aria-hidden="true" className="size-4" />
+              Partager les attestations
+            </Link>
+            <NewLink to={NEW_DOCUMENT_PATH}>Ajouter un document</NewLink>
+          </>
+        }
       />
       {groups.length === 0 ? (
         <EmptyState>
