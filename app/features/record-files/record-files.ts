@@ -66,4 +66,5 @@ export const RECORD_FILE_MESSAGES = {
   tooMany: `Envoyez ${RECORD_FILE_MAX_COUNT} fichiers au plus à la fois.`,
   kind: "Choisissez le type des fichiers.",
   confirm: "Confirmez la suppression du fichier.",
+  deleteRefused: "Seul le bureau peut supprimer un fichier du chantier.",
 } as const;

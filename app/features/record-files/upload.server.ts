@@ -142,7 +142,7 @@ export async function storeRecordFiles(
   const { db, storage } = services;
   const written: string[] = [];
   try {
-    const rows = [];
+    const rows: (typeof recordFiles.$inferInsert)[] = [];
     for (const file of files) {
       const storageKey = newStorageKey("fichiers", ACCEPTED[file.contentType].extension);
       await storage.put(storageKey, file.bytes, file.contentType);
