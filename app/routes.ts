@@ -164,6 +164,7 @@ export default [
       route("mes-heures", "routes/erp/mes-heures/index.tsx"),
       route("docs", "routes/erp/docs/index.tsx"),
       route("docs/nouveau", "routes/erp/docs/nouveau.tsx"),
+      route("docs/fichiers", "routes/erp/docs/fichiers.tsx"),
       route("docs/:id", "routes/erp/docs/detail.tsx"),
       route("comptes", "routes/erp/comptes/index.tsx"),
       route("parametres", "routes/erp/parametres/index.tsx"),

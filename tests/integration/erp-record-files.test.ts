@@ -17,6 +17,7 @@ import * as sitePage from "#app/routes/erp/chantiers/documents.tsx";
 import * as siteFileRoute from "#app/routes/erp/chantiers/fichier.ts";
 import * as clientPage from "#app/routes/erp/clients/documents.tsx";
 import * as clientFileRoute from "#app/routes/erp/clients/fichier.ts";
+import * as searchRoute from "#app/routes/erp/docs/fichiers.tsx";
 import { readFlash } from "#tests/helpers/flash.ts";
 import { insertClient } from "#tests/helpers/quotes.ts";
 import { routeCaller } from "#tests/helpers/route-call.ts";
@@ -307,6 +308,24 @@ describe("who sees which file", () => {
     expect(
       (await asWorker(supplierPage.loader, `/erp/achats/fournisseurs/${supplierId}/fichiers`)).status,
     ).toBe(403);
+  });
+});
+
+describe("the search of Documents › Fichiers", () => {
+  type Found = { items: { name: string; owner: string; href: string; type: string }[]; total: number };
+  it("finds uploaded files by name and by the record's name, filtered by type, paginated", async () => {
+    const byName = await asStaff(searchRoute.loader, "/erp/docs/fichiers?q=PLAN-rdc");
+    expect(byName.status).toBe(200);
+    const found = byName.data as Found;
+    expect(found.items.map((item) => item.name)).toEqual(["plan-rdc.pdf"]);
+    expect(found.items[0]?.href).toMatch(new RegExp(`^/erp/chantiers/${siteId}/documents/`));
+    const byOwner = (await asStaff(searchRoute.loader, "/erp/docs/fichiers?q=cuisine%20plan&type=photo"))
+      .data as Found;
+    expect(byOwner.items.map((item) => item.name)).toEqual(["avancement.jpg"]);
+    const none = (await asStaff(searchRoute.loader, "/erp/docs/fichiers?q=introuvable")).data as Found;
+    expect(none.total).toBe(0);
+    expect((await asStaff(searchRoute.loader, "/erp/docs/fichiers?type=virus")).status).toBe(400);
+    expect((await asWorker(searchRoute.loader, "/erp/docs/fichiers")).status).toBe(403);
   });
 });
 

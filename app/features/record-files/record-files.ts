@@ -68,3 +68,19 @@ export const RECORD_FILE_MESSAGES = {
   confirm: "Confirmez la suppression du fichier.",
   deleteRefused: "Seul le bureau peut supprimer un fichier du chantier.",
 } as const;
+
+/** What the search of /erp/docs/fichiers filters on: a kind of uploaded file, or a kind of document made. */
+export const FILE_SEARCH_TYPE_LABELS = {
+  ...RECORD_FILE_KIND_LABELS,
+  devis: "Devis",
+  facture: "Facture",
+  avoir: "Avoir",
+  bon_commande: "Bon de commande",
+} as const;
+export type FileSearchType = keyof typeof FILE_SEARCH_TYPE_LABELS;
+export const FILE_SEARCH_TYPES = Object.keys(FILE_SEARCH_TYPE_LABELS) as [
+  FileSearchType,
+  ...FileSearchType[],
+];
+export const FILE_SEARCH_PAGE_SIZE = 25;
+export const FILES_SEARCH_PATH = "/erp/docs/fichiers";
