@@ -144,7 +144,35 @@ describe("body limits on a real server", () => {
     );
     expect(bodyLimitFor("/erp/chantiers/0b6f3c1e-8c53-4a0e-9f57-2d3c4b5a6e7f")).toBe(12 * 1024 * 1024);
     expect(bodyLimitFor("/erp/chantiers/0b6f3c1e-8c53-4a0e-9f57-2d3c4b5a6e7f/modifier")).toBe(1024 * 1024);
+    // A record's files: 10 files of 20 MB at most, 100 MB in all.
+    for (const path of [
+      "/erp/clients/0b6f3c1e-8c53-4a0e-9f57-2d3c4b5a6e7f/documents",
+      "/erp/chantiers/0b6f3c1e-8c53-4a0e-9f57-2d3c4b5a6e7f/documents.data",
+      "/erp/achats/fournisseurs/0b6f3c1e-8c53-4a0e-9f57-2d3c4b5a6e7f/fichiers",
+    ]) {
+      expect(bodyLimitFor(path), path).toBe(101 * 1024 * 1024);
+    }
+    expect(bodyLimitFor("/erp/achats/fournisseurs/0b6f3c1e-8c53-4a0e-9f57-2d3c4b5a6e7f/documents")).toBe(
+      1024 * 1024,
+    );
     expect(BODY_LIMITS.every((rule) => rule.what.length > 0)).toBe(true);
+  });
+
+  it("refuses a 1 GB chunked body to a job site's files at 101 MB, without reading the rest", async () => {
+    const server = await startServer();
+    try {
+      const sent = await streamBody(
+        `${server.origin}/erp/chantiers/0b6f3c1e-8c53-4a0e-9f57-2d3c4b5a6e7f/documents`,
+        1024 * 1024 * 1024,
+        { "content-type": "multipart/form-data; boundary=x", origin: server.origin },
+      );
+      expect(sent.status).toBe(413);
+      expect(sent.body).toContain("Envoi trop volumineux.");
+      // Reading stopped at the limit: far from the gigabyte.
+      expect(sent.bytesSent).toBeLessThan(256 * 1024 * 1024);
+    } finally {
+      await server.close();
+    }
   });
 
   it("refuses a 300 MB chunked body to the checkout, the sign-in and /commande at the limit, memory flat", async () => {
