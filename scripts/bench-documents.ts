@@ -6,8 +6,8 @@ import { purchaseOrders } from "#app/db/schema/purchase-orders.ts";
 import { suppliers } from "#app/db/schema/purchases.ts";
 import { RECORD_FILE_KIND_VALUES, recordFiles } from "#app/db/schema/record-files.ts";
 import { recordFilesOf } from "#app/features/record-files/record.server.ts";
-import { FileSearchSchema } from "#app/features/record-files/search-schema.ts";
 import { searchFiles } from "#app/features/record-files/search.server.ts";
+import { FileSearchSchema } from "#app/features/record-files/search-schema.ts";
 import { ms, timings } from "./bench-timing.ts";
 
 /**
@@ -24,7 +24,18 @@ const SUPPLIERS = 100;
 const ORDERS = 5000;
 const RUNS = 20;
 const AIM_MS = 100;
-const WORDS = ["plan", "facade", "cuisine", "salle-de-bain", "toiture", "notice", "rapport", "photo", "dalle", "escalier"];
+const WORDS = [
+  "plan",
+  "facade",
+  "cuisine",
+  "salle-de-bain",
+  "toiture",
+  "notice",
+  "rapport",
+  "photo",
+  "dalle",
+  "escalier",
+];
 
 const handle = await openDatabase({ memory: true });
 await handle.migrate();
@@ -32,7 +43,13 @@ const db = handle.db;
 const seeding = performance.now();
 await db
   .insert(authUsers)
-  .values({ id: "bench-user", email: "bench@batirade.test", name: "Bench", role: "staff", emailVerified: true });
+  .values({
+    id: "bench-user",
+    email: "bench@batirade.test",
+    name: "Bench",
+    role: "staff",
+    emailVerified: true,
+  });
 
 const clientIds: string[] = [];
 for (let offset = 0; offset < CLIENTS; offset += 500) {

@@ -324,6 +324,10 @@ describe("the search of Documents › Fichiers", () => {
     expect(byOwner.items.map((item) => item.name)).toEqual(["avancement.jpg"]);
     const none = (await asStaff(searchRoute.loader, "/erp/docs/fichiers?q=introuvable")).data as Found;
     expect(none.total).toBe(0);
+    for (const type of ["devis", "facture", "avoir", "bon_commande"]) {
+      const made = await asStaff(searchRoute.loader, `/erp/docs/fichiers?type=${type}&q=x`);
+      expect(made.status, type).toBe(200);
+    }
     expect((await asStaff(searchRoute.loader, "/erp/docs/fichiers?type=virus")).status).toBe(400);
     expect((await asWorker(searchRoute.loader, "/erp/docs/fichiers")).status).toBe(403);
   });

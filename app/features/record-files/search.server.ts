@@ -97,13 +97,16 @@ export async function searchFiles(db: Database, filters: FileSearchFilters): Pro
       where po.number is not null and ${matches(fold(sql`po.number || ' ' || s.legal_name || ' ' || coalesce(js.number, '') || ' ' || coalesce(js.title, '')`), words)}`);
   }
   const union = sql.join(branches, sql` union all `);
-  const [counted] = await rowsOf(db, sql`select count(*)::int as n from (${union}) found`);
+  const [counted] = await rowsOf(
+    db,
+    sql`select count(*)::int as n from (${union}) as found(id, source, type, name, owner, owner_href, href, at)`,
+  );
   const total = Number(counted?.n ?? 0);
   const { page, pageCount, limit, offset } = pageWindow(total, filters.page, FILE_SEARCH_PAGE_SIZE);
   const direction = filters.ordre === "asc" ? sql`asc` : sql`desc`;
   const rows = await rowsOf(
     db,
-    sql`select * from (${union}) found order by at ${direction}, id ${direction} limit ${limit} offset ${offset}`,
+    sql`select * from (${union}) as found(id, source, type, name, owner, owner_href, href, at) order by at ${direction}, id ${direction} limit ${limit} offset ${offset}`,
   );
   const items = rows.map((row) => ({
     id: String(row.id),
