@@ -86,6 +86,10 @@ export default [
     // A supplier's document (an attestation, a Kbis…) and a supplier invoice's original file, as uploaded.
     route("achats/fournisseurs/:id/documents/:documentId", "routes/erp/achats/fournisseurs/document-file.ts"),
     route("achats/factures/:id/original", "routes/erp/achats/factures/original.ts"),
+    // A file uploaded to a client, a job site or a supplier (inline, or saved with ?telecharger).
+    route("clients/:id/documents/:fileId", "routes/erp/clients/fichier.ts"),
+    route("chantiers/:id/documents/:fileId", "routes/erp/chantiers/fichier.ts"),
+    route("achats/fournisseurs/:id/fichiers/:fileId", "routes/erp/achats/fournisseurs/fichier.ts"),
     // A document of the company's compliance register, as uploaded.
     route("docs/:id/fichier", "routes/erp/docs/fichier.ts"),
     // A job site's PV de réception: its PDF (preview, presented or signed copy) and photos.
@@ -115,6 +119,7 @@ export default [
       route("clients/depuis-prospect/:leadId", "routes/erp/clients/depuis-prospect.tsx"),
       route("clients/:id", "routes/erp/clients/detail.tsx"),
       route("clients/:id/modifier", "routes/erp/clients/modifier.tsx"),
+      route("clients/:id/documents", "routes/erp/clients/documents.tsx"),
       route("devis", "routes/erp/devis/index.tsx"),
       route("devis/nouveau", "routes/erp/devis/nouveau.tsx"),
       route("devis/bibliotheque", "routes/erp/devis/bibliotheque/index.tsx"),
@@ -136,6 +141,7 @@ export default [
       route("chantiers/planning", "routes/erp/chantiers/planning.tsx"),
       route("chantiers/:id", "routes/erp/chantiers/detail.tsx"),
       route("chantiers/:id/modifier", "routes/erp/chantiers/modifier.tsx"),
+      route("chantiers/:id/documents", "routes/erp/chantiers/documents.tsx"),
       route("mes-chantiers", "routes/erp/mes-chantiers/index.tsx"),
       route("mes-chantiers/:id", "routes/erp/mes-chantiers/detail.tsx"),
       route("chantiers/:id/reception", "routes/erp/chantiers/reception.tsx"),
@@ -147,6 +153,7 @@ export default [
       route("achats/fournisseurs/:id", "routes/erp/achats/fournisseurs/detail.tsx"),
       route("achats/fournisseurs/:id/modifier", "routes/erp/achats/fournisseurs/modifier.tsx"),
       route("achats/fournisseurs/:id/documents", "routes/erp/achats/fournisseurs/documents.tsx"),
+      route("achats/fournisseurs/:id/fichiers", "routes/erp/achats/fournisseurs/fichiers.tsx"),
       route("achats/sous-traitances", "routes/erp/achats/sous-traitances/index.tsx"),
       route("achats/sous-traitances/nouvelle", "routes/erp/achats/sous-traitances/nouvelle.tsx"),
       route("achats/sous-traitances/:id", "routes/erp/achats/sous-traitances/detail.tsx"),
@@ -171,6 +178,7 @@ export default [
       route("docs", "routes/erp/docs/index.tsx"),
       route("docs/nouveau", "routes/erp/docs/nouveau.tsx"),
       route("docs/partage", "routes/erp/docs/partage.tsx"),
+      route("docs/fichiers", "routes/erp/docs/fichiers.tsx"),
       route("docs/:id", "routes/erp/docs/detail.tsx"),
       route("comptes", "routes/erp/comptes/index.tsx"),
       route("parametres", "routes/erp/parametres/index.tsx"),

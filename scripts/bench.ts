@@ -36,6 +36,8 @@ const heavyBenches = [
   "scripts/bench-purchases.ts",
   // The handover file of a site with 200 documents: its PDF and its ZIP (no HTTP).
   "scripts/bench-handover.ts",
+  // Documents › Fichiers: the search on 50,000 uploaded files and 5,000 purchase orders, a record's tab (no HTTP).
+  "scripts/bench-documents.ts",
   // The quote editor with 200 lines in Chromium: opening, keystrokes, save, moving a line.
   "scripts/bench-quote-editor.ts",
   // The backup and the restore of 10,000 invoices and 2 GB of files (embedded database on disk).

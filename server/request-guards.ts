@@ -161,6 +161,12 @@ export const BODY_LIMITS: readonly { pattern: RegExp; bytes: number; what: strin
     bytes: 101 * 1024 * 1024,
     what: "l'import de factures fournisseurs (10 fichiers, 100 Mo en tout)",
   },
+  {
+    pattern:
+      /^\/erp\/(clients\/[^/]+\/documents|chantiers\/[^/]+\/documents|achats\/fournisseurs\/[^/]+\/fichiers)(\.data)?$/,
+    bytes: 101 * 1024 * 1024,
+    what: "les fichiers d'un client, d'un chantier ou d'un fournisseur (10 fichiers de 20 Mo, 100 Mo en tout)",
+  },
   { pattern: /^\/erp(\/.*)?$/, bytes: 1024 * 1024, what: "les formulaires de l'Espace Pro (sans fichier)" },
   {
     pattern: /^\/accord\/[^/]+(\.data)?$/,

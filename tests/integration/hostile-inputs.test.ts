@@ -505,6 +505,16 @@ const GET_TARGETS: [string, (value: string) => string][] = [
   ["supplier documents page", (v) => `/erp/achats/fournisseurs/${q(v)}/documents`],
   ["supplier document file", (v) => `/erp/achats/fournisseurs/${supplierId}/documents/${q(v)}`],
   ["supplier document file supplier", (v) => `/erp/achats/fournisseurs/${q(v)}/documents/${MISSING_INVOICE}`],
+  ["client documents page", (v) => `/erp/clients/${q(v)}/documents`],
+  ["client file", (v) => `/erp/clients/${clientId}/documents/${q(v)}`],
+  ["client file client", (v) => `/erp/clients/${q(v)}/documents/${MISSING_INVOICE}`],
+  ["job site documents page", (v) => `/erp/chantiers/${q(v)}/documents`],
+  ["job site file", (v) => `/erp/chantiers/${logSiteId}/documents/${q(v)}`],
+  ["supplier files page", (v) => `/erp/achats/fournisseurs/${q(v)}/fichiers`],
+  ["supplier file", (v) => `/erp/achats/fournisseurs/${supplierId}/fichiers/${q(v)}`],
+  ["files search q", (v) => `/erp/docs/fichiers?q=${q(v)}`],
+  ["files search type", (v) => `/erp/docs/fichiers?type=${q(v)}`],
+  ["files search page", (v) => `/erp/docs/fichiers?page=${q(v)}`],
   ["company document page", (v) => `/erp/docs/${q(v)}`],
   ["company document file", (v) => `/erp/docs/${q(v)}/fichier`],
   ["company document renewal remplace", (v) => `/erp/docs/nouveau?remplace=${q(v)}`],
@@ -1075,6 +1085,20 @@ const FORM_TARGETS: [string, () => string, Record<string, string>, string[]][] =
     ["kind", "issuedOn", "validUntil", "trades"],
   ],
   [
+    // Posted without any file: refused whatever the kind says, nothing stored.
+    "job site files",
+    () => `/erp/chantiers/${logSiteId}/documents`,
+    { intent: "deposer", kind: "plan" },
+    ["intent", "kind"],
+  ],
+  [
+    // Posted without any file, or deleting a file that is not the supplier's.
+    "supplier files",
+    () => `/erp/achats/fournisseurs/${supplierId}/fichiers`,
+    { intent: "supprimer", fileId: MISSING_INVOICE, confirmation: "oui" },
+    ["intent", "fileId", "confirmation"],
+  ],
+  [
     // Posted without its file: refused whatever the fields say.
     "company document",
     () => "/erp/docs/nouveau",
@@ -1292,6 +1316,9 @@ const ACTION_PATHS = () => [
   `/erp/achats/fournisseurs/${supplierId}/modifier`,
   `/erp/achats/fournisseurs/${supplierId}/documents`,
   "/erp/docs/nouveau",
+  `/erp/clients/${clientId}/documents`,
+  `/erp/chantiers/${logSiteId}/documents`,
+  `/erp/achats/fournisseurs/${supplierId}/fichiers`,
   "/erp/achats/sous-traitances",
   "/erp/achats/sous-traitances/nouvelle",
   "/erp/achats/factures/importer",

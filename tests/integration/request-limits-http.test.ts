@@ -144,6 +144,17 @@ describe("body limits on a real server", () => {
     );
     expect(bodyLimitFor("/erp/chantiers/0b6f3c1e-8c53-4a0e-9f57-2d3c4b5a6e7f")).toBe(12 * 1024 * 1024);
     expect(bodyLimitFor("/erp/chantiers/0b6f3c1e-8c53-4a0e-9f57-2d3c4b5a6e7f/modifier")).toBe(1024 * 1024);
+    // A record's files: 10 files of 20 MB at most, 100 MB in all.
+    for (const path of [
+      "/erp/clients/0b6f3c1e-8c53-4a0e-9f57-2d3c4b5a6e7f/documents",
+      "/erp/chantiers/0b6f3c1e-8c53-4a0e-9f57-2d3c4b5a6e7f/documents.data",
+      "/erp/achats/fournisseurs/0b6f3c1e-8c53-4a0e-9f57-2d3c4b5a6e7f/fichiers",
+    ]) {
+      expect(bodyLimitFor(path), path).toBe(101 * 1024 * 1024);
+    }
+    expect(bodyLimitFor("/erp/achats/fournisseurs/0b6f3c1e-8c53-4a0e-9f57-2d3c4b5a6e7f/documents")).toBe(
+      1024 * 1024,
+    );
     expect(BODY_LIMITS.every((rule) => rule.what.length > 0)).toBe(true);
   });
 

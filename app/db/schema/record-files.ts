@@ -11,7 +11,7 @@ import { suppliers } from "./purchases.ts";
 // reports. Exactly one of client, job site or supplier owns the file. The documents the
 // product makes itself (quotes, invoices, purchase orders, PV) are not copied here: the
 // documents tab lists them from their own tables. The bytes are checked on upload and
-// stored as sent, with their SHA-256 (docs/decisions/035-record-files.md).
+// stored as sent, with their SHA-256 (docs/decisions/036-record-files.md).
 
 export const RECORD_FILE_KIND_VALUES = [
   "plan",

@@ -9,7 +9,7 @@ import { jobSites } from "./job-sites.ts";
 // public extract of the compliance register (the company's current valid attestations),
 // or « dossier », the handover file of one job site. Only the SHA-256 of the token is kept
 // (the token, 32 random bytes in base64url, is shown once in the URL); every link ends on a
-// Paris day and can be revoked (docs/decisions/036-share-links-handover.md).
+// Paris day and can be revoked (docs/decisions/037-share-links-handover.md).
 
 export const SHARE_LINK_KIND_VALUES = ["attestations", "dossier"] as const;
 export type ShareLinkKind = (typeof SHARE_LINK_KIND_VALUES)[number];

@@ -36,7 +36,7 @@ export async function answerClientPost(context: ClientActionContext, intent: Cli
     tone: alreadyDone ? "info" : "success",
     message: alreadyDone
       ? "Ce client était déjà anonymisé."
-      : "Les données personnelles du client ont été anonymisées ; ses documents sont conservés.",
+      : "Les données personnelles du client ont été anonymisées : les factures et avoirs sont conservés 10 ans (obligation comptable) ; les fichiers déposés ont été supprimés.",
   });
 }
 

@@ -6,6 +6,7 @@ import { jobSites } from "#app/db/schema/job-sites.ts";
 import { erpSubmissionPhotos, erpSubmissions } from "#app/db/schema/quote-requests.ts";
 import { quoteAcceptanceCodes, quoteDecisions, quoteLinks, quotes } from "#app/db/schema/quotes.ts";
 import { jobSiteReceptions, jobSiteReservations } from "#app/db/schema/receptions.ts";
+import { recordFiles } from "#app/db/schema/record-files.ts";
 import { anonymiseActivity, deleteActivity, recordActivity } from "#app/lib/activity.server.ts";
 import { DOCUMENT_KIND_LABELS } from "#app/lib/documents.server.ts";
 import type { DbExecutor, DbTransaction } from "#app/lib/outbox.server.ts";
@@ -224,6 +225,19 @@ async function eraseLinkedLead(tx: DbTransaction, submissionId: string | null): 
   return photos.map((photo) => photo.key);
 }
 
+/**
+ * The files uploaded to the client (plans, photos, papers they handed over) are the
+ * person's data: they go with an erasure and with an anonymisation. Returns their stored
+ * files, to delete once the transaction commits (docs/decisions/036-record-files.md).
+ */
+async function eraseUploadedFiles(tx: DbTransaction, clientId: string): Promise<string[]> {
+  const rows = await tx
+    .delete(recordFiles)
+    .where(eq(recordFiles.clientId, clientId))
+    .returning({ key: recordFiles.storageKey });
+  return rows.map((row) => row.key);
+}
+
 async function deleteFiles(storage: FileStorage, keys: string[]): Promise<void> {
   await Promise.all(keys.map((key) => storage.delete(key)));
 }
@@ -244,7 +258,10 @@ export async function deleteClient(
     if (documents.length > 0) throw new ClientHasDocumentsError(documents.map((document) => document.number));
     const sites = await jobSitesOf(tx, id);
     if (sites.length > 0) throw new ClientHasJobSitesError(sites.map((site) => site.number));
-    const keys = await eraseLinkedLead(tx, client.leadSubmissionId);
+    const keys = [
+      ...(await eraseLinkedLead(tx, client.leadSubmissionId)),
+      ...(await eraseUploadedFiles(tx, id)),
+    ];
     await tx.delete(clients).where(eq(clients.id, id));
     await deleteActivity(tx, "client", id);
     return { name: client.name, keys };
@@ -347,7 +364,10 @@ export async function anonymiseClient(
   const result = await db.transaction(async (tx) => {
     const client = await lockClient(tx, id);
     if (client.anonymisedAt) return { alreadyDone: true, keys: [] as string[] };
-    const keys = await eraseLinkedLead(tx, client.leadSubmissionId);
+    const keys = [
+      ...(await eraseLinkedLead(tx, client.leadSubmissionId)),
+      ...(await eraseUploadedFiles(tx, id)),
+    ];
     // Drafts were never sent: nothing the law keeps, only the person's site and needs.
     await tx.delete(quotes).where(and(eq(quotes.clientId, id), eq(quotes.status, "brouillon")));
     await closeQuotesOf(tx, id, client.email);
@@ -398,7 +418,8 @@ export async function anonymiseClient(
       subjectType: "client",
       subjectId: id,
       kind: "anonymised",
-      summary: "Client anonymisé (protection des données) : documents et montants conservés",
+      summary:
+        "Client anonymisé (protection des données) : factures, avoirs et montants conservés, fichiers déposés supprimés",
       actor,
     });
     return { alreadyDone: false, keys };

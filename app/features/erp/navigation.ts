@@ -91,6 +91,13 @@ export const ACHATS_TABS = [
   { label: "Commandes", href: "/erp/achats/commandes" },
 ] as const;
 
+/** The tabs of Documents: the compliance register and the search across every record's files. */
+export const DOCS_TABS = [
+  { label: "Registre de conformité", href: "/erp/docs" },
+  { label: "Fichiers", href: "/erp/docs/fichiers" },
+  { label: "Liens de partage", href: "/erp/docs/partage" },
+] as const;
+
 /** The handle of every Documents page (the company's compliance register): owner and staff. */
 export const DOCS_HANDLE = sectionHandle("Documents", "/erp/docs", "documents");
 

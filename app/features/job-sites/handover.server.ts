@@ -24,7 +24,7 @@ import { WARRANTY_LABELS, warrantyDates } from "./warranty.ts";
  * the site's first day, and the site's invoices and credit notes. One PDF, and a ZIP of
  * each document as its own file plus the PDF. An uploaded PDF that cannot be read
  * (damaged, encrypted) is « joint séparément »: listed, and in the ZIP only
- * (docs/decisions/036-share-links-handover.md).
+ * (docs/decisions/037-share-links-handover.md).
  */
 
 export const HANDOVER_TITLE = "Dossier de fin de chantier";

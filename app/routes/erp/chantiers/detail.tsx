@@ -1,4 +1,4 @@
-import { MapPin, NotebookPen, Pencil } from "lucide-react";
+import { FolderOpen, MapPin, NotebookPen, Pencil } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { Facts } from "#app/components/data/facts.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
@@ -232,6 +232,10 @@ export default function JobSitePage({ loaderData, actionData }: Route.ComponentP
               <NotebookPen aria-hidden="true" className="size-4" />
               Journal de chantier ({plural(log.entries, "note")}
               {log.openProblems > 0 ? `, ${plural(log.openProblems, "problème")} sans réponse` : ""})
+            </Link>
+            <Link to={`/erp/chantiers/${site.id}/documents`} className={buttonClasses("secondary", "md")}>
+              <FolderOpen aria-hidden="true" className="size-4" />
+              Documents
             </Link>
             <Link to={`/erp/chantiers/${site.id}/modifier`} className={buttonClasses("secondary", "md")}>
               <Pencil aria-hidden="true" className="size-4" />

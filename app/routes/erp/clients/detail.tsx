@@ -1,4 +1,4 @@
-import { FileJson, Pencil, ShieldCheck, Trash2 } from "lucide-react";
+import { FileJson, FolderOpen, Pencil, ShieldCheck, Trash2 } from "lucide-react";
 import { Link } from "react-router";
 import { Facts } from "#app/components/data/facts.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
@@ -131,6 +131,10 @@ export default function ClientPage({ loaderData, actionData }: Route.ComponentPr
         }
         actions={
           <>
+            <Link to={`/erp/clients/${client.id}/documents`} className={buttonClasses("secondary", "md")}>
+              <FolderOpen aria-hidden="true" className="size-4" />
+              Documents
+            </Link>
             {anonymised ? null : (
               <Link to={`/erp/clients/${client.id}/modifier`} className={buttonClasses("secondary", "md")}>
                 <Pencil aria-hidden="true" className="size-4" />
@@ -152,7 +156,7 @@ export default function ClientPage({ loaderData, actionData }: Route.ComponentPr
                 icon={ShieldCheck}
                 label="Anonymiser"
                 title={`Anonymiser les données de ${client.name} ?`}
-                description="Nom, coordonnées, adresses et notes seront remplacés par des valeurs neutres, et la demande du prospect liée (avec ses photos) sera effacée. Les documents émis et leurs montants sont conservés. Cette action ne peut pas être annulée."
+                description="Nom, coordonnées, adresses et notes seront remplacés par des valeurs neutres, et la demande du prospect liée (avec ses photos) et les fichiers déposés sur sa fiche seront effacés. Les factures et avoirs sont conservés 10 ans (obligation comptable), avec les devis émis et leurs montants. Cette action ne peut pas être annulée."
                 confirmLabel="Anonymiser définitivement"
                 pendingLabel="Anonymisation…"
               />
@@ -164,7 +168,7 @@ export default function ClientPage({ loaderData, actionData }: Route.ComponentPr
                 icon={Trash2}
                 label="Supprimer"
                 title={`Supprimer définitivement ${client.name} ?`}
-                description="La fiche, ses adresses, son historique et la demande du prospect liée (avec ses photos) seront effacés pour de bon. Pensez à exporter les données si la personne les a demandées."
+                description="La fiche, ses adresses, son historique, les fichiers déposés et la demande du prospect liée (avec ses photos) seront effacés pour de bon. Pensez à exporter les données si la personne les a demandées."
                 confirmLabel="Supprimer définitivement"
                 pendingLabel="Suppression…"
               />

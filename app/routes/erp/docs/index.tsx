@@ -2,6 +2,7 @@ import { Share2 } from "lucide-react";
 import { Link } from "react-router";
 import { EmptyState, NothingYet } from "#app/components/data/empty-state.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
+import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { NewLink } from "#app/components/ui/new-link.tsx";
 import { Panel } from "#app/components/ui/panel.tsx";
@@ -13,7 +14,7 @@ import {
 } from "#app/features/documents/company-documents.ts";
 import { RegisterTable } from "#app/features/documents/components/register-table.tsx";
 import { SHARE_LINKS_PATH } from "#app/features/documents/share-links.ts";
-import { DOCS_HANDLE, erpMeta } from "#app/features/erp/navigation.ts";
+import { DOCS_HANDLE, DOCS_TABS, erpMeta } from "#app/features/erp/navigation.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import { parisDay } from "#app/lib/paris-time.ts";
 import type { Route } from "./+types/index";
@@ -35,6 +36,7 @@ export default function RegisterPage({ loaderData }: Route.ComponentProps) {
   const { groups } = loaderData;
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-5">
+      <SectionTabs label="Documents" tabs={DOCS_TABS} />
       <PageHeader
         title="Registre de conformité"
         description="Les attestations et certificats en cours de l'entreprise, leur échéance et leur fichier. Le gérant est prévenu par e-mail 60, 30 et 7 jours avant chaque échéance."

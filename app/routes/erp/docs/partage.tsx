@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { PageHeader } from "#app/components/data/page-header.tsx";
+import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { Panel } from "#app/components/ui/panel.tsx";
 import { requireActor, requirePermission } from "#app/features/auth/session.server.ts";
 import { COMPANY_DOCUMENT_KIND_LABELS, DOCS_PATH } from "#app/features/documents/company-documents.ts";
@@ -12,7 +13,7 @@ import {
 import { shareLinkAction } from "#app/features/documents/share-link-actions.server.ts";
 import { listShareLinks, publicAttestations } from "#app/features/documents/share-links.server.ts";
 import { defaultExpiry, latestExpiry } from "#app/features/documents/share-links.ts";
-import { DOCS_HANDLE, erpMeta } from "#app/features/erp/navigation.ts";
+import { DOCS_HANDLE, DOCS_TABS, erpMeta } from "#app/features/erp/navigation.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import { parisDay } from "#app/lib/paris-time.ts";
 import type { Route } from "./+types/partage";
@@ -62,6 +63,7 @@ export default function ShareAttestationsPage({ loaderData, actionData }: Route.
   const revoked = actionData?.ok && actionData.intent === "revoquer-lien" ? actionData.message : null;
   return (
     <div className="grid max-w-3xl grid-cols-[minmax(0,1fr)] gap-5">
+      <SectionTabs label="Documents" tabs={DOCS_TABS} />
       <PageHeader
         title="Partager les attestations"
         description="Un lien sans compte vers les attestations en cours de validité de l'entreprise (décennale, RC pro, URSSAF, fiscale, Kbis, RGE, Qualibat), pour un client ou un appel d'offres. Les cartes BTP et les vérifications n'y figurent pas."

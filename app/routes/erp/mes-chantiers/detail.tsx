@@ -1,4 +1,4 @@
-import { KeyRound, MapPin, NotebookPen, Phone } from "lucide-react";
+import { FolderOpen, KeyRound, MapPin, NotebookPen, Phone } from "lucide-react";
 import { data, Link } from "react-router";
 import { Facts } from "#app/components/data/facts.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
@@ -55,10 +55,16 @@ export default function WorkerSitePage({ loaderData }: Route.ComponentProps) {
         badge={<JobSiteStatusBadge status={site.status} />}
         description={site.number}
         actions={
-          <Link to={`/erp/chantiers/${site.id}/journal`} className={buttonClasses("primary", "md")}>
-            <NotebookPen aria-hidden="true" className="size-4" />
-            Journal de chantier
-          </Link>
+          <>
+            <Link to={`/erp/chantiers/${site.id}/journal`} className={buttonClasses("primary", "md")}>
+              <NotebookPen aria-hidden="true" className="size-4" />
+              Journal de chantier
+            </Link>
+            <Link to={`/erp/chantiers/${site.id}/documents`} className={buttonClasses("secondary", "md")}>
+              <FolderOpen aria-hidden="true" className="size-4" />
+              Plans et photos
+            </Link>
+          </>
         }
       />
       <Panel id="chantier-ou" title="Où et comment entrer">

@@ -1,4 +1,4 @@
-import { Archive, ArchiveRestore, Pencil } from "lucide-react";
+import { Archive, ArchiveRestore, FolderOpen, Pencil } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { Facts } from "#app/components/data/facts.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
@@ -122,6 +122,10 @@ export default function SupplierPage({ loaderData, actionData }: Route.Component
         }
         actions={
           <>
+            <Link to={`${supplierPath(supplier.id)}/fichiers`} className={buttonClasses("secondary", "md")}>
+              <FolderOpen aria-hidden="true" className="size-4" />
+              Fichiers et documents
+            </Link>
             <Link to={`${supplierPath(supplier.id)}/modifier`} className={buttonClasses("secondary", "md")}>
               <Pencil aria-hidden="true" className="size-4" />
               Modifier
