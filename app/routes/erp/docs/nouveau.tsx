@@ -10,6 +10,7 @@ import { addCompanyDocument, documentToRenew } from "#app/features/documents/com
 import {
   COMPANY_DOCUMENT_KIND_CHOICES,
   COMPANY_DOCUMENT_KIND_LABELS,
+  COMPANY_DOCUMENT_KINDS,
   COMPANY_DOCUMENT_MESSAGES,
   CompanyDocumentSchema,
   DOCS_PATH,
@@ -23,14 +24,20 @@ import type { Route } from "./+types/nouveau";
 
 export const handle = DOCS_HANDLE;
 
-/** /erp/docs/nouveau — a document of the register; with ?remplace=<id>, its renewal (prefilled). */
+/**
+ * /erp/docs/nouveau — a document of the register; with ?remplace=<id>, its renewal
+ * (prefilled); with ?type=<kind>, that kind chosen (where a quote's refusal links).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePermission(request, context, handle.permission);
-  const replacesId = new URL(request.url).searchParams.get("remplace");
-  if (replacesId === null || replacesId === "") return { renewing: null };
+  const params = new URL(request.url).searchParams;
+  const replacesId = params.get("remplace");
+  const type = params.get("type");
+  const kind = COMPANY_DOCUMENT_KINDS.find((candidate) => candidate === type) ?? null;
+  if (replacesId === null || replacesId === "") return { renewing: null, kind };
   const renewing = await documentToRenew(getServices(context).db, replacesId);
   if (!renewing) throw notFound(COMPANY_DOCUMENT_MESSAGES.replaces);
-  return { renewing };
+  return { renewing, kind: renewing.kind };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -64,7 +71,7 @@ export const meta: Route.MetaFunction = (args) =>
 export { ErrorBoundary, shouldRevalidate } from "#app/routes/erp/frame-exports.ts";
 
 export default function NewCompanyDocumentPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { renewing } = loaderData;
+  const { renewing, kind } = loaderData;
   const refusal = refusalOf(actionData);
   const values: Record<string, string> = refusal?.values ?? {};
   const errors = refusal?.fieldErrors ?? {};
@@ -88,7 +95,7 @@ export default function NewCompanyDocumentPage({ loaderData, actionData }: Route
             label="Type de document"
             name="kind"
             required
-            defaultValue={values.kind ?? renewing?.kind ?? "decennale"}
+            defaultValue={values.kind ?? kind ?? "decennale"}
             options={COMPANY_DOCUMENT_KIND_CHOICES}
             errors={errors.kind}
           />
@@ -115,6 +122,22 @@ export default function NewCompanyDocumentPage({ loaderData, actionData }: Route
             maxLength={100}
             defaultValue={values.number ?? renewing?.number ?? ""}
             errors={errors.number}
+          />
+          <TextField
+            label="Adresse de l'assureur"
+            hint="Pour l'assurance décennale (requise) : elle figure sur chaque devis et chaque facture."
+            name="issuerAddress"
+            maxLength={300}
+            defaultValue={values.issuerAddress ?? renewing?.issuerAddress ?? ""}
+            errors={errors.issuerAddress}
+          />
+          <TextField
+            label="Couverture géographique"
+            hint="Pour l'assurance décennale (requise) : « France métropolitaine », par exemple."
+            name="coverage"
+            maxLength={200}
+            defaultValue={values.coverage ?? renewing?.coverage ?? ""}
+            errors={errors.coverage}
           />
         </FormSection>
         <FormSection legend="Validité">
