@@ -413,6 +413,40 @@ describe("sending", () => {
     }
   });
 
+  it("refuses a line at 5,5 % while the register's RGE has expired, and accepts it with a valid certificate", async () => {
+    const id = await createQuoteFor(await newClient());
+    const page = await load(id);
+    const draft = filledDraft(page.draft as QuoteDraftInput);
+    const first = draft.lots[0]?.lines[0];
+    if (first?.kind !== "item") throw new Error("ligne chiffrée attendue");
+    first.vatCode = "5.5";
+    expect((await save(id, draft, page.quote.revision)).status).toBe(200);
+    const ended = addDays(parisDay(), -3);
+    await seedCompliance(services.db, { rge: { number: "E-E182736", validUntil: ended } });
+    try {
+      const refused = await intent(id, "envoyer");
+      expect(refused.status).toBe(400);
+      expect((refused.data as { problems: unknown }).problems).toEqual([
+        {
+          message: `La qualification RGE n° E-E182736 a expiré le ${formatDate(ended)} : une ligne à 5,5 % ne peut pas être proposée. Ajoutez le nouveau certificat au registre des documents.`,
+          href: "/erp/docs/nouveau?type=rge",
+        },
+      ]);
+      // No RGE in the register at all: the same line asks for one.
+      await seedCompliance(services.db, { rge: null });
+      expect((await load(id)).problems).toEqual([
+        {
+          message:
+            "Une ligne à 5,5 % demande une qualification RGE : ajoutez le certificat RGE au registre des documents.",
+          href: "/erp/docs/nouveau?type=rge",
+        },
+      ]);
+    } finally {
+      await seedCompliance(services.db, { rge: { number: "E-E182736", validUntil: addDays(parisDay(), 90) } });
+    }
+    expect((await load(id)).problems).toEqual([]);
+  });
+
   it("numbers, freezes, stores the PDF once and e-mails the client a link; versions keep the number", async () => {
     const leadId = await insertQuoteRequest(services.db, {
       nom: "Lucie Fabre",
