@@ -442,7 +442,9 @@ describe("sending", () => {
         },
       ]);
     } finally {
-      await seedCompliance(services.db, { rge: { number: "E-E182736", validUntil: addDays(parisDay(), 90) } });
+      await seedCompliance(services.db, {
+        rge: { number: "E-E182736", validUntil: addDays(parisDay(), 90) },
+      });
     }
     expect((await load(id)).problems).toEqual([]);
   });

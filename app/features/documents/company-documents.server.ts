@@ -146,6 +146,16 @@ export async function documentToRenew(db: DbExecutor, id: string) {
   return row ?? null;
 }
 
+/** The current document of a kind without label (the décennale, the RGE…), as « Renouveler » prefills it; null when none. */
+export async function currentOfKindToRenew(db: DbExecutor, kind: CompanyDocumentKind) {
+  const [row] = await db
+    .select({ id: companyDocuments.id })
+    .from(companyDocuments)
+    .where(and(eq(companyDocuments.kind, kind), eq(companyDocuments.label, ""), isCurrent))
+    .limit(1);
+  return row ? documentToRenew(db, row.id) : null;
+}
+
 export type CompanyDocumentRefusal = {
   ok: false;
   status: 400 | 404 | 409 | 413 | 415;

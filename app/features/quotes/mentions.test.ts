@@ -102,7 +102,8 @@ const REASONS = {
   insuranceUnknown: /^La date de fin de validité de l'assurance décennale est à renseigner/,
   insuranceNone: /^Aucune attestation d'assurance décennale dans le registre des documents/,
   insuranceExpired: /^L'assurance décennale a expiré le /,
-  rgeMissing: /^Une ligne à 5,5 % demande une qualification RGE : ajoutez le certificat RGE au registre des documents\.$/,
+  rgeMissing:
+    /^Une ligne à 5,5 % demande une qualification RGE : ajoutez le certificat RGE au registre des documents\.$/,
   rgeExpired: /^La qualification RGE n° .+ a expiré le /,
   reverseCharge: /^L'autoliquidation ne s'applique qu'à un client entreprise assujetti/,
   quantity: /: indiquez la quantité\.$/,

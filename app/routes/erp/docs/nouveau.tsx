@@ -6,7 +6,11 @@ import { FormSection, SaveOrCancel } from "#app/components/forms/form-parts.tsx"
 import { invalid, notFound, refused } from "#app/components/forms/refusal.server.ts";
 import { refusalOf } from "#app/components/forms/refusal.ts";
 import { requireActor, requirePermission } from "#app/features/auth/session.server.ts";
-import { addCompanyDocument, documentToRenew } from "#app/features/documents/company-documents.server.ts";
+import {
+  addCompanyDocument,
+  currentOfKindToRenew,
+  documentToRenew,
+} from "#app/features/documents/company-documents.server.ts";
 import {
   COMPANY_DOCUMENT_KIND_CHOICES,
   COMPANY_DOCUMENT_KIND_LABELS,
@@ -26,7 +30,8 @@ export const handle = DOCS_HANDLE;
 
 /**
  * /erp/docs/nouveau — a document of the register; with ?remplace=<id>, its renewal
- * (prefilled); with ?type=<kind>, that kind chosen (where a quote's refusal links).
+ * (prefilled); with ?type=<kind>, that kind chosen and its current document (without
+ * label) renewed, prefilled (where a quote's refusal links).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePermission(request, context, handle.permission);
@@ -34,7 +39,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const replacesId = params.get("remplace");
   const type = params.get("type");
   const kind = COMPANY_DOCUMENT_KINDS.find((candidate) => candidate === type) ?? null;
-  if (replacesId === null || replacesId === "") return { renewing: null, kind };
+  if (replacesId === null || replacesId === "") {
+    // The kind asked (where a quote's refusal links): its current document is renewed, prefilled.
+    const renewing = kind ? await currentOfKindToRenew(getServices(context).db, kind) : null;
+    return { renewing, kind };
+  }
   const renewing = await documentToRenew(getServices(context).db, replacesId);
   if (!renewing) throw notFound(COMPANY_DOCUMENT_MESSAGES.replaces);
   return { renewing, kind: renewing.kind };
