@@ -24,6 +24,7 @@ import { addDays, parisDay, parisMidnight } from "#app/lib/paris-time.ts";
 import { sha256Hex } from "#app/lib/pdf/store.server.ts";
 import { foldText } from "#app/lib/search-text.ts";
 import { createLocalStorage, newStorageKey } from "#app/lib/storage.server.ts";
+import { seedCompliance } from "#tests/helpers/compliance.ts";
 import { seededRandom } from "./bench-random.ts";
 
 /**
@@ -113,10 +114,10 @@ try {
     emailVerified: true,
   });
   const actor = { id: "bench-user", email: "bench@batirade.test" };
+  await seedCompliance(db, { decennaleUntil: "2035-12-31" });
   await db
     .update(companySettings)
     .set({
-      insuranceValidUntil: "2035-12-31",
       bankAccountHolder: "BATI RADE TOULON",
       iban: "FR7630006000011234567890189",
       bic: "AGRIFRPP",

@@ -25,6 +25,7 @@ import { parseListFilters } from "#app/lib/list-filters.ts";
 import { addDays, parisDay, parisMidnight } from "#app/lib/paris-time.ts";
 import { foldText } from "#app/lib/search-text.ts";
 import { createLocalStorage } from "#app/lib/storage.server.ts";
+import { seedCompliance } from "#tests/helpers/compliance.ts";
 import { seededRandom } from "./bench-random.ts";
 
 /**
@@ -134,10 +135,10 @@ await db.insert(authUsers).values({
   emailVerified: true,
 });
 const actor = { id: "bench-user", email: "bench@batirade.test" };
+await seedCompliance(db, { decennaleUntil: "2035-12-31" });
 await db
   .update(companySettings)
   .set({
-    insuranceValidUntil: "2035-12-31",
     bankAccountHolder: "BATI RADE TOULON",
     iban: "FR7630006000011234567890189",
     bic: "AGRIFRPP",

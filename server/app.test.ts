@@ -1,10 +1,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { companySettings } from "#app/db/schema/settings.ts";
 import { type QuoteDraftInput, QuoteDraftSchema, toDraftInput } from "#app/features/quotes/content.ts";
 import { createQuote, getQuote, saveQuoteDraft } from "#app/features/quotes/quotes.server.ts";
 import { sendQuote } from "#app/features/quotes/send.server.ts";
@@ -13,6 +11,7 @@ import { addDays, parisDay } from "#app/lib/paris-time.ts";
 import { redirects } from "#app/routes/public-paths.ts";
 import { seedDemoContent } from "#server/seed.ts";
 import { loadServerBuild } from "#tests/helpers/built-app.ts";
+import { seedCompliance } from "#tests/helpers/compliance.ts";
 import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
 import { filledDraft, insertClient } from "#tests/helpers/quotes.ts";
 import { testEnv, testServices } from "#tests/helpers/services.ts";
@@ -86,10 +85,7 @@ describe("security headers", () => {
 
   it("a route's own stricter Referrer-Policy wins: the quote page and its PDF keep no-referrer", async () => {
     const services = staffTestServices(database, { DATA_DIR: dataDir });
-    await services.db
-      .update(companySettings)
-      .set({ insuranceValidUntil: addDays(parisDay(), 200) })
-      .where(eq(companySettings.id, 1));
+    await seedCompliance(services.db, { decennaleUntil: addDays(parisDay(), 200) });
     const staff = await signedInStaff(services, "staff", "referrer@batirade.test");
     const actor = { id: staff.userId, email: staff.email };
     const { id } = await createQuote(services.db, { clientId: await insertClient(services.db) }, actor);

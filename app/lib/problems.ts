@@ -22,19 +22,7 @@ export function messagesOf(problems: readonly Problem[]): string[] {
  * The fields of /erp/parametres a document needs; every input's id there is its name
  * (app/features/settings/components/settings-form.tsx, SETTINGS_FIELDS).
  */
-export type SettingsFieldId =
-  | "insurerName"
-  | "insurerAddress"
-  | "decennialPolicy"
-  | "liabilityPolicy"
-  | "insuranceCoverage"
-  | "insuranceValidUntil"
-  | "rgeNumber"
-  | "rgeValidUntil"
-  | "bankAccountHolder"
-  | "iban"
-  | "bic"
-  | "paymentTermsText";
+export type SettingsFieldId = "bankAccountHolder" | "iban" | "bic" | "paymentTermsText";
 
 /** A field of /erp/parametres. */
 export function settingsHref(field: SettingsFieldId): string {

@@ -247,6 +247,8 @@ try {
     label: "",
     issuer: "Société Mutuelle d'Assurance du Bâtiment et des Travaux Publics (SMABTP), agence de Toulon",
     number: "DEC-2026-000118-TOULON-MOURILLON",
+    issuerAddress: "8 rue Louis Armand, 75015 Paris",
+    coverage: "France métropolitaine",
     notes:
       "Couvre la maçonnerie, le gros œuvre, l'étanchéité des toitures-terrasses et le ravalement de façades.",
     replacesId: null,

@@ -20,7 +20,7 @@ import {
 // On a server of its own, whose mail goes to a loopback SMTP server this test reads: a
 // visitor asks for a quote on /devis; staff turn the lead into a quote (« Faire un devis »),
 // fill two lots (a line from the price library, a typed line at another VAT rate), give
-// what « Avant l'envoi » asks for (the décennale and the bank details in /erp/parametres,
+// what « Avant l'envoi » asks for (the décennale in /erp/docs, the bank details in /erp/parametres,
 // the client's address) and send it; the client accepts it on a phone with the e-mailed
 // code. From the quote's « Facturer » panel: a deposit, a progress invoice and the final
 // invoice, each issued; a partial payment and a « Geste commercial » credit note on the
@@ -152,17 +152,28 @@ test.describe("Du devis à la facture : le parcours d'un nouvel utilisateur", ()
     await page.getByRole("button", { name: "Enregistrer", exact: true }).click();
     await expect(page.getByText("Tout est enregistré")).toBeVisible();
 
-    // 3. « Avant l'envoi » says what is missing: the décennale (in the settings, where the
-    // bank details that issuing will need are given too) and the client's address.
+    // 3. « Avant l'envoi » says what is missing: the décennale (in the compliance register;
+    // the bank details that issuing will need go in the settings) and the client's address.
     const beforeSending = page.getByRole("region", { name: "Avant l'envoi" });
     await expect(beforeSending).toContainText("Le devis ne peut pas encore être envoyé");
     await expect(beforeSending.getByRole("listitem")).toContainText([
       /L'adresse du client est incomplète/,
       /assurance décennale/,
     ]);
+    // The décennale's attestation is filed in the register (where the refusal links).
+    await beforeSending.getByRole("link", { name: /assurance décennale/ }).click();
+    await expect(page).toHaveURL(/\/erp\/docs\/nouveau\?type=decennale$/);
+    await page.getByLabel(/^Date d'émission ou de début de validité/).fill(isoDayIn(0));
+    await page.getByLabel(/^Fin de validité/).fill(isoDayIn(365));
+    await page.getByLabel(/^Fichier \(PDF, JPEG ou PNG/).setInputFiles({
+      name: "attestation-decennale.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from("%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n"),
+    });
+    await page.getByRole("button", { name: "Enregistrer le renouvellement" }).click();
+    await expect(page.getByText(/^Document renouvelé/)).toBeVisible();
     await page.goto(`${origin}/erp/parametres`);
     await expect(page.getByRole("heading", { level: 1, name: "Paramètres de l'entreprise" })).toBeVisible();
-    await page.getByLabel(/^Attestation décennale valable jusqu'au/).fill(isoDayIn(365));
     await page.getByLabel("Titulaire du compte").fill("Batirade SASU");
     await page.getByLabel("IBAN", { exact: true }).fill("FR7630006000011234567890189");
     await page.getByLabel("BIC", { exact: true }).fill("AGRIFRPP");

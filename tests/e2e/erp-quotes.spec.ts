@@ -22,7 +22,7 @@ import {
 //
 // The whole path first, on a server of its own (like the shop's Stripe tests): its mail
 // goes to a real SMTP server on loopback that this test reads, and its company settings
-// can be saved (a décennale valid in a year: sending requires it) without racing
+// can be saved (a décennale valid in a year, filed in the register: sending requires it) without racing
 // erp-settings.spec.ts on the shared server. A visitor asks for a quote on the site; staff
 // turn the lead into a quote from the library, complete the client's address and send it;
 // the client opens the e-mailed link on a phone, receives a code, signs and accepts; the
@@ -104,25 +104,31 @@ test.describe("Devis : de la demande du site à l'accord signé sur téléphone"
     const description = `Ravalement d'une maison de 120 m² à La Garde (réf. ${stamp}), enduit fissuré côté rue.`;
     await page.setViewportSize({ width: 1280, height: 900 });
 
-    // An owner gives the décennale an end date a year ahead: no quote leaves without it.
-    // The dashboard of a fresh company lists what documents still need, each a link to
-    // its field of the settings, which gets the focus.
+    // An owner files the décennale's attestation, valid a year ahead: no quote leaves without it.
+    // The dashboard of a fresh company lists what documents still need; the décennale copied
+    // from the former settings has no end date: its link opens the register's renewal form.
     const owner = await createUserOn(server, "owner");
     await signIn(page, owner, `${origin}/erp/login?redirectTo=/erp`);
     const setup = page.getByRole("region", { name: "Pour émettre vos devis et factures, complétez :" });
+    const dateItem = "La date de fin de validité de l'assurance décennale (à renseigner dans le registre).";
     await expect(setup.getByRole("link")).toHaveText([
-      "La date de fin de validité de l'assurance décennale.",
+      dateItem,
       "Les coordonnées bancaires (titulaire, IBAN, BIC).",
     ]);
     await expectNoAxeViolations(page);
-    await setup.getByRole("link", { name: "La date de fin de validité de l'assurance décennale." }).click();
-    await expect(page).toHaveURL(/\/erp\/parametres#insuranceValidUntil$/);
-    await expect(page.getByRole("heading", { level: 1, name: "Paramètres de l'entreprise" })).toBeVisible();
-    const insuranceDate = page.getByLabel(/^Attestation décennale valable jusqu'au/);
-    await expect(insuranceDate).toBeFocused();
-    await insuranceDate.fill(isoDayIn(365));
-    await page.getByRole("button", { name: "Enregistrer les paramètres" }).click();
-    await expect(page.getByText("Paramètres enregistrés.", { exact: true })).toBeVisible();
+    await setup.getByRole("link", { name: dateItem }).click();
+    await expect(page).toHaveURL(/\/erp\/docs\/nouveau\?type=decennale$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Renouveler un document" })).toBeVisible();
+    await expect(page.getByLabel("Adresse de l'assureur")).not.toHaveValue("");
+    await page.getByLabel(/^Date d'émission ou de début de validité/).fill(isoDayIn(0));
+    await page.getByLabel(/^Fin de validité/).fill(isoDayIn(365));
+    await page.getByLabel(/^Fichier \(PDF, JPEG ou PNG/).setInputFiles({
+      name: "attestation-decennale.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from("%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n"),
+    });
+    await page.getByRole("button", { name: "Enregistrer le renouvellement" }).click();
+    await expect(page.getByText(/^Document renouvelé/)).toBeVisible();
     await page.goto(`${origin}/erp`);
     await expect(setup.getByRole("link")).toHaveText(["Les coordonnées bancaires (titulaire, IBAN, BIC)."]);
     await page.getByRole("button", { name: "Déconnexion" }).click();

@@ -3,15 +3,16 @@ import { expectNoAxeViolations } from "./fixtures.ts";
 
 // The company settings (/erp/parametres), in a real browser against the built server:
 // an owner reaches them from the account menu, is refused a wrong value with the
-// field's message (with JavaScript and without), saves a new décennale policy number and
-// sees it in the history; a staff member is refused the page. axe-core finds nothing,
+// field's message (with JavaScript and without), saves a new payment mention and sees it
+// in the history, reads the insurance held by the compliance register (read-only) with the
+// way to it; a staff member is refused the page. axe-core finds nothing,
 // with or without messages shown (in the first test: it cannot run without JavaScript). Only the first test saves: the tests run in parallel
 // on one database, and a save changes the revision the other's form was loaded from.
 
 test.describe("Espace Pro : Paramètres de l'entreprise", () => {
   test.slow();
 
-  test("un gérant ouvre les paramètres depuis son menu, corrige une erreur, enregistre un nouveau n° de contrat décennale et le retrouve dans l'historique", async ({
+  test("un gérant ouvre les paramètres depuis son menu, corrige une erreur, enregistre une nouvelle mention de paiement et la retrouve dans l'historique ; l'assurance se lit dans le registre", async ({
     page,
     createStaffUser,
     signIn,
@@ -29,13 +30,20 @@ test.describe("Espace Pro : Paramètres de l'entreprise", () => {
     );
     await expectNoAxeViolations(page);
 
-    const policy = page.getByLabel(/^N° de contrat décennale/);
+    // The insurance is the register's, read-only here, with the way to update it.
+    const insurance = page.getByRole("region", { name: "Assurance et qualification" });
+    await expect(insurance).toContainText("Assureur décennal");
+    await expect(page.getByLabel(/^N° de contrat décennale/)).toHaveCount(0);
+    await expect(
+      insurance.getByRole("link", { name: "Mettre à jour dans le registre des documents" }),
+    ).toHaveAttribute("href", "/erp/docs");
+
+    const policy = page.getByLabel(/^Mention des conditions de paiement/);
     const previous = await policy.inputValue();
-    const next = `DEC-E2E-${Date.now().toString().slice(-8)}`;
+    const next = `Paiement à 30 jours, réf. ${Date.now().toString().slice(-8)}.`;
 
     // A wrong value first: refused, its message under its field, nothing saved.
     await policy.fill(next);
-    await page.getByLabel(/^Attestation décennale valable jusqu'au/).fill("2027-12-31");
     await page.getByLabel(/^Délai de paiement par défaut/).fill("61");
     await page.getByLabel("Titulaire du compte").fill("BATI RADE TOULON");
     await page.getByLabel("IBAN").fill("FR76 3000 6000 0112 3456 7890 188");
@@ -67,7 +75,7 @@ test.describe("Espace Pro : Paramètres de l'entreprise", () => {
     await expect(policy).toHaveValue(next);
     await expect(page.getByLabel("IBAN")).toHaveValue("FR76 3000 6000 0112 3456 7890 189");
     const history = page.getByRole("list", { name: "Historique des paramètres" });
-    await expect(history).toContainText(`Assurance décennale : contrat n° ${previous} → ${next}`);
+    await expect(history).toContainText(`Conditions de paiement : mention « ${previous} » → « ${next} »`);
     await expect(history).toContainText("Banque : IBAN non renseigné → FR76 •••• •••• 0189");
     await expect(history).toContainText(owner.email);
     await expectNoAxeViolations(page);
@@ -126,14 +134,16 @@ test.describe("Espace Pro : Paramètres de l'entreprise", () => {
       const owner = await createStaffUser("owner");
       await signIn(owner, "/erp/login?redirectTo=/erp/parametres");
       await expect(page.getByRole("heading", { level: 1, name: "Paramètres de l'entreprise" })).toBeVisible();
-      await page.getByLabel(/^Assureur décennal/).fill("");
+      await page.getByLabel(/^Mention des conditions de paiement/).fill("");
       // A BIC alone: the holder and the IBAN are asked for.
       await page.getByLabel("Titulaire du compte").fill("");
       await page.getByLabel("IBAN").fill("");
       await page.getByLabel("BIC").fill("DEUTDEFF");
       await page.getByLabel(/^Durée de validité d'un devis/).fill("0");
       await page.getByRole("button", { name: "Enregistrer les paramètres" }).click();
-      await expect(page.getByText("Indiquez le nom de l'assureur décennal.")).toBeVisible();
+      await expect(
+        page.getByText("Indiquez la mention des conditions de paiement imprimée sur les factures."),
+      ).toBeVisible();
       await expect(
         page.getByText("La durée de validité d'un devis est un nombre entier de jours, de 1 à 365."),
       ).toBeVisible();
@@ -145,7 +155,10 @@ test.describe("Espace Pro : Paramètres de l'entreprise", () => {
       await expect(
         page.getByText("Indiquez l'IBAN du compte (ou effacez toutes les coordonnées bancaires)."),
       ).toBeVisible();
-      await expect(page.getByLabel(/^Assureur décennal/)).toHaveAttribute("aria-invalid", "true");
+      await expect(page.getByLabel(/^Mention des conditions de paiement/)).toHaveAttribute(
+        "aria-invalid",
+        "true",
+      );
       await expect(page.getByLabel("BIC")).toHaveValue("DEUTDEFF");
       // (axe-core runs as a script in the page: the first test checks the same page with its messages.)
     });

@@ -11,20 +11,21 @@ import { documentIdentity } from "#app/features/settings/settings.server.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
 import type { Cents } from "#app/lib/money.ts";
 import { addDays, parisDay } from "#app/lib/paris-time.ts";
+import { seedCompliance } from "./compliance.ts";
 import { acceptedQuoteFor, insertClient } from "./quotes.ts";
 
 /**
- * What « Émettre » needs in the company settings: the décennale's end date and the bank
- * details (`extra` sets other fields too).
+ * What « Émettre » needs: a décennale valid for 300 more days in the compliance register,
+ * and the settings' bank details (`extra` sets other settings fields too).
  */
 export async function fillInvoiceSettings(
   db: Database,
   extra: Partial<typeof companySettings.$inferInsert> = {},
 ): Promise<void> {
+  await seedCompliance(db, { decennaleUntil: addDays(parisDay(), 300) });
   await db
     .update(companySettings)
     .set({
-      insuranceValidUntil: addDays(parisDay(), 300),
       bankAccountHolder: "BATI RADE TOULON",
       iban: "FR7630006000011234567890189",
       bic: "AGRIFRPP",

@@ -12,6 +12,7 @@ import { documentIdentity } from "#app/features/settings/settings.server.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
 import { addDays, parisDay } from "#app/lib/paris-time.ts";
 import { jpeg } from "#tests/helpers/leads.ts";
+import { seedCompliance } from "./compliance.ts";
 
 /** A client as the register writes it (its folded search text included). */
 export async function insertClient(
@@ -162,15 +163,15 @@ export async function acceptedQuote(
 }
 
 /**
- * What sending a quote needs in the company settings: a décennale valid for 200 more days
- * (`extra` sets other fields too).
+ * What sending a quote needs: a décennale valid for 200 more days in the compliance register
+ * (`extra` sets settings fields too).
  */
 export async function fillQuoteSettings(
   db: Database,
   extra: Partial<typeof companySettings.$inferInsert> = {},
 ): Promise<void> {
-  await db
-    .update(companySettings)
-    .set({ insuranceValidUntil: addDays(parisDay(), 200), ...extra })
-    .where(eq(companySettings.id, 1));
+  await seedCompliance(db, { decennaleUntil: addDays(parisDay(), 200) });
+  if (Object.keys(extra).length > 0) {
+    await db.update(companySettings).set(extra).where(eq(companySettings.id, 1));
+  }
 }

@@ -40,7 +40,16 @@ const pdfFile = (name = "attestation.pdf") =>
 
 function documentForm(fields: Record<string, string>, file?: File): FormData {
   const form = new FormData();
-  const all = { label: "", issuer: "", number: "", validUntil: "", notes: "", ...fields };
+  const all = {
+    label: "",
+    issuer: "",
+    number: "",
+    issuerAddress: "8 rue Louis Armand, 75015 Paris",
+    coverage: "France métropolitaine",
+    validUntil: "",
+    notes: "",
+    ...fields,
+  };
   for (const [name, value] of Object.entries(all)) form.set(name, value);
   if (file) form.set("file", file);
   return form;
@@ -64,6 +73,9 @@ beforeAll(async () => {
   owner = await signedInStaff(services, "owner", "gerant@batirade.test");
   staff = await signedInStaff(services, "staff", "bureau@batirade.test");
   worker = await signedInStaff(services, "compagnon", "compagnon@batirade.test");
+  // The rows migration 0042 copied from the former settings: this file starts from an empty register.
+  await services.db.update(companyDocuments).set({ replacesId: null });
+  await services.db.delete(companyDocuments);
 });
 afterAll(async () => close());
 
@@ -192,7 +204,14 @@ describe("the register", () => {
     // The old version cannot be renewed a second time.
     const again = await upload(
       documentForm(
-        { kind: "decennale", validFrom, validUntil: addDays(today, 400), replacesId: firstId },
+        {
+          kind: "decennale",
+          issuer: "SMABTP",
+          number: "D-2027-005",
+          validFrom,
+          validUntil: addDays(today, 400),
+          replacesId: firstId,
+        },
         pdfFile(),
       ),
     );
@@ -298,6 +317,30 @@ describe("refusals", () => {
     }
     expect(await rowCount()).toBe(rows);
     expect((await services.storage.list()).length).toBe(files);
+  });
+
+  it("asks a décennale for its insurer, policy, the insurer's address and the coverage, storing nothing", async () => {
+    const before = await rowCount();
+    const outcome = await upload(
+      documentForm(
+        {
+          kind: "decennale",
+          validFrom: today,
+          validUntil: addDays(today, 365),
+          issuerAddress: "",
+          coverage: "",
+        },
+        pdfFile(),
+      ),
+    );
+    expect(outcome.status).toBe(400);
+    expect((outcome.data as Refusal).fieldErrors).toMatchObject({
+      issuer: ["Indiquez l'assureur : il figure sur chaque devis et chaque facture."],
+      number: ["Indiquez le numéro du contrat : il figure sur chaque devis et chaque facture."],
+      issuerAddress: ["Indiquez l'adresse de l'assureur : elle figure sur chaque devis et chaque facture."],
+      coverage: ["Indiquez la couverture géographique du contrat, par exemple « France métropolitaine »."],
+    });
+    expect(await rowCount()).toBe(before);
   });
 
   it("says at each field what is missing or wrong", async () => {

@@ -22,6 +22,7 @@ import { parisDay } from "#app/lib/paris-time.ts";
 import { VAT_CODES } from "#app/lib/vat.ts";
 import { createApp } from "#server/app.ts";
 import { loadServerBuild } from "#tests/helpers/built-app.ts";
+import { seedCompliance } from "#tests/helpers/compliance.ts";
 import { createTestDatabase } from "#tests/helpers/db.ts";
 import { fillInvoiceSettings, readInvoiceRow } from "#tests/helpers/invoices.ts";
 import { acceptedQuoteFor, insertClient } from "#tests/helpers/quotes.ts";
@@ -167,11 +168,10 @@ beforeAll(async () => {
   ({ services, close } = await openStaffTestServices("erp-invoice-dashboard-"));
   staff = await signedInStaff(services, "staff", "tableau-factures@batirade.test");
   actor = { id: staff.userId, email: staff.email };
-  await fillInvoiceSettings(services.db, {
-    insuranceValidUntil: "2030-12-31",
-    rgeNumber: "E-E182736",
-    rgeValidUntil: "2030-12-31",
-    paymentTermsDays: 30,
+  await fillInvoiceSettings(services.db, { paymentTermsDays: 30 });
+  await seedCompliance(services.db, {
+    decennaleUntil: "2030-12-31",
+    rge: { number: "E-E182736", validUntil: "2030-12-31" },
   });
 
   quotes = {
@@ -507,14 +507,15 @@ describe("the dashboard page over HTTP (production build)", () => {
     const [before] = await services.db.select().from(companySettings);
     await services.db
       .update(companySettings)
-      .set({ bankAccountHolder: null, iban: null, bic: null, insuranceValidUntil: "2026-01-31" })
+      .set({ bankAccountHolder: null, iban: null, bic: null })
       .where(eq(companySettings.id, 1));
+    await seedCompliance(services.db, { decennaleUntil: "2026-01-31" });
     const owner = await signedInStaff(services, "owner", "gerant-parametres@batirade.test");
     try {
       const html = await home(app, owner.cookie);
       expect(html).toContain("Pour émettre vos devis et factures, complétez :");
       expect(html).toMatch(
-        /<a [^>]*href="\/erp\/parametres#insuranceValidUntil"[^>]*>Une attestation d'assurance décennale en cours de validité \(celle enregistrée a expiré le 31 janvier 2026\)\.<\/a>/,
+        /<a [^>]*href="\/erp\/docs\/nouveau\?type=decennale"[^>]*>Une attestation d'assurance décennale en cours de validité \(celle du registre a expiré le 31 janvier 2026\)\.<\/a>/,
       );
       expect(html).toMatch(
         /<a [^>]*href="\/erp\/parametres#bankAccountHolder"[^>]*>Les coordonnées bancaires/,
@@ -524,8 +525,9 @@ describe("the dashboard page over HTTP (production build)", () => {
         headers: { Accept: "text/html", cookie: owner.cookie },
       });
       const settingsHtml = await settingsPage.text();
-      expect(settingsHtml).toContain('id="insuranceValidUntil"');
       expect(settingsHtml).toContain('id="bankAccountHolder"');
+      // The register's link stays for a member who may not open the settings (staff hold « documents »).
+      expect(await home(app, staff.cookie)).toContain('href="/erp/docs/nouveau?type=decennale"');
       // A member who may not change the settings reads the same list, without links.
       const staffHtml = await home(app, staff.cookie);
       expect(staffHtml).toContain("Les coordonnées bancaires (titulaire, IBAN, BIC).");
@@ -538,9 +540,9 @@ describe("the dashboard page over HTTP (production build)", () => {
           bankAccountHolder: before?.bankAccountHolder ?? null,
           iban: before?.iban ?? null,
           bic: before?.bic ?? null,
-          insuranceValidUntil: before?.insuranceValidUntil ?? null,
         })
         .where(eq(companySettings.id, 1));
+      await seedCompliance(services.db, { decennaleUntil: "2030-12-31" });
     }
     expect(await home(app, owner.cookie)).not.toContain("Pour émettre vos devis et factures, complétez");
   });

@@ -19,6 +19,7 @@ import type { AppServices } from "#app/lib/app-context.ts";
 import { addDays, parisDay } from "#app/lib/paris-time.ts";
 import * as exportRoute from "#app/routes/erp/factures/export.tsx";
 import * as exportFileRoute from "#app/routes/erp/factures/export-file.ts";
+import { seedCompliance } from "#tests/helpers/compliance.ts";
 import { fillInvoiceSettings } from "#tests/helpers/invoices.ts";
 import { acceptedQuoteFor, insertClient } from "#tests/helpers/quotes.ts";
 import { routeArgs, routeCaller, routeOutcome } from "#tests/helpers/route-call.ts";
@@ -44,7 +45,8 @@ beforeAll(async () => {
   ({ services, close } = await openStaffTestServices("erp-invoice-export-"));
   staff = await signedInStaff(services, "staff", "comptable@batirade.test");
   actor = { id: staff.userId, email: staff.email };
-  await fillInvoiceSettings(services.db, { rgeNumber: "E-E123456", rgeValidUntil: addDays(parisDay(), 300) });
+  await fillInvoiceSettings(services.db);
+  await seedCompliance(services.db, { rge: { number: "E-E123456", validUntil: addDays(parisDay(), 300) } });
   await scenario();
 }, 120_000);
 afterAll(() => close());

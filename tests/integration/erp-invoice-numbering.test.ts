@@ -16,6 +16,7 @@ import { documentIdentity } from "#app/features/settings/settings.server.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
 import { sha256Hex } from "#app/lib/pdf/store.server.ts";
 import type { FileStorage } from "#app/lib/storage.server.ts";
+import { seedCompliance } from "#tests/helpers/compliance.ts";
 import type { TestDatabase } from "#tests/helpers/db.ts";
 import { fillInvoiceSettings } from "#tests/helpers/invoices.ts";
 import { acceptedQuoteFor, insertClient } from "#tests/helpers/quotes.ts";
@@ -145,7 +146,8 @@ function describeEngine(label: string, open: () => Promise<Engine>) {
       services = staffTestServices(engine.database, { DATA_DIR: dataDir });
       const staff = await signedInStaff(services, "owner", "numerotation@batirade.test");
       actor = { id: staff.userId, email: staff.email };
-      await fillInvoiceSettings(services.db, { insuranceValidUntil: "2030-12-31" });
+      await fillInvoiceSettings(services.db);
+      await seedCompliance(services.db, { decennaleUntil: "2030-12-31" });
       // One quote sent and accepted through the real functions: the template of the others.
       const clientId = await insertClient(services.db, { email: "modele@example.fr" });
       const id = await acceptedQuoteFor(services, actor, clientId);

@@ -9,6 +9,7 @@ import * as quoteRoute from "#app/routes/erp/devis/detail.tsx";
 import * as detailRoute from "#app/routes/erp/factures/detail.tsx";
 import * as listRoute from "#app/routes/erp/factures/index.tsx";
 import * as pdfRoute from "#app/routes/erp/factures/pdf.ts";
+import { seedCompliance } from "#tests/helpers/compliance.ts";
 import { fillInvoiceSettings } from "#tests/helpers/invoices.ts";
 import { acceptedQuote } from "#tests/helpers/quotes.ts";
 import { routeCaller } from "#tests/helpers/route-call.ts";
@@ -286,8 +287,9 @@ describe("invoicing through the screens", () => {
     await services.db.update(clients).set({ billingCity: null }).where(eq(clients.id, clientId));
     await services.db
       .update(companySettings)
-      .set({ insuranceValidUntil: null, bankAccountHolder: null, iban: null, bic: null })
+      .set({ bankAccountHolder: null, iban: null, bic: null })
       .where(eq(companySettings.id, 1));
+    await seedCompliance(services.db, { decennaleUntil: null });
     try {
       const owner = await signedInStaff(services, "owner", "gerant-factures@batirade.test");
       const refused = await call(detailRoute.action, `/erp/factures/${id}`, {
@@ -311,12 +313,12 @@ describe("invoicing through the screens", () => {
         },
         {
           message:
-            "La date de fin de validité de l'assurance décennale n'est pas renseignée dans les paramètres de l'entreprise.",
-          href: "/erp/parametres#insuranceValidUntil",
+            "La date de fin de validité de l'assurance décennale est à renseigner : joignez l'attestation dans le registre des documents.",
+          href: "/erp/docs/nouveau?type=decennale",
         },
       ]);
       expect(body.missing).toEqual((body.problems as { message: string }[]).map((p) => p.message));
-      // A member who may not open the settings: the same reasons, the settings' without a link.
+      // A member who may not open the settings: the same reasons, the settings' without a link (the register's stays).
       const asStaff = await call(detailRoute.action, `/erp/factures/${id}`, {
         params: { id },
         form: { intent: "emettre" },
@@ -324,7 +326,7 @@ describe("invoicing through the screens", () => {
       expect((asStaff.data as { problems: { href: string | null }[] }).problems.map((p) => p.href)).toEqual([
         `/erp/clients/${clientId}/modifier#client-billing-city`,
         null,
-        null,
+        "/erp/docs/nouveau?type=decennale",
       ]);
       const [row] = await services.db.select().from(invoices).where(eq(invoices.id, id));
       expect(row?.status).toBe("brouillon");

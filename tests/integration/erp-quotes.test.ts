@@ -11,13 +11,15 @@ import { type QuoteDraftInput, toDraftInput } from "#app/features/quotes/content
 import { listActivity } from "#app/lib/activity.server.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
 import { readFlash } from "#app/lib/flash.server.ts";
-import { addDays, parisDay } from "#app/lib/paris-time.ts";
+import { addDays, formatDate, parisDay } from "#app/lib/paris-time.ts";
 import * as detailRoute from "#app/routes/erp/devis/detail.tsx";
 import * as listRoute from "#app/routes/erp/devis/index.tsx";
 import * as newRoute from "#app/routes/erp/devis/nouveau.tsx";
 import * as pdfRoute from "#app/routes/erp/devis/pdf.ts";
+import * as docsNewRoute from "#app/routes/erp/docs/nouveau.tsx";
+import { seedCompliance } from "#tests/helpers/compliance.ts";
 import { attachPhoto, insertQuoteRequest, jpeg } from "#tests/helpers/leads.ts";
-import { readPdf } from "#tests/helpers/pdf-text.ts";
+import { flattenSpaces, readPdf } from "#tests/helpers/pdf-text.ts";
 import { filledDraft, fillQuoteSettings, insertClient } from "#tests/helpers/quotes.ts";
 import { routeCaller } from "#tests/helpers/route-call.ts";
 import { openStaffTestServices, signedInStaff } from "#tests/helpers/staff.ts";
@@ -34,7 +36,8 @@ let staff: { cookie: string; userId: string; email: string };
 beforeAll(async () => {
   ({ services, close } = await openStaffTestServices("erp-quotes-"));
   staff = await signedInStaff(services, "staff", "devis@batirade.test");
-  await fillQuoteSettings(services.db, { rgeNumber: "E-E182736", rgeValidUntil: addDays(parisDay(), 90) });
+  await fillQuoteSettings(services.db);
+  await seedCompliance(services.db, { rge: { number: "E-E182736", validUntil: addDays(parisDay(), 90) } });
 });
 afterAll(() => close());
 
@@ -245,10 +248,7 @@ describe("sending", () => {
     const draft = filledDraft(page.draft as QuoteDraftInput);
     draft.site.street = "";
     expect((await save(id, draft, page.quote.revision)).status).toBe(200);
-    await services.db
-      .update(companySettings)
-      .set({ insuranceValidUntil: null })
-      .where(eq(companySettings.id, 1));
+    await seedCompliance(services.db, { decennaleUntil: null });
     try {
       const expected = [
         {
@@ -266,8 +266,8 @@ describe("sending", () => {
         },
         {
           message:
-            "La date de fin de validité de l'assurance décennale n'est pas renseignée dans les paramètres de l'entreprise.",
-          href: "/erp/parametres#insuranceValidUntil",
+            "La date de fin de validité de l'assurance décennale est à renseigner : joignez l'attestation dans le registre des documents.",
+          href: "/erp/docs/nouveau?type=decennale",
         },
       ];
       // The checklist of the page, and the refusal of « Envoyer au client », for an owner.
@@ -351,25 +351,102 @@ describe("sending", () => {
     expect((await intent(id, "envoyer")).status).toBe(303);
   });
 
-  it("refuses while the décennale has expired in the settings", async () => {
+  it("refuses while the register's décennale has expired, and sends once the renewal is filed in the register", async () => {
     const id = await createQuoteFor(await newClient());
     const page = await load(id);
     expect((await save(id, filledDraft(page.draft as QuoteDraftInput), page.quote.revision)).status).toBe(
       200,
     );
-    await services.db
-      .update(companySettings)
-      .set({ insuranceValidUntil: addDays(parisDay(), -1) })
-      .where(eq(companySettings.id, 1));
+    await seedCompliance(services.db, { decennaleUntil: addDays(parisDay(), -1) });
     try {
-      const outcome = await intent(id, "envoyer");
-      expect(outcome.status).toBe(400);
-      expect((outcome.data as { missing: string[] }).missing.join(" ")).toMatch(
-        /assurance décennale a expiré/,
+      const refused = await intent(id, "envoyer");
+      expect(refused.status).toBe(400);
+      expect((refused.data as { problems: unknown }).problems).toEqual([
+        {
+          message: `L'assurance décennale a expiré le ${formatDate(addDays(parisDay(), -1))} : ajoutez la nouvelle attestation au registre des documents.`,
+          href: "/erp/docs/nouveau?type=decennale",
+        },
+      ]);
+      const [stillDraft] = await services.db.select().from(quotes).where(eq(quotes.id, id));
+      expect(stillDraft?.status).toBe("brouillon");
+      // The renewal through the register's own form (where the refusal links): kind chosen, new file.
+      const form = new FormData();
+      const renewal = {
+        kind: "decennale",
+        label: "",
+        issuer: "SMABTP",
+        number: "DEC-2027-000042",
+        issuerAddress: "8 rue Louis Armand, 75015 Paris",
+        coverage: "France métropolitaine",
+        validFrom: parisDay(),
+        validUntil: addDays(parisDay(), 365),
+        notes: "",
+      };
+      for (const [name, value] of Object.entries(renewal)) form.set(name, value);
+      form.set(
+        "file",
+        new File(
+          [Buffer.from("%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n")],
+          "decennale-2027.pdf",
+          {
+            type: "application/pdf",
+          },
+        ),
+      );
+      const filed = await call(docsNewRoute.action, "/erp/docs/nouveau?type=decennale", {
+        method: "POST",
+        body: form,
+      });
+      expect(filed.status, JSON.stringify(filed.data)).toBe(303);
+      expect(flashOf(filed.headers)?.message).toContain("Document renouvelé");
+      expect((await load(id)).problems).toEqual([]);
+      expect((await intent(id, "envoyer")).status).toBe(303);
+      // The frozen PDF prints the renewed policy.
+      const pdf = await call(pdfRoute.loader, `/erp/devis/${id}/pdf`, { params: { id } });
+      const served = Buffer.from(await (pdf.data as Response).arrayBuffer());
+      const printed = flattenSpaces((await readPdf(served)).pages.join(" "));
+      expect(printed).toContain(
+        "Assurance décennale : SMABTP, 8 rue Louis Armand, 75015 Paris, contrat n° DEC-2027-000042, couverture : France métropolitaine",
       );
     } finally {
       await fillQuoteSettings(services.db);
     }
+  });
+
+  it("refuses a line at 5,5 % while the register's RGE has expired, and accepts it with a valid certificate", async () => {
+    const id = await createQuoteFor(await newClient());
+    const page = await load(id);
+    const draft = filledDraft(page.draft as QuoteDraftInput);
+    const first = draft.lots[0]?.lines[0];
+    if (first?.kind !== "item") throw new Error("ligne chiffrée attendue");
+    first.vatCode = "5.5";
+    expect((await save(id, draft, page.quote.revision)).status).toBe(200);
+    const ended = addDays(parisDay(), -3);
+    await seedCompliance(services.db, { rge: { number: "E-E182736", validUntil: ended } });
+    try {
+      const refused = await intent(id, "envoyer");
+      expect(refused.status).toBe(400);
+      expect((refused.data as { problems: unknown }).problems).toEqual([
+        {
+          message: `La qualification RGE n° E-E182736 a expiré le ${formatDate(ended)} : une ligne à 5,5 % ne peut pas être proposée. Ajoutez le nouveau certificat au registre des documents.`,
+          href: "/erp/docs/nouveau?type=rge",
+        },
+      ]);
+      // No RGE in the register at all: the same line asks for one.
+      await seedCompliance(services.db, { rge: null });
+      expect((await load(id)).problems).toEqual([
+        {
+          message:
+            "Une ligne à 5,5 % demande une qualification RGE : ajoutez le certificat RGE au registre des documents.",
+          href: "/erp/docs/nouveau?type=rge",
+        },
+      ]);
+    } finally {
+      await seedCompliance(services.db, {
+        rge: { number: "E-E182736", validUntil: addDays(parisDay(), 90) },
+      });
+    }
+    expect((await load(id)).problems).toEqual([]);
   });
 
   it("numbers, freezes, stores the PDF once and e-mails the client a link; versions keep the number", async () => {

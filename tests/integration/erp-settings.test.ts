@@ -1,18 +1,23 @@
 import { count, eq } from "drizzle-orm";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { MemoryRouter } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { company } from "#app/config/company.ts";
 import { activityEvents } from "#app/db/schema/activity.ts";
 import { companySettings } from "#app/db/schema/settings.ts";
+import { CompliancePanel } from "#app/features/settings/components/compliance-panel.tsx";
 import { SETTINGS_MESSAGES, type SettingsFormAnswer } from "#app/features/settings/schema.ts";
 import { documentIdentity, getCompanySettings } from "#app/features/settings/settings.server.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
 import { BANK_MESSAGES } from "#app/lib/bank.ts";
 import { FLASH_COOKIE } from "#app/lib/flash.server.ts";
 import { MONEY_MESSAGES } from "#app/lib/money.ts";
-import { addDays, parisDay } from "#app/lib/paris-time.ts";
+import { parisDay } from "#app/lib/paris-time.ts";
 import { footerLines } from "#app/lib/pdf/document.server.ts";
 import { TEXT_RULE_MESSAGES } from "#app/lib/text-rules.ts";
 import * as settingsRoute from "#app/routes/erp/parametres/index.tsx";
+import { seedCompliance } from "#tests/helpers/compliance.ts";
 import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
 import { type RouteCallInit, routeArgs, routeOutcome } from "#tests/helpers/route-call.ts";
 import { signedInStaff, staffTestServices } from "#tests/helpers/staff.ts";
@@ -59,7 +64,6 @@ async function settingsForm(changes: Record<string, string> = {}): Promise<Recor
   const { values, revision } = await load();
   return {
     ...values,
-    insuranceValidUntil: values.insuranceValidUntil || "2027-12-31",
     revision: String(revision),
     ...changes,
   };
@@ -82,18 +86,11 @@ function flashOf(headers: Headers): string {
 }
 
 describe("the row a fresh installation starts with", () => {
-  it("holds the insurer of app/config/company.ts and the documented defaults", async () => {
+  it("holds the documented defaults; the insurer moved to the register, without file nor end date", async () => {
     const settings = await getCompanySettings(services.db);
+    expect(settings).not.toHaveProperty("insurerName");
     expect(settings).toMatchObject({
       id: 1,
-      insurerName: company.insurer.name,
-      insurerAddress: company.insurer.address,
-      decennialPolicy: company.insurer.decennialPolicy,
-      liabilityPolicy: company.insurer.liabilityPolicy,
-      insuranceCoverage: company.insurer.coverage,
-      insuranceValidUntil: null,
-      rgeNumber: null,
-      rgeValidUntil: null,
       bankAccountHolder: null,
       iban: null,
       bic: null,
@@ -110,17 +107,9 @@ describe("the row a fresh installation starts with", () => {
     });
   });
 
-  it("is shown to an owner as the form's values, with a warning for the missing décennale date", async () => {
+  it("is shown to an owner as the form's values, the register's insurance beside them, read-only", async () => {
     const data = await load();
     expect(data.values).toEqual({
-      insurerName: company.insurer.name,
-      insurerAddress: company.insurer.address,
-      decennialPolicy: company.insurer.decennialPolicy,
-      liabilityPolicy: company.insurer.liabilityPolicy,
-      insuranceCoverage: company.insurer.coverage,
-      insuranceValidUntil: "",
-      rgeNumber: "",
-      rgeValidUntil: "",
       bankAccountHolder: "",
       iban: "",
       bic: "",
@@ -134,7 +123,16 @@ describe("the row a fresh installation starts with", () => {
       autoSendInvoices: "",
     });
     expect(data.events).toEqual([]);
-    expect(data.warnings).toEqual([expect.stringContaining("assurance décennale n'est pas renseignée")]);
+    expect(data.compliance.decennale).toMatchObject({
+      issuer: company.insurer.name,
+      issuerAddress: company.insurer.address,
+      number: company.insurer.decennialPolicy,
+      coverage: company.insurer.coverage,
+      validUntil: null,
+      hasFile: false,
+    });
+    expect(data.compliance.rcPro).toMatchObject({ number: company.insurer.liabilityPolicy, hasFile: false });
+    expect(data.compliance.rge).toBeNull();
   });
 
   it("is one row: the database refuses a second", async () => {
@@ -146,7 +144,7 @@ describe("the row a fresh installation starts with", () => {
     ).rejects.toThrow();
   });
 
-  it("gives the documents the identity of company.ts with the insurer of the row", async () => {
+  it("gives the documents the identity of company.ts with the insurer of the register", async () => {
     const identity = await documentIdentity(services.db);
     expect(identity).toMatchObject({
       legalName: company.legalName,
@@ -209,27 +207,10 @@ describe("refused posts: 4xx, French messages, nothing changed", () => {
 
   it("refuses a NUL byte in a text field", async () => {
     const before = await snapshot();
-    const outcome = await post(await settingsForm({ decennialPolicy: "DEC\u00002026" }));
+    const outcome = await post(await settingsForm({ bankAccountHolder: "BATI\u0000RADE" }));
     expect(outcome.status).toBe(400);
-    expect((outcome.data as SettingsFormAnswer).errors).toEqual({
-      decennialPolicy: [TEXT_RULE_MESSAGES.controlCharacters],
-    });
-    expect(await snapshot()).toEqual(before);
-  });
-
-  it("refuses year 0 in a date", async () => {
-    const before = await snapshot();
-    const outcome = await post(
-      await settingsForm({
-        insuranceValidUntil: "0000-12-31",
-        rgeNumber: "E-123",
-        rgeValidUntil: "0000-01-01",
-      }),
-    );
-    expect(outcome.status).toBe(400);
-    expect((outcome.data as SettingsFormAnswer).errors).toEqual({
-      insuranceValidUntil: [TEXT_RULE_MESSAGES.dateRange],
-      rgeValidUntil: [TEXT_RULE_MESSAGES.dateRange],
+    expect((outcome.data as SettingsFormAnswer).errors).toMatchObject({
+      bankAccountHolder: [TEXT_RULE_MESSAGES.controlCharacters],
     });
     expect(await snapshot()).toEqual(before);
   });
@@ -240,12 +221,6 @@ describe("refused posts: 4xx, French messages, nothing changed", () => {
     expect(outcome.status).toBe(400);
     const answer = outcome.data as SettingsFormAnswer;
     expect(answer.errors).toEqual({
-      insurerName: [SETTINGS_MESSAGES.insurerName],
-      insurerAddress: [SETTINGS_MESSAGES.insurerAddress],
-      decennialPolicy: [SETTINGS_MESSAGES.decennialPolicy],
-      liabilityPolicy: [SETTINGS_MESSAGES.liabilityPolicy],
-      insuranceCoverage: [SETTINGS_MESSAGES.insuranceCoverage],
-      insuranceValidUntil: [SETTINGS_MESSAGES.insuranceValidUntil],
       paymentTermsDays: [SETTINGS_MESSAGES.paymentTermsDays],
       paymentTermsText: [SETTINGS_MESSAGES.paymentTermsText],
       quoteValidityDays: [SETTINGS_MESSAGES.quoteValidityDays],
@@ -263,7 +238,7 @@ describe("refused posts: 4xx, French messages, nothing changed", () => {
     const json = await call(settingsRoute.action, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ ...(await settingsForm()), decennialPolicy: "JSON-1" }),
+      body: JSON.stringify({ ...(await settingsForm()), paymentTermsText: "JSON-1" }),
     });
     for (const outcome of [empty, json]) {
       expect(outcome.status).toBe(415);
@@ -276,12 +251,11 @@ describe("refused posts: 4xx, French messages, nothing changed", () => {
     expect(await snapshot()).toEqual(before);
   });
 
-  it("says what is missing when the bank details or the RGE are half entered, with every other message", async () => {
+  it("says what is missing when the bank details are half entered, with every other message", async () => {
     const before = await snapshot();
     const outcome = await post(
       await settingsForm({
         iban: "FR76 3000",
-        rgeValidUntil: "2028-01-31",
         quoteValidityDays: "0",
         latePaymentRate: "0",
         hourlyCost: "0",
@@ -293,7 +267,6 @@ describe("refused posts: 4xx, French messages, nothing changed", () => {
       iban: [BANK_MESSAGES.ibanLength("FR", 27)],
       bankAccountHolder: [SETTINGS_MESSAGES.bankAccountHolderMissing],
       bic: [SETTINGS_MESSAGES.bicMissing],
-      rgeNumber: [SETTINGS_MESSAGES.rgeNumberMissing],
       quoteValidityDays: [SETTINGS_MESSAGES.quoteValidityDays],
       latePaymentRate: [SETTINGS_MESSAGES.latePaymentRateZero],
       hourlyCost: [SETTINGS_MESSAGES.hourlyCost],
@@ -307,7 +280,7 @@ describe("refused posts: 4xx, French messages, nothing changed", () => {
     const loaded = await call(settingsRoute.loader, {}, staff.cookie);
     expect(loaded.status).toBe(403);
     expect(loaded.data).toEqual({ message: "Accès réservé aux gérants." });
-    const posted = await post(await settingsForm({ decennialPolicy: "DEC-STAFF" }), staff.cookie);
+    const posted = await post(await settingsForm({ paymentTermsText: "Paiement comptant." }), staff.cookie);
     expect(posted.status).toBe(403);
     expect(posted.data).toEqual({ message: "Accès réservé aux gérants." });
     expect(await snapshot()).toEqual(before);
@@ -319,8 +292,6 @@ describe("a valid save", () => {
     const eventsBefore = (await snapshot()).events ?? 0;
     const outcome = await post(
       await settingsForm({
-        decennialPolicy: "DEC-2026-000777",
-        insuranceValidUntil: "2027-06-30",
         bankAccountHolder: "BATI RADE TOULON",
         iban: "fr76 3000 6000 0112 3456 7890 189",
         bic: "bnpa frpp",
@@ -337,8 +308,6 @@ describe("a valid save", () => {
 
     const settings = await getCompanySettings(services.db);
     expect(settings).toMatchObject({
-      decennialPolicy: "DEC-2026-000777",
-      insuranceValidUntil: "2027-06-30",
       bankAccountHolder: "BATI RADE TOULON",
       iban: FR_IBAN,
       bic: "BNPAFRPP",
@@ -351,13 +320,10 @@ describe("a valid save", () => {
       updatedBy: owner.userId,
     });
     // Unchanged fields stay.
-    expect(settings.insurerName).toBe(company.insurer.name);
     expect(settings.quoteValidityDays).toBe(30);
 
     const data = await load();
     expect(data.events.map((event) => event.summary)).toEqual([
-      `Assurance décennale : contrat n° ${company.insurer.decennialPolicy} → DEC-2026-000777`,
-      "Assurance décennale : fin de validité non renseignée → 30/06/2027",
       "Banque : titulaire du compte non renseigné → BATI RADE TOULON",
       "Banque : IBAN non renseigné → FR76 •••• •••• 0189",
       "Banque : BIC non renseigné → BNPAFRPP",
@@ -368,7 +334,7 @@ describe("a valid save", () => {
       "Envoi automatique des factures au client à l'émission : non → oui",
     ]);
     expect(data.events.every((event) => event.actor === owner.email)).toBe(true);
-    expect((await snapshot()).events).toBe(eventsBefore + 10);
+    expect((await snapshot()).events).toBe(eventsBefore + 8);
     // The whole account number is nowhere in the history, sentence or data.
     const stored = await services.db
       .select({ summary: activityEvents.summary, data: activityEvents.data })
@@ -393,16 +359,16 @@ describe("a valid save", () => {
     expect(await snapshot()).toEqual(before);
   });
 
-  it("gives the documents a changed insurer, its end date and the RGE", async () => {
-    const outcome = await post(
-      await settingsForm({
-        insurerName: "Assurances du Littoral",
-        insurerAddress: "3 quai Cronstadt, 83000 Toulon",
-        rgeNumber: "E-E123456",
-        rgeValidUntil: "2029-03-31",
-      }),
-    );
-    expect(outcome.status, JSON.stringify(outcome.data)).toBe(303);
+  it("gives the documents the register's renewed insurer, its end date and the RGE; the panel shows them", async () => {
+    await seedCompliance(services.db, {
+      decennaleUntil: "2027-06-30",
+      decennale: {
+        issuer: "Assurances du Littoral",
+        issuerAddress: "3 quai Cronstadt, 83000 Toulon",
+        number: "DEC-2026-000777",
+      },
+      rge: { number: "E-E123456", validUntil: "2029-03-31" },
+    });
     const identity = await documentIdentity(services.db);
     expect(identity.insurance).toEqual({
       insurer: "Assurances du Littoral",
@@ -417,24 +383,24 @@ describe("a valid save", () => {
       "Assurance décennale : Assurances du Littoral, 3 quai Cronstadt, 83000 Toulon, contrat n° DEC-2026-000777",
     );
     expect(footerLines(identity).join("\n")).toContain("Qualification RGE n° E-E123456");
-  });
-
-  it("warns (without refusing) when the décennale or the RGE has expired or expires within 60 days", async () => {
-    const today = parisDay();
-    const outcome = await post(
-      await settingsForm({ insuranceValidUntil: addDays(today, 20), rgeValidUntil: addDays(today, -1) }),
+    // The settings page reads the same, with the way to the register.
+    const { compliance } = await load();
+    expect(compliance.decennale?.issuer).toBe("Assurances du Littoral");
+    expect(compliance.rge?.number).toBe("E-E123456");
+    const html = renderToStaticMarkup(
+      createElement(
+        MemoryRouter,
+        null,
+        createElement(CompliancePanel, { facts: compliance, today: parisDay() }),
+      ),
     );
-    expect(outcome.status, JSON.stringify(outcome.data)).toBe(303);
-    const { warnings } = await load();
-    expect(warnings).toEqual([
-      expect.stringContaining("L'attestation d'assurance décennale expire le"),
-      expect.stringContaining("Le certificat RGE n° E-E123456 a expiré le"),
-    ]);
-    const later = await post(
-      await settingsForm({ insuranceValidUntil: addDays(today, 61), rgeNumber: "", rgeValidUntil: "" }),
-    );
-    expect(later.status).toBe(303);
-    expect((await load()).warnings).toEqual([]);
+    expect(html).toContain("Assurance et qualification");
+    expect(html).toContain("Assurances du Littoral");
+    expect(html).toContain('href="/erp/docs"');
+    expect(html).toContain("Mettre à jour dans le registre des documents");
+    // An RGE past its end: none on the documents' frame once removed.
+    await seedCompliance(services.db, { rge: null });
+    expect((await documentIdentity(services.db)).rge).toBeUndefined();
   });
 });
 
@@ -442,7 +408,7 @@ describe("two owners saving at once", () => {
   it("saves the first and refuses the second (409) rather than undoing the first's change", async () => {
     const form = await settingsForm();
     const [a, b] = await Promise.all([
-      post({ ...form, liabilityPolicy: "RCP-A" }, owner.cookie),
+      post({ ...form, paymentTermsText: "Paiement à 45 jours." }, owner.cookie),
       post({ ...form, quoteValidityDays: "90" }, secondOwner.cookie),
     ]);
     const statuses = [a.status, b.status].sort();
@@ -453,7 +419,9 @@ describe("two owners saving at once", () => {
 
     const settings = await getCompanySettings(services.db);
     const aWon = a.status === 303;
-    expect(settings.liabilityPolicy).toBe(aWon ? "RCP-A" : company.insurer.liabilityPolicy);
+    expect(settings.paymentTermsText).toBe(
+      aWon ? "Paiement à 45 jours." : "Paiement à 30 jours à réception de facture, par virement.",
+    );
     expect(settings.quoteValidityDays).toBe(aWon ? 30 : 90);
     const [latest] = (await load()).events;
     expect(latest?.actor).toBe(aWon ? owner.email : secondOwner.email);
@@ -461,12 +429,17 @@ describe("two owners saving at once", () => {
     // Having seen the other's change, the second owner posts again over the revision the
     // refusal gave: it goes through.
     const retry = await post(
-      { ...form, liabilityPolicy: "RCP-A", quoteValidityDays: "90", revision: String(refused.revision) },
+      {
+        ...form,
+        paymentTermsText: "Paiement à 45 jours.",
+        quoteValidityDays: "90",
+        revision: String(refused.revision),
+      },
       aWon ? secondOwner.cookie : owner.cookie,
     );
     expect(retry.status).toBe(303);
     expect(await getCompanySettings(services.db)).toMatchObject({
-      liabilityPolicy: "RCP-A",
+      paymentTermsText: "Paiement à 45 jours.",
       quoteValidityDays: 90,
     });
   });

@@ -18,7 +18,9 @@ import { createdAtColumn, uuidPrimaryKey } from "./columns.ts";
 // URSSAF, tax, RGE, Qualibat, each employee's carte BTP, the vehicles' and equipment's
 // checks): one row per version, the file stored as uploaded. A renewal is a new row whose
 // `replaces_id` names the previous version, which stays (the history); the current
-// document is the one no other replaces (docs/decisions/034-company-documents.md).
+// document is the one no other replaces (docs/decisions/034-company-documents.md). The current
+// décennale, RC pro and RGE are what quotes and invoices print and check
+// (app/lib/compliance.server.ts, docs/decisions/035-compliance-source.md).
 
 export const COMPANY_DOCUMENT_KIND_VALUES = [
   "decennale",
@@ -47,11 +49,19 @@ export const companyDocuments = pgTable(
     validFrom: date("valid_from", { mode: "string" }).notNull(),
     /** The last valid day: computed for Kbis (+3 months), URSSAF (+6 months), RGE (+4 years); typed otherwise; none for « autre » without an end. */
     validUntil: date("valid_until", { mode: "string" }),
-    storageKey: text("storage_key").notNull(),
-    contentType: text("content_type").notNull(),
-    fileName: text("file_name").notNull(),
-    sizeBytes: integer("size_bytes").notNull(),
-    sha256: text("sha256").notNull(),
+    /** Décennale: the insurer's postal address, on one line (loi 96-603 art. 22-2, printed on quotes and invoices). */
+    issuerAddress: text("issuer_address").notNull().default(""),
+    /** Décennale: the geographic coverage, « France métropolitaine ». */
+    coverage: text("coverage").notNull().default(""),
+    /**
+     * The file: all five or none. None only for a row copied from the former settings
+     * (docs/decisions/035-compliance-source.md): « Fichier à joindre » until it is renewed.
+     */
+    storageKey: text("storage_key"),
+    contentType: text("content_type"),
+    fileName: text("file_name"),
+    sizeBytes: integer("size_bytes"),
+    sha256: text("sha256"),
     notes: text("notes").notNull().default(""),
     /** The previous version this one renews: it stays, replaced. */
     replacesId: uuid("replaces_id").references((): AnyPgColumn => companyDocuments.id, {
@@ -77,6 +87,10 @@ export const companyDocuments = pgTable(
     ),
     check("company_documents_replaces_check", sql`${t.replacesId} is null or ${t.replacesId} <> ${t.id}`),
     check("company_documents_size_check", sql`${t.sizeBytes} > 0`),
+    check(
+      "company_documents_file_check",
+      sql`(${t.storageKey} is null) = (${t.contentType} is null) and (${t.storageKey} is null) = (${t.fileName} is null) and (${t.storageKey} is null) = (${t.sizeBytes} is null) and (${t.storageKey} is null) = (${t.sha256} is null)`,
+    ),
   ],
 );
 

@@ -15,13 +15,15 @@ import { updatedAtColumn } from "./columns.ts";
 
 // ─── Espace Pro › Paramètres de l'entreprise ──────────────────────────────────────────
 // The company's facts that change during its life and that quotes and invoices print:
-// insurance, RGE qualification, bank details, payment terms, quote validity, late-payment
+// bank details, payment terms, quote validity, late-payment
 // rate, VAT on debits, hourly cost of labour. One row (id = 1), inserted by the migration
 // that creates the table, edited by the owners on /erp/parametres
 // (app/features/settings/settings.server.ts), every change written to the activity history.
 // The Pointage settings (zone origin, office position, overtime quota) live in the same row;
 // the allowance amounts by zone, versioned by start date, in `allowance_rate_versions`.
 // The identity that never changes (name, SIRET, address) stays in app/config/company.ts.
+// The décennale, RC pro and RGE are read from the compliance register (company_documents,
+// app/lib/compliance.server.ts; docs/decisions/035-compliance-source.md).
 
 /** Where travel zones are measured from (app/features/time-sheets/settings-schema.ts labels them). */
 export const ZONE_ORIGIN_VALUES = ["siege", "domicile"] as const;
@@ -36,20 +38,6 @@ export const companySettings = pgTable(
   {
     /** Always 1: the check makes a second row impossible. */
     id: integer("id").primaryKey(),
-    /** Décennale insurer (loi 96-603 art. 22-2: name, address and coverage on every quote and invoice). */
-    insurerName: text("insurer_name").notNull(),
-    /** The insurer's postal address, on one line. */
-    insurerAddress: text("insurer_address").notNull(),
-    decennialPolicy: text("decennial_policy").notNull(),
-    /** Responsabilité civile professionnelle. */
-    liabilityPolicy: text("liability_policy").notNull(),
-    /** « France métropolitaine ». */
-    insuranceCoverage: text("insurance_coverage").notNull(),
-    /** Last day of the décennale attestation; null until entered (a fresh installation does not know it). */
-    insuranceValidUntil: date("insurance_valid_until", { mode: "string" }),
-    /** RGE qualification: both or neither (a company may hold none). */
-    rgeNumber: text("rge_number"),
-    rgeValidUntil: date("rge_valid_until", { mode: "string" }),
     /** Bank details for transfers: all three or none (none until entered). */
     bankAccountHolder: text("bank_account_holder"),
     /** Capitals, no space: « FR7630006000011234567890189 » (mod-97 checked by app/lib/bank.ts). */
@@ -91,14 +79,6 @@ export const companySettings = pgTable(
   },
   (t) => [
     check("company_settings_single_row_check", sql`${t.id} = 1`),
-    check(
-      "company_settings_insurance_check",
-      sql`${t.insurerName} <> '' and ${t.insurerAddress} <> '' and ${t.decennialPolicy} <> '' and ${t.liabilityPolicy} <> '' and ${t.insuranceCoverage} <> ''`,
-    ),
-    check(
-      "company_settings_rge_check",
-      sql`(${t.rgeNumber} is null) = (${t.rgeValidUntil} is null) and ${t.rgeNumber} <> ''`,
-    ),
     check(
       "company_settings_bank_check",
       sql`(${t.bankAccountHolder} is null) = (${t.iban} is null) and (${t.iban} is null) = (${t.bic} is null) and ${t.bankAccountHolder} <> ''`,

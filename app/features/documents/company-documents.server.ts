@@ -50,6 +50,8 @@ const itemColumns = {
   label: companyDocuments.label,
   issuer: companyDocuments.issuer,
   number: companyDocuments.number,
+  issuerAddress: companyDocuments.issuerAddress,
+  coverage: companyDocuments.coverage,
   validFrom: companyDocuments.validFrom,
   validUntil: companyDocuments.validUntil,
   contentType: companyDocuments.contentType,
@@ -126,7 +128,7 @@ export async function companyDocumentDetail(
   };
 }
 
-/** What « Renouveler » prefills: the document's kind, label, issuer and number; null when it is not current or unknown. */
+/** What « Renouveler » prefills: the document's kind, label, issuer, number (and insurer's details); null when it is not current or unknown. */
 export async function documentToRenew(db: DbExecutor, id: string) {
   if (!isUuid(id)) return null;
   const [row] = await db
@@ -136,10 +138,22 @@ export async function documentToRenew(db: DbExecutor, id: string) {
       label: companyDocuments.label,
       issuer: companyDocuments.issuer,
       number: companyDocuments.number,
+      issuerAddress: companyDocuments.issuerAddress,
+      coverage: companyDocuments.coverage,
     })
     .from(companyDocuments)
     .where(and(eq(companyDocuments.id, id), isCurrent));
   return row ?? null;
+}
+
+/** The current document of a kind without label (the décennale, the RGE…), as « Renouveler » prefills it; null when none. */
+export async function currentOfKindToRenew(db: DbExecutor, kind: CompanyDocumentKind) {
+  const [row] = await db
+    .select({ id: companyDocuments.id })
+    .from(companyDocuments)
+    .where(and(eq(companyDocuments.kind, kind), eq(companyDocuments.label, ""), isCurrent))
+    .limit(1);
+  return row ? documentToRenew(db, row.id) : null;
 }
 
 export type CompanyDocumentRefusal = {
@@ -244,6 +258,8 @@ export async function addCompanyDocument(
           label: data.label,
           issuer: data.issuer,
           number: data.number,
+          issuerAddress: data.issuerAddress,
+          coverage: data.coverage,
           validFrom: data.validFrom,
           validUntil,
           storageKey,
@@ -274,7 +290,7 @@ export async function addCompanyDocument(
   }
 }
 
-/** Where a document's bytes are, to serve them; null when it does not exist. */
+/** Where a document's bytes are, to serve them; null when it does not exist or has no file yet. */
 export async function companyDocumentFile(db: DbExecutor, id: string) {
   if (!isUuid(id)) return null;
   const [row] = await db
@@ -285,7 +301,8 @@ export async function companyDocumentFile(db: DbExecutor, id: string) {
     })
     .from(companyDocuments)
     .where(eq(companyDocuments.id, id));
-  return row ?? null;
+  if (!row?.storageKey || !row.contentType || !row.fileName) return null;
+  return { storageKey: row.storageKey, contentType: row.contentType, fileName: row.fileName };
 }
 
 export type DocumentToRenew = {

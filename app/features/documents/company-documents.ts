@@ -15,6 +15,8 @@ export const NEW_DOCUMENT_PATH = `${DOCS_PATH}/nouveau`;
 export const documentPath = (id: string) => `${DOCS_PATH}/${id}`;
 export const documentFilePath = (id: string) => `${DOCS_PATH}/${id}/fichier`;
 export const renewDocumentPath = (id: string) => `${NEW_DOCUMENT_PATH}?remplace=${id}`;
+/** The form with its kind chosen (app/lib/compliance.ts links a refusal there: it renews the current one). */
+export const newDocumentOfKindPath = (kind: CompanyDocumentKind) => `${NEW_DOCUMENT_PATH}?type=${kind}`;
 
 export const COMPANY_DOCUMENT_KIND_LABELS: Record<CompanyDocumentKind, string> = {
   decennale: "Attestation d'assurance décennale",
@@ -46,6 +48,9 @@ export const COMPUTED_VALIDITY_MONTHS: Partial<Record<CompanyDocumentKind, numbe
 
 /** The kinds that name what they are about (the employee, the vehicle or the machine). */
 export const LABEL_REQUIRED_KINDS: readonly CompanyDocumentKind[] = ["carte_btp", "verification"];
+
+/** The kinds whose insurer's address and geographic coverage quotes and invoices print (loi 96-603 art. 22-2). */
+export const INSURER_DETAILS_KINDS: readonly CompanyDocumentKind[] = ["decennale"];
 
 /** A current document with this many days left or fewer is « À renouveler ». */
 export const RENEW_WINDOW_DAYS = 60;
@@ -98,6 +103,18 @@ export function documentStatus(validUntil: IsoDay | null, today: IsoDay): Docume
   return { state, label: DOCUMENT_STATE_LABELS[state], daysLeft };
 }
 
+/**
+ * The end of validity as the register shows it: the date, « Sans échéance » for a kind that
+ * may have none, « Date à renseigner » for one copied from the former settings without it.
+ */
+export function validUntilText(
+  document: { kind: CompanyDocumentKind; validUntil: IsoDay | null },
+  format: (day: IsoDay) => string,
+): string {
+  if (document.validUntil) return format(document.validUntil);
+  return document.kind === "autre" ? "Sans échéance" : "Date à renseigner";
+}
+
 /** « 12 jours », « 1 jour », « expiré depuis 3 jours », « dernier jour ». */
 export function daysLeftText(daysLeft: number | null): string {
   if (daysLeft === null) return "Sans échéance";
@@ -112,12 +129,17 @@ export const COMPANY_DOCUMENT_MESSAGES = {
   label: "Indiquez à qui ou à quoi se rapporte ce document (le salarié, le véhicule ou l'équipement).",
   validFrom: "Indiquez la date d'émission ou de début de validité.",
   validUntil: "Indiquez la date de fin de validité écrite sur le document.",
+  issuer: "Indiquez l'assureur : il figure sur chaque devis et chaque facture.",
+  number: "Indiquez le numéro du contrat : il figure sur chaque devis et chaque facture.",
+  issuerAddress: "Indiquez l'adresse de l'assureur : elle figure sur chaque devis et chaque facture.",
+  coverage: "Indiquez la couverture géographique du contrat, par exemple « France métropolitaine ».",
   validBeforeFrom: "La fin de validité ne peut pas précéder la date d'émission.",
   tooLong: "Ce texte est trop long.",
   replaces: "Le document à renouveler est introuvable.",
   alreadyReplaced: "Ce document a déjà été renouvelé : renouvelez sa dernière version.",
   kindChanged: "Un renouvellement garde le type du document qu'il remplace.",
   notFound: "Ce document n'existe pas.",
+  noFile: "Ce document n'existe pas ou son fichier n'est pas encore joint.",
 } as const;
 
 const oneLine = (max: number) =>
@@ -143,6 +165,8 @@ export const CompanyDocumentSchema = z
     label: oneLine(200),
     issuer: oneLine(200),
     number: oneLine(100),
+    issuerAddress: oneLine(300),
+    coverage: oneLine(200),
     validFrom: formText(z.string().trim().min(1, COMPANY_DOCUMENT_MESSAGES.validFrom).pipe(IsoDaySchema)),
     validUntil: optionalDay,
     notes: formText(multiLineText().pipe(z.string().max(2000, COMPANY_DOCUMENT_MESSAGES.tooLong))),
@@ -157,6 +181,13 @@ export const CompanyDocumentSchema = z
   .superRefine((data, ctx) => {
     if (LABEL_REQUIRED_KINDS.includes(data.kind) && data.label === "") {
       ctx.addIssue({ code: "custom", path: ["label"], message: COMPANY_DOCUMENT_MESSAGES.label });
+    }
+    if (INSURER_DETAILS_KINDS.includes(data.kind)) {
+      for (const field of ["issuer", "number", "issuerAddress", "coverage"] as const) {
+        if (data[field] === "") {
+          ctx.addIssue({ code: "custom", path: [field], message: COMPANY_DOCUMENT_MESSAGES[field] });
+        }
+      }
     }
     if (COMPUTED_VALIDITY_MONTHS[data.kind] !== undefined) return;
     if (data.kind !== "autre" && data.validUntil === null) {

@@ -231,7 +231,13 @@ export async function publicAttestations(
     .from(companyDocuments)
     .where(and(inArray(companyDocuments.kind, [...PUBLIC_ATTESTATION_KINDS]), isCurrent))
     .orderBy(asc(companyDocuments.label), desc(companyDocuments.validFrom));
+  // A document whose file is not joined yet (copied from the settings) has nothing to show.
   return rows
+    .flatMap((row) =>
+      row.contentType !== null && row.fileName !== null
+        ? [{ ...row, contentType: row.contentType, fileName: row.fileName }]
+        : [],
+    )
     .filter((row) => row.validFrom <= today && documentStatus(row.validUntil, today).state !== "expire")
     .sort((a, b) => PUBLIC_ATTESTATION_KINDS.indexOf(a.kind) - PUBLIC_ATTESTATION_KINDS.indexOf(b.kind));
 }
@@ -245,7 +251,7 @@ export async function publicAttestationFile(db: DbExecutor, documentId: string, 
     .select({ storageKey: companyDocuments.storageKey })
     .from(companyDocuments)
     .where(eq(companyDocuments.id, documentId));
-  return row ? { ...listed, storageKey: row.storageKey } : null;
+  return row?.storageKey ? { ...listed, storageKey: row.storageKey } : null;
 }
 
 export class DossierSendRefusal extends Error {

@@ -1,6 +1,6 @@
 import { bicProblem, ibanProblem, normalizeBic, normalizeIban } from "#app/lib/bank.ts";
+import { decennaleProblem } from "#app/lib/compliance.ts";
 import { type BasisPoints, formatPercent } from "#app/lib/money.ts";
-import { formatDate } from "#app/lib/paris-time.ts";
 import {
   clientHref,
   editorHref,
@@ -130,22 +130,16 @@ export function issueProblems(
       );
     }
   }
-  const validUntil = input.identity.insurance.validUntil;
-  if (!validUntil) {
-    missing.push(
-      problem(
-        "La date de fin de validité de l'assurance décennale n'est pas renseignée dans les paramètres de l'entreprise.",
-        settingsHref("insuranceValidUntil"),
-      ),
-    );
-  } else if (validUntil < input.issuedOn) {
-    missing.push(
-      problem(
-        `L'assurance décennale a expiré le ${formatDate(validUntil)} : mettez à jour l'attestation dans les paramètres de l'entreprise.`,
-        settingsHref("insuranceValidUntil"),
-      ),
-    );
-  }
+  // The identity's insurance comes from the compliance register (app/lib/compliance.server.ts):
+  // no insurer, no décennale filed.
+  const insurance = decennaleProblem(
+    filled(input.identity.insurance.insurer)
+      ? { validUntil: input.identity.insurance.validUntil ?? null }
+      : null,
+    input.issuedOn,
+    billing.kind === "avoir" ? "un avoir" : "une facture",
+  );
+  if (insurance) missing.push(insurance);
   if (isReverseCharge(billing) && !filled(client.vatNumber)) {
     missing.push(
       problem(

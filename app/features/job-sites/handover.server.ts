@@ -265,6 +265,8 @@ export async function handoverContents(
         .where(
           and(
             eq(companyDocuments.kind, "decennale"),
+            // A version without its file (copied from the settings) has no attestation to hand over.
+            isNotNull(companyDocuments.storageKey),
             lte(companyDocuments.validFrom, startDay),
             or(
               sql`${companyDocuments.validUntil} is null`,
@@ -275,7 +277,7 @@ export async function handoverContents(
         .orderBy(sql`${companyDocuments.validFrom} desc`, sql`${companyDocuments.createdAt} desc`)
         .limit(1)
     : [];
-  if (insurance && startDay) {
+  if (insurance?.storageKey && insurance.contentType && startDay) {
     parts.push({
       section: "assurance",
       title: `Attestation décennale ${insurance.number ? `n° ${insurance.number} ` : ""}valable à l'ouverture du chantier (${formatDate(startDay)})${insurance.issuer ? ` — ${insurance.issuer}` : ""}`,

@@ -65,12 +65,27 @@ const business = (fields: Partial<QuoteClientFacts> = {}) =>
     ...fields,
   });
 
-function company(fields: Partial<QuoteCompanyFacts> = {}): QuoteCompanyFacts {
-  return {
+/** The register's facts, flat: `decennale: false` files none, an RGE without number or date is none held. */
+type RegisterFacts = {
+  decennale?: boolean;
+  insuranceValidUntil?: IsoDay | null;
+  rgeNumber?: string | null;
+  rgeValidUntil?: IsoDay | null;
+  bank?: QuoteCompanyFacts["bank"];
+};
+
+function company(fields: RegisterFacts = {}): QuoteCompanyFacts {
+  const facts = {
+    decennale: true,
     insuranceValidUntil: "2027-06-30",
     rgeNumber: "E-E123456",
     rgeValidUntil: "2027-03-31",
     ...fields,
+  };
+  return {
+    decennale: facts.decennale ? { validUntil: facts.insuranceValidUntil } : null,
+    rge: facts.rgeNumber ? { number: facts.rgeNumber, validUntil: facts.rgeValidUntil } : null,
+    ...(facts.bank ? { bank: facts.bank } : {}),
   };
 }
 
@@ -84,9 +99,11 @@ const REASONS = {
   description: /^Décrivez la nature exacte des travaux/,
   startOn: /^Indiquez la date de début estimée des travaux \(arrêté du 24 janvier 2017\)\.$/,
   duration: /^Indiquez la durée estimée des travaux \(arrêté du 24 janvier 2017\)\.$/,
-  insuranceUnknown: /assurance décennale n'est pas renseignée/,
+  insuranceUnknown: /^La date de fin de validité de l'assurance décennale est à renseigner/,
+  insuranceNone: /^Aucune attestation d'assurance décennale dans le registre des documents/,
   insuranceExpired: /^L'assurance décennale a expiré le /,
-  rgeMissing: /^Une ligne à 5,5 % demande le numéro de qualification RGE/,
+  rgeMissing:
+    /^Une ligne à 5,5 % demande une qualification RGE : ajoutez le certificat RGE au registre des documents\.$/,
   rgeExpired: /^La qualification RGE n° .+ a expiré le /,
   reverseCharge: /^L'autoliquidation ne s'applique qu'à un client entreprise assujetti/,
   quantity: /: indiquez la quantité\.$/,
@@ -306,27 +323,32 @@ describe("missingForSending", () => {
     ],
     [
       "no décennale date",
-      (c) => ({ ...c, company: { ...c.company, insuranceValidUntil: null } }),
+      (c) => ({ ...c, company: company({ insuranceValidUntil: null }) }),
       "insuranceUnknown",
     ],
     [
       "a décennale that ended yesterday",
-      (c) => ({ ...c, company: { ...c.company, insuranceValidUntil: "2026-11-22" } }),
+      (c) => ({ ...c, company: company({ insuranceValidUntil: "2026-11-22" }) }),
       "insuranceExpired",
     ],
     [
+      "no décennale in the register",
+      (c) => ({ ...c, company: company({ decennale: false }) }),
+      "insuranceNone",
+    ],
+    [
       "a 5,5 % line without RGE number",
-      (c) => ({ ...c, company: { ...c.company, rgeNumber: null } }),
+      (c) => ({ ...c, company: company({ rgeNumber: null }) }),
       "rgeMissing",
     ],
     [
       "a 5,5 % line without RGE end date",
-      (c) => ({ ...c, company: { ...c.company, rgeValidUntil: null } }),
+      (c) => ({ ...c, company: company({ rgeValidUntil: null }) }),
       "rgeMissing",
     ],
     [
       "a 5,5 % line with an RGE that ended yesterday",
-      (c) => ({ ...c, company: { ...c.company, rgeValidUntil: "2026-11-22" } }),
+      (c) => ({ ...c, company: company({ rgeValidUntil: "2026-11-22" }) }),
       "rgeExpired",
     ],
     [
@@ -426,8 +448,8 @@ describe("missingForSending", () => {
       expect(reasons(on("2030-01-01", last, next))).toEqual(["rgeExpired"]);
     }
     expect(on("2026-11-22", "2026-11-22", TODAY)).toEqual([
-      "L'assurance décennale a expiré le 22 novembre 2026 : mettez à jour l'attestation dans les paramètres de l'entreprise.",
-      "La qualification RGE n° E-E123456 a expiré le 22 novembre 2026 : une ligne à 5,5 % ne peut pas être proposée.",
+      "L'assurance décennale a expiré le 22 novembre 2026 : ajoutez la nouvelle attestation au registre des documents.",
+      "La qualification RGE n° E-E123456 a expiré le 22 novembre 2026 : une ligne à 5,5 % ne peut pas être proposée. Ajoutez le nouveau certificat au registre des documents.",
     ]);
   });
 
@@ -549,7 +571,7 @@ describe("sendingProblems", () => {
       ["Décrivez la nature exacte des t", "#devis-description"],
       ["Indiquez la date de début estim", "#devis-terms-startOn"],
       ["Indiquez la durée estimée des t", "#devis-terms-duration"],
-      ["La date de fin de validité de l", "/erp/parametres#insuranceValidUntil"],
+      ["La date de fin de validité de l", "/erp/docs/nouveau?type=decennale"],
       ["Lot « Démolition », ligne 1 (Dé", "#devis-ligne-ligne-1-quantity"],
       ["Lot « Démolition », ligne 2 (Dé", "#devis-ligne-ligne-2-unitPriceHt"],
     ]);
@@ -564,14 +586,15 @@ describe("sendingProblems", () => {
     ).toEqual(problems.map((p) => p.message));
   });
 
-  it("sends an expired décennale or RGE to its date in the settings, a missing RGE number to the number", () => {
+  it("sends a missing or expired décennale or RGE to the register's form for that kind", () => {
     const rge = quote([item({ vatCode: "5.5" })]);
-    const hrefs = (facts: Partial<QuoteCompanyFacts>) =>
+    const hrefs = (facts: RegisterFacts) =>
       sendingProblems(rge, client(), company(facts), TODAY).map((p) => p.href);
-    expect(hrefs({ insuranceValidUntil: "2026-11-22" })).toEqual(["/erp/parametres#insuranceValidUntil"]);
-    expect(hrefs({ rgeNumber: null })).toEqual(["/erp/parametres#rgeNumber"]);
-    expect(hrefs({ rgeValidUntil: null })).toEqual(["/erp/parametres#rgeValidUntil"]);
-    expect(hrefs({ rgeValidUntil: "2026-11-01" })).toEqual(["/erp/parametres#rgeValidUntil"]);
+    expect(hrefs({ decennale: false })).toEqual(["/erp/docs/nouveau?type=decennale"]);
+    expect(hrefs({ insuranceValidUntil: "2026-11-22" })).toEqual(["/erp/docs/nouveau?type=decennale"]);
+    expect(hrefs({ rgeNumber: null })).toEqual(["/erp/docs/nouveau?type=rge"]);
+    expect(hrefs({ rgeValidUntil: null })).toEqual(["/erp/docs/nouveau?type=rge"]);
+    expect(hrefs({ rgeValidUntil: "2026-11-01" })).toEqual(["/erp/docs/nouveau?type=rge"]);
   });
 
   it("has no link to the page of a client it does not know, nor of an anonymised one", () => {

@@ -1,6 +1,7 @@
+import { type DecennaleFacts, decennaleProblem, type RgeFacts, rgeProblem } from "#app/lib/compliance.ts";
 import type { DocumentParty } from "#app/lib/document-party.ts";
 import { formatCents, MoneyError } from "#app/lib/money.ts";
-import { daysBetween, formatDate, type IsoDay } from "#app/lib/paris-time.ts";
+import type { IsoDay } from "#app/lib/paris-time.ts";
 import {
   clientHref,
   editorHref,
@@ -27,11 +28,12 @@ export type QuoteClientFacts = DocumentParty & {
   anonymised: boolean;
 };
 
-/** The facts of the settings a quote prints and checks. */
+/** The facts of the company a quote checks: the register's décennale and RGE, the settings' bank details. */
 export type QuoteCompanyFacts = {
-  insuranceValidUntil: IsoDay | null;
-  rgeNumber: string | null;
-  rgeValidUntil: IsoDay | null;
+  /** The compliance register's current décennale; null when none is filed. */
+  decennale: DecennaleFacts;
+  /** The register's current RGE certificate; null when the company holds none. */
+  rge: RgeFacts;
   /** The bank details a deposit invoice will print; absent: not known (no warning). */
   bank?: { holder: string | null; iban: string | null; bic: string | null };
 };
@@ -147,7 +149,7 @@ function totalProblem(content: QuoteContent): string | null {
 /**
  * Why the quote cannot be sent today, in French, one reason a line; empty when it can.
  * Each reason says what to do, and links to the field that fixes it: the client's page,
- * the settings, or the editor's field (on the quote's own page).
+ * the compliance register, the settings, or the editor's field (on the quote's own page).
  */
 export function sendingProblems(
   content: QuoteContent,
@@ -199,31 +201,12 @@ export function sendingProblems(
     push("Indiquez la durée estimée des travaux (arrêté du 24 janvier 2017).", editorHref("terms.duration"));
   }
 
-  if (!company.insuranceValidUntil) {
-    push(
-      "La date de fin de validité de l'assurance décennale n'est pas renseignée dans les paramètres de l'entreprise.",
-      settingsHref("insuranceValidUntil"),
-    );
-  } else if (daysBetween(today, company.insuranceValidUntil) < 0) {
-    push(
-      `L'assurance décennale a expiré le ${formatDate(company.insuranceValidUntil)} : mettez à jour l'attestation dans les paramètres de l'entreprise.`,
-      settingsHref("insuranceValidUntil"),
-    );
-  }
+  const insurance = decennaleProblem(company.decennale, today, "un devis");
+  if (insurance) missing.push(insurance);
 
-  const mentions = quoteMentions(content, client);
-  if (mentions.needsRge) {
-    if (!company.rgeNumber || !company.rgeValidUntil) {
-      push(
-        "Une ligne à 5,5 % demande le numéro de qualification RGE : indiquez-le dans les paramètres de l'entreprise.",
-        settingsHref(company.rgeNumber ? "rgeValidUntil" : "rgeNumber"),
-      );
-    } else if (daysBetween(today, company.rgeValidUntil) < 0) {
-      push(
-        `La qualification RGE n° ${company.rgeNumber} a expiré le ${formatDate(company.rgeValidUntil)} : une ligne à 5,5 % ne peut pas être proposée.`,
-        settingsHref("rgeValidUntil"),
-      );
-    }
+  if (quoteMentions(content, client).needsRge) {
+    const rge = rgeProblem(company.rge, today);
+    if (rge) missing.push(rge);
   }
   if (content.reverseCharge && (client.kind !== "entreprise" || blank(client.vatNumber))) {
     push(

@@ -14,6 +14,7 @@ import {
   listActivity,
   recordActivities,
 } from "#app/lib/activity.server.ts";
+import { complianceFacts } from "#app/lib/compliance.server.ts";
 import { documentParty } from "#app/lib/document-party.ts";
 import { MoneyError } from "#app/lib/money.ts";
 import { namedError } from "#app/lib/named-error.ts";
@@ -94,9 +95,6 @@ export async function companyDefaults(db: DbExecutor): Promise<CompanyDefaults> 
       validityDays: companySettings.quoteValidityDays,
       paymentTerms: companySettings.paymentTermsText,
       hourlyCostCents: companySettings.hourlyCostCents,
-      insuranceValidUntil: companySettings.insuranceValidUntil,
-      rgeNumber: companySettings.rgeNumber,
-      rgeValidUntil: companySettings.rgeValidUntil,
       bankHolder: companySettings.bankAccountHolder,
       iban: companySettings.iban,
       bic: companySettings.bic,
@@ -105,7 +103,13 @@ export async function companyDefaults(db: DbExecutor): Promise<CompanyDefaults> 
     .where(eq(companySettings.id, 1));
   if (!row) throw new Error("Paramètres de l'entreprise introuvables (migration 0010).");
   const { bankHolder, iban, bic, ...rest } = row;
-  return { ...rest, bank: { holder: bankHolder, iban, bic } };
+  const { decennale, rge } = await complianceFacts(db, parisDay());
+  return {
+    ...rest,
+    decennale: decennale ? { validUntil: decennale.validUntil } : null,
+    rge: rge ? { number: rge.number, validUntil: rge.validUntil } : null,
+    bank: { holder: bankHolder, iban, bic },
+  };
 }
 
 const text = (value: unknown): string => (typeof value === "string" ? value.trim() : "");

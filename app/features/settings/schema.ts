@@ -15,24 +15,17 @@ import {
   MoneySchema,
   PercentSchema,
 } from "#app/lib/money.ts";
-import { IsoDaySchema, isoDayProblem, multiLineText, singleLineText } from "#app/lib/text-rules.ts";
+import { isoDayProblem, multiLineText, singleLineText } from "#app/lib/text-rules.ts";
 import { z } from "#app/lib/zod.ts";
 
 /*
  * The company settings form (/erp/parametres): its fields, their French messages, and
- * the stored values as the form's strings. Browser-safe.
+ * the stored values as the form's strings. The insurance and the RGE are not here: the
+ * compliance register holds them (docs/decisions/035-compliance-source.md). Browser-safe.
  */
 
 /** The fields of the form, in the order of the page; each is also the name of its input. */
 export const SETTINGS_FIELDS = [
-  "insurerName",
-  "insurerAddress",
-  "decennialPolicy",
-  "liabilityPolicy",
-  "insuranceCoverage",
-  "insuranceValidUntil",
-  "rgeNumber",
-  "rgeValidUntil",
   "bankAccountHolder",
   "iban",
   "bic",
@@ -65,30 +58,12 @@ export const RECOVERY_INDEMNITY_CENTS: Cents = 4000;
 export const MAX_HOURLY_COST_CENTS: Cents = 100_000;
 
 export const TEXT_LIMITS = {
-  insurerName: 200,
-  insurerAddress: 300,
-  policy: 60,
-  insuranceCoverage: 200,
-  rgeNumber: 60,
   /** A SEPA transfer carries at most 70 characters of the creditor's name. */
   bankAccountHolder: 70,
   paymentTermsText: 500,
 } as const;
 
 export const SETTINGS_MESSAGES = {
-  insurerName: "Indiquez le nom de l'assureur décennal.",
-  insurerNameLong: `Le nom de l'assureur est trop long (${TEXT_LIMITS.insurerName} caractères au plus).`,
-  insurerAddress: "Indiquez l'adresse de l'assureur : elle figure sur chaque devis et chaque facture.",
-  insurerAddressLong: `L'adresse de l'assureur est trop longue (${TEXT_LIMITS.insurerAddress} caractères au plus).`,
-  decennialPolicy: "Indiquez le numéro du contrat d'assurance décennale.",
-  liabilityPolicy: "Indiquez le numéro du contrat de responsabilité civile professionnelle.",
-  policyLong: `Un numéro de contrat compte ${TEXT_LIMITS.policy} caractères au plus.`,
-  insuranceCoverage: "Indiquez la couverture géographique du contrat, par exemple « France métropolitaine ».",
-  insuranceCoverageLong: `La couverture géographique est trop longue (${TEXT_LIMITS.insuranceCoverage} caractères au plus).`,
-  insuranceValidUntil: "Indiquez la date de fin de validité de l'attestation d'assurance décennale.",
-  rgeNumberLong: `Le numéro de certificat RGE compte ${TEXT_LIMITS.rgeNumber} caractères au plus.`,
-  rgeNumberMissing: "Indiquez le numéro du certificat RGE, ou effacez sa date de validité.",
-  rgeValidUntilMissing: "Indiquez la date de fin de validité du certificat RGE.",
   bankAccountHolderLong: `Le titulaire du compte compte ${TEXT_LIMITS.bankAccountHolder} caractères au plus (limite d'un virement SEPA).`,
   bankAccountHolderMissing:
     "Indiquez le titulaire du compte, tel qu'il figure sur le relevé d'identité bancaire.",
@@ -106,7 +81,7 @@ export const SETTINGS_MESSAGES = {
   revision: "Le formulaire est incomplet : rechargez la page, puis enregistrez à nouveau.",
 } as const;
 
-const requiredLine = (missing: string, max: number, tooLong: string) =>
+const _requiredLine = (missing: string, max: number, tooLong: string) =>
   singleLineText(missing).pipe(z.string().min(1, missing).max(max, tooLong));
 
 /** An empty field is null (nothing entered). */
@@ -115,7 +90,7 @@ const optionalLine = (max: number, tooLong: string) =>
     .pipe(z.string().max(max, tooLong))
     .transform((value) => value || null);
 
-const optionalDay = singleLineText()
+const _optionalDay = singleLineText()
   .superRefine((value, ctx) => {
     const problem = value ? isoDayProblem(value) : null;
     if (problem) ctx.addIssue({ code: "custom", message: problem });
@@ -156,36 +131,6 @@ function filled(value: unknown): boolean {
 /** The form → the settings, with every field's message at once. */
 export const CompanySettingsSchema = z
   .object({
-    insurerName: requiredLine(
-      SETTINGS_MESSAGES.insurerName,
-      TEXT_LIMITS.insurerName,
-      SETTINGS_MESSAGES.insurerNameLong,
-    ),
-    insurerAddress: requiredLine(
-      SETTINGS_MESSAGES.insurerAddress,
-      TEXT_LIMITS.insurerAddress,
-      SETTINGS_MESSAGES.insurerAddressLong,
-    ),
-    decennialPolicy: requiredLine(
-      SETTINGS_MESSAGES.decennialPolicy,
-      TEXT_LIMITS.policy,
-      SETTINGS_MESSAGES.policyLong,
-    ),
-    liabilityPolicy: requiredLine(
-      SETTINGS_MESSAGES.liabilityPolicy,
-      TEXT_LIMITS.policy,
-      SETTINGS_MESSAGES.policyLong,
-    ),
-    insuranceCoverage: requiredLine(
-      SETTINGS_MESSAGES.insuranceCoverage,
-      TEXT_LIMITS.insuranceCoverage,
-      SETTINGS_MESSAGES.insuranceCoverageLong,
-    ),
-    insuranceValidUntil: singleLineText(SETTINGS_MESSAGES.insuranceValidUntil)
-      .pipe(z.string().min(1, SETTINGS_MESSAGES.insuranceValidUntil))
-      .pipe(IsoDaySchema),
-    rgeNumber: optionalLine(TEXT_LIMITS.rgeNumber, SETTINGS_MESSAGES.rgeNumberLong),
-    rgeValidUntil: optionalDay,
     bankAccountHolder: optionalLine(TEXT_LIMITS.bankAccountHolder, SETTINGS_MESSAGES.bankAccountHolderLong),
     iban: ibanField,
     bic: bicField,
@@ -215,12 +160,6 @@ export const CompanySettingsSchema = z
       // Runs even when a field was refused (`when` below), so that every message shows at
       // once: a refused field still holds its text here, a parsed empty one null.
       const raw = settings as Record<SettingsField, unknown>;
-      if (filled(raw.rgeNumber) !== filled(raw.rgeValidUntil)) {
-        const [path, message] = filled(raw.rgeNumber)
-          ? (["rgeValidUntil", SETTINGS_MESSAGES.rgeValidUntilMissing] as const)
-          : (["rgeNumber", SETTINGS_MESSAGES.rgeNumberMissing] as const);
-        ctx.addIssue({ code: "custom", path: [path], message });
-      }
       const bank = [
         ["bankAccountHolder", SETTINGS_MESSAGES.bankAccountHolderMissing],
         ["iban", SETTINGS_MESSAGES.ibanMissing],
@@ -263,14 +202,6 @@ export function percentForInput(rate: BasisPoints): string {
 
 /** The stored settings as the form's strings. */
 export function formValuesOf(settings: {
-  insurerName: string;
-  insurerAddress: string;
-  decennialPolicy: string;
-  liabilityPolicy: string;
-  insuranceCoverage: string;
-  insuranceValidUntil: string | null;
-  rgeNumber: string | null;
-  rgeValidUntil: string | null;
   bankAccountHolder: string | null;
   iban: string | null;
   bic: string | null;
@@ -284,14 +215,6 @@ export function formValuesOf(settings: {
   autoSendInvoices: boolean;
 }): SettingsFormValues {
   return {
-    insurerName: settings.insurerName,
-    insurerAddress: settings.insurerAddress,
-    decennialPolicy: settings.decennialPolicy,
-    liabilityPolicy: settings.liabilityPolicy,
-    insuranceCoverage: settings.insuranceCoverage,
-    insuranceValidUntil: settings.insuranceValidUntil ?? "",
-    rgeNumber: settings.rgeNumber ?? "",
-    rgeValidUntil: settings.rgeValidUntil ?? "",
     bankAccountHolder: settings.bankAccountHolder ?? "",
     // Grouped by four, as on a bank statement: the field reads it back without the spaces.
     iban: settings.iban ? formatIban(settings.iban) : "",

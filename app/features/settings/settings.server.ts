@@ -1,5 +1,4 @@
 import { eq, sql } from "drizzle-orm";
-import { company } from "#app/config/company.ts";
 import type { Database } from "#app/db/client.server.ts";
 import { type CompanySettingsRow, companySettings } from "#app/db/schema/settings.ts";
 import {
@@ -10,10 +9,11 @@ import {
   recordActivities,
 } from "#app/lib/activity.server.ts";
 import { maskIban } from "#app/lib/bank.ts";
+import { complianceFacts, identityFromCompliance } from "#app/lib/compliance.server.ts";
 import { formatCents, formatPercent } from "#app/lib/money.ts";
 import type { DbExecutor } from "#app/lib/outbox.server.ts";
-import { formatDate } from "#app/lib/paris-time.ts";
-import { type DocumentIdentity, identityFromCompanyConfig } from "#app/lib/pdf/identity.ts";
+import { formatDate, type IsoDay, parisDay } from "#app/lib/paris-time.ts";
+import type { DocumentIdentity } from "#app/lib/pdf/identity.ts";
 import { type RevisionedSave, revisionConflict } from "#app/lib/revision-conflict.server.ts";
 import type { CompanySettingsInput, SettingsField } from "./schema.ts";
 
@@ -44,28 +44,12 @@ export async function getCompanySettings(db: DbExecutor): Promise<CompanySetting
   return row;
 }
 
-/** Who issues the documents: the identity of app/config/company.ts, the insurance and RGE of the settings. */
-export function identityFromSettings(settings: CompanySettings): DocumentIdentity {
-  const rge =
-    settings.rgeNumber && settings.rgeValidUntil
-      ? { number: settings.rgeNumber, validUntil: settings.rgeValidUntil }
-      : undefined;
-  const identity = identityFromCompanyConfig(company, rge ? { rge } : {});
-  return {
-    ...identity,
-    insurance: {
-      insurer: settings.insurerName,
-      address: settings.insurerAddress,
-      policy: settings.decennialPolicy,
-      coverage: settings.insuranceCoverage,
-      ...(settings.insuranceValidUntil ? { validUntil: settings.insuranceValidUntil } : {}),
-    },
-  };
-}
-
-/** The `DocumentIdentity` every quote, invoice and credit note prints (app/lib/pdf/document.server.ts). */
-export async function documentIdentity(db: DbExecutor): Promise<DocumentIdentity> {
-  return identityFromSettings(await getCompanySettings(db));
+/**
+ * The `DocumentIdentity` every quote, invoice and credit note prints (app/lib/pdf/document.server.ts):
+ * the identity of app/config/company.ts, the décennale and RGE of the compliance register.
+ */
+export async function documentIdentity(db: DbExecutor, day: IsoDay = parisDay()): Promise<DocumentIdentity> {
+  return identityFromCompliance(await complianceFacts(db, day));
 }
 
 /** The history of the settings, newest first. */
@@ -90,23 +74,12 @@ const quoted = (value: Stored) => `« ${String(value)} »`;
 const plain = (value: Stored) => String(value);
 const orNone = (none: string, show: (value: Stored) => string) => (value: Stored) =>
   value === null || value === "" ? none : show(value);
-const day = (value: Stored) => formatDate(String(value), "numeric");
+const _day = (value: Stored) => formatDate(String(value), "numeric");
 const days = (value: Stored) => (Number(value) <= 1 ? `${value} jour` : `${value} jours`);
 const yesNo = (value: Stored) => (value ? "oui" : "non");
 const maskedIban = (value: Stored) => (value === null ? null : maskIban(String(value)));
 
 const FIELD_CHANGES: Record<SettingsField, FieldChange> = {
-  insurerName: { label: "Assurance décennale : assureur", show: plain },
-  insurerAddress: { label: "Assurance décennale : adresse de l'assureur", show: quoted },
-  decennialPolicy: { label: "Assurance décennale : contrat n°", show: plain },
-  liabilityPolicy: { label: "Responsabilité civile professionnelle : contrat n°", show: plain },
-  insuranceCoverage: { label: "Assurance décennale : couverture géographique", show: quoted },
-  insuranceValidUntil: {
-    label: "Assurance décennale : fin de validité",
-    show: orNone("non renseignée", day),
-  },
-  rgeNumber: { label: "RGE : certificat n°", show: orNone("aucun", plain) },
-  rgeValidUntil: { label: "RGE : fin de validité", show: orNone("aucune", day) },
   bankAccountHolder: { label: "Banque : titulaire du compte", show: orNone("non renseigné", plain) },
   iban: {
     label: "Banque : IBAN",

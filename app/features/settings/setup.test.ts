@@ -3,13 +3,17 @@ import { type SetupFacts, setupChecklist } from "./setup.ts";
 
 const TODAY = "2026-11-26";
 
+const DECENNALE = {
+  issuer: "Assurances du Var",
+  issuerAddress: "1 place de la Liberté, 83000 Toulon",
+  number: "DEC-123456",
+  coverage: "France métropolitaine",
+  validUntil: "2027-06-30",
+};
+
 function complete(fields: Partial<SetupFacts> = {}): SetupFacts {
   return {
-    insurerName: "Assurances du Var",
-    insurerAddress: "1 place de la Liberté, 83000 Toulon",
-    decennialPolicy: "DEC-123456",
-    insuranceCoverage: "France métropolitaine",
-    insuranceValidUntil: "2027-06-30",
+    decennale: DECENNALE,
     bankAccountHolder: "BATI RADE TOULON",
     iban: "FR7630006000011234567890189",
     bic: "AGRIFRPP",
@@ -28,17 +32,20 @@ function complete(fields: Partial<SetupFacts> = {}): SetupFacts {
 describe("setupChecklist", () => {
   it("is empty when every fact the documents need is there (the décennale valid today included)", () => {
     expect(setupChecklist(complete(), TODAY)).toEqual([]);
-    expect(setupChecklist(complete({ insuranceValidUntil: TODAY }), TODAY)).toEqual([]);
+    expect(setupChecklist(complete({ decennale: { ...DECENNALE, validUntil: TODAY } }), TODAY)).toEqual([]);
   });
 
-  it("lists each missing fact with the field of the settings that fixes it", () => {
+  it("sends a décennale missing from the register to the register's form, the settings' facts to their fields", () => {
+    const none = setupChecklist(complete({ decennale: null }), TODAY);
+    expect(none).toEqual([
+      {
+        message: "L'attestation d'assurance décennale, dans le registre des documents.",
+        href: "/erp/docs/nouveau?type=decennale",
+      },
+    ]);
     const items = setupChecklist(
       complete({
-        insurerName: " ",
-        insurerAddress: "",
-        decennialPolicy: "",
-        insuranceCoverage: "",
-        insuranceValidUntil: null,
+        decennale: { issuer: " ", issuerAddress: "", number: "", coverage: "", validUntil: null },
         bankAccountHolder: null,
         iban: null,
         bic: null,
@@ -46,12 +53,15 @@ describe("setupChecklist", () => {
       }),
       TODAY,
     );
+    expect(items[0]?.message).toBe(
+      "Assurance décennale du registre des documents : l'assureur, son adresse, le numéro de contrat, la couverture géographique.",
+    );
+    expect(items[1]?.message).toBe(
+      "La date de fin de validité de l'assurance décennale (à renseigner dans le registre).",
+    );
     expect(items.map((item) => item.href)).toEqual([
-      "/erp/parametres#insurerName",
-      "/erp/parametres#insurerAddress",
-      "/erp/parametres#decennialPolicy",
-      "/erp/parametres#insuranceCoverage",
-      "/erp/parametres#insuranceValidUntil",
+      "/erp/docs/nouveau?type=decennale",
+      "/erp/docs/nouveau?type=decennale",
       "/erp/parametres#bankAccountHolder",
       "/erp/parametres#paymentTermsText",
     ]);
@@ -59,11 +69,13 @@ describe("setupChecklist", () => {
   });
 
   it("asks for a valid décennale once the recorded one has expired, and for the bank field that is missing", () => {
-    expect(setupChecklist(complete({ insuranceValidUntil: "2026-11-25", bic: "" }), TODAY)).toEqual([
+    expect(
+      setupChecklist(complete({ decennale: { ...DECENNALE, validUntil: "2026-11-25" }, bic: "" }), TODAY),
+    ).toEqual([
       {
         message:
-          "Une attestation d'assurance décennale en cours de validité (celle enregistrée a expiré le 25 novembre 2026).",
-        href: "/erp/parametres#insuranceValidUntil",
+          "Une attestation d'assurance décennale en cours de validité (celle du registre a expiré le 25 novembre 2026).",
+        href: "/erp/docs/nouveau?type=decennale",
       },
       { message: "Les coordonnées bancaires (titulaire, IBAN, BIC).", href: "/erp/parametres#bic" },
     ]);

@@ -63,6 +63,8 @@ describe("the register's table", () => {
     label: "",
     issuer: "SMABTP",
     number: "D-118",
+    issuerAddress: "8 rue Louis Armand, 75015 Paris",
+    coverage: "France métropolitaine",
     validFrom: "2026-01-01",
     validUntil: "2026-11-20",
     contentType: "application/pdf",
@@ -82,6 +84,23 @@ describe("the register's table", () => {
     expect(text(html)).toContain("Expiré");
     expect(text(html)).toContain("Expiré depuis 7 jours");
     expect(html).toContain(`href="/erp/docs/${ID}/fichier"`);
+    expect(html).toContain(`href="/erp/docs/nouveau?remplace=${ID}"`);
+  });
+
+  it("says « Fichier à joindre » for a document copied without its file, « Date à renseigner » without its end", () => {
+    const copied: CompanyDocumentItem = {
+      ...document,
+      validUntil: null,
+      contentType: null,
+      fileName: null,
+      sizeBytes: null,
+      sha256: null,
+      status: documentStatus(null, TODAY),
+    };
+    const html = render(<RegisterTable caption="Décennale" documents={[copied]} />);
+    expect(text(html)).toContain("Fichier à joindre");
+    expect(text(html)).toContain("Date à renseigner");
+    expect(html).not.toContain("/fichier");
     expect(html).toContain(`href="/erp/docs/nouveau?remplace=${ID}"`);
   });
 

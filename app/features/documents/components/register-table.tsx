@@ -2,7 +2,13 @@ import { Link } from "react-router";
 import { type Column, DataTable } from "#app/components/data/data-table.tsx";
 import { formatDate } from "#app/lib/paris-time.ts";
 import type { CompanyDocumentItem } from "../company-documents.server.ts";
-import { daysLeftText, documentFilePath, documentPath, renewDocumentPath } from "../company-documents.ts";
+import {
+  daysLeftText,
+  documentFilePath,
+  documentPath,
+  renewDocumentPath,
+  validUntilText,
+} from "../company-documents.ts";
 import { DocumentStatusBadge } from "./document-status.tsx";
 
 /** Who or what the document is about, its issuer and number, in one line. */
@@ -33,26 +39,35 @@ function columns(renewable: boolean): Column<CompanyDocumentItem>[] {
       key: "validUntil",
       header: "Valable jusqu'au",
       className: "whitespace-nowrap",
-      cell: (document) => (document.validUntil ? formatDate(document.validUntil) : "Sans échéance"),
+      cell: (document) => validUntilText(document, formatDate),
     },
     {
       key: "daysLeft",
       header: "Jours restants",
       className: "whitespace-nowrap",
-      cell: (document) => daysLeftText(document.status.daysLeft),
+      cell: (document) =>
+        document.validUntil || document.kind === "autre" ? daysLeftText(document.status.daysLeft) : "—",
     },
     {
       key: "actions",
       header: "Actions",
       cell: (document) => (
         <span className="flex flex-wrap gap-x-3 gap-y-1">
-          <a
-            href={documentFilePath(document.id)}
-            className="text-brand-700 underline"
-            aria-label={`Ouvrir le fichier ${document.fileName}`}
-          >
-            Fichier
-          </a>
+          {document.fileName ? (
+            <a
+              href={documentFilePath(document.id)}
+              className="text-brand-700 underline"
+              aria-label={`Ouvrir le fichier ${document.fileName}`}
+            >
+              Fichier
+            </a>
+          ) : renewable ? (
+            <Link to={renewDocumentPath(document.id)} className="font-semibold text-amber-900 underline">
+              Fichier à joindre
+            </Link>
+          ) : (
+            <span className="text-amber-900">Fichier à joindre</span>
+          )}
           {renewable ? (
             <Link to={renewDocumentPath(document.id)} className="font-semibold text-brand-700 underline">
               Renouveler

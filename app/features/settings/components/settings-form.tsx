@@ -2,7 +2,6 @@ import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import {
   CheckboxField,
-  DateField,
   MoneyField,
   NumberField,
   TextareaField,
@@ -98,7 +97,11 @@ export function SettingsForm({
     step: 1,
     inputMode: "numeric" as const,
   });
-  const date = (name: keyof SettingsFormValues) => ({ ...field(name), min: "1900-01-01", max: "2100-12-31" });
+  const _date = (name: keyof SettingsFormValues) => ({
+    ...field(name),
+    min: "1900-01-01",
+    max: "2100-12-31",
+  });
   const checkbox = (name: "vatOnDebits" | "autoSendInvoices") => ({
     id: name,
     name,
@@ -112,60 +115,6 @@ export function SettingsForm({
       <input type="hidden" name={REVISION_FIELD} value={revision} />
       <FormAlert focus title="Enregistrement impossible" errors={summary} />
       <p className={note}>Les champs marqués * sont requis.</p>
-
-      <Section
-        title="Assurance"
-        note={
-          <>
-            L'assureur décennal, son adresse et la couverture géographique figurent sur chaque devis et chaque
-            facture (loi n° 96-603, art. 22-2).
-          </>
-        }
-      >
-        <div className={twoColumns}>
-          <TextField {...text("insurerName", TEXT_LIMITS.insurerName)} label="Assureur décennal" required />
-          <TextField
-            {...text("insurerAddress", TEXT_LIMITS.insurerAddress)}
-            label="Adresse de l'assureur"
-            required
-          />
-          <TextField
-            {...code("decennialPolicy", TEXT_LIMITS.policy)}
-            label="N° de contrat décennale"
-            required
-          />
-          <TextField
-            {...code("liabilityPolicy", TEXT_LIMITS.policy)}
-            label="N° de contrat responsabilité civile professionnelle"
-            required
-          />
-          <TextField
-            {...text("insuranceCoverage", TEXT_LIMITS.insuranceCoverage)}
-            label="Couverture géographique"
-            required
-          />
-          <DateField
-            {...date("insuranceValidUntil")}
-            label="Attestation décennale valable jusqu'au"
-            required
-          />
-        </div>
-      </Section>
-
-      <Section
-        title="RGE"
-        note={
-          <>
-            Qualification « Reconnu garant de l'environnement », requise pour les travaux de rénovation
-            énergétique aidés. Laissez vide si l'entreprise n'en a pas.
-          </>
-        }
-      >
-        <div className={twoColumns}>
-          <TextField {...code("rgeNumber", TEXT_LIMITS.rgeNumber)} label="N° du certificat RGE" />
-          <DateField {...date("rgeValidUntil")} label="Certificat RGE valable jusqu'au" />
-        </div>
-      </Section>
 
       <Section
         title="Banque"

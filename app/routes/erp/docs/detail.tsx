@@ -15,7 +15,9 @@ import {
   daysLeftText,
   documentFilePath,
   documentPath,
+  INSURER_DETAILS_KINDS,
   renewDocumentPath,
+  validUntilText,
 } from "#app/features/documents/company-documents.ts";
 import { DocumentStatusBadge } from "#app/features/documents/components/document-status.tsx";
 import { documentSubject, RegisterTable } from "#app/features/documents/components/register-table.tsx";
@@ -59,12 +61,14 @@ export default function CompanyDocumentPage({ loaderData }: Route.ComponentProps
         description={documentSubject(document) || undefined}
         actions={
           <>
-            <a href={documentFilePath(document.id)} className={buttonClasses("outline", "md")}>
-              Ouvrir le fichier
-            </a>
+            {document.fileName ? (
+              <a href={documentFilePath(document.id)} className={buttonClasses("outline", "md")}>
+                Ouvrir le fichier
+              </a>
+            ) : null}
             {replacedBy ? null : (
               <Link to={renewDocumentPath(document.id)} className={buttonClasses("secondary", "md")}>
-                Renouveler
+                {document.fileName ? "Renouveler" : "Joindre le fichier"}
               </Link>
             )}
           </>
@@ -87,15 +91,30 @@ export default function CompanyDocumentPage({ loaderData }: Route.ComponentProps
               { label: "Objet", value: document.label || "—" },
               { label: "Émetteur", value: document.issuer || "—" },
               { label: "Numéro", value: document.number || "—" },
+              ...(INSURER_DETAILS_KINDS.includes(document.kind)
+                ? [
+                    { label: "Adresse de l'assureur", value: document.issuerAddress || "À renseigner" },
+                    { label: "Couverture géographique", value: document.coverage || "À renseigner" },
+                  ]
+                : []),
               { label: "Valable à partir du", value: formatDate(document.validFrom) },
               {
                 label: "Valable jusqu'au",
-                value: document.validUntil ? formatDate(document.validUntil) : "Sans échéance",
+                value: validUntilText(document, formatDate),
               },
-              { label: "Jours restants", value: daysLeftText(document.status.daysLeft) },
+              {
+                label: "Jours restants",
+                value:
+                  document.validUntil || document.kind === "autre"
+                    ? daysLeftText(document.status.daysLeft)
+                    : "—",
+              },
               {
                 label: "Fichier",
-                value: `${document.fileName} (${sizeText(document.sizeBytes)})`,
+                value:
+                  document.fileName && document.sizeBytes !== null
+                    ? `${document.fileName} (${sizeText(document.sizeBytes)})`
+                    : "Fichier à joindre (repris des anciens paramètres de l'entreprise)",
               },
               {
                 label: "Ajouté",

@@ -19,7 +19,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const file = await companyDocumentFile(db, params.id);
   if (!file) {
     return Response.json(
-      { message: COMPANY_DOCUMENT_MESSAGES.notFound },
+      { message: COMPANY_DOCUMENT_MESSAGES.noFile },
       { status: 404, headers: { "Cache-Control": "no-store" } },
     );
   }

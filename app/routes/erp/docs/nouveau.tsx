@@ -6,10 +6,15 @@ import { FormSection, SaveOrCancel } from "#app/components/forms/form-parts.tsx"
 import { invalid, notFound, refused } from "#app/components/forms/refusal.server.ts";
 import { refusalOf } from "#app/components/forms/refusal.ts";
 import { requireActor, requirePermission } from "#app/features/auth/session.server.ts";
-import { addCompanyDocument, documentToRenew } from "#app/features/documents/company-documents.server.ts";
+import {
+  addCompanyDocument,
+  currentOfKindToRenew,
+  documentToRenew,
+} from "#app/features/documents/company-documents.server.ts";
 import {
   COMPANY_DOCUMENT_KIND_CHOICES,
   COMPANY_DOCUMENT_KIND_LABELS,
+  COMPANY_DOCUMENT_KINDS,
   COMPANY_DOCUMENT_MESSAGES,
   CompanyDocumentSchema,
   DOCS_PATH,
@@ -23,14 +28,25 @@ import type { Route } from "./+types/nouveau";
 
 export const handle = DOCS_HANDLE;
 
-/** /erp/docs/nouveau — a document of the register; with ?remplace=<id>, its renewal (prefilled). */
+/**
+ * /erp/docs/nouveau — a document of the register; with ?remplace=<id>, its renewal
+ * (prefilled); with ?type=<kind>, that kind chosen and its current document (without
+ * label) renewed, prefilled (where a quote's refusal links).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePermission(request, context, handle.permission);
-  const replacesId = new URL(request.url).searchParams.get("remplace");
-  if (replacesId === null || replacesId === "") return { renewing: null };
+  const params = new URL(request.url).searchParams;
+  const replacesId = params.get("remplace");
+  const type = params.get("type");
+  const kind = COMPANY_DOCUMENT_KINDS.find((candidate) => candidate === type) ?? null;
+  if (replacesId === null || replacesId === "") {
+    // The kind asked (where a quote's refusal links): its current document is renewed, prefilled.
+    const renewing = kind ? await currentOfKindToRenew(getServices(context).db, kind) : null;
+    return { renewing, kind };
+  }
   const renewing = await documentToRenew(getServices(context).db, replacesId);
   if (!renewing) throw notFound(COMPANY_DOCUMENT_MESSAGES.replaces);
-  return { renewing };
+  return { renewing, kind: renewing.kind };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -64,7 +80,7 @@ export const meta: Route.MetaFunction = (args) =>
 export { ErrorBoundary, shouldRevalidate } from "#app/routes/erp/frame-exports.ts";
 
 export default function NewCompanyDocumentPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { renewing } = loaderData;
+  const { renewing, kind } = loaderData;
   const refusal = refusalOf(actionData);
   const values: Record<string, string> = refusal?.values ?? {};
   const errors = refusal?.fieldErrors ?? {};
@@ -88,7 +104,7 @@ export default function NewCompanyDocumentPage({ loaderData, actionData }: Route
             label="Type de document"
             name="kind"
             required
-            defaultValue={values.kind ?? renewing?.kind ?? "decennale"}
+            defaultValue={values.kind ?? kind ?? "decennale"}
             options={COMPANY_DOCUMENT_KIND_CHOICES}
             errors={errors.kind}
           />
@@ -115,6 +131,22 @@ export default function NewCompanyDocumentPage({ loaderData, actionData }: Route
             maxLength={100}
             defaultValue={values.number ?? renewing?.number ?? ""}
             errors={errors.number}
+          />
+          <TextField
+            label="Adresse de l'assureur"
+            hint="Pour l'assurance décennale (requise) : elle figure sur chaque devis et chaque facture."
+            name="issuerAddress"
+            maxLength={300}
+            defaultValue={values.issuerAddress ?? renewing?.issuerAddress ?? ""}
+            errors={errors.issuerAddress}
+          />
+          <TextField
+            label="Couverture géographique"
+            hint="Pour l'assurance décennale (requise) : « France métropolitaine », par exemple."
+            name="coverage"
+            maxLength={200}
+            defaultValue={values.coverage ?? renewing?.coverage ?? ""}
+            errors={errors.coverage}
           />
         </FormSection>
         <FormSection legend="Validité">

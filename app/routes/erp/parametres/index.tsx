@@ -3,7 +3,6 @@ import { Facts } from "#app/components/data/facts.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { Timeline } from "#app/components/data/timeline.tsx";
 import { zodFieldErrors } from "#app/components/forms/field-errors.ts";
-import { FormAlert } from "#app/components/forms/form-alert.tsx";
 import { refused } from "#app/components/forms/refusal.server.ts";
 import { refusalOf } from "#app/components/forms/refusal.ts";
 import { Panel } from "#app/components/ui/panel.tsx";
@@ -11,9 +10,9 @@ import { company, fullAddress } from "#app/config/company.ts";
 import { requirePermission } from "#app/features/auth/session.server.ts";
 import { type ErpHandle, erpMeta } from "#app/features/erp/navigation.ts";
 import { registerEntryCount } from "#app/features/integrity-register/register.server.ts";
+import { CompliancePanel } from "#app/features/settings/components/compliance-panel.tsx";
 import { PointageSettings } from "#app/features/settings/components/pointage-settings.tsx";
 import { SettingsForm } from "#app/features/settings/components/settings-form.tsx";
-import { expiryWarnings } from "#app/features/settings/expiry.ts";
 import {
   allowanceRatesOn,
   allowanceRateVersionsList,
@@ -36,6 +35,7 @@ import {
   updateCompanySettings,
 } from "#app/features/settings/settings.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
+import { complianceFacts } from "#app/lib/compliance.server.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
 import { historyEntries } from "#app/lib/history-entries.ts";
 import { formatCents } from "#app/lib/money.ts";
@@ -100,7 +100,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       today,
     },
     revision: settings.revision,
-    warnings: expiryWarnings(settings, today),
+    compliance: await complianceFacts(db, today),
+    today,
     registerEntries: await registerEntryCount(db),
     events: historyEntries(events),
   };
@@ -197,9 +198,8 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
     <div className="grid max-w-4xl gap-5">
       <PageHeader
         title="Paramètres de l'entreprise"
-        description="Ce que les devis et les factures impriment : assurance, RGE, coordonnées bancaires, conditions de paiement ; le coût horaire des chantiers ; et les règles du pointage."
+        description="Ce que les devis et les factures impriment : assurance et RGE (lus dans le registre des documents), coordonnées bancaires, conditions de paiement ; le coût horaire des chantiers ; et les règles du pointage."
       />
-      <FormAlert title="À vérifier" errors={loaderData.warnings} />
 
       <Panel title="Identité sur les documents">
         <Facts facts={identityFacts} />
@@ -208,6 +208,8 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
           prestataire.
         </p>
       </Panel>
+
+      <CompliancePanel facts={loaderData.compliance} today={loaderData.today} />
 
       <SettingsForm
         // A refused post shows again what was sent (the fields are uncontrolled); a save, the stored values.
