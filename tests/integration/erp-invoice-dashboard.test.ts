@@ -561,11 +561,11 @@ describe("the dashboard page over HTTP (production build)", () => {
       }).format(new Date(`${parisDay().slice(0, 7)}-01T00:00:00Z`));
       expect(html).toContain("Aucune facture en retard.");
       // A fresh company: no décennale date, no bank details; the checklist says so, each
-      // item a link to its field of the settings.
+      // item a link to where it is filled in (the register for the décennale).
       expect(html).toContain('<h2 id="setup-title"');
       expect(html).toContain("Pour émettre vos devis et factures, complétez :");
       expect(html).toMatch(
-        /<a [^>]*href="\/erp\/parametres#insuranceValidUntil"[^>]*>La date de fin de validité de l'assurance décennale\.<\/a>/,
+        /<a [^>]*href="\/erp\/docs\/nouveau\?type=decennale"[^>]*>La date de fin de validité de l'assurance décennale \(à renseigner dans le registre\)\.<\/a>/,
       );
       expect(html).toMatch(
         /<a [^>]*href="\/erp\/parametres#bankAccountHolder"[^>]*>Les coordonnées bancaires \(titulaire, IBAN, BIC\)\.<\/a>/,
