@@ -8,6 +8,7 @@ import { RECORD_FILE_KIND_VALUES, recordFiles } from "#app/db/schema/record-file
 import { recordFilesOf } from "#app/features/record-files/record.server.ts";
 import { searchFiles } from "#app/features/record-files/search.server.ts";
 import { FileSearchSchema } from "#app/features/record-files/search-schema.ts";
+import { foldText } from "#app/lib/search-text.ts";
 import { ms, timings } from "./bench-timing.ts";
 
 /**
@@ -60,6 +61,7 @@ for (let offset = 0; offset < CLIENTS; offset += 500) {
         kind: "particulier" as const,
         name: `Client ${offset + i} Garnier`,
         email: `client${offset + i}@exemple.fr`,
+        searchText: foldText(`Client ${offset + i} Garnier client${offset + i}@exemple.fr`),
       })),
     )
     .returning({ id: clients.id });
@@ -72,6 +74,7 @@ const supplierIds = (
       Array.from({ length: SUPPLIERS }, (_, i) => ({
         kind: "fournisseur" as const,
         legalName: `Négoce ${i} du Var`,
+        searchText: foldText(`Négoce ${i} du Var`),
         email: `negoce${i}@exemple.fr`,
       })),
     )
@@ -90,6 +93,7 @@ for (let offset = 0; offset < FILES; offset += 1000) {
         supplierId: onSupplier ? (supplierIds[i % SUPPLIERS] ?? null) : null,
         kind: RECORD_FILE_KIND_VALUES[i % RECORD_FILE_KIND_VALUES.length] ?? "autre",
         fileName: `${WORDS[i % WORDS.length]}-${i}.pdf`,
+        searchText: foldText(`${WORDS[i % WORDS.length]}-${i}.pdf`),
         contentType: "application/pdf",
         sizeBytes: 100_000 + (i % 5000) * 100,
         sha256: randomBytes(32).toString("hex"),

@@ -39,6 +39,8 @@ export const recordFiles = pgTable(
     sha256: text("sha256").notNull(),
     storageKey: text("storage_key").notNull(),
     notes: text("notes").notNull().default(""),
+    /** The file's name folded (app/lib/search-text.ts): what the search of Documents › Fichiers reads; the owner's words are searched on the owner. */
+    searchText: text("search_text").notNull().default(""),
     createdBy: text("created_by").references(() => authUsers.id, { onDelete: "set null" }),
     createdAt: createdAtColumn(),
   },

@@ -29,17 +29,30 @@ export type FileSearchPage = { items: FileSearchItem[]; total: number; page: num
 
 const FILE_KINDS = new Set(["plan", "photo", "fiche_technique", "notice", "rapport", "autre"]);
 
-/** Every word must appear in the folded text of the row. */
-function matches(text: SQL, words: string[]): SQL {
+const pattern = (word: string) => `%${escapeLike(word)}%`;
+
+/**
+ * Every word is found in the row's own folded words or in those of one of its owners
+ * (`owners`: the column holding the owner's id, and the owner's table). The owners are
+ * searched on their own `search_text` once per word (a hashed subquery), never by folding
+ * the joined text of every row.
+ */
+function everyWord(words: string[], own: SQL, owners: [SQL, string][]): SQL {
   if (words.length === 0) return sql`true`;
   return sql.join(
-    words.map((word) => sql`${text} like ${`%${escapeLike(word)}%`}`),
+    words.map((word) => {
+      const alternatives = [
+        sql`${own} like ${pattern(word)}`,
+        ...owners.map(
+          ([column, table]) =>
+            sql`${column} in (select id from ${sql.identifier(table)} where search_text like ${pattern(word)})`,
+        ),
+      ];
+      return sql`(${sql.join(alternatives, sql` or `)})`;
+    }),
     sql` and `,
   );
 }
-
-const fold = (value: SQL) =>
-  sql`translate(lower(${value}), 'àâäáãåçéèêëíìîïñóòôöõúùûüýÿœæ', 'aaaaaaceeeeiiiinooooouuuuyyoa')`;
 
 /** The rows of a raw query, whichever driver runs it (PGlite and node-postgres both answer `{ rows }`). */
 async function rowsOf(db: Database, query: SQL): Promise<Record<string, unknown>[]> {
@@ -47,63 +60,101 @@ async function rowsOf(db: Database, query: SQL): Promise<Record<string, unknown>
   return result.rows;
 }
 
+/** One kind of row of the search: how to count its matches, and its rows from the newest (or oldest). */
+type Branch = { count: SQL; rows: (direction: SQL, limit: number) => SQL };
+
 /** One page of the search, newest first (or oldest with ordre=asc). */
 export async function searchFiles(db: Database, filters: FileSearchFilters): Promise<FileSearchPage> {
   const words = foldedWords(filters.q ?? "");
   const type = filters.type;
-  const branches: SQL[] = [];
+  const branches: Branch[] = [];
   if (!type || FILE_KINDS.has(type)) {
-    const text = fold(
-      sql`rf.file_name || ' ' || coalesce(c.name, '') || ' ' || coalesce(js.number, '') || ' ' || coalesce(js.title, '') || ' ' || coalesce(s.legal_name, '')`,
-    );
-    branches.push(sql`
-      select rf.id, 'fichier' as source, rf.kind as type, rf.file_name as name,
-        coalesce(c.name, js.number || ' · ' || js.title, s.legal_name) as owner,
-        case when rf.client_id is not null then '/erp/clients/' || rf.client_id
-             when rf.job_site_id is not null then '/erp/chantiers/' || rf.job_site_id
-             else '/erp/achats/fournisseurs/' || rf.supplier_id end as owner_href,
-        case when rf.client_id is not null then '/erp/clients/' || rf.client_id || '/documents/' || rf.id
-             when rf.job_site_id is not null then '/erp/chantiers/' || rf.job_site_id || '/documents/' || rf.id
-             else '/erp/achats/fournisseurs/' || rf.supplier_id || '/fichiers/' || rf.id end as href,
-        rf.created_at as at
-      from record_files rf
-      left join clients c on c.id = rf.client_id
-      left join job_sites js on js.id = rf.job_site_id
-      left join suppliers s on s.id = rf.supplier_id
-      where ${type ? sql`rf.kind = ${type}` : sql`true`} and ${matches(text, words)}`);
+    const where = sql`${type ? sql`rf.kind = ${type}` : sql`true`} and ${everyWord(
+      words,
+      sql`rf.search_text`,
+      [
+        [sql`rf.client_id`, "clients"],
+        [sql`rf.job_site_id`, "job_sites"],
+        [sql`rf.supplier_id`, "suppliers"],
+      ],
+    )}`;
+    branches.push({
+      count: sql`select count(*) from record_files rf where ${where}`,
+      rows: (direction, limit) => sql`
+        select rf.id, 'fichier' as source, rf.kind as type, rf.file_name as name,
+          coalesce(c.name, js.number || ' · ' || js.title, s.legal_name) as owner,
+          case when rf.client_id is not null then '/erp/clients/' || rf.client_id
+               when rf.job_site_id is not null then '/erp/chantiers/' || rf.job_site_id
+               else '/erp/achats/fournisseurs/' || rf.supplier_id end as owner_href,
+          case when rf.client_id is not null then '/erp/clients/' || rf.client_id || '/documents/' || rf.id
+               when rf.job_site_id is not null then '/erp/chantiers/' || rf.job_site_id || '/documents/' || rf.id
+               else '/erp/achats/fournisseurs/' || rf.supplier_id || '/fichiers/' || rf.id end as href,
+          rf.created_at as at
+        from record_files rf
+        left join clients c on c.id = rf.client_id
+        left join job_sites js on js.id = rf.job_site_id
+        left join suppliers s on s.id = rf.supplier_id
+        where ${where}
+        order by rf.created_at ${direction}, rf.id ${direction} limit ${limit}`,
+    });
   }
   if (!type || type === "devis") {
-    branches.push(sql`
-      select q.id, 'devis', 'devis', q.number || ' · ' || q.title, c.name, '/erp/clients/' || q.client_id,
-        '/erp/devis/' || q.id || '/pdf', coalesce(q.sent_at, q.created_at)
-      from quotes q join clients c on c.id = q.client_id
-      where q.number is not null and q.status <> 'brouillon' and ${matches(fold(sql`q.number || ' ' || q.title || ' ' || c.name`), words)}`);
+    const where = sql`q.number is not null and q.status <> 'brouillon' and ${everyWord(words, sql`q.search_text`, [[sql`q.client_id`, "clients"]])}`;
+    branches.push({
+      count: sql`select count(*) from quotes q where ${where}`,
+      rows: (direction, limit) => sql`
+        select q.id, 'devis', 'devis', q.number || ' · ' || q.title, c.name, '/erp/clients/' || q.client_id,
+          '/erp/devis/' || q.id || '/pdf', coalesce(q.sent_at, q.created_at) as at
+        from quotes q join clients c on c.id = q.client_id
+        where ${where}
+        order by at ${direction}, q.id ${direction} limit ${limit}`,
+    });
   }
   if (!type || type === "facture" || type === "avoir") {
     const kind =
       type === "facture" ? sql`i.kind <> 'avoir'` : type === "avoir" ? sql`i.kind = 'avoir'` : sql`true`;
-    branches.push(sql`
-      select i.id, 'facture', case when i.kind = 'avoir' then 'avoir' else 'facture' end, i.number, c.name,
-        '/erp/clients/' || i.client_id, '/erp/factures/' || i.id || '/pdf', coalesce(i.issued_at, i.created_at)
-      from invoices i join clients c on c.id = i.client_id
-      where i.number is not null and ${kind} and ${matches(fold(sql`i.number || ' ' || c.name`), words)}`);
+    const where = sql`i.number is not null and ${kind} and ${everyWord(words, sql`i.search_text`, [[sql`i.client_id`, "clients"]])}`;
+    branches.push({
+      count: sql`select count(*) from invoices i where ${where}`,
+      rows: (direction, limit) => sql`
+        select i.id, 'facture', case when i.kind = 'avoir' then 'avoir' else 'facture' end, i.number, c.name,
+          '/erp/clients/' || i.client_id, '/erp/factures/' || i.id || '/pdf', coalesce(i.issued_at, i.created_at) as at
+        from invoices i join clients c on c.id = i.client_id
+        where ${where}
+        order by at ${direction}, i.id ${direction} limit ${limit}`,
+    });
   }
   if (!type || type === "bon_commande") {
-    branches.push(sql`
-      select po.id, 'bon_commande', 'bon_commande', po.number, s.legal_name,
-        '/erp/achats/fournisseurs/' || po.supplier_id, '/erp/achats/commandes/' || po.id || '/pdf', coalesce(po.sent_at, po.created_at)
-      from purchase_orders po join suppliers s on s.id = po.supplier_id
-      left join job_sites js on js.id = po.job_site_id
-      where po.number is not null and ${matches(fold(sql`po.number || ' ' || s.legal_name || ' ' || coalesce(js.number, '') || ' ' || coalesce(js.title, '')`), words)}`);
+    const where = sql`po.number is not null and ${everyWord(words, sql`lower(po.number)`, [
+      [sql`po.supplier_id`, "suppliers"],
+      [sql`po.job_site_id`, "job_sites"],
+    ])}`;
+    branches.push({
+      count: sql`select count(*) from purchase_orders po where ${where}`,
+      rows: (direction, limit) => sql`
+        select po.id, 'bon_commande', 'bon_commande', po.number, s.legal_name,
+          '/erp/achats/fournisseurs/' || po.supplier_id, '/erp/achats/commandes/' || po.id || '/pdf', coalesce(po.sent_at, po.created_at) as at
+        from purchase_orders po join suppliers s on s.id = po.supplier_id
+        where ${where}
+        order by at ${direction}, po.id ${direction} limit ${limit}`,
+    });
   }
-  const union = sql.join(branches, sql` union all `);
   const [counted] = await rowsOf(
     db,
-    sql`select count(*)::int as n from (${union}) as found(id, source, type, name, owner, owner_href, href, at)`,
+    sql`select (${sql.join(
+      branches.map((branch) => sql`(${branch.count})`),
+      sql` + `,
+    )})::int as n`,
   );
   const total = Number(counted?.n ?? 0);
   const { page, pageCount, limit, offset } = pageWindow(total, filters.page, FILE_SEARCH_PAGE_SIZE);
   const direction = filters.ordre === "asc" ? sql`asc` : sql`desc`;
+  // Each kind gives at most the rows up to the end of the page asked, from its own index;
+  // the page is cut from their merge.
+  const union = sql.join(
+    branches.map((branch) => sql`(${branch.rows(direction, offset + limit)})`),
+    sql` union all `,
+  );
   const rows = await rowsOf(
     db,
     sql`select * from (${union}) as found(id, source, type, name, owner, owner_href, href, at) order by at ${direction}, id ${direction} limit ${limit} offset ${offset}`,

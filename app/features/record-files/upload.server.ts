@@ -4,6 +4,7 @@ import type { Database } from "#app/db/client.server.ts";
 import { type RecordFileKind, recordFiles } from "#app/db/schema/record-files.ts";
 import { type ActivityActor, recordActivity } from "#app/lib/activity.server.ts";
 import type { FileStorage } from "#app/lib/file-storage.server.ts";
+import { foldText } from "#app/lib/search-text.ts";
 import { newStorageKey } from "#app/lib/storage.server.ts";
 import {
   formatFileSize,
@@ -151,6 +152,7 @@ export async function storeRecordFiles(
         ...ownerColumns(owner),
         kind,
         fileName: file.fileName,
+        searchText: foldText(file.fileName),
         contentType: file.contentType,
         sizeBytes: file.bytes.length,
         sha256: file.sha256,
