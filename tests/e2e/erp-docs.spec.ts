@@ -37,7 +37,9 @@ test.describe("Documents : registre de conformité", () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await signIn(page, owner, `${server.origin}/erp/login?redirectTo=/erp/docs`);
     await expect(page.getByRole("heading", { level: 1, name: "Registre de conformité" })).toBeVisible();
-    await expect(page.getByText("Aucun document dans le registre")).toBeVisible();
+    // A fresh installation: the insurance typed in the settings was copied into the
+    // register by migration 0043, its file still to join.
+    await expect(page.getByText("Fichier à joindre").first()).toBeVisible();
     await expectNoAxeViolations(page);
 
     await page.getByRole("link", { name: "Ajouter un document" }).first().click();
@@ -47,6 +49,8 @@ test.describe("Documents : registre de conformité", () => {
     await page.getByLabel("Type de document").selectOption({ label: "Attestation d'assurance décennale" });
     await page.getByLabel("Émetteur").fill("SMABTP");
     await page.getByLabel("Numéro").fill("DEC-2026-4471");
+    await page.getByLabel("Adresse de l'assureur").fill("8 rue Louis Armand, 75015 Paris");
+    await page.getByLabel("Couverture géographique").fill("France métropolitaine");
     await page.getByLabel("Date d'émission ou de début de validité").fill(isoDayIn(-320));
     await page.getByLabel("Fin de validité").fill(validUntil);
     const file = page.getByLabel("Fichier (PDF, JPEG ou PNG, 10 Mo au plus)");
