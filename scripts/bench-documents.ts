@@ -41,15 +41,13 @@ const handle = await openDatabase({ memory: true });
 await handle.migrate();
 const db = handle.db;
 const seeding = performance.now();
-await db
-  .insert(authUsers)
-  .values({
-    id: "bench-user",
-    email: "bench@batirade.test",
-    name: "Bench",
-    role: "staff",
-    emailVerified: true,
-  });
+await db.insert(authUsers).values({
+  id: "bench-user",
+  email: "bench@batirade.test",
+  name: "Bench",
+  role: "staff",
+  emailVerified: true,
+});
 
 const clientIds: string[] = [];
 for (let offset = 0; offset < CLIENTS; offset += 500) {
