@@ -34,11 +34,13 @@ export type AppOptions = {
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,64}$/;
 const HEALTH_TIMEOUT_MS = 2000;
 /**
- * Base headers a route may set for itself, stricter than the site's default: the quote
+ * Base headers a route may set for itself: the quote
  * page (/accord/{token}) and its files send `Referrer-Policy: no-referrer`, because their
- * address holds the token. The middleware keeps a route's own value.
+ * address holds the token. The uploaded files of a record send `X-Frame-Options: SAMEORIGIN`
+ * (with `frame-ancestors 'self'`): the documents page previews a PDF in a frame. The
+ * middleware keeps a route's own value.
  */
-const ROUTE_MAY_SET = new Set(["Referrer-Policy"]);
+const ROUTE_MAY_SET = new Set(["Referrer-Policy", "X-Frame-Options"]);
 
 function isHttps(request: Request, trustProxy: boolean): boolean {
   if (new URL(request.url).protocol === "https:") return true;

@@ -198,6 +198,37 @@ function tooLarge(request: Request, limit: number): Response {
   return refusal(request, 413, "Envoi trop volumineux.", text, { Connection: "close" });
 }
 
+/** How long a refused upload's connection stays open once the 413 is written (see `lingerBeforeClosing`). */
+export const LINGER_AFTER_REFUSAL_MS = 2000;
+
+type ClosingSocket = {
+  destroyed: boolean;
+  end: () => unknown;
+  destroy: () => unknown;
+  once: (event: "close", listener: () => void) => unknown;
+  destroySoon?: () => void;
+};
+
+/**
+ * A lingering close for a refused streamed body. Node closes a `Connection: close` answer's
+ * socket as soon as the answer is written; the client is still sending, so the unread bytes
+ * make the kernel answer with a reset, which can reach the client before it has read the 413:
+ * it then sees `EPIPE`/`ECONNRESET` instead of the French message (a browser shows « connexion
+ * réinitialisée »). Here the server only half-closes (FIN after the answer), reads nothing more
+ * (the client is held back by TCP flow control, not read into memory), and destroys the socket
+ * after `LINGER_AFTER_REFUSAL_MS`, or sooner when the client, having read the answer, closes it.
+ */
+function lingerBeforeClosing(socket: ClosingSocket | undefined) {
+  if (!socket || typeof socket.destroySoon !== "function") return;
+  socket.destroySoon = () => {
+    if (socket.destroyed) return;
+    socket.end();
+    const timer = setTimeout(() => socket.destroy(), LINGER_AFTER_REFUSAL_MS);
+    timer.unref?.();
+    socket.once("close", () => clearTimeout(timer));
+  };
+}
+
 /**
  * 413 for a body over its path's limit, decided from `Content-Length` before reading,
  * or while streaming a chunked body: reading stops at the limit, so a 600 MB body costs
@@ -227,6 +258,7 @@ export function limitBodies(): MiddlewareHandler<AppEnv> {
       size += value.byteLength;
       if (size > limit) {
         await reader.cancel().catch(() => {});
+        lingerBeforeClosing(c.env?.incoming?.socket as ClosingSocket | undefined);
         return tooLarge(request, limit);
       }
       chunks.push(value);

@@ -62,7 +62,8 @@ export function contentSecurityPolicy({
     "img-src": ["'self'", "data:", "blob:", ...trackerOrigins],
     "font-src": ["'self'"],
     "connect-src": [...(development ? ["'self'", "ws:", "wss:"] : ["'self'"]), ...trackerOrigins],
-    "frame-src": [MAP_FRAME_ORIGIN],
+    // Its own origin: the Espace Pro previews an uploaded PDF in a frame (record files).
+    "frame-src": ["'self'", MAP_FRAME_ORIGIN],
     "object-src": ["'none'"],
     "base-uri": ["'none'"],
     "form-action": ["'self'"],

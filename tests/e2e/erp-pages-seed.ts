@@ -12,6 +12,8 @@ import { createSubcontract } from "#app/features/purchases/subcontracts.server.t
 import { createSupplier } from "#app/features/purchases/suppliers.server.ts";
 import { quoteLotBudgets } from "#app/features/quotes/lot-budget.ts";
 import { getQuote } from "#app/features/quotes/quotes.server.ts";
+import type { RecordOwner } from "#app/features/record-files/record-files.ts";
+import { checkRecordFiles, storeRecordFiles } from "#app/features/record-files/upload.server.ts";
 import { createEmployee } from "#app/features/time-sheets/employees.server.ts";
 import { seedDemoContent } from "#server/seed.ts";
 import { billingSteps, fillInvoiceSettings } from "#tests/helpers/invoices.ts";
@@ -24,7 +26,8 @@ import { staffTestServices } from "#tests/helpers/staff.ts";
  * `node tests/e2e/erp-pages-seed.ts <dataDir> <owner e-mail> <password>`: fills a fresh
  * data directory, before a server opens it, with one record of each kind an Espace Pro
  * page shows (a request with a photo, a client, a draft and an accepted quote, an issued
- * and paid invoice and a draft one, a job site, a shop order), through the shared test helpers, and
+ * and paid invoice and a draft one, a job site, a shop order, an uploaded plan on the documents
+ * page of the client, the site and the supplier), through the shared test helpers, and
  * prints their ids as JSON (erp-phone.spec.ts opens every page with them). The names are
  * long on purpose, as real ones are: a phone must wrap them, not scroll sideways.
  */
@@ -266,6 +269,25 @@ try {
     pdf("attestation-decennale-smabtp-2026-batirade-toulon.pdf"),
   );
   if (!firstDecennale.ok || !companyDocument.ok) throw new Error("décennale du registre non enregistrée");
+
+  // One uploaded file on each record's documents page, with the long names real plans have.
+  const recordFile = async (owner: RecordOwner, name: string) => {
+    const checked = await checkRecordFiles([pdf(name)]);
+    if (!checked.ok) throw new Error(checked.message);
+    await storeRecordFiles({ db: handle.db, storage: services.storage }, owner, actor, "plan", checked.files);
+  };
+  await recordFile(
+    { type: "chantier", id: jobSite.id },
+    "plan-de-facade-cote-mer-residence-les-terrasses-du-mourillon-niveau-R+3-indice-C-2026-11.pdf",
+  );
+  await recordFile(
+    { type: "client", id: clientId },
+    "releve-de-copropriete-et-reglement-interieur-residence-les-terrasses-du-mourillon.pdf",
+  );
+  await recordFile(
+    { type: "fournisseur", id: supplier.id },
+    "fiche-technique-membrane-EPDM-1,5-mm-avis-technique-CSTB-5.2-24-2987-etancheite.pdf",
+  );
 
   console.log(
     JSON.stringify({

@@ -161,6 +161,10 @@ describe("uploading", () => {
     expect(response.headers.get("content-disposition")).toMatch(/^inline; filename="plan-rdc.pdf"/);
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(response.headers.get("cache-control")).toBe("private, no-store");
+    // Framed by the documents page only; the file itself loads nothing.
+    expect(response.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+    expect(response.headers.get("content-security-policy")).toContain("frame-ancestors 'self'");
+    expect(response.headers.get("content-security-policy")).toContain("default-src 'none'");
     const saved = await asStaff(siteFileRoute.loader, `${url}?telecharger`);
     expect((saved.data as Response).headers.get("content-disposition")).toMatch(/^attachment; /);
   });

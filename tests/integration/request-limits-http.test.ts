@@ -158,6 +158,47 @@ describe("body limits on a real server", () => {
     expect(BODY_LIMITS.every((rule) => rule.what.length > 0)).toBe(true);
   });
 
+  it("refuses a 1 GB chunked body to each record's files at 101 MB, the client reading the 413, memory flat", async () => {
+    const server = await startServer();
+    try {
+      global.gc?.();
+      const before = memory();
+      let peak = before;
+      const sampler = setInterval(() => {
+        peak = Math.max(peak, memory());
+      }, 20);
+      const id = "0b6f3c1e-8c53-4a0e-9f57-2d3c4b5a6e7f";
+      const answers: (Sent & { target: string })[] = [];
+      for (const target of [
+        `/erp/chantiers/${id}/documents`,
+        `/erp/clients/${id}/documents.data`,
+        `/erp/achats/fournisseurs/${id}/fichiers`,
+      ]) {
+        // 1 GB announced by nothing (chunked), made of one reused 1 MB buffer: never held whole.
+        const sent = await streamBody(`${server.origin}${target}`, 1024 * 1024 * 1024, {
+          "content-type": "multipart/form-data; boundary=----batirade",
+          origin: server.origin,
+        });
+        answers.push({ ...sent, target });
+      }
+      clearInterval(sampler);
+      for (const sent of answers) {
+        expect(sent.status, sent.target).toBe(413);
+        expect(JSON.parse(sent.body), sent.target).toEqual({
+          message: "Envoi trop volumineux. Cet envoi dépasse la taille autorisée (101 Mo).",
+        });
+        // The server stopped reading at its limit: the client could send little more.
+        expect(sent.bytesSent, sent.target).toBeGreaterThan(101 * 1024 * 1024);
+        expect(sent.bytesSent, sent.target).toBeLessThan(160 * 1024 * 1024);
+      }
+      // The server keeps at most the limit in memory (the test's client and server share this
+      // process): a gigabyte read whole would show here.
+      expect(peak - before).toBeLessThan(256 * 1024 * 1024);
+    } finally {
+      await server.close();
+    }
+  });
+
   it("refuses a 300 MB chunked body to the checkout, the sign-in and /commande at the limit, memory flat", async () => {
     const server = await startServer();
     try {

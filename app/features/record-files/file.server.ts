@@ -8,6 +8,13 @@ import { recordFileOf } from "./record.server.ts";
 import { RECORD_FILE_MESSAGES, type RecordOwner } from "./record-files.ts";
 
 /**
+ * An uploaded file's own policy: framed by the Espace Pro's pages only (the preview), loading
+ * nothing but itself (`object-src 'self'` lets the browser's PDF viewer show it).
+ */
+const FILE_CSP =
+  "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; object-src 'self'; frame-ancestors 'self'";
+
+/**
  * One uploaded file of the record in the URL, as stored: inline (the page's preview) or, with
  * `?telecharger`, as an attachment; never cached, its type not second-guessed. Another
  * record's file id is unknown here (404).
@@ -48,6 +55,10 @@ export async function recordFileResponse(
       "Cache-Control": "private, no-store",
       "X-Content-Type-Options": "nosniff",
       "X-Robots-Tag": "noindex, nofollow",
+      // Shown in a frame of the documents page (same origin only), never by another site;
+      // nothing in it may load or run anything.
+      "X-Frame-Options": "SAMEORIGIN",
+      "Content-Security-Policy": FILE_CSP,
     },
   });
 }
