@@ -70,7 +70,8 @@ test.describe("Documents : registre de conformité", () => {
 
     await file.setInputFiles({ name: "attestation.pdf", mimeType: "application/pdf", buffer: PDF });
     await page.getByRole("button", { name: "Ajouter le document" }).click();
-    await expect(page.getByText("Document ajouté au registre de conformité")).toBeVisible({
+    // It renews the décennale copied from the settings, which stays in the history.
+    await expect(page.getByText("Document renouvelé (Attestation d'assurance décennale)")).toBeVisible({
       timeout: 30_000,
     });
     await expect(page.getByText("À renouveler").first()).toBeVisible();
