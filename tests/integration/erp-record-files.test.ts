@@ -19,6 +19,7 @@ import * as clientPage from "#app/routes/erp/clients/documents.tsx";
 import * as clientFileRoute from "#app/routes/erp/clients/fichier.ts";
 import * as searchRoute from "#app/routes/erp/docs/fichiers.tsx";
 import { readFlash } from "#tests/helpers/flash.ts";
+import { billingSteps, fillInvoiceSettings, readInvoiceRow } from "#tests/helpers/invoices.ts";
 import { insertClient } from "#tests/helpers/quotes.ts";
 import { routeCaller } from "#tests/helpers/route-call.ts";
 import { openStaffTestServices, signedInStaff } from "#tests/helpers/staff.ts";
@@ -381,6 +382,37 @@ describe("deleting", () => {
       (await asStaff(supplierFileRoute.loader, `/erp/achats/fournisseurs/${supplierId}/fichiers/${row.id}`))
         .status,
     ).toBe(404);
+  });
+});
+
+describe("legal retention", () => {
+  it("lists an issued invoice among the client's documents but never deletes it, nor the client holding it", async () => {
+    await fillInvoiceSettings(services.db);
+    const steps = billingSteps(services, { id: staff.userId, email: staff.email });
+    const quoteId = await steps.acceptedQuote({ name: "Famille Facture", email: "facture@example.fr" });
+    const invoiceId = await steps.invoice(quoteId, { kind: "solde" });
+    const invoice = await readInvoiceRow(services.db, invoiceId);
+    const owner = invoice.clientId;
+    const page = await asStaff(clientPage.loader, `/erp/clients/${owner}/documents`);
+    expect(page.status).toBe(200);
+    expect(JSON.stringify(page.data)).toContain(String(invoice.number));
+
+    // A crafted deletion naming the invoice is not a file of the record: 404, nothing removed.
+    const form = new FormData();
+    form.set("intent", "supprimer");
+    form.set("fileId", invoiceId);
+    form.set("confirmation", "oui");
+    const refused = await asStaff(clientPage.action, `/erp/clients/${owner}/documents`, {
+      method: "POST",
+      body: form,
+    });
+    expect(refused.status).toBe(404);
+    const kept = await readInvoiceRow(services.db, invoiceId);
+    expect(kept.number).toBe(invoice.number);
+    expect(kept.pdfStorageKey).toBe(invoice.pdfStorageKey);
+    if (kept.pdfStorageKey)
+      expect((await services.storage.get(kept.pdfStorageKey)).byteLength).toBeGreaterThan(0);
+    await expect(deleteClient(services.db, services.storage, owner)).rejects.toThrow(/conserver 10 ans/);
   });
 });
 
