@@ -777,7 +777,7 @@ describe("missingForIssue", () => {
         ...b,
         identity: { ...identity, insurance: { ...identity.insurance, validUntil: undefined } },
       }),
-      "La date de fin de validité de l'assurance décennale n'est pas renseignée",
+      "La date de fin de validité de l'assurance décennale est à renseigner",
     ],
     [
       "décennale expired",

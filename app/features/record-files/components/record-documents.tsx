@@ -1,7 +1,8 @@
 import { Camera, Download, FileUp, Trash2 } from "lucide-react";
 import { type DragEvent, useId, useRef, useState } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { EmptyState } from "#app/components/data/empty-state.tsx";
+import { PageHeader } from "#app/components/data/page-header.tsx";
 import { ErrorList } from "#app/components/forms/field.tsx";
 import { FormAlert } from "#app/components/forms/form-alert.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
@@ -317,6 +318,52 @@ export function RecordDocuments({
       <UploadFilesForm refusal={refusal} />
       <UploadedFiles owner={owner} files={files} canDelete={canDelete} />
       {showGenerated ? <GeneratedDocuments documents={generated} /> : null}
+    </div>
+  );
+}
+
+/**
+ * A record's documents page (a client's, a job site's, a supplier's): its title, the way
+ * back to the record, then its files and the documents made for it. The office deletes and
+ * sees the documents made; a site worker only adds and reads the files of their sites.
+ */
+export function RecordDocumentsPage({
+  title,
+  backLabel,
+  page,
+  refusal,
+}: {
+  title: string;
+  backLabel: string;
+  page: {
+    owner: RecordOwner;
+    title: string;
+    backHref: string;
+    files: readonly RecordFileView[];
+    generated: readonly GeneratedDocumentView[];
+    office: boolean;
+  };
+  refusal: RecordDocumentsRefusal;
+}) {
+  return (
+    <div className="grid max-w-4xl gap-5">
+      <PageHeader
+        title={title}
+        description={page.title}
+        actions={
+          <Link to={page.backHref} className={buttonClasses("outline", "md")}>
+            {backLabel}
+          </Link>
+        }
+      />
+      <RecordDocuments
+        owner={page.owner}
+        files={page.files}
+        generated={page.generated}
+        refusal={refusal}
+        canDelete={page.office}
+        showGenerated={page.office}
+      />
     </div>
   );
 }

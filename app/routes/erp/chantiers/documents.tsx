@@ -1,79 +1,29 @@
-import { Link } from "react-router";
-import { PageHeader } from "#app/components/data/page-header.tsx";
-import { notFound, refused } from "#app/components/forms/refusal.server.ts";
 import { refusalOf } from "#app/components/forms/refusal.ts";
-import { buttonClasses } from "#app/components/ui/button.tsx";
-import { requirePermission } from "#app/features/auth/session.server.ts";
 import { erpMeta, SITE_LOG_HANDLE } from "#app/features/erp/navigation.ts";
-import {
-  answerRecordFilesPost,
-  openRecord,
-  recordDocumentsPage,
-} from "#app/features/record-files/actions.server.ts";
-import { RecordDocuments } from "#app/features/record-files/components/record-documents.tsx";
-import type { RecordOwner } from "#app/features/record-files/record-files.ts";
-import { getServices } from "#app/lib/app-context.ts";
-import { redirectWithFlash } from "#app/lib/flash.server.ts";
+import { RecordDocumentsPage } from "#app/features/record-files/components/record-documents.tsx";
+import { recordDocumentsAction, recordDocumentsLoader } from "#app/routes/erp/record-documents.server.ts";
 import type { Route } from "./+types/documents";
 
 /** The office, and a site worker on the sites they are put on (the site log's rule). */
 export const handle = SITE_LOG_HANDLE;
 
-const ownerOf = (id: string): RecordOwner => ({ type: "chantier", id });
-
 /** /erp/chantiers/:id/documents — the site's plans, photos and documents. */
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { user } = await requirePermission(request, context, handle.permission);
-  const { db } = getServices(context);
-  const owner = ownerOf(params.id);
-  const record = await openRecord(db, user, owner);
-  if (!record.ok)
-    throw record.status === 404 ? notFound(record.message) : refused(403, { message: record.message });
-  const lists = await recordDocumentsPage(db, user, owner);
-  return { owner, ...record, ...lists, office: user.role !== "compagnon", crumb: "Documents" };
-}
+export const loader = (args: Route.LoaderArgs) =>
+  recordDocumentsLoader(args, "chantier", handle.permission, "Documents");
 
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const { user } = await requirePermission(request, context, handle.permission);
-  const services = getServices(context);
-  const owner = ownerOf(params.id);
-  const record = await openRecord(services.db, user, owner);
-  if (!record.ok) return refused(record.status, { message: record.message });
-  const answer = await answerRecordFilesPost(services, user, owner, await request.formData(), {
-    canDelete: user.role !== "compagnon",
-  });
-  if (!answer.ok) {
-    const { status, ...body } = answer;
-    return refused(status, body);
-  }
-  return redirectWithFlash(request, answer.location, { tone: "success", message: answer.message });
-}
+export const action = (args: Route.ActionArgs) => recordDocumentsAction(args, "chantier", handle.permission);
 
 export const meta: Route.MetaFunction = (args) => erpMeta("Documents du chantier", args);
 
 export { ErrorBoundary, shouldRevalidate } from "#app/routes/erp/frame-exports.ts";
 
 export default function JobSiteDocumentsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { owner, title, backHref, files, generated, office } = loaderData;
   return (
-    <div className="grid max-w-4xl gap-5">
-      <PageHeader
-        title="Documents du chantier"
-        description={title}
-        actions={
-          <Link to={backHref} className={buttonClasses("outline", "md")}>
-            Retour au chantier
-          </Link>
-        }
-      />
-      <RecordDocuments
-        owner={owner}
-        files={files}
-        generated={generated}
-        refusal={refusalOf(actionData)}
-        canDelete={office}
-        showGenerated={office}
-      />
-    </div>
+    <RecordDocumentsPage
+      title="Documents du chantier"
+      backLabel="Retour au chantier"
+      page={loaderData}
+      refusal={refusalOf(actionData)}
+    />
   );
 }
