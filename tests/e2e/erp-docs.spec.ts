@@ -1,3 +1,4 @@
+import { formatDate } from "#app/lib/paris-time.ts";
 import { expect, signIn, test } from "./erp-fixtures.ts";
 import { expectNoAxeViolations } from "./fixtures.ts";
 import {
@@ -75,6 +76,11 @@ test.describe("Documents : registre de conformité", () => {
       timeout: 30_000,
     });
     await expect(page.getByText("À renouveler").first()).toBeVisible();
+    // The reminders' days: 60 days before is past (it goes with the next daily run), 30 and 7 to come.
+    await expect(page.getByText(`7 jours avant : ${formatDate(isoDayIn(38))} (à venir)`)).toBeVisible();
+    await expect(
+      page.getByText(`60 jours avant : ${formatDate(isoDayIn(-15))} (part au prochain envoi quotidien)`),
+    ).toBeVisible();
     await expectNoAxeViolations(page);
 
     await page.goto(`${server.origin}/erp/docs`);

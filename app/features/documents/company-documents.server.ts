@@ -20,6 +20,8 @@ import {
   type DocumentStatus,
   documentStatus,
   RENEW_WINDOW_DAYS,
+  type ReminderStep,
+  reminderSteps,
   validUntilOf,
 } from "./company-documents.ts";
 
@@ -90,6 +92,8 @@ export type CompanyDocumentDetail = {
   replacedBy: { id: string; validFrom: IsoDay } | null;
   /** The earlier versions, the most recent first. */
   previous: CompanyDocumentItem[];
+  /** The reminders of the current version (none for a replaced one or one without end). */
+  reminders: ReminderStep[];
 };
 
 /** One document, what replaced it, and its earlier versions. */
@@ -121,10 +125,17 @@ export async function companyDocumentDetail(
     cursor = cursor.replacesId ? byId.get(cursor.replacesId) : undefined;
   }
   const successor = sameKind.find((row) => row.replacesId === document.id);
+  const [sent] = successor
+    ? []
+    : await db
+        .select({ remindersSent: companyDocuments.remindersSent })
+        .from(companyDocuments)
+        .where(eq(companyDocuments.id, document.id));
   return {
     document: withStatus(document, today),
     replacedBy: successor ? { id: successor.id, validFrom: successor.validFrom } : null,
     previous,
+    reminders: sent ? reminderSteps(document.validUntil, sent.remindersSent, today) : [],
   };
 }
 

@@ -1,6 +1,6 @@
 import type { CompanyDocumentKind } from "#app/db/schema/company-documents.ts";
 import { formText } from "#app/lib/form-intent.ts";
-import { daysBetween, type IsoDay } from "#app/lib/paris-time.ts";
+import { addDays, daysBetween, type IsoDay } from "#app/lib/paris-time.ts";
 import { IsoDaySchema, multiLineText, singleLineText } from "#app/lib/text-rules.ts";
 import { isUuid } from "#app/lib/uuid.ts";
 import { z } from "#app/lib/zod.ts";
@@ -114,6 +114,32 @@ export function validUntilText(
   if (document.validUntil) return format(document.validUntil);
   return document.kind === "autre" ? "Sans échéance" : "Date à renseigner";
 }
+
+export type ReminderStep = { level: number; day: IsoDay; state: "envoyee" | "a_venir" | "en_attente" };
+
+/**
+ * The owners' e-mail reminders of a current document, 60, 30 and 7 days before its last
+ * valid day: sent, to come, or due and waiting for the next daily run (a document filed
+ * inside the window, or a day the server missed). None without an end of validity.
+ */
+export function reminderSteps(
+  validUntil: IsoDay | null,
+  sent: readonly string[],
+  today: IsoDay,
+): ReminderStep[] {
+  if (validUntil === null) return [];
+  return REMINDER_DAYS.map((level) => {
+    const day = addDays(validUntil, -level);
+    const state = sent.includes(String(level)) ? "envoyee" : day > today ? "a_venir" : "en_attente";
+    return { level, day, state };
+  });
+}
+
+export const REMINDER_STATE_LABELS: Record<ReminderStep["state"], string> = {
+  envoyee: "envoyée",
+  a_venir: "à venir",
+  en_attente: "part au prochain envoi quotidien",
+};
 
 /** « 12 jours », « 1 jour », « expiré depuis 3 jours », « dernier jour ». */
 export function daysLeftText(daysLeft: number | null): string {

@@ -16,6 +16,7 @@ import {
   documentFilePath,
   documentPath,
   INSURER_DETAILS_KINDS,
+  REMINDER_STATE_LABELS,
   renewDocumentPath,
   validUntilText,
 } from "#app/features/documents/company-documents.ts";
@@ -51,7 +52,7 @@ function sizeText(bytes: number): string {
 }
 
 export default function CompanyDocumentPage({ loaderData }: Route.ComponentProps) {
-  const { document, replacedBy, previous } = loaderData;
+  const { document, replacedBy, previous, reminders } = loaderData;
   const kind = COMPANY_DOCUMENT_KIND_LABELS[document.kind];
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-5">
@@ -109,6 +110,23 @@ export default function CompanyDocumentPage({ loaderData }: Route.ComponentProps
                     ? daysLeftText(document.status.daysLeft)
                     : "—",
               },
+              ...(reminders.length > 0
+                ? [
+                    {
+                      label: "Relances par e-mail",
+                      value: (
+                        <ul className="grid gap-0.5">
+                          {reminders.map((step) => (
+                            <li key={step.level}>
+                              {step.level} jours avant : {formatDate(step.day)} (
+                              {REMINDER_STATE_LABELS[step.state]})
+                            </li>
+                          ))}
+                        </ul>
+                      ),
+                    },
+                  ]
+                : []),
               {
                 label: "Fichier",
                 value:
