@@ -238,9 +238,25 @@ export async function setUpInvoicing(
   server: OwnServer,
 ): Promise<{ owner: StaffUser; termsDays: number }> {
   const owner = await createUserOn(server, "owner");
-  await signIn(page, owner, `${server.origin}/erp/login?redirectTo=/erp/parametres`);
+  // The décennale is filed in the register (decision 035): a renewal of the one copied
+  // from the former settings, valid a year, with its attestation.
+  await signIn(
+    page,
+    owner,
+    `${server.origin}/erp/login?redirectTo=${encodeURIComponent("/erp/docs/nouveau?type=decennale")}`,
+  );
+  await expect(page.getByRole("heading", { level: 1, name: "Renouveler un document" })).toBeVisible();
+  await page.getByLabel(/^Date d'émission ou de début de validité/).fill(isoDayIn(0));
+  await page.getByLabel(/^Fin de validité/).fill(isoDayIn(365));
+  await page.getByLabel(/^Fichier \(PDF, JPEG ou PNG/).setInputFiles({
+    name: "attestation-decennale.pdf",
+    mimeType: "application/pdf",
+    buffer: Buffer.from("%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n"),
+  });
+  await page.getByRole("button", { name: "Enregistrer le renouvellement" }).click();
+  await expect(page.getByText(/^Document renouvelé/)).toBeVisible();
+  await page.goto(`${server.origin}/erp/parametres`);
   await expect(page.getByRole("heading", { level: 1, name: "Paramètres de l'entreprise" })).toBeVisible();
-  await page.getByLabel(/^Attestation décennale valable jusqu'au/).fill(isoDayIn(365));
   await page.getByLabel("Titulaire du compte").fill("Batirade SASU");
   await page.getByLabel("IBAN", { exact: true }).fill("FR7630006000011234567890189");
   await page.getByLabel("BIC", { exact: true }).fill("AGRIFRPP");
