@@ -1,10 +1,8 @@
-import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { promisify } from "node:util";
 import { type GeoplateformeStub, startGeoplateformeStub } from "#tests/helpers/geoplateforme-stub.ts";
 import { expect, type StaffUser, signIn, test } from "./erp-fixtures.ts";
 import { expectNoAxeViolations } from "./fixtures.ts";
-import { type OwnServer, startOwnServer } from "./own-server.ts";
+import { type OwnServer, startSeededServer } from "./own-server.ts";
 
 // Issue 27, address completion: on a job site's form, the street field suggests addresses
 // from the State's service (a loopback stub speaking its protocol); the keyboard picks one,
@@ -31,19 +29,14 @@ test.describe("Adresses : suggestions du service de l'État dans les formulaires
   test.beforeAll(async () => {
     test.setTimeout(120_000);
     stub = await startGeoplateformeStub();
-    server = await startOwnServer("adresses", {
-      env: { GEOCODING_URL: stub.url },
-      prepare: async (dataDir) => {
-        const { stdout } = await promisify(execFile)(process.execPath, [
-          "tests/e2e/planning-seed.ts",
-          dataDir,
-          owner.email,
-          worker.email,
-          password,
-        ]);
-        ({ siteId } = JSON.parse(stdout) as { siteId: string });
-      },
-    });
+    ({
+      server,
+      seeded: { siteId },
+    } = await startSeededServer<{ siteId: string }>(
+      "adresses",
+      ["planning-seed.ts", owner.email, worker.email, password],
+      { env: { GEOCODING_URL: stub.url } },
+    ));
   });
   test.afterAll(async () => {
     await server?.stop();

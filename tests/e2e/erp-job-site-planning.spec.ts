@@ -1,9 +1,7 @@
-import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { promisify } from "node:util";
 import { expect, type StaffUser, signIn, test } from "./erp-fixtures.ts";
 import { expectNoAxeViolations } from "./fixtures.ts";
-import { expectNoHorizontalScroll, jpegPhoto, type OwnServer, startOwnServer } from "./own-server.ts";
+import { expectNoHorizontalScroll, jpegPhoto, type OwnServer, startSeededServer } from "./own-server.ts";
 
 // Issue 26, the planning and the site workers: the owner puts a worker on a site from
 // its page, reads the week and the month, moves the site a day later and back with the
@@ -30,18 +28,15 @@ test.describe("Chantiers : planning de l'équipe et compagnon sur téléphone", 
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    server = await startOwnServer("planning", {
-      prepare: async (dataDir) => {
-        const { stdout } = await promisify(execFile)(process.execPath, [
-          "tests/e2e/planning-seed.ts",
-          dataDir,
-          owner.email,
-          worker.email,
-          password,
-        ]);
-        ({ siteId, siteNumber } = JSON.parse(stdout) as { siteId: string; siteNumber: string });
-      },
-    });
+    ({
+      server,
+      seeded: { siteId, siteNumber },
+    } = await startSeededServer<{ siteId: string; siteNumber: string }>("planning", [
+      "planning-seed.ts",
+      owner.email,
+      worker.email,
+      password,
+    ]));
   });
   test.afterAll(async () => {
     await server?.stop();

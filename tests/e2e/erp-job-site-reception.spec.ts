@@ -1,7 +1,4 @@
-import { execFile } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { promisify } from "node:util";
-import { expect, type StaffUser, signIn, test } from "./erp-fixtures.ts";
+import { expect, signIn, test } from "./erp-fixtures.ts";
 import { expectNoAxeViolations } from "./fixtures.ts";
 import {
   expectNoHorizontalScroll,
@@ -9,8 +6,9 @@ import {
   isoDayIn,
   mailTo,
   NOTIFY_EMAIL,
+  newStaffUser,
   type OwnServer,
-  startOwnServer,
+  startSeededServer,
 } from "./own-server.ts";
 
 // Issue 26, « Handover (réception) and warranties »: the owner turns the accepted quote
@@ -38,25 +36,18 @@ test.describe("Chantiers : le PV de réception signé en ligne par le client", (
   test.describe.configure({ mode: "serial" });
   let server: OwnServer | undefined;
   let quoteId = "";
-  const owner: StaffUser = {
-    email: `gerant-${randomBytes(4).toString("hex")}@batirade.test`,
-    password: `mot-de-passe-${randomBytes(6).toString("hex")}`,
-    role: "owner",
-  };
+  const owner = newStaffUser();
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    server = await startOwnServer("reception", {
-      prepare: async (dataDir) => {
-        const { stdout } = await promisify(execFile)(process.execPath, [
-          "tests/e2e/job-sites-seed.ts",
-          dataDir,
-          owner.email,
-          owner.password,
-        ]);
-        quoteId = (JSON.parse(stdout) as { quoteId: string }).quoteId;
-      },
-    });
+    ({
+      server,
+      seeded: { quoteId },
+    } = await startSeededServer<{ quoteId: string }>("reception", [
+      "job-sites-seed.ts",
+      owner.email,
+      owner.password,
+    ]));
   });
   test.afterAll(async () => {
     await server?.stop();

@@ -1,15 +1,13 @@
-import { execFile } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { promisify } from "node:util";
-import { expect, type StaffUser, signIn, test } from "./erp-fixtures.ts";
+import { expect, signIn, test } from "./erp-fixtures.ts";
 import { expectNoAxeViolations } from "./fixtures.ts";
 import {
   expectNoHorizontalScroll,
   fact,
   isoDayIn,
   jpegPhoto,
+  newStaffUser,
   type OwnServer,
-  startOwnServer,
+  startSeededServer,
 } from "./own-server.ts";
 
 // Issue 26, first slice: the owner turns an accepted quote into a job site from the
@@ -21,25 +19,18 @@ test.describe("Chantiers : du devis accepté au chantier planifié", () => {
   test.describe.configure({ mode: "serial" });
   let server: OwnServer | undefined;
   let quoteId = "";
-  const owner: StaffUser = {
-    email: `gerant-${randomBytes(4).toString("hex")}@batirade.test`,
-    password: `mot-de-passe-${randomBytes(6).toString("hex")}`,
-    role: "owner",
-  };
+  const owner = newStaffUser();
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    server = await startOwnServer("chantiers", {
-      prepare: async (dataDir) => {
-        const { stdout } = await promisify(execFile)(process.execPath, [
-          "tests/e2e/job-sites-seed.ts",
-          dataDir,
-          owner.email,
-          owner.password,
-        ]);
-        quoteId = (JSON.parse(stdout) as { quoteId: string }).quoteId;
-      },
-    });
+    ({
+      server,
+      seeded: { quoteId },
+    } = await startSeededServer<{ quoteId: string }>("chantiers", [
+      "job-sites-seed.ts",
+      owner.email,
+      owner.password,
+    ]));
   });
   test.afterAll(async () => {
     await server?.stop();

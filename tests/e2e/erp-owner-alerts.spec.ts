@@ -1,8 +1,6 @@
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import { expect, signIn, test } from "./erp-fixtures.ts";
 import { expectNoAxeViolations } from "./fixtures.ts";
-import { createUserOn, expectNoHorizontalScroll, type OwnServer, startOwnServer } from "./own-server.ts";
+import { createUserOn, expectNoHorizontalScroll, type OwnServer, startSeededServer } from "./own-server.ts";
 
 // The owner's « Surveillance » block on the Espace Pro's home, on a server of its own whose
 // data directory holds a failed backup's alert and three days without a backup: the owner
@@ -14,11 +12,7 @@ test.describe("Tableau de bord : alertes du gérant", () => {
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    server = await startOwnServer("alertes", {
-      prepare: async (dataDir) => {
-        await promisify(execFile)(process.execPath, ["tests/e2e/owner-alerts-seed.ts", dataDir]);
-      },
-    });
+    server = (await startSeededServer("alertes", ["owner-alerts-seed.ts"])).server;
   });
   test.afterAll(async () => {
     await server?.stop();

@@ -1,9 +1,7 @@
 import { asc } from "drizzle-orm";
-import { openDatabase } from "#app/db/client.server.ts";
 import { quoteLibraryItems } from "#app/db/schema/quotes.ts";
 import { shopProducts } from "#app/db/schema/shop.ts";
 import { supplierInvoiceLines, supplierInvoices } from "#app/db/schema/supplier-invoices.ts";
-import { createStaffAccount } from "#app/features/auth/accounts.server.ts";
 import { addCompanyDocument } from "#app/features/documents/company-documents.server.ts";
 import { createInvoiceDraft } from "#app/features/invoices/drafts.server.ts";
 import { createJobSiteFromQuote } from "#app/features/job-sites/write.server.ts";
@@ -20,7 +18,7 @@ import { billingSteps, fillInvoiceSettings } from "#tests/helpers/invoices.ts";
 import { attachPhoto, insertQuoteRequest, jpeg } from "#tests/helpers/leads.ts";
 import { filledDraftQuote, insertClient } from "#tests/helpers/quotes.ts";
 import { placeTestOrder, STORE_ID } from "#tests/helpers/shop.ts";
-import { staffTestServices } from "#tests/helpers/staff.ts";
+import { runOwnerSeed } from "./seed-script.ts";
 
 /**
  * `node tests/e2e/erp-pages-seed.ts <dataDir> <owner e-mail> <password>`: fills a fresh
@@ -32,18 +30,8 @@ import { staffTestServices } from "#tests/helpers/staff.ts";
  * long on purpose, as real ones are: a phone must wrap them, not scroll sideways.
  */
 
-const [dataDir, email, password] = process.argv.slice(2);
-if (!dataDir || !email || !password) {
-  console.error("usage : node tests/e2e/erp-pages-seed.ts <dataDir> <e-mail> <mot de passe>");
-  process.exit(2);
-}
-
-const handle = await openDatabase({ dataDir });
-try {
-  await handle.migrate();
+await runOwnerSeed("erp-pages-seed.ts", async ({ handle, services, owner }) => {
   await seedDemoContent(handle.db, { storeId: STORE_ID });
-  const services = staffTestServices({ ...handle, cleanup: handle.close }, { DATA_DIR: dataDir });
-  const owner = await createStaffAccount(services, { email, password, role: "owner" });
   const actor = { id: owner.id, email: owner.email };
   await fillInvoiceSettings(handle.db);
 
@@ -289,26 +277,22 @@ try {
     "fiche-technique-membrane-EPDM-1,5-mm-avis-technique-CSTB-5.2-24-2987-etancheite.pdf",
   );
 
-  console.log(
-    JSON.stringify({
-      companyDocumentId: companyDocument.id,
-      purchaseOrderId: purchaseOrder.id,
-      leadId,
-      clientId,
-      draftQuoteId,
-      acceptedQuoteId,
-      issuedInvoiceId,
-      draftInvoiceId,
-      orderId: order.id,
-      jobSiteId: jobSite.id,
-      employeeId: employee.id,
-      supplierId: supplier.id,
-      subcontractId: subcontract.id,
-      supplierInvoiceId,
-      libraryItemId: item.id,
-      productId: product.id,
-    }),
-  );
-} finally {
-  await handle.close();
-}
+  return {
+    companyDocumentId: companyDocument.id,
+    purchaseOrderId: purchaseOrder.id,
+    leadId,
+    clientId,
+    draftQuoteId,
+    acceptedQuoteId,
+    issuedInvoiceId,
+    draftInvoiceId,
+    orderId: order.id,
+    jobSiteId: jobSite.id,
+    employeeId: employee.id,
+    supplierId: supplier.id,
+    subcontractId: subcontract.id,
+    supplierInvoiceId,
+    libraryItemId: item.id,
+    productId: product.id,
+  };
+});

@@ -1,12 +1,9 @@
-import { execFile } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { promisify } from "node:util";
 import type { Page } from "@playwright/test";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "#app/routes.ts";
-import { expect, type StaffUser, signIn, test } from "./erp-fixtures.ts";
+import { expect, signIn, test } from "./erp-fixtures.ts";
 import { expectNoAxeViolations } from "./fixtures.ts";
-import { type OwnServer, startOwnServer } from "./own-server.ts";
+import { newStaffUser, type OwnServer, startSeededServer } from "./own-server.ts";
 
 // The Espace Pro on a phone: every page of the route table's /erp frame, at 360 and 390 px,
 // signed in as an owner, on a server of its own whose data directory holds one record of
@@ -195,25 +192,15 @@ test.describe("Espace Pro sur un téléphone", () => {
   test.describe.configure({ mode: "serial" });
   let server: OwnServer | undefined;
   let ids: SeedIds;
-  const owner: StaffUser = {
-    email: `gerant-${randomBytes(4).toString("hex")}@batirade.test`,
-    password: `mot-de-passe-${randomBytes(6).toString("hex")}`,
-    role: "owner",
-  };
+  const owner = newStaffUser();
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    server = await startOwnServer("telephone", {
-      prepare: async (dataDir) => {
-        const { stdout } = await promisify(execFile)(process.execPath, [
-          "tests/e2e/erp-pages-seed.ts",
-          dataDir,
-          owner.email,
-          owner.password,
-        ]);
-        ids = JSON.parse(stdout) as SeedIds;
-      },
-    });
+    ({ server, seeded: ids } = await startSeededServer<SeedIds>("telephone", [
+      "erp-pages-seed.ts",
+      owner.email,
+      owner.password,
+    ]));
   });
   test.afterAll(async () => {
     await server?.stop();

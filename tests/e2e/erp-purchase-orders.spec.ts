@@ -1,9 +1,7 @@
-import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { promisify } from "node:util";
-import { expect, type StaffUser, signIn, test } from "./erp-fixtures.ts";
+import { expect, signIn, test } from "./erp-fixtures.ts";
 import { expectNoAxeViolations } from "./fixtures.ts";
-import { mailTo, type OwnServer, startOwnServer } from "./own-server.ts";
+import { mailTo, newStaffUser, type OwnServer, startSeededServer } from "./own-server.ts";
 
 // Achats › Commandes in a real browser against the production build (issue 28, « Proof »):
 // on a server of its own whose mail goes to a loopback SMTP server, the owner types a
@@ -13,28 +11,21 @@ import { mailTo, type OwnServer, startOwnServer } from "./own-server.ts";
 
 test.describe("Achats : bon de commande envoyé au fournisseur", () => {
   let server: OwnServer | undefined;
-  const owner: StaffUser = {
-    email: `gerant-${randomBytes(4).toString("hex")}@batirade.test`,
-    password: `mot-de-passe-${randomBytes(6).toString("hex")}`,
-    role: "owner",
-  };
+  const owner = newStaffUser();
   const supplierEmail = `commandes-${randomBytes(3).toString("hex")}@negoce-varois.test`;
   let siteId = "";
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    server = await startOwnServer("commandes", {
-      prepare: async (dataDir) => {
-        const { stdout } = await promisify(execFile)(process.execPath, [
-          "tests/e2e/purchase-orders-seed.ts",
-          dataDir,
-          owner.email,
-          owner.password,
-          supplierEmail,
-        ]);
-        siteId = (JSON.parse(stdout) as { siteId: string }).siteId;
-      },
-    });
+    ({
+      server,
+      seeded: { siteId },
+    } = await startSeededServer<{ siteId: string }>("commandes", [
+      "purchase-orders-seed.ts",
+      owner.email,
+      owner.password,
+      supplierEmail,
+    ]));
   });
   test.afterAll(async () => {
     await server?.stop();

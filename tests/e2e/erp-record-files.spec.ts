@@ -1,12 +1,15 @@
-import { execFile } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { promisify } from "node:util";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { formatFileSize } from "#app/features/record-files/record-files.ts";
-import { expect, type StaffUser, signIn, test } from "./erp-fixtures.ts";
+import { expect, signIn, test } from "./erp-fixtures.ts";
 import { expectNoAxeViolations } from "./fixtures.ts";
-import { escapeRegExp, expectNoHorizontalScroll, type OwnServer, startOwnServer } from "./own-server.ts";
+import {
+  escapeRegExp,
+  expectNoHorizontalScroll,
+  newStaffUser,
+  type OwnServer,
+  startSeededServer,
+} from "./own-server.ts";
 
 // The files of a job site, a client and a supplier, on a server of its own, in Chromium. On a
 // phone (390 × 844) the owner drops a PDF plan and a PNG photo in one post through the file
@@ -42,25 +45,15 @@ test.describe("Fichiers d'un chantier, d'un client et d'un fournisseur", () => {
   test.describe.configure({ mode: "serial" });
   let server: OwnServer | undefined;
   let ids: SeedIds;
-  const owner: StaffUser = {
-    email: `gerant-${randomBytes(4).toString("hex")}@batirade.test`,
-    password: `mot-de-passe-${randomBytes(6).toString("hex")}`,
-    role: "owner",
-  };
+  const owner = newStaffUser();
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    server = await startOwnServer("fichiers", {
-      prepare: async (dataDir) => {
-        const { stdout } = await promisify(execFile)(process.execPath, [
-          "tests/e2e/record-files-seed.ts",
-          dataDir,
-          owner.email,
-          owner.password,
-        ]);
-        ids = JSON.parse(stdout) as SeedIds;
-      },
-    });
+    ({ server, seeded: ids } = await startSeededServer<SeedIds>("fichiers", [
+      "record-files-seed.ts",
+      owner.email,
+      owner.password,
+    ]));
   });
   test.afterAll(async () => {
     await server?.stop();

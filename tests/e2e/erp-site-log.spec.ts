@@ -1,10 +1,7 @@
-import { execFile } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { promisify } from "node:util";
 import sharp from "sharp";
-import { expect, type StaffUser, signIn, test } from "./erp-fixtures.ts";
+import { expect, signIn, test } from "./erp-fixtures.ts";
 import { expectNoAxeViolations } from "./fixtures.ts";
-import { expectNoHorizontalScroll, type OwnServer, startOwnServer } from "./own-server.ts";
+import { expectNoHorizontalScroll, newStaffUser, type OwnServer, startSeededServer } from "./own-server.ts";
 
 // Issue 26, the site log: on a phone-sized screen, the owner opens the site's « Journal de
 // chantier », writes a note with two photos from the camera; the connection drops at the
@@ -32,25 +29,18 @@ test.describe("Journal de chantier sur un téléphone", () => {
   test.describe.configure({ mode: "serial" });
   let server: OwnServer | undefined;
   let siteId = "";
-  const owner: StaffUser = {
-    email: `gerant-${randomBytes(4).toString("hex")}@batirade.test`,
-    password: `mot-de-passe-${randomBytes(6).toString("hex")}`,
-    role: "owner",
-  };
+  const owner = newStaffUser();
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    server = await startOwnServer("journal", {
-      prepare: async (dataDir) => {
-        const { stdout } = await promisify(execFile)(process.execPath, [
-          "tests/e2e/site-log-seed.ts",
-          dataDir,
-          owner.email,
-          owner.password,
-        ]);
-        siteId = (JSON.parse(stdout) as { siteId: string }).siteId;
-      },
-    });
+    ({
+      server,
+      seeded: { siteId },
+    } = await startSeededServer<{ siteId: string }>("journal", [
+      "site-log-seed.ts",
+      owner.email,
+      owner.password,
+    ]));
   });
   test.afterAll(async () => {
     await server?.stop();

@@ -1,10 +1,7 @@
-import { execFile } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { promisify } from "node:util";
 import { generate, materialsInvoice, type Sample } from "../helpers/einvoice-samples.ts";
-import { expect, type StaffUser, signIn, test } from "./erp-fixtures.ts";
+import { expect, signIn, test } from "./erp-fixtures.ts";
 import { expectNoAxeViolations } from "./fixtures.ts";
-import { fact, type OwnServer, startOwnServer } from "./own-server.ts";
+import { fact, newStaffUser, type OwnServer, startSeededServer } from "./own-server.ts";
 
 // Achats › Factures fournisseurs in Chromium: the owner drops a Factur-X invoice made by
 // another generator, sees it read (supplier found by its SIREN, its lines) and matched with the
@@ -19,25 +16,18 @@ test.describe("Achats : factures fournisseurs", () => {
   let server: OwnServer | undefined;
   let jobSiteId = "";
   let orderNumber = "";
-  const owner: StaffUser = {
-    email: `gerant-${randomBytes(4).toString("hex")}@batirade.test`,
-    password: `mot-de-passe-${randomBytes(6).toString("hex")}`,
-    role: "owner",
-  };
+  const owner = newStaffUser();
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    server = await startOwnServer("factures-fournisseurs", {
-      prepare: async (dataDir) => {
-        const { stdout } = await promisify(execFile)(process.execPath, [
-          "tests/e2e/supplier-invoices-seed.ts",
-          dataDir,
-          owner.email,
-          owner.password,
-        ]);
-        ({ jobSiteId, orderNumber } = JSON.parse(stdout) as { jobSiteId: string; orderNumber: string });
-      },
-    });
+    ({
+      server,
+      seeded: { jobSiteId, orderNumber },
+    } = await startSeededServer<{ jobSiteId: string; orderNumber: string }>("factures-fournisseurs", [
+      "supplier-invoices-seed.ts",
+      owner.email,
+      owner.password,
+    ]));
   });
   test.afterAll(async () => {
     await server?.stop();

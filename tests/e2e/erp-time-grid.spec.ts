@@ -1,9 +1,7 @@
-import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { promisify } from "node:util";
 import { expect, type StaffUser, signIn, test } from "./erp-fixtures.ts";
 import { expectNoAxeViolations } from "./fixtures.ts";
-import { type OwnServer, startOwnServer } from "./own-server.ts";
+import { type OwnServer, startSeededServer } from "./own-server.ts";
 
 // Issue 27, the office's week grid: the owner on a desktop opens Pointage › Semaine,
 // picks the quick entry's site, types Monday's and Tuesday's hours with the keyboard
@@ -29,18 +27,15 @@ test.describe("Pointage : la grille de la semaine au clavier", () => {
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    server = await startOwnServer("pointage-grille", {
-      prepare: async (dataDir) => {
-        const { stdout } = await promisify(execFile)(process.execPath, [
-          "tests/e2e/time-sheets-seed.ts",
-          dataDir,
-          owner.email,
-          worker.email,
-          password,
-        ]);
-        ({ kitchen, bathroom } = JSON.parse(stdout) as { kitchen: string; bathroom: string });
-      },
-    });
+    ({
+      server,
+      seeded: { kitchen, bathroom },
+    } = await startSeededServer<{ kitchen: string; bathroom: string }>("pointage-grille", [
+      "time-sheets-seed.ts",
+      owner.email,
+      worker.email,
+      password,
+    ]));
   });
   test.afterAll(async () => {
     await server?.stop();

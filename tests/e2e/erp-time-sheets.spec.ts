@@ -1,9 +1,7 @@
-import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { promisify } from "node:util";
 import { expect, type StaffUser, signIn, test } from "./erp-fixtures.ts";
 import { expectNoAxeViolations } from "./fixtures.ts";
-import { expectNoHorizontalScroll, type OwnServer, startOwnServer } from "./own-server.ts";
+import { expectNoHorizontalScroll, type OwnServer, startSeededServer } from "./own-server.ts";
 
 // Issue 27, the time sheets: a site worker on a phone-sized screen enters today on two of
 // his sites from « Mes heures » (a night without « Fin le lendemain » is refused first);
@@ -30,22 +28,15 @@ test.describe("Pointage : « Mes heures » sur téléphone, validation de la sem
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    server = await startOwnServer("pointage", {
-      prepare: async (dataDir) => {
-        const { stdout } = await promisify(execFile)(process.execPath, [
-          "tests/e2e/time-sheets-seed.ts",
-          dataDir,
-          owner.email,
-          worker.email,
-          password,
-        ]);
-        ({ employeeId, kitchen, bathroom } = JSON.parse(stdout) as {
-          employeeId: string;
-          kitchen: string;
-          bathroom: string;
-        });
-      },
-    });
+    ({
+      server,
+      seeded: { employeeId, kitchen, bathroom },
+    } = await startSeededServer<{ employeeId: string; kitchen: string; bathroom: string }>("pointage", [
+      "time-sheets-seed.ts",
+      owner.email,
+      worker.email,
+      password,
+    ]));
   });
   test.afterAll(async () => {
     await server?.stop();

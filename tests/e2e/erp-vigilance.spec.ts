@@ -1,9 +1,6 @@
-import { execFile } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { promisify } from "node:util";
-import { expect, type StaffUser, signIn, test } from "./erp-fixtures.ts";
+import { expect, signIn, test } from "./erp-fixtures.ts";
 import { expectNoAxeViolations } from "./fixtures.ts";
-import { type OwnServer, startOwnServer } from "./own-server.ts";
+import { newStaffUser, type OwnServer, startSeededServer } from "./own-server.ts";
 
 // The duty of vigilance in a real browser against the production build (issue 28): the owner
 // opens a subcontractor whose URSSAF attestation expired, tries to record the payment of its
@@ -12,32 +9,21 @@ import { type OwnServer, startOwnServer } from "./own-server.ts";
 
 test.describe("Achats : devoir de vigilance", () => {
   let server: OwnServer | undefined;
-  const owner: StaffUser = {
-    email: `gerant-${randomBytes(4).toString("hex")}@batirade.test`,
-    password: `mot-de-passe-${randomBytes(6).toString("hex")}`,
-    role: "owner",
-  };
+  const owner = newStaffUser();
   let supplierId = "";
   let invoiceId = "";
   let orderId = "";
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    server = await startOwnServer("vigilance", {
-      prepare: async (dataDir) => {
-        const { stdout } = await promisify(execFile)(process.execPath, [
-          "tests/e2e/vigilance-seed.ts",
-          dataDir,
-          owner.email,
-          owner.password,
-        ]);
-        ({ supplierId, invoiceId, orderId } = JSON.parse(stdout) as {
-          supplierId: string;
-          invoiceId: string;
-          orderId: string;
-        });
-      },
-    });
+    ({
+      server,
+      seeded: { supplierId, invoiceId, orderId },
+    } = await startSeededServer<{ supplierId: string; invoiceId: string; orderId: string }>("vigilance", [
+      "vigilance-seed.ts",
+      owner.email,
+      owner.password,
+    ]));
   });
   test.afterAll(async () => {
     await server?.stop();

@@ -198,6 +198,36 @@ export async function startOwnServer(
   };
 }
 
+/**
+ * `startOwnServer`, its data directory filled first by the seed script `tests/e2e/<script>`
+ * run on it with `args` (tests/e2e/seed-script.ts); returns the server and the ids the
+ * script printed.
+ */
+export async function startSeededServer<Seeded = undefined>(
+  name: string,
+  [script, ...args]: [string, ...string[]],
+  options: { env?: Record<string, string> } = {},
+): Promise<{ server: OwnServer; seeded: Seeded }> {
+  let seeded: Seeded | undefined;
+  const server = await startOwnServer(name, {
+    ...options,
+    prepare: async (dataDir) => {
+      const { stdout } = await run(process.execPath, [`tests/e2e/${script}`, dataDir, ...args]);
+      seeded = stdout.trim() ? (JSON.parse(stdout) as Seeded) : undefined;
+    },
+  });
+  return { server, seeded: seeded as Seeded };
+}
+
+/** The sign-in details of an account yet to be made (by a seed script, say). */
+export function newStaffUser(role: StaffUser["role"] = "owner"): StaffUser {
+  return {
+    email: `gerant-${randomBytes(4).toString("hex")}@batirade.test`,
+    password: `mot-de-passe-${randomBytes(6).toString("hex")}`,
+    role,
+  };
+}
+
 /** An account on that server, through `npm run user:create` (which goes through the running server). */
 export async function createUserOn(server: OwnServer, role: StaffUser["role"]): Promise<StaffUser> {
   const user: StaffUser = {

@@ -1,6 +1,6 @@
-import { openDatabase } from "#app/db/client.server.ts";
 import { watchBackups } from "#app/lib/backup/schedule.server.ts";
 import { raiseOwnerAlert } from "#app/lib/owner-alerts.server.ts";
+import { runSeed } from "./seed-script.ts";
 
 /**
  * `node tests/e2e/owner-alerts-seed.ts <dataDir>`: before a server opens a fresh data
@@ -8,15 +8,7 @@ import { raiseOwnerAlert } from "#app/lib/owner-alerts.server.ts";
  * without a success, so that the dashboard's « Surveillance » block shows both alerts.
  */
 
-const [dataDir] = process.argv.slice(2);
-if (!dataDir) {
-  console.error("usage : node tests/e2e/owner-alerts-seed.ts <dataDir>");
-  process.exit(2);
-}
-
-const handle = await openDatabase({ dataDir });
-try {
-  await handle.migrate();
+await runSeed("owner-alerts-seed.ts", "", async ({ handle }) => {
   const now = Date.now();
   await watchBackups(handle.db, new Date(now - 3 * 24 * 60 * 60 * 1000));
   await raiseOwnerAlert(handle.db, {
@@ -26,6 +18,4 @@ try {
       "La sauvegarde vers s3://batirade-sauvegardes-hors-site-du-cabinet/sauvegardes/quotidiennes/ n'a pas pu être faite : le compartiment « batirade-sauvegardes-hors-site-du-cabinet » n'existe pas (NoSuchBucket).",
     now: new Date(now - 60 * 60 * 1000),
   });
-} finally {
-  await handle.close();
-}
+});

@@ -1,9 +1,7 @@
-import { openDatabase } from "#app/db/client.server.ts";
-import { createStaffAccount } from "#app/features/auth/accounts.server.ts";
 import { createJobSite } from "#app/features/job-sites/write.server.ts";
 import { addDays, parisDay } from "#app/lib/paris-time.ts";
 import { insertClient } from "#tests/helpers/quotes.ts";
-import { staffTestServices } from "#tests/helpers/staff.ts";
+import { runTeamSeed } from "./seed-script.ts";
 
 /**
  * `node tests/e2e/planning-seed.ts <dataDir> <owner e-mail> <worker e-mail> <password>`:
@@ -12,28 +10,7 @@ import { staffTestServices } from "#tests/helpers/staff.ts";
  * access details. Prints the site's id and number as JSON.
  */
 
-const [dataDir, ownerEmail, workerEmail, password] = process.argv.slice(2);
-if (!dataDir || !ownerEmail || !workerEmail || !password) {
-  console.error("usage : node tests/e2e/planning-seed.ts <dataDir> <gérant> <compagnon> <mot de passe>");
-  process.exit(2);
-}
-
-const handle = await openDatabase({ dataDir });
-try {
-  await handle.migrate();
-  const services = staffTestServices({ ...handle, cleanup: handle.close }, { DATA_DIR: dataDir });
-  const owner = await createStaffAccount(services, {
-    email: ownerEmail,
-    password,
-    role: "owner",
-    name: "Nadia Gérante",
-  });
-  await createStaffAccount(services, {
-    email: workerEmail,
-    password,
-    role: "compagnon",
-    name: "Lucas Martin",
-  });
+await runTeamSeed("planning-seed.ts", async ({ handle, owner }) => {
   const clientId = await insertClient(handle.db, { name: "Famille Aubert", email: "aubert@example.fr" });
   const today = parisDay();
   const site = await createJobSite(handle.db, { id: owner.id, email: owner.email }, clientId, {
@@ -53,7 +30,5 @@ try {
     actualStart: null,
     actualEnd: null,
   });
-  console.log(JSON.stringify({ siteId: site.id, siteNumber: site.number }));
-} finally {
-  await handle.close();
-}
+  return { siteId: site.id, siteNumber: site.number };
+});

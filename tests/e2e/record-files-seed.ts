@@ -1,11 +1,9 @@
-import { openDatabase } from "#app/db/client.server.ts";
-import { createStaffAccount } from "#app/features/auth/accounts.server.ts";
 import { createJobSiteFromQuote } from "#app/features/job-sites/write.server.ts";
 import { createSupplier } from "#app/features/purchases/suppliers.server.ts";
 import { quoteLotBudgets } from "#app/features/quotes/lot-budget.ts";
 import { fillInvoiceSettings } from "#tests/helpers/invoices.ts";
 import { acceptedQuoteFor, insertClient } from "#tests/helpers/quotes.ts";
-import { staffTestServices } from "#tests/helpers/staff.ts";
+import { runOwnerSeed } from "./seed-script.ts";
 
 /**
  * `node tests/e2e/record-files-seed.ts <dataDir> <owner e-mail> <password>`: before a server
@@ -14,17 +12,7 @@ import { staffTestServices } from "#tests/helpers/staff.ts";
  * files on them through the pages. Prints their ids as JSON.
  */
 
-const [dataDir, email, password] = process.argv.slice(2);
-if (!dataDir || !email || !password) {
-  console.error("usage : node tests/e2e/record-files-seed.ts <dataDir> <e-mail> <mot de passe>");
-  process.exit(2);
-}
-
-const handle = await openDatabase({ dataDir });
-try {
-  await handle.migrate();
-  const services = staffTestServices({ ...handle, cleanup: handle.close }, { DATA_DIR: dataDir });
-  const owner = await createStaffAccount(services, { email, password, role: "owner" });
+await runOwnerSeed("record-files-seed.ts", async ({ handle, services, owner }) => {
   const actor = { id: owner.id, email: owner.email };
   await fillInvoiceSettings(handle.db);
   const clientId = await insertClient(handle.db, {
@@ -53,7 +41,5 @@ try {
     notes: "",
     contacts: [],
   });
-  console.log(JSON.stringify({ clientId, jobSiteId: jobSite.id, supplierId: supplier.id }));
-} finally {
-  await handle.close();
-}
+  return { clientId, jobSiteId: jobSite.id, supplierId: supplier.id };
+});

@@ -1,16 +1,14 @@
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { openDatabase } from "#app/db/client.server.ts";
 import { jobSiteQuotes, jobSites } from "#app/db/schema/job-sites.ts";
 import { quotes } from "#app/db/schema/quotes.ts";
 import { jobSiteReceptions } from "#app/db/schema/receptions.ts";
-import { createStaffAccount } from "#app/features/auth/accounts.server.ts";
 import { newStorageKey } from "#app/lib/file-storage.server.ts";
 import { addDays, parisDay } from "#app/lib/paris-time.ts";
 import { fileRegisterDocument, fileSiteUpload, samplePdf } from "#tests/helpers/handover.ts";
 import { fillInvoiceSettings } from "#tests/helpers/invoices.ts";
 import { acceptedQuoteFor, insertClient } from "#tests/helpers/quotes.ts";
-import { staffTestServices } from "#tests/helpers/staff.ts";
+import { runOwnerSeed } from "./seed-script.ts";
 
 /**
  * `node tests/e2e/share-links-seed.ts <dataDir> <owner e-mail> <password>`: before a server
@@ -20,17 +18,7 @@ import { staffTestServices } from "#tests/helpers/staff.ts";
  * signature. Prints the site's id as JSON.
  */
 
-const [dataDir, email, password] = process.argv.slice(2);
-if (!dataDir || !email || !password) {
-  console.error("usage : node tests/e2e/share-links-seed.ts <dataDir> <e-mail> <mot de passe>");
-  process.exit(2);
-}
-
-const handle = await openDatabase({ dataDir });
-try {
-  await handle.migrate();
-  const services = staffTestServices({ ...handle, cleanup: handle.close }, { DATA_DIR: dataDir });
-  const owner = await createStaffAccount(services, { email, password, role: "owner" });
+await runOwnerSeed("share-links-seed.ts", async ({ handle, services, owner }) => {
   await fillInvoiceSettings(handle.db, { hourlyCostCents: 4500 });
   const today = parisDay();
   const start = addDays(today, -60);
@@ -95,7 +83,5 @@ try {
     pdfStorageKey: key,
     pdfSha256: createHash("sha256").update(pv).digest("hex"),
   });
-  console.log(JSON.stringify({ jobSiteId }));
-} finally {
-  await handle.close();
-}
+  return { jobSiteId };
+});

@@ -1,9 +1,12 @@
-import { execFile } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { promisify } from "node:util";
-import { expect, type StaffUser, signIn, test } from "./erp-fixtures.ts";
+import { expect, signIn, test } from "./erp-fixtures.ts";
 import { expectNoAxeViolations } from "./fixtures.ts";
-import { expectNoHorizontalScroll, mailTo, type OwnServer, startOwnServer } from "./own-server.ts";
+import {
+  expectNoHorizontalScroll,
+  mailTo,
+  newStaffUser,
+  type OwnServer,
+  startSeededServer,
+} from "./own-server.ts";
 
 // Share links and the handover file, on a server of their own: the owner makes a link to
 // the company's attestations, which opens without an account in a fresh browser (on a
@@ -16,25 +19,18 @@ test.describe("Liens de partage et dossier de fin de chantier", () => {
   test.describe.configure({ mode: "serial" });
   let server: OwnServer | undefined;
   let jobSiteId = "";
-  const owner: StaffUser = {
-    email: `gerant-${randomBytes(4).toString("hex")}@batirade.test`,
-    password: `mot-de-passe-${randomBytes(6).toString("hex")}`,
-    role: "owner",
-  };
+  const owner = newStaffUser();
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    server = await startOwnServer("share-links", {
-      prepare: async (dataDir) => {
-        const { stdout } = await promisify(execFile)(process.execPath, [
-          "tests/e2e/share-links-seed.ts",
-          dataDir,
-          owner.email,
-          owner.password,
-        ]);
-        jobSiteId = (JSON.parse(stdout) as { jobSiteId: string }).jobSiteId;
-      },
-    });
+    ({
+      server,
+      seeded: { jobSiteId },
+    } = await startSeededServer<{ jobSiteId: string }>("share-links", [
+      "share-links-seed.ts",
+      owner.email,
+      owner.password,
+    ]));
   });
   test.afterAll(async () => {
     await server?.stop();

@@ -1,4 +1,3 @@
-import { openDatabase } from "#app/db/client.server.ts";
 import { jobSiteLots } from "#app/db/schema/job-sites.ts";
 import {
   purchaseDeliveries,
@@ -7,11 +6,10 @@ import {
   purchaseOrders,
 } from "#app/db/schema/purchase-orders.ts";
 import { suppliers } from "#app/db/schema/purchases.ts";
-import { createStaffAccount } from "#app/features/auth/accounts.server.ts";
 import { createJobSite } from "#app/features/job-sites/write.server.ts";
 import { jobSiteData } from "#tests/helpers/job-sites.ts";
 import { insertClient } from "#tests/helpers/quotes.ts";
-import { staffTestServices } from "#tests/helpers/staff.ts";
+import { runOwnerSeed } from "./seed-script.ts";
 
 /**
  * `node tests/e2e/supplier-invoices-seed.ts <dataDir> <owner e-mail> <password>`: before a
@@ -21,17 +19,7 @@ import { staffTestServices } from "#tests/helpers/staff.ts";
  * invoice's 48,40 € is a price difference to accept). Prints the site's id and the order's number.
  */
 
-const [dataDir, email, password] = process.argv.slice(2);
-if (!dataDir || !email || !password) {
-  console.error("usage : node tests/e2e/supplier-invoices-seed.ts <dataDir> <e-mail> <mot de passe>");
-  process.exit(2);
-}
-
-const handle = await openDatabase({ dataDir });
-try {
-  await handle.migrate();
-  const services = staffTestServices({ ...handle, cleanup: handle.close }, { DATA_DIR: dataDir });
-  const owner = await createStaffAccount(services, { email, password, role: "owner" });
+await runOwnerSeed("supplier-invoices-seed.ts", async ({ handle, owner }) => {
   const [supplier] = await handle.db
     .insert(suppliers)
     .values({ kind: "fournisseur", legalName: "Négoce Matériaux du Var", siren: "542051180" })
@@ -103,7 +91,5 @@ try {
       quantityMilli: line.quantityMilli,
     })),
   );
-  console.log(JSON.stringify({ jobSiteId: site.id, orderNumber }));
-} finally {
-  await handle.close();
-}
+  return { jobSiteId: site.id, orderNumber };
+});

@@ -1,11 +1,9 @@
-import { openDatabase } from "#app/db/client.server.ts";
-import { createStaffAccount } from "#app/features/auth/accounts.server.ts";
 import { addAssignment } from "#app/features/job-sites/planning.server.ts";
 import { createJobSite } from "#app/features/job-sites/write.server.ts";
 import { createEmployee } from "#app/features/time-sheets/employees.server.ts";
 import { addDays, parisDay } from "#app/lib/paris-time.ts";
 import { insertClient } from "#tests/helpers/quotes.ts";
-import { staffTestServices } from "#tests/helpers/staff.ts";
+import { runTeamSeed } from "./seed-script.ts";
 
 /**
  * `node tests/e2e/time-sheets-seed.ts <dataDir> <owner e-mail> <worker e-mail> <password>`:
@@ -14,28 +12,7 @@ import { staffTestServices } from "#tests/helpers/staff.ts";
  * from a week ago to today. Prints the employee's id and the sites' numbers as JSON.
  */
 
-const [dataDir, ownerEmail, workerEmail, password] = process.argv.slice(2);
-if (!dataDir || !ownerEmail || !workerEmail || !password) {
-  console.error("usage : node tests/e2e/time-sheets-seed.ts <dataDir> <gérant> <compagnon> <mot de passe>");
-  process.exit(2);
-}
-
-const handle = await openDatabase({ dataDir });
-try {
-  await handle.migrate();
-  const services = staffTestServices({ ...handle, cleanup: handle.close }, { DATA_DIR: dataDir });
-  const owner = await createStaffAccount(services, {
-    email: ownerEmail,
-    password,
-    role: "owner",
-    name: "Nadia Gérante",
-  });
-  const worker = await createStaffAccount(services, {
-    email: workerEmail,
-    password,
-    role: "compagnon",
-    name: "Lucas Martin",
-  });
+await runTeamSeed("time-sheets-seed.ts", async ({ handle, owner, worker }) => {
   const actor = { id: owner.id, email: owner.email };
   const clientId = await insertClient(handle.db, { name: "Famille Aubert", email: "aubert@example.fr" });
   const today = parisDay();
@@ -83,9 +60,5 @@ try {
     userId: worker.id,
     notes: "",
   });
-  console.log(
-    JSON.stringify({ employeeId: employee.id, kitchen: kitchen.number, bathroom: bathroom.number }),
-  );
-} finally {
-  await handle.close();
-}
+  return { employeeId: employee.id, kitchen: kitchen.number, bathroom: bathroom.number };
+});

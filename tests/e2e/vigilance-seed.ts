@@ -1,15 +1,13 @@
-import { openDatabase } from "#app/db/client.server.ts";
 import { suppliers } from "#app/db/schema/purchases.ts";
 import { subcontracts, supplierDocuments } from "#app/db/schema/subcontracts.ts";
 import { supplierInvoices } from "#app/db/schema/supplier-invoices.ts";
-import { createStaffAccount } from "#app/features/auth/accounts.server.ts";
 import { createJobSite } from "#app/features/job-sites/write.server.ts";
 import { createOrder } from "#app/features/purchases/orders.server.ts";
 import { addMonths } from "#app/features/purchases/vigilance.ts";
 import { addDays, parisDay } from "#app/lib/paris-time.ts";
 import { jobSiteData } from "#tests/helpers/job-sites.ts";
 import { insertClient } from "#tests/helpers/quotes.ts";
-import { staffTestServices } from "#tests/helpers/staff.ts";
+import { runOwnerSeed } from "./seed-script.ts";
 
 /**
  * `node tests/e2e/vigilance-seed.ts <dataDir> <owner e-mail> <password>`: before a server
@@ -18,17 +16,7 @@ import { staffTestServices } from "#tests/helpers/staff.ts";
  * site, an invoice to pay and a draft order. Prints their ids.
  */
 
-const [dataDir, email, password] = process.argv.slice(2);
-if (!dataDir || !email || !password) {
-  console.error("usage : node tests/e2e/vigilance-seed.ts <dataDir> <e-mail> <mot de passe>");
-  process.exit(2);
-}
-
-const handle = await openDatabase({ dataDir });
-try {
-  await handle.migrate();
-  const services = staffTestServices({ ...handle, cleanup: handle.close }, { DATA_DIR: dataDir });
-  const owner = await createStaffAccount(services, { email, password, role: "owner" });
+await runOwnerSeed("vigilance-seed.ts", async ({ handle, owner }) => {
   const today = parisDay();
   const [supplier] = await handle.db
     .insert(suppliers)
@@ -138,7 +126,5 @@ try {
       ],
     },
   );
-  console.log(JSON.stringify({ supplierId: supplier.id, invoiceId: invoice.id, orderId: order.id }));
-} finally {
-  await handle.close();
-}
+  return { supplierId: supplier.id, invoiceId: invoice.id, orderId: order.id };
+});
