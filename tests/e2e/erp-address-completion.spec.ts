@@ -1,8 +1,7 @@
-import { randomBytes } from "node:crypto";
 import { type GeoplateformeStub, startGeoplateformeStub } from "#tests/helpers/geoplateforme-stub.ts";
-import { expect, type StaffUser, signIn, test } from "./erp-fixtures.ts";
+import { expect, signIn, test } from "./erp-fixtures.ts";
 import { expectNoAxeViolations } from "./fixtures.ts";
-import { type OwnServer, startSeededServer } from "./own-server.ts";
+import { newTeam, type OwnServer, startSeededServer } from "./own-server.ts";
 
 // Issue 27, address completion: on a job site's form, the street field suggests addresses
 // from the State's service (a loopback stub speaking its protocol); the keyboard picks one,
@@ -14,17 +13,7 @@ test.describe("Adresses : suggestions du service de l'État dans les formulaires
   let server: OwnServer | undefined;
   let stub: GeoplateformeStub | undefined;
   let siteId = "";
-  const password = `mot-de-passe-${randomBytes(6).toString("hex")}`;
-  const owner: StaffUser = {
-    email: `gerant-${randomBytes(4).toString("hex")}@batirade.test`,
-    password,
-    role: "owner",
-  };
-  const worker: StaffUser = {
-    email: `compagnon-${randomBytes(4).toString("hex")}@batirade.test`,
-    password,
-    role: "compagnon",
-  };
+  const { password, owner, worker } = newTeam();
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);

@@ -1,7 +1,12 @@
-import { randomBytes } from "node:crypto";
-import { expect, type StaffUser, signIn, test } from "./erp-fixtures.ts";
+import { expect, signIn, test } from "./erp-fixtures.ts";
 import { expectNoAxeViolations } from "./fixtures.ts";
-import { expectNoHorizontalScroll, jpegPhoto, type OwnServer, startSeededServer } from "./own-server.ts";
+import {
+  expectNoHorizontalScroll,
+  jpegPhoto,
+  newTeam,
+  type OwnServer,
+  startSeededServer,
+} from "./own-server.ts";
 
 // Issue 26, the planning and the site workers: the owner puts a worker on a site from
 // its page, reads the week and the month, moves the site a day later and back with the
@@ -14,17 +19,7 @@ test.describe("Chantiers : planning de l'équipe et compagnon sur téléphone", 
   let server: OwnServer | undefined;
   let siteId = "";
   let siteNumber = "";
-  const password = `mot-de-passe-${randomBytes(6).toString("hex")}`;
-  const owner: StaffUser = {
-    email: `gerant-${randomBytes(4).toString("hex")}@batirade.test`,
-    password,
-    role: "owner",
-  };
-  const worker: StaffUser = {
-    email: `compagnon-${randomBytes(4).toString("hex")}@batirade.test`,
-    password,
-    role: "compagnon",
-  };
+  const { password, owner, worker } = newTeam();
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);

@@ -1,7 +1,6 @@
-import { randomBytes } from "node:crypto";
-import { expect, type StaffUser, signIn, test } from "./erp-fixtures.ts";
+import { expect, signIn, test } from "./erp-fixtures.ts";
 import { expectNoAxeViolations } from "./fixtures.ts";
-import { type OwnServer, startSeededServer } from "./own-server.ts";
+import { newTeam, type OwnServer, startSeededServer } from "./own-server.ts";
 
 // Issue 27, the office's week grid: the owner on a desktop opens Pointage › Semaine,
 // picks the quick entry's site, types Monday's and Tuesday's hours with the keyboard
@@ -13,17 +12,7 @@ test.describe("Pointage : la grille de la semaine au clavier", () => {
   let server: OwnServer | undefined;
   let kitchen = "";
   let bathroom = "";
-  const password = `mot-de-passe-${randomBytes(6).toString("hex")}`;
-  const owner: StaffUser = {
-    email: `gerant-${randomBytes(4).toString("hex")}@batirade.test`,
-    password,
-    role: "owner",
-  };
-  const worker: StaffUser = {
-    email: `compagnon-${randomBytes(4).toString("hex")}@batirade.test`,
-    password,
-    role: "compagnon",
-  };
+  const { password, owner, worker } = newTeam();
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);

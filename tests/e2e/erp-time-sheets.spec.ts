@@ -1,7 +1,6 @@
-import { randomBytes } from "node:crypto";
-import { expect, type StaffUser, signIn, test } from "./erp-fixtures.ts";
+import { expect, signIn, test } from "./erp-fixtures.ts";
 import { expectNoAxeViolations } from "./fixtures.ts";
-import { expectNoHorizontalScroll, type OwnServer, startSeededServer } from "./own-server.ts";
+import { expectNoHorizontalScroll, newTeam, type OwnServer, startSeededServer } from "./own-server.ts";
 
 // Issue 27, the time sheets: a site worker on a phone-sized screen enters today on two of
 // his sites from « Mes heures » (a night without « Fin le lendemain » is refused first);
@@ -14,17 +13,7 @@ test.describe("Pointage : « Mes heures » sur téléphone, validation de la sem
   let employeeId = "";
   let kitchen = "";
   let bathroom = "";
-  const password = `mot-de-passe-${randomBytes(6).toString("hex")}`;
-  const owner: StaffUser = {
-    email: `gerant-${randomBytes(4).toString("hex")}@batirade.test`,
-    password,
-    role: "owner",
-  };
-  const worker: StaffUser = {
-    email: `compagnon-${randomBytes(4).toString("hex")}@batirade.test`,
-    password,
-    role: "compagnon",
-  };
+  const { password, owner, worker } = newTeam();
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);

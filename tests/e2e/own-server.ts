@@ -228,6 +228,21 @@ export function newStaffUser(role: StaffUser["role"] = "owner"): StaffUser {
   };
 }
 
+/**
+ * The sign-in details of an owner and a site worker sharing one password, as the team seed
+ * scripts (planning-seed.ts, time-sheets-seed.ts) make them: `[…, owner.email,
+ * worker.email, password]`.
+ */
+export function newTeam(): { password: string; owner: StaffUser; worker: StaffUser } {
+  const owner = newStaffUser();
+  const worker: StaffUser = {
+    email: `compagnon-${randomBytes(4).toString("hex")}@batirade.test`,
+    password: owner.password,
+    role: "compagnon",
+  };
+  return { password: owner.password, owner, worker };
+}
+
 /** An account on that server, through `npm run user:create` (which goes through the running server). */
 export async function createUserOn(server: OwnServer, role: StaffUser["role"]): Promise<StaffUser> {
   const user: StaffUser = {
