@@ -16,7 +16,7 @@ type PeriodState = {
   values: { du: string; au: string };
 } & ({ ok: true } | { ok: false; error: { field: "du" | "au"; message: string } });
 
-export function ExportPeriodPage({
+export function ExportPeriodPage<Period extends PeriodState>({
   path,
   className,
   tabs,
@@ -36,9 +36,9 @@ export function ExportPeriodPage({
   actions: ReactNode;
   /** What the first day counts: « Du (date d'émission) ». */
   fromLabel: string;
-  period: PeriodState;
+  period: Period;
   /** The summary of an accepted period; `busy` while another one loads. */
-  summary: (busy: boolean) => ReactNode;
+  summary: (accepted: Extract<Period, { ok: true }>, busy: boolean) => ReactNode;
 }) {
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location?.pathname === path;
@@ -55,7 +55,11 @@ export function ExportPeriodPage({
         fromLabel={fromLabel}
       />
 
-      {period.ok ? summary(loading) : <FormAlert title="Période invalide" errors={[period.error.message]} />}
+      {period.ok ? (
+        summary(period as Extract<Period, { ok: true }>, loading)
+      ) : (
+        <FormAlert title="Période invalide" errors={[period.error.message]} />
+      )}
     </div>
   );
 }

@@ -68,16 +68,7 @@ export default function PurchaseExportPage({ loaderData }: Route.ComponentProps)
       }
       fromLabel="Du (date de facture)"
       period={loaderData}
-      summary={(busy) =>
-        loaderData.ok ? (
-          <PeriodSummary
-            summary={loaderData.summary}
-            accounts={loaderData.accounts}
-            files={loaderData.files}
-            busy={busy}
-          />
-        ) : null
-      }
+      summary={(accepted, busy) => <PeriodSummary {...accepted} busy={busy} />}
     />
   );
 }

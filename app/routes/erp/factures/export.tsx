@@ -69,16 +69,7 @@ export default function InvoiceExportPage({ loaderData }: Route.ComponentProps) 
       }
       fromLabel="Du (date d'émission)"
       period={loaderData}
-      summary={(busy) =>
-        loaderData.ok ? (
-          <PeriodSummary
-            summary={loaderData.summary}
-            accounts={loaderData.accounts}
-            files={loaderData.files}
-            busy={busy}
-          />
-        ) : null
-      }
+      summary={(accepted, busy) => <PeriodSummary {...accepted} busy={busy} />}
     />
   );
 }
