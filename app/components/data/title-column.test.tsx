@@ -1,16 +1,15 @@
 import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
-import { createRoutesStub } from "react-router";
+import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { titleColumn } from "./title-column.tsx";
 
 type Row = { id: string; name: string; town: string | null };
 
-/** A cell rendered inside a data router, as the Espace Pro shows it (a <Link> needs one). */
+/** A cell rendered inside a router (a <Link> needs one). */
 function render(node: ReactNode): string {
-  const Stub = createRoutesStub([{ path: "/", Component: () => node }]);
   // React separates adjacent texts with `<!-- -->`: not part of what a browser reads.
-  return renderToString(<Stub initialEntries={["/"]} />).replaceAll("<!-- -->", "");
+  return renderToString(<MemoryRouter>{node}</MemoryRouter>).replaceAll("<!-- -->", "");
 }
 
 describe("titleColumn", () => {
