@@ -1,12 +1,9 @@
-import { data, Link, useNavigation } from "react-router";
+import { Link } from "react-router";
+import { ExportPeriodPage } from "#app/components/data/export-period-page.tsx";
 import { JournalSummary } from "#app/components/data/journal-summary.tsx";
-import { PageHeader } from "#app/components/data/page-header.tsx";
-import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { VatRateTable } from "#app/components/data/vat-rate-table.tsx";
 import { FormAlert } from "#app/components/forms/form-alert.tsx";
-import { PeriodPicker } from "#app/components/forms/period-picker.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
-import { requirePermission } from "#app/features/auth/session.server.ts";
 import { ACHATS_HANDLE, ACHATS_TABS, erpMeta } from "#app/features/erp/navigation.ts";
 import {
   PURCHASE_JOURNAL_ACCOUNTS,
@@ -14,11 +11,10 @@ import {
   purchaseExport,
   purchaseJournalFileName,
 } from "#app/features/purchases/purchase-export.server.ts";
-import { getServices } from "#app/lib/app-context.ts";
-import { chosenExportPeriod } from "#app/lib/export-period.ts";
 import { formatCents } from "#app/lib/money.ts";
-import { formatDate, parisDay } from "#app/lib/paris-time.ts";
+import { formatDate } from "#app/lib/paris-time.ts";
 import { plural } from "#app/lib/plural.ts";
+import { exportPeriodLoader } from "#app/routes/erp/export-period.server.ts";
 import type { Route } from "./+types/export";
 
 /*
@@ -33,16 +29,9 @@ export const handle = ACHATS_HANDLE;
 const PATH = "/erp/achats/export";
 const CRUMB = "Export comptable";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requirePermission(request, context, handle.permission);
-  const { db } = getServices(context);
-  const chosen = chosenExportPeriod(request.url, parisDay());
-  if (!chosen.ok) return data({ ...chosen, crumb: CRUMB }, { status: 400 });
-  const { period, query } = chosen;
+export const loader = exportPeriodLoader(handle.permission, CRUMB, async (db, period, query) => {
   const { summary } = await purchaseExport(db, period);
   return {
-    ...chosen,
-    crumb: CRUMB,
     summary,
     accounts: PURCHASE_JOURNAL_ACCOUNTS,
     salesExportHref: `/erp/factures/export${query}`,
@@ -51,56 +40,36 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       zip: { href: `/erp/achats/export.zip${query}`, name: purchaseArchiveFileName(period) },
     },
   };
-}
+});
 
 export const meta: Route.MetaFunction = (args) => erpMeta("Export comptable — Achats", args);
 export { ErrorBoundary, shouldRevalidate } from "#app/routes/erp/frame-exports.ts";
 
 export default function PurchaseExportPage({ loaderData }: Route.ComponentProps) {
-  const { presets, values } = loaderData;
-  const navigation = useNavigation();
-  const loading = navigation.state === "loading" && navigation.location?.pathname === PATH;
-  const error = loaderData.ok ? null : loaderData.error;
   return (
-    <div className="grid grid-cols-[minmax(0,1fr)] gap-5">
-      <SectionTabs label="Achats" tabs={ACHATS_TABS} />
-      <PageHeader
-        title="Export comptable des achats"
-        description="Le journal des achats et les factures fournisseurs reçues d'une période, pour le cabinet comptable."
-        actions={
-          <>
-            <Link to="/erp/achats/factures" className={buttonClasses("outline", "md")}>
-              Retour aux factures fournisseurs
-            </Link>
-            <Link
-              to={loaderData.ok ? loaderData.salesExportHref : "/erp/factures/export"}
-              className={buttonClasses("ghost", "md")}
-            >
-              Export des ventes
-            </Link>
-          </>
-        }
-      />
-
-      <PeriodPicker
-        presets={presets}
-        values={values}
-        error={error}
-        loading={loading}
-        fromLabel="Du (date de facture)"
-      />
-
-      {loaderData.ok ? (
-        <PeriodSummary
-          summary={loaderData.summary}
-          accounts={loaderData.accounts}
-          files={loaderData.files}
-          busy={loading}
-        />
-      ) : (
-        <FormAlert title="Période invalide" errors={[loaderData.error.message]} />
-      )}
-    </div>
+    <ExportPeriodPage
+      path={PATH}
+      className="grid grid-cols-[minmax(0,1fr)] gap-5"
+      tabs={{ label: "Achats", tabs: ACHATS_TABS }}
+      title="Export comptable des achats"
+      description="Le journal des achats et les factures fournisseurs reçues d'une période, pour le cabinet comptable."
+      actions={
+        <>
+          <Link to="/erp/achats/factures" className={buttonClasses("outline", "md")}>
+            Retour aux factures fournisseurs
+          </Link>
+          <Link
+            to={loaderData.ok ? loaderData.salesExportHref : "/erp/factures/export"}
+            className={buttonClasses("ghost", "md")}
+          >
+            Export des ventes
+          </Link>
+        </>
+      }
+      fromLabel="Du (date de facture)"
+      period={loaderData}
+      summary={(accepted, busy) => <PeriodSummary {...accepted} busy={busy} />}
+    />
   );
 }
 

@@ -1,9 +1,9 @@
-import { Link } from "react-router";
 import type { Column } from "#app/components/data/data-table.tsx";
 import { FilterSelect } from "#app/components/data/list-filters.tsx";
 import { EmptyStateLink, ListResults, ListSearch, listView } from "#app/components/data/list-page.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
+import { titleColumn } from "#app/components/data/title-column.tsx";
 import { NewLink } from "#app/components/ui/new-link.tsx";
 import { ACHATS_HANDLE, ACHATS_TABS, erpMeta } from "#app/features/erp/navigation.ts";
 import { ArchivedBadge, SupplierKindBadge } from "#app/features/purchases/components/supplier-badges.tsx";
@@ -33,24 +33,22 @@ export { ErrorBoundary, shouldRevalidate } from "#app/routes/erp/frame-exports.t
 const SORT_LABELS = { nom: "par nom", cree: "par date d'ajout" } as const;
 
 const columns: Column<SupplierListItem>[] = [
-  {
+  titleColumn({
     key: "name",
     header: "Fournisseur",
     sortKey: "nom",
-    phone: "title",
-    cell: (supplier) => (
-      <div className="grid gap-1">
-        <Link to={supplierPath(supplier.id)} className="font-semibold break-words text-brand-700 underline">
-          {supplier.legalName}
-        </Link>
+    href: (supplier) => supplierPath(supplier.id),
+    title: (supplier) => supplier.legalName,
+    details: (supplier) => (
+      <>
         {supplier.trade ? <span className="text-sm text-slate-700">{supplier.trade}</span> : null}
         <span className="flex flex-wrap gap-1">
           <SupplierKindBadge kind={supplier.kind} />
           {supplier.archivedAt ? <ArchivedBadge /> : null}
         </span>
-      </div>
+      </>
     ),
-  },
+  }),
   {
     key: "contact",
     header: "Contact",

@@ -6,6 +6,7 @@ import { FilterSelect } from "#app/components/data/list-filters.tsx";
 import { EmptyStateLink, ListResults, ListSearch, listView } from "#app/components/data/list-page.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
+import { titleColumn } from "#app/components/data/title-column.tsx";
 import { NewLink } from "#app/components/ui/new-link.tsx";
 import { CHANTIERS_HANDLE, erpMeta } from "#app/features/erp/navigation.ts";
 import { JobSiteStatusBadge } from "#app/features/job-sites/components/job-site-status-badge.tsx";
@@ -41,20 +42,14 @@ function period(site: JobSiteListItem) {
 }
 
 const columns: Column<JobSiteListItem>[] = [
-  {
+  titleColumn({
     key: "site",
     header: "Chantier",
     sortKey: "numero",
-    phone: "title",
-    cell: (site) => (
-      <div className="grid gap-1">
-        <Link to={`${PATH}/${site.id}`} className="font-semibold break-words text-brand-700 underline">
-          {site.title}
-        </Link>
-        <span className="text-sm font-normal text-slate-700">{site.number}</span>
-      </div>
-    ),
-  },
+    href: (site) => `${PATH}/${site.id}`,
+    title: (site) => site.title,
+    details: (site) => <span className="text-sm font-normal text-slate-700">{site.number}</span>,
+  }),
   { key: "status", header: "Statut", cell: (site) => <JobSiteStatusBadge status={site.status} /> },
   {
     key: "client",

@@ -2,7 +2,8 @@ import { requirePermission } from "#app/features/auth/session.server.ts";
 import { CHANTIERS_HANDLE } from "#app/features/erp/navigation.ts";
 import { expenseReceipt } from "#app/features/job-sites/costs.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
-import { storageFailure } from "#app/lib/file-response.ts";
+import { fileNotFound } from "#app/lib/file-response.ts";
+import { storedFileResponse } from "#app/routes/erp/stored-file.server.ts";
 import type { Route } from "./+types/justificatif";
 
 /** The permission of the Chantiers pages; the route walk reads it. */
@@ -16,30 +17,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requirePermission(request, context, handle.permission);
   const { db, storage, logger } = getServices(context);
   const receipt = await expenseReceipt(db, params.id, params.expenseId);
-  if (!receipt) {
-    return Response.json(
-      { message: "Cette dépense n'a pas de justificatif, ou n'existe pas." },
-      { status: 404, headers: { "Cache-Control": "no-store" } },
-    );
-  }
-  let content: Buffer;
-  try {
-    content = await storage.get(receipt.storageKey);
-  } catch (error) {
-    return storageFailure(error, logger, {
-      log: { key: receipt.storageKey, expenseId: params.expenseId },
-      missing: "justificatif de dépense introuvable dans le stockage",
-      message: "Le justificatif de cette dépense est introuvable.",
-    });
-  }
+  if (!receipt) return fileNotFound("Cette dépense n'a pas de justificatif, ou n'existe pas.");
   const extension =
     receipt.contentType === "application/pdf" ? "pdf" : receipt.contentType === "image/png" ? "png" : "jpg";
-  return new Response(new Uint8Array(content), {
-    headers: {
-      "Content-Type": receipt.contentType,
-      "Content-Disposition": `inline; filename="justificatif-${params.expenseId.slice(0, 8)}.${extension}"`,
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
+  return storedFileResponse(storage, logger, receipt, {
+    disposition: `inline; filename="justificatif-${params.expenseId.slice(0, 8)}.${extension}"`,
+    log: { expenseId: params.expenseId },
+    missing: "justificatif de dépense introuvable dans le stockage",
+    message: "Le justificatif de cette dépense est introuvable.",
   });
 }

@@ -1,10 +1,10 @@
-import { Link } from "react-router";
 import type { Column } from "#app/components/data/data-table.tsx";
 import { NothingYet } from "#app/components/data/empty-state.tsx";
 import { FilterSelect } from "#app/components/data/list-filters.tsx";
 import { EmptyStateLink, ListResults, ListSearch, listView } from "#app/components/data/list-page.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
+import { titleColumn } from "#app/components/data/title-column.tsx";
 import { NewLink } from "#app/components/ui/new-link.tsx";
 import { AnonymisedBadge, ClientKindBadge } from "#app/features/clients/components/client-badges.tsx";
 import { type ClientListItem, listClients } from "#app/features/clients/list.server.ts";
@@ -27,16 +27,14 @@ const PATH = "/erp/clients";
 const SORT_LABELS = { nom: "par nom", cree: "par date de création" } as const;
 
 const columns: Column<ClientListItem>[] = [
-  {
+  titleColumn({
     key: "name",
     header: "Client",
     sortKey: "nom",
-    phone: "title",
-    cell: (client) => (
-      <div className="grid gap-1">
-        <Link to={`/erp/clients/${client.id}`} className="font-semibold break-words text-brand-700 underline">
-          {client.name}
-        </Link>
+    href: (client) => `/erp/clients/${client.id}`,
+    title: (client) => client.name,
+    details: (client) => (
+      <>
         {client.legalName && client.legalName !== client.name ? (
           <span className="text-sm font-normal text-slate-700">{client.legalName}</span>
         ) : null}
@@ -44,9 +42,9 @@ const columns: Column<ClientListItem>[] = [
           <ClientKindBadge kind={client.kind} />
           {client.anonymised ? <AnonymisedBadge /> : null}
         </span>
-      </div>
+      </>
     ),
-  },
+  }),
   {
     key: "contact",
     header: "Contact",

@@ -79,6 +79,35 @@ export const meta: Route.MetaFunction = (args) =>
 
 export { ErrorBoundary, shouldRevalidate } from "#app/routes/erp/frame-exports.ts";
 
+/** The document's one-line details, in the order of the form; a renewal starts from the ones it replaces. */
+const DETAIL_FIELDS = [
+  {
+    name: "label",
+    label: "Objet",
+    hint: "Pour une carte BTP : le nom du salarié ; pour une vérification : le véhicule ou l'équipement.",
+    maxLength: 200,
+  },
+  {
+    name: "issuer",
+    label: "Émetteur",
+    hint: "L'assureur, l'URSSAF, l'organisme certificateur…",
+    maxLength: 200,
+  },
+  { name: "number", label: "Numéro", hint: "Numéro de police, de certificat ou de carte.", maxLength: 100 },
+  {
+    name: "issuerAddress",
+    label: "Adresse de l'assureur",
+    hint: "Pour l'assurance décennale (requise) : elle figure sur chaque devis et chaque facture.",
+    maxLength: 300,
+  },
+  {
+    name: "coverage",
+    label: "Couverture géographique",
+    hint: "Pour l'assurance décennale (requise) : « France métropolitaine », par exemple.",
+    maxLength: 200,
+  },
+] as const;
+
 export default function NewCompanyDocumentPage({ loaderData, actionData }: Route.ComponentProps) {
   const { renewing, kind } = loaderData;
   const refusal = refusalOf(actionData);
@@ -108,46 +137,17 @@ export default function NewCompanyDocumentPage({ loaderData, actionData }: Route
             options={COMPANY_DOCUMENT_KIND_CHOICES}
             errors={errors.kind}
           />
-          <TextField
-            label="Objet"
-            hint="Pour une carte BTP : le nom du salarié ; pour une vérification : le véhicule ou l'équipement."
-            name="label"
-            maxLength={200}
-            defaultValue={values.label ?? renewing?.label ?? ""}
-            errors={errors.label}
-          />
-          <TextField
-            label="Émetteur"
-            hint="L'assureur, l'URSSAF, l'organisme certificateur…"
-            name="issuer"
-            maxLength={200}
-            defaultValue={values.issuer ?? renewing?.issuer ?? ""}
-            errors={errors.issuer}
-          />
-          <TextField
-            label="Numéro"
-            hint="Numéro de police, de certificat ou de carte."
-            name="number"
-            maxLength={100}
-            defaultValue={values.number ?? renewing?.number ?? ""}
-            errors={errors.number}
-          />
-          <TextField
-            label="Adresse de l'assureur"
-            hint="Pour l'assurance décennale (requise) : elle figure sur chaque devis et chaque facture."
-            name="issuerAddress"
-            maxLength={300}
-            defaultValue={values.issuerAddress ?? renewing?.issuerAddress ?? ""}
-            errors={errors.issuerAddress}
-          />
-          <TextField
-            label="Couverture géographique"
-            hint="Pour l'assurance décennale (requise) : « France métropolitaine », par exemple."
-            name="coverage"
-            maxLength={200}
-            defaultValue={values.coverage ?? renewing?.coverage ?? ""}
-            errors={errors.coverage}
-          />
+          {DETAIL_FIELDS.map((field) => (
+            <TextField
+              key={field.name}
+              label={field.label}
+              hint={field.hint}
+              name={field.name}
+              maxLength={field.maxLength}
+              defaultValue={values[field.name] ?? renewing?.[field.name] ?? ""}
+              errors={errors[field.name]}
+            />
+          ))}
         </FormSection>
         <FormSection legend="Validité">
           <DateField

@@ -1,12 +1,8 @@
-import { data, Link, useNavigation } from "react-router";
+import { Link } from "react-router";
+import { ExportPeriodPage } from "#app/components/data/export-period-page.tsx";
 import { JournalSummary } from "#app/components/data/journal-summary.tsx";
-import { PageHeader } from "#app/components/data/page-header.tsx";
-import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { VatRateTable } from "#app/components/data/vat-rate-table.tsx";
-import { FormAlert } from "#app/components/forms/form-alert.tsx";
-import { PeriodPicker } from "#app/components/forms/period-picker.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
-import { requirePermission } from "#app/features/auth/session.server.ts";
 import { DEVIS_TABS, erpMeta, FACTURES_HANDLE } from "#app/features/erp/navigation.ts";
 import {
   archiveFileName,
@@ -14,11 +10,9 @@ import {
   journalFileName,
   salesExport,
 } from "#app/features/invoices/export.server.ts";
-import { getServices } from "#app/lib/app-context.ts";
-import { chosenExportPeriod } from "#app/lib/export-period.ts";
 import { formatCents } from "#app/lib/money.ts";
-import { parisDay } from "#app/lib/paris-time.ts";
 import { plural } from "#app/lib/plural.ts";
+import { exportPeriodLoader } from "#app/routes/erp/export-period.server.ts";
 import type { Route } from "./+types/export";
 
 /*
@@ -32,16 +26,9 @@ export const handle = FACTURES_HANDLE;
 const PATH = "/erp/factures/export";
 const CRUMB = "Export comptable";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requirePermission(request, context, handle.permission);
-  const { db } = getServices(context);
-  const chosen = chosenExportPeriod(request.url, parisDay());
-  if (!chosen.ok) return data({ ...chosen, crumb: CRUMB }, { status: 400 });
-  const { period, query } = chosen;
+export const loader = exportPeriodLoader(handle.permission, CRUMB, async (db, period, query) => {
   const { summary } = await salesExport(db, period);
   return {
-    ...chosen,
-    crumb: CRUMB,
     summary,
     accounts: JOURNAL_ACCOUNTS,
     files: {
@@ -49,60 +36,41 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       zip: { href: `/erp/factures/export.zip${query}`, name: archiveFileName(period) },
     },
   };
-}
+});
 
 export const meta: Route.MetaFunction = (args) => erpMeta("Export comptable — Factures", args);
 export { ErrorBoundary, shouldRevalidate } from "#app/routes/erp/frame-exports.ts";
 
 export default function InvoiceExportPage({ loaderData }: Route.ComponentProps) {
-  const { presets, values } = loaderData;
-  const navigation = useNavigation();
-  const loading = navigation.state === "loading" && navigation.location?.pathname === PATH;
-  const error = loaderData.ok ? null : loaderData.error;
+  const { values } = loaderData;
   return (
-    <div className="grid gap-5">
-      <SectionTabs label="Devis" tabs={DEVIS_TABS} />
-      <PageHeader
-        title="Export comptable"
-        description="Le journal des ventes et les factures Factur-X d'une période, pour le cabinet comptable."
-        actions={
-          <>
-            <Link to="/erp/factures" className={buttonClasses("outline", "md")}>
-              Retour aux factures
-            </Link>
-            <Link
-              to={
-                loaderData.ok
-                  ? `/erp/achats/export?${new URLSearchParams({ du: values.du, au: values.au })}`
-                  : "/erp/achats/export"
-              }
-              className={buttonClasses("ghost", "md")}
-            >
-              Export des achats
-            </Link>
-          </>
-        }
-      />
-
-      <PeriodPicker
-        presets={presets}
-        values={values}
-        error={error}
-        loading={loading}
-        fromLabel="Du (date d'émission)"
-      />
-
-      {loaderData.ok ? (
-        <PeriodSummary
-          summary={loaderData.summary}
-          accounts={loaderData.accounts}
-          files={loaderData.files}
-          busy={loading}
-        />
-      ) : (
-        <FormAlert title="Période invalide" errors={[loaderData.error.message]} />
-      )}
-    </div>
+    <ExportPeriodPage
+      path={PATH}
+      className="grid gap-5"
+      tabs={{ label: "Devis", tabs: DEVIS_TABS }}
+      title="Export comptable"
+      description="Le journal des ventes et les factures Factur-X d'une période, pour le cabinet comptable."
+      actions={
+        <>
+          <Link to="/erp/factures" className={buttonClasses("outline", "md")}>
+            Retour aux factures
+          </Link>
+          <Link
+            to={
+              loaderData.ok
+                ? `/erp/achats/export?${new URLSearchParams({ du: values.du, au: values.au })}`
+                : "/erp/achats/export"
+            }
+            className={buttonClasses("ghost", "md")}
+          >
+            Export des achats
+          </Link>
+        </>
+      }
+      fromLabel="Du (date d'émission)"
+      period={loaderData}
+      summary={(accepted, busy) => <PeriodSummary {...accepted} busy={busy} />}
+    />
   );
 }
 

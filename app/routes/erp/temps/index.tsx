@@ -1,9 +1,9 @@
-import { Link } from "react-router";
 import type { Column } from "#app/components/data/data-table.tsx";
 import { FilterSelect } from "#app/components/data/list-filters.tsx";
 import { EmptyStateLink, ListResults, ListSearch, listView } from "#app/components/data/list-page.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
+import { titleColumn } from "#app/components/data/title-column.tsx";
 import { NewLink } from "#app/components/ui/new-link.tsx";
 import { erpMeta, POINTAGE_HANDLE } from "#app/features/erp/navigation.ts";
 import { TIME_SHEETS_TABS } from "#app/features/time-sheets/components/time-sheets-tabs.ts";
@@ -35,28 +35,25 @@ const PATH = "/erp/temps";
 const SORT_LABELS = { nom: "par nom", embauche: "par date d'embauche" } as const;
 
 const columns: Column<EmployeeListItem>[] = [
-  {
+  titleColumn({
     key: "name",
     header: "Salarié",
     sortKey: "nom",
-    phone: "title",
-    cell: (employee) => (
-      <div className="grid gap-0.5">
-        <Link
-          to={`/erp/temps/salaries/${employee.id}`}
-          className="font-semibold break-words text-brand-700 underline"
-        >
-          {employee.lastName} {employee.firstName}
-        </Link>
-        {employee.qualification ? (
-          <span className="text-sm text-slate-700">
-            {employee.qualification}
-            {employee.coefficient ? `, coefficient ${employee.coefficient}` : ""}
-          </span>
-        ) : null}
-      </div>
+    gap: "gap-0.5",
+    href: (employee) => `/erp/temps/salaries/${employee.id}`,
+    title: (employee) => (
+      <>
+        {employee.lastName} {employee.firstName}
+      </>
     ),
-  },
+    details: (employee) =>
+      employee.qualification ? (
+        <span className="text-sm text-slate-700">
+          {employee.qualification}
+          {employee.coefficient ? `, coefficient ${employee.coefficient}` : ""}
+        </span>
+      ) : null,
+  }),
   {
     key: "contract",
     header: "Contrat",

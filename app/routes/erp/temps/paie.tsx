@@ -86,6 +86,19 @@ function zonesText(row: PayrollRow): string {
   return parts.length > 0 ? parts.join(", ") : "—";
 }
 
+type PayrollVariables = PayrollRow["variables"];
+
+/** A figure of the month, right-aligned on one line: hours (« 151 h 40 ») or an amount. */
+function figureColumn(key: string, header: string, text: (row: PayrollRow) => string): Column<PayrollRow> {
+  return { key, header, align: "right", className: "whitespace-nowrap", cell: text };
+}
+
+const hoursColumn = (key: string, header: string, minutes: (variables: PayrollVariables) => number) =>
+  figureColumn(key, header, (row) => hoursWords(minutes(row.variables)));
+
+const amountColumn = (key: string, header: string, cents: (variables: PayrollVariables) => number) =>
+  figureColumn(key, header, (row) => formatCents(cents(row.variables)));
+
 const columns: Column<PayrollRow>[] = [
   {
     key: "name",
@@ -97,44 +110,14 @@ const columns: Column<PayrollRow>[] = [
       </Link>
     ),
   },
-  {
-    key: "worked",
-    header: "Heures",
-    align: "right",
-    className: "whitespace-nowrap",
-    cell: (row) => hoursWords(row.variables.workedMinutes),
-  },
-  {
-    key: "hs25",
-    header: "Sup. 25 %",
-    align: "right",
-    className: "whitespace-nowrap",
-    cell: (row) => hoursWords(row.variables.overtime25Minutes),
-  },
-  {
-    key: "hs50",
-    header: "Sup. 50 %",
-    align: "right",
-    className: "whitespace-nowrap",
-    cell: (row) => hoursWords(row.variables.overtime50Minutes),
-  },
+  hoursColumn("worked", "Heures", (variables) => variables.workedMinutes),
+  hoursColumn("hs25", "Sup. 25 %", (variables) => variables.overtime25Minutes),
+  hoursColumn("hs50", "Sup. 50 %", (variables) => variables.overtime50Minutes),
   { key: "absences", header: "Absences", cell: absencesText },
   { key: "zones", header: "Jours par zone", cell: zonesText },
   { key: "meals", header: "Paniers", align: "right", cell: (row) => String(row.variables.meals) },
-  {
-    key: "transport",
-    header: "Transport",
-    align: "right",
-    className: "whitespace-nowrap",
-    cell: (row) => formatCents(row.variables.transportCents),
-  },
-  {
-    key: "travel",
-    header: "Trajet",
-    align: "right",
-    className: "whitespace-nowrap",
-    cell: (row) => formatCents(row.variables.travelTimeCents),
-  },
+  amountColumn("transport", "Transport", (variables) => variables.transportCents),
+  amountColumn("travel", "Trajet", (variables) => variables.travelTimeCents),
   {
     key: "status",
     header: "Statut",

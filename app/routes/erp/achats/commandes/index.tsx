@@ -4,6 +4,7 @@ import { FilterSelect } from "#app/components/data/list-filters.tsx";
 import { EmptyStateLink, ListResults, ListSearch, listView } from "#app/components/data/list-page.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
+import { titleColumn } from "#app/components/data/title-column.tsx";
 import { NewLink } from "#app/components/ui/new-link.tsx";
 import { ACHATS_HANDLE, ACHATS_TABS, erpMeta } from "#app/features/erp/navigation.ts";
 import { OrderStatusBadge } from "#app/features/purchases/components/order-badges.tsx";
@@ -43,21 +44,18 @@ export { ErrorBoundary, shouldRevalidate } from "#app/routes/erp/frame-exports.t
 const SORT_LABELS = { cree: "par date de création", date: "par date de livraison souhaitée" } as const;
 
 const columns: Column<OrderListItem>[] = [
-  {
+  titleColumn({
     key: "number",
     header: "Commande",
-    phone: "title",
-    cell: (order) => (
-      <div className="grid gap-1">
-        <Link to={orderPath(order.id)} className="font-semibold whitespace-nowrap text-brand-700 underline">
-          {order.number ?? "Brouillon"}
-        </Link>
-        <span>
-          <OrderStatusBadge status={order.status} />
-        </span>
-      </div>
+    wrap: "whitespace-nowrap",
+    href: (order) => orderPath(order.id),
+    title: (order) => order.number ?? "Brouillon",
+    details: (order) => (
+      <span>
+        <OrderStatusBadge status={order.status} />
+      </span>
     ),
-  },
+  }),
   {
     key: "supplier",
     header: "Fournisseur",

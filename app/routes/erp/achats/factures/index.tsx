@@ -4,6 +4,7 @@ import { FilterSelect, PeriodFields } from "#app/components/data/list-filters.ts
 import { EmptyStateLink, ListResults, ListSearch, listView } from "#app/components/data/list-page.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
+import { titleColumn } from "#app/components/data/title-column.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { NewLink } from "#app/components/ui/new-link.tsx";
 import { ACHATS_HANDLE, ACHATS_TABS, erpMeta } from "#app/features/erp/navigation.ts";
@@ -49,22 +50,17 @@ export { ErrorBoundary, shouldRevalidate } from "#app/routes/erp/frame-exports.t
 const SORT_LABELS = { echeance: "par échéance", date: "par date de facture" } as const;
 
 const columns: Column<SupplierInvoiceListItem>[] = [
-  {
+  titleColumn({
     key: "number",
     header: "Facture",
-    phone: "title",
-    cell: (invoice) => (
-      <div className="grid gap-1">
-        <Link
-          to={supplierInvoicePath(invoice.id)}
-          className="font-semibold break-words text-brand-700 underline"
-        >
-          {invoice.isCreditNote ? "Avoir" : "Facture"} {invoice.number}
-        </Link>
-        <span className="text-sm text-slate-700">{invoice.supplierName}</span>
-      </div>
+    href: (invoice) => supplierInvoicePath(invoice.id),
+    title: (invoice) => (
+      <>
+        {invoice.isCreditNote ? "Avoir" : "Facture"} {invoice.number}
+      </>
     ),
-  },
+    details: (invoice) => <span className="text-sm text-slate-700">{invoice.supplierName}</span>,
+  }),
   {
     key: "date",
     header: "Date",

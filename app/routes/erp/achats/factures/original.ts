@@ -2,7 +2,8 @@ import { requirePermission } from "#app/features/auth/session.server.ts";
 import { ACHATS_HANDLE } from "#app/features/erp/navigation.ts";
 import { supplierInvoiceOriginal } from "#app/features/purchases/supplier-invoices.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
-import { storageFailure } from "#app/lib/file-response.ts";
+import { fileNotFound } from "#app/lib/file-response.ts";
+import { storedFileResponse } from "#app/routes/erp/stored-file.server.ts";
 import type { Route } from "./+types/original";
 
 /** The permission of the Achats pages; the route walk reads it. */
@@ -16,29 +17,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requirePermission(request, context, handle.permission);
   const { db, storage, logger } = getServices(context);
   const original = await supplierInvoiceOriginal(db, params.id);
-  if (!original) {
-    return Response.json(
-      { message: "Cette facture fournisseur n'existe pas." },
-      { status: 404, headers: { "Cache-Control": "no-store" } },
-    );
-  }
-  let content: Buffer;
-  try {
-    content = await storage.get(original.storageKey);
-  } catch (error) {
-    return storageFailure(error, logger, {
-      log: { key: original.storageKey, supplierInvoiceId: params.id },
-      missing: "original de facture fournisseur introuvable dans le stockage",
-      message: "Le fichier original de cette facture est introuvable.",
-    });
-  }
+  if (!original) return fileNotFound("Cette facture fournisseur n'existe pas.");
   const safeName = original.fileName.replace(/[^A-Za-z0-9._-]+/g, "_") || "facture";
-  return new Response(new Uint8Array(content), {
-    headers: {
-      "Content-Type": original.contentType,
-      "Content-Disposition": `attachment; filename="${safeName}"`,
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
+  return storedFileResponse(storage, logger, original, {
+    disposition: `attachment; filename="${safeName}"`,
+    log: { supplierInvoiceId: params.id },
+    missing: "original de facture fournisseur introuvable dans le stockage",
+    message: "Le fichier original de cette facture est introuvable.",
   });
 }

@@ -1,10 +1,10 @@
-import { Link } from "react-router";
 import type { Column } from "#app/components/data/data-table.tsx";
 import { NothingYet } from "#app/components/data/empty-state.tsx";
 import { EmptyStateLink, ListResults, ListSearch, listView } from "#app/components/data/list-page.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { StatusBadge } from "#app/components/data/status-badge.tsx";
+import { titleColumn } from "#app/components/data/title-column.tsx";
 import { SelectField } from "#app/components/forms/field.tsx";
 import { NewLink } from "#app/components/ui/new-link.tsx";
 import { DEVIS_HANDLE, DEVIS_TABS, erpMeta } from "#app/features/erp/navigation.ts";
@@ -46,19 +46,14 @@ const PATH = "/erp/devis/bibliotheque";
 const SORT_LABELS = { designation: "par désignation", prix: "par prix unitaire" } as const;
 
 const columns: Column<LibraryListItem>[] = [
-  {
+  titleColumn({
     key: "designation",
     header: "Désignation",
     sortKey: "designation",
-    phone: "title",
-    cell: (item) => (
-      <div className="grid gap-1">
-        <Link
-          to={`/erp/devis/bibliotheque/${item.id}`}
-          className="font-semibold break-words text-brand-700 underline"
-        >
-          {item.designation}
-        </Link>
+    href: (item) => `/erp/devis/bibliotheque/${item.id}`,
+    title: (item) => item.designation,
+    details: (item) => (
+      <>
         {item.description ? (
           <span className="line-clamp-2 text-sm font-normal text-slate-700">{item.description}</span>
         ) : null}
@@ -67,9 +62,9 @@ const columns: Column<LibraryListItem>[] = [
             <StatusBadge tone="neutral">Archivé</StatusBadge>
           </span>
         ) : null}
-      </div>
+      </>
     ),
-  },
+  }),
   { key: "unit", header: "Unité", cell: (item) => item.unit },
   {
     key: "price",
