@@ -1,8 +1,7 @@
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
-import { throwNotFound } from "#app/components/forms/refusal.server.ts";
 import { refusalOf } from "#app/components/forms/refusal.ts";
-import { requireActor, requirePermission } from "#app/features/auth/session.server.ts";
+import { requireActor } from "#app/features/auth/session.server.ts";
 import { ACHATS_HANDLE, ACHATS_TABS, erpMeta } from "#app/features/erp/navigation.ts";
 import { OtherSupplierLink } from "#app/features/purchases/components/siren-taken.tsx";
 import { SupplierForm } from "#app/features/purchases/components/supplier-form.tsx";
@@ -19,6 +18,7 @@ import {
 } from "#app/features/purchases/suppliers.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import { formatIban } from "#app/lib/bank.ts";
+import { readRecord } from "#app/routes/erp/record-request.server.ts";
 import type { Route } from "./+types/modifier";
 
 export const handle = ACHATS_HANDLE;
@@ -54,9 +54,8 @@ function formValuesOf(supplier: SupplierDetail): SupplierFormValues {
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requirePermission(request, context, handle.permission);
-  try {
-    const supplier = await getSupplier(getServices(context).db, params.id);
+  return readRecord({ request, context }, handle.permission, SupplierNotFoundError, async ({ db }) => {
+    const supplier = await getSupplier(db, params.id);
     return {
       id: supplier.id,
       name: supplier.legalName,
@@ -64,9 +63,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       values: formValuesOf(supplier),
       crumb: supplier.legalName,
     };
-  } catch (error) {
-    throwNotFound(error, SupplierNotFoundError);
-  }
+  });
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {

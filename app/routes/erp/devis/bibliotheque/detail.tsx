@@ -9,7 +9,7 @@ import { FormAlert } from "#app/components/forms/form-alert.tsx";
 import { refused, throwNotFound } from "#app/components/forms/refusal.server.ts";
 import { refusalOf } from "#app/components/forms/refusal.ts";
 import { buttonClasses } from "#app/components/ui/button.tsx";
-import { requireActor, requirePermission } from "#app/features/auth/session.server.ts";
+import { requireActor } from "#app/features/auth/session.server.ts";
 import { panelClass } from "#app/features/erp/components/ui.ts";
 import { DEVIS_HANDLE, DEVIS_TABS, erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
 import { LibraryItemForm } from "#app/features/quotes/components/library-item-form.tsx";
@@ -40,6 +40,7 @@ import { historyEntries } from "#app/lib/history-entries.ts";
 import { formatCents, formatCentsForInput, formatPercent, formatQuantity } from "#app/lib/money.ts";
 import { formatDateTime } from "#app/lib/paris-time.ts";
 import { VAT_RATES } from "#app/lib/vat.ts";
+import { readRecord } from "#app/routes/erp/record-request.server.ts";
 import type { Route } from "./+types/detail";
 
 export const handle = DEVIS_HANDLE;
@@ -58,9 +59,7 @@ function formValuesOf(item: LibraryItem): LibraryItemFormValues {
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requirePermission(request, context, handle.permission);
-  const { db } = getServices(context);
-  try {
+  return readRecord({ request, context }, handle.permission, LibraryItemNotFoundError, async ({ db }) => {
     const item = await getLibraryItem(db, params.itemId);
     const [settings, events] = await Promise.all([getCompanySettings(db), libraryItemActivity(db, item.id)]);
     return {
@@ -71,9 +70,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       events: historyEntries(events),
       crumb: item.designation,
     };
-  } catch (error) {
-    throwNotFound(error, LibraryItemNotFoundError);
-  }
+  });
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {

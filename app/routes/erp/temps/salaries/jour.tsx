@@ -14,6 +14,7 @@ import { employeeName } from "#app/features/time-sheets/employee-schema.ts";
 import { findEmployee, TimeSheetError, weekChanges } from "#app/features/time-sheets/entries.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import { formatDate } from "#app/lib/paris-time.ts";
+import { readRecord } from "#app/routes/erp/record-request.server.ts";
 import type { Route } from "./+types/jour";
 
 export const handle = POINTAGE_HANDLE;
@@ -25,10 +26,8 @@ export const handle = POINTAGE_HANDLE;
  */
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { user } = await requirePermission(request, context, handle.permission);
-  const { db } = getServices(context);
-  const day = requestedDay(request);
-  try {
+  return readRecord({ request, context }, handle.permission, TimeSheetError, async ({ db }, { user }) => {
+    const day = requestedDay(request);
     const employee = await findEmployee(db, params.id);
     const actor = { id: user.id, email: user.email, role: user.role };
     const page = await dayPage(db, actor, employee, day);
@@ -39,9 +38,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       changes: await weekChanges(db, employee.id, page.sheet.weekStart),
       crumb: employeeName(employee),
     };
-  } catch (error) {
-    throwNotFound(error, TimeSheetError);
-  }
+  });
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {

@@ -1,5 +1,4 @@
 import { PageHeader } from "#app/components/data/page-header.tsx";
-import { throwNotFound } from "#app/components/forms/refusal.server.ts";
 import { refusalOf } from "#app/components/forms/refusal.ts";
 import { requirePermission } from "#app/features/auth/session.server.ts";
 import { erpMeta, POINTAGE_HANDLE } from "#app/features/erp/navigation.ts";
@@ -18,6 +17,7 @@ import {
 } from "#app/features/time-sheets/employees.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import { formatCentsForInput } from "#app/lib/money.ts";
+import { readRecord } from "#app/routes/erp/record-request.server.ts";
 import type { Route } from "./+types/modifier";
 
 export const handle = POINTAGE_HANDLE;
@@ -47,23 +47,24 @@ function formValuesOf(employee: EmployeeDetail, owner: boolean): EmployeeFormVal
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { user } = await requirePermission(request, context, handle.permission);
-  try {
-    const { db } = getServices(context);
-    const employee = await getEmployee(db, params.id);
-    const owner = user.role === "owner";
-    return {
-      id: employee.id,
-      name: employeeName(employee),
-      revision: employee.revision,
-      values: formValuesOf(employee, owner),
-      accounts: await linkableAccounts(db, employee.id),
-      showCost: owner,
-      crumb: employeeName(employee),
-    };
-  } catch (error) {
-    throwNotFound(error, EmployeeNotFoundError);
-  }
+  return readRecord(
+    { request, context },
+    handle.permission,
+    EmployeeNotFoundError,
+    async ({ db }, { user }) => {
+      const employee = await getEmployee(db, params.id);
+      const owner = user.role === "owner";
+      return {
+        id: employee.id,
+        name: employeeName(employee),
+        revision: employee.revision,
+        values: formValuesOf(employee, owner),
+        accounts: await linkableAccounts(db, employee.id),
+        showCost: owner,
+        crumb: employeeName(employee),
+      };
+    },
+  );
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
