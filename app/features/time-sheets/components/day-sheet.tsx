@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { FormAlert } from "#app/components/forms/form-alert.tsx";
 import type { Refusal } from "#app/components/forms/refusal.ts";
+import { refusedFormErrors } from "#app/components/forms/refused-form.ts";
 import { formatDate } from "#app/lib/paris-time.ts";
 import type { SiteChoice, WeekSheet } from "../entries.server.ts";
 import type { DayFormValues } from "../entries-schema.ts";
@@ -52,8 +53,7 @@ export function DaySheet({
         key={`${day}-${JSON.stringify(shown)}`}
         day={day}
         values={shown}
-        errors={saving ? refusal.fieldErrors : undefined}
-        formErrors={saving && !refusal.fieldErrors ? [refusal.message] : []}
+        {...refusedFormErrors(saving ? refusal : null)}
         sites={sites}
         locked={sheet.lock !== null}
         canChangeLocked={canChangeLocked}

@@ -1,5 +1,6 @@
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { refusalOf } from "#app/components/forms/refusal.ts";
+import { refusedFormErrors, valuesAfterRefusal } from "#app/components/forms/refused-form.ts";
 import { requireActor } from "#app/features/auth/session.server.ts";
 import { CHANTIERS_HANDLE, erpMeta } from "#app/features/erp/navigation.ts";
 import { answerJobSiteEdit } from "#app/features/job-sites/actions.server.ts";
@@ -46,7 +47,7 @@ export { ErrorBoundary, shouldRevalidate } from "#app/routes/erp/frame-exports.t
 
 export default function EditJobSitePage({ loaderData, actionData }: Route.ComponentProps) {
   const refusal = refusalOf(actionData);
-  const values = refusal?.values ? { ...loaderData.values, ...refusal.values } : loaderData.values;
+  const values = valuesAfterRefusal(loaderData.values, refusal);
   return (
     <div className="grid max-w-3xl gap-5">
       <PageHeader title={`Modifier ${loaderData.number}`} description={loaderData.title} />
@@ -54,8 +55,7 @@ export default function EditJobSitePage({ loaderData, actionData }: Route.Compon
         key={JSON.stringify(values)}
         intent="modifier"
         values={values}
-        errors={refusal?.fieldErrors}
-        formErrors={refusal && !refusal.fieldErrors ? [refusal.message] : []}
+        {...refusedFormErrors(refusal)}
         cancelHref={`/erp/chantiers/${loaderData.id}`}
         saveLabel="Enregistrer"
         hidden={<input type="hidden" name="revision" value={loaderData.revision} />}

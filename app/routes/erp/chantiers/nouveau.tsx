@@ -2,6 +2,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { FormAlert } from "#app/components/forms/form-alert.tsx";
 import { refusalOf } from "#app/components/forms/refusal.ts";
+import { refusedFormErrors } from "#app/components/forms/refused-form.ts";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { Panel } from "#app/components/ui/panel.tsx";
 import { requireActor, requirePermission } from "#app/features/auth/session.server.ts";
@@ -214,8 +215,7 @@ export default function NewJobSitePage({ loaderData, actionData }: Route.Compone
           key={JSON.stringify(values)}
           intent="creer"
           values={values}
-          errors={refusal?.fieldErrors}
-          formErrors={refusal && !refusal.fieldErrors ? [refusal.message] : []}
+          {...refusedFormErrors(refusal)}
           cancelHref="/erp/chantiers"
           saveLabel="Créer le chantier"
           hidden={<input type="hidden" name="clientId" value={loaderData.client.id} />}

@@ -239,12 +239,7 @@ export default function SupplierInvoicePage({ loaderData, actionData }: Route.Co
               {PAYMENT_METHOD_LABELS[invoice.paymentMethod].toLowerCase()}
               {invoice.paymentReference ? ` (réf. ${invoice.paymentReference})` : ""}.
             </p>
-            <Form method="post">
-              <input type="hidden" name="intent" value={SUPPLIER_INVOICE_INTENTS.reopen} />
-              <button type="submit" className={buttonClasses("outline", "md")}>
-                Remettre à payer
-              </button>
-            </Form>
+            <ReopenForm />
           </div>
         ) : (
           <div className="grid gap-5">
@@ -253,12 +248,7 @@ export default function SupplierInvoicePage({ loaderData, actionData }: Route.Co
                 <p>
                   <strong>En litige :</strong> {invoice.disputeReason}
                 </p>
-                <Form method="post">
-                  <input type="hidden" name="intent" value={SUPPLIER_INVOICE_INTENTS.reopen} />
-                  <button type="submit" className={buttonClasses("outline", "md")}>
-                    Remettre à payer
-                  </button>
-                </Form>
+                <ReopenForm />
               </div>
             ) : null}
             {refusal && paymentStop ? (
@@ -376,5 +366,17 @@ export default function SupplierInvoicePage({ loaderData, actionData }: Route.Co
 
       <ActivityHistory id="facture-fournisseur-historique" label="Historique de la facture" events={events} />
     </div>
+  );
+}
+
+/** « Remettre à payer »: a paid or disputed invoice goes back to those to pay. */
+function ReopenForm() {
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value={SUPPLIER_INVOICE_INTENTS.reopen} />
+      <button type="submit" className={buttonClasses("outline", "md")}>
+        Remettre à payer
+      </button>
+    </Form>
   );
 }

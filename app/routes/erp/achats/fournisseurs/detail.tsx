@@ -1,10 +1,11 @@
-import { Archive, ArchiveRestore, FolderOpen, Pencil } from "lucide-react";
-import { Form, Link, useNavigation } from "react-router";
+import { FolderOpen, Pencil } from "lucide-react";
+import { Link, useNavigation } from "react-router";
 import { Facts } from "#app/components/data/facts.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { FormAlert } from "#app/components/forms/form-alert.tsx";
 import { refusalOf } from "#app/components/forms/refusal.ts";
+import { ArchiveToggle } from "#app/components/ui/archive-toggle.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { Panel } from "#app/components/ui/panel.tsx";
 import { requireActor } from "#app/features/auth/session.server.ts";
@@ -126,21 +127,7 @@ export default function SupplierPage({ loaderData, actionData }: Route.Component
               <Pencil aria-hidden="true" className="size-4" />
               Modifier
             </Link>
-            <Form method="post">
-              <input
-                type="hidden"
-                name="intent"
-                value={archived ? SUPPLIER_INTENTS.restore : SUPPLIER_INTENTS.archive}
-              />
-              <button type="submit" disabled={posting} className={buttonClasses("outline", "md")}>
-                {archived ? (
-                  <ArchiveRestore aria-hidden="true" className="size-4" />
-                ) : (
-                  <Archive aria-hidden="true" className="size-4" />
-                )}
-                {archived ? "Restaurer" : "Archiver"}
-              </button>
-            </Form>
+            <ArchiveToggle archived={archived} intents={SUPPLIER_INTENTS} disabled={posting} />
           </>
         }
       />

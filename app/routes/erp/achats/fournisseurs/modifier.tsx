@@ -1,6 +1,7 @@
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { refusalOf } from "#app/components/forms/refusal.ts";
+import { refusedFormErrors } from "#app/components/forms/refused-form.ts";
 import { requireActor } from "#app/features/auth/session.server.ts";
 import { ACHATS_HANDLE, ACHATS_TABS, erpMeta } from "#app/features/erp/navigation.ts";
 import { OtherSupplierLink } from "#app/features/purchases/components/siren-taken.tsx";
@@ -93,8 +94,7 @@ export default function EditSupplierPage({ loaderData, actionData }: Route.Compo
         key={JSON.stringify(values)}
         intent="modifier"
         values={values}
-        errors={refusal?.fieldErrors}
-        formErrors={refusal && !refusal.fieldErrors ? [refusal.message] : []}
+        {...refusedFormErrors(refusal)}
         cancelHref={supplierPath(loaderData.id)}
         saveLabel="Enregistrer"
         hidden={<input type="hidden" name="revision" value={loaderData.revision} />}

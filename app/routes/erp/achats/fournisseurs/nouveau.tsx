@@ -1,6 +1,7 @@
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { refusalOf } from "#app/components/forms/refusal.ts";
+import { refusedFormErrors, valuesAfterRefusal } from "#app/components/forms/refused-form.ts";
 import { requireActor, requirePermission } from "#app/features/auth/session.server.ts";
 import { ACHATS_HANDLE, ACHATS_TABS, erpMeta } from "#app/features/erp/navigation.ts";
 import { OtherSupplierLink } from "#app/features/purchases/components/siren-taken.tsx";
@@ -35,7 +36,7 @@ const EMPTY: SupplierFormValues = {
 
 export default function NewSupplierPage({ actionData }: Route.ComponentProps) {
   const refusal = refusalOf(actionData);
-  const values = refusal?.values ? { ...EMPTY, ...refusal.values } : EMPTY;
+  const values = valuesAfterRefusal(EMPTY, refusal);
   return (
     <div className="grid max-w-3xl gap-5">
       <SectionTabs label="Achats" tabs={ACHATS_TABS} />
@@ -48,8 +49,7 @@ export default function NewSupplierPage({ actionData }: Route.ComponentProps) {
         key={JSON.stringify(values)}
         intent="creer"
         values={values}
-        errors={refusal?.fieldErrors}
-        formErrors={refusal && !refusal.fieldErrors ? [refusal.message] : []}
+        {...refusedFormErrors(refusal)}
         cancelHref={SUPPLIERS_PATH}
         saveLabel="Ajouter au registre"
       />

@@ -52,6 +52,17 @@ export const meta: Route.MetaFunction = (args) =>
 
 export { ErrorBoundary, shouldRevalidate } from "#app/routes/erp/frame-exports.ts";
 
+/** The contract's status changes, in the header in this order when its status allows them. */
+const STATUS_BUTTONS = [
+  {
+    intent: SUBCONTRACT_STATUS_INTENTS.finish,
+    icon: CheckCircle2,
+    label: "Marquer terminé",
+    variant: "secondary",
+  },
+  { intent: SUBCONTRACT_STATUS_INTENTS.cancel, icon: Ban, label: "Annuler le contrat", variant: "outline" },
+] as const;
+
 export default function SubcontractPage({ loaderData, actionData }: Route.ComponentProps) {
   const { subcontract, events } = loaderData;
   const refusal = refusalOf(actionData);
@@ -66,24 +77,9 @@ export default function SubcontractPage({ loaderData, actionData }: Route.Compon
         actions={
           actions.length > 0 ? (
             <>
-              {actions.includes(SUBCONTRACT_STATUS_INTENTS.finish) ? (
-                <IntentButton
-                  intent={SUBCONTRACT_STATUS_INTENTS.finish}
-                  icon={CheckCircle2}
-                  label="Marquer terminé"
-                  variant="secondary"
-                  disabled={posting}
-                />
-              ) : null}
-              {actions.includes(SUBCONTRACT_STATUS_INTENTS.cancel) ? (
-                <IntentButton
-                  intent={SUBCONTRACT_STATUS_INTENTS.cancel}
-                  icon={Ban}
-                  label="Annuler le contrat"
-                  variant="outline"
-                  disabled={posting}
-                />
-              ) : null}
+              {STATUS_BUTTONS.filter((button) => actions.includes(button.intent)).map((button) => (
+                <IntentButton key={button.intent} {...button} disabled={posting} />
+              ))}
             </>
           ) : undefined
         }

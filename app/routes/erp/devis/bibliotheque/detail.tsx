@@ -1,5 +1,4 @@
-import { Archive, ArchiveRestore } from "lucide-react";
-import { Form, type ShouldRevalidateFunction, useNavigation } from "react-router";
+import { type ShouldRevalidateFunction, useNavigation } from "react-router";
 import { Facts } from "#app/components/data/facts.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
@@ -8,7 +7,7 @@ import { Timeline } from "#app/components/data/timeline.tsx";
 import { FormAlert } from "#app/components/forms/form-alert.tsx";
 import { refused, throwNotFound } from "#app/components/forms/refusal.server.ts";
 import { refusalOf } from "#app/components/forms/refusal.ts";
-import { buttonClasses } from "#app/components/ui/button.tsx";
+import { ArchiveToggle } from "#app/components/ui/archive-toggle.tsx";
 import { requireActor } from "#app/features/auth/session.server.ts";
 import { panelClass } from "#app/features/erp/components/ui.ts";
 import { DEVIS_HANDLE, DEVIS_TABS, erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
@@ -129,27 +128,11 @@ export default function LibraryItemPage({ loaderData, actionData }: Route.Compon
             : "Proposé dans l'éditeur de devis. Le modifier ne change aucun devis déjà rédigé."
         }
         actions={
-          <Form method="post">
-            <input
-              type="hidden"
-              name="intent"
-              value={archived ? LIBRARY_INTENTS.restore : LIBRARY_INTENTS.archive}
-            />
-            <button
-              type="submit"
-              disabled={
-                pendingIntent === LIBRARY_INTENTS.archive || pendingIntent === LIBRARY_INTENTS.restore
-              }
-              className={buttonClasses("outline", "md")}
-            >
-              {archived ? (
-                <ArchiveRestore aria-hidden="true" className="size-4" />
-              ) : (
-                <Archive aria-hidden="true" className="size-4" />
-              )}
-              {archived ? "Restaurer" : "Archiver"}
-            </button>
-          </Form>
+          <ArchiveToggle
+            archived={archived}
+            intents={LIBRARY_INTENTS}
+            disabled={pendingIntent === LIBRARY_INTENTS.archive || pendingIntent === LIBRARY_INTENTS.restore}
+          />
         }
       />
 

@@ -1,9 +1,8 @@
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { refusalOf } from "#app/components/forms/refusal.ts";
-import { requirePermission } from "#app/features/auth/session.server.ts";
+import { refusedFormErrors, valuesAfterRefusal } from "#app/components/forms/refused-form.ts";
 import { erpMeta, POINTAGE_HANDLE } from "#app/features/erp/navigation.ts";
 import { EmployeeForm } from "#app/features/time-sheets/components/employee-form.tsx";
-import { answerEmployeeForm } from "#app/features/time-sheets/employee-actions.server.ts";
 import {
   type EmployeeFormValues,
   employeeName,
@@ -15,8 +14,8 @@ import {
   getEmployee,
   linkableAccounts,
 } from "#app/features/time-sheets/employees.server.ts";
-import { getServices } from "#app/lib/app-context.ts";
 import { formatCentsForInput } from "#app/lib/money.ts";
+import { employeeFormAction } from "#app/routes/erp/employee-form.server.ts";
 import { readRecord } from "#app/routes/erp/record-request.server.ts";
 import type { Route } from "./+types/modifier";
 
@@ -67,19 +66,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   );
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const { user } = await requirePermission(request, context, handle.permission);
-  return answerEmployeeForm(
-    {
-      request,
-      db: getServices(context).db,
-      geocoding: getServices(context).env,
-      actor: { id: user.id, email: user.email },
-      role: user.role,
-    },
-    params.id,
-    await request.formData(),
-  );
+export async function action(args: Route.ActionArgs) {
+  return employeeFormAction(args, handle.permission, args.params.id);
 }
 
 export const meta: Route.MetaFunction = (args) =>
@@ -89,7 +77,7 @@ export { ErrorBoundary, shouldRevalidate } from "#app/routes/erp/frame-exports.t
 
 export default function EditEmployeePage({ loaderData, actionData }: Route.ComponentProps) {
   const refusal = refusalOf(actionData);
-  const values = refusal?.values ? { ...loaderData.values, ...refusal.values } : loaderData.values;
+  const values = valuesAfterRefusal(loaderData.values, refusal);
   return (
     <div className="grid max-w-3xl gap-5">
       <PageHeader title={`Modifier ${loaderData.name}`} />
@@ -97,8 +85,7 @@ export default function EditEmployeePage({ loaderData, actionData }: Route.Compo
         key={JSON.stringify(values)}
         intent="modifier"
         values={values}
-        errors={refusal?.fieldErrors}
-        formErrors={refusal && !refusal.fieldErrors ? [refusal.message] : []}
+        {...refusedFormErrors(refusal)}
         accounts={loaderData.accounts}
         showCost={loaderData.showCost}
         cancelHref={`/erp/temps/salaries/${loaderData.id}`}
