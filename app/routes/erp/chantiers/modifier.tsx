@@ -1,4 +1,4 @@
-import { PageHeader } from "#app/components/data/page-header.tsx";
+import { FormPage } from "#app/components/data/form-page.tsx";
 import { refusalOf } from "#app/components/forms/refusal.ts";
 import { refusedFormErrors, valuesAfterRefusal } from "#app/components/forms/refused-form.ts";
 import { requireActor } from "#app/features/auth/session.server.ts";
@@ -49,8 +49,7 @@ export default function EditJobSitePage({ loaderData, actionData }: Route.Compon
   const refusal = refusalOf(actionData);
   const values = valuesAfterRefusal(loaderData.values, refusal);
   return (
-    <div className="grid max-w-3xl gap-5">
-      <PageHeader title={`Modifier ${loaderData.number}`} description={loaderData.title} />
+    <FormPage title={`Modifier ${loaderData.number}`} description={loaderData.title}>
       <JobSiteForm
         key={JSON.stringify(values)}
         intent="modifier"
@@ -60,6 +59,6 @@ export default function EditJobSitePage({ loaderData, actionData }: Route.Compon
         saveLabel="Enregistrer"
         hidden={<input type="hidden" name="revision" value={loaderData.revision} />}
       />
-    </div>
+    </FormPage>
   );
 }

@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { FormPage } from "#app/components/data/form-page.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { FormAlert } from "#app/components/forms/form-alert.tsx";
 import { refusalOf } from "#app/components/forms/refusal.ts";
@@ -206,11 +207,10 @@ export default function NewJobSitePage({ loaderData, actionData }: Route.Compone
   if (loaderData.step === "fiche") {
     const values = refusal?.values ? { ...EMPTY, ...refusal.values } : loaderData.values;
     return (
-      <div className="grid max-w-3xl gap-5">
-        <PageHeader
-          title="Nouveau chantier"
-          description={`Chantier ouvert à la main pour ${loaderData.client.name}.`}
-        />
+      <FormPage
+        title="Nouveau chantier"
+        description={`Chantier ouvert à la main pour ${loaderData.client.name}.`}
+      >
         <JobSiteForm
           key={JSON.stringify(values)}
           intent="creer"
@@ -220,7 +220,7 @@ export default function NewJobSitePage({ loaderData, actionData }: Route.Compone
           saveLabel="Créer le chantier"
           hidden={<input type="hidden" name="clientId" value={loaderData.client.id} />}
         />
-      </div>
+      </FormPage>
     );
   }
   return (

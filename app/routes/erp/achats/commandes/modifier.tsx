@@ -1,6 +1,5 @@
 import { redirect } from "react-router";
-import { PageHeader } from "#app/components/data/page-header.tsx";
-import { SectionTabs } from "#app/components/data/section-tabs.tsx";
+import { FormPage } from "#app/components/data/form-page.tsx";
 import { refusalOf } from "#app/components/forms/refusal.ts";
 import { requireActor } from "#app/features/auth/session.server.ts";
 import { ACHATS_HANDLE, ACHATS_TABS, erpMeta } from "#app/features/erp/navigation.ts";
@@ -71,12 +70,12 @@ export default function EditOrderPage({ loaderData, actionData }: Route.Componen
   const moreRows = refusal && "moreRows" in refusal && refusal.moreRows === true;
   const values = refusal?.values ?? loaderData.values;
   return (
-    <div className="grid max-w-4xl gap-5">
-      <SectionTabs label="Achats" tabs={ACHATS_TABS} />
-      <PageHeader
-        title="Modifier la commande"
-        description="Un brouillon se modifie tant qu'il n'est pas envoyé."
-      />
+    <FormPage
+      section={{ label: "Achats", tabs: ACHATS_TABS }}
+      title="Modifier la commande"
+      description="Un brouillon se modifie tant qu'il n'est pas envoyé."
+      wide
+    >
       <OrderForm
         key={JSON.stringify(values)}
         intent="modifier"
@@ -89,6 +88,6 @@ export default function EditOrderPage({ loaderData, actionData }: Route.Componen
         saveLabel="Enregistrer le brouillon"
         hidden={<input type="hidden" name="revision" value={loaderData.revision} />}
       />
-    </div>
+    </FormPage>
   );
 }

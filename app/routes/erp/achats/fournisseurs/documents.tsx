@@ -1,6 +1,5 @@
 import { Form, useNavigation } from "react-router";
-import { PageHeader } from "#app/components/data/page-header.tsx";
-import { SectionTabs } from "#app/components/data/section-tabs.tsx";
+import { FormPage } from "#app/components/data/form-page.tsx";
 import { DateField, FileField, SelectField, TextareaField } from "#app/components/forms/field.tsx";
 import { FormAlert } from "#app/components/forms/form-alert.tsx";
 import { FormSection, SaveOrCancel } from "#app/components/forms/form-parts.tsx";
@@ -50,12 +49,11 @@ export default function SupplierDocumentPage({ loaderData, actionData }: Route.C
   const errors = refusal?.fieldErrors ?? {};
   const navigation = useNavigation();
   return (
-    <div className="grid max-w-3xl gap-5">
-      <SectionTabs label="Achats" tabs={ACHATS_TABS} />
-      <PageHeader
-        title="Ajouter un document"
-        description={`${supplier.legalName} : attestation de vigilance URSSAF (valable 6 mois), extrait Kbis (3 mois), attestation décennale ou autre pièce.`}
-      />
+    <FormPage
+      section={{ label: "Achats", tabs: ACHATS_TABS }}
+      title="Ajouter un document"
+      description={`${supplier.legalName} : attestation de vigilance URSSAF (valable 6 mois), extrait Kbis (3 mois), attestation décennale ou autre pièce.`}
+    >
       <Form
         method="post"
         encType="multipart/form-data"
@@ -110,6 +108,6 @@ export default function SupplierDocumentPage({ loaderData, actionData }: Route.C
           cancelHref={supplierPath(supplier.id)}
         />
       </Form>
-    </div>
+    </FormPage>
   );
 }

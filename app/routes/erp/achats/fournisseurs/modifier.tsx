@@ -1,5 +1,4 @@
-import { PageHeader } from "#app/components/data/page-header.tsx";
-import { SectionTabs } from "#app/components/data/section-tabs.tsx";
+import { FormPage } from "#app/components/data/form-page.tsx";
 import { refusalOf } from "#app/components/forms/refusal.ts";
 import { refusedFormErrors } from "#app/components/forms/refused-form.ts";
 import { requireActor } from "#app/features/auth/session.server.ts";
@@ -86,9 +85,7 @@ export default function EditSupplierPage({ loaderData, actionData }: Route.Compo
   // A refused post shows again what was sent (contacts included), never the stored rows under it.
   const values = refusal?.values ?? loaderData.values;
   return (
-    <div className="grid max-w-3xl gap-5">
-      <SectionTabs label="Achats" tabs={ACHATS_TABS} />
-      <PageHeader title={`Modifier ${loaderData.name}`} />
+    <FormPage section={{ label: "Achats", tabs: ACHATS_TABS }} title={`Modifier ${loaderData.name}`}>
       <OtherSupplierLink fix={refusal?.fix} />
       <SupplierForm
         key={JSON.stringify(values)}
@@ -99,6 +96,6 @@ export default function EditSupplierPage({ loaderData, actionData }: Route.Compo
         saveLabel="Enregistrer"
         hidden={<input type="hidden" name="revision" value={loaderData.revision} />}
       />
-    </div>
+    </FormPage>
   );
 }

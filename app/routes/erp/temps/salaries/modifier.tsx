@@ -1,4 +1,4 @@
-import { PageHeader } from "#app/components/data/page-header.tsx";
+import { FormPage } from "#app/components/data/form-page.tsx";
 import { refusalOf } from "#app/components/forms/refusal.ts";
 import { refusedFormErrors, valuesAfterRefusal } from "#app/components/forms/refused-form.ts";
 import { erpMeta, POINTAGE_HANDLE } from "#app/features/erp/navigation.ts";
@@ -79,8 +79,7 @@ export default function EditEmployeePage({ loaderData, actionData }: Route.Compo
   const refusal = refusalOf(actionData);
   const values = valuesAfterRefusal(loaderData.values, refusal);
   return (
-    <div className="grid max-w-3xl gap-5">
-      <PageHeader title={`Modifier ${loaderData.name}`} />
+    <FormPage title={`Modifier ${loaderData.name}`}>
       <EmployeeForm
         key={JSON.stringify(values)}
         intent="modifier"
@@ -92,6 +91,6 @@ export default function EditEmployeePage({ loaderData, actionData }: Route.Compo
         saveLabel="Enregistrer"
         hidden={<input type="hidden" name="revision" value={loaderData.revision} />}
       />
-    </div>
+    </FormPage>
   );
 }

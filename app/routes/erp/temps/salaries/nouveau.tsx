@@ -1,4 +1,4 @@
-import { PageHeader } from "#app/components/data/page-header.tsx";
+import { FormPage } from "#app/components/data/form-page.tsx";
 import { refusalOf } from "#app/components/forms/refusal.ts";
 import { refusedFormErrors, valuesAfterRefusal } from "#app/components/forms/refused-form.ts";
 import { requirePermission } from "#app/features/auth/session.server.ts";
@@ -38,11 +38,10 @@ export default function NewEmployeePage({ loaderData, actionData }: Route.Compon
   const refusal = refusalOf(actionData);
   const values = valuesAfterRefusal(EMPTY, refusal);
   return (
-    <div className="grid max-w-3xl gap-5">
-      <PageHeader
-        title="Nouveau salarié"
-        description="Chaque salarié dont les heures sont enregistrées, qu'il ait un compte dans l'Espace Pro ou non."
-      />
+    <FormPage
+      title="Nouveau salarié"
+      description="Chaque salarié dont les heures sont enregistrées, qu'il ait un compte dans l'Espace Pro ou non."
+    >
       <EmployeeForm
         key={JSON.stringify(values)}
         intent="creer"
@@ -53,6 +52,6 @@ export default function NewEmployeePage({ loaderData, actionData }: Route.Compon
         cancelHref="/erp/temps"
         saveLabel="Ajouter au registre"
       />
-    </div>
+    </FormPage>
   );
 }
