@@ -21,6 +21,7 @@ import { lowStockVariants } from "#app/features/shop/admin/catalogue-stock.serve
 import { ShopDashboard } from "#app/features/shop/admin/components/shop-dashboard.tsx";
 import { shopOrdersOverview } from "#app/features/shop/admin/orders-list.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
+import { awaitAll } from "#app/lib/await-all.ts";
 import { parisDay } from "#app/lib/paris-time.ts";
 import { hasPermission } from "#app/lib/permissions.ts";
 import type { Route } from "./+types/dashboard";
@@ -45,35 +46,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const setupEditable = hasPermission(user.role, "parametres");
   // The alerts about the system itself (backups) and the last backup: the owners' only.
   const owner = user.role === "owner";
-  const [leads, quotes, invoices, shop, lowStock, setup, ownerAlerts, jobSites, supplierInvoices, toRenew] =
-    await Promise.all([
-      dashboard(db, now),
-      billing ? quotesDashboard(db, now) : null,
-      billing ? invoicesDashboard(db, now) : null,
-      hasPermission(user.role, "boutique") ? shopOrdersOverview(db, now) : null,
-      // The variants to reorder, for whoever manages the catalogue's stock (its links lead there).
-      hasPermission(user.role, "catalogue") ? lowStockVariants(db, env.STORE_ID) : null,
-      billing ? companySetup(db, setupEditable) : [],
-      owner ? ownerAlertsDashboard(db, env, now) : null,
-      hasPermission(user.role, "chantiers") ? jobSitesDashboard(db, now) : null,
-      // What the supplier invoices ask this week and what is late: the Achats section's (owner and staff).
-      hasPermission(user.role, "achats") ? supplierInvoicesDue(db, now) : null,
-      // The compliance register's documents expired or ending within 60 days (owner and staff).
-      hasPermission(user.role, "documents") ? documentsToRenew(db, parisDay(now)) : null,
-    ]);
-  return {
-    leads,
-    quotes,
-    invoices,
-    shop,
-    lowStock,
-    setup,
-    setupEditable,
-    ownerAlerts,
-    jobSites,
-    supplierInvoices,
-    toRenew,
-  };
+  const figures = await awaitAll({
+    leads: dashboard(db, now),
+    quotes: billing ? quotesDashboard(db, now) : null,
+    invoices: billing ? invoicesDashboard(db, now) : null,
+    shop: hasPermission(user.role, "boutique") ? shopOrdersOverview(db, now) : null,
+    // The variants to reorder, for whoever manages the catalogue's stock (its links lead there).
+    lowStock: hasPermission(user.role, "catalogue") ? lowStockVariants(db, env.STORE_ID) : null,
+    setup: billing ? companySetup(db, setupEditable) : [],
+    ownerAlerts: owner ? ownerAlertsDashboard(db, env, now) : null,
+    jobSites: hasPermission(user.role, "chantiers") ? jobSitesDashboard(db, now) : null,
+    // What the supplier invoices ask this week and what is late: the Achats section's (owner and staff).
+    supplierInvoices: hasPermission(user.role, "achats") ? supplierInvoicesDue(db, now) : null,
+    // The compliance register's documents expired or ending within 60 days (owner and staff).
+    toRenew: hasPermission(user.role, "documents") ? documentsToRenew(db, parisDay(now)) : null,
+  });
+  return { ...figures, setupEditable };
 }
 
 export const meta: Route.MetaFunction = (args) => erpMeta("Tableau de bord", args);

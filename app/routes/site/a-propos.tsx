@@ -1,5 +1,6 @@
 import type { LucideIcon } from "lucide-react";
 import { Award, Handshake, Leaf, Lightbulb, ShieldCheck, Umbrella } from "lucide-react";
+import { SiteSection } from "#app/components/layout/site-section.tsx";
 import { company, fullAddress } from "#app/config/company.ts";
 import { about } from "#app/content/about.ts";
 import { Illustration } from "#app/features/marketing/components/illustration.tsx";
@@ -89,45 +90,32 @@ export default function AboutPage() {
         </dl>
       </IntroSection>
 
-      <section aria-labelledby="nos-valeurs" className="bg-sand py-14 lg:py-20">
-        <div className="container-page">
-          <h2 id="nos-valeurs" className="text-2xl font-extrabold sm:text-3xl">
-            Nos valeurs
-          </h2>
-          <TitledCards items={about.values} icons={valueIcons} />
-        </div>
-      </section>
+      <SiteSection id="nos-valeurs" heading="Nos valeurs" band="sand">
+        <TitledCards items={about.values} icons={valueIcons} />
+      </SiteSection>
 
-      <section aria-labelledby="nos-garanties" className="container-page py-14 lg:py-20">
-        <h2 id="nos-garanties" className="text-2xl font-extrabold sm:text-3xl">
-          Nos garanties
-        </h2>
+      <SiteSection id="nos-garanties" heading="Nos garanties">
         <TitledCards items={about.guarantees} icons={guaranteeIcons} />
-      </section>
+      </SiteSection>
 
-      <section aria-labelledby="notre-equipe" className="bg-brand-50 py-14 lg:py-20">
-        <div className="container-page">
-          <h2 id="notre-equipe" className="text-2xl font-extrabold sm:text-3xl">
-            Notre équipe
-          </h2>
-          <ul className="mt-8 grid gap-6 md:grid-cols-3">
-            {about.team.map((member) => (
-              <li key={member.name} className="overflow-hidden rounded-2xl bg-white shadow-sm">
-                <Illustration
-                  name={member.image}
-                  alt={member.alt}
-                  className="aspect-[4/3] w-full object-cover object-top"
-                />
-                <div className="p-6">
-                  <h3 className="text-xl font-bold">{member.name}</h3>
-                  <p className="mt-1 font-heading font-semibold text-accent-600">{member.role}</p>
-                  <p className="mt-3 leading-relaxed text-slate-700">{member.bio}</p>
-                </div>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <SiteSection id="notre-equipe" heading="Notre équipe" band="brand">
+        <ul className="mt-8 grid gap-6 md:grid-cols-3">
+          {about.team.map((member) => (
+            <li key={member.name} className="overflow-hidden rounded-2xl bg-white shadow-sm">
+              <Illustration
+                name={member.image}
+                alt={member.alt}
+                className="aspect-[4/3] w-full object-cover object-top"
+              />
+              <div className="p-6">
+                <h3 className="text-xl font-bold">{member.name}</h3>
+                <p className="mt-1 font-heading font-semibold text-accent-600">{member.role}</p>
+                <p className="mt-3 leading-relaxed text-slate-700">{member.bio}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </SiteSection>
 
       <CtaBand
         heading="Travaillons ensemble"

@@ -4,6 +4,7 @@ import { data, Form, useNavigation } from "react-router";
 import { CheckboxField, TextareaField } from "#app/components/forms/field.tsx";
 import { FormAlert } from "#app/components/forms/form-alert.tsx";
 import { SignerFields, SigningCodeRequest } from "#app/components/forms/online-signing.tsx";
+import { throwNotFound } from "#app/components/forms/refusal.server.ts";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { company } from "#app/config/company.ts";
 import { resolveAuthSecret } from "#app/features/auth/secret.server.ts";
@@ -23,6 +24,7 @@ import { getServices, requestContext } from "#app/lib/app-context.ts";
 import { formatCents } from "#app/lib/money.ts";
 import { decodeDrawnSignature } from "#app/lib/online-signing.server.ts";
 import type { Route } from "./+types/accord";
+import { PRIVATE_LINK_META, type SigningAnswer, signingRefusal } from "./private-link.ts";
 
 /*
  * /accord/{token}: the client's page of a sent quote, from the link in its e-mail.
@@ -33,14 +35,7 @@ import type { Route } from "./+types/accord";
 
 const INTENTS = { code: "code", accept: "accepter", refuse: "refuser" } as const;
 
-export function headers() {
-  return {
-    "Cache-Control": "private, no-store",
-    "X-Robots-Tag": "noindex, nofollow",
-    // The token is in the address: it never leaves in a Referer.
-    "Referrer-Policy": "no-referrer",
-  };
-}
+export { privateLinkHeaders as headers } from "./private-link.ts";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { db } = getServices(context);
@@ -49,18 +44,11 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     const { view } = await openQuoteLink(db, params.token);
     return { token: params.token, ...view };
   } catch (error) {
-    if (error instanceof QuoteLinkNotFoundError) throw data({ message: error.message }, { status: 404 });
-    throw error;
+    throwNotFound(error, QuoteLinkNotFoundError);
   }
 }
 
-type ActionAnswer =
-  | { ok: true; intent: "code"; sentTo: string }
-  | { ok: false; intent: string; message: string; field?: string };
-
-function refusal(intent: string, message: string, status: number, field?: string) {
-  return data<ActionAnswer>({ ok: false, intent, message, field }, { status });
-}
+type ActionAnswer = SigningAnswer<"code">;
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const services = getServices(context);
@@ -81,7 +69,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (intent === INTENTS.accept) {
       const signature = decodeDrawnSignature(form.get("signature"));
       if (signature === "invalide") {
-        return refusal(
+        return signingRefusal(
           intent,
           "La signature dessinée est illisible : effacez-la et recommencez.",
           400,
@@ -107,7 +95,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
           userAgent: request.headers.get("user-agent") ?? "",
         },
       );
-      if (!result.ok) return refusal(intent, result.message, 400, result.field);
+      if (!result.ok) return signingRefusal(intent, result.message, 400, result.field);
       services.outbox.wake();
       services.logger.info({ token: "***" }, "devis accepté en ligne");
       return data<ActionAnswer>({ ok: true, intent: "code", sentTo: "" });
@@ -123,11 +111,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       services.outbox.wake();
       return data<ActionAnswer>({ ok: true, intent: "code", sentTo: "" });
     }
-    return refusal(intent, "Action inconnue.", 400);
+    return signingRefusal(intent, "Action inconnue.", 400);
   } catch (error) {
-    if (error instanceof QuoteLinkNotFoundError) throw data({ message: error.message }, { status: 404 });
-    if (error instanceof AcceptanceError) return refusal(intent, error.message, error.status, error.field);
-    throw error;
+    if (error instanceof AcceptanceError)
+      return signingRefusal(intent, error.message, error.status, error.field);
+    throwNotFound(error, QuoteLinkNotFoundError);
   }
 }
 
@@ -137,8 +125,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
       ? `Devis ${loaderData.displayNumber} | ${company.name}`
       : `Devis introuvable | ${company.name}`,
   },
-  { name: "robots", content: "noindex, nofollow" },
-  { name: "referrer", content: "no-referrer" },
+  ...PRIVATE_LINK_META,
 ];
 
 const STATE_MESSAGES = {

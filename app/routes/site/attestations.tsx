@@ -1,5 +1,4 @@
 import { FileDown, ShieldCheck } from "lucide-react";
-import { ShareLinkErrorPage } from "#app/components/share/share-link-error.tsx";
 import { company } from "#app/config/company.ts";
 import { COMPANY_DOCUMENT_KIND_LABELS } from "#app/features/documents/company-documents.ts";
 import { openShareLink, publicAttestations } from "#app/features/documents/share-links.server.ts";
@@ -8,6 +7,7 @@ import { documentIdentity } from "#app/features/settings/settings.server.ts";
 import { getServices, requestContext } from "#app/lib/app-context.ts";
 import { formatDate, parisDay } from "#app/lib/paris-time.ts";
 import type { Route } from "./+types/attestations";
+import { PRIVATE_LINK_META } from "./private-link.ts";
 import { shareLinkHeaders, throwShareLinkRefusal } from "./share-link-errors.server.ts";
 
 /*
@@ -42,8 +42,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `Attestations de l'entreprise | ${loaderData?.company.name ?? company.name}` },
-  { name: "robots", content: "noindex, nofollow" },
-  { name: "referrer", content: "no-referrer" },
+  ...PRIVATE_LINK_META,
 ];
 
 const SIRET_GROUPS = /^(\d{3})(\d{3})(\d{3})(\d{5})$/;
@@ -118,11 +117,4 @@ export default function PublicAttestationsPage({ loaderData }: Route.ComponentPr
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <ShareLinkErrorPage
-      error={error}
-      contact={{ name: company.name, phone: company.phone.display, email: company.email }}
-    />
-  );
-}
+export { ShareLinkErrorBoundary as ErrorBoundary } from "./share-link-error-boundary.tsx";

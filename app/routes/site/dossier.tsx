@@ -1,6 +1,5 @@
 import { FileArchive, FileDown } from "lucide-react";
 import { data } from "react-router";
-import { ShareLinkErrorPage } from "#app/components/share/share-link-error.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { company } from "#app/config/company.ts";
 import { openShareLink } from "#app/features/documents/share-links.server.ts";
@@ -9,6 +8,7 @@ import { handoverSummary } from "#app/features/job-sites/handover.server.ts";
 import { getServices, requestContext } from "#app/lib/app-context.ts";
 import { formatDate } from "#app/lib/paris-time.ts";
 import type { Route } from "./+types/dossier";
+import { PRIVATE_LINK_META } from "./private-link.ts";
 import { shareLinkHeaders, throwShareLinkRefusal } from "./share-link-errors.server.ts";
 
 /*
@@ -44,8 +44,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
       ? `Dossier de fin de chantier ${loaderData.siteNumber} | ${company.name}`
       : `Dossier de fin de chantier | ${company.name}`,
   },
-  { name: "robots", content: "noindex, nofollow" },
-  { name: "referrer", content: "no-referrer" },
+  ...PRIVATE_LINK_META,
 ];
 
 export default function PublicDossierPage({ loaderData }: Route.ComponentProps) {
@@ -88,11 +87,4 @@ export default function PublicDossierPage({ loaderData }: Route.ComponentProps) 
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <ShareLinkErrorPage
-      error={error}
-      contact={{ name: company.name, phone: company.phone.display, email: company.email }}
-    />
-  );
-}
+export { ShareLinkErrorBoundary as ErrorBoundary } from "./share-link-error-boundary.tsx";

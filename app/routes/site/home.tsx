@@ -1,5 +1,6 @@
 import { CircleCheck } from "lucide-react";
 import { Link } from "react-router";
+import { SiteSection } from "#app/components/layout/site-section.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { company } from "#app/config/company.ts";
 import { home } from "#app/content/home.ts";
@@ -67,26 +68,21 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
       </section>
 
       {home.whyUs ? (
-        <section aria-labelledby="pourquoi-nous" className="bg-sand py-14 lg:py-20">
-          <div className="container-page">
-            <h2 id="pourquoi-nous" className="text-2xl font-extrabold sm:text-3xl">
-              Pourquoi nous confier vos travaux
-            </h2>
-            <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-              {home.whyUs.map((item) => (
-                <li key={item.title} className="rounded-2xl bg-white p-6 shadow-sm">
-                  <CircleCheck aria-hidden="true" className="size-7 text-accent-600" />
-                  <h3 className="mt-3 text-lg font-bold">{item.title}</h3>
-                  <p className="mt-2 leading-relaxed text-slate-700">{item.text}</p>
-                </li>
-              ))}
-            </ul>
-            <p className="mt-8 max-w-prose text-slate-700">
-              Zone d'intervention : {company.areasServed.join(", ")} et toutes les communes à{" "}
-              {company.serviceRadiusKm} km autour de {company.address.city}.
-            </p>
-          </div>
-        </section>
+        <SiteSection id="pourquoi-nous" heading="Pourquoi nous confier vos travaux" band="sand">
+          <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {home.whyUs.map((item) => (
+              <li key={item.title} className="rounded-2xl bg-white p-6 shadow-sm">
+                <CircleCheck aria-hidden="true" className="size-7 text-accent-600" />
+                <h3 className="mt-3 text-lg font-bold">{item.title}</h3>
+                <p className="mt-2 leading-relaxed text-slate-700">{item.text}</p>
+              </li>
+            ))}
+          </ul>
+          <p className="mt-8 max-w-prose text-slate-700">
+            Zone d'intervention : {company.areasServed.join(", ")} et toutes les communes à{" "}
+            {company.serviceRadiusKm} km autour de {company.address.city}.
+          </p>
+        </SiteSection>
       ) : null}
 
       <CtaBand

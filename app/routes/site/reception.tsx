@@ -2,6 +2,7 @@ import { CheckCircle2, FileDown } from "lucide-react";
 import { data, Form, useNavigation } from "react-router";
 import { FormAlert } from "#app/components/forms/form-alert.tsx";
 import { SignerFields, SigningCodeRequest } from "#app/components/forms/online-signing.tsx";
+import { throwNotFound } from "#app/components/forms/refusal.server.ts";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { company } from "#app/config/company.ts";
 import { resolveAuthSecret } from "#app/features/auth/secret.server.ts";
@@ -19,6 +20,7 @@ import { getServices, requestContext } from "#app/lib/app-context.ts";
 import { decodeDrawnSignature, maskEmail, SIGNATURE_UNREADABLE } from "#app/lib/online-signing.server.ts";
 import { formatDate, formatDateTime } from "#app/lib/paris-time.ts";
 import type { Route } from "./+types/reception";
+import { PRIVATE_LINK_META, type SigningAnswer, signingRefusal } from "./private-link.ts";
 
 /*
  * /reception/{token}: the client's page of a PV presented for signature (the PV de
@@ -31,31 +33,18 @@ import type { Route } from "./+types/reception";
 
 const INTENTS = { code: "code", sign: "signer" } as const;
 
-export function headers() {
-  return {
-    "Cache-Control": "private, no-store",
-    "X-Robots-Tag": "noindex, nofollow",
-    "Referrer-Policy": "no-referrer",
-  };
-}
+export { privateLinkHeaders as headers } from "./private-link.ts";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { db } = getServices(context);
   try {
     return { token: params.token, ...(await openReceptionLink(db, params.token)) };
   } catch (error) {
-    if (error instanceof ReceptionLinkNotFoundError) throw data({ message: error.message }, { status: 404 });
-    throw error;
+    throwNotFound(error, ReceptionLinkNotFoundError);
   }
 }
 
-type ActionAnswer =
-  | { ok: true; intent: "code" | "signer"; sentTo: string }
-  | { ok: false; intent: string; message: string; field?: string };
-
-function refusal(intent: string, message: string, status: number, field?: string) {
-  return data<ActionAnswer>({ ok: false, intent, message, field }, { status });
-}
+type ActionAnswer = SigningAnswer<"code" | "signer">;
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const services = getServices(context);
@@ -74,7 +63,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
     if (intent === INTENTS.sign) {
       const signature = decodeDrawnSignature(form.get("signature"));
-      if (signature === "invalide") return refusal(intent, SIGNATURE_UNREADABLE, 400, "signature");
+      if (signature === "invalide") return signingRefusal(intent, SIGNATURE_UNREADABLE, 400, "signature");
       const result = await signReceptionOnline(
         services.db,
         {
@@ -94,16 +83,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         },
         (value) => parseTyped(AcceptanceNameSchema, value),
       );
-      if (!result.ok) return refusal(intent, result.message, 400, result.field);
+      if (!result.ok) return signingRefusal(intent, result.message, 400, result.field);
       services.outbox.wake();
       return data<ActionAnswer>({ ok: true, intent: "signer", sentTo: "" });
     }
-    return refusal(intent, "Action inconnue.", 400);
+    return signingRefusal(intent, "Action inconnue.", 400);
   } catch (error) {
-    if (error instanceof ReceptionLinkNotFoundError) throw data({ message: error.message }, { status: 404 });
     if (error instanceof ReceptionSigningError)
-      return refusal(intent, error.message, error.status, error.field);
-    throw error;
+      return signingRefusal(intent, error.message, error.status, error.field);
+    throwNotFound(error, ReceptionLinkNotFoundError);
   }
 }
 
@@ -113,8 +101,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
       ? `${PV_WORDS[loaderData.kind].short} ${loaderData.siteNumber} | ${company.name}`
       : `PV introuvable | ${company.name}`,
   },
-  { name: "robots", content: "noindex, nofollow" },
-  { name: "referrer", content: "no-referrer" },
+  ...PRIVATE_LINK_META,
 ];
 
 export default function ReceptionSigningPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,5 +1,6 @@
 import { ArrowRight, Check } from "lucide-react";
 import { data, Link } from "react-router";
+import { SiteSection } from "#app/components/layout/site-section.tsx";
 import { QuestionAccordion } from "#app/components/ui/accordion.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { CallLink } from "#app/components/ui/call-link.tsx";
@@ -79,26 +80,18 @@ export default function ServicePageView({ loaderData }: Route.ComponentProps) {
         </ul>
       </IntroSection>
 
-      <section aria-labelledby="demarche" className="bg-sand py-14 lg:py-20">
-        <div className="container-page">
-          <h2 id="demarche" className="text-2xl font-extrabold sm:text-3xl">
-            {service.block.heading}
-          </h2>
-          <ol className="mt-8 grid gap-6 md:grid-cols-3">
-            {service.block.items.map((item) => (
-              <li key={item.title} className="rounded-2xl bg-white p-6 shadow-sm">
-                <h3 className="text-lg font-bold">{item.title}</h3>
-                <p className="mt-3 leading-relaxed text-slate-700">{item.text}</p>
-              </li>
-            ))}
-          </ol>
-        </div>
-      </section>
+      <SiteSection id="demarche" heading={service.block.heading} band="sand">
+        <ol className="mt-8 grid gap-6 md:grid-cols-3">
+          {service.block.items.map((item) => (
+            <li key={item.title} className="rounded-2xl bg-white p-6 shadow-sm">
+              <h3 className="text-lg font-bold">{item.title}</h3>
+              <p className="mt-3 leading-relaxed text-slate-700">{item.text}</p>
+            </li>
+          ))}
+        </ol>
+      </SiteSection>
 
-      <section aria-labelledby="questions" className="container-page max-w-3xl py-14 lg:py-20">
-        <h2 id="questions" className="text-2xl font-extrabold sm:text-3xl">
-          Vos questions sur ce service
-        </h2>
+      <SiteSection id="questions" heading="Vos questions sur ce service" narrow>
         <div className="mt-8">
           <QuestionAccordion
             items={service.faq.map((item, index) => ({
@@ -119,7 +112,7 @@ export default function ServicePageView({ loaderData }: Route.ComponentProps) {
           </Link>
           .
         </p>
-      </section>
+      </SiteSection>
 
       {service.related && service.related.length > 0 ? (
         <nav aria-labelledby="pour-aller-plus-loin" className="container-page max-w-3xl">

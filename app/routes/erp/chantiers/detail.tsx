@@ -3,7 +3,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { Facts } from "#app/components/data/facts.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { FormAlert } from "#app/components/forms/form-alert.tsx";
-import { refused, throwNotFound } from "#app/components/forms/refusal.server.ts";
+import { refused } from "#app/components/forms/refusal.server.ts";
 import { refusalOf } from "#app/components/forms/refusal.ts";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { Panel, panelClass } from "#app/components/ui/panel.tsx";
@@ -49,6 +49,7 @@ import { formatDate, parisDay } from "#app/lib/paris-time.ts";
 import { hasPermission } from "#app/lib/permissions.ts";
 import { formatPhone, telHref } from "#app/lib/phone.ts";
 import { plural } from "#app/lib/plural.ts";
+import { readRecord } from "#app/routes/erp/record-request.server.ts";
 import type { Route } from "./+types/detail";
 
 export const handle = CHANTIERS_HANDLE;
@@ -93,34 +94,35 @@ async function siteBilling(db: Database, site: JobSiteDetail): Promise<Record<st
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { user } = await requirePermission(request, context, handle.permission);
-  try {
-    const { db } = getServices(context);
-    const site = await getJobSite(db, params.id);
-    const [billing, team, people, reception, log, position, committed] = await Promise.all([
-      hasPermission(user.role, "devis") ? siteBilling(db, site) : ({} as Record<string, QuoteBilling>),
-      siteTeam(db, site.id),
-      teamMembers(db),
-      receptionSummary(db, site.id),
-      siteLogSummary(db, site.id),
-      sitePosition(db, site),
-      hasPermission(user.role, "achats") ? orderCommitments(db, site.id) : null,
-    ]);
-    return {
-      site,
-      billing,
-      team,
-      people,
-      reception,
-      log,
-      position,
-      committed,
-      today: parisDay(),
-      crumb: site.number,
-    };
-  } catch (error) {
-    throwNotFound(error, JobSiteNotFoundError);
-  }
+  return readRecord(
+    { request, context },
+    handle.permission,
+    JobSiteNotFoundError,
+    async ({ db }, { user }) => {
+      const site = await getJobSite(db, params.id);
+      const [billing, team, people, reception, log, position, committed] = await Promise.all([
+        hasPermission(user.role, "devis") ? siteBilling(db, site) : ({} as Record<string, QuoteBilling>),
+        siteTeam(db, site.id),
+        teamMembers(db),
+        receptionSummary(db, site.id),
+        siteLogSummary(db, site.id),
+        sitePosition(db, site),
+        hasPermission(user.role, "achats") ? orderCommitments(db, site.id) : null,
+      ]);
+      return {
+        site,
+        billing,
+        team,
+        people,
+        reception,
+        log,
+        position,
+        committed,
+        today: parisDay(),
+        crumb: site.number,
+      };
+    },
+  );
 }
 
 /**

@@ -5,7 +5,7 @@ import { DateField } from "#app/components/forms/field.tsx";
 import { throwNotFound } from "#app/components/forms/refusal.server.ts";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { Panel } from "#app/components/ui/panel.tsx";
-import { requireActor, requirePermission } from "#app/features/auth/session.server.ts";
+import { requireActor } from "#app/features/auth/session.server.ts";
 import {
   CreatedLink,
   CreateLinkForm,
@@ -29,6 +29,7 @@ import { JobSiteNotFoundError } from "#app/features/job-sites/query.server.ts";
 import { documentIdentity } from "#app/features/settings/settings.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import { formatDate, parisDay } from "#app/lib/paris-time.ts";
+import { readRecord } from "#app/routes/erp/record-request.server.ts";
 import type { Route } from "./+types/dossier";
 
 export const handle = CHANTIERS_HANDLE;
@@ -41,10 +42,8 @@ const SEND = "envoyer-dossier";
  * share links of the file. Available once the PV de réception is presented or signed.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requirePermission(request, context, handle.permission);
-  const { db } = getServices(context);
-  const today = parisDay();
-  try {
+  return readRecord({ request, context }, handle.permission, JobSiteNotFoundError, async ({ db }) => {
+    const today = parisDay();
     const page = await handoverPage(db, params.id);
     return {
       ...page,
@@ -53,9 +52,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       maxExpiry: latestExpiry(today),
       links: await listShareLinks(db, "dossier", { jobSiteId: params.id, today }),
     };
-  } catch (error) {
-    throwNotFound(error, JobSiteNotFoundError);
-  }
+  });
 }
 
 type SendAnswer =

@@ -1,7 +1,7 @@
-import { PageHeader } from "#app/components/data/page-header.tsx";
-import { throwNotFound } from "#app/components/forms/refusal.server.ts";
+import { FormPage } from "#app/components/data/form-page.tsx";
 import { refusalOf } from "#app/components/forms/refusal.ts";
-import { requireActor, requirePermission } from "#app/features/auth/session.server.ts";
+import { refusedFormErrors, valuesAfterRefusal } from "#app/components/forms/refused-form.ts";
+import { requireActor } from "#app/features/auth/session.server.ts";
 import { CHANTIERS_HANDLE, erpMeta } from "#app/features/erp/navigation.ts";
 import { answerJobSiteEdit } from "#app/features/job-sites/actions.server.ts";
 import { JobSiteForm } from "#app/features/job-sites/components/job-site-form.tsx";
@@ -9,14 +9,14 @@ import { getJobSite } from "#app/features/job-sites/detail.server.ts";
 import { JobSiteNotFoundError } from "#app/features/job-sites/query.server.ts";
 import { JOB_SITE_FIELDS, type JobSiteFormValues } from "#app/features/job-sites/schema.ts";
 import { getServices } from "#app/lib/app-context.ts";
+import { readRecord } from "#app/routes/erp/record-request.server.ts";
 import type { Route } from "./+types/modifier";
 
 export const handle = CHANTIERS_HANDLE;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requirePermission(request, context, handle.permission);
-  try {
-    const site = await getJobSite(getServices(context).db, params.id);
+  return readRecord({ request, context }, handle.permission, JobSiteNotFoundError, async ({ db }) => {
+    const site = await getJobSite(db, params.id);
     const values = Object.fromEntries(
       JOB_SITE_FIELDS.map((field) => [field, site[field] ?? ""]),
     ) as JobSiteFormValues;
@@ -28,9 +28,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       values,
       crumb: site.number,
     };
-  } catch (error) {
-    throwNotFound(error, JobSiteNotFoundError);
-  }
+  });
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -49,20 +47,18 @@ export { ErrorBoundary, shouldRevalidate } from "#app/routes/erp/frame-exports.t
 
 export default function EditJobSitePage({ loaderData, actionData }: Route.ComponentProps) {
   const refusal = refusalOf(actionData);
-  const values = refusal?.values ? { ...loaderData.values, ...refusal.values } : loaderData.values;
+  const values = valuesAfterRefusal(loaderData.values, refusal);
   return (
-    <div className="grid max-w-3xl gap-5">
-      <PageHeader title={`Modifier ${loaderData.number}`} description={loaderData.title} />
+    <FormPage title={`Modifier ${loaderData.number}`} description={loaderData.title}>
       <JobSiteForm
         key={JSON.stringify(values)}
         intent="modifier"
         values={values}
-        errors={refusal?.fieldErrors}
-        formErrors={refusal && !refusal.fieldErrors ? [refusal.message] : []}
+        {...refusedFormErrors(refusal)}
         cancelHref={`/erp/chantiers/${loaderData.id}`}
         saveLabel="Enregistrer"
         hidden={<input type="hidden" name="revision" value={loaderData.revision} />}
       />
-    </div>
+    </FormPage>
   );
 }

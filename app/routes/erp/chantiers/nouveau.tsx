@@ -1,7 +1,9 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { FormPage } from "#app/components/data/form-page.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { FormAlert } from "#app/components/forms/form-alert.tsx";
 import { refusalOf } from "#app/components/forms/refusal.ts";
+import { refusedFormErrors } from "#app/components/forms/refused-form.ts";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { Panel } from "#app/components/ui/panel.tsx";
 import { requireActor, requirePermission } from "#app/features/auth/session.server.ts";
@@ -205,22 +207,20 @@ export default function NewJobSitePage({ loaderData, actionData }: Route.Compone
   if (loaderData.step === "fiche") {
     const values = refusal?.values ? { ...EMPTY, ...refusal.values } : loaderData.values;
     return (
-      <div className="grid max-w-3xl gap-5">
-        <PageHeader
-          title="Nouveau chantier"
-          description={`Chantier ouvert à la main pour ${loaderData.client.name}.`}
-        />
+      <FormPage
+        title="Nouveau chantier"
+        description={`Chantier ouvert à la main pour ${loaderData.client.name}.`}
+      >
         <JobSiteForm
           key={JSON.stringify(values)}
           intent="creer"
           values={values}
-          errors={refusal?.fieldErrors}
-          formErrors={refusal && !refusal.fieldErrors ? [refusal.message] : []}
+          {...refusedFormErrors(refusal)}
           cancelHref="/erp/chantiers"
           saveLabel="Créer le chantier"
           hidden={<input type="hidden" name="clientId" value={loaderData.client.id} />}
         />
-      </div>
+      </FormPage>
     );
   }
   return (

@@ -2,11 +2,11 @@ import { FileDown } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { FormAlert } from "#app/components/forms/form-alert.tsx";
-import { invalid, refused, throwNotFound } from "#app/components/forms/refusal.server.ts";
+import { invalid, refused } from "#app/components/forms/refusal.server.ts";
 import { refusalOf } from "#app/components/forms/refusal.ts";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { Panel } from "#app/components/ui/panel.tsx";
-import { requireActor, requirePermission } from "#app/features/auth/session.server.ts";
+import { requireActor } from "#app/features/auth/session.server.ts";
 import { CHANTIERS_HANDLE, erpMeta } from "#app/features/erp/navigation.ts";
 import { jobSiteRefusal } from "#app/features/job-sites/actions.server.ts";
 import { ReceptionDraftPanel } from "#app/features/job-sites/components/reception-draft.tsx";
@@ -46,6 +46,7 @@ import { redirectWithFlash } from "#app/lib/flash.server.ts";
 import { formValues, parseIntent } from "#app/lib/form-intent.ts";
 import { readPaperScan } from "#app/lib/paper-scan.server.ts";
 import { formatDate, parisDay } from "#app/lib/paris-time.ts";
+import { readRecord } from "#app/routes/erp/record-request.server.ts";
 import type { Route } from "./+types/reception";
 
 export const handle = CHANTIERS_HANDLE;
@@ -57,9 +58,7 @@ export const handle = CHANTIERS_HANDLE;
  */
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requirePermission(request, context, handle.permission);
-  try {
-    const { db } = getServices(context);
+  return readRecord({ request, context }, handle.permission, JobSiteNotFoundError, async ({ db }) => {
     const site = await getJobSite(db, params.id);
     const view = await getReception(db, site.id);
     const closing = site.status === "receptionne" ? await closingProblems(db, site.id) : null;
@@ -78,9 +77,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       today: parisDay(),
       crumb: site.number,
     };
-  } catch (error) {
-    throwNotFound(error, JobSiteNotFoundError);
-  }
+  });
 }
 
 /** The reservation's photo, if one was posted: checked by its bytes, re-encoded without its metadata. */

@@ -4,11 +4,11 @@ import { Facts } from "#app/components/data/facts.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { FormAlert } from "#app/components/forms/form-alert.tsx";
-import { refused, throwNotFound } from "#app/components/forms/refusal.server.ts";
+import { refused } from "#app/components/forms/refusal.server.ts";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { ConfirmedPost } from "#app/components/ui/confirmed-post.tsx";
 import { Panel, panelClass } from "#app/components/ui/panel.tsx";
-import { requireActor, requirePermission } from "#app/features/auth/session.server.ts";
+import { requireActor } from "#app/features/auth/session.server.ts";
 import { answerClientPost, clientRefusal } from "#app/features/clients/actions.server.ts";
 import { AnonymisedBadge, ClientKindBadge } from "#app/features/clients/components/client-badges.tsx";
 import { type ClientSite, clientActivity, getClient } from "#app/features/clients/detail.server.ts";
@@ -28,37 +28,39 @@ import { formatCents } from "#app/lib/money.ts";
 import { formatDate, formatDateTime } from "#app/lib/paris-time.ts";
 import { hasPermission } from "#app/lib/permissions.ts";
 import { formatPhone, telHref } from "#app/lib/phone.ts";
+import { readRecord } from "#app/routes/erp/record-request.server.ts";
 import type { Route } from "./+types/detail";
 
 export const handle = CLIENTS_HANDLE;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { user } = await requirePermission(request, context, handle.permission);
-  const { db } = getServices(context);
-  try {
-    const client = await getClient(db, params.id);
-    const [events, quotes, jobSites] = await Promise.all([
-      clientActivity(db, client.id),
-      quotesOfClient(db, client.id),
-      hasPermission(user.role, "chantiers") ? clientSitesWarranties(db, client.id) : [],
-    ]);
-    return {
-      client: {
-        ...client,
-        // Labels computed here: the documents module stays on the server.
-        documents: client.documents.map((document) => ({
-          ...document,
-          label: DOCUMENT_KIND_LABELS[document.kind],
-        })),
-      },
-      events,
-      quotes,
-      jobSites,
-      crumb: client.name,
-    };
-  } catch (error) {
-    throwNotFound(error, ClientNotFoundError);
-  }
+  return readRecord(
+    { request, context },
+    handle.permission,
+    ClientNotFoundError,
+    async ({ db }, { user }) => {
+      const client = await getClient(db, params.id);
+      const [events, quotes, jobSites] = await Promise.all([
+        clientActivity(db, client.id),
+        quotesOfClient(db, client.id),
+        hasPermission(user.role, "chantiers") ? clientSitesWarranties(db, client.id) : [],
+      ]);
+      return {
+        client: {
+          ...client,
+          // Labels computed here: the documents module stays on the server.
+          documents: client.documents.map((document) => ({
+            ...document,
+            label: DOCUMENT_KIND_LABELS[document.kind],
+          })),
+        },
+        events,
+        quotes,
+        jobSites,
+        crumb: client.name,
+      };
+    },
+  );
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {

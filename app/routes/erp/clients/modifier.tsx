@@ -1,6 +1,5 @@
 import { data } from "react-router";
-import { PageHeader } from "#app/components/data/page-header.tsx";
-import { SectionTabs } from "#app/components/data/section-tabs.tsx";
+import { FormPage } from "#app/components/data/form-page.tsx";
 import { requireActor, requirePermission } from "#app/features/auth/session.server.ts";
 import { ClientForm, type SiteAddress } from "#app/features/clients/components/client-form.tsx";
 import { type ClientDetail, getClient } from "#app/features/clients/detail.server.ts";
@@ -99,9 +98,10 @@ export { ErrorBoundary, shouldRevalidate } from "#app/routes/erp/frame-exports.t
 
 export default function EditClientPage({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <div className="grid max-w-3xl gap-5">
-      <SectionTabs label="Prospects et clients" tabs={PROSPECTS_TABS} />
-      <PageHeader title={`Modifier ${loaderData.name}`} />
+    <FormPage
+      section={{ label: "Prospects et clients", tabs: PROSPECTS_TABS }}
+      title={`Modifier ${loaderData.name}`}
+    >
       <ClientForm
         key={actionData ? JSON.stringify(actionData.values) : "client"}
         mode="edit"
@@ -112,6 +112,6 @@ export default function EditClientPage({ loaderData, actionData }: Route.Compone
         cancelHref={`/erp/clients/${loaderData.id}`}
         siteAddress={loaderData.siteAddress}
       />
-    </div>
+    </FormPage>
   );
 }

@@ -1,6 +1,5 @@
 import { data } from "react-router";
-import { PageHeader } from "#app/components/data/page-header.tsx";
-import { SectionTabs } from "#app/components/data/section-tabs.tsx";
+import { FormPage } from "#app/components/data/form-page.tsx";
 import { requireActor, requirePermission } from "#app/features/auth/session.server.ts";
 import { ClientForm, emptyClientFormValues } from "#app/features/clients/components/client-form.tsx";
 import { duplicatesAnswer, parseClientForm } from "#app/features/clients/schema.ts";
@@ -38,12 +37,11 @@ export { ErrorBoundary, shouldRevalidate } from "#app/routes/erp/frame-exports.t
 
 export default function NewClientPage({ actionData }: Route.ComponentProps) {
   return (
-    <div className="grid max-w-3xl gap-5">
-      <SectionTabs label="Prospects et clients" tabs={PROSPECTS_TABS} />
-      <PageHeader
-        title="Nouveau client"
-        description="Pour un client venu autrement que par une demande du site. Un prospect se convertit depuis sa fiche."
-      />
+    <FormPage
+      section={{ label: "Prospects et clients", tabs: PROSPECTS_TABS }}
+      title="Nouveau client"
+      description="Pour un client venu autrement que par une demande du site. Un prospect se convertit depuis sa fiche."
+    >
       <ClientForm
         // A refused post shows again what was sent (the fields are uncontrolled).
         key={actionData ? JSON.stringify(actionData.values) : "vide"}
@@ -54,6 +52,6 @@ export default function NewClientPage({ actionData }: Route.ComponentProps) {
         duplicates={actionData?.duplicates}
         cancelHref="/erp/clients"
       />
-    </div>
+    </FormPage>
   );
 }

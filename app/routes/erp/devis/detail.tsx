@@ -5,7 +5,7 @@ import { Facts } from "#app/components/data/facts.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { FormAlert } from "#app/components/forms/form-alert.tsx";
-import { refused, throwNotFound } from "#app/components/forms/refusal.server.ts";
+import { refused } from "#app/components/forms/refusal.server.ts";
 import { refusalOf } from "#app/components/forms/refusal.ts";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
@@ -45,6 +45,7 @@ import { formatDate, formatDateTime, parisDay } from "#app/lib/paris-time.ts";
 import { hasPermission } from "#app/lib/permissions.ts";
 import { forMember, messagesOf } from "#app/lib/problems.ts";
 import { z } from "#app/lib/zod.ts";
+import { readRecord } from "#app/routes/erp/record-request.server.ts";
 import type { Route } from "./+types/detail";
 
 /*
@@ -63,10 +64,8 @@ const QuotePagePostSchema = z.discriminatedUnion("intent", [
 ]);
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { user } = await requirePermission(request, context, handle.permission);
-  const canEditSettings = hasPermission(user.role, "parametres");
-  const { db } = getServices(context);
-  try {
+  return readRecord({ request, context }, handle.permission, QuoteNotFoundError, async ({ db }, { user }) => {
+    const canEditSettings = hasPermission(user.role, "parametres");
     const view = await getQuote(db, params.id);
     const accepted = view.quote.status === "accepte";
     const [events, decision, quoteInvoices, billing, jobSite] = await Promise.all([
@@ -105,9 +104,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       decision: decisionView(decision, client.anonymised),
       crumb: quote.displayNumber ?? "Brouillon",
     };
-  } catch (error) {
-    throwNotFound(error, QuoteNotFoundError);
-  }
+  });
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {

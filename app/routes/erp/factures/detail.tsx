@@ -6,7 +6,7 @@ import { PageHeader } from "#app/components/data/page-header.tsx";
 import { ProblemAlert } from "#app/components/data/problem-list.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { FormAlert } from "#app/components/forms/form-alert.tsx";
-import { refused, throwNotFound } from "#app/components/forms/refusal.server.ts";
+import { refused } from "#app/components/forms/refusal.server.ts";
 import { refusalOf, refusedField } from "#app/components/forms/refusal.ts";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { Panel, panelClass } from "#app/components/ui/panel.tsx";
@@ -40,6 +40,7 @@ import { firstIssue, parseIntent } from "#app/lib/form-intent.ts";
 import { formatCents } from "#app/lib/money.ts";
 import { formatDate, parisDay } from "#app/lib/paris-time.ts";
 import { hasPermission } from "#app/lib/permissions.ts";
+import { readRecord } from "#app/routes/erp/record-request.server.ts";
 import type { Route } from "./+types/detail";
 
 /*
@@ -53,9 +54,7 @@ import type { Route } from "./+types/detail";
 export const handle = FACTURES_HANDLE;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requirePermission(request, context, handle.permission);
-  try {
-    const { db } = getServices(context);
+  return readRecord({ request, context }, handle.permission, InvoiceMissingError, async ({ db }) => {
     const view = await getInvoice(db, params.id);
     const reason = (view.invoice.content as unknown as { billing: BillingInvoice | null }).billing
       ?.creditReason;
@@ -72,9 +71,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       today: parisDay(),
       crumb: view.invoice.number ?? "Brouillon",
     };
-  } catch (error) {
-    throwNotFound(error, InvoiceMissingError);
-  }
+  });
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {

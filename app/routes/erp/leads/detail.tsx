@@ -1,8 +1,8 @@
 import { FileJson, Mail, Phone } from "lucide-react";
 import { data, Link } from "react-router";
-import { invalid, refused, throwNotFound } from "#app/components/forms/refusal.server.ts";
+import { invalid, refused } from "#app/components/forms/refusal.server.ts";
 import { buttonClasses } from "#app/components/ui/button.tsx";
-import { requireActor, requirePermission } from "#app/features/auth/session.server.ts";
+import { requireActor } from "#app/features/auth/session.server.ts";
 import { ConvertLeadForm } from "#app/features/clients/components/convert-lead-form.tsx";
 import { clientForLead } from "#app/features/clients/convert.server.ts";
 import { panelClass } from "#app/features/erp/components/ui.ts";
@@ -28,23 +28,20 @@ import { redirectWithFlash } from "#app/lib/flash.server.ts";
 import { formatDateTime, parisDay } from "#app/lib/paris-time.ts";
 import { formatPhone, telHref } from "#app/lib/phone.ts";
 import { z } from "#app/lib/zod.ts";
+import { readRecord } from "#app/routes/erp/record-request.server.ts";
 import type { Route } from "./+types/detail";
 
 const NoteFormSchema = z.object({ note: NoteSchema });
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requirePermission(request, context, handle.permission);
-  const { db } = getServices(context);
-  try {
+  return readRecord({ request, context }, handle.permission, LeadNotFoundError, async ({ db }) => {
     const [lead, staff, client] = await Promise.all([
       getLead(db, params.id),
       assignableStaff(db),
       clientForLead(db, params.id),
     ]);
     return { lead, staff, client, today: parisDay(), crumb: lead.nom };
-  } catch (error) {
-    throwNotFound(error, LeadNotFoundError);
-  }
+  });
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {

@@ -6,7 +6,6 @@ import { PageHeader } from "#app/components/data/page-header.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { DateField, FileField, TextareaField, TextField } from "#app/components/forms/field.tsx";
 import { FormAlert } from "#app/components/forms/form-alert.tsx";
-import { throwNotFound } from "#app/components/forms/refusal.server.ts";
 import { refusalOf } from "#app/components/forms/refusal.ts";
 import { IntentButton } from "#app/components/ui/action-form.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
@@ -33,14 +32,13 @@ import { getServices } from "#app/lib/app-context.ts";
 import { formatCents, formatQuantity } from "#app/lib/money.ts";
 import { formatDate, formatDateTime, parisDay } from "#app/lib/paris-time.ts";
 import { VAT_RATES } from "#app/lib/vat.ts";
+import { readRecord } from "#app/routes/erp/record-request.server.ts";
 import type { Route } from "./+types/detail";
 
 export const handle = ACHATS_HANDLE;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requirePermission(request, context, handle.permission);
-  const { db } = getServices(context);
-  try {
+  return readRecord({ request, context }, handle.permission, OrderNotFoundError, async ({ db }) => {
     const detail = await getOrder(db, params.id);
     return {
       ...detail,
@@ -48,9 +46,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       today: parisDay(),
       crumb: detail.order.number ?? "Brouillon",
     };
-  } catch (error) {
-    throwNotFound(error, OrderNotFoundError);
-  }
+  });
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {

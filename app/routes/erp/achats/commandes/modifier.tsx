@@ -1,9 +1,7 @@
 import { redirect } from "react-router";
-import { PageHeader } from "#app/components/data/page-header.tsx";
-import { SectionTabs } from "#app/components/data/section-tabs.tsx";
-import { throwNotFound } from "#app/components/forms/refusal.server.ts";
+import { FormPage } from "#app/components/data/form-page.tsx";
 import { refusalOf } from "#app/components/forms/refusal.ts";
-import { requireActor, requirePermission } from "#app/features/auth/session.server.ts";
+import { requireActor } from "#app/features/auth/session.server.ts";
 import { ACHATS_HANDLE, ACHATS_TABS, erpMeta } from "#app/features/erp/navigation.ts";
 import { OrderForm } from "#app/features/purchases/components/order-form.tsx";
 import { answerOrderForm } from "#app/features/purchases/order-actions.server.ts";
@@ -12,14 +10,13 @@ import { getOrder, OrderNotFoundError, orderChoices } from "#app/features/purcha
 import { documentIdentity } from "#app/features/settings/settings.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import { formatCentsForInput, formatQuantity } from "#app/lib/money.ts";
+import { readRecord } from "#app/routes/erp/record-request.server.ts";
 import type { Route } from "./+types/modifier";
 
 export const handle = ACHATS_HANDLE;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requirePermission(request, context, handle.permission);
-  const { db } = getServices(context);
-  try {
+  return readRecord({ request, context }, handle.permission, OrderNotFoundError, async ({ db }) => {
     const detail = await getOrder(db, params.id);
     // Only a draft is edited: a sent order opens its page.
     if (detail.order.status !== "brouillon") throw redirect(orderPath(detail.order.id));
@@ -51,9 +48,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       });
     }
     return { values, revision: order.revision, choices, id: order.id, crumb: "Modifier la commande" };
-  } catch (error) {
-    throwNotFound(error, OrderNotFoundError);
-  }
+  });
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -75,12 +70,12 @@ export default function EditOrderPage({ loaderData, actionData }: Route.Componen
   const moreRows = refusal && "moreRows" in refusal && refusal.moreRows === true;
   const values = refusal?.values ?? loaderData.values;
   return (
-    <div className="grid max-w-4xl gap-5">
-      <SectionTabs label="Achats" tabs={ACHATS_TABS} />
-      <PageHeader
-        title="Modifier la commande"
-        description="Un brouillon se modifie tant qu'il n'est pas envoyé."
-      />
+    <FormPage
+      section={{ label: "Achats", tabs: ACHATS_TABS }}
+      title="Modifier la commande"
+      description="Un brouillon se modifie tant qu'il n'est pas envoyé."
+      wide
+    >
       <OrderForm
         key={JSON.stringify(values)}
         intent="modifier"
@@ -93,6 +88,6 @@ export default function EditOrderPage({ loaderData, actionData }: Route.Componen
         saveLabel="Enregistrer le brouillon"
         hidden={<input type="hidden" name="revision" value={loaderData.revision} />}
       />
-    </div>
+    </FormPage>
   );
 }

@@ -1,5 +1,4 @@
-import { PageHeader } from "#app/components/data/page-header.tsx";
-import { SectionTabs } from "#app/components/data/section-tabs.tsx";
+import { FormPage } from "#app/components/data/form-page.tsx";
 import { refusalOf } from "#app/components/forms/refusal.ts";
 import { requireActor, requirePermission } from "#app/features/auth/session.server.ts";
 import { ACHATS_HANDLE, ACHATS_TABS, erpMeta } from "#app/features/erp/navigation.ts";
@@ -47,12 +46,12 @@ export default function NewOrderPage({ loaderData, actionData }: Route.Component
   const moreRows = refusal && "moreRows" in refusal && refusal.moreRows === true;
   const values = refusal?.values ? refusal.values : { deliveryPlace: "chantier", ...preset };
   return (
-    <div className="grid max-w-4xl gap-5">
-      <SectionTabs label="Achats" tabs={ACHATS_TABS} />
-      <PageHeader
-        title="Nouvelle commande"
-        description="Un bon de commande à un fournisseur, pour un chantier ou pour le dépôt. Il reste en brouillon jusqu'à son envoi."
-      />
+    <FormPage
+      section={{ label: "Achats", tabs: ACHATS_TABS }}
+      title="Nouvelle commande"
+      description="Un bon de commande à un fournisseur, pour un chantier ou pour le dépôt. Il reste en brouillon jusqu'à son envoi."
+      wide
+    >
       <OrderForm
         key={JSON.stringify(values)}
         intent="creer"
@@ -64,6 +63,6 @@ export default function NewOrderPage({ loaderData, actionData }: Route.Component
         cancelHref={ORDERS_PATH}
         saveLabel="Enregistrer le brouillon"
       />
-    </div>
+    </FormPage>
   );
 }

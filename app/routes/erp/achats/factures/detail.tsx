@@ -5,7 +5,7 @@ import { PageHeader } from "#app/components/data/page-header.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { DateField, SelectField, TextareaField, TextField } from "#app/components/forms/field.tsx";
 import { FormAlert } from "#app/components/forms/form-alert.tsx";
-import { refused, throwNotFound } from "#app/components/forms/refusal.server.ts";
+import { refused } from "#app/components/forms/refusal.server.ts";
 import { refusalOf } from "#app/components/forms/refusal.ts";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { Panel } from "#app/components/ui/panel.tsx";
@@ -38,14 +38,13 @@ import { getServices } from "#app/lib/app-context.ts";
 import { E_INVOICE_FORMAT_LABELS } from "#app/lib/einvoice/supplier-invoice.ts";
 import { formatCents, formatPercent } from "#app/lib/money.ts";
 import { formatDate, parisDay } from "#app/lib/paris-time.ts";
+import { readRecord } from "#app/routes/erp/record-request.server.ts";
 import type { Route } from "./+types/detail";
 
 export const handle = ACHATS_HANDLE;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requirePermission(request, context, handle.permission);
-  try {
-    const { db } = getServices(context);
+  return readRecord({ request, context }, handle.permission, SupplierInvoiceNotFoundError, async ({ db }) => {
     const invoice = await getSupplierInvoice(db, params.id);
     const [events, sites, matching] = await Promise.all([
       listActivity(db, "facture_fournisseur", invoice.id),
@@ -60,9 +59,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       today: parisDay(),
       crumb: `${invoice.isCreditNote ? "Avoir" : "Facture"} ${invoice.number}`,
     };
-  } catch (error) {
-    throwNotFound(error, SupplierInvoiceNotFoundError);
-  }
+  });
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -242,12 +239,7 @@ export default function SupplierInvoicePage({ loaderData, actionData }: Route.Co
               {PAYMENT_METHOD_LABELS[invoice.paymentMethod].toLowerCase()}
               {invoice.paymentReference ? ` (réf. ${invoice.paymentReference})` : ""}.
             </p>
-            <Form method="post">
-              <input type="hidden" name="intent" value={SUPPLIER_INVOICE_INTENTS.reopen} />
-              <button type="submit" className={buttonClasses("outline", "md")}>
-                Remettre à payer
-              </button>
-            </Form>
+            <ReopenForm />
           </div>
         ) : (
           <div className="grid gap-5">
@@ -256,12 +248,7 @@ export default function SupplierInvoicePage({ loaderData, actionData }: Route.Co
                 <p>
                   <strong>En litige :</strong> {invoice.disputeReason}
                 </p>
-                <Form method="post">
-                  <input type="hidden" name="intent" value={SUPPLIER_INVOICE_INTENTS.reopen} />
-                  <button type="submit" className={buttonClasses("outline", "md")}>
-                    Remettre à payer
-                  </button>
-                </Form>
+                <ReopenForm />
               </div>
             ) : null}
             {refusal && paymentStop ? (
@@ -379,5 +366,17 @@ export default function SupplierInvoicePage({ loaderData, actionData }: Route.Co
 
       <ActivityHistory id="facture-fournisseur-historique" label="Historique de la facture" events={events} />
     </div>
+  );
+}
+
+/** « Remettre à payer »: a paid or disputed invoice goes back to those to pay. */
+function ReopenForm() {
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value={SUPPLIER_INVOICE_INTENTS.reopen} />
+      <button type="submit" className={buttonClasses("outline", "md")}>
+        Remettre à payer
+      </button>
+    </Form>
   );
 }

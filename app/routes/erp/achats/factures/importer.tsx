@@ -1,7 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import { Facts } from "#app/components/data/facts.tsx";
-import { PageHeader } from "#app/components/data/page-header.tsx";
-import { SectionTabs } from "#app/components/data/section-tabs.tsx";
+import { FormPage } from "#app/components/data/form-page.tsx";
 import { FileField } from "#app/components/forms/field.tsx";
 import { FormAlert } from "#app/components/forms/form-alert.tsx";
 import { refused } from "#app/components/forms/refusal.server.ts";
@@ -148,12 +147,12 @@ export default function ImportSupplierInvoicesPage({ loaderData, actionData }: R
       : [];
   const manualValues = refusal?.intent === "saisir" ? refusal.values : undefined;
   return (
-    <div className="grid max-w-4xl gap-5">
-      <SectionTabs label="Achats" tabs={ACHATS_TABS} />
-      <PageHeader
-        title="Importer des factures fournisseurs"
-        description="Factur-X (PDF avec XML), XML CII ou UBL : la facture est lue. Un PDF simple ou une photo est conservé et saisi à la main."
-      />
+    <FormPage
+      section={{ label: "Achats", tabs: ACHATS_TABS }}
+      title="Importer des factures fournisseurs"
+      description="Factur-X (PDF avec XML), XML CII ou UBL : la facture est lue. Un PDF simple ou une photo est conservé et saisi à la main."
+      wide
+    >
       {refusal && !manualValues ? <FormAlert focus errors={refusal.message} /> : null}
       <Panel id="import-fichiers" title="Fichiers">
         <Form method="post" encType="multipart/form-data" className="grid gap-4">
@@ -197,6 +196,6 @@ export default function ImportSupplierInvoicesPage({ loaderData, actionData }: R
           </ul>
         </Panel>
       ) : null}
-    </div>
+    </FormPage>
   );
 }

@@ -1,14 +1,14 @@
-import { Archive, ArchiveRestore, FolderOpen, Pencil } from "lucide-react";
-import { Form, Link, useNavigation } from "react-router";
+import { FolderOpen, Pencil } from "lucide-react";
+import { Link, useNavigation } from "react-router";
 import { Facts } from "#app/components/data/facts.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { FormAlert } from "#app/components/forms/form-alert.tsx";
-import { throwNotFound } from "#app/components/forms/refusal.server.ts";
 import { refusalOf } from "#app/components/forms/refusal.ts";
+import { ArchiveToggle } from "#app/components/ui/archive-toggle.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { Panel } from "#app/components/ui/panel.tsx";
-import { requireActor, requirePermission } from "#app/features/auth/session.server.ts";
+import { requireActor } from "#app/features/auth/session.server.ts";
 import { ActivityHistory } from "#app/features/erp/components/activity-history.tsx";
 import { ACHATS_HANDLE, ACHATS_TABS, erpMeta } from "#app/features/erp/navigation.ts";
 import { SupplierOrders } from "#app/features/purchases/components/order-supplier-panel.tsx";
@@ -34,14 +34,13 @@ import { formatIban } from "#app/lib/bank.ts";
 import { formatDate } from "#app/lib/paris-time.ts";
 import { formatPhone, telHref } from "#app/lib/phone.ts";
 import { VAT_RATES } from "#app/lib/vat.ts";
+import { readRecord } from "#app/routes/erp/record-request.server.ts";
 import type { Route } from "./+types/detail";
 
 export const handle = ACHATS_HANDLE;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requirePermission(request, context, handle.permission);
-  try {
-    const { db } = getServices(context);
+  return readRecord({ request, context }, handle.permission, SupplierNotFoundError, async ({ db }) => {
     const supplier = await getSupplier(db, params.id);
     return {
       supplier,
@@ -58,9 +57,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       invoices: await supplierInvoicesOf(db, supplier.id),
       crumb: supplier.legalName,
     };
-  } catch (error) {
-    throwNotFound(error, SupplierNotFoundError);
-  }
+  });
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -130,21 +127,7 @@ export default function SupplierPage({ loaderData, actionData }: Route.Component
               <Pencil aria-hidden="true" className="size-4" />
               Modifier
             </Link>
-            <Form method="post">
-              <input
-                type="hidden"
-                name="intent"
-                value={archived ? SUPPLIER_INTENTS.restore : SUPPLIER_INTENTS.archive}
-              />
-              <button type="submit" disabled={posting} className={buttonClasses("outline", "md")}>
-                {archived ? (
-                  <ArchiveRestore aria-hidden="true" className="size-4" />
-                ) : (
-                  <Archive aria-hidden="true" className="size-4" />
-                )}
-                {archived ? "Restaurer" : "Archiver"}
-              </button>
-            </Form>
+            <ArchiveToggle archived={archived} intents={SUPPLIER_INTENTS} disabled={posting} />
           </>
         }
       />

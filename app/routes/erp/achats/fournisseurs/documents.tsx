@@ -1,33 +1,29 @@
 import { Form, useNavigation } from "react-router";
-import { PageHeader } from "#app/components/data/page-header.tsx";
-import { SectionTabs } from "#app/components/data/section-tabs.tsx";
+import { FormPage } from "#app/components/data/form-page.tsx";
 import { DateField, FileField, SelectField, TextareaField } from "#app/components/forms/field.tsx";
 import { FormAlert } from "#app/components/forms/form-alert.tsx";
 import { FormSection, SaveOrCancel } from "#app/components/forms/form-parts.tsx";
-import { throwNotFound } from "#app/components/forms/refusal.server.ts";
 import { refusalOf } from "#app/components/forms/refusal.ts";
-import { requireActor, requirePermission } from "#app/features/auth/session.server.ts";
+import { requireActor } from "#app/features/auth/session.server.ts";
 import { ACHATS_HANDLE, ACHATS_TABS, erpMeta } from "#app/features/erp/navigation.ts";
 import { answerDocumentUpload } from "#app/features/purchases/subcontract-actions.server.ts";
 import { DOCUMENT_KIND_CHOICES } from "#app/features/purchases/subcontract-schema.ts";
 import { supplierPath } from "#app/features/purchases/supplier-schema.ts";
 import { getSupplier, SupplierNotFoundError } from "#app/features/purchases/suppliers.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
+import { readRecord } from "#app/routes/erp/record-request.server.ts";
 import type { Route } from "./+types/documents";
 
 export const handle = ACHATS_HANDLE;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requirePermission(request, context, handle.permission);
-  try {
-    const supplier = await getSupplier(getServices(context).db, params.id);
+  return readRecord({ request, context }, handle.permission, SupplierNotFoundError, async ({ db }) => {
+    const supplier = await getSupplier(db, params.id);
     return {
       supplier: { id: supplier.id, legalName: supplier.legalName, trade: supplier.trade },
       crumb: `${supplier.legalName} · Ajouter un document`,
     };
-  } catch (error) {
-    throwNotFound(error, SupplierNotFoundError);
-  }
+  });
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -53,12 +49,11 @@ export default function SupplierDocumentPage({ loaderData, actionData }: Route.C
   const errors = refusal?.fieldErrors ?? {};
   const navigation = useNavigation();
   return (
-    <div className="grid max-w-3xl gap-5">
-      <SectionTabs label="Achats" tabs={ACHATS_TABS} />
-      <PageHeader
-        title="Ajouter un document"
-        description={`${supplier.legalName} : attestation de vigilance URSSAF (valable 6 mois), extrait Kbis (3 mois), attestation décennale ou autre pièce.`}
-      />
+    <FormPage
+      section={{ label: "Achats", tabs: ACHATS_TABS }}
+      title="Ajouter un document"
+      description={`${supplier.legalName} : attestation de vigilance URSSAF (valable 6 mois), extrait Kbis (3 mois), attestation décennale ou autre pièce.`}
+    >
       <Form
         method="post"
         encType="multipart/form-data"
@@ -113,6 +108,6 @@ export default function SupplierDocumentPage({ loaderData, actionData }: Route.C
           cancelHref={supplierPath(supplier.id)}
         />
       </Form>
-    </div>
+    </FormPage>
   );
 }

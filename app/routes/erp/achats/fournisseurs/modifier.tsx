@@ -1,8 +1,7 @@
-import { PageHeader } from "#app/components/data/page-header.tsx";
-import { SectionTabs } from "#app/components/data/section-tabs.tsx";
-import { throwNotFound } from "#app/components/forms/refusal.server.ts";
+import { FormPage } from "#app/components/data/form-page.tsx";
 import { refusalOf } from "#app/components/forms/refusal.ts";
-import { requireActor, requirePermission } from "#app/features/auth/session.server.ts";
+import { refusedFormErrors } from "#app/components/forms/refused-form.ts";
+import { requireActor } from "#app/features/auth/session.server.ts";
 import { ACHATS_HANDLE, ACHATS_TABS, erpMeta } from "#app/features/erp/navigation.ts";
 import { OtherSupplierLink } from "#app/features/purchases/components/siren-taken.tsx";
 import { SupplierForm } from "#app/features/purchases/components/supplier-form.tsx";
@@ -19,6 +18,7 @@ import {
 } from "#app/features/purchases/suppliers.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import { formatIban } from "#app/lib/bank.ts";
+import { readRecord } from "#app/routes/erp/record-request.server.ts";
 import type { Route } from "./+types/modifier";
 
 export const handle = ACHATS_HANDLE;
@@ -54,9 +54,8 @@ function formValuesOf(supplier: SupplierDetail): SupplierFormValues {
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requirePermission(request, context, handle.permission);
-  try {
-    const supplier = await getSupplier(getServices(context).db, params.id);
+  return readRecord({ request, context }, handle.permission, SupplierNotFoundError, async ({ db }) => {
+    const supplier = await getSupplier(db, params.id);
     return {
       id: supplier.id,
       name: supplier.legalName,
@@ -64,9 +63,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       values: formValuesOf(supplier),
       crumb: supplier.legalName,
     };
-  } catch (error) {
-    throwNotFound(error, SupplierNotFoundError);
-  }
+  });
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -88,20 +85,17 @@ export default function EditSupplierPage({ loaderData, actionData }: Route.Compo
   // A refused post shows again what was sent (contacts included), never the stored rows under it.
   const values = refusal?.values ?? loaderData.values;
   return (
-    <div className="grid max-w-3xl gap-5">
-      <SectionTabs label="Achats" tabs={ACHATS_TABS} />
-      <PageHeader title={`Modifier ${loaderData.name}`} />
+    <FormPage section={{ label: "Achats", tabs: ACHATS_TABS }} title={`Modifier ${loaderData.name}`}>
       <OtherSupplierLink fix={refusal?.fix} />
       <SupplierForm
         key={JSON.stringify(values)}
         intent="modifier"
         values={values}
-        errors={refusal?.fieldErrors}
-        formErrors={refusal && !refusal.fieldErrors ? [refusal.message] : []}
+        {...refusedFormErrors(refusal)}
         cancelHref={supplierPath(loaderData.id)}
         saveLabel="Enregistrer"
         hidden={<input type="hidden" name="revision" value={loaderData.revision} />}
       />
-    </div>
+    </FormPage>
   );
 }

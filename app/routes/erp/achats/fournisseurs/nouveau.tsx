@@ -1,6 +1,6 @@
-import { PageHeader } from "#app/components/data/page-header.tsx";
-import { SectionTabs } from "#app/components/data/section-tabs.tsx";
+import { FormPage } from "#app/components/data/form-page.tsx";
 import { refusalOf } from "#app/components/forms/refusal.ts";
+import { refusedFormErrors, valuesAfterRefusal } from "#app/components/forms/refused-form.ts";
 import { requireActor, requirePermission } from "#app/features/auth/session.server.ts";
 import { ACHATS_HANDLE, ACHATS_TABS, erpMeta } from "#app/features/erp/navigation.ts";
 import { OtherSupplierLink } from "#app/features/purchases/components/siren-taken.tsx";
@@ -35,24 +35,22 @@ const EMPTY: SupplierFormValues = {
 
 export default function NewSupplierPage({ actionData }: Route.ComponentProps) {
   const refusal = refusalOf(actionData);
-  const values = refusal?.values ? { ...EMPTY, ...refusal.values } : EMPTY;
+  const values = valuesAfterRefusal(EMPTY, refusal);
   return (
-    <div className="grid max-w-3xl gap-5">
-      <SectionTabs label="Achats" tabs={ACHATS_TABS} />
-      <PageHeader
-        title="Nouveau fournisseur"
-        description="Un fournisseur de matériaux, un sous-traitant ou un loueur de matériel."
-      />
+    <FormPage
+      section={{ label: "Achats", tabs: ACHATS_TABS }}
+      title="Nouveau fournisseur"
+      description="Un fournisseur de matériaux, un sous-traitant ou un loueur de matériel."
+    >
       <OtherSupplierLink fix={refusal?.fix} />
       <SupplierForm
         key={JSON.stringify(values)}
         intent="creer"
         values={values}
-        errors={refusal?.fieldErrors}
-        formErrors={refusal && !refusal.fieldErrors ? [refusal.message] : []}
+        {...refusedFormErrors(refusal)}
         cancelHref={SUPPLIERS_PATH}
         saveLabel="Ajouter au registre"
       />
-    </div>
+    </FormPage>
   );
 }

@@ -4,11 +4,10 @@ import { Facts } from "#app/components/data/facts.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { FormAlert } from "#app/components/forms/form-alert.tsx";
-import { throwNotFound } from "#app/components/forms/refusal.server.ts";
 import { refusalOf } from "#app/components/forms/refusal.ts";
 import { IntentButton } from "#app/components/ui/action-form.tsx";
 import { Panel } from "#app/components/ui/panel.tsx";
-import { requireActor, requirePermission } from "#app/features/auth/session.server.ts";
+import { requireActor } from "#app/features/auth/session.server.ts";
 import { ActivityHistory } from "#app/features/erp/components/activity-history.tsx";
 import { ACHATS_HANDLE, ACHATS_TABS, erpMeta } from "#app/features/erp/navigation.ts";
 import {
@@ -23,23 +22,20 @@ import { listActivity } from "#app/lib/activity.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
 import { formatCents } from "#app/lib/money.ts";
 import { formatDate } from "#app/lib/paris-time.ts";
+import { readRecord } from "#app/routes/erp/record-request.server.ts";
 import type { Route } from "./+types/detail";
 
 export const handle = ACHATS_HANDLE;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requirePermission(request, context, handle.permission);
-  const { db } = getServices(context);
-  try {
+  return readRecord({ request, context }, handle.permission, SubcontractNotFoundError, async ({ db }) => {
     const subcontract = await getSubcontract(db, params.id);
     // The contract's own events, from its subcontractor's history.
     const events = (await listActivity(db, "fournisseur", subcontract.supplierId)).filter(
       (event) => (event.data as { subcontractId?: string } | null)?.subcontractId === subcontract.id,
     );
     return { subcontract, events, crumb: `${subcontract.supplierName} · ${subcontract.jobSiteNumber}` };
-  } catch (error) {
-    throwNotFound(error, SubcontractNotFoundError);
-  }
+  });
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -56,6 +52,17 @@ export const meta: Route.MetaFunction = (args) =>
 
 export { ErrorBoundary, shouldRevalidate } from "#app/routes/erp/frame-exports.ts";
 
+/** The contract's status changes, in the header in this order when its status allows them. */
+const STATUS_BUTTONS = [
+  {
+    intent: SUBCONTRACT_STATUS_INTENTS.finish,
+    icon: CheckCircle2,
+    label: "Marquer terminé",
+    variant: "secondary",
+  },
+  { intent: SUBCONTRACT_STATUS_INTENTS.cancel, icon: Ban, label: "Annuler le contrat", variant: "outline" },
+] as const;
+
 export default function SubcontractPage({ loaderData, actionData }: Route.ComponentProps) {
   const { subcontract, events } = loaderData;
   const refusal = refusalOf(actionData);
@@ -70,24 +77,9 @@ export default function SubcontractPage({ loaderData, actionData }: Route.Compon
         actions={
           actions.length > 0 ? (
             <>
-              {actions.includes(SUBCONTRACT_STATUS_INTENTS.finish) ? (
-                <IntentButton
-                  intent={SUBCONTRACT_STATUS_INTENTS.finish}
-                  icon={CheckCircle2}
-                  label="Marquer terminé"
-                  variant="secondary"
-                  disabled={posting}
-                />
-              ) : null}
-              {actions.includes(SUBCONTRACT_STATUS_INTENTS.cancel) ? (
-                <IntentButton
-                  intent={SUBCONTRACT_STATUS_INTENTS.cancel}
-                  icon={Ban}
-                  label="Annuler le contrat"
-                  variant="outline"
-                  disabled={posting}
-                />
-              ) : null}
+              {STATUS_BUTTONS.filter((button) => actions.includes(button.intent)).map((button) => (
+                <IntentButton key={button.intent} {...button} disabled={posting} />
+              ))}
             </>
           ) : undefined
         }

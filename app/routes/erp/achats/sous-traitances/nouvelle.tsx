@@ -1,6 +1,5 @@
 import { data, Form, useNavigation } from "react-router";
-import { PageHeader } from "#app/components/data/page-header.tsx";
-import { SectionTabs } from "#app/components/data/section-tabs.tsx";
+import { FormPage } from "#app/components/data/form-page.tsx";
 import {
   CheckboxField,
   DateField,
@@ -66,12 +65,11 @@ export default function NewSubcontractPage({ loaderData, actionData }: Route.Com
   const canOverride = refusal?.canOverride === true || (stop !== null && loaderData.isOwner);
   const siteNumber = new Map(sites.map((site) => [site.id, site.number]));
   return (
-    <div className="grid max-w-3xl gap-5">
-      <SectionTabs label="Achats" tabs={ACHATS_TABS} />
-      <PageHeader
-        title="Nouvelle sous-traitance"
-        description="Un contrat par chantier : travaux confiés, prix HT, dates. Le devoir de vigilance est vérifié à l'enregistrement."
-      />
+    <FormPage
+      section={{ label: "Achats", tabs: ACHATS_TABS }}
+      title="Nouvelle sous-traitance"
+      description="Un contrat par chantier : travaux confiés, prix HT, dates. Le devoir de vigilance est vérifié à l'enregistrement."
+    >
       <Form
         key={JSON.stringify(values)}
         method="post"
@@ -170,6 +168,6 @@ export default function NewSubcontractPage({ loaderData, actionData }: Route.Com
           cancelHref={SUBCONTRACTS_PATH}
         />
       </Form>
-    </div>
+    </FormPage>
   );
 }

@@ -3,11 +3,10 @@ import { Facts } from "#app/components/data/facts.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { StatusBadge } from "#app/components/data/status-badge.tsx";
 import { FormAlert } from "#app/components/forms/form-alert.tsx";
-import { throwNotFound } from "#app/components/forms/refusal.server.ts";
 import { refusalOf } from "#app/components/forms/refusal.ts";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { Panel } from "#app/components/ui/panel.tsx";
-import { requireActor, requirePermission } from "#app/features/auth/session.server.ts";
+import { requireActor } from "#app/features/auth/session.server.ts";
 import { ActivityHistory } from "#app/features/erp/components/activity-history.tsx";
 import { BOUTIQUE_HANDLE, erpMeta } from "#app/features/erp/navigation.ts";
 import { OrderActionsPanel } from "#app/features/shop/admin/components/order-actions-panel.tsx";
@@ -28,6 +27,7 @@ import { getOrder, OrderNotFoundError } from "#app/features/shop/admin/orders.se
 import { getServices } from "#app/lib/app-context.ts";
 import { formatCents } from "#app/lib/money.ts";
 import { formatDateTime } from "#app/lib/paris-time.ts";
+import { readRecord } from "#app/routes/erp/record-request.server.ts";
 import { orderBilling } from "../order-billing.server.ts";
 import type { Route } from "./+types/detail";
 
@@ -40,13 +40,10 @@ import type { Route } from "./+types/detail";
 export const handle = BOUTIQUE_HANDLE;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requirePermission(request, context, handle.permission);
-  try {
-    const view = await getOrder(getServices(context).db, params.id);
+  return readRecord({ request, context }, handle.permission, OrderNotFoundError, async ({ db }) => {
+    const view = await getOrder(db, params.id);
     return { ...view, crumb: orderReference(view.order.number) };
-  } catch (error) {
-    throwNotFound(error, OrderNotFoundError);
-  }
+  });
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {

@@ -3,11 +3,11 @@ import { Link, useNavigation } from "react-router";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { StatusBadge } from "#app/components/data/status-badge.tsx";
 import { FormAlert } from "#app/components/forms/form-alert.tsx";
-import { refused, throwNotFound } from "#app/components/forms/refusal.server.ts";
+import { refused } from "#app/components/forms/refusal.server.ts";
 import { refusalOf } from "#app/components/forms/refusal.ts";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { Panel, panelClass } from "#app/components/ui/panel.tsx";
-import { requireActor, requirePermission } from "#app/features/auth/session.server.ts";
+import { requireActor } from "#app/features/auth/session.server.ts";
 import { ActivityHistory } from "#app/features/erp/components/activity-history.tsx";
 import { CATALOGUE_HANDLE, erpMeta } from "#app/features/erp/navigation.ts";
 import {
@@ -32,6 +32,7 @@ import {
   type ProductRefusal,
 } from "#app/features/shop/admin/product-intents.ts";
 import { getServices } from "#app/lib/app-context.ts";
+import { readRecord } from "#app/routes/erp/record-request.server.ts";
 import type { Route } from "./+types/detail";
 
 /*
@@ -46,14 +47,10 @@ import type { Route } from "./+types/detail";
 export const handle = CATALOGUE_HANDLE;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requirePermission(request, context, handle.permission);
-  const { db, env } = getServices(context);
-  try {
+  return readRecord({ request, context }, handle.permission, CatalogueNotFoundError, async ({ db, env }) => {
     const view = await getCatalogueProduct(db, env.STORE_ID, params.id);
     return { ...view, crumb: view.product.title };
-  } catch (error) {
-    throwNotFound(error, CatalogueNotFoundError);
-  }
+  });
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {

@@ -1,5 +1,4 @@
-import { Archive, ArchiveRestore } from "lucide-react";
-import { Form, type ShouldRevalidateFunction, useNavigation } from "react-router";
+import { type ShouldRevalidateFunction, useNavigation } from "react-router";
 import { Facts } from "#app/components/data/facts.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
@@ -8,8 +7,8 @@ import { Timeline } from "#app/components/data/timeline.tsx";
 import { FormAlert } from "#app/components/forms/form-alert.tsx";
 import { refused, throwNotFound } from "#app/components/forms/refusal.server.ts";
 import { refusalOf } from "#app/components/forms/refusal.ts";
-import { buttonClasses } from "#app/components/ui/button.tsx";
-import { requireActor, requirePermission } from "#app/features/auth/session.server.ts";
+import { ArchiveToggle } from "#app/components/ui/archive-toggle.tsx";
+import { requireActor } from "#app/features/auth/session.server.ts";
 import { panelClass } from "#app/features/erp/components/ui.ts";
 import { DEVIS_HANDLE, DEVIS_TABS, erpMeta, erpShouldRevalidate } from "#app/features/erp/navigation.ts";
 import { LibraryItemForm } from "#app/features/quotes/components/library-item-form.tsx";
@@ -40,6 +39,7 @@ import { historyEntries } from "#app/lib/history-entries.ts";
 import { formatCents, formatCentsForInput, formatPercent, formatQuantity } from "#app/lib/money.ts";
 import { formatDateTime } from "#app/lib/paris-time.ts";
 import { VAT_RATES } from "#app/lib/vat.ts";
+import { readRecord } from "#app/routes/erp/record-request.server.ts";
 import type { Route } from "./+types/detail";
 
 export const handle = DEVIS_HANDLE;
@@ -58,9 +58,7 @@ function formValuesOf(item: LibraryItem): LibraryItemFormValues {
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requirePermission(request, context, handle.permission);
-  const { db } = getServices(context);
-  try {
+  return readRecord({ request, context }, handle.permission, LibraryItemNotFoundError, async ({ db }) => {
     const item = await getLibraryItem(db, params.itemId);
     const [settings, events] = await Promise.all([getCompanySettings(db), libraryItemActivity(db, item.id)]);
     return {
@@ -71,9 +69,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       events: historyEntries(events),
       crumb: item.designation,
     };
-  } catch (error) {
-    throwNotFound(error, LibraryItemNotFoundError);
-  }
+  });
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -132,27 +128,11 @@ export default function LibraryItemPage({ loaderData, actionData }: Route.Compon
             : "Proposé dans l'éditeur de devis. Le modifier ne change aucun devis déjà rédigé."
         }
         actions={
-          <Form method="post">
-            <input
-              type="hidden"
-              name="intent"
-              value={archived ? LIBRARY_INTENTS.restore : LIBRARY_INTENTS.archive}
-            />
-            <button
-              type="submit"
-              disabled={
-                pendingIntent === LIBRARY_INTENTS.archive || pendingIntent === LIBRARY_INTENTS.restore
-              }
-              className={buttonClasses("outline", "md")}
-            >
-              {archived ? (
-                <ArchiveRestore aria-hidden="true" className="size-4" />
-              ) : (
-                <Archive aria-hidden="true" className="size-4" />
-              )}
-              {archived ? "Restaurer" : "Archiver"}
-            </button>
-          </Form>
+          <ArchiveToggle
+            archived={archived}
+            intents={LIBRARY_INTENTS}
+            disabled={pendingIntent === LIBRARY_INTENTS.archive || pendingIntent === LIBRARY_INTENTS.restore}
+          />
         }
       />
 

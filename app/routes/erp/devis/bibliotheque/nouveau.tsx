@@ -1,5 +1,4 @@
-import { PageHeader } from "#app/components/data/page-header.tsx";
-import { SectionTabs } from "#app/components/data/section-tabs.tsx";
+import { FormPage } from "#app/components/data/form-page.tsx";
 import { refused } from "#app/components/forms/refusal.server.ts";
 import { refusalOf } from "#app/components/forms/refusal.ts";
 import { requireActor, requirePermission } from "#app/features/auth/session.server.ts";
@@ -41,12 +40,11 @@ export { ErrorBoundary, shouldRevalidate } from "#app/routes/erp/frame-exports.t
 export default function NewLibraryItemPage({ loaderData, actionData }: Route.ComponentProps) {
   const refusal = refusalOf(actionData) as LibraryItemRefusal | null;
   return (
-    <div className="grid max-w-3xl gap-5">
-      <SectionTabs label="Devis" tabs={DEVIS_TABS} />
-      <PageHeader
-        title="Nouvel article"
-        description="Un ouvrage de la bibliothèque de prix : l'éditeur de devis en copie la désignation, l'unité, le prix et la TVA."
-      />
+    <FormPage
+      section={{ label: "Devis", tabs: DEVIS_TABS }}
+      title="Nouvel article"
+      description="Un ouvrage de la bibliothèque de prix : l'éditeur de devis en copie la désignation, l'unité, le prix et la TVA."
+    >
       <LibraryItemForm
         // A refused post shows again what was sent (the fields are uncontrolled).
         key={refusal?.values ? JSON.stringify(refusal.values) : "vide"}
@@ -56,6 +54,6 @@ export default function NewLibraryItemPage({ loaderData, actionData }: Route.Com
         hourlyCostCents={loaderData.hourlyCostCents}
         cancelHref={LIBRARY_PATH}
       />
-    </div>
+    </FormPage>
   );
 }

@@ -3,38 +3,37 @@ import { Form, Link } from "react-router";
 import { Facts } from "#app/components/data/facts.tsx";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { DateField } from "#app/components/forms/field.tsx";
-import { throwNotFound } from "#app/components/forms/refusal.server.ts";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { Panel } from "#app/components/ui/panel.tsx";
-import { requirePermission } from "#app/features/auth/session.server.ts";
 import { ActivityHistory } from "#app/features/erp/components/activity-history.tsx";
 import { erpMeta, POINTAGE_HANDLE } from "#app/features/erp/navigation.ts";
 import { contractWords, employeeName, HOME_NOT_PLACED } from "#app/features/time-sheets/employee-schema.ts";
 import { EmployeeNotFoundError, getEmployee } from "#app/features/time-sheets/employees.server.ts";
 import { listActivity } from "#app/lib/activity.server.ts";
-import { getServices } from "#app/lib/app-context.ts";
 import { formatCents } from "#app/lib/money.ts";
 import { formatDate, parisDay } from "#app/lib/paris-time.ts";
+import { readRecord } from "#app/routes/erp/record-request.server.ts";
 import type { Route } from "./+types/detail";
 
 export const handle = POINTAGE_HANDLE;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { user } = await requirePermission(request, context, handle.permission);
-  try {
-    const { db } = getServices(context);
-    const { loadedHourlyCostCents, searchText: _search, ...employee } = await getEmployee(db, params.id);
-    return {
-      employee,
-      // The loaded hourly cost is the owner's alone: never sent to anyone else's page.
-      cost: user.role === "owner" ? { cents: loadedHourlyCostCents } : null,
-      events: await listActivity(db, "salarie", employee.id),
-      today: parisDay(),
-      crumb: employeeName(employee),
-    };
-  } catch (error) {
-    throwNotFound(error, EmployeeNotFoundError);
-  }
+  return readRecord(
+    { request, context },
+    handle.permission,
+    EmployeeNotFoundError,
+    async ({ db }, { user }) => {
+      const { loadedHourlyCostCents, searchText: _search, ...employee } = await getEmployee(db, params.id);
+      return {
+        employee,
+        // The loaded hourly cost is the owner's alone: never sent to anyone else's page.
+        cost: user.role === "owner" ? { cents: loadedHourlyCostCents } : null,
+        events: await listActivity(db, "salarie", employee.id),
+        today: parisDay(),
+        crumb: employeeName(employee),
+      };
+    },
+  );
 }
 
 export const meta: Route.MetaFunction = (args) =>

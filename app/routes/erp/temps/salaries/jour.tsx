@@ -1,19 +1,15 @@
-import { PageHeader } from "#app/components/data/page-header.tsx";
-import { FormAlert } from "#app/components/forms/form-alert.tsx";
 import { throwNotFound } from "#app/components/forms/refusal.server.ts";
 import { refusalOf } from "#app/components/forms/refusal.ts";
 import { requirePermission } from "#app/features/auth/session.server.ts";
 import { erpMeta, POINTAGE_HANDLE } from "#app/features/erp/navigation.ts";
-import { DayForm } from "#app/features/time-sheets/components/day-form.tsx";
-import { DayNavigation } from "#app/features/time-sheets/components/day-navigation.tsx";
-import { WeekSummary } from "#app/features/time-sheets/components/week-summary.tsx";
+import { DaySheet } from "#app/features/time-sheets/components/day-sheet.tsx";
 import { ValidateWeek, WeekChanges } from "#app/features/time-sheets/components/week-validation.tsx";
 import { answerDayPost } from "#app/features/time-sheets/day-actions.server.ts";
 import { dayPage, requestedDay } from "#app/features/time-sheets/day-page.server.ts";
 import { employeeName } from "#app/features/time-sheets/employee-schema.ts";
 import { findEmployee, TimeSheetError, weekChanges } from "#app/features/time-sheets/entries.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
-import { formatDate } from "#app/lib/paris-time.ts";
+import { readRecord } from "#app/routes/erp/record-request.server.ts";
 import type { Route } from "./+types/jour";
 
 export const handle = POINTAGE_HANDLE;
@@ -25,10 +21,8 @@ export const handle = POINTAGE_HANDLE;
  */
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { user } = await requirePermission(request, context, handle.permission);
-  const { db } = getServices(context);
-  const day = requestedDay(request);
-  try {
+  return readRecord({ request, context }, handle.permission, TimeSheetError, async ({ db }, { user }) => {
+    const day = requestedDay(request);
     const employee = await findEmployee(db, params.id);
     const actor = { id: user.id, email: user.email, role: user.role };
     const page = await dayPage(db, actor, employee, day);
@@ -39,9 +33,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       changes: await weekChanges(db, employee.id, page.sheet.weekStart),
       crumb: employeeName(employee),
     };
-  } catch (error) {
-    throwNotFound(error, TimeSheetError);
-  }
+  });
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -73,26 +65,21 @@ export default function EmployeeDayPage({ loaderData, actionData }: Route.Compon
   const refusal = refusalOf(actionData);
   const { employee, owner, day, values, sites, sheet, copyFrom, changes } = loaderData;
   const dayHref = (other: string) => `/erp/temps/salaries/${employee.id}/jour?jour=${other}`;
-  const shown = refusal?.intent === "enregistrer" && refusal.values ? refusal.values : values;
   return (
-    <div className="grid max-w-3xl gap-5">
-      <PageHeader title={`Heures de ${employee.name}`} description={formatDate(day, "full")} />
-      <DayNavigation day={day} today={null} href={dayHref} />
-      {refusal && refusal.intent !== "enregistrer" ? <FormAlert focus errors={refusal.message} /> : null}
-      <DayForm
-        key={`${day}-${JSON.stringify(shown)}`}
-        day={day}
-        values={shown}
-        errors={refusal?.intent === "enregistrer" ? refusal.fieldErrors : undefined}
-        formErrors={refusal?.intent === "enregistrer" && !refusal.fieldErrors ? [refusal.message] : []}
-        sites={sites}
-        locked={sheet.lock !== null}
-        canChangeLocked={owner}
-        copyFrom={copyFrom}
-      />
-      <WeekSummary sheet={sheet} dayHref={dayHref} current={day} />
+    <DaySheet
+      title={`Heures de ${employee.name}`}
+      day={day}
+      today={null}
+      dayHref={dayHref}
+      refusal={refusal}
+      values={values}
+      sites={sites}
+      sheet={sheet}
+      canChangeLocked={owner}
+      copyFrom={copyFrom}
+    >
       {sheet.lock ? null : <ValidateWeek day={day} weekStart={sheet.weekStart} />}
       <WeekChanges changes={changes} />
-    </div>
+    </DaySheet>
   );
 }

@@ -1,10 +1,8 @@
-import { PageHeader } from "#app/components/data/page-header.tsx";
-import { throwNotFound } from "#app/components/forms/refusal.server.ts";
+import { FormPage } from "#app/components/data/form-page.tsx";
 import { refusalOf } from "#app/components/forms/refusal.ts";
-import { requirePermission } from "#app/features/auth/session.server.ts";
+import { refusedFormErrors, valuesAfterRefusal } from "#app/components/forms/refused-form.ts";
 import { erpMeta, POINTAGE_HANDLE } from "#app/features/erp/navigation.ts";
 import { EmployeeForm } from "#app/features/time-sheets/components/employee-form.tsx";
-import { answerEmployeeForm } from "#app/features/time-sheets/employee-actions.server.ts";
 import {
   type EmployeeFormValues,
   employeeName,
@@ -16,8 +14,9 @@ import {
   getEmployee,
   linkableAccounts,
 } from "#app/features/time-sheets/employees.server.ts";
-import { getServices } from "#app/lib/app-context.ts";
 import { formatCentsForInput } from "#app/lib/money.ts";
+import { employeeFormAction } from "#app/routes/erp/employee-form.server.ts";
+import { readRecord } from "#app/routes/erp/record-request.server.ts";
 import type { Route } from "./+types/modifier";
 
 export const handle = POINTAGE_HANDLE;
@@ -47,38 +46,28 @@ function formValuesOf(employee: EmployeeDetail, owner: boolean): EmployeeFormVal
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { user } = await requirePermission(request, context, handle.permission);
-  try {
-    const { db } = getServices(context);
-    const employee = await getEmployee(db, params.id);
-    const owner = user.role === "owner";
-    return {
-      id: employee.id,
-      name: employeeName(employee),
-      revision: employee.revision,
-      values: formValuesOf(employee, owner),
-      accounts: await linkableAccounts(db, employee.id),
-      showCost: owner,
-      crumb: employeeName(employee),
-    };
-  } catch (error) {
-    throwNotFound(error, EmployeeNotFoundError);
-  }
+  return readRecord(
+    { request, context },
+    handle.permission,
+    EmployeeNotFoundError,
+    async ({ db }, { user }) => {
+      const employee = await getEmployee(db, params.id);
+      const owner = user.role === "owner";
+      return {
+        id: employee.id,
+        name: employeeName(employee),
+        revision: employee.revision,
+        values: formValuesOf(employee, owner),
+        accounts: await linkableAccounts(db, employee.id),
+        showCost: owner,
+        crumb: employeeName(employee),
+      };
+    },
+  );
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const { user } = await requirePermission(request, context, handle.permission);
-  return answerEmployeeForm(
-    {
-      request,
-      db: getServices(context).db,
-      geocoding: getServices(context).env,
-      actor: { id: user.id, email: user.email },
-      role: user.role,
-    },
-    params.id,
-    await request.formData(),
-  );
+export async function action(args: Route.ActionArgs) {
+  return employeeFormAction(args, handle.permission, args.params.id);
 }
 
 export const meta: Route.MetaFunction = (args) =>
@@ -88,22 +77,20 @@ export { ErrorBoundary, shouldRevalidate } from "#app/routes/erp/frame-exports.t
 
 export default function EditEmployeePage({ loaderData, actionData }: Route.ComponentProps) {
   const refusal = refusalOf(actionData);
-  const values = refusal?.values ? { ...loaderData.values, ...refusal.values } : loaderData.values;
+  const values = valuesAfterRefusal(loaderData.values, refusal);
   return (
-    <div className="grid max-w-3xl gap-5">
-      <PageHeader title={`Modifier ${loaderData.name}`} />
+    <FormPage title={`Modifier ${loaderData.name}`}>
       <EmployeeForm
         key={JSON.stringify(values)}
         intent="modifier"
         values={values}
-        errors={refusal?.fieldErrors}
-        formErrors={refusal && !refusal.fieldErrors ? [refusal.message] : []}
+        {...refusedFormErrors(refusal)}
         accounts={loaderData.accounts}
         showCost={loaderData.showCost}
         cancelHref={`/erp/temps/salaries/${loaderData.id}`}
         saveLabel="Enregistrer"
         hidden={<input type="hidden" name="revision" value={loaderData.revision} />}
       />
-    </div>
+    </FormPage>
   );
 }

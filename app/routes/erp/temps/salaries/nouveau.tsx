@@ -1,12 +1,13 @@
-import { PageHeader } from "#app/components/data/page-header.tsx";
+import { FormPage } from "#app/components/data/form-page.tsx";
 import { refusalOf } from "#app/components/forms/refusal.ts";
+import { refusedFormErrors, valuesAfterRefusal } from "#app/components/forms/refused-form.ts";
 import { requirePermission } from "#app/features/auth/session.server.ts";
 import { erpMeta, POINTAGE_HANDLE } from "#app/features/erp/navigation.ts";
 import { EmployeeForm } from "#app/features/time-sheets/components/employee-form.tsx";
-import { answerEmployeeForm } from "#app/features/time-sheets/employee-actions.server.ts";
 import { EMPLOYEE_FIELDS, type EmployeeFormValues } from "#app/features/time-sheets/employee-schema.ts";
 import { linkableAccounts } from "#app/features/time-sheets/employees.server.ts";
 import { getServices } from "#app/lib/app-context.ts";
+import { employeeFormAction } from "#app/routes/erp/employee-form.server.ts";
 import type { Route } from "./+types/nouveau";
 
 export const handle = POINTAGE_HANDLE;
@@ -20,19 +21,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { user } = await requirePermission(request, context, handle.permission);
-  return answerEmployeeForm(
-    {
-      request,
-      db: getServices(context).db,
-      geocoding: getServices(context).env,
-      actor: { id: user.id, email: user.email },
-      role: user.role,
-    },
-    null,
-    await request.formData(),
-  );
+export async function action(args: Route.ActionArgs) {
+  return employeeFormAction(args, handle.permission, null);
 }
 
 export const meta: Route.MetaFunction = (args) => erpMeta("Nouveau salarié — Pointage", args);
@@ -46,24 +36,22 @@ const EMPTY = {
 
 export default function NewEmployeePage({ loaderData, actionData }: Route.ComponentProps) {
   const refusal = refusalOf(actionData);
-  const values = refusal?.values ? { ...EMPTY, ...refusal.values } : EMPTY;
+  const values = valuesAfterRefusal(EMPTY, refusal);
   return (
-    <div className="grid max-w-3xl gap-5">
-      <PageHeader
-        title="Nouveau salarié"
-        description="Chaque salarié dont les heures sont enregistrées, qu'il ait un compte dans l'Espace Pro ou non."
-      />
+    <FormPage
+      title="Nouveau salarié"
+      description="Chaque salarié dont les heures sont enregistrées, qu'il ait un compte dans l'Espace Pro ou non."
+    >
       <EmployeeForm
         key={JSON.stringify(values)}
         intent="creer"
         values={values}
-        errors={refusal?.fieldErrors}
-        formErrors={refusal && !refusal.fieldErrors ? [refusal.message] : []}
+        {...refusedFormErrors(refusal)}
         accounts={loaderData.accounts}
         showCost={loaderData.showCost}
         cancelHref="/erp/temps"
         saveLabel="Ajouter au registre"
       />
-    </div>
+    </FormPage>
   );
 }
