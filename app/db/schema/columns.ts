@@ -1,21 +1,39 @@
-import { type AnyPgColumn, integer, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, bigint, date, integer, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /*
  * The columns many tables declare alike. Each call makes a new column builder; the SQL is
  * the one each table wrote out before.
  */
 
+/** A calendar day, read and written as `YYYY-MM-DD` text (no time zone to shift it). */
+export const isoDate = <Name extends string>(name: Name) => date(name, { mode: "string" });
+
+/** A 64-bit integer read as a JavaScript number: amounts in cents, sizes in bytes. */
+export const bigNumber = <Name extends string>(name: Name) => bigint(name, { mode: "number" });
+
+/** An instant, stored with its time zone. */
+export const timestampTz = <Name extends string>(name: Name) => timestamp(name, { withTimezone: true });
+
 /** The random UUID primary key. */
 export const uuidPrimaryKey = () => uuid("id").primaryKey().defaultRandom();
 
 /** When the row was written. */
-export const createdAtColumn = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+export const createdAtColumn = () => timestampTz("created_at").notNull().defaultNow();
 
 /** When the row was last changed. */
-export const updatedAtColumn = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+export const updatedAtColumn = () => timestampTz("updated_at").notNull().defaultNow();
 
 /** The position among its siblings, first at 0. */
 export const sortOrderColumn = () => integer("sort_order").notNull().default(0);
+
+/** The optimistic lock: each change checks and raises it, so a stale form is refused. */
+export const revisionColumn = () => integer("revision").notNull().default(1);
+
+/** Folded words of the record, what its list's search compares. */
+export const searchTextColumn = () => text("search_text").notNull().default("");
+
+/** Set when archived: hidden from new work, its history kept. */
+export const archivedAtColumn = () => timestampTz("archived_at");
 
 type OnDelete = "cascade" | "restrict";
 
@@ -37,6 +55,6 @@ export const emailCodeColumns = () => ({
   email: text("email").notNull(),
   attempts: integer("attempts").notNull().default(0),
   createdAt: createdAtColumn(),
-  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-  usedAt: timestamp("used_at", { withTimezone: true }),
+  expiresAt: timestampTz("expires_at").notNull(),
+  usedAt: timestampTz("used_at"),
 });

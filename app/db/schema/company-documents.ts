@@ -2,7 +2,6 @@ import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
   check,
-  date,
   index,
   integer,
   pgTable,
@@ -10,8 +9,8 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { authUsers } from "./auth.ts";
-import { createdAtColumn, uuidPrimaryKey } from "./columns.ts";
+import { createdAtColumn, isoDate, uuidPrimaryKey } from "./columns.ts";
+import { staffRef } from "./staff-columns.ts";
 
 // ─── Documents › the company's compliance register ───────────────────────────────────
 // The attestations the company must hold and show on request (décennale, RC pro, Kbis,
@@ -46,9 +45,9 @@ export const companyDocuments = pgTable(
     issuer: text("issuer").notNull().default(""),
     number: text("number").notNull().default(""),
     /** The day of issue (or the start of cover). */
-    validFrom: date("valid_from", { mode: "string" }).notNull(),
+    validFrom: isoDate("valid_from").notNull(),
     /** The last valid day: computed for Kbis (+3 months), URSSAF (+6 months), RGE (+4 years); typed otherwise; none for « autre » without an end. */
-    validUntil: date("valid_until", { mode: "string" }),
+    validUntil: isoDate("valid_until"),
     /** Décennale: the insurer's postal address, on one line (loi 96-603 art. 22-2, printed on quotes and invoices). */
     issuerAddress: text("issuer_address").notNull().default(""),
     /** Décennale: the geographic coverage, « France métropolitaine ». */
@@ -69,7 +68,7 @@ export const companyDocuments = pgTable(
     }),
     /** The reminders already queued (« 60 », « 30 », « 7 »): each is sent once. */
     remindersSent: text("reminders_sent").array().notNull().default(sql`'{}'::text[]`),
-    createdBy: text("created_by").references(() => authUsers.id, { onDelete: "set null" }),
+    createdBy: staffRef("created_by"),
     createdAt: createdAtColumn(),
   },
   (t) => [

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { authUsers } from "./auth.ts";
-import { createdAtColumn, updatedAtColumn, uuidParent, uuidPrimaryKey } from "./columns.ts";
+import { boolean, check, index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { archivedAtColumn, revisionColumn, searchTextColumn, uuidParent, uuidPrimaryKey } from "./columns.ts";
+import { authoredColumns } from "./staff-columns.ts";
 
 // ─── Espace Pro › Achats: the register of suppliers and subcontractors ───────────────
 // Whom the company buys from: materials (« fournisseur »), work it subcontracts
@@ -50,13 +50,11 @@ export const suppliers = pgTable(
     trade: text("trade").notNull().default(""),
     notes: text("notes").notNull().default(""),
     /** Folded name, SIREN, VAT number, town and trade, for the register's search. */
-    searchText: text("search_text").notNull().default(""),
+    searchText: searchTextColumn(),
     /** Set when archived: hidden from the register and from new orders; its history stays. */
-    archivedAt: timestamp("archived_at", { withTimezone: true }),
-    revision: integer("revision").notNull().default(1),
-    createdAt: createdAtColumn(),
-    updatedAt: updatedAtColumn(),
-    createdBy: text("created_by").references(() => authUsers.id, { onDelete: "set null" }),
+    archivedAt: archivedAtColumn(),
+    revision: revisionColumn(),
+    ...authoredColumns(),
   },
   (t) => [
     index("suppliers_name_idx").on(t.legalName),

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
-import { authUsers } from "./auth.ts";
 import { clients } from "./clients.ts";
-import { createdAtColumn, uuidPrimaryKey } from "./columns.ts";
+import { createdAtColumn, searchTextColumn, uuidPrimaryKey } from "./columns.ts";
 import { jobSites } from "./job-sites.ts";
 import { suppliers } from "./purchases.ts";
+import { staffRef } from "./staff-columns.ts";
 
 // ─── Documents › the files of a client, a job site, a supplier ───────────────────────
 // What the staff upload about one record: plans, photos, technical sheets, notices,
@@ -40,8 +40,8 @@ export const recordFiles = pgTable(
     storageKey: text("storage_key").notNull(),
     notes: text("notes").notNull().default(""),
     /** The file's name folded (app/lib/search-text.ts): what the search of Documents › Fichiers reads; the owner's words are searched on the owner. */
-    searchText: text("search_text").notNull().default(""),
-    createdBy: text("created_by").references(() => authUsers.id, { onDelete: "set null" }),
+    searchText: searchTextColumn(),
+    createdBy: staffRef("created_by"),
     createdAt: createdAtColumn(),
   },
   (t) => [
