@@ -1,4 +1,15 @@
-import { type AnyPgColumn, bigint, date, integer, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 /*
  * The columns many tables declare alike. Each call makes a new column builder; the SQL is
@@ -58,3 +69,17 @@ export const emailCodeColumns = () => ({
   expiresAt: timestampTz("expires_at").notNull(),
   usedAt: timestampTz("used_at"),
 });
+
+/**
+ * What a table of e-mailed codes adds to its columns: the look-up of a record's latest
+ * codes (`<table>_<parent>_idx`) and the five tries (`<table>_attempts_check`).
+ */
+export const emailCodeRules = (
+  table: string,
+  parent: string,
+  parentId: AnyPgColumn,
+  t: { createdAt: AnyPgColumn; attempts: AnyPgColumn },
+) => [
+  index(`${table}_${parent}_idx`).on(parentId, t.createdAt),
+  check(`${table}_attempts_check`, sql`${t.attempts} between 0 and 5`),
+];

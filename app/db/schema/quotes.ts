@@ -7,6 +7,7 @@ import {
   bigNumber,
   createdAtColumn,
   emailCodeColumns,
+  emailCodeRules,
   isoDate,
   revisionColumn,
   searchTextColumn,
@@ -255,10 +256,7 @@ export const quoteAcceptanceCodes = pgTable(
     /** `used_at`: set when the right code was typed. */
     ...emailCodeColumns(),
   },
-  (t) => [
-    index("quote_acceptance_codes_quote_idx").on(t.quoteId, t.createdAt),
-    check("quote_acceptance_codes_attempts_check", sql`${t.attempts} between 0 and 5`),
-  ],
+  (t) => emailCodeRules("quote_acceptance_codes", "quote", t.quoteId, t),
 );
 
 export const QUOTE_DECISION_VALUES = ["accepte", "refuse"] as const;

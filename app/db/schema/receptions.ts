@@ -4,6 +4,7 @@ import { authUsers } from "./auth.ts";
 import {
   createdAtColumn,
   emailCodeColumns,
+  emailCodeRules,
   isoDate,
   timestampTz,
   uuidParent,
@@ -146,8 +147,5 @@ export const jobSiteReceptionCodes = pgTable(
     /** `used_at`: set when the right code was typed, or when a newer code was sent. */
     ...emailCodeColumns(),
   },
-  (t) => [
-    index("job_site_reception_codes_reception_idx").on(t.receptionId, t.createdAt),
-    check("job_site_reception_codes_attempts_check", sql`${t.attempts} between 0 and 5`),
-  ],
+  (t) => emailCodeRules("job_site_reception_codes", "reception", t.receptionId, t),
 );
