@@ -40,8 +40,11 @@ export const sortOrderColumn = () => integer("sort_order").notNull().default(0);
 /** The optimistic lock: each change checks and raises it, so a stale form is refused. */
 export const revisionColumn = () => integer("revision").notNull().default(1);
 
+/** A text that may be left empty: never null, '' when not given. */
+export const optionalText = <Name extends string>(name: Name) => text(name).notNull().default("");
+
 /** Folded words of the record, what its list's search compares. */
-export const searchTextColumn = () => text("search_text").notNull().default("");
+export const searchTextColumn = () => optionalText("search_text");
 
 /** Set when archived: hidden from new work, its history kept. */
 export const archivedAtColumn = () => timestampTz("archived_at");

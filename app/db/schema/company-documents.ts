@@ -9,7 +9,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { createdAtColumn, isoDate, uuidPrimaryKey } from "./columns.ts";
+import { createdAtColumn, isoDate, optionalText, uuidPrimaryKey } from "./columns.ts";
 import { staffRef } from "./staff-columns.ts";
 
 // ─── Documents › the company's compliance register ───────────────────────────────────
@@ -41,17 +41,17 @@ export const companyDocuments = pgTable(
     id: uuidPrimaryKey(),
     kind: text("kind").$type<CompanyDocumentKind>().notNull(),
     /** What it is about within its kind: the employee of a carte BTP, the vehicle checked. */
-    label: text("label").notNull().default(""),
-    issuer: text("issuer").notNull().default(""),
-    number: text("number").notNull().default(""),
+    label: optionalText("label"),
+    issuer: optionalText("issuer"),
+    number: optionalText("number"),
     /** The day of issue (or the start of cover). */
     validFrom: isoDate("valid_from").notNull(),
     /** The last valid day: computed for Kbis (+3 months), URSSAF (+6 months), RGE (+4 years); typed otherwise; none for « autre » without an end. */
     validUntil: isoDate("valid_until"),
     /** Décennale: the insurer's postal address, on one line (loi 96-603 art. 22-2, printed on quotes and invoices). */
-    issuerAddress: text("issuer_address").notNull().default(""),
+    issuerAddress: optionalText("issuer_address"),
     /** Décennale: the geographic coverage, « France métropolitaine ». */
-    coverage: text("coverage").notNull().default(""),
+    coverage: optionalText("coverage"),
     /**
      * The file: all five or none. None only for a row copied from the former settings
      * (docs/decisions/035-compliance-source.md): « Fichier à joindre » until it is renewed.
@@ -61,7 +61,7 @@ export const companyDocuments = pgTable(
     fileName: text("file_name"),
     sizeBytes: integer("size_bytes"),
     sha256: text("sha256"),
-    notes: text("notes").notNull().default(""),
+    notes: optionalText("notes"),
     /** The previous version this one renews: it stays, replaced. */
     replacesId: uuid("replaces_id").references((): AnyPgColumn => companyDocuments.id, {
       onDelete: "restrict",

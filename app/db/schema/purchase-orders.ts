@@ -4,6 +4,7 @@ import {
   bigNumber,
   createdAtColumn,
   isoDate,
+  optionalText,
   revisionColumn,
   timestampTz,
   uuidParent,
@@ -44,10 +45,10 @@ export const purchaseOrders = pgTable(
     /** Delivered on the site (its address) or at the company's depot. */
     deliveryPlace: text("delivery_place").$type<PurchaseDeliveryPlace>().notNull().default("chantier"),
     /** The address as printed on the sent order (copied when sent); empty for a draft. */
-    deliveryAddress: text("delivery_address").notNull().default(""),
+    deliveryAddress: optionalText("delivery_address"),
     wantedOn: isoDate("wanted_on"),
     status: text("status").$type<PurchaseOrderStatus>().notNull().default("brouillon"),
-    notes: text("notes").notNull().default(""),
+    notes: optionalText("notes"),
     totalHtCents: bigNumber("total_ht_cents").notNull().default(0),
     totalVatCents: bigNumber("total_vat_cents").notNull().default(0),
     totalTtcCents: bigNumber("total_ttc_cents").notNull().default(0),
@@ -89,10 +90,10 @@ export const purchaseOrderLines = pgTable(
     /** From 0, in the order typed. */
     position: integer("position").notNull(),
     /** The supplier's reference of the article, if any. */
-    reference: text("reference").notNull().default(""),
+    reference: optionalText("reference"),
     designation: text("designation").notNull(),
     /** « u », « m² », « sac »… */
-    unit: text("unit").notNull().default(""),
+    unit: optionalText("unit"),
     /** Thousandths (app/lib/money.ts Milli). */
     quantityMilli: bigNumber("quantity_milli").notNull(),
     unitPriceHtCents: bigNumber("unit_price_ht_cents").notNull(),
@@ -120,7 +121,7 @@ export const purchaseDeliveries = pgTable(
     /** The delivery note (« bon de livraison ») photographed or scanned, checked by its bytes. */
     photoStorageKey: text("photo_storage_key"),
     photoContentType: text("photo_content_type"),
-    note: text("note").notNull().default(""),
+    note: optionalText("note"),
     createdAt: createdAtColumn(),
     createdBy: staffRef("created_by"),
   },

@@ -9,6 +9,7 @@ import {
   emailCodeColumns,
   emailCodeRules,
   isoDate,
+  optionalText,
   revisionColumn,
   searchTextColumn,
   timestampTz,
@@ -126,7 +127,7 @@ export const quotes = pgTable(
     content: jsonb("content").$type<QuoteContent>().notNull(),
     /** Copies of the content for the list: its title and the site's town. */
     title: text("title").notNull(),
-    siteCity: text("site_city").notNull().default(""),
+    siteCity: optionalText("site_city"),
     totalHtCents: bigNumber("total_ht_cents").notNull().default(0),
     totalVatCents: bigNumber("total_vat_cents").notNull().default(0),
     totalTtcCents: bigNumber("total_ttc_cents").notNull().default(0),
@@ -192,7 +193,7 @@ export const quoteLibraryItems = pgTable(
   {
     id: uuidPrimaryKey(),
     designation: text("designation").notNull(),
-    description: text("description").notNull().default(""),
+    description: optionalText("description"),
     /** One of QUOTE_UNITS (app/features/quotes/content.ts). */
     unit: text("unit").notNull(),
     unitPriceHtCents: bigNumber("unit_price_ht_cents").notNull(),

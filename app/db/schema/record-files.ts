@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { clients } from "./clients.ts";
-import { createdAtColumn, searchTextColumn, uuidPrimaryKey } from "./columns.ts";
+import { createdAtColumn, optionalText, searchTextColumn, uuidPrimaryKey } from "./columns.ts";
 import { jobSites } from "./job-sites.ts";
 import { suppliers } from "./purchases.ts";
 import { staffRef } from "./staff-columns.ts";
@@ -38,7 +38,7 @@ export const recordFiles = pgTable(
     sizeBytes: integer("size_bytes").notNull(),
     sha256: text("sha256").notNull(),
     storageKey: text("storage_key").notNull(),
-    notes: text("notes").notNull().default(""),
+    notes: optionalText("notes"),
     /** The file's name folded (app/lib/search-text.ts): what the search of Documents › Fichiers reads; the owner's words are searched on the owner. */
     searchText: searchTextColumn(),
     createdBy: staffRef("created_by"),

@@ -14,6 +14,7 @@ import {
 } from "drizzle-orm/pg-core";
 import {
   createdAtColumn,
+  optionalText,
   sortOrderColumn,
   textParent,
   timestampTz,
@@ -43,7 +44,7 @@ export const shopProducts = pgTable(
     subtitle: text("subtitle"),
     ribbonText: text("ribbon_text"),
     /** HTML; sanitized again by the pages before it is shown. */
-    description: text("description").notNull().default(""),
+    description: optionalText("description"),
     thumbnail: text("thumbnail"),
     status: text("status").notNull().default("published"),
     purchasable: boolean("purchasable").notNull().default(true),
@@ -70,7 +71,7 @@ export const shopProductImages = pgTable(
     sortOrder: sortOrderColumn(),
     type: text("type").notNull().default("image"),
     /** What the image shows, for screen readers (empty: decorative). */
-    alt: text("alt").notNull().default(""),
+    alt: optionalText("alt"),
     /** An uploaded image: the storage key of its full variant (the others sit beside it). */
     storageKey: text("storage_key"),
   },

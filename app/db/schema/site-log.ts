@@ -15,6 +15,7 @@ import {
   bigNumber,
   createdAtColumn,
   isoDate,
+  optionalText,
   revisionColumn,
   textParent,
   timestampTz,
@@ -43,7 +44,7 @@ export const jobSiteLogEntries = pgTable(
     answerTo: uuid("answer_to").references((): AnyPgColumn => jobSiteLogEntries.id, { onDelete: "cascade" }),
     body: text("body").notNull(),
     weather: text("weather").$type<SiteLogWeather | "">().notNull().default(""),
-    peoplePresent: text("people_present").notNull().default(""),
+    peoplePresent: optionalText("people_present"),
     isProblem: boolean("is_problem").notNull().default(false),
     /** The Paris day the entry is about (the day it was written). */
     occurredOn: isoDate("occurred_on").notNull(),

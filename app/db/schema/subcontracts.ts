@@ -4,6 +4,7 @@ import {
   bigNumber,
   createdAtColumn,
   isoDate,
+  optionalText,
   revisionColumn,
   timestampTz,
   uuidParent,
@@ -68,7 +69,7 @@ export const supplierDocuments = pgTable(
     /** Vigilance: issue + 6 months; Kbis: issue + 3 months; décennale: as the attestation says. */
     validUntil: isoDate("valid_until"),
     /** The trades a décennale attestation covers, as typed from it. */
-    trades: text("trades").notNull().default(""),
+    trades: optionalText("trades"),
     storageKey: text("storage_key").notNull(),
     contentType: text("content_type").notNull(),
     fileName: text("file_name").notNull(),
@@ -102,7 +103,7 @@ export const vigilanceOverrides = pgTable(
     purpose: text("purpose").$type<VigilancePurpose>().notNull(),
     reason: text("reason").notNull(),
     /** The stop it passed, as the screen said it. */
-    stopReason: text("stop_reason").notNull().default(""),
+    stopReason: optionalText("stop_reason"),
     ownerId: staffRef("owner_id"),
     /** What it let through (the subcontract's id once created, an order's number…); null until used. */
     reference: text("reference"),

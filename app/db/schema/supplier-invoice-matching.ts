@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
-import { createdAtColumn, timestampTz, uuidParent, uuidPrimaryKey } from "./columns.ts";
+import { createdAtColumn, optionalText, timestampTz, uuidParent, uuidPrimaryKey } from "./columns.ts";
 import { purchaseOrderLines, purchaseOrders } from "./purchase-orders.ts";
 import { staffRef } from "./staff-columns.ts";
 import { supplierInvoiceLines, supplierInvoices } from "./supplier-invoices.ts";
@@ -68,10 +68,10 @@ export const supplierInvoiceMatchDecisions = pgTable(
     subjectId: uuid("subject_id").notNull(),
     decision: text("decision").$type<MatchDecision>().notNull(),
     /** The written reason of a dispute; empty for an acceptance. */
-    reason: text("reason").notNull().default(""),
+    reason: optionalText("reason"),
     decidedAt: timestampTz("decided_at").notNull().defaultNow(),
     decidedBy: staffRef("decided_by"),
-    decidedByEmail: text("decided_by_email").notNull().default(""),
+    decidedByEmail: optionalText("decided_by_email"),
   },
   (t) => [
     unique("supplier_invoice_match_decisions_subject_unique").on(t.invoiceId, t.kind, t.subjectId),

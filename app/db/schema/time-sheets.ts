@@ -14,6 +14,7 @@ import {
 import {
   bigNumber,
   isoDate,
+  optionalText,
   revisionColumn,
   searchTextColumn,
   timestampTz,
@@ -38,7 +39,7 @@ export const employees = pgTable(
     lastName: text("last_name").notNull(),
     firstName: text("first_name").notNull(),
     /** The job as the pay slip names it (« Maçon », « Plaquiste », « Chef d'équipe »). */
-    qualification: text("qualification").notNull().default(""),
+    qualification: optionalText("qualification"),
     /** The collective agreement's coefficient (ouvriers du bâtiment: 150 to 270); null when not said. */
     coefficient: integer("coefficient"),
     contractKind: text("contract_kind").$type<ContractKind>().notNull(),
@@ -50,14 +51,14 @@ export const employees = pgTable(
     /** Wage plus employer's contributions per hour, in cents: the job sites' labour cost. The owner's only. */
     loadedHourlyCostCents: bigNumber("loaded_hourly_cost_cents"),
     /** Home address: the origin of the travel zones when the company measures them from home. */
-    homeStreet: text("home_street").notNull().default(""),
-    homePostalCode: text("home_postal_code").notNull().default(""),
-    homeCity: text("home_city").notNull().default(""),
+    homeStreet: optionalText("home_street"),
+    homePostalCode: optionalText("home_postal_code"),
+    homeCity: optionalText("home_city"),
     homeLatitude: doublePrecision("home_latitude"),
     homeLongitude: doublePrecision("home_longitude"),
     /** The site worker's account that enters this employee's hours; one employee an account. */
     userId: staffRef("user_id").unique("employees_user_unique"),
-    notes: text("notes").notNull().default(""),
+    notes: optionalText("notes"),
     /** Folded names and qualification, for the register's search. */
     searchText: searchTextColumn(),
     revision: revisionColumn(),
@@ -128,7 +129,7 @@ export const timeEntries = pgTable(
     minutes: integer("minutes").notNull(),
     /** Went home for lunch: no meal allowance (panier) that day. */
     wentHomeForLunch: boolean("went_home_for_lunch").notNull().default(false),
-    note: text("note").notNull().default(""),
+    note: optionalText("note"),
     ...authoredColumns(),
   },
   (t) => [
