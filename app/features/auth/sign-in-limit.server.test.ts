@@ -18,6 +18,10 @@ const WRONG = "mauvais-mot-de-passe";
 const T0 = new Date("2031-03-10T08:00:00.000Z");
 const at = (seconds: number) => new Date(T0.getTime() + seconds * 1000);
 
+/** A staff account with the right password, PASSWORD. */
+const createMember = (email: string) =>
+  createStaffAccount(staff.services, { email, password: PASSWORD, role: "staff" });
+
 function signIn(
   email: string,
   password: string,
@@ -59,11 +63,7 @@ describe("the delay rule", () => {
 
 describe("wrong passwords slow down the attacker's address, never the owner elsewhere", () => {
   it("answers 'rate-limited' before the delay is over, and checks again once it is", async () => {
-    await createStaffAccount(staff.services, {
-      email: "delai@batirade.test",
-      password: PASSWORD,
-      role: "staff",
-    });
+    await createMember("delai@batirade.test");
     const ip = "198.51.100.10";
     for (let attempt = 1; attempt <= 5; attempt++) {
       expect(await signIn("delai@batirade.test", WRONG, ip, at(0)), `tentative ${attempt}`).toEqual(invalid);
@@ -131,11 +131,7 @@ describe("wrong passwords slow down the attacker's address, never the owner else
   });
 
   it("a success clears that pair's failures: the next typos are free again", async () => {
-    await createStaffAccount(staff.services, {
-      email: "distrait@batirade.test",
-      password: PASSWORD,
-      role: "staff",
-    });
+    await createMember("distrait@batirade.test");
     const ip = "198.51.100.12";
     for (let attempt = 1; attempt <= 5; attempt++) {
       await signIn("distrait@batirade.test", WRONG, ip, at(0));
@@ -167,11 +163,7 @@ describe("wrong passwords slow down the attacker's address, never the owner else
 
   it("slows down an address spraying many accounts after 20 failures, not the other addresses", async () => {
     const sprayer = "203.0.113.77";
-    await createStaffAccount(staff.services, {
-      email: "claire@batirade.test",
-      password: PASSWORD,
-      role: "staff",
-    });
+    await createMember("claire@batirade.test");
     for (let attempt = 1; attempt <= 20; attempt++) {
       const email = attempt === 7 ? "claire@batirade.test" : `inconnu${attempt}@batirade.test`;
       expect(await signIn(email, WRONG, sprayer, at(0)), `tentative ${attempt}`).toEqual(invalid);
@@ -228,11 +220,7 @@ describe("wrong passwords slow down the attacker's address, never the owner else
   });
 
   it("a burst of parallel wrong attempts gets exactly the five free checks", async () => {
-    await createStaffAccount(staff.services, {
-      email: "rafale@batirade.test",
-      password: PASSWORD,
-      role: "staff",
-    });
+    await createMember("rafale@batirade.test");
     const results = await Promise.all(
       Array.from({ length: 12 }, () => signIn("rafale@batirade.test", WRONG, "203.0.113.40", at(0))),
     );
@@ -246,17 +234,9 @@ describe("wrong passwords slow down the attacker's address, never the owner else
       password: PASSWORD,
       role: "owner",
     });
-    const member = await createStaffAccount(staff.services, {
-      email: "parti@batirade.test",
-      password: PASSWORD,
-      role: "staff",
-    });
+    const member = await createMember("parti@batirade.test");
     await setAccountDisabled(staff.services, owner.id, member.id, true);
-    await createStaffAccount(staff.services, {
-      email: "present@batirade.test",
-      password: PASSWORD,
-      role: "staff",
-    });
+    await createMember("present@batirade.test");
     const answers = async (email: string, password: string, ip: string) => {
       const seen: SignInResult[] = [];
       for (let attempt = 1; attempt <= 7; attempt++) seen.push(await signIn(email, password, ip, at(0)));
