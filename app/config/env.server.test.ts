@@ -11,6 +11,14 @@ function problems(source: Record<string, string>) {
   }
 }
 
+/** A complete S3 setting for the application's files (AWS itself: no endpoint). */
+const S3_FILES = {
+  S3_BUCKET: "batirade-fichiers",
+  S3_REGION: "eu-west-3",
+  S3_ACCESS_KEY_ID: "AKIAEXAMPLE",
+  S3_SECRET_ACCESS_KEY: "secret-exemple",
+};
+
 describe("loadEnv", () => {
   it("gives the documented defaults on an empty environment", () => {
     const env = loadEnv({});
@@ -64,17 +72,15 @@ describe("loadEnv", () => {
   });
 
   it("reads an S3-compatible bucket; the endpoint is optional (AWS itself)", () => {
-    const s3 = {
-      S3_BUCKET: "batirade-fichiers",
-      S3_REGION: "eu-west-3",
-      S3_ACCESS_KEY_ID: "AKIAEXAMPLE",
-      S3_SECRET_ACCESS_KEY: "secret-exemple",
-    };
-    const aws = loadEnv(s3);
+    const aws = loadEnv(S3_FILES);
     expect(aws.S3_BUCKET).toBe("batirade-fichiers");
     expect(aws.S3_ENDPOINT).toBeUndefined();
     expect(aws.S3_FORCE_PATH_STYLE).toBe(false);
-    const compatible = loadEnv({ ...s3, S3_ENDPOINT: "https://s3.example.net", S3_FORCE_PATH_STYLE: "true" });
+    const compatible = loadEnv({
+      ...S3_FILES,
+      S3_ENDPOINT: "https://s3.example.net",
+      S3_FORCE_PATH_STYLE: "true",
+    });
     expect(compatible.S3_ENDPOINT).toBe("https://s3.example.net");
     expect(compatible.S3_FORCE_PATH_STYLE).toBe(true);
   });
@@ -105,20 +111,16 @@ describe("loadEnv", () => {
     ]);
   });
   it("scheduled backups on S3: a prefix on the files' bucket, or another bucket whose settings fall back to S3_*", () => {
-    const files = {
-      S3_BUCKET: "batirade-fichiers",
-      S3_REGION: "eu-west-3",
-      S3_ACCESS_KEY_ID: "k",
-      S3_SECRET_ACCESS_KEY: "s",
-    };
-    const same = loadEnv({ ...files, BACKUP_S3_PREFIX: "sauvegardes" });
+    const same = loadEnv({ ...S3_FILES, BACKUP_S3_PREFIX: "sauvegardes" });
     expect(same.BACKUP_S3_PREFIX).toBe("sauvegardes/");
     expect(same.BACKUP_S3_FORCE_PATH_STYLE).toBeUndefined();
-    expect(problems({ ...files, BACKUP_S3_PREFIX: "devis/" })).toEqual([
+    expect(problems({ ...S3_FILES, BACKUP_S3_PREFIX: "devis/" })).toEqual([
       "BACKUP_S3_PREFIX : dans le compartiment des fichiers (S3_BUCKET), le dossier des sauvegardes doit commencer par « sauvegarde » (sauvegardes/), pour ne jamais se mêler aux fichiers de l'application",
     ]);
     // Another bucket: any prefix, the S3_* keys reused.
-    expect(problems({ ...files, BACKUP_S3_PREFIX: "batirade/", BACKUP_S3_BUCKET: "hors-site" })).toEqual([]);
+    expect(problems({ ...S3_FILES, BACKUP_S3_PREFIX: "batirade/", BACKUP_S3_BUCKET: "hors-site" })).toEqual(
+      [],
+    );
     expect(problems({ BACKUP_S3_PREFIX: "Sauvegardes Du Jour" })[0]).toMatch(
       /^BACKUP_S3_PREFIX : dossier dans le compartiment : lettres minuscules/,
     );
@@ -133,7 +135,7 @@ describe("loadEnv", () => {
       "BACKUP_S3_PREFIX : manquante alors que BACKUP_S3_BUCKET, BACKUP_S3_FORCE_PATH_STYLE sont renseignées : sans elle, les sauvegardes automatiques vont sur le disque (BACKUP_DIR)",
     ]);
     expect(
-      problems({ ...files, BACKUP_S3_PREFIX: "sauvegardes/", BACKUP_S3_FORCE_PATH_STYLE: "oui" }),
+      problems({ ...S3_FILES, BACKUP_S3_PREFIX: "sauvegardes/", BACKUP_S3_FORCE_PATH_STYLE: "oui" }),
     ).toEqual(["BACKUP_S3_FORCE_PATH_STYLE : doit valoir true ou false"]);
   });
 });

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { afterAll, beforeAll } from "vitest";
 import type { Env } from "#app/config/env.server.ts";
 import { createStaffAccount } from "#app/features/auth/accounts.server.ts";
 import { signInStaff } from "#app/features/auth/session.server.ts";
@@ -68,4 +69,21 @@ export async function openStaffTestServices(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Called at a test file's top level: a fresh database with staff services, opened before
+ * the file's tests and dropped after them. Its fields are read inside tests and hooks,
+ * once they are set.
+ */
+export function staffTestDatabase(): { database: TestDatabase; services: AppServices } {
+  const opened = {} as { database: TestDatabase; services: AppServices };
+  beforeAll(async () => {
+    opened.database = await createTestDatabase();
+    opened.services = staffTestServices(opened.database);
+  });
+  afterAll(async () => {
+    await opened.database.cleanup();
+  });
+  return opened;
 }

@@ -1,7 +1,6 @@
-import { createContext, type ReactNode, useContext } from "react";
-import { renderToString } from "react-dom/server";
-import { createRoutesStub } from "react-router";
+import type { ReactNode } from "react";
 import { describe, expect, it } from "vitest";
+import { renderInRouter } from "#tests/helpers/router-render.tsx";
 import { type Column, DataTable } from "./data-table.tsx";
 import { ListFilters } from "./list-filters.tsx";
 
@@ -21,22 +20,8 @@ const columns: Column<Row>[] = [
 ];
 
 /** What the stub route shows: the node under test, passed through context. */
-const Under = createContext<ReactNode>(null);
-function Page() {
-  return useContext(Under);
-}
-const Stub = createRoutesStub([{ path: "/", Component: Page }]);
-
 /** Renders inside a data router, as the Espace Pro does (a GET <Form> needs one). */
-function render(node: ReactNode): string {
-  const html = renderToString(
-    <Under.Provider value={node}>
-      <Stub initialEntries={["/"]} />
-    </Under.Provider>,
-  );
-  // React separates adjacent texts with `<!-- -->`: not part of what a browser reads.
-  return html.replaceAll("<!-- -->", "");
-}
+const render = (node: ReactNode) => renderInRouter(node);
 
 describe("data table", () => {
   const html = render(

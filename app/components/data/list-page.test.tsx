@@ -1,7 +1,6 @@
-import { createContext, type ReactNode, useContext } from "react";
-import { renderToString } from "react-dom/server";
-import { createRoutesStub } from "react-router";
+import type { ReactNode } from "react";
 import { describe, expect, it } from "vitest";
+import { renderInRouter, visibleText as text } from "#tests/helpers/router-render.tsx";
 import type { Column } from "./data-table.tsx";
 import {
   ListResults,
@@ -15,22 +14,7 @@ import {
 type Row = { id: string; name: string };
 const columns: Column<Row>[] = [{ key: "name", header: "Nom", sortKey: "nom", cell: (row) => row.name }];
 
-const Under = createContext<ReactNode>(null);
-function Page() {
-  return useContext(Under);
-}
-const Stub = createRoutesStub([{ path: "/erp/clients", Component: Page }]);
-
-function render(node: ReactNode): string {
-  const html = renderToString(
-    <Under.Provider value={node}>
-      <Stub initialEntries={["/erp/clients"]} />
-    </Under.Provider>,
-  );
-  return html.replaceAll("<!-- -->", "");
-}
-
-const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+const render = (node: ReactNode) => renderInRouter(node, { path: "/erp/clients" });
 
 type Overrides = Partial<Omit<ListResultsProps<Row>, "list" | "table">> & {
   list?: Partial<ListView>;

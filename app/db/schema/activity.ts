@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, index, jsonb, pgTable, text } from "drizzle-orm/pg-core";
-import { authUsers } from "./auth.ts";
-import { createdAtColumn } from "./columns.ts";
+import { check, index, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { bigNumber, createdAtColumn } from "./columns.ts";
+import { staffRef } from "./staff-columns.ts";
 
 // ─── One activity history for every back-office record ────────────────────────────────
 // Who did what, and when, to a lead, a client, a quote, an invoice, a job site... One
@@ -23,7 +23,7 @@ export const activityEvents = pgTable(
   "activity_events",
   {
     /** Identity: orders the events of one transaction, which share `created_at`. */
-    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigNumber("id").primaryKey().generatedAlwaysAsIdentity(),
     /** 'lead', 'client', 'devis', 'facture', 'chantier', ... (SubjectType in app/lib/activity.server.ts). */
     subjectType: text("subject_type").notNull(),
     /** The record's id as text (a uuid, a number...): no foreign key, the subjects live in many tables. */
@@ -33,7 +33,7 @@ export const activityEvents = pgTable(
     /** The sentence the timeline shows, in French: « Statut : Nouveau → Contacté ». */
     summary: text("summary").notNull(),
     data: jsonb("data").$type<ActivityData>(),
-    actorId: text("actor_id").references(() => authUsers.id, { onDelete: "set null" }),
+    actorId: staffRef("actor_id"),
     /** Kept when the account is deleted; null when the system acted (a daily job). */
     actorEmail: text("actor_email"),
     createdAt: createdAtColumn(),

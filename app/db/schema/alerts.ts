@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { date, index, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { updatedAtColumn, uuidPrimaryKey } from "./columns.ts";
+import { index, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { isoDate, timestampTz, updatedAtColumn, uuidPrimaryKey } from "./columns.ts";
 
 /**
  * What the owner must know about the system itself (a failed backup, no backup for
@@ -17,10 +17,10 @@ export const ownerAlerts = pgTable(
     /** The owner's words: a title and what happened, in French. */
     title: text("title").notNull(),
     message: text("message").notNull(),
-    openedAt: timestamp("opened_at", { withTimezone: true }).notNull().defaultNow(),
+    openedAt: timestampTz("opened_at").notNull().defaultNow(),
     /** The last time it was raised again (the message then is the latest one). */
     updatedAt: updatedAtColumn(),
-    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    resolvedAt: timestampTz("resolved_at"),
   },
   (t) => [
     uniqueIndex("owner_alerts_open_kind_unique").on(t.kind).where(sql`${t.resolvedAt} is null`),
@@ -36,8 +36,8 @@ export const ownerAlertMails = pgTable(
   "owner_alert_mails",
   {
     kind: text("kind").notNull(),
-    day: date("day", { mode: "string" }).notNull(),
-    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+    day: isoDate("day").notNull(),
+    sentAt: timestampTz("sent_at").notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.kind, t.day] })],
 );
@@ -50,9 +50,9 @@ export const ownerChecks = pgTable("owner_checks", {
   /** The check's name (« sauvegarde »). */
   name: text("name").primaryKey(),
   /** Since when it is watched (the first start of a server that schedules it). */
-  watchedSince: timestamp("watched_since", { withTimezone: true }).notNull().defaultNow(),
-  lastSuccessAt: timestamp("last_success_at", { withTimezone: true }),
+  watchedSince: timestampTz("watched_since").notNull().defaultNow(),
+  lastSuccessAt: timestampTz("last_success_at"),
   /** What the last success produced, for the owner (« sauvegarde-2026-11-27-031500.tar.age, 12,4 Mo »). */
   lastSuccessDetail: text("last_success_detail"),
-  lastFailureAt: timestamp("last_failure_at", { withTimezone: true }),
+  lastFailureAt: timestampTz("last_failure_at"),
 });

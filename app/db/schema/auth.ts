@@ -1,5 +1,5 @@
-import { bigint, boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { createdAtColumn, textParent } from "./columns.ts";
+import { boolean, index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { bigNumber, createdAtColumn, textParent, timestampTz } from "./columns.ts";
 
 // ─── Auth: staff accounts of the Espace Pro (better-auth, Drizzle adapter) ───────────
 // Property names are better-auth's field names; the adapter addresses the tables by the
@@ -14,7 +14,7 @@ export const authUsers = pgTable("auth_users", {
   emailVerified: boolean("email_verified").notNull().default(false),
   image: text("image"),
   createdAt: createdAtColumn(),
-  updatedAt: timestamp("updated_at", { withTimezone: true })
+  updatedAt: timestampTz("updated_at")
     .notNull()
     .defaultNow()
     .$onUpdate(() => new Date()),
@@ -28,10 +28,10 @@ export const authSessions = pgTable(
   "auth_sessions",
   {
     id: text("id").primaryKey(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    expiresAt: timestampTz("expires_at").notNull(),
     token: text("token").notNull().unique(),
     createdAt: createdAtColumn(),
-    updatedAt: timestamp("updated_at", { withTimezone: true })
+    updatedAt: timestampTz("updated_at")
       .notNull()
       .$onUpdate(() => new Date()),
     ipAddress: text("ip_address"),
@@ -52,12 +52,12 @@ export const authAccounts = pgTable(
     accessToken: text("access_token"),
     refreshToken: text("refresh_token"),
     idToken: text("id_token"),
-    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
-    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    accessTokenExpiresAt: timestampTz("access_token_expires_at"),
+    refreshTokenExpiresAt: timestampTz("refresh_token_expires_at"),
     scope: text("scope"),
     password: text("password"),
     createdAt: createdAtColumn(),
-    updatedAt: timestamp("updated_at", { withTimezone: true })
+    updatedAt: timestampTz("updated_at")
       .notNull()
       .$onUpdate(() => new Date()),
   },
@@ -71,9 +71,9 @@ export const authVerifications = pgTable(
     id: text("id").primaryKey(),
     identifier: text("identifier").notNull(),
     value: text("value").notNull(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    expiresAt: timestampTz("expires_at").notNull(),
     createdAt: createdAtColumn(),
-    updatedAt: timestamp("updated_at", { withTimezone: true })
+    updatedAt: timestampTz("updated_at")
       .notNull()
       .defaultNow()
       .$onUpdate(() => new Date()),
@@ -87,5 +87,5 @@ export const authRateLimits = pgTable("auth_rate_limits", {
   key: text("key").notNull().unique(),
   count: integer("count").notNull(),
   /** Milliseconds since the epoch. */
-  lastRequest: bigint("last_request", { mode: "number" }).notNull(),
+  lastRequest: bigNumber("last_request").notNull(),
 });

@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { authUsers } from "./auth.ts";
-import { createdAtColumn, updatedAtColumn, uuidParent, uuidPrimaryKey } from "./columns.ts";
+import { createdAtColumn, searchTextColumn, timestampTz, uuidParent, uuidPrimaryKey } from "./columns.ts";
 import type { DocumentKind } from "./documents.ts";
 import { erpSubmissions } from "./quote-requests.ts";
+import { authoredColumns } from "./staff-columns.ts";
 
 // ─── Espace Pro › Clients: the client register ────────────────────────────────────────
 // A client is a person or a company the company works for: created by hand, or from a
@@ -54,12 +55,10 @@ export const clients = pgTable(
      * (lower case, no accents), and the phone as digits with +33 written 0. Written by
      * every write of the client and its sites (app/features/clients/search.ts).
      */
-    searchText: text("search_text").notNull().default(""),
-    createdAt: createdAtColumn(),
-    updatedAt: updatedAtColumn(),
-    createdBy: text("created_by").references(() => authUsers.id, { onDelete: "set null" }),
+    searchText: searchTextColumn(),
+    ...authoredColumns(),
     /** Set when the person's data was replaced by neutral values (GDPR); the record stays for its documents. */
-    anonymisedAt: timestamp("anonymised_at", { withTimezone: true }),
+    anonymisedAt: timestampTz("anonymised_at"),
   },
   (t) => [
     index("clients_created_idx").on(t.createdAt, t.id),
@@ -111,7 +110,7 @@ export const issuedDocuments = pgTable(
     /** « DEV-2026-0001 » (app/lib/numbering.server.ts). */
     number: text("number").notNull().unique("issued_documents_number_unique"),
     clientId: uuidParent("client_id", () => clients.id, "restrict"),
-    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
+    issuedAt: timestampTz("issued_at").notNull(),
     pdfStorageKey: text("pdf_storage_key").notNull().unique("issued_documents_pdf_storage_key_unique"),
     /** Lower-case hex SHA-256 of the stored PDF's bytes. */
     pdfSha256: text("pdf_sha256").notNull(),

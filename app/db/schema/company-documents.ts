@@ -2,7 +2,6 @@ import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
   check,
-  date,
   index,
   integer,
   pgTable,
@@ -10,8 +9,8 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { authUsers } from "./auth.ts";
-import { createdAtColumn, uuidPrimaryKey } from "./columns.ts";
+import { createdAtColumn, isoDate, optionalText, uuidPrimaryKey } from "./columns.ts";
+import { staffRef } from "./staff-columns.ts";
 
 // ─── Documents › the company's compliance register ───────────────────────────────────
 // The attestations the company must hold and show on request (décennale, RC pro, Kbis,
@@ -42,17 +41,17 @@ export const companyDocuments = pgTable(
     id: uuidPrimaryKey(),
     kind: text("kind").$type<CompanyDocumentKind>().notNull(),
     /** What it is about within its kind: the employee of a carte BTP, the vehicle checked. */
-    label: text("label").notNull().default(""),
-    issuer: text("issuer").notNull().default(""),
-    number: text("number").notNull().default(""),
+    label: optionalText("label"),
+    issuer: optionalText("issuer"),
+    number: optionalText("number"),
     /** The day of issue (or the start of cover). */
-    validFrom: date("valid_from", { mode: "string" }).notNull(),
+    validFrom: isoDate("valid_from").notNull(),
     /** The last valid day: computed for Kbis (+3 months), URSSAF (+6 months), RGE (+4 years); typed otherwise; none for « autre » without an end. */
-    validUntil: date("valid_until", { mode: "string" }),
+    validUntil: isoDate("valid_until"),
     /** Décennale: the insurer's postal address, on one line (loi 96-603 art. 22-2, printed on quotes and invoices). */
-    issuerAddress: text("issuer_address").notNull().default(""),
+    issuerAddress: optionalText("issuer_address"),
     /** Décennale: the geographic coverage, « France métropolitaine ». */
-    coverage: text("coverage").notNull().default(""),
+    coverage: optionalText("coverage"),
     /**
      * The file: all five or none. None only for a row copied from the former settings
      * (docs/decisions/035-compliance-source.md): « Fichier à joindre » until it is renewed.
@@ -62,14 +61,14 @@ export const companyDocuments = pgTable(
     fileName: text("file_name"),
     sizeBytes: integer("size_bytes"),
     sha256: text("sha256"),
-    notes: text("notes").notNull().default(""),
+    notes: optionalText("notes"),
     /** The previous version this one renews: it stays, replaced. */
     replacesId: uuid("replaces_id").references((): AnyPgColumn => companyDocuments.id, {
       onDelete: "restrict",
     }),
     /** The reminders already queued (« 60 », « 30 », « 7 »): each is sent once. */
     remindersSent: text("reminders_sent").array().notNull().default(sql`'{}'::text[]`),
-    createdBy: text("created_by").references(() => authUsers.id, { onDelete: "set null" }),
+    createdBy: staffRef("created_by"),
     createdAt: createdAtColumn(),
   },
   (t) => [

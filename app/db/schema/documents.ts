@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { check, date, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
-import { updatedAtColumn } from "./columns.ts";
+import { check, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { isoDate, updatedAtColumn } from "./columns.ts";
 
 // ─── Legal documents: their numbers ──────────────────────────────────────────────────
 // A quote, an invoice, a credit note, a purchase order or a job site gets its number when it is
@@ -30,7 +30,7 @@ export const documentCounters = pgTable(
     /** The last number given (1 for the first document of the year). */
     lastNumber: integer("last_number").notNull(),
     /** Paris calendar day of the last issue: a later number never carries an earlier day. */
-    lastIssuedOn: date("last_issued_on", { mode: "string" }).notNull(),
+    lastIssuedOn: isoDate("last_issued_on").notNull(),
     updatedAt: updatedAtColumn(),
   },
   (t) => [

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, index, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { bigNumber, timestampTz } from "./columns.ts";
 
 // ─── The integrity register ──────────────────────────────────────────────────────────
 // Every issuing event (a quote version sent, a client's answer, an invoice or credit note
@@ -26,8 +27,8 @@ export const integrityEntries = pgTable(
   "integrity_entries",
   {
     /** 1, 2, 3…: a gap is a deleted entry. */
-    seq: bigint("seq", { mode: "number" }).primaryKey(),
-    recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull(),
+    seq: bigNumber("seq").primaryKey(),
+    recordedAt: timestampTz("recorded_at").notNull(),
     event: text("event").$type<IntegrityEvent>().notNull(),
     /** The record the event is about (quote, quote decision, invoice, payment, release). */
     subjectId: uuid("subject_id").notNull(),

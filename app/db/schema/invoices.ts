@@ -1,22 +1,28 @@
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
-  bigint,
   boolean,
   check,
-  date,
   index,
   integer,
   jsonb,
   pgTable,
   text,
-  timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
-import { authUsers } from "./auth.ts";
 import { clients, issuedDocuments } from "./clients.ts";
-import { createdAtColumn, updatedAtColumn, uuidParent, uuidPrimaryKey } from "./columns.ts";
+import {
+  bigNumber,
+  createdAtColumn,
+  isoDate,
+  revisionColumn,
+  searchTextColumn,
+  timestampTz,
+  uuidParent,
+  uuidPrimaryKey,
+} from "./columns.ts";
 import { quotes } from "./quotes.ts";
+import { authoredColumns, staffRef } from "./staff-columns.ts";
 
 // ─── Espace Pro › Devis › Factures ───────────────────────────────────────────────────
 // Invoices and credit notes: deposit (acompte), progress (situation), final (solde)
@@ -65,26 +71,26 @@ export const invoices = pgTable(
     /** The computed document (app/features/invoices): title, lines, amounts per rate, mentions. */
     content: jsonb("content").$type<Record<string, unknown>>().notNull(),
     /** Issue day and due day (Europe/Paris), set when issued. */
-    issuedOn: date("issued_on", { mode: "string" }),
-    dueOn: date("due_on", { mode: "string" }),
-    totalHtCents: bigint("total_ht_cents", { mode: "number" }).notNull().default(0),
-    totalVatCents: bigint("total_vat_cents", { mode: "number" }).notNull().default(0),
-    totalTtcCents: bigint("total_ttc_cents", { mode: "number" }).notNull().default(0),
+    issuedOn: isoDate("issued_on"),
+    dueOn: isoDate("due_on"),
+    totalHtCents: bigNumber("total_ht_cents").notNull().default(0),
+    totalVatCents: bigNumber("total_vat_cents").notNull().default(0),
+    totalTtcCents: bigNumber("total_ttc_cents").notNull().default(0),
     /** Deposits deducted (EN 16931 prepaid amount), TTC. */
-    prepaidCents: bigint("prepaid_cents", { mode: "number" }).notNull().default(0),
+    prepaidCents: bigNumber("prepaid_cents").notNull().default(0),
     /** Retention withheld (« retenue de garantie »). */
-    retentionCents: bigint("retention_cents", { mode: "number" }).notNull().default(0),
+    retentionCents: bigNumber("retention_cents").notNull().default(0),
     /** What the client owes for this document: TTC − retention. */
-    netToPayCents: bigint("net_to_pay_cents", { mode: "number" }).notNull().default(0),
+    netToPayCents: bigNumber("net_to_pay_cents").notNull().default(0),
     /** Sum of the payments recorded (kept by app/features/invoices with each payment). */
-    paidCents: bigint("paid_cents", { mode: "number" }).notNull().default(0),
+    paidCents: bigNumber("paid_cents").notNull().default(0),
     /**
      * What the credit notes issued on this invoice take off what the client owes (the sum
      * of their net to pay, as a positive amount; kept with each credit note issued). What
      * is left to pay: netToPay − credited − paid.
      */
-    creditedCents: bigint("credited_cents", { mode: "number" }).notNull().default(0),
-    searchText: text("search_text").notNull().default(""),
+    creditedCents: bigNumber("credited_cents").notNull().default(0),
+    searchText: searchTextColumn(),
     issuedDocumentId: uuid("issued_document_id").references(() => issuedDocuments.id, {
       onDelete: "restrict",
     }),
@@ -95,12 +101,10 @@ export const invoices = pgTable(
     remindersSuspended: boolean("reminders_suspended").notNull().default(false),
     /** Reminders sent so far (0 to 3: due + 1, + 15, + 30 days). */
     remindersSent: integer("reminders_sent").notNull().default(0),
-    lastReminderAt: timestamp("last_reminder_at", { withTimezone: true }),
-    revision: integer("revision").notNull().default(1),
-    issuedAt: timestamp("issued_at", { withTimezone: true }),
-    createdAt: createdAtColumn(),
-    updatedAt: updatedAtColumn(),
-    createdBy: text("created_by").references(() => authUsers.id, { onDelete: "set null" }),
+    lastReminderAt: timestampTz("last_reminder_at"),
+    revision: revisionColumn(),
+    issuedAt: timestampTz("issued_at"),
+    ...authoredColumns(),
   },
   (t) => [
     index("invoices_created_idx").on(t.createdAt, t.id),
@@ -129,12 +133,12 @@ export type InvoiceRow = typeof invoices.$inferSelect;
 
 /** A sum received (a payment, a retention released): how much, how, its reference, who recorded it. */
 const receiptColumns = () => ({
-  amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+  amountCents: bigNumber("amount_cents").notNull(),
   method: text("method").$type<PaymentMethod>().notNull(),
   /** A cheque number, a transfer's reference… */
   reference: text("reference"),
   createdAt: createdAtColumn(),
-  createdBy: text("created_by").references(() => authUsers.id, { onDelete: "set null" }),
+  createdBy: staffRef("created_by"),
 });
 
 /** A receipt's amount is positive and fits the bigint range the app uses; its method is one of four. */
@@ -149,7 +153,7 @@ export const invoicePayments = pgTable(
   {
     id: uuidPrimaryKey(),
     invoiceId: uuidParent("invoice_id", () => invoices.id, "restrict"),
-    paidOn: date("paid_on", { mode: "string" }).notNull(),
+    paidOn: isoDate("paid_on").notNull(),
     ...receiptColumns(),
   },
   (t) => [
@@ -170,7 +174,7 @@ export const retentionReleases = pgTable(
   {
     id: uuidPrimaryKey(),
     quoteId: uuidParent("quote_id", () => quotes.id, "restrict"),
-    releasedOn: date("released_on", { mode: "string" }).notNull(),
+    releasedOn: isoDate("released_on").notNull(),
     ...receiptColumns(),
   },
   (t) => [index("retention_releases_quote_idx").on(t.quoteId), ...receiptChecks("retention_releases", t)],

@@ -1,22 +1,31 @@
 import { sql } from "drizzle-orm";
 import {
-  bigint,
   check,
-  date,
   doublePrecision,
   index,
   integer,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { authUsers } from "./auth.ts";
 import { clients } from "./clients.ts";
-import { createdAtColumn, textParent, updatedAtColumn, uuidParent, uuidPrimaryKey } from "./columns.ts";
+import {
+  bigNumber,
+  createdAtColumn,
+  isoDate,
+  optionalText,
+  revisionColumn,
+  searchTextColumn,
+  textParent,
+  timestampTz,
+  uuidParent,
+  uuidPrimaryKey,
+} from "./columns.ts";
 import { quotes } from "./quotes.ts";
 import type { GeocodingStatus } from "./settings.ts";
+import { authoredColumns, staffRef } from "./staff-columns.ts";
 
 // ─── Espace Pro › Chantiers ───────────────────────────────────────────────────────────
 // A job site: the work between « devis accepté » and « facture de solde ». Created from
@@ -56,8 +65,8 @@ export const jobSites = pgTable(
     /** « Rénovation salle de bains » : the first quote's title, or typed. */
     title: text("title").notNull(),
     status: text("status").$type<JobSiteStatus>().notNull().default("a_planifier"),
-    siteStreet: text("site_street").notNull().default(""),
-    sitePostalCode: text("site_postal_code").notNull().default(""),
+    siteStreet: optionalText("site_street"),
+    sitePostalCode: optionalText("site_postal_code"),
     siteCity: text("site_city").notNull(),
     /** The site's position (WGS84), geocoded from its address when saved; null when not placed. */
     siteLatitude: doublePrecision("site_latitude"),
@@ -67,24 +76,22 @@ export const jobSites = pgTable(
     /** Distance from the office typed by staff (when the address could not be placed), in metres. */
     distanceOverrideMetres: integer("distance_override_metres"),
     /** Practical access: what the team needs on the morning of the first day. */
-    accessCode: text("access_code").notNull().default(""),
-    keys: text("keys").notNull().default(""),
-    contactName: text("contact_name").notNull().default(""),
-    contactPhone: text("contact_phone").notNull().default(""),
-    parking: text("parking").notNull().default(""),
-    constraints: text("constraints").notNull().default(""),
-    notes: text("notes").notNull().default(""),
-    plannedStart: date("planned_start", { mode: "string" }),
-    plannedEnd: date("planned_end", { mode: "string" }),
-    actualStart: date("actual_start", { mode: "string" }),
-    actualEnd: date("actual_end", { mode: "string" }),
+    accessCode: optionalText("access_code"),
+    keys: optionalText("keys"),
+    contactName: optionalText("contact_name"),
+    contactPhone: optionalText("contact_phone"),
+    parking: optionalText("parking"),
+    constraints: optionalText("constraints"),
+    notes: optionalText("notes"),
+    plannedStart: isoDate("planned_start"),
+    plannedEnd: isoDate("planned_end"),
+    actualStart: isoDate("actual_start"),
+    actualEnd: isoDate("actual_end"),
     /** Folded number, title, client name and town: what the list's search compares. */
-    searchText: text("search_text").notNull().default(""),
+    searchText: searchTextColumn(),
     /** Incremented by every save: a save over an older revision is refused, not merged. */
-    revision: integer("revision").notNull().default(1),
-    createdAt: createdAtColumn(),
-    updatedAt: updatedAtColumn(),
-    createdBy: text("created_by").references(() => authUsers.id, { onDelete: "set null" }),
+    revision: revisionColumn(),
+    ...authoredColumns(),
   },
   (t) => [
     index("job_sites_client_idx").on(t.clientId),
@@ -130,7 +137,7 @@ export const jobSiteQuotes = pgTable(
     quoteId: uuidParent("quote_id", () => quotes.id, "restrict"),
     /** The order the quotes joined the site, from 0 (the first is the site's own). */
     position: integer("position").notNull(),
-    addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
+    addedAt: timestampTz("added_at").notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("job_site_quotes_series_unique").on(t.quoteSeriesId),
@@ -152,15 +159,15 @@ export const jobSiteLots = pgTable(
     position: integer("position").notNull(),
     title: text("title").notNull(),
     /** Sale price HT of the lot (options excluded, before the document's discount), in cents. */
-    saleHtCents: bigint("sale_ht_cents", { mode: "number" }).notNull(),
+    saleHtCents: bigNumber("sale_ht_cents").notNull(),
     /** Labour budget, in thousandths of an hour (quantity × hours per unit, summed). */
-    labourHoursMilli: bigint("labour_hours_milli", { mode: "number" }).notNull().default(0),
+    labourHoursMilli: bigNumber("labour_hours_milli").notNull().default(0),
     /** Materials budget in cents. */
-    materialsCents: bigint("materials_cents", { mode: "number" }).notNull().default(0),
+    materialsCents: bigNumber("materials_cents").notNull().default(0),
     /** Estimated cost at `hourlyCostCents`; null when the quote carried no cost for the lot. */
-    estimatedCostCents: bigint("estimated_cost_cents", { mode: "number" }),
+    estimatedCostCents: bigNumber("estimated_cost_cents"),
     /** The loaded hourly cost the estimate used (the settings' value when the lot joined). */
-    hourlyCostCents: bigint("hourly_cost_cents", { mode: "number" }).notNull(),
+    hourlyCostCents: bigNumber("hourly_cost_cents").notNull(),
     createdAt: createdAtColumn(),
   },
   (t) => [
@@ -187,9 +194,9 @@ export const jobSiteProgress = pgTable(
     /** Basis points: 4000 is 40 %. */
     percentBp: integer("percent_bp").notNull(),
     /** The Paris day the progress was observed. */
-    recordedOn: date("recorded_on", { mode: "string" }).notNull(),
+    recordedOn: isoDate("recorded_on").notNull(),
     createdAt: createdAtColumn(),
-    createdBy: text("created_by").references(() => authUsers.id, { onDelete: "set null" }),
+    createdBy: staffRef("created_by"),
   },
   (t) => [
     index("job_site_progress_lot_idx").on(t.lotId, t.recordedOn, t.createdAt),
@@ -209,16 +216,16 @@ export const jobSiteExpenses = pgTable(
     jobSiteId: uuidParent("job_site_id", () => jobSites.id, "cascade"),
     /** Null: the whole site (shared by its lots in proportion to their budget). */
     lotId: uuid("lot_id").references(() => jobSiteLots.id, { onDelete: "restrict" }),
-    spentOn: date("spent_on", { mode: "string" }).notNull(),
+    spentOn: isoDate("spent_on").notNull(),
     label: text("label").notNull(),
-    amountHtCents: bigint("amount_ht_cents", { mode: "number" }).notNull(),
+    amountHtCents: bigNumber("amount_ht_cents").notNull(),
     /** « 20 », « 10 », « 5.5 » or « 0 » (no VAT on the receipt). */
     vatCode: text("vat_code").notNull(),
     /** The receipt (a phone photo or a PDF), checked by its bytes; null when none was joined. */
     receiptStorageKey: text("receipt_storage_key"),
     receiptContentType: text("receipt_content_type"),
     createdAt: createdAtColumn(),
-    createdBy: text("created_by").references(() => authUsers.id, { onDelete: "set null" }),
+    createdBy: staffRef("created_by"),
   },
   (t) => [
     index("job_site_expenses_site_idx").on(t.jobSiteId, t.spentOn),
@@ -245,11 +252,11 @@ export const jobSiteAssignments = pgTable(
     jobSiteId: uuidParent("job_site_id", () => jobSites.id, "cascade"),
     /** A member of the team (owner, staff or compagnon); accounts are disabled, never deleted. */
     userId: textParent("user_id", () => authUsers.id, "restrict"),
-    startDate: date("start_date", { mode: "string" }).notNull(),
-    endDate: date("end_date", { mode: "string" }).notNull(),
+    startDate: isoDate("start_date").notNull(),
+    endDate: isoDate("end_date").notNull(),
     slot: text("slot").$type<AssignmentSlot>().notNull().default("journee"),
     createdAt: createdAtColumn(),
-    createdBy: text("created_by").references(() => authUsers.id, { onDelete: "set null" }),
+    createdBy: staffRef("created_by"),
   },
   (t) => [
     index("job_site_assignments_user_idx").on(t.userId, t.startDate),

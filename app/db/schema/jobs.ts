@@ -1,4 +1,5 @@
-import { date, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { isoDate, timestampTz } from "./columns.ts";
 
 /**
  * One row per daily job and Paris day, taken by the instance that runs it: with several
@@ -9,11 +10,11 @@ export const dailyJobRuns = pgTable(
   "daily_job_runs",
   {
     job: text("job").notNull(),
-    day: date("day", { mode: "string" }).notNull(),
+    day: isoDate("day").notNull(),
     /** Which instance ran it (host and process id), for the logs. */
     instance: text("instance").notNull(),
-    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
-    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    startedAt: timestampTz("started_at").notNull().defaultNow(),
+    finishedAt: timestampTz("finished_at"),
   },
   (t) => [primaryKey({ columns: [t.job, t.day] })],
 );

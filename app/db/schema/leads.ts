@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, pgTable, text, uuid } from "drizzle-orm/pg-core";
-import { authUsers } from "./auth.ts";
-import { updatedAtColumn } from "./columns.ts";
+import { boolean, check, index, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { isoDate, updatedAtColumn } from "./columns.ts";
 import { erpSubmissions } from "./quote-requests.ts";
+import { staffRef } from "./staff-columns.ts";
 
 // ─── Espace Pro › Prospects: the follow-up of every quote request ────────────────────
 // A lead is an `erp_submissions` row: a request from the site (module 'devis') or one
@@ -20,9 +20,9 @@ export const erpLeads = pgTable(
     status: text("status").notNull().default("nouveau"),
     /** The person asked not to be contacted again. */
     doNotContact: boolean("do_not_contact").notNull().default(false),
-    assigneeId: text("assignee_id").references(() => authUsers.id, { onDelete: "set null" }),
+    assigneeId: staffRef("assignee_id"),
     /** Day of the next call-back (Europe/Paris calendar day). */
-    nextFollowUp: date("next_follow_up", { mode: "string" }),
+    nextFollowUp: isoDate("next_follow_up"),
     /** Town of the job, noted by staff (the public form does not ask for it). */
     town: text("town"),
     updatedAt: updatedAtColumn(),

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { createdAtColumn, uuidPrimaryKey } from "./columns.ts";
+import { check, index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { createdAtColumn, timestampTz, uuidPrimaryKey } from "./columns.ts";
 
 /** An e-mail waiting in the outbox; attachments are storage keys, read at send time. */
 export type OutboxMailPayload = {
@@ -22,12 +22,12 @@ export const outboxMessages = pgTable(
     payload: jsonb("payload").$type<OutboxMailPayload>().notNull(),
     status: text("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    nextAttemptAt: timestampTz("next_attempt_at").notNull().defaultNow(),
     /** Set while a worker holds the message; another worker skips it until then. */
-    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lockedUntil: timestampTz("locked_until"),
     lastError: text("last_error"),
     createdAt: createdAtColumn(),
-    sentAt: timestamp("sent_at", { withTimezone: true }),
+    sentAt: timestampTz("sent_at"),
   },
   (t) => [
     index("outbox_messages_due_idx").on(t.status, t.nextAttemptAt),

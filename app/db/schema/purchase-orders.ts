@@ -1,9 +1,18 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, date, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { authUsers } from "./auth.ts";
-import { createdAtColumn, updatedAtColumn, uuidParent, uuidPrimaryKey } from "./columns.ts";
+import { check, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import {
+  bigNumber,
+  createdAtColumn,
+  isoDate,
+  optionalText,
+  revisionColumn,
+  timestampTz,
+  uuidParent,
+  uuidPrimaryKey,
+} from "./columns.ts";
 import { jobSiteLots, jobSites } from "./job-sites.ts";
 import { suppliers } from "./purchases.ts";
+import { authoredColumns, staffRef } from "./staff-columns.ts";
 
 // ─── Espace Pro › Achats: purchase orders (« bons de commande ») and their deliveries ──
 // A draft has no number; « Envoyer au fournisseur » gives it BC-YYYY-NNNN (the legal
@@ -36,22 +45,20 @@ export const purchaseOrders = pgTable(
     /** Delivered on the site (its address) or at the company's depot. */
     deliveryPlace: text("delivery_place").$type<PurchaseDeliveryPlace>().notNull().default("chantier"),
     /** The address as printed on the sent order (copied when sent); empty for a draft. */
-    deliveryAddress: text("delivery_address").notNull().default(""),
-    wantedOn: date("wanted_on", { mode: "string" }),
+    deliveryAddress: optionalText("delivery_address"),
+    wantedOn: isoDate("wanted_on"),
     status: text("status").$type<PurchaseOrderStatus>().notNull().default("brouillon"),
-    notes: text("notes").notNull().default(""),
-    totalHtCents: bigint("total_ht_cents", { mode: "number" }).notNull().default(0),
-    totalVatCents: bigint("total_vat_cents", { mode: "number" }).notNull().default(0),
-    totalTtcCents: bigint("total_ttc_cents", { mode: "number" }).notNull().default(0),
-    sentAt: timestamp("sent_at", { withTimezone: true }),
+    notes: optionalText("notes"),
+    totalHtCents: bigNumber("total_ht_cents").notNull().default(0),
+    totalVatCents: bigNumber("total_vat_cents").notNull().default(0),
+    totalTtcCents: bigNumber("total_ttc_cents").notNull().default(0),
+    sentAt: timestampTz("sent_at"),
     /** The stored PDF of the sent order (documents/bon_commande/…). */
     pdfStorageKey: text("pdf_storage_key"),
     pdfSha256: text("pdf_sha256"),
-    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
-    revision: integer("revision").notNull().default(1),
-    createdAt: createdAtColumn(),
-    updatedAt: updatedAtColumn(),
-    createdBy: text("created_by").references(() => authUsers.id, { onDelete: "set null" }),
+    cancelledAt: timestampTz("cancelled_at"),
+    revision: revisionColumn(),
+    ...authoredColumns(),
   },
   (t) => [
     index("purchase_orders_supplier_idx").on(t.supplierId, t.createdAt),
@@ -83,15 +90,15 @@ export const purchaseOrderLines = pgTable(
     /** From 0, in the order typed. */
     position: integer("position").notNull(),
     /** The supplier's reference of the article, if any. */
-    reference: text("reference").notNull().default(""),
+    reference: optionalText("reference"),
     designation: text("designation").notNull(),
     /** « u », « m² », « sac »… */
-    unit: text("unit").notNull().default(""),
+    unit: optionalText("unit"),
     /** Thousandths (app/lib/money.ts Milli). */
-    quantityMilli: bigint("quantity_milli", { mode: "number" }).notNull(),
-    unitPriceHtCents: bigint("unit_price_ht_cents", { mode: "number" }).notNull(),
+    quantityMilli: bigNumber("quantity_milli").notNull(),
+    unitPriceHtCents: bigNumber("unit_price_ht_cents").notNull(),
     vatCode: text("vat_code").notNull(),
-    totalHtCents: bigint("total_ht_cents", { mode: "number" }).notNull(),
+    totalHtCents: bigNumber("total_ht_cents").notNull(),
   },
   (t) => [
     index("purchase_order_lines_order_idx").on(t.orderId, t.position),
@@ -110,13 +117,13 @@ export const purchaseDeliveries = pgTable(
   {
     id: uuidPrimaryKey(),
     orderId: uuidParent("order_id", () => purchaseOrders.id, "cascade"),
-    receivedOn: date("received_on", { mode: "string" }).notNull(),
+    receivedOn: isoDate("received_on").notNull(),
     /** The delivery note (« bon de livraison ») photographed or scanned, checked by its bytes. */
     photoStorageKey: text("photo_storage_key"),
     photoContentType: text("photo_content_type"),
-    note: text("note").notNull().default(""),
+    note: optionalText("note"),
     createdAt: createdAtColumn(),
-    createdBy: text("created_by").references(() => authUsers.id, { onDelete: "set null" }),
+    createdBy: staffRef("created_by"),
   },
   (t) => [index("purchase_deliveries_order_idx").on(t.orderId, t.receivedOn)],
 );
@@ -129,7 +136,7 @@ export const purchaseDeliveryLines = pgTable(
     id: uuidPrimaryKey(),
     deliveryId: uuidParent("delivery_id", () => purchaseDeliveries.id, "cascade"),
     lineId: uuidParent("line_id", () => purchaseOrderLines.id, "cascade"),
-    quantityMilli: bigint("quantity_milli", { mode: "number" }).notNull(),
+    quantityMilli: bigNumber("quantity_milli").notNull(),
   },
   (t) => [
     index("purchase_delivery_lines_line_idx").on(t.lineId),

@@ -1,7 +1,14 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { authUsers } from "./auth.ts";
-import { createdAtColumn, updatedAtColumn, uuidParent, uuidPrimaryKey } from "./columns.ts";
+import { boolean, check, index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import {
+  archivedAtColumn,
+  optionalText,
+  revisionColumn,
+  searchTextColumn,
+  uuidParent,
+  uuidPrimaryKey,
+} from "./columns.ts";
+import { authoredColumns } from "./staff-columns.ts";
 
 // ─── Espace Pro › Achats: the register of suppliers and subcontractors ───────────────
 // Whom the company buys from: materials (« fournisseur »), work it subcontracts
@@ -27,9 +34,9 @@ export const suppliers = pgTable(
     siren: text("siren").unique("suppliers_siren_unique"),
     /** The intra-community VAT number (FR + key + SIREN for a French company). */
     vatNumber: text("vat_number"),
-    street: text("street").notNull().default(""),
-    postcode: text("postcode").notNull().default(""),
-    city: text("city").notNull().default(""),
+    street: optionalText("street"),
+    postcode: optionalText("postcode"),
+    city: optionalText("city"),
     /** ISO 3166-1 alpha-2. */
     country: text("country").notNull().default("FR"),
     /** Lower case. */
@@ -47,16 +54,14 @@ export const suppliers = pgTable(
     /** The VAT its invoice lines usually carry (app/lib/vat.ts). */
     defaultVatCode: text("default_vat_code").$type<SupplierVatCode>().notNull().default("20"),
     /** A subcontractor's trade (corps de métier): what its décennale must cover. */
-    trade: text("trade").notNull().default(""),
-    notes: text("notes").notNull().default(""),
+    trade: optionalText("trade"),
+    notes: optionalText("notes"),
     /** Folded name, SIREN, VAT number, town and trade, for the register's search. */
-    searchText: text("search_text").notNull().default(""),
+    searchText: searchTextColumn(),
     /** Set when archived: hidden from the register and from new orders; its history stays. */
-    archivedAt: timestamp("archived_at", { withTimezone: true }),
-    revision: integer("revision").notNull().default(1),
-    createdAt: createdAtColumn(),
-    updatedAt: updatedAtColumn(),
-    createdBy: text("created_by").references(() => authUsers.id, { onDelete: "set null" }),
+    archivedAt: archivedAtColumn(),
+    revision: revisionColumn(),
+    ...authoredColumns(),
   },
   (t) => [
     index("suppliers_name_idx").on(t.legalName),
@@ -85,7 +90,7 @@ export const supplierContacts = pgTable(
     supplierId: uuidParent("supplier_id", () => suppliers.id, "cascade"),
     name: text("name").notNull(),
     /** « Commercial », « Comptabilité », « Conducteur de travaux »… */
-    role: text("role").notNull().default(""),
+    role: optionalText("role"),
     email: text("email"),
     phone: text("phone"),
     /** The order the form gave them, from 0. */

@@ -1,5 +1,5 @@
-import { index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { createdAtColumn, uuidParent, uuidPrimaryKey } from "./columns.ts";
+import { index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { createdAtColumn, timestampTz, uuidParent, uuidPrimaryKey } from "./columns.ts";
 
 // ─── Quote requests from the public site ──────────────────────────────────────────────
 // A quote request is one `erp_submissions` row (spec sections 3 and 7, call 1) plus its
@@ -27,9 +27,9 @@ export const erpSubmissions = pgTable(
     data: jsonb("data").$type<DevisSubmissionData>().notNull(),
     createdAt: createdAtColumn(),
     /** When the visitor ticked the privacy consent box. */
-    consentAt: timestamp("consent_at", { withTimezone: true }),
+    consentAt: timestampTz("consent_at"),
     /** Last exchange with the prospect: the retention job measures from here. */
-    lastActivityAt: timestamp("last_activity_at", { withTimezone: true }).notNull().defaultNow(),
+    lastActivityAt: timestampTz("last_activity_at").notNull().defaultNow(),
   },
   (t) => [
     index("erp_submissions_module_created_idx").on(t.module, t.createdAt),

@@ -1,22 +1,23 @@
 import { sql } from "drizzle-orm";
-import {
-  bigint,
-  boolean,
-  check,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { authUsers } from "./auth.ts";
 import { clients, issuedDocuments } from "./clients.ts";
-import { createdAtColumn, emailCodeColumns, updatedAtColumn, uuidParent, uuidPrimaryKey } from "./columns.ts";
+import {
+  archivedAtColumn,
+  bigNumber,
+  createdAtColumn,
+  emailCodeColumns,
+  emailCodeRules,
+  isoDate,
+  optionalText,
+  revisionColumn,
+  searchTextColumn,
+  timestampTz,
+  uuidParent,
+  uuidPrimaryKey,
+} from "./columns.ts";
 import { erpSubmissions } from "./quote-requests.ts";
+import { authoredColumns, staffRef } from "./staff-columns.ts";
 
 // ─── Espace Pro › Devis ───────────────────────────────────────────────────────────────
 // One row per version of a quote. A draft has no number; the first sending gives it
@@ -126,15 +127,15 @@ export const quotes = pgTable(
     content: jsonb("content").$type<QuoteContent>().notNull(),
     /** Copies of the content for the list: its title and the site's town. */
     title: text("title").notNull(),
-    siteCity: text("site_city").notNull().default(""),
-    totalHtCents: bigint("total_ht_cents", { mode: "number" }).notNull().default(0),
-    totalVatCents: bigint("total_vat_cents", { mode: "number" }).notNull().default(0),
-    totalTtcCents: bigint("total_ttc_cents", { mode: "number" }).notNull().default(0),
+    siteCity: optionalText("site_city"),
+    totalHtCents: bigNumber("total_ht_cents").notNull().default(0),
+    totalVatCents: bigNumber("total_vat_cents").notNull().default(0),
+    totalTtcCents: bigNumber("total_ttc_cents").notNull().default(0),
     /** Folded number, client name and title: what the list's search compares. */
-    searchText: text("search_text").notNull().default(""),
+    searchText: searchTextColumn(),
     /** Set when the version is sent: sent day + validity days. */
-    validUntil: date("valid_until", { mode: "string" }),
-    sentAt: timestamp("sent_at", { withTimezone: true }),
+    validUntil: isoDate("valid_until"),
+    sentAt: timestampTz("sent_at"),
     sentTo: text("sent_to"),
     /** The register row of this version's PDF (its SHA-256 and storage key). */
     issuedDocumentId: uuid("issued_document_id").references(() => issuedDocuments.id, {
@@ -147,22 +148,20 @@ export const quotes = pgTable(
      * signed copy is rendered again from it, page for page the same, plus its certificate.
      */
     pdfIdentity: jsonb("pdf_identity").$type<Record<string, unknown>>(),
-    firstViewedAt: timestamp("first_viewed_at", { withTimezone: true }),
+    firstViewedAt: timestampTz("first_viewed_at"),
     /** Accepted, refused, expired or replaced. */
-    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    decidedAt: timestampTz("decided_at"),
     refusalReason: text("refusal_reason"),
     /**
      * The day the works were handed over (« réception des travaux »), entered on the
      * accepted quote until job sites exist: the retention is released one year later.
      * Not part of the frozen document: it is recorded after acceptance.
      */
-    handoverOn: date("handover_on", { mode: "string" }),
+    handoverOn: isoDate("handover_on"),
     /** Incremented by every save: a save over an older revision is refused, not merged. */
-    revision: integer("revision").notNull().default(1),
-    createdAt: createdAtColumn(),
-    updatedAt: updatedAtColumn(),
-    createdBy: text("created_by").references(() => authUsers.id, { onDelete: "set null" }),
-    updatedBy: text("updated_by").references(() => authUsers.id, { onDelete: "set null" }),
+    revision: revisionColumn(),
+    ...authoredColumns(),
+    updatedBy: staffRef("updated_by"),
   },
   (t) => [
     uniqueIndex("quotes_number_version_unique").on(t.number, t.version),
@@ -194,24 +193,22 @@ export const quoteLibraryItems = pgTable(
   {
     id: uuidPrimaryKey(),
     designation: text("designation").notNull(),
-    description: text("description").notNull().default(""),
+    description: optionalText("description"),
     /** One of QUOTE_UNITS (app/features/quotes/content.ts). */
     unit: text("unit").notNull(),
-    unitPriceHtCents: bigint("unit_price_ht_cents", { mode: "number" }).notNull(),
+    unitPriceHtCents: bigNumber("unit_price_ht_cents").notNull(),
     /** « 20 », « 10 » or « 5.5 ». */
     vatCode: text("vat_code").notNull(),
     /** Labour per unit, in thousandths of an hour (1,5 h is 1500). */
     labourHours: integer("labour_hours").notNull().default(0),
     /** Materials per unit, in cents. */
-    materialsCents: bigint("materials_cents", { mode: "number" }).notNull().default(0),
+    materialsCents: bigNumber("materials_cents").notNull().default(0),
     /** Folded designation and description: what the search compares. */
-    searchText: text("search_text").notNull().default(""),
+    searchText: searchTextColumn(),
     /** An archived item is no longer offered; the quotes that copied it keep their lines. */
-    archivedAt: timestamp("archived_at", { withTimezone: true }),
-    revision: integer("revision").notNull().default(1),
-    createdAt: createdAtColumn(),
-    updatedAt: updatedAtColumn(),
-    createdBy: text("created_by").references(() => authUsers.id, { onDelete: "set null" }),
+    archivedAt: archivedAtColumn(),
+    revision: revisionColumn(),
+    ...authoredColumns(),
   },
   (t) => [
     index("quote_library_items_designation_idx").on(t.designation),
@@ -243,7 +240,7 @@ export const quoteLinks = pgTable(
     /** The e-mail the link was sent to. */
     sentTo: text("sent_to").notNull(),
     createdAt: createdAtColumn(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    expiresAt: timestampTz("expires_at").notNull(),
   },
   (t) => [
     index("quote_links_quote_idx").on(t.quoteId),
@@ -260,10 +257,7 @@ export const quoteAcceptanceCodes = pgTable(
     /** `used_at`: set when the right code was typed. */
     ...emailCodeColumns(),
   },
-  (t) => [
-    index("quote_acceptance_codes_quote_idx").on(t.quoteId, t.createdAt),
-    check("quote_acceptance_codes_attempts_check", sql`${t.attempts} between 0 and 5`),
-  ],
+  (t) => emailCodeRules("quote_acceptance_codes", "quote", t.quoteId, t),
 );
 
 export const QUOTE_DECISION_VALUES = ["accepte", "refuse"] as const;
@@ -290,7 +284,7 @@ export const quoteDecisions = pgTable(
     signerEmail: text("signer_email"),
     ip: text("ip"),
     userAgent: text("user_agent"),
-    codeVerifiedAt: timestamp("code_verified_at", { withTimezone: true }),
+    codeVerifiedAt: timestampTz("code_verified_at"),
     /** SHA-256 of the PDF the client was shown (the sent version's). */
     pdfSha256: text("pdf_sha256").notNull(),
     certificationConfirmed: boolean("certification_confirmed").notNull().default(false),
@@ -303,7 +297,7 @@ export const quoteDecisions = pgTable(
     /** application/pdf, image/jpeg or image/png (a scan). */
     signedCopyContentType: text("signed_copy_content_type"),
     recordedBy: text("recorded_by").references(() => authUsers.id, { onDelete: "restrict" }),
-    decidedAt: timestamp("decided_at", { withTimezone: true }).notNull(),
+    decidedAt: timestampTz("decided_at").notNull(),
   },
   (t) => [
     check("quote_decisions_decision_check", sql`${t.decision} in ('accepte', 'refuse')`),

@@ -1,19 +1,17 @@
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  check,
-  date,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { authUsers } from "./auth.ts";
-import { createdAtColumn, emailCodeColumns, updatedAtColumn, uuidParent, uuidPrimaryKey } from "./columns.ts";
+import {
+  createdAtColumn,
+  emailCodeColumns,
+  emailCodeRules,
+  isoDate,
+  timestampTz,
+  uuidParent,
+  uuidPrimaryKey,
+} from "./columns.ts";
 import { jobSiteLots, jobSites } from "./job-sites.ts";
+import { authoredColumns } from "./staff-columns.ts";
 
 // ─── Espace Pro › Chantiers › Réception ──────────────────────────────────────────────
 // The handover report (« PV de réception », Code civil 1792-6) of a job site, with or
@@ -42,7 +40,7 @@ export const jobSiteReceptions = pgTable(
     jobSiteId: uuidParent("job_site_id", () => jobSites.id, "restrict"),
     kind: text("kind").$type<ReceptionKind>().notNull().default("reception"),
     /** The day of the reception (or of the lifting, for a PV de levée): a Paris day. */
-    receivedOn: date("received_on", { mode: "string" }).notNull(),
+    receivedOn: isoDate("received_on").notNull(),
     /** « Avec réserves »: the PV lists reservations (a PV de levée: always false). */
     withReservations: boolean("with_reservations").notNull().default(false),
     status: text("status").$type<ReceptionStatus>().notNull().default("brouillon"),
@@ -52,7 +50,7 @@ export const jobSiteReceptions = pgTable(
     tokenHash: text("token_hash").unique("job_site_receptions_token_hash_unique"),
     /** The address the link was e-mailed to (the code goes there, never elsewhere), and when. */
     linkSentTo: text("link_sent_to"),
-    linkSentAt: timestamp("link_sent_at", { withTimezone: true }),
+    linkSentAt: timestampTz("link_sent_at"),
     /** The PV as presented for signature (frozen when it goes « à signer »). */
     pdfStorageKey: text("pdf_storage_key"),
     pdfSha256: text("pdf_sha256"),
@@ -61,7 +59,7 @@ export const jobSiteReceptions = pgTable(
     signerEmail: text("signer_email"),
     ip: text("ip"),
     userAgent: text("user_agent"),
-    codeVerifiedAt: timestamp("code_verified_at", { withTimezone: true }),
+    codeVerifiedAt: timestampTz("code_verified_at"),
     /** The drawn signature (PNG), when the client drew one. */
     signatureStorageKey: text("signature_storage_key"),
     /** The signed PV (online: the PV with its certificate). */
@@ -71,12 +69,10 @@ export const jobSiteReceptions = pgTable(
     /** SHA-256 of the signed copy (the signed PDF or the scan): what the register fingerprints. */
     signedCopySha256: text("signed_copy_sha256"),
     signedCopyContentType: text("signed_copy_content_type"),
-    signedAt: timestamp("signed_at", { withTimezone: true }),
+    signedAt: timestampTz("signed_at"),
     /** The staff account that recorded a paper signature. */
     recordedBy: text("recorded_by").references(() => authUsers.id, { onDelete: "restrict" }),
-    createdAt: createdAtColumn(),
-    updatedAt: updatedAtColumn(),
-    createdBy: text("created_by").references(() => authUsers.id, { onDelete: "set null" }),
+    ...authoredColumns(),
   },
   (t) => [
     index("job_site_receptions_site_idx").on(t.jobSiteId, t.createdAt),
@@ -119,9 +115,9 @@ export const jobSiteReservations = pgTable(
     description: text("description").notNull(),
     photoStorageKey: text("photo_storage_key"),
     /** The day by which it must be put right. */
-    deadline: date("deadline", { mode: "string" }).notNull(),
+    deadline: isoDate("deadline").notNull(),
     /** The day it was lifted, and the photo that shows it. */
-    liftedOn: date("lifted_on", { mode: "string" }),
+    liftedOn: isoDate("lifted_on"),
     liftedPhotoStorageKey: text("lifted_photo_storage_key"),
     /** The PV de levée des réserves that records the lifting. */
     liftingReceptionId: uuid("lifting_reception_id").references(() => jobSiteReceptions.id, {
@@ -151,8 +147,5 @@ export const jobSiteReceptionCodes = pgTable(
     /** `used_at`: set when the right code was typed, or when a newer code was sent. */
     ...emailCodeColumns(),
   },
-  (t) => [
-    index("job_site_reception_codes_reception_idx").on(t.receptionId, t.createdAt),
-    check("job_site_reception_codes_attempts_check", sql`${t.attempts} between 0 and 5`),
-  ],
+  (t) => emailCodeRules("job_site_reception_codes", "reception", t.receptionId, t),
 );

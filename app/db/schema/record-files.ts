@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
-import { authUsers } from "./auth.ts";
 import { clients } from "./clients.ts";
-import { createdAtColumn, uuidPrimaryKey } from "./columns.ts";
+import { createdAtColumn, optionalText, searchTextColumn, uuidPrimaryKey } from "./columns.ts";
 import { jobSites } from "./job-sites.ts";
 import { suppliers } from "./purchases.ts";
+import { staffRef } from "./staff-columns.ts";
 
 // ─── Documents › the files of a client, a job site, a supplier ───────────────────────
 // What the staff upload about one record: plans, photos, technical sheets, notices,
@@ -38,10 +38,10 @@ export const recordFiles = pgTable(
     sizeBytes: integer("size_bytes").notNull(),
     sha256: text("sha256").notNull(),
     storageKey: text("storage_key").notNull(),
-    notes: text("notes").notNull().default(""),
+    notes: optionalText("notes"),
     /** The file's name folded (app/lib/search-text.ts): what the search of Documents › Fichiers reads; the owner's words are searched on the owner. */
-    searchText: text("search_text").notNull().default(""),
-    createdBy: text("created_by").references(() => authUsers.id, { onDelete: "set null" }),
+    searchText: searchTextColumn(),
+    createdBy: staffRef("created_by"),
     createdAt: createdAtColumn(),
   },
   (t) => [

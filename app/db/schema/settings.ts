@@ -1,17 +1,7 @@
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  check,
-  date,
-  doublePrecision,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-} from "drizzle-orm/pg-core";
-import { authUsers } from "./auth.ts";
-import { updatedAtColumn } from "./columns.ts";
+import { boolean, check, doublePrecision, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { isoDate, revisionColumn, timestampTz, updatedAtColumn } from "./columns.ts";
+import { staffRef } from "./staff-columns.ts";
 
 // ─── Espace Pro › Paramètres de l'entreprise ──────────────────────────────────────────
 // The company's facts that change during its life and that quotes and invoices print:
@@ -73,9 +63,9 @@ export const companySettings = pgTable(
     /** The yearly overtime quota (contingent annuel), in hours: 220 by default (Code du travail D3121-24). */
     overtimeQuotaHours: integer("overtime_quota_hours").notNull().default(220),
     /** Incremented by every save: a form posted over an older revision is refused, not merged. */
-    revision: integer("revision").notNull().default(1),
+    revision: revisionColumn(),
     updatedAt: updatedAtColumn(),
-    updatedBy: text("updated_by").references(() => authUsers.id, { onDelete: "set null" }),
+    updatedBy: staffRef("updated_by"),
   },
   (t) => [
     check("company_settings_single_row_check", sql`${t.id} = 1`),
@@ -117,11 +107,11 @@ export const allowanceRateVersions = pgTable(
   "allowance_rate_versions",
   {
     /** « valables à partir du »: one version per start date. */
-    validFrom: date("valid_from", { mode: "string" }).primaryKey(),
+    validFrom: isoDate("valid_from").primaryKey(),
     /** Meal allowance (indemnité de repas, « panier ») per day worked on a site, in cents. */
     mealCents: integer("meal_cents").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    createdBy: text("created_by").references(() => authUsers.id, { onDelete: "set null" }),
+    createdAt: timestampTz("created_at").notNull().defaultNow(),
+    createdBy: staffRef("created_by"),
   },
   (t) => [check("allowance_rate_versions_meal_check", sql`${t.mealCents} between 0 and 100000`)],
 );
@@ -129,7 +119,7 @@ export const allowanceRateVersions = pgTable(
 export const allowanceRates = pgTable(
   "allowance_rates",
   {
-    validFrom: date("valid_from", { mode: "string" })
+    validFrom: isoDate("valid_from")
       .notNull()
       .references(() => allowanceRateVersions.validFrom, { onDelete: "cascade" }),
     /** 1 to 5: the 10-km rings of app/features/time-sheets/zones.ts. */

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { authUsers } from "./auth.ts";
-import { createdAtColumn, uuidPrimaryKey } from "./columns.ts";
+import { check, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { createdAtColumn, isoDate, timestampTz, uuidPrimaryKey } from "./columns.ts";
 import { jobSites } from "./job-sites.ts";
+import { staffRef } from "./staff-columns.ts";
 
 // ─── Documents › share links ─────────────────────────────────────────────────────────
 // A link given to someone outside the company, without an account: « attestations », the
@@ -26,12 +26,12 @@ export const shareLinks = pgTable(
     /** Whom it is for: « SCI Les Pins », « Appel d'offres mairie de Hyères ». */
     label: text("label").notNull(),
     /** The last Paris day the link opens. */
-    expiresOn: date("expires_on", { mode: "string" }).notNull(),
-    revokedAt: timestamp("revoked_at", { withTimezone: true }),
-    revokedBy: text("revoked_by").references(() => authUsers.id, { onDelete: "set null" }),
-    lastOpenedAt: timestamp("last_opened_at", { withTimezone: true }),
+    expiresOn: isoDate("expires_on").notNull(),
+    revokedAt: timestampTz("revoked_at"),
+    revokedBy: staffRef("revoked_by"),
+    lastOpenedAt: timestampTz("last_opened_at"),
     openCount: integer("open_count").notNull().default(0),
-    createdBy: text("created_by").references(() => authUsers.id, { onDelete: "set null" }),
+    createdBy: staffRef("created_by"),
     createdAt: createdAtColumn(),
   },
   (t) => [

@@ -10,13 +10,14 @@ import {
   primaryKey,
   serial,
   text,
-  timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
 import {
   createdAtColumn,
+  optionalText,
   sortOrderColumn,
   textParent,
+  timestampTz,
   updatedAtColumn,
   uuidParent,
   uuidPrimaryKey,
@@ -30,7 +31,7 @@ import { invoices } from "./invoices.ts";
 const shopTimestamps = {
   createdAt: createdAtColumn(),
   updatedAt: updatedAtColumn(),
-  deletedAt: timestamp("deleted_at", { withTimezone: true }),
+  deletedAt: timestampTz("deleted_at"),
 };
 
 /** A product of the catalogue of one store (`store_id`). */
@@ -43,7 +44,7 @@ export const shopProducts = pgTable(
     subtitle: text("subtitle"),
     ribbonText: text("ribbon_text"),
     /** HTML; sanitized again by the pages before it is shown. */
-    description: text("description").notNull().default(""),
+    description: optionalText("description"),
     thumbnail: text("thumbnail"),
     status: text("status").notNull().default("published"),
     purchasable: boolean("purchasable").notNull().default(true),
@@ -70,7 +71,7 @@ export const shopProductImages = pgTable(
     sortOrder: sortOrderColumn(),
     type: text("type").notNull().default("image"),
     /** What the image shows, for screen readers (empty: decorative). */
-    alt: text("alt").notNull().default(""),
+    alt: optionalText("alt"),
     /** An uploaded image: the storage key of its full variant (the others sit beside it). */
     storageKey: text("storage_key"),
   },
@@ -274,11 +275,11 @@ export const shopOrders = pgTable(
      * placed before it existed (they are released by the payment session's expiry).
      */
     cancelTokenHash: text("cancel_token_hash"),
-    termsAcceptedAt: timestamp("terms_accepted_at", { withTimezone: true }).notNull(),
+    termsAcceptedAt: timestampTz("terms_accepted_at").notNull(),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
-    paidAt: timestamp("paid_at", { withTimezone: true }),
-    closedAt: timestamp("closed_at", { withTimezone: true }),
+    paidAt: timestampTz("paid_at"),
+    closedAt: timestampTz("closed_at"),
     /** The carrier's tracking reference, given when the order is shipped (optional). */
     trackingReference: text("tracking_reference"),
     /** A paid card order cancelled by the staff: the payment provider's refund id. */
@@ -336,5 +337,5 @@ export const shopPaymentEvents = pgTable("shop_payment_events", {
   provider: text("provider").notNull(),
   type: text("type").notNull(),
   orderId: uuid("order_id").references(() => shopOrders.id, { onDelete: "set null" }),
-  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  receivedAt: timestampTz("received_at").notNull().defaultNow(),
 });

@@ -1,20 +1,27 @@
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
-  bigint,
   boolean,
   check,
-  date,
   index,
   integer,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { authUsers } from "./auth.ts";
-import { createdAtColumn, textParent, uuidParent, uuidPrimaryKey } from "./columns.ts";
+import {
+  bigNumber,
+  createdAtColumn,
+  isoDate,
+  optionalText,
+  revisionColumn,
+  textParent,
+  timestampTz,
+  uuidParent,
+  uuidPrimaryKey,
+} from "./columns.ts";
 import { jobSites } from "./job-sites.ts";
 
 // ─── Espace Pro › Chantiers › Journal de chantier ─────────────────────────────────────
@@ -37,14 +44,14 @@ export const jobSiteLogEntries = pgTable(
     answerTo: uuid("answer_to").references((): AnyPgColumn => jobSiteLogEntries.id, { onDelete: "cascade" }),
     body: text("body").notNull(),
     weather: text("weather").$type<SiteLogWeather | "">().notNull().default(""),
-    peoplePresent: text("people_present").notNull().default(""),
+    peoplePresent: optionalText("people_present"),
     isProblem: boolean("is_problem").notNull().default(false),
     /** The Paris day the entry is about (the day it was written). */
-    occurredOn: date("occurred_on", { mode: "string" }).notNull(),
+    occurredOn: isoDate("occurred_on").notNull(),
     createdAt: createdAtColumn(),
     /** The last correction by its author (within 24 hours of `created_at`); null if never corrected. */
-    editedAt: timestamp("edited_at", { withTimezone: true }),
-    revision: integer("revision").notNull().default(1),
+    editedAt: timestampTz("edited_at"),
+    revision: revisionColumn(),
   },
   (t) => [
     // The log page: a site's entries newest first, by pages (keyset on created_at, id).
@@ -71,9 +78,9 @@ export const jobSiteLogPhotos = pgTable(
     width: integer("width").notNull(),
     height: integer("height").notNull(),
     /** EXIF DateTimeOriginal, read before the metadata is stripped; null when the photo had none. */
-    takenAt: timestamp("taken_at", { withTimezone: true }),
+    takenAt: timestampTz("taken_at"),
     /** Bytes of the stored (re-encoded) file. */
-    byteSize: bigint("byte_size", { mode: "number" }).notNull(),
+    byteSize: bigNumber("byte_size").notNull(),
     /** Order within the entry, from 0. */
     position: integer("position").notNull(),
     createdAt: createdAtColumn(),

@@ -1,20 +1,18 @@
 import { sql } from "drizzle-orm";
+import { boolean, check, index, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import {
-  bigint,
-  boolean,
-  check,
-  date,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uuid,
-} from "drizzle-orm/pg-core";
-import { authUsers } from "./auth.ts";
-import { createdAtColumn, updatedAtColumn, uuidParent, uuidPrimaryKey } from "./columns.ts";
+  bigNumber,
+  createdAtColumn,
+  isoDate,
+  optionalText,
+  revisionColumn,
+  timestampTz,
+  uuidParent,
+  uuidPrimaryKey,
+} from "./columns.ts";
 import { jobSiteLots, jobSites } from "./job-sites.ts";
 import { suppliers } from "./purchases.ts";
+import { authoredColumns, staffRef } from "./staff-columns.ts";
 
 // ─── Espace Pro › Achats: subcontracts and the duty of vigilance ──────────────────────
 // A subcontract (contrat de sous-traitance) gives part of a job site's work to a
@@ -35,17 +33,15 @@ export const subcontracts = pgTable(
     lotId: uuid("lot_id").references(() => jobSiteLots.id, { onDelete: "set null" }),
     /** What the subcontractor does (« Plomberie sanitaire des deux salles de bains »). */
     scope: text("scope").notNull(),
-    priceHtCents: bigint("price_ht_cents", { mode: "number" }).notNull(),
-    startOn: date("start_on", { mode: "string" }).notNull(),
-    endOn: date("end_on", { mode: "string" }).notNull(),
-    signedOn: date("signed_on", { mode: "string" }),
+    priceHtCents: bigNumber("price_ht_cents").notNull(),
+    startOn: isoDate("start_on").notNull(),
+    endOn: isoDate("end_on").notNull(),
+    signedOn: isoDate("signed_on"),
     /** Building subcontracting: the subcontractor invoices HT, the company self-assesses (CGI 283-2 nonies). */
     reverseCharge: boolean("reverse_charge").notNull().default(true),
     status: text("status").$type<SubcontractStatus>().notNull().default("brouillon"),
-    revision: integer("revision").notNull().default(1),
-    createdAt: createdAtColumn(),
-    updatedAt: updatedAtColumn(),
-    createdBy: text("created_by").references(() => authUsers.id, { onDelete: "set null" }),
+    revision: revisionColumn(),
+    ...authoredColumns(),
   },
   (t) => [
     index("subcontracts_supplier_idx").on(t.supplierId, t.startOn),
@@ -69,17 +65,17 @@ export const supplierDocuments = pgTable(
     id: uuidPrimaryKey(),
     supplierId: uuidParent("supplier_id", () => suppliers.id, "cascade"),
     kind: text("kind").$type<SupplierDocumentKind>().notNull(),
-    issuedOn: date("issued_on", { mode: "string" }).notNull(),
+    issuedOn: isoDate("issued_on").notNull(),
     /** Vigilance: issue + 6 months; Kbis: issue + 3 months; décennale: as the attestation says. */
-    validUntil: date("valid_until", { mode: "string" }),
+    validUntil: isoDate("valid_until"),
     /** The trades a décennale attestation covers, as typed from it. */
-    trades: text("trades").notNull().default(""),
+    trades: optionalText("trades"),
     storageKey: text("storage_key").notNull(),
     contentType: text("content_type").notNull(),
     fileName: text("file_name").notNull(),
     sha256: text("sha256").notNull(),
     uploadedAt: createdAtColumn(),
-    uploadedBy: text("uploaded_by").references(() => authUsers.id, { onDelete: "set null" }),
+    uploadedBy: staffRef("uploaded_by"),
     /** The reminders already queued (« 30 », « 7 »): each is sent once. */
     remindersSent: text("reminders_sent").array().notNull().default(sql`'{}'::text[]`),
   },
@@ -107,12 +103,12 @@ export const vigilanceOverrides = pgTable(
     purpose: text("purpose").$type<VigilancePurpose>().notNull(),
     reason: text("reason").notNull(),
     /** The stop it passed, as the screen said it. */
-    stopReason: text("stop_reason").notNull().default(""),
-    ownerId: text("owner_id").references(() => authUsers.id, { onDelete: "set null" }),
+    stopReason: optionalText("stop_reason"),
+    ownerId: staffRef("owner_id"),
     /** What it let through (the subcontract's id once created, an order's number…); null until used. */
     reference: text("reference"),
     /** Set when an order, payment or subcontract used it: an override serves once. */
-    usedAt: timestamp("used_at", { withTimezone: true }),
+    usedAt: timestampTz("used_at"),
     createdAt: createdAtColumn(),
   },
   (t) => [

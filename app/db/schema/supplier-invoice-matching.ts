@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
-import { authUsers } from "./auth.ts";
-import { createdAtColumn, uuidParent, uuidPrimaryKey } from "./columns.ts";
+import { check, index, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
+import { createdAtColumn, optionalText, timestampTz, uuidParent, uuidPrimaryKey } from "./columns.ts";
 import { purchaseOrderLines, purchaseOrders } from "./purchase-orders.ts";
+import { staffRef } from "./staff-columns.ts";
 import { supplierInvoiceLines, supplierInvoices } from "./supplier-invoices.ts";
 
 // ─── Espace Pro › Achats: a supplier invoice matched against its purchase order ───────
@@ -31,7 +31,7 @@ export const supplierInvoiceOrderLinks = pgTable(
     orderId: uuidParent("order_id", () => purchaseOrders.id, "restrict"),
     source: text("source").$type<MatchLinkSource>().notNull(),
     createdAt: createdAtColumn(),
-    createdBy: text("created_by").references(() => authUsers.id, { onDelete: "set null" }),
+    createdBy: staffRef("created_by"),
   },
   (t) => [
     index("supplier_invoice_order_links_order_idx").on(t.orderId),
@@ -50,7 +50,7 @@ export const supplierInvoiceLinePairings = pgTable(
       .references(() => supplierInvoiceLines.id, { onDelete: "cascade" }),
     orderLineId: uuidParent("order_line_id", () => purchaseOrderLines.id, "cascade"),
     createdAt: createdAtColumn(),
-    createdBy: text("created_by").references(() => authUsers.id, { onDelete: "set null" }),
+    createdBy: staffRef("created_by"),
   },
   (t) => [index("supplier_invoice_line_pairings_order_line_idx").on(t.orderLineId)],
 );
@@ -68,10 +68,10 @@ export const supplierInvoiceMatchDecisions = pgTable(
     subjectId: uuid("subject_id").notNull(),
     decision: text("decision").$type<MatchDecision>().notNull(),
     /** The written reason of a dispute; empty for an acceptance. */
-    reason: text("reason").notNull().default(""),
-    decidedAt: timestamp("decided_at", { withTimezone: true }).notNull().defaultNow(),
-    decidedBy: text("decided_by").references(() => authUsers.id, { onDelete: "set null" }),
-    decidedByEmail: text("decided_by_email").notNull().default(""),
+    reason: optionalText("reason"),
+    decidedAt: timestampTz("decided_at").notNull().defaultNow(),
+    decidedBy: staffRef("decided_by"),
+    decidedByEmail: optionalText("decided_by_email"),
   },
   (t) => [
     unique("supplier_invoice_match_decisions_subject_unique").on(t.invoiceId, t.kind, t.subjectId),

@@ -1,20 +1,16 @@
 import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import {
-  bigint,
-  boolean,
-  check,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  uuid,
-} from "drizzle-orm/pg-core";
-import { authUsers } from "./auth.ts";
-import { createdAtColumn, updatedAtColumn, uuidParent, uuidPrimaryKey } from "./columns.ts";
+  bigNumber,
+  createdAtColumn,
+  isoDate,
+  revisionColumn,
+  uuidParent,
+  uuidPrimaryKey,
+} from "./columns.ts";
 import { jobSiteLots, jobSites } from "./job-sites.ts";
 import { suppliers } from "./purchases.ts";
+import { authoredColumns } from "./staff-columns.ts";
 
 // ─── Espace Pro › Achats: the invoices suppliers send ─────────────────────────────────
 // Read from their e-invoice (Factur-X, CII, UBL) or typed from a plain PDF or a photo;
@@ -41,19 +37,19 @@ export const supplierInvoices = pgTable(
     /** The supplier's own number (BT-1): flagged, not refused, when it comes twice. */
     number: text("number").notNull(),
     isCreditNote: boolean("is_credit_note").notNull().default(false),
-    issueDate: date("issue_date", { mode: "string" }).notNull(),
-    dueDate: date("due_date", { mode: "string" }),
+    issueDate: isoDate("issue_date").notNull(),
+    dueDate: isoDate("due_date"),
     currency: text("currency").notNull().default("EUR"),
     /** BT-13, the purchase order the supplier names. */
     orderReference: text("order_reference"),
     /** Positive amounts, as the file writes them: `isCreditNote` says it is a credit. */
-    netCents: bigint("net_cents", { mode: "number" }).notNull(),
-    vatCents: bigint("vat_cents", { mode: "number" }).notNull(),
-    grossCents: bigint("gross_cents", { mode: "number" }).notNull(),
-    dueCents: bigint("due_cents", { mode: "number" }).notNull(),
+    netCents: bigNumber("net_cents").notNull(),
+    vatCents: bigNumber("vat_cents").notNull(),
+    grossCents: bigNumber("gross_cents").notNull(),
+    dueCents: bigNumber("due_cents").notNull(),
     reverseCharge: boolean("reverse_charge").notNull().default(false),
     status: text("status").$type<SupplierInvoiceStatus>().notNull().default("a_payer"),
-    paidOn: date("paid_on", { mode: "string" }),
+    paidOn: isoDate("paid_on"),
     paymentMethod: text("payment_method").$type<PaymentMethod>(),
     paymentReference: text("payment_reference"),
     disputeReason: text("dispute_reason"),
@@ -70,10 +66,8 @@ export const supplierInvoices = pgTable(
     originalFileName: text("original_file_name").notNull(),
     /** The same file twice is refused. */
     originalSha256: text("original_sha256").notNull().unique("supplier_invoices_sha256_unique"),
-    revision: integer("revision").notNull().default(1),
-    createdAt: createdAtColumn(),
-    updatedAt: updatedAtColumn(),
-    createdBy: text("created_by").references(() => authUsers.id, { onDelete: "set null" }),
+    revision: revisionColumn(),
+    ...authoredColumns(),
   },
   (t) => [
     index("supplier_invoices_supplier_idx").on(t.supplierId, t.number),
@@ -108,10 +102,10 @@ export const supplierInvoiceLines = pgTable(
     designation: text("designation").notNull(),
     /** As written in the file (« 12.5 »); `quantityMilli` when it fits thousandths. */
     quantity: text("quantity").notNull(),
-    quantityMilli: bigint("quantity_milli", { mode: "number" }),
+    quantityMilli: bigNumber("quantity_milli"),
     unit: text("unit"),
     unitPrice: text("unit_price"),
-    netCents: bigint("net_cents", { mode: "number" }).notNull(),
+    netCents: bigNumber("net_cents").notNull(),
     vatRateBp: integer("vat_rate_bp"),
     vatCategory: text("vat_category"),
   },
@@ -131,7 +125,7 @@ export const supplierInvoiceAllocations = pgTable(
     jobSiteId: uuidParent("job_site_id", () => jobSites.id, "restrict"),
     lotId: uuid("lot_id").references(() => jobSiteLots.id, { onDelete: "set null" }),
     /** Positive; a credit note's allocation counts negative on the site. */
-    amountHtCents: bigint("amount_ht_cents", { mode: "number" }).notNull(),
+    amountHtCents: bigNumber("amount_ht_cents").notNull(),
     createdAt: createdAtColumn(),
   },
   (t) => [

@@ -1,9 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
-  bigint,
   boolean,
   check,
-  date,
   doublePrecision,
   index,
   integer,
@@ -11,12 +9,19 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
-import { authUsers } from "./auth.ts";
-import { createdAtColumn, updatedAtColumn, uuidPrimaryKey } from "./columns.ts";
+import {
+  bigNumber,
+  isoDate,
+  optionalText,
+  revisionColumn,
+  searchTextColumn,
+  timestampTz,
+  uuidPrimaryKey,
+} from "./columns.ts";
 import { jobSiteLots, jobSites } from "./job-sites.ts";
+import { authoredColumns, staffRef } from "./staff-columns.ts";
 
 // ─── Espace Pro › Pointage ───────────────────────────────────────────────────────────
 // The register of employees whose hours are recorded (Code du travail L3171-2): they need
@@ -34,34 +39,30 @@ export const employees = pgTable(
     lastName: text("last_name").notNull(),
     firstName: text("first_name").notNull(),
     /** The job as the pay slip names it (« Maçon », « Plaquiste », « Chef d'équipe »). */
-    qualification: text("qualification").notNull().default(""),
+    qualification: optionalText("qualification"),
     /** The collective agreement's coefficient (ouvriers du bâtiment: 150 to 270); null when not said. */
     coefficient: integer("coefficient"),
     contractKind: text("contract_kind").$type<ContractKind>().notNull(),
     /** The contract's weekly hours, in minutes (35 h: 2,100; 39 h: 2,340). */
     weeklyMinutes: integer("weekly_minutes").notNull(),
-    hireDate: date("hire_date", { mode: "string" }).notNull(),
+    hireDate: isoDate("hire_date").notNull(),
     /** The last day of the contract; null while employed. */
-    leaveDate: date("leave_date", { mode: "string" }),
+    leaveDate: isoDate("leave_date"),
     /** Wage plus employer's contributions per hour, in cents: the job sites' labour cost. The owner's only. */
-    loadedHourlyCostCents: bigint("loaded_hourly_cost_cents", { mode: "number" }),
+    loadedHourlyCostCents: bigNumber("loaded_hourly_cost_cents"),
     /** Home address: the origin of the travel zones when the company measures them from home. */
-    homeStreet: text("home_street").notNull().default(""),
-    homePostalCode: text("home_postal_code").notNull().default(""),
-    homeCity: text("home_city").notNull().default(""),
+    homeStreet: optionalText("home_street"),
+    homePostalCode: optionalText("home_postal_code"),
+    homeCity: optionalText("home_city"),
     homeLatitude: doublePrecision("home_latitude"),
     homeLongitude: doublePrecision("home_longitude"),
     /** The site worker's account that enters this employee's hours; one employee an account. */
-    userId: text("user_id")
-      .references(() => authUsers.id, { onDelete: "set null" })
-      .unique("employees_user_unique"),
-    notes: text("notes").notNull().default(""),
+    userId: staffRef("user_id").unique("employees_user_unique"),
+    notes: optionalText("notes"),
     /** Folded names and qualification, for the register's search. */
-    searchText: text("search_text").notNull().default(""),
-    revision: integer("revision").notNull().default(1),
-    createdAt: createdAtColumn(),
-    updatedAt: updatedAtColumn(),
-    createdBy: text("created_by").references(() => authUsers.id, { onDelete: "set null" }),
+    searchText: searchTextColumn(),
+    revision: revisionColumn(),
+    ...authoredColumns(),
   },
   (t) => [
     index("employees_name_idx").on(t.lastName, t.firstName),
@@ -113,9 +114,9 @@ export const timeEntries = pgTable(
       .notNull()
       .references(() => employees.id, { onDelete: "restrict" }),
     /** The Paris day the line starts. */
-    day: date("day", { mode: "string" }).notNull(),
+    day: isoDate("day").notNull(),
     /** The Monday of the day's ISO week: what a validation locks. */
-    weekStart: date("week_start", { mode: "string" }).notNull(),
+    weekStart: isoDate("week_start").notNull(),
     kind: text("kind").$type<TimeEntryKind>().notNull().default("travail"),
     jobSiteId: uuid("job_site_id").references(() => jobSites.id, { onDelete: "restrict" }),
     lotId: uuid("lot_id").references(() => jobSiteLots.id, { onDelete: "set null" }),
@@ -123,15 +124,13 @@ export const timeEntries = pgTable(
     startTime: text("start_time"),
     endTime: text("end_time"),
     breakMinutes: integer("break_minutes").notNull().default(0),
-    startsAt: timestamp("starts_at", { withTimezone: true }),
-    endsAt: timestamp("ends_at", { withTimezone: true }),
+    startsAt: timestampTz("starts_at"),
+    endsAt: timestampTz("ends_at"),
     minutes: integer("minutes").notNull(),
     /** Went home for lunch: no meal allowance (panier) that day. */
     wentHomeForLunch: boolean("went_home_for_lunch").notNull().default(false),
-    note: text("note").notNull().default(""),
-    createdAt: createdAtColumn(),
-    updatedAt: updatedAtColumn(),
-    createdBy: text("created_by").references(() => authUsers.id, { onDelete: "set null" }),
+    note: optionalText("note"),
+    ...authoredColumns(),
   },
   (t) => [
     index("time_entries_employee_day_idx").on(t.employeeId, t.day),
@@ -160,9 +159,9 @@ export const timeWeeks = pgTable(
     employeeId: uuid("employee_id")
       .notNull()
       .references(() => employees.id, { onDelete: "restrict" }),
-    weekStart: date("week_start", { mode: "string" }).notNull(),
-    validatedAt: timestamp("validated_at", { withTimezone: true }).notNull(),
-    validatedBy: text("validated_by").references(() => authUsers.id, { onDelete: "set null" }),
+    weekStart: isoDate("week_start").notNull(),
+    validatedAt: timestampTz("validated_at").notNull(),
+    validatedBy: staffRef("validated_by"),
   },
   (t) => [primaryKey({ columns: [t.employeeId, t.weekStart] })],
 );
@@ -178,13 +177,13 @@ export const timeEntryChanges = pgTable(
     employeeId: uuid("employee_id")
       .notNull()
       .references(() => employees.id, { onDelete: "restrict" }),
-    weekStart: date("week_start", { mode: "string" }).notNull(),
-    day: date("day", { mode: "string" }).notNull(),
+    weekStart: isoDate("week_start").notNull(),
+    day: isoDate("day").notNull(),
     before: jsonb("before").$type<TimeLineRecord[]>().notNull(),
     after: jsonb("after").$type<TimeLineRecord[]>().notNull(),
     reason: text("reason").notNull(),
-    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
-    changedBy: text("changed_by").references(() => authUsers.id, { onDelete: "set null" }),
+    changedAt: timestampTz("changed_at").notNull().defaultNow(),
+    changedBy: staffRef("changed_by"),
   },
   (t) => [index("time_entry_changes_week_idx").on(t.employeeId, t.weekStart, t.changedAt)],
 );

@@ -1,39 +1,33 @@
 import { like } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { authUsers } from "#app/db/schema/auth.ts";
 import { rateLimitHits } from "#app/db/schema/rate-limits.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
-import { createTestDatabase, type TestDatabase } from "#tests/helpers/db.ts";
 import { routerContext } from "#tests/helpers/services.ts";
-import { staffTestServices } from "#tests/helpers/staff.ts";
+import { staffTestDatabase, staffTestServices } from "#tests/helpers/staff.ts";
 import { createStaffAccount, setAccountDisabled } from "./accounts.server.ts";
 import { SIGN_IN_ADDRESS_RULE, SIGN_IN_PAIR_RULE } from "./auth.server.ts";
 import { delayAfterFailures } from "./rate-limit.server.ts";
 import { type SignInResult, signInStaff } from "./session.server.ts";
 import { addressBucket } from "./sign-in-limit.server.ts";
 
-let database: TestDatabase;
-let services: AppServices;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  services = staffTestServices(database);
-});
-afterAll(async () => {
-  await database.cleanup();
-});
+const staff = staffTestDatabase();
 
 const PASSWORD = "correct-horse-battery";
 const WRONG = "mauvais-mot-de-passe";
 const T0 = new Date("2031-03-10T08:00:00.000Z");
 const at = (seconds: number) => new Date(T0.getTime() + seconds * 1000);
 
+/** A staff account with the right password, PASSWORD. */
+const createMember = (email: string) =>
+  createStaffAccount(staff.services, { email, password: PASSWORD, role: "staff" });
+
 function signIn(
   email: string,
   password: string,
   ip: string,
   now: Date,
-  from: AppServices = services,
+  from: AppServices = staff.services,
   headers: Record<string, string> = {},
 ): Promise<SignInResult> {
   return signInStaff(
@@ -69,7 +63,7 @@ describe("the delay rule", () => {
 
 describe("wrong passwords slow down the attacker's address, never the owner elsewhere", () => {
   it("answers 'rate-limited' before the delay is over, and checks again once it is", async () => {
-    await createStaffAccount(services, { email: "delai@batirade.test", password: PASSWORD, role: "staff" });
+    await createMember("delai@batirade.test");
     const ip = "198.51.100.10";
     for (let attempt = 1; attempt <= 5; attempt++) {
       expect(await signIn("delai@batirade.test", WRONG, ip, at(0)), `tentative ${attempt}`).toEqual(invalid);
@@ -103,7 +97,7 @@ describe("wrong passwords slow down the attacker's address, never the owner else
   });
 
   it("lets the owner in with the right password from another address while the account is under attack", async () => {
-    const created = await createStaffAccount(services, {
+    const created = await createStaffAccount(staff.services, {
       email: "gerant-cible@batirade.test",
       password: PASSWORD,
       role: "owner",
@@ -129,7 +123,7 @@ describe("wrong passwords slow down the attacker's address, never the owner else
     const signedIn = await signIn("gerant-cible@batirade.test", PASSWORD, owner, at(clock - 9));
     expect(signedIn.ok).toBe(true);
     // Still in from another instance and another address, on the same database.
-    const other = staffTestServices(database, { SITE_URL: "http://127.0.0.1:4000" });
+    const other = staffTestServices(staff.database, { SITE_URL: "http://127.0.0.1:4000" });
     expect(
       (await signIn("gerant-cible@batirade.test", PASSWORD, "192.0.2.201", at(clock - 8), other)).ok,
     ).toBe(true);
@@ -137,11 +131,7 @@ describe("wrong passwords slow down the attacker's address, never the owner else
   });
 
   it("a success clears that pair's failures: the next typos are free again", async () => {
-    await createStaffAccount(services, {
-      email: "distrait@batirade.test",
-      password: PASSWORD,
-      role: "staff",
-    });
+    await createMember("distrait@batirade.test");
     const ip = "198.51.100.12";
     for (let attempt = 1; attempt <= 5; attempt++) {
       await signIn("distrait@batirade.test", WRONG, ip, at(0));
@@ -173,7 +163,7 @@ describe("wrong passwords slow down the attacker's address, never the owner else
 
   it("slows down an address spraying many accounts after 20 failures, not the other addresses", async () => {
     const sprayer = "203.0.113.77";
-    await createStaffAccount(services, { email: "claire@batirade.test", password: PASSWORD, role: "staff" });
+    await createMember("claire@batirade.test");
     for (let attempt = 1; attempt <= 20; attempt++) {
       const email = attempt === 7 ? "claire@batirade.test" : `inconnu${attempt}@batirade.test`;
       expect(await signIn(email, WRONG, sprayer, at(0)), `tentative ${attempt}`).toEqual(invalid);
@@ -199,13 +189,13 @@ describe("wrong passwords slow down the attacker's address, never the owner else
 
   it("takes the address from the server, not from headers the browser sends", async () => {
     for (let attempt = 1; attempt <= 5; attempt++) {
-      await signIn("forge@batirade.test", WRONG, "203.0.113.90", at(0), services, {
+      await signIn("forge@batirade.test", WRONG, "203.0.113.90", at(0), staff.services, {
         "x-batirade-client-ip": `10.1.0.${attempt}`,
         "x-forwarded-for": `10.2.0.${attempt}`,
       });
     }
     expect(
-      await signIn("forge@batirade.test", WRONG, "203.0.113.90", at(0), services, {
+      await signIn("forge@batirade.test", WRONG, "203.0.113.90", at(0), staff.services, {
         "x-batirade-client-ip": "10.1.0.99",
         "x-forwarded-for": "10.2.0.99",
       }),
@@ -213,22 +203,24 @@ describe("wrong passwords slow down the attacker's address, never the owner else
   });
 
   it("keeps the count in the database, so a second instance on the same database agrees", async () => {
-    const other = staffTestServices(database, { SITE_URL: "http://127.0.0.1:4000" });
+    const other = staffTestServices(staff.database, { SITE_URL: "http://127.0.0.1:4000" });
     for (let attempt = 1; attempt <= 5; attempt++) {
       await signIn(
         "partage@batirade.test",
         WRONG,
         "203.0.113.50",
         at(0),
-        attempt % 2 === 0 ? services : other,
+        attempt % 2 === 0 ? staff.services : other,
       );
     }
     expect(await signIn("partage@batirade.test", WRONG, "203.0.113.50", at(0), other)).toEqual(limited(1));
-    expect(await signIn("partage@batirade.test", WRONG, "203.0.113.50", at(0), services)).toEqual(limited(1));
+    expect(await signIn("partage@batirade.test", WRONG, "203.0.113.50", at(0), staff.services)).toEqual(
+      limited(1),
+    );
   });
 
   it("a burst of parallel wrong attempts gets exactly the five free checks", async () => {
-    await createStaffAccount(services, { email: "rafale@batirade.test", password: PASSWORD, role: "staff" });
+    await createMember("rafale@batirade.test");
     const results = await Promise.all(
       Array.from({ length: 12 }, () => signIn("rafale@batirade.test", WRONG, "203.0.113.40", at(0))),
     );
@@ -237,18 +229,14 @@ describe("wrong passwords slow down the attacker's address, never the owner else
   });
 
   it("answers an unknown e-mail, a wrong password and a disabled account alike, delay included", async () => {
-    const owner = await createStaffAccount(services, {
+    const owner = await createStaffAccount(staff.services, {
       email: "patronne@batirade.test",
       password: PASSWORD,
       role: "owner",
     });
-    const member = await createStaffAccount(services, {
-      email: "parti@batirade.test",
-      password: PASSWORD,
-      role: "staff",
-    });
-    await setAccountDisabled(services, owner.id, member.id, true);
-    await createStaffAccount(services, { email: "present@batirade.test", password: PASSWORD, role: "staff" });
+    const member = await createMember("parti@batirade.test");
+    await setAccountDisabled(staff.services, owner.id, member.id, true);
+    await createMember("present@batirade.test");
     const answers = async (email: string, password: string, ip: string) => {
       const seen: SignInResult[] = [];
       for (let attempt = 1; attempt <= 7; attempt++) seen.push(await signIn(email, password, ip, at(0)));
@@ -263,14 +251,14 @@ describe("wrong passwords slow down the attacker's address, never the owner else
   });
 
   it("stores no e-mail address in the counters", async () => {
-    const rows = await database.db.select({ key: rateLimitHits.key }).from(rateLimitHits);
+    const rows = await staff.database.db.select({ key: rateLimitHits.key }).from(rateLimitHits);
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.some((row) => row.key.includes("@"))).toBe(false);
-    const pairs = await database.db
+    const pairs = await staff.database.db
       .select({ key: rateLimitHits.key })
       .from(rateLimitHits)
       .where(like(rateLimitHits.key, "sign-in:pair:%"));
     expect(pairs.every((row) => /^sign-in:pair:[0-9a-f]{64}$/.test(row.key))).toBe(true);
-    expect((await database.db.select().from(authUsers)).length).toBeGreaterThan(0);
+    expect((await staff.database.db.select().from(authUsers)).length).toBeGreaterThan(0);
   });
 });

@@ -11,6 +11,7 @@ import {
   QUANTITY_MESSAGES,
 } from "#app/lib/money.ts";
 import { TEXT_RULE_MESSAGES } from "#app/lib/text-rules.ts";
+import { storedItemLine } from "#tests/helpers/quote-lines.ts";
 import {
   allLines,
   emptyQuoteContent,
@@ -152,51 +153,29 @@ describe("QuoteDraftSchema", () => {
           title: "Démolition",
           lines: [
             { id: "t1", kind: "text", text: "Préparation" },
-            {
-              id: "l1",
-              kind: "item",
+            // 1 234,56 m² at 1 234,56 €
+            storedItemLine("l1", "10", 123_456, {
               designation: "Dépose carrelage",
-              description: "",
               unit: "m²",
-              quantity: 1_234_560, // 1 234,56 m²
-              unitPriceHt: 123_456, // 1 234,56 €
-              vatCode: "10",
-              optional: false,
-              libraryItemId: null,
-              cost: null,
-            },
-            {
-              id: "l2",
-              kind: "item",
+              quantity: 1_234_560,
+            }),
+            // 1 000 h at 12,50 €
+            storedItemLine("l2", "5.5", 1_250, {
               designation: "Carrelage",
-              description: "",
               unit: "h",
-              quantity: 1_000_000, // 1 000
-              unitPriceHt: 1_250, // 12,50 €
-              vatCode: "5.5",
+              quantity: 1_000_000,
               optional: true,
               libraryItemId: "0b8f5a6e-4c1d-4e2f-9a3b-1c2d3e4f5a6b",
               cost: { labourHours: 400, materialsCents: 1_230 },
-            },
+            }),
           ],
         },
         {
           id: "lotB",
           title: "Isolation",
+          // 12.5 read as 12,5
           lines: [
-            {
-              id: "l3",
-              kind: "item",
-              designation: "Carrelage",
-              description: "",
-              unit: "m²",
-              quantity: 12_500, // 12.5 read as 12,5
-              unitPriceHt: -4_500,
-              vatCode: "20",
-              optional: false,
-              libraryItemId: null,
-              cost: null,
-            },
+            storedItemLine("l3", "20", -4_500, { designation: "Carrelage", unit: "m²", quantity: 12_500 }),
           ],
         },
       ],

@@ -30,6 +30,14 @@ type Version = {
   totalHt?: number;
 };
 
+/** A version sent at `sentAt` and waiting for the client's answer, valid until `validUntil`. */
+const sent = (title: string, sentAt: string, validUntil: string): Version => ({
+  title,
+  status: "envoye",
+  sentAt,
+  validUntil,
+});
+
 type Inserted = { id: string; seriesId: string; number: string | null; version: number };
 
 /** One version of a quote; `after` makes it the next version of that series, under the same number. */
@@ -108,24 +116,12 @@ describe("quotesDashboard, one day in November", () => {
 
     // ── Awaiting an answer (status « envoye », latest sent version) ──
     // Last valid day yesterday; the daily job has not yet marked it « expire ».
-    await add(garnier, {
-      title: "Valable jusqu'à hier",
-      status: "envoye",
-      sentAt: "2026-10-11T08:00:00Z", // 11 Oct 10:00 Paris → 31 days
-      validUntil: "2026-11-10",
-    });
-    await add(benali, {
-      title: "Dernier jour aujourd'hui",
-      status: "envoye",
-      sentAt: "2026-10-12T08:00:00Z", // 30 days
-      validUntil: "2026-11-11",
-    });
-    await add(pins, {
-      title: "Dernier jour dans 8 jours",
-      status: "envoye",
-      sentAt: "2026-10-19T08:00:00Z", // 23 days
-      validUntil: "2026-11-19",
-    });
+    // sent: 11 Oct 10:00 Paris → 31 days
+    await add(garnier, sent("Valable jusqu'à hier", "2026-10-11T08:00:00Z", "2026-11-10"));
+    // sent: 30 days
+    await add(benali, sent("Dernier jour aujourd'hui", "2026-10-12T08:00:00Z", "2026-11-11"));
+    // sent: 23 days
+    await add(pins, sent("Dernier jour dans 8 jours", "2026-10-19T08:00:00Z", "2026-11-19"));
     // V1 sent on 1 October, replaced by V2 sent on 20 October: only V2 waits.
     const revisedV1 = await add(garnier, {
       title: "Révisé V1",
@@ -144,32 +140,16 @@ describe("quotesDashboard, one day in November", () => {
       },
       revisedV1,
     );
-    await add(benali, {
-      title: "Douze jours",
-      status: "envoye",
-      sentAt: "2026-10-30T09:00:00Z", // 30 Oct 10:00 Paris → 12 days
-      validUntil: "2026-11-29",
-    });
+    // sent: 30 Oct 10:00 Paris → 12 days
+    await add(benali, sent("Douze jours", "2026-10-30T09:00:00Z", "2026-11-29"));
     // V2 is only a draft: the client may still accept V1, which keeps waiting.
-    const draftNextV1 = await add(pins, {
-      title: "V2 en préparation",
-      status: "envoye",
-      sentAt: "2026-11-02T09:00:00Z", // 9 days
-      validUntil: "2026-12-02",
-    });
+    // sent: 9 days
+    const draftNextV1 = await add(pins, sent("V2 en préparation", "2026-11-02T09:00:00Z", "2026-12-02"));
     await add(pins, { title: "Brouillon de V2", status: "brouillon" }, draftNextV1);
-    await add(garnier, {
-      title: "Hier soir",
-      status: "envoye",
-      sentAt: "2026-11-10T22:45:00Z", // 10 Nov 23:45 Paris → 1 day
-      validUntil: "2026-12-10",
-    });
-    await add(benali, {
-      title: "Cette nuit",
-      status: "envoye",
-      sentAt: "2026-11-10T23:10:00Z", // 11 Nov 00:10 Paris → 0 day
-      validUntil: "2026-11-18", // exactly 7 days left
-    });
+    // sent: 10 Nov 23:45 Paris → 1 day
+    await add(garnier, sent("Hier soir", "2026-11-10T22:45:00Z", "2026-12-10"));
+    // sent: 11 Nov 00:10 Paris → 0 day; valid: exactly 7 days left
+    await add(benali, sent("Cette nuit", "2026-11-10T23:10:00Z", "2026-11-18"));
 
     // ── Neither waiting nor accepted ──
     await add(garnier, { title: "Brouillon seul", status: "brouillon" });

@@ -44,6 +44,11 @@ export const seedCollections = {
 
 const img = (name: string) => `/products/${name}.svg`;
 
+/** The variants of a product sold in one version only: its key is « standard », its title « Standard » unless given. */
+const soldAsOne = (variant: Omit<SeedVariant, "key" | "title"> & { title?: string }): SeedVariant[] => [
+  { key: "standard", title: "Standard", ...variant },
+];
+
 export const seedProducts: SeedProduct[] = [
   {
     id: "perforateur-sds-plus",
@@ -59,17 +64,14 @@ export const seedProducts: SeedProduct[] = [
       ["Garantie", "<p>Garantie constructeur 2 ans, pièces et main-d'œuvre.</p>"],
     ],
     related: ["meuleuse-125", "cheville-frapper"],
-    variants: [
-      {
-        key: "standard",
-        title: "Coffret standard",
-        sku: "OUT-PERF-800",
-        price: 18900,
-        sale: 15900,
-        weightGrams: 4200,
-        stock: 12,
-      },
-    ],
+    variants: soldAsOne({
+      title: "Coffret standard",
+      sku: "OUT-PERF-800",
+      price: 18900,
+      sale: 15900,
+      weightGrams: 4200,
+      stock: 12,
+    }),
   },
   {
     id: "visseuse-chocs-18v",
@@ -100,9 +102,7 @@ export const seedProducts: SeedProduct[] = [
       "<p>Deux lignes vertes très visibles, même en intérieur lumineux, pour poser cloisons, carrelage et faux plafonds d'aplomb.</p><ul><li>Autonivelant sur ± 4°, blocage du pendule pour le transport</li><li>Mode pulsé pour cellule de réception</li><li>Filetage 1/4\" pour trépied</li></ul>",
     images: [img("niveau-laser")],
     collection: "outillage",
-    variants: [
-      { key: "standard", title: "Standard", sku: "OUT-LAS-X2V", price: 24900, weightGrams: 650, stock: 2 },
-    ],
+    variants: soldAsOne({ sku: "OUT-LAS-X2V", price: 24900, weightGrams: 650, stock: 2 }),
   },
   {
     id: "meuleuse-125",
@@ -113,9 +113,7 @@ export const seedProducts: SeedProduct[] = [
       "<p>Pour couper et meuler l'acier, la pierre et le carrelage. Le <strong>démarrage progressif</strong> évite les à-coups et la protection anti-redémarrage sécurise l'utilisateur après une coupure de courant.</p><ul><li>Capot de protection réglable sans outil</li><li>Poignée latérale 2 positions</li></ul>",
     images: [img("meuleuse")],
     collection: "outillage",
-    variants: [
-      { key: "standard", title: "Standard", sku: "OUT-MEUL-125", price: 8900, sale: 7490, weightGrams: 2300 },
-    ],
+    variants: soldAsOne({ sku: "OUT-MEUL-125", price: 8900, sale: 7490, weightGrams: 2300 }),
   },
   {
     id: "malaxeur-1600",
@@ -125,9 +123,7 @@ export const seedProducts: SeedProduct[] = [
       "<p>Mélange homogène des mortiers, colles, enduits et bétons légers jusqu'à 90 litres. Deux poignées pour un contrôle total.</p><ul><li>Variateur électronique et 2 vitesses mécaniques</li><li>Fouet hélicoïdal livré</li></ul>",
     images: [img("malaxeur")],
     collection: "maconnerie",
-    variants: [
-      { key: "standard", title: "Standard", sku: "MAC-MALAX-1600", price: 17900, weightGrams: 5600 },
-    ],
+    variants: soldAsOne({ sku: "MAC-MALAX-1600", price: 17900, weightGrams: 5600 }),
   },
   {
     id: "cheville-frapper",
@@ -167,16 +163,13 @@ export const seedProducts: SeedProduct[] = [
       "<p>Ancrage des tiges filetées, fers à béton et gonds dans les matériaux pleins et creux (avec tamis). Utilisable en intérieur comme en extérieur.</p><ul><li>Cartouche standard pour pistolet 300 ml</li><li>2 buses mélangeuses fournies</li></ul>",
     images: [img("scellement-chimique")],
     collection: "fixations",
-    variants: [
-      {
-        key: "standard",
-        title: "Cartouche 300 ml",
-        sku: "FIX-SCH-300",
-        price: 1450,
-        sale: 1190,
-        weightGrams: 520,
-      },
-    ],
+    variants: soldAsOne({
+      title: "Cartouche 300 ml",
+      sku: "FIX-SCH-300",
+      price: 1450,
+      sale: 1190,
+      weightGrams: 520,
+    }),
   },
   {
     id: "laine-verre-rouleau",
@@ -186,9 +179,7 @@ export const seedProducts: SeedProduct[] = [
       "<p>Isolation thermique et acoustique des combles perdus, rampants et cloisons. Le <strong>kraft</strong> fait office de pare-vapeur et facilite la pose.</p><ul><li>Résistance thermique R = 2,50 m².K/W</li><li>Classement au feu du produit nu : A1</li></ul>",
     images: [img("laine-de-verre")],
     collection: "isolation",
-    variants: [
-      { key: "standard", title: "Rouleau 6 m²", sku: "ISO-LDV-100", price: 3490, weightGrams: 7200 },
-    ],
+    variants: soldAsOne({ title: "Rouleau 6 m²", sku: "ISO-LDV-100", price: 3490, weightGrams: 7200 }),
   },
   {
     id: "panneau-pse-ite",
@@ -198,7 +189,7 @@ export const seedProducts: SeedProduct[] = [
       "<p>Panneaux PSE graphité pour l'isolation des façades sous enduit mince. Bords droits, <strong>λ = 0,031 W/m.K</strong>.</p><ul><li>Format 1,20 × 0,60 m, soit 2,88 m² par lot</li><li>R = 3,85 m².K/W</li></ul>",
     images: [img("panneaux-pse")],
     collection: "isolation",
-    variants: [{ key: "standard", title: "Lot de 4", sku: "ISO-PSE-120", price: 6990, weightGrams: 4600 }],
+    variants: soldAsOne({ title: "Lot de 4", sku: "ISO-PSE-120", price: 6990, weightGrams: 4600 }),
   },
   {
     id: "panneau-fibre-bois",
@@ -210,9 +201,12 @@ export const seedProducts: SeedProduct[] = [
       "<p>Isolant naturel pour toitures et murs à ossature bois : il garde la fraîcheur l'été grâce à sa forte densité. <strong>Réapprovisionnement en cours</strong>, contactez-nous pour une réservation.</p>",
     images: [img("fibre-de-bois")],
     collection: "isolation",
-    variants: [
-      { key: "standard", title: "Panneau 1,22 × 0,58 m", sku: "ISO-FDB-100", price: 4290, weightGrams: 9800 },
-    ],
+    variants: soldAsOne({
+      title: "Panneau 1,22 × 0,58 m",
+      sku: "ISO-FDB-100",
+      price: 4290,
+      weightGrams: 9800,
+    }),
   },
   {
     id: "membrane-pare-vapeur",
@@ -222,9 +216,7 @@ export const seedProducts: SeedProduct[] = [
       "<p>Freine la vapeur d'eau l'hiver et la laisse sécher l'été : elle protège l'isolant de la condensation. À poser côté chaud, joints recouverts et adhésivés.</p>",
     images: [img("pare-vapeur")],
     collection: "isolation",
-    variants: [
-      { key: "standard", title: "Rouleau 1,5 × 26,7 m", sku: "ISO-PVH-40", price: 8900, weightGrams: 6100 },
-    ],
+    variants: soldAsOne({ title: "Rouleau 1,5 × 26,7 m", sku: "ISO-PVH-40", price: 8900, weightGrams: 6100 }),
   },
   {
     id: "mortier-colle-c2",
@@ -335,7 +327,7 @@ export const seedProducts: SeedProduct[] = [
       "<p>Protection contre les projections lors du perçage, du meulage et du sciage. Traitement <strong>anti-buée et anti-rayures</strong>, branches réglables.</p>",
     images: [img("lunettes")],
     collection: "protection",
-    variants: [{ key: "standard", title: "Taille unique", sku: "EPI-LUN-166", price: 690, weightGrams: 45 }],
+    variants: soldAsOne({ title: "Taille unique", sku: "EPI-LUN-166", price: 690, weightGrams: 45 }),
   },
   {
     id: "gants-nitrile",
@@ -346,9 +338,13 @@ export const seedProducts: SeedProduct[] = [
       "<p>Support tricoté respirant et paume enduite nitrile : ils résistent à l'abrasion des parpaings et des tuiles. Taille 9 (L).</p>",
     images: [img("gants")],
     collection: "protection",
-    variants: [
-      { key: "standard", title: "Taille 9 (L)", sku: "EPI-GNT-9", price: 2490, sale: 1990, weightGrams: 600 },
-    ],
+    variants: soldAsOne({
+      title: "Taille 9 (L)",
+      sku: "EPI-GNT-9",
+      price: 2490,
+      sale: 1990,
+      weightGrams: 600,
+    }),
   },
   {
     id: "chaussures-securite-s3",
@@ -387,16 +383,13 @@ export const seedProducts: SeedProduct[] = [
       "<p>Pour les travaux en hauteur sur toiture et échafaudage. Sangles réglables aux cuisses et aux épaules, boucles automatiques.</p>",
     images: [img("harnais")],
     collection: "protection",
-    variants: [
-      {
-        key: "standard",
-        title: "Taille unique",
-        sku: "EPI-HAR-361",
-        price: 6490,
-        weightGrams: 1100,
-        stock: 0,
-      },
-    ],
+    variants: soldAsOne({
+      title: "Taille unique",
+      sku: "EPI-HAR-361",
+      price: 6490,
+      weightGrams: 1100,
+      stock: 0,
+    }),
   },
   {
     id: "bouchons-oreilles",
@@ -406,9 +399,7 @@ export const seedProducts: SeedProduct[] = [
       "<p>Bouchons jetables en mousse polyuréthane, doux et faciles à mettre en place. Idéal pour équiper une équipe sur les chantiers bruyants.</p>",
     images: [],
     collection: "protection",
-    variants: [
-      { key: "standard", title: "Boîte de 200 paires", sku: "EPI-BOU-200", price: 2990, weightGrams: 900 },
-    ],
+    variants: soldAsOne({ title: "Boîte de 200 paires", sku: "EPI-BOU-200", price: 2990, weightGrams: 900 }),
   },
   {
     id: "brouette-100l",
@@ -418,9 +409,7 @@ export const seedProducts: SeedProduct[] = [
       "<p>Brouette renforcée pour le béton, les gravats et les sacs. <strong>Roue gonflable</strong> sur roulement à billes pour rouler sur terrain meuble.</p>",
     images: [img("brouette")],
     collection: "chantier",
-    variants: [
-      { key: "standard", title: "Standard", sku: "CHA-BRO-100", price: 8990, weightGrams: 18000, stock: 6 },
-    ],
+    variants: soldAsOne({ sku: "CHA-BRO-100", price: 8990, weightGrams: 18000, stock: 6 }),
   },
   {
     id: "truelle-macon",
@@ -431,7 +420,7 @@ export const seedProducts: SeedProduct[] = [
     images: [img("truelle")],
     collection: "maconnerie",
     related: ["regle-alu", "cordeau-traceur"],
-    variants: [{ key: "standard", title: "20 cm", sku: "MAC-TRU-20", price: 1290, weightGrams: 380 }],
+    variants: soldAsOne({ title: "20 cm", sku: "MAC-TRU-20", price: 1290, weightGrams: 380 }),
   },
   {
     id: "regle-alu",
@@ -441,7 +430,7 @@ export const seedProducts: SeedProduct[] = [
       "<p>Pour tirer les chapes, dresser les enduits et contrôler la planéité. Légère et indéformable.</p>",
     images: [img("regle-alu")],
     collection: "maconnerie",
-    variants: [{ key: "standard", title: "2 m", sku: "MAC-REG-200", price: 2490, weightGrams: 1400 }],
+    variants: soldAsOne({ title: "2 m", sku: "MAC-REG-200", price: 2490, weightGrams: 1400 }),
   },
   {
     id: "cordeau-traceur",
@@ -451,6 +440,6 @@ export const seedProducts: SeedProduct[] = [
       "<p>Traçage net des alignements au sol et au mur sur de grandes longueurs. Le carter se remplit directement avec la poudre fournie.</p>",
     images: [img("cordeau")],
     collection: "chantier",
-    variants: [{ key: "standard", title: "30 m", sku: "CHA-COR-30", price: 1390, weightGrams: 300 }],
+    variants: soldAsOne({ title: "30 m", sku: "CHA-COR-30", price: 1390, weightGrams: 300 }),
   },
 ];

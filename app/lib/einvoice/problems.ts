@@ -1,6 +1,6 @@
 import { ibanProblem, normalizeIban } from "../bank.ts";
+import { isValidSiren } from "../company-ids.ts";
 import { type BasisPoints, type Cents, formatCents, formatPercent, percentOf } from "../money.ts";
-import { isValidSirenKey } from "./siren.ts";
 import type { ReadAllowanceCharge, ReadSupplierInvoice, SupplierInvoiceProblem } from "./supplier-invoice.ts";
 
 /*
@@ -219,7 +219,7 @@ export function supplierInvoiceProblems(invoice: ReadSupplierInvoice): SupplierI
   }
 
   // Identities the product matches suppliers by.
-  if (invoice.seller.siren && !isValidSirenKey(invoice.seller.siren)) {
+  if (invoice.seller.siren && !isValidSiren(invoice.seller.siren)) {
     add("SIREN", `Le SIREN du vendeur ${invoice.seller.siren} a une clé fausse.`);
   }
   if (invoice.seller.iban) {

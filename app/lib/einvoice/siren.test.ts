@@ -1,17 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { frenchVatKey, isValidSirenKey, sirenFromVatNumber } from "./siren.ts";
+import { isValidSiren, vatKeyOf } from "../company-ids.ts";
+import { sirenFromVatNumber } from "./siren.ts";
 
 describe("SIREN from a supplier's invoice", () => {
   it("checks the Luhn key of a SIREN", () => {
-    expect(isValidSirenKey("542051180")).toBe(true);
-    expect(isValidSirenKey("542051181")).toBe(false);
-    expect(isValidSirenKey("356000000")).toBe(true); // La Poste, INSEE's exception
-    expect(isValidSirenKey("54205118")).toBe(false);
+    expect(isValidSiren("542051180")).toBe(true);
+    expect(isValidSiren("542051181")).toBe(false);
+    expect(isValidSiren("356000000")).toBe(true); // La Poste, INSEE's exception
+    expect(isValidSiren("54205118")).toBe(false);
   });
 
   it("computes the French VAT key", () => {
-    expect(frenchVatKey("542051180")).toBe("59");
-    expect(frenchVatKey("912345675")).toBe("65");
+    expect(vatKeyOf("542051180")).toBe("59");
+    expect(vatKeyOf("912345675")).toBe("65");
   });
 
   it("takes the SIREN out of a French VAT number whose key matches, and nothing else", () => {

@@ -1,31 +1,13 @@
-import { createContext, type ReactNode, useContext } from "react";
-import { renderToString } from "react-dom/server";
-import { createRoutesStub } from "react-router";
+import type { ReactNode } from "react";
 import { describe, expect, it } from "vitest";
+import { renderInRouter, visibleText as text } from "#tests/helpers/router-render.tsx";
 import type { CompanyDocumentItem } from "../company-documents.server.ts";
 import { documentStatus } from "../company-documents.ts";
 import { DocumentsToRenewDashboard } from "./documents-dashboard.tsx";
 import { RegisterTable } from "./register-table.tsx";
 
-const Under = createContext<ReactNode>(null);
-function Page() {
-  return useContext(Under);
-}
-const Stub = createRoutesStub([{ path: "/erp", Component: Page }]);
+const render = (node: ReactNode) => renderInRouter(node, { path: "/erp" });
 
-function render(node: ReactNode): string {
-  return renderToString(
-    <Under.Provider value={node}>
-      <Stub initialEntries={["/erp"]} />
-    </Under.Provider>,
-  ).replaceAll("<!-- -->", "");
-}
-
-const text = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, " ")
-    .replaceAll("&#x27;", "'")
-    .replace(/\s+/g, " ");
 const ID = "5f0c5b1e-8c1a-4c55-9d2a-1d7f0e9b2c11";
 const TODAY = "2026-11-27";
 

@@ -1,29 +1,17 @@
-import { createContext, type ReactNode, useContext } from "react";
-import { renderToString } from "react-dom/server";
-import { createRoutesStub } from "react-router";
+import type { ReactNode } from "react";
 import { describe, expect, it } from "vitest";
 import { formatCents, QUANTITY_MESSAGES } from "#app/lib/money.ts";
 import { REVERSE_CHARGE_MENTION } from "#app/lib/vat.ts";
 import { decodeHtml } from "#tests/helpers/html.ts";
 import { draftInput, draftTermsInput } from "#tests/helpers/quote-content.ts";
+import { renderInRouter } from "#tests/helpers/router-render.tsx";
 import { QUOTE_MESSAGES, type QuoteDraftInput, type QuoteItemLineInput } from "../content.ts";
 import { emptyItemLine } from "../editor-state.ts";
 import { QuoteEditor, type QuoteEditorProps } from "./quote-editor.tsx";
 
-/** What the stub route shows: the node under test, passed through context. */
-const Under = createContext<ReactNode>(null);
-function Page() {
-  return useContext(Under);
-}
-const Stub = createRoutesStub([{ path: "/erp/devis/:id", Component: Page, action: () => null }]);
-
 /** Renders inside a data router, as the Espace Pro does (the editor's <Form> and blocker need one). */
 function render(node: ReactNode) {
-  const html = renderToString(
-    <Under.Provider value={node}>
-      <Stub initialEntries={["/erp/devis/42"]} />
-    </Under.Provider>,
-  ).replaceAll("<!-- -->", "");
+  const html = renderInRouter(node, { path: "/erp/devis/:id", url: "/erp/devis/42", action: () => null });
   const attributesOf = (selector: RegExp | string) => {
     const pattern =
       typeof selector === "string" ? new RegExp(`<(\\w+)\\b([^>]*\\bid="${selector}"[^>]*)>`) : selector;

@@ -1,29 +1,9 @@
-import { createContext, type ReactNode, useContext } from "react";
-import { renderToString } from "react-dom/server";
-import { createRoutesStub } from "react-router";
+import type { ReactNode } from "react";
 import { describe, expect, it } from "vitest";
+import { renderInRouter, visibleText as text } from "#tests/helpers/router-render.tsx";
 import { PointageSettings, type PointageSettingsView } from "./pointage-settings.tsx";
 
-const Under = createContext<ReactNode>(null);
-function Page() {
-  return useContext(Under);
-}
-const Stub = createRoutesStub([{ path: "/erp/parametres", Component: Page }]);
-
-function render(node: ReactNode): string {
-  return renderToString(
-    <Under.Provider value={node}>
-      <Stub initialEntries={["/erp/parametres"]} />
-    </Under.Provider>,
-  ).replaceAll("<!-- -->", "");
-}
-
-const text = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/\s+/g, " ");
+const render = (node: ReactNode) => renderInRouter(node, { path: "/erp/parametres" });
 
 const rates = (validFrom: string, mealCents: number) => ({
   validFrom,
