@@ -32,16 +32,20 @@ export function MoreLink({
   );
 }
 
-/** A section's block: its heading (h2), its « Tous les … » link and its panels. */
+const sectionGridClass = { 2: "grid gap-4 md:grid-cols-2", 3: "grid gap-4 md:grid-cols-2 xl:grid-cols-3" };
+
+/** A section's block: its heading (h2), its « Tous les … » link and its panels, on 2 columns (3 on a wide screen). */
 export function DashboardSection({
   id,
   title,
   more,
+  columns = 2,
   children,
 }: {
   id: string;
   title: string;
   more?: { to: string; label: string };
+  columns?: 2 | 3;
   children: ReactNode;
 }) {
   return (
@@ -56,7 +60,7 @@ export function DashboardSection({
           </MoreLink>
         ) : null}
       </div>
-      {children}
+      <div className={sectionGridClass[columns]}>{children}</div>
     </section>
   );
 }
