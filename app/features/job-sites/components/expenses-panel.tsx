@@ -10,6 +10,7 @@ import { formatCents } from "#app/lib/money.ts";
 import { formatDate } from "#app/lib/paris-time.ts";
 import type { SiteExpense } from "../costs.server.ts";
 import { EXPENSE_VAT_CODES, EXPENSE_VAT_LABELS } from "../schema.ts";
+import { LotField } from "./lot-field.tsx";
 
 /*
  * « Autres dépenses »: what the site costs besides hours and purchase orders (a skip, a
@@ -135,16 +136,12 @@ export function ExpensesPanel({
               errors={errors.vatCode}
               options={EXPENSE_VAT_CODES.map((code) => ({ value: code, label: EXPENSE_VAT_LABELS[code] }))}
             />
-            <SelectField
+            <LotField
               id="depense-lot"
-              name="lotId"
-              label="Lot"
+              lots={lots}
+              wholeSite="Tout le chantier"
               defaultValue={values?.lotId ?? ""}
               errors={errors.lotId}
-              options={[
-                { value: "", label: "Tout le chantier" },
-                ...lots.map((lot) => ({ value: lot.id, label: lot.title })),
-              ]}
             />
             <FileField
               id="depense-justificatif"

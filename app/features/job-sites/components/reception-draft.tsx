@@ -1,6 +1,6 @@
 import { Trash2 } from "lucide-react";
 import { Form } from "react-router";
-import { DateField, FileField, SelectField, TextareaField } from "#app/components/forms/field.tsx";
+import { DateField, FileField, TextareaField } from "#app/components/forms/field.tsx";
 import { FormSection } from "#app/components/forms/form-parts.tsx";
 import { type Refusal, refusedField } from "#app/components/forms/refusal.ts";
 import { buttonClasses } from "#app/components/ui/button.tsx";
@@ -10,6 +10,7 @@ import type { JobSiteReceptionRow } from "#app/db/schema/receptions.ts";
 import { formatDate } from "#app/lib/paris-time.ts";
 import type { ReservationView } from "../reception.server.ts";
 import { RESERVATION_MAX } from "../reception-schema.ts";
+import { LotField } from "./lot-field.tsx";
 
 /*
  * The draft PV de réception: its date, then its reservations (each with its lot,
@@ -146,16 +147,12 @@ export function ReceptionDraftPanel({
               <input type="hidden" name="intent" value="ajouter-reserve" />
               <FormSection legend="Ajouter une réserve">
                 <div className="grid gap-4 sm:grid-cols-2">
-                  <SelectField
+                  <LotField
                     id="reserve-lot"
-                    name="lotId"
-                    label="Lot"
+                    lots={lots}
+                    wholeSite="Ensemble du chantier"
                     defaultValue={reservationValues?.lotId ?? ""}
                     errors={refusedField(refusal, "ajouter-reserve", "lotId")}
-                    options={[
-                      { value: "", label: "Ensemble du chantier" },
-                      ...lots.map((lot) => ({ value: lot.id, label: lot.title })),
-                    ]}
                   />
                   <DateField
                     id="reserve-delai"
