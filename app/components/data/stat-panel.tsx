@@ -134,6 +134,33 @@ export function BigNumber({ to, label, children }: { to?: string; label?: string
   );
 }
 
+/**
+ * A panel's list of rows (`RowLink`s): `empty` says there are none; else its `intro` line,
+ * the rows, and its `more` link when the rows are only the first ones.
+ */
+export function PanelRows({
+  count,
+  empty,
+  intro,
+  more,
+  children,
+}: {
+  count: number;
+  empty: ReactNode;
+  intro?: ReactNode;
+  more?: ReactNode;
+  children: ReactNode;
+}) {
+  if (count === 0) return <p className="mt-2 text-sm text-slate-700">{empty}</p>;
+  return (
+    <>
+      {intro ? <p className="text-sm text-slate-700">{intro}</p> : null}
+      <ul className="mt-2 grid gap-1">{children}</ul>
+      {more}
+    </>
+  );
+}
+
 /** A row of a panel's list, a link as a whole: its name and line under it on the left, figures on the right. */
 export function RowLink({
   to,
