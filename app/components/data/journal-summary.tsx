@@ -6,6 +6,7 @@ import { buttonClasses } from "#app/components/ui/button.tsx";
 import { Panel } from "#app/components/ui/panel.tsx";
 import { type Cents, formatCents } from "#app/lib/money.ts";
 import { formatDate, type IsoDay } from "#app/lib/paris-time.ts";
+import { HeadRow } from "./head-row.tsx";
 
 /*
  * The summary of an accounting export's period, the same on the sales and the purchases
@@ -96,14 +97,7 @@ export function JournalSummary({
           <table className="mt-2 w-full max-w-xl border-collapse">
             <caption className="sr-only">{accountsCaption}</caption>
             <thead>
-              <tr className="text-left text-xs font-bold tracking-wide text-slate-700 uppercase">
-                <th scope="col" className="py-1 pr-2">
-                  Compte
-                </th>
-                <th scope="col" className="py-1">
-                  Intitulé
-                </th>
-              </tr>
+              <HeadRow compact columns={[{ label: "Compte" }, { label: "Intitulé" }]} />
             </thead>
             <tbody>
               {accounts.map((account) => (

@@ -32,16 +32,20 @@ export function MoreLink({
   );
 }
 
-/** A section's block: its heading (h2), its « Tous les … » link and its panels. */
+const sectionGridClass = { 2: "grid gap-4 md:grid-cols-2", 3: "grid gap-4 md:grid-cols-2 xl:grid-cols-3" };
+
+/** A section's block: its heading (h2), its « Tous les … » link and its panels, on 2 columns (3 on a wide screen). */
 export function DashboardSection({
   id,
   title,
   more,
+  columns = 2,
   children,
 }: {
   id: string;
   title: string;
   more?: { to: string; label: string };
+  columns?: 2 | 3;
   children: ReactNode;
 }) {
   return (
@@ -56,7 +60,7 @@ export function DashboardSection({
           </MoreLink>
         ) : null}
       </div>
-      {children}
+      <div className={sectionGridClass[columns]}>{children}</div>
     </section>
   );
 }
@@ -127,6 +131,33 @@ export function BigNumber({ to, label, children }: { to?: string; label?: string
         <span className={`${bigNumberClass} text-brand-900`}>{children}</span>
       )}
     </p>
+  );
+}
+
+/**
+ * A panel's list of rows (`RowLink`s): `empty` says there are none; else its `intro` line,
+ * the rows, and its `more` link when the rows are only the first ones.
+ */
+export function PanelRows({
+  count,
+  empty,
+  intro,
+  more,
+  children,
+}: {
+  count: number;
+  empty: ReactNode;
+  intro?: ReactNode;
+  more?: ReactNode;
+  children: ReactNode;
+}) {
+  if (count === 0) return <p className="mt-2 text-sm text-slate-700">{empty}</p>;
+  return (
+    <>
+      {intro ? <p className="text-sm text-slate-700">{intro}</p> : null}
+      <ul className="mt-2 grid gap-1">{children}</ul>
+      {more}
+    </>
   );
 }
 

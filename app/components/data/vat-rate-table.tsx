@@ -1,5 +1,6 @@
 import { type Cents, formatCents } from "#app/lib/money.ts";
 import { VAT_RATES, type VatCode } from "#app/lib/vat.ts";
+import { HeadRow } from "./head-row.tsx";
 
 /*
  * The VAT per rate, as the accountant reads it: the rate, its HT base and its VAT; under
@@ -29,17 +30,13 @@ export function VatRateTable({
     <table className={`${className} border-collapse text-sm`}>
       <caption className="mb-1 text-left font-semibold text-slate-700">{caption}</caption>
       <thead>
-        <tr className="text-left text-xs font-bold tracking-wide text-slate-700 uppercase">
-          <th scope="col" className="py-2 pr-2">
-            Taux
-          </th>
-          <th scope="col" className="py-2 pr-2 text-right">
-            Base HT
-          </th>
-          <th scope="col" className="py-2 text-right">
-            {vatHeading}
-          </th>
-        </tr>
+        <HeadRow
+          columns={[
+            { label: "Taux" },
+            { label: "Base HT", numeric: true },
+            { label: vatHeading, numeric: true },
+          ]}
+        />
       </thead>
       <tbody>
         {rates.map((rate) => (

@@ -1,7 +1,7 @@
 import type { ComponentProps, ReactNode, Ref } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { buttonClasses } from "#app/components/ui/button.tsx";
-import { TextField } from "./field.tsx";
+import { TextareaField, TextField } from "./field.tsx";
 import type { ErrorsInput, FieldErrors } from "./field-errors.ts";
 import { FormAlert } from "./form-alert.tsx";
 
@@ -138,6 +138,21 @@ export type RecordFormProps<Values> = {
 /** A one-line text field of a record (no browser autofill: these are a site's or a supplier's, not the user's). */
 export function LineField(props: ComponentProps<typeof TextField>) {
   return <TextField autoComplete="off" {...props} />;
+}
+
+/** A record's « Notes » section: its internal notes, which only the team reads. */
+export function NotesSection(
+  props: Omit<ComponentProps<typeof TextareaField>, "label"> & {
+    id: string;
+    rows: number;
+    maxLength: number;
+  },
+) {
+  return (
+    <FormSection legend="Notes">
+      <TextareaField {...props} label="Notes internes" />
+    </FormSection>
+  );
 }
 
 /**

@@ -4,7 +4,7 @@ import { Form, useNavigation } from "react-router";
 import { DateField, TextField } from "#app/components/forms/field.tsx";
 import { FormAlert } from "#app/components/forms/form-alert.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
-import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
+import { ConfirmedPost } from "#app/components/ui/confirmed-post.tsx";
 import { addDays, formatDate, formatDateTime } from "#app/lib/paris-time.ts";
 import { SHARE_LINK_INTENTS, SHARE_LINK_STATE_LABELS, type ShareLinkState } from "../share-links.ts";
 
@@ -124,35 +124,22 @@ export function CreateLinkForm({
 }
 
 function RevokeButton({ link }: { link: ShareLinkRow }) {
-  const formId = useId();
-  const navigation = useNavigation();
-  const posting =
-    navigation.state === "submitting" &&
-    navigation.formData?.get("intent") === SHARE_LINK_INTENTS.revoke &&
-    navigation.formData?.get("linkId") === link.id;
   return (
-    <>
-      <Form id={formId} method="post" hidden>
-        <input type="hidden" name="intent" value={SHARE_LINK_INTENTS.revoke} />
-        <input type="hidden" name="linkId" value={link.id} />
-        <input type="hidden" name="confirmation" value="oui" />
-      </Form>
-      <ConfirmDialog
-        trigger={
-          <button type="button" className={buttonClasses("outline", "md")}>
-            <Ban aria-hidden="true" className="size-4" />
-            Révoquer<span className="sr-only"> le lien « {link.label} »</span>
-          </button>
-        }
-        title="Révoquer ce lien ?"
-        description={`Le lien « ${link.label} » ne s'ouvrira plus : la personne qui l'a reçu verra qu'il n'est plus valable.`}
-        confirmLabel="Révoquer le lien"
-        destructive
-        form={formId}
-        pending={posting}
-        pendingLabel="Révocation…"
-      />
-    </>
+    <ConfirmedPost
+      intent={SHARE_LINK_INTENTS.revoke}
+      fields={{ linkId: link.id }}
+      variant="outline"
+      icon={Ban}
+      label={
+        <>
+          Révoquer<span className="sr-only"> le lien « {link.label} »</span>
+        </>
+      }
+      title="Révoquer ce lien ?"
+      description={`Le lien « ${link.label} » ne s'ouvrira plus : la personne qui l'a reçu verra qu'il n'est plus valable.`}
+      confirmLabel="Révoquer le lien"
+      pendingLabel="Révocation…"
+    />
   );
 }
 

@@ -1,3 +1,4 @@
+import { HeadRow } from "#app/components/data/head-row.tsx";
 import { formatCents, formatPercent, formatQuantity } from "#app/lib/money.ts";
 import { VAT_RATES } from "#app/lib/vat.ts";
 import type { BillingInvoice } from "../billing-model.ts";
@@ -8,17 +9,13 @@ import type { BillingInvoice } from "../billing-model.ts";
 function BillingTableHead({ detail }: { detail: string }) {
   return (
     <thead>
-      <tr className="text-left text-xs font-bold tracking-wide text-slate-700 uppercase">
-        <th scope="col" className="py-2 pr-2">
-          Désignation
-        </th>
-        <th scope="col" className="py-2 pr-2 text-right">
-          {detail}
-        </th>
-        <th scope="col" className="py-2 text-right">
-          Montant HT
-        </th>
-      </tr>
+      <HeadRow
+        columns={[
+          { label: "Désignation" },
+          { label: detail, numeric: true },
+          { label: "Montant HT", numeric: true },
+        ]}
+      />
     </thead>
   );
 }

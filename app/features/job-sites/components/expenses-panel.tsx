@@ -1,16 +1,16 @@
 import { Paperclip, Trash2 } from "lucide-react";
-import { useId } from "react";
 import { Form, useNavigation } from "react-router";
 import { RecordItem, RecordList } from "#app/components/data/record-list.tsx";
 import { DateField, FileField, MoneyField, SelectField, TextField } from "#app/components/forms/field.tsx";
 import type { FieldErrors } from "#app/components/forms/field-errors.ts";
 import { FormSection } from "#app/components/forms/form-parts.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
-import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
+import { ConfirmedPost } from "#app/components/ui/confirmed-post.tsx";
 import { formatCents } from "#app/lib/money.ts";
 import { formatDate } from "#app/lib/paris-time.ts";
 import type { SiteExpense } from "../costs.server.ts";
 import { EXPENSE_VAT_CODES, EXPENSE_VAT_LABELS } from "../schema.ts";
+import { LotField } from "./lot-field.tsx";
 
 /*
  * « Autres dépenses »: what the site costs besides hours and purchase orders (a skip, a
@@ -18,31 +18,23 @@ import { EXPENSE_VAT_CODES, EXPENSE_VAT_LABELS } from "../schema.ts";
  */
 
 function DeleteExpense({ expense }: { expense: SiteExpense }) {
-  const formId = useId();
-  const navigation = useNavigation();
-  const pending = navigation.state === "submitting" && navigation.formData?.get("expenseId") === expense.id;
   return (
-    <>
-      <Form id={formId} method="post" hidden>
-        <input type="hidden" name="intent" value="supprimer-depense" />
-        <input type="hidden" name="expenseId" value={expense.id} />
-      </Form>
-      <ConfirmDialog
-        trigger={
-          <button type="button" className={buttonClasses("ghost", "md")}>
-            <Trash2 aria-hidden="true" className="size-4" />
-            Supprimer<span className="sr-only"> la dépense « {expense.label} »</span>
-          </button>
-        }
-        title={`Supprimer la dépense « ${expense.label} » ?`}
-        description={`${formatCents(expense.amountHtCents)} HT du ${formatDate(expense.spentOn)}. L'historique du chantier gardera sa trace.`}
-        confirmLabel="Supprimer la dépense"
-        destructive
-        form={formId}
-        pending={pending}
-        pendingLabel="Suppression…"
-      />
-    </>
+    <ConfirmedPost
+      intent="supprimer-depense"
+      fields={{ expenseId: expense.id }}
+      confirmation={false}
+      variant="ghost"
+      icon={Trash2}
+      label={
+        <>
+          Supprimer<span className="sr-only"> la dépense « {expense.label} »</span>
+        </>
+      }
+      title={`Supprimer la dépense « ${expense.label} » ?`}
+      description={`${formatCents(expense.amountHtCents)} HT du ${formatDate(expense.spentOn)}. L'historique du chantier gardera sa trace.`}
+      confirmLabel="Supprimer la dépense"
+      pendingLabel="Suppression…"
+    />
   );
 }
 
@@ -144,16 +136,12 @@ export function ExpensesPanel({
               errors={errors.vatCode}
               options={EXPENSE_VAT_CODES.map((code) => ({ value: code, label: EXPENSE_VAT_LABELS[code] }))}
             />
-            <SelectField
+            <LotField
               id="depense-lot"
-              name="lotId"
-              label="Lot"
+              lots={lots}
+              wholeSite="Tout le chantier"
               defaultValue={values?.lotId ?? ""}
               errors={errors.lotId}
-              options={[
-                { value: "", label: "Tout le chantier" },
-                ...lots.map((lot) => ({ value: lot.id, label: lot.title })),
-              ]}
             />
             <FileField
               id="depense-justificatif"

@@ -3,6 +3,7 @@ import { DateField, PhoneField, TextareaField } from "#app/components/forms/fiel
 import {
   FormSection,
   LineField,
+  NotesSection,
   RecordForm,
   type RecordFormProps,
   recordFields,
@@ -66,15 +67,7 @@ export function JobSiteForm(props: RecordFormProps<JobSiteFormValues>) {
         </div>
       </FormSection>
 
-      <FormSection legend="Notes">
-        <TextareaField
-          id="site-notes"
-          {...field("notes")}
-          label="Notes internes"
-          rows={4}
-          maxLength={TEXT_MAX}
-        />
-      </FormSection>
+      <NotesSection id="site-notes" {...field("notes")} rows={4} maxLength={TEXT_MAX} />
     </RecordForm>
   );
 }

@@ -4,6 +4,7 @@ import {
   BigNumber,
   DashboardSection,
   MoreLink,
+  PanelRows,
   RowLink,
   StatPanel,
 } from "#app/components/data/stat-panel.tsx";
@@ -44,164 +45,137 @@ export function JobSitesDashboard({ figures }: { figures: JobSitesDashboardFigur
       title="Chantiers"
       more={{ to: LIST_PATH, label: "Tous les chantiers" }}
     >
-      <div className="grid gap-4 md:grid-cols-2">
-        <StatPanel id="job-sites-running-title" title="Chantiers en cours" icon={HardHat}>
-          <BigNumber
-            to={`${LIST_PATH}?statut=en_cours`}
-            label={`${plural(running.count, "chantier en cours", "chantiers en cours")} : voir la liste`}
-          >
-            {running.count}
-          </BigNumber>
-          {running.items.length === 0 ? (
-            <p className="mt-2 text-sm text-slate-700">Aucun chantier en cours.</p>
-          ) : (
-            <>
-              <p className="text-sm text-slate-700">Avancement et marge projetée au rythme actuel.</p>
-              <ul className="mt-2 grid gap-1">
-                {running.items.map((site) => (
-                  <SiteRow
-                    key={site.id}
-                    site={site}
-                    aside={
-                      <>
-                        <span className="font-semibold text-brand-900">{formatPercent(site.progressBp)}</span>
-                        <span className={site.alerts > 0 ? "font-semibold text-red-800" : "text-slate-700"}>
-                          {site.alerts > 0 ? (
-                            <TriangleAlert
-                              aria-hidden="true"
-                              className="mr-1 inline size-4 align-text-bottom"
-                            />
-                          ) : null}
-                          marge{" "}
-                          {site.projectedMarginRate === null ? "—" : formatPercent(site.projectedMarginRate)}
-                          {site.alerts > 0 ? ` (${plural(site.alerts, "alerte")})` : ""}
-                        </span>
-                      </>
-                    }
-                  />
-                ))}
-              </ul>
-              {running.count > running.items.length ? (
-                <MoreLink to={`${LIST_PATH}?statut=en_cours`}>
-                  Les {running.count} chantiers en cours
-                </MoreLink>
-              ) : null}
-            </>
-          )}
-        </StatPanel>
+      <StatPanel id="job-sites-running-title" title="Chantiers en cours" icon={HardHat}>
+        <BigNumber
+          to={`${LIST_PATH}?statut=en_cours`}
+          label={`${plural(running.count, "chantier en cours", "chantiers en cours")} : voir la liste`}
+        >
+          {running.count}
+        </BigNumber>
+        <PanelRows
+          count={running.items.length}
+          empty="Aucun chantier en cours."
+          intro="Avancement et marge projetée au rythme actuel."
+          more={
+            running.count > running.items.length ? (
+              <MoreLink to={`${LIST_PATH}?statut=en_cours`}>Les {running.count} chantiers en cours</MoreLink>
+            ) : null
+          }
+        >
+          {running.items.map((site) => (
+            <SiteRow
+              key={site.id}
+              site={site}
+              aside={
+                <>
+                  <span className="font-semibold text-brand-900">{formatPercent(site.progressBp)}</span>
+                  <span className={site.alerts > 0 ? "font-semibold text-red-800" : "text-slate-700"}>
+                    {site.alerts > 0 ? (
+                      <TriangleAlert aria-hidden="true" className="mr-1 inline size-4 align-text-bottom" />
+                    ) : null}
+                    marge {site.projectedMarginRate === null ? "—" : formatPercent(site.projectedMarginRate)}
+                    {site.alerts > 0 ? ` (${plural(site.alerts, "alerte")})` : ""}
+                  </span>
+                </>
+              }
+            />
+          ))}
+        </PanelRows>
+      </StatPanel>
 
-        <StatPanel id="job-sites-starting-title" title="Démarrent dans la semaine" icon={HardHat}>
-          <BigNumber>{starting.count}</BigNumber>
-          {starting.items.length === 0 ? (
-            <p className="mt-2 text-sm text-slate-700">
-              Aucun chantier prévu d'ici le {formatDate(starting.until)}.
-            </p>
-          ) : (
-            <ul className="mt-2 grid gap-1">
-              {starting.items.map((site) => (
-                <SiteRow
-                  key={site.id}
-                  site={site}
-                  aside={
-                    site.plannedStart ? (
-                      <time dateTime={site.plannedStart}>le {formatDate(site.plannedStart, "medium")}</time>
-                    ) : null
-                  }
-                />
-              ))}
-            </ul>
-          )}
-        </StatPanel>
+      <StatPanel id="job-sites-starting-title" title="Démarrent dans la semaine" icon={HardHat}>
+        <BigNumber>{starting.count}</BigNumber>
+        <PanelRows
+          count={starting.items.length}
+          empty={<>Aucun chantier prévu d'ici le {formatDate(starting.until)}.</>}
+        >
+          {starting.items.map((site) => (
+            <SiteRow
+              key={site.id}
+              site={site}
+              aside={
+                site.plannedStart ? (
+                  <time dateTime={site.plannedStart}>le {formatDate(site.plannedStart, "medium")}</time>
+                ) : null
+              }
+            />
+          ))}
+        </PanelRows>
+      </StatPanel>
 
-        <StatPanel id="job-sites-unstaffed-title" title="Sans équipe" icon={UsersRound}>
-          <BigNumber>{unstaffed.count}</BigNumber>
-          {unstaffed.items.length === 0 ? (
-            <p className="mt-2 text-sm text-slate-700">Chaque chantier planifié ou en cours a son équipe.</p>
-          ) : (
-            <>
-              <p className="text-sm text-slate-700">
-                Planifiés ou en cours, personne n'y est affecté à partir d'aujourd'hui.
-              </p>
-              <ul className="mt-2 grid gap-1">
-                {unstaffed.items.map((site) => (
-                  <SiteRow
-                    key={site.id}
-                    site={site}
-                    hash="#chantier-equipe"
-                    aside={
-                      site.plannedStart ? (
-                        <time dateTime={site.plannedStart}>
-                          dès le {formatDate(site.plannedStart, "medium")}
-                        </time>
-                      ) : null
-                    }
-                  />
-                ))}
-              </ul>
-              {unstaffed.count > unstaffed.items.length ? (
-                <MoreLink to="/erp/chantiers/planning?vue=mois">Voir le planning</MoreLink>
-              ) : null}
-            </>
-          )}
-        </StatPanel>
+      <StatPanel id="job-sites-unstaffed-title" title="Sans équipe" icon={UsersRound}>
+        <BigNumber>{unstaffed.count}</BigNumber>
+        <PanelRows
+          count={unstaffed.items.length}
+          empty="Chaque chantier planifié ou en cours a son équipe."
+          intro="Planifiés ou en cours, personne n'y est affecté à partir d'aujourd'hui."
+          more={
+            unstaffed.count > unstaffed.items.length ? (
+              <MoreLink to="/erp/chantiers/planning?vue=mois">Voir le planning</MoreLink>
+            ) : null
+          }
+        >
+          {unstaffed.items.map((site) => (
+            <SiteRow
+              key={site.id}
+              site={site}
+              hash="#chantier-equipe"
+              aside={
+                site.plannedStart ? (
+                  <time dateTime={site.plannedStart}>dès le {formatDate(site.plannedStart, "medium")}</time>
+                ) : null
+              }
+            />
+          ))}
+        </PanelRows>
+      </StatPanel>
 
-        <StatPanel id="job-sites-reservations-title" title="Réserves en retard" icon={ClipboardX}>
-          <BigNumber>{lateReservations.count}</BigNumber>
-          {lateReservations.items.length === 0 ? (
-            <p className="mt-2 text-sm text-slate-700">Aucune réserve au-delà de son délai de levée.</p>
-          ) : (
-            <>
-              <p className="text-sm text-slate-700">Réserves d'un PV signé, non levées à leur date limite.</p>
-              <ul className="mt-2 grid gap-1">
-                {lateReservations.items.map((reservation) => (
-                  <RowLink
-                    key={reservation.id}
-                    to={`${LIST_PATH}/${reservation.jobSiteId}/reception`}
-                    name={reservation.number}
-                    detail={reservation.description}
-                    aside={
-                      <time dateTime={reservation.deadline} className="font-semibold text-red-800">
-                        depuis le {formatDate(reservation.deadline, "medium")}
-                      </time>
-                    }
-                  />
-                ))}
-              </ul>
-            </>
-          )}
-        </StatPanel>
+      <StatPanel id="job-sites-reservations-title" title="Réserves en retard" icon={ClipboardX}>
+        <BigNumber>{lateReservations.count}</BigNumber>
+        <PanelRows
+          count={lateReservations.items.length}
+          empty="Aucune réserve au-delà de son délai de levée."
+          intro="Réserves d'un PV signé, non levées à leur date limite."
+        >
+          {lateReservations.items.map((reservation) => (
+            <RowLink
+              key={reservation.id}
+              to={`${LIST_PATH}/${reservation.jobSiteId}/reception`}
+              name={reservation.number}
+              detail={reservation.description}
+              aside={
+                <time dateTime={reservation.deadline} className="font-semibold text-red-800">
+                  depuis le {formatDate(reservation.deadline, "medium")}
+                </time>
+              }
+            />
+          ))}
+        </PanelRows>
+      </StatPanel>
 
-        <StatPanel id="job-sites-retentions-title" title="Retenues à libérer" icon={ShieldCheck}>
-          <BigNumber>{retentionsDue.count}</BigNumber>
-          {retentionsDue.items.length === 0 ? (
-            <p className="mt-2 text-sm text-slate-700">
-              Aucune retenue de garantie libérable d'ici le {formatDate(retentionsDue.until)}.
-            </p>
-          ) : (
-            <>
-              <p className="text-sm text-slate-700">
-                Un an après la réception, sauf réserves non levées : à réclamer au client.
-              </p>
-              <ul className="mt-2 grid gap-1">
-                {retentionsDue.items.map((site) => (
-                  <RowLink
-                    key={site.jobSiteId}
-                    to={`${LIST_PATH}/${site.jobSiteId}/reception`}
-                    name={site.number}
-                    detail={`${site.clientName} · ${site.title}${site.openReservations > 0 ? ` · ${plural(site.openReservations, "réserve non levée", "réserves non levées")}` : ""}`}
-                    aside={
-                      <>
-                        <span className="font-semibold text-brand-900">{formatCents(site.held)}</span>
-                        <time dateTime={site.releaseOn}>le {formatDate(site.releaseOn, "medium")}</time>
-                      </>
-                    }
-                  />
-                ))}
-              </ul>
-            </>
-          )}
-        </StatPanel>
-      </div>
+      <StatPanel id="job-sites-retentions-title" title="Retenues à libérer" icon={ShieldCheck}>
+        <BigNumber>{retentionsDue.count}</BigNumber>
+        <PanelRows
+          count={retentionsDue.items.length}
+          empty={<>Aucune retenue de garantie libérable d'ici le {formatDate(retentionsDue.until)}.</>}
+          intro="Un an après la réception, sauf réserves non levées : à réclamer au client."
+        >
+          {retentionsDue.items.map((site) => (
+            <RowLink
+              key={site.jobSiteId}
+              to={`${LIST_PATH}/${site.jobSiteId}/reception`}
+              name={site.number}
+              detail={`${site.clientName} · ${site.title}${site.openReservations > 0 ? ` · ${plural(site.openReservations, "réserve non levée", "réserves non levées")}` : ""}`}
+              aside={
+                <>
+                  <span className="font-semibold text-brand-900">{formatCents(site.held)}</span>
+                  <time dateTime={site.releaseOn}>le {formatDate(site.releaseOn, "medium")}</time>
+                </>
+              }
+            />
+          ))}
+        </PanelRows>
+      </StatPanel>
     </DashboardSection>
   );
 }

@@ -1,16 +1,16 @@
 import { Trash2 } from "lucide-react";
-import { useId } from "react";
-import { Form, useNavigation } from "react-router";
-import { DateField, FileField, SelectField, TextareaField } from "#app/components/forms/field.tsx";
+import { Form } from "react-router";
+import { DateField, FileField, TextareaField } from "#app/components/forms/field.tsx";
 import { FormSection } from "#app/components/forms/form-parts.tsx";
 import { type Refusal, refusedField } from "#app/components/forms/refusal.ts";
 import { buttonClasses } from "#app/components/ui/button.tsx";
-import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
+import { ConfirmedPost } from "#app/components/ui/confirmed-post.tsx";
 import { Panel } from "#app/components/ui/panel.tsx";
 import type { JobSiteReceptionRow } from "#app/db/schema/receptions.ts";
 import { formatDate } from "#app/lib/paris-time.ts";
 import type { ReservationView } from "../reception.server.ts";
 import { RESERVATION_MAX } from "../reception-schema.ts";
+import { LotField } from "./lot-field.tsx";
 
 /*
  * The draft PV de réception: its date, then its reservations (each with its lot,
@@ -20,32 +20,23 @@ import { RESERVATION_MAX } from "../reception-schema.ts";
 type Reservation = Pick<ReservationView, "id" | "lotTitle" | "description" | "deadline" | "photoStorageKey">;
 
 function DeleteReservation({ reservation, index }: { reservation: Reservation; index: number }) {
-  const formId = useId();
-  const navigation = useNavigation();
-  const pending =
-    navigation.state === "submitting" && navigation.formData?.get("reservationId") === reservation.id;
   return (
-    <>
-      <Form id={formId} method="post" hidden>
-        <input type="hidden" name="intent" value="supprimer-reserve" />
-        <input type="hidden" name="reservationId" value={reservation.id} />
-      </Form>
-      <ConfirmDialog
-        trigger={
-          <button type="button" className={buttonClasses("ghost", "md")}>
-            <Trash2 aria-hidden="true" className="size-4" />
-            Retirer<span className="sr-only"> la réserve n° {index + 1}</span>
-          </button>
-        }
-        title={`Retirer la réserve n° ${index + 1} ?`}
-        description={reservation.description}
-        confirmLabel="Retirer la réserve"
-        destructive
-        form={formId}
-        pending={pending}
-        pendingLabel="Retrait…"
-      />
-    </>
+    <ConfirmedPost
+      intent="supprimer-reserve"
+      fields={{ reservationId: reservation.id }}
+      confirmation={false}
+      variant="ghost"
+      icon={Trash2}
+      label={
+        <>
+          Retirer<span className="sr-only"> la réserve n° {index + 1}</span>
+        </>
+      }
+      title={`Retirer la réserve n° ${index + 1} ?`}
+      description={reservation.description}
+      confirmLabel="Retirer la réserve"
+      pendingLabel="Retrait…"
+    />
   );
 }
 
@@ -156,16 +147,12 @@ export function ReceptionDraftPanel({
               <input type="hidden" name="intent" value="ajouter-reserve" />
               <FormSection legend="Ajouter une réserve">
                 <div className="grid gap-4 sm:grid-cols-2">
-                  <SelectField
+                  <LotField
                     id="reserve-lot"
-                    name="lotId"
-                    label="Lot"
+                    lots={lots}
+                    wholeSite="Ensemble du chantier"
                     defaultValue={reservationValues?.lotId ?? ""}
                     errors={refusedField(refusal, "ajouter-reserve", "lotId")}
-                    options={[
-                      { value: "", label: "Ensemble du chantier" },
-                      ...lots.map((lot) => ({ value: lot.id, label: lot.title })),
-                    ]}
                   />
                   <DateField
                     id="reserve-delai"

@@ -6,11 +6,11 @@ import {
   PhoneField,
   RadioGroupField,
   SelectField,
-  TextareaField,
 } from "#app/components/forms/field.tsx";
 import {
   FormSection,
   LineField,
+  NotesSection,
   RecordForm,
   type RecordFormProps,
   recordFields,
@@ -18,6 +18,7 @@ import {
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import {
   CONTACT_FIELDS,
+  type ContactField,
   contactIndexes,
   contactKey,
   MAX_CONTACTS,
@@ -37,6 +38,19 @@ import {
  * the usual VAT) and notes. Every message the server sends shows under its field; the form
  * posts without JavaScript too (then one empty contact row at a time).
  */
+
+/** A contact row's inputs, in the order of `CONTACT_FIELDS`. */
+const CONTACT_INPUTS: readonly {
+  name: ContactField;
+  Input: typeof LineField | typeof EmailField | typeof PhoneField;
+  label: string;
+  maxLength: number;
+}[] = [
+  { name: "name", Input: LineField, label: "Nom", maxLength: 120 },
+  { name: "role", Input: LineField, label: "Fonction", maxLength: 80 },
+  { name: "email", Input: EmailField, label: "E-mail", maxLength: 254 },
+  { name: "phone", Input: PhoneField, label: "Téléphone", maxLength: 20 },
+];
 
 export function SupplierForm(props: RecordFormProps<SupplierFormValues>) {
   const { values, errors = {} } = props;
@@ -103,9 +117,9 @@ export function SupplierForm(props: RecordFormProps<SupplierFormValues>) {
           {Array.from({ length: rowCount }, (_, row) => {
             // A row shows what its numbered keys held (the stored or refused values), in order.
             const source = filledRows[row];
-            const value = (name: (typeof CONTACT_FIELDS)[number]) =>
+            const value = (name: ContactField) =>
               source === undefined ? "" : (values[contactKey(source, name)] ?? "");
-            const rowErrors = (name: (typeof CONTACT_FIELDS)[number]) =>
+            const rowErrors = (name: ContactField) =>
               source === undefined ? undefined : errors[contactKey(source, name)];
             const id = (name: string) => `fournisseur-contact-${row}-${name}`;
             return (
@@ -114,38 +128,17 @@ export function SupplierForm(props: RecordFormProps<SupplierFormValues>) {
                 className="grid gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-2"
               >
                 <legend className="px-1 text-sm font-semibold text-slate-700">Contact {row + 1}</legend>
-                <LineField
-                  id={id("name")}
-                  name={contactKey(row, "name")}
-                  defaultValue={value("name")}
-                  errors={rowErrors("name")}
-                  label="Nom"
-                  maxLength={120}
-                />
-                <LineField
-                  id={id("role")}
-                  name={contactKey(row, "role")}
-                  defaultValue={value("role")}
-                  errors={rowErrors("role")}
-                  label="Fonction"
-                  maxLength={80}
-                />
-                <EmailField
-                  id={id("email")}
-                  name={contactKey(row, "email")}
-                  defaultValue={value("email")}
-                  errors={rowErrors("email")}
-                  label="E-mail"
-                  maxLength={254}
-                />
-                <PhoneField
-                  id={id("phone")}
-                  name={contactKey(row, "phone")}
-                  defaultValue={value("phone")}
-                  errors={rowErrors("phone")}
-                  label="Téléphone"
-                  maxLength={20}
-                />
+                {CONTACT_INPUTS.map(({ name, Input, label, maxLength }) => (
+                  <Input
+                    key={name}
+                    id={id(name)}
+                    name={contactKey(row, name)}
+                    defaultValue={value(name)}
+                    errors={rowErrors(name)}
+                    label={label}
+                    maxLength={maxLength}
+                  />
+                ))}
               </fieldset>
             );
           })}
@@ -197,15 +190,7 @@ export function SupplierForm(props: RecordFormProps<SupplierFormValues>) {
         </div>
       </FormSection>
 
-      <FormSection legend="Notes">
-        <TextareaField
-          id="fournisseur-notes"
-          {...field("notes")}
-          label="Notes internes"
-          rows={3}
-          maxLength={SUPPLIER_NOTES_MAX}
-        />
-      </FormSection>
+      <NotesSection id="fournisseur-notes" {...field("notes")} rows={3} maxLength={SUPPLIER_NOTES_MAX} />
     </RecordForm>
   );
 }

@@ -36,11 +36,12 @@ export function SupplierInvoiceAllocationForm({
 }) {
   const initial: Row[] = Array.from({ length: ALLOCATION_ROWS }, (_, index) => {
     if (values) {
+      const posted = (key: keyof Row) => values[allocationKey(index, key)] ?? "";
       return {
-        jobSiteId: values[allocationKey(index, "jobSiteId")] ?? "",
-        lotId: values[allocationKey(index, "lotId")] ?? "",
-        lineId: values[allocationKey(index, "lineId")] ?? "",
-        amount: values[allocationKey(index, "amount")] ?? "",
+        jobSiteId: posted("jobSiteId"),
+        lotId: posted("lotId"),
+        lineId: posted("lineId"),
+        amount: posted("amount"),
       };
     }
     const row = current[index];
@@ -68,6 +69,15 @@ export function SupplierInvoiceAllocationForm({
       </p>
       {rows.map((row, index) => {
         const site = sites.find((candidate) => candidate.id === row.jobSiteId);
+        // A field of the row: its id, name, value and messages; a change keeps what is typed (and `reset`).
+        const bind = (key: keyof Row, idName: string, reset?: Partial<Row>) => ({
+          id: `repartition-${index}-${idName}`,
+          name: allocationKey(index, key),
+          value: row[key],
+          onChange: (event: { currentTarget: { value: string } }) =>
+            update(index, { ...reset, [key]: event.currentTarget.value }),
+          errors: errors?.[allocationKey(index, key)],
+        });
         return (
           <fieldset
             // biome-ignore lint/suspicious/noArrayIndexKey: the rows are positions of the form
@@ -76,46 +86,27 @@ export function SupplierInvoiceAllocationForm({
           >
             <legend className="px-1 text-sm font-semibold text-brand-900">Répartition {index + 1}</legend>
             <SelectField
-              id={`repartition-${index}-chantier`}
-              name={allocationKey(index, "jobSiteId")}
+              {...bind("jobSiteId", "chantier", { lotId: "" })}
               label="Chantier"
               placeholder="Aucun"
-              value={row.jobSiteId}
-              onChange={(event) => update(index, { jobSiteId: event.currentTarget.value, lotId: "" })}
               options={sites.map((candidate) => ({ value: candidate.id, label: candidate.name }))}
-              errors={errors?.[allocationKey(index, "jobSiteId")]}
             />
             <SelectField
-              id={`repartition-${index}-lot`}
-              name={allocationKey(index, "lotId")}
+              {...bind("lotId", "lot")}
               label="Lot"
               placeholder="Tout le chantier"
-              value={row.lotId}
-              onChange={(event) => update(index, { lotId: event.currentTarget.value })}
               options={(site?.lots ?? []).map((lot) => ({ value: lot.id, label: lot.title }))}
-              errors={errors?.[allocationKey(index, "lotId")]}
             />
             <SelectField
-              id={`repartition-${index}-ligne`}
-              name={allocationKey(index, "lineId")}
+              {...bind("lineId", "ligne")}
               label="Ligne de la facture"
               placeholder="Toute la facture"
-              value={row.lineId}
-              onChange={(event) => update(index, { lineId: event.currentTarget.value })}
               options={lines.map((line) => ({
                 value: line.id,
                 label: `${line.position + 1}. ${line.designation} (${formatCents(line.netCents)})`,
               }))}
-              errors={errors?.[allocationKey(index, "lineId")]}
             />
-            <MoneyField
-              id={`repartition-${index}-montant`}
-              name={allocationKey(index, "amount")}
-              label="Montant HT"
-              value={row.amount}
-              onChange={(event) => update(index, { amount: event.currentTarget.value })}
-              errors={errors?.[allocationKey(index, "amount")]}
-            />
+            <MoneyField {...bind("amount", "montant")} label="Montant HT" />
           </fieldset>
         );
       })}

@@ -29,6 +29,13 @@ export function SupplierInvoiceManualForm({
   errors?: FieldErrors;
 }) {
   const idOf = (name: string) => `saisie-${sha256.slice(0, 8)}-${name.replace(/\W/g, "-")}`;
+  // A field's id, name, what was typed and its messages.
+  const bind = (name: string) => ({
+    id: idOf(name),
+    name,
+    defaultValue: values[name] ?? "",
+    errors: errors?.[name],
+  });
   return (
     <Form method="post" className="grid gap-4" aria-label={`Saisie de la facture ${fileName}`}>
       <input type="hidden" name="intent" value="saisir" />
@@ -36,45 +43,16 @@ export function SupplierInvoiceManualForm({
       <input type="hidden" name="fileName" value={fileName} />
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
-          id={idOf("supplierId")}
-          name="supplierId"
+          {...bind("supplierId")}
           label="Fournisseur"
           required
           placeholder="Choisissez…"
-          defaultValue={values.supplierId ?? ""}
           options={suppliers.map((supplier) => ({ value: supplier.id, label: supplier.legalName }))}
-          errors={errors?.supplierId}
         />
-        <TextField
-          id={idOf("number")}
-          name="number"
-          label="Numéro de la facture"
-          required
-          defaultValue={values.number ?? ""}
-          errors={errors?.number}
-        />
-        <DateField
-          id={idOf("issueDate")}
-          name="issueDate"
-          label="Date de la facture"
-          required
-          defaultValue={values.issueDate ?? ""}
-          errors={errors?.issueDate}
-        />
-        <DateField
-          id={idOf("dueDate")}
-          name="dueDate"
-          label="Échéance"
-          defaultValue={values.dueDate ?? ""}
-          errors={errors?.dueDate}
-        />
-        <TextField
-          id={idOf("orderReference")}
-          name="orderReference"
-          label="Référence de commande"
-          defaultValue={values.orderReference ?? ""}
-          errors={errors?.orderReference}
-        />
+        <TextField {...bind("number")} label="Numéro de la facture" required />
+        <DateField {...bind("issueDate")} label="Date de la facture" required />
+        <DateField {...bind("dueDate")} label="Échéance" />
+        <TextField {...bind("orderReference")} label="Référence de commande" />
         <CheckboxField
           id={idOf("isCreditNote")}
           name="isCreditNote"
@@ -88,14 +66,7 @@ export function SupplierInvoiceManualForm({
           Montants HT par taux de TVA
         </legend>
         {MANUAL_VAT_CHOICES.map((choice) => (
-          <MoneyField
-            key={choice.code}
-            id={idOf(baseKey(choice.code))}
-            name={baseKey(choice.code)}
-            label={`HT à ${choice.label}`}
-            defaultValue={values[baseKey(choice.code)] ?? ""}
-            errors={errors?.[baseKey(choice.code)]}
-          />
+          <MoneyField key={choice.code} {...bind(baseKey(choice.code))} label={`HT à ${choice.label}`} />
         ))}
       </fieldset>
       <div>

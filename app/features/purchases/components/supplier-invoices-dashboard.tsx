@@ -15,36 +15,32 @@ export function SupplierInvoicesDashboard({ figures }: { figures: SupplierInvoic
       title="Factures fournisseurs"
       more={{ to: SUPPLIER_INVOICES_PATH, label: "Toutes les factures fournisseurs" }}
     >
-      <div className="grid gap-4 md:grid-cols-2">
-        <StatPanel id="supplier-invoices-week-title" title="À payer cette semaine" icon={CalendarClock}>
-          <BigNumber
-            to={dueThisWeek.href}
-            label={`${plural(dueThisWeek.count, "facture à payer", "factures à payer")} cette semaine : voir la liste`}
-          >
-            {dueThisWeek.count}
-          </BigNumber>
-          <p className="mt-2 text-sm text-slate-700">
-            {dueThisWeek.count === 0
-              ? `Rien à payer d'ici le ${formatDate(figures.weekEnd)}.`
-              : `${formatCents(dueThisWeek.totalCents)} TTC à régler d'ici le ${formatDate(figures.weekEnd)} (statut « À payer »).`}
-          </p>
-        </StatPanel>
-        <StatPanel id="supplier-invoices-overdue-title" title="En retard" icon={TriangleAlert}>
-          <BigNumber
-            to={overdue.href}
-            label={`${plural(overdue.count, "facture fournisseur en retard", "factures fournisseurs en retard")} : voir la liste`}
-          >
-            {overdue.count}
-          </BigNumber>
-          <p
-            className={`mt-2 text-sm ${overdue.count > 0 ? "font-semibold text-red-800" : "text-slate-700"}`}
-          >
-            {overdue.count === 0
-              ? "Aucune facture fournisseur en retard de paiement."
-              : `${formatCents(overdue.totalCents)} TTC dont l'échéance est passée (hors factures en litige).`}
-          </p>
-        </StatPanel>
-      </div>
+      <StatPanel id="supplier-invoices-week-title" title="À payer cette semaine" icon={CalendarClock}>
+        <BigNumber
+          to={dueThisWeek.href}
+          label={`${plural(dueThisWeek.count, "facture à payer", "factures à payer")} cette semaine : voir la liste`}
+        >
+          {dueThisWeek.count}
+        </BigNumber>
+        <p className="mt-2 text-sm text-slate-700">
+          {dueThisWeek.count === 0
+            ? `Rien à payer d'ici le ${formatDate(figures.weekEnd)}.`
+            : `${formatCents(dueThisWeek.totalCents)} TTC à régler d'ici le ${formatDate(figures.weekEnd)} (statut « À payer »).`}
+        </p>
+      </StatPanel>
+      <StatPanel id="supplier-invoices-overdue-title" title="En retard" icon={TriangleAlert}>
+        <BigNumber
+          to={overdue.href}
+          label={`${plural(overdue.count, "facture fournisseur en retard", "factures fournisseurs en retard")} : voir la liste`}
+        >
+          {overdue.count}
+        </BigNumber>
+        <p className={`mt-2 text-sm ${overdue.count > 0 ? "font-semibold text-red-800" : "text-slate-700"}`}>
+          {overdue.count === 0
+            ? "Aucune facture fournisseur en retard de paiement."
+            : `${formatCents(overdue.totalCents)} TTC dont l'échéance est passée (hors factures en litige).`}
+        </p>
+      </StatPanel>
     </DashboardSection>
   );
 }

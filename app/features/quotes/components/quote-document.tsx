@@ -1,3 +1,4 @@
+import { HeadRow } from "#app/components/data/head-row.tsx";
 import { retentionTermsText } from "#app/lib/guarantee-retention.ts";
 import { formatCents, formatQuantity, lineTotal } from "#app/lib/money.ts";
 import { formatDate } from "#app/lib/paris-time.ts";
@@ -97,23 +98,15 @@ function LineRows({
 function Head() {
   return (
     <thead className="max-sm:sr-only">
-      <tr className="text-left text-xs font-bold tracking-wide text-slate-700 uppercase">
-        <th scope="col" className="py-2 pr-2">
-          Désignation
-        </th>
-        <th scope="col" className="py-2 pr-2 text-right">
-          Quantité
-        </th>
-        <th scope="col" className="py-2 pr-2 text-right">
-          Prix unitaire HT
-        </th>
-        <th scope="col" className="py-2 pr-2 text-right">
-          TVA
-        </th>
-        <th scope="col" className="py-2 text-right">
-          Total HT
-        </th>
-      </tr>
+      <HeadRow
+        columns={[
+          { label: "Désignation" },
+          { label: "Quantité", numeric: true },
+          { label: "Prix unitaire HT", numeric: true },
+          { label: "TVA", numeric: true },
+          { label: "Total HT", numeric: true },
+        ]}
+      />
     </thead>
   );
 }

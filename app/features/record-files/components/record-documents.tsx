@@ -6,7 +6,7 @@ import { PageHeader } from "#app/components/data/page-header.tsx";
 import { ErrorList } from "#app/components/forms/field.tsx";
 import { FormAlert } from "#app/components/forms/form-alert.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
-import { ConfirmDialog } from "#app/components/ui/confirm-dialog.tsx";
+import { ConfirmedPost } from "#app/components/ui/confirmed-post.tsx";
 import { Panel } from "#app/components/ui/panel.tsx";
 import type { RecordFileKind } from "#app/db/schema/record-files.ts";
 import { formatDate, type IsoDay } from "#app/lib/paris-time.ts";
@@ -102,35 +102,22 @@ function Preview({ owner, file }: { owner: RecordOwner; file: RecordFileView }) 
 }
 
 function DeleteFile({ file }: { file: RecordFileView }) {
-  const formId = useId();
-  const navigation = useNavigation();
-  const pending =
-    navigation.state === "submitting" &&
-    navigation.formData?.get("intent") === "supprimer" &&
-    navigation.formData?.get("fileId") === file.id;
   return (
-    <>
-      <Form id={formId} method="post" hidden>
-        <input type="hidden" name="intent" value="supprimer" />
-        <input type="hidden" name="fileId" value={file.id} />
-        <input type="hidden" name="confirmation" value="oui" />
-      </Form>
-      <ConfirmDialog
-        trigger={
-          <button type="button" className={buttonClasses("ghost", "md")}>
-            <Trash2 aria-hidden="true" className="size-4" />
-            Supprimer<span className="sr-only"> {file.fileName}</span>
-          </button>
-        }
-        title="Supprimer ce fichier ?"
-        description={`« ${file.fileName} » sera supprimé définitivement ; l'historique de la fiche gardera qui l'a supprimé.`}
-        confirmLabel="Supprimer le fichier"
-        pendingLabel="Suppression…"
-        destructive
-        form={formId}
-        pending={pending}
-      />
-    </>
+    <ConfirmedPost
+      intent="supprimer"
+      fields={{ fileId: file.id }}
+      variant="ghost"
+      icon={Trash2}
+      label={
+        <>
+          Supprimer<span className="sr-only"> {file.fileName}</span>
+        </>
+      }
+      title="Supprimer ce fichier ?"
+      description={`« ${file.fileName} » sera supprimé définitivement ; l'historique de la fiche gardera qui l'a supprimé.`}
+      confirmLabel="Supprimer le fichier"
+      pendingLabel="Suppression…"
+    />
   );
 }
 

@@ -7,7 +7,7 @@ import { formatDate, type IsoDay } from "#app/lib/paris-time.ts";
 import type { DayGrid, DayGridColumn, DayGridRow } from "../day-grid.server.ts";
 import { DEPOT_COLUMN, dayCellField } from "../day-grid.ts";
 import { hoursWords } from "../employee-schema.ts";
-import { AbsenceAbbreviations, gridKeyDown, HeadCells, HoursInput } from "./grid-parts.tsx";
+import { AbsenceAbbreviations, dayHref, HoursCell, siteOptions, TeamHoursTable } from "./grid-parts.tsx";
 
 /*
  * The team's day as a table: a row per employee in post, a column per site of the day
@@ -16,8 +16,6 @@ import { AbsenceAbbreviations, gridKeyDown, HeadCells, HoursInput } from "./grid
  * inputs of a number of hours; ★ marks the sites the planning puts the employee on. The
  * arrows move between inputs and Enter saves (the form also works without JavaScript).
  */
-
-const dayHref = (employeeId: string, day: IsoDay) => `/erp/temps/salaries/${employeeId}/jour?jour=${day}`;
 
 const columnName = (column: DayGridColumn) =>
   column.id === DEPOT_COLUMN ? "Dépôt" : `${column.number} · ${column.title}`;
@@ -56,24 +54,22 @@ function Cell({
       </span>
     );
   }
-  const name = dayCellField(row.employee.id, column.id);
-  const error = errors?.[name]?.[0];
   return (
-    <div className="grid gap-1">
-      <HoursInput
-        name={name}
-        defaultValue={values?.[name] ?? cell.hours}
-        label={`Heures de ${row.employee.name}, ${columnName(column)}${cell.planned ? " (prévu au planning)" : ""}`}
-        error={error}
-        row={rowIndex}
-        column={columnIndex}
-      />
+    <HoursCell
+      name={dayCellField(row.employee.id, column.id)}
+      hours={cell.hours}
+      label={`Heures de ${row.employee.name}, ${columnName(column)}${cell.planned ? " (prévu au planning)" : ""}`}
+      row={rowIndex}
+      column={columnIndex}
+      values={values}
+      errors={errors}
+    >
       {cell.planned ? (
         <span aria-hidden="true" className="text-amber-800">
           ★ prévu
         </span>
       ) : null}
-    </div>
+    </HoursCell>
   );
 }
 
@@ -134,10 +130,7 @@ export function DayGridForm({
             name="ajout"
             label="Ajouter un chantier à la grille"
             placeholder="Choisissez un chantier"
-            options={grid.otherSites.map((site) => ({
-              value: site.id,
-              label: `${site.number} · ${site.title} (${site.city})`,
-            }))}
+            options={siteOptions(grid.otherSites)}
           />
           <button type="submit" className={buttonClasses("secondary", "md")}>
             <Plus aria-hidden="true" className="size-4" />
@@ -159,67 +152,53 @@ export function DayGridForm({
             d'une case à l'autre, Entrée enregistre.
           </p>
         ) : null}
-        <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white">
-          <table
-            className="border-collapse text-sm"
-            onKeyDown={gridKeyDown(grid.columns.length, grid.rows.length)}
-          >
-            <caption className="sr-only">
-              Heures de l'équipe par chantier, {formatDate(grid.day, "full")}
-            </caption>
-            <thead className="bg-slate-50">
-              <tr>
-                <th scope="col" className="p-2 text-left">
-                  Salarié
-                </th>
-                {grid.columns.map((column) => (
-                  <th key={column.id} scope="col" className="max-w-40 p-2 text-left font-semibold">
-                    {column.id === DEPOT_COLUMN ? (
-                      "Dépôt"
-                    ) : (
-                      <>
-                        {column.number}
-                        <span className="block text-xs font-normal">{column.title}</span>
-                      </>
-                    )}
-                  </th>
-                ))}
-                <HeadCells labels={["Total", "Absence", "Journée"]} />
-              </tr>
-            </thead>
-            <tbody>
-              {grid.rows.map((row, rowIndex) => (
-                <tr key={row.employee.id} className="border-t border-slate-200 align-top">
-                  <th scope="row" className="p-2 text-left font-semibold">
-                    {row.employee.name}
-                  </th>
-                  {grid.columns.map((column, columnIndex) => (
-                    <td key={column.id} className="p-2">
-                      <Cell
-                        row={row}
-                        column={column}
-                        rowIndex={rowIndex}
-                        columnIndex={columnIndex}
-                        values={values}
-                        errors={errors}
-                      />
-                    </td>
-                  ))}
-                  <td className="p-2 whitespace-nowrap">
-                    {row.workedMinutes > 0 ? hoursWords(row.workedMinutes) : "—"}
-                  </td>
-                  <td className="p-2">
-                    {row.absences.length === 0 ? "—" : <AbsenceAbbreviations kinds={row.absences} />}
-                    {row.absenceMinutes > 0 ? ` ${hoursWords(row.absenceMinutes)}` : null}
-                  </td>
-                  <td className="p-2">
-                    <RowStatus row={row} day={grid.day} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <TeamHoursTable
+          caption={<>Heures de l'équipe par chantier, {formatDate(grid.day, "full")}</>}
+          className="border-collapse text-sm"
+          columnCount={grid.columns.length}
+          headers={grid.columns.map((column) => (
+            <th key={column.id} scope="col" className="max-w-40 p-2 text-left font-semibold">
+              {column.id === DEPOT_COLUMN ? (
+                "Dépôt"
+              ) : (
+                <>
+                  {column.number}
+                  <span className="block text-xs font-normal">{column.title}</span>
+                </>
+              )}
+            </th>
+          ))}
+          labels={["Total", "Absence", "Journée"]}
+          rows={grid.rows}
+          cells={(row, rowIndex) =>
+            grid.columns.map((column, columnIndex) => (
+              <td key={column.id} className="p-2">
+                <Cell
+                  row={row}
+                  column={column}
+                  rowIndex={rowIndex}
+                  columnIndex={columnIndex}
+                  values={values}
+                  errors={errors}
+                />
+              </td>
+            ))
+          }
+          after={(row) => (
+            <>
+              <td className="p-2 whitespace-nowrap">
+                {row.workedMinutes > 0 ? hoursWords(row.workedMinutes) : "—"}
+              </td>
+              <td className="p-2">
+                {row.absences.length === 0 ? "—" : <AbsenceAbbreviations kinds={row.absences} />}
+                {row.absenceMinutes > 0 ? ` ${hoursWords(row.absenceMinutes)}` : null}
+              </td>
+              <td className="p-2">
+                <RowStatus row={row} day={grid.day} />
+              </td>
+            </>
+          )}
+        />
         {editable ? (
           <div>
             <button type="submit" disabled={saving} className={buttonClasses("primary", "md")}>

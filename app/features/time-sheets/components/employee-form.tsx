@@ -1,13 +1,8 @@
-import {
-  DateField,
-  MoneyField,
-  RadioGroupField,
-  SelectField,
-  TextareaField,
-} from "#app/components/forms/field.tsx";
+import { DateField, MoneyField, RadioGroupField, SelectField } from "#app/components/forms/field.tsx";
 import {
   FormSection,
   LineField,
+  NotesSection,
   RecordForm,
   type RecordFormProps,
   recordFields,
@@ -116,15 +111,7 @@ export function EmployeeForm(
         />
       </FormSection>
 
-      <FormSection legend="Notes">
-        <TextareaField
-          id="salarie-notes"
-          {...field("notes")}
-          label="Notes internes"
-          rows={3}
-          maxLength={EMPLOYEE_NOTES_MAX}
-        />
-      </FormSection>
+      <NotesSection id="salarie-notes" {...field("notes")} rows={3} maxLength={EMPLOYEE_NOTES_MAX} />
     </RecordForm>
   );
 }

@@ -1,6 +1,7 @@
-import type { KeyboardEvent } from "react";
+import type { KeyboardEvent, ReactNode } from "react";
 import { Link } from "react-router";
 import type { TimeEntryKind } from "#app/db/schema/time-sheets.ts";
+import type { IsoDay } from "#app/lib/paris-time.ts";
 import { TIME_ENTRY_KIND_LABELS } from "../entries-schema.ts";
 import { ABSENCE_ABBREVIATIONS } from "../week-grid.ts";
 
@@ -11,6 +12,21 @@ import { ABSENCE_ABBREVIATIONS } from "../week-grid.ts";
  * read-only cells, and Enter saves. Each input says its place with `data-row` and
  * `data-column`.
  */
+
+/** The page of one employee's day, where a day is detailed line by line. */
+export const dayHref = (employeeId: string, day: IsoDay) =>
+  `/erp/temps/salaries/${employeeId}/jour?jour=${day}`;
+
+/** The choices of a site in a grid's select: « number · title (town) ». */
+export function siteOptions(sites: readonly { id: string; number: string; title: string; city: string }[]) {
+  return sites.map((site) => ({ value: site.id, label: `${site.number} · ${site.title} (${site.city})` }));
+}
+
+/** What was posted and refused in a grid, shown again: the typed hours and the messages by cell. */
+type GridRefusal = {
+  values: Record<string, string> | undefined;
+  errors: Record<string, string[]> | undefined;
+};
 
 const MOVES: Record<string, [number, number]> = {
   ArrowUp: [-1, 0],
@@ -106,6 +122,96 @@ export function HoursInput({
         </span>
       ) : null}
     </>
+  );
+}
+
+/**
+ * A cell of the grid that can be typed in: its hours input (what was refused and typed shown
+ * again, else the stored hours), then what the grid shows under it.
+ */
+export function HoursCell({
+  name,
+  hours,
+  label,
+  row,
+  column,
+  values,
+  errors,
+  children,
+}: GridRefusal & {
+  name: string;
+  /** The stored hours, shown unless a refused post typed others. */
+  hours: string;
+  label: string;
+  row: number;
+  column: number;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="grid gap-1">
+      <HoursInput
+        name={name}
+        defaultValue={values?.[name] ?? hours}
+        label={label}
+        error={errors?.[name]?.[0]}
+        row={row}
+        column={column}
+      />
+      {children}
+    </div>
+  );
+}
+
+/**
+ * The grid's table: a row per employee, named in its head cell, then the grid's columns of
+ * hours (`headers` and `cells`), then the row's own cells (`labels` and `after`). The
+ * arrows move over its `columnCount` columns of inputs.
+ */
+export function TeamHoursTable<Row extends { employee: { id: string; name: string } }>({
+  caption,
+  className,
+  columnCount,
+  headers,
+  labels,
+  rows,
+  cells,
+  after,
+}: {
+  caption: ReactNode;
+  className: string;
+  columnCount: number;
+  headers: ReactNode;
+  labels: readonly string[];
+  rows: readonly Row[];
+  cells: (row: Row, rowIndex: number) => ReactNode;
+  after: (row: Row) => ReactNode;
+}) {
+  return (
+    <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white">
+      <table className={className} onKeyDown={gridKeyDown(columnCount, rows.length)}>
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-slate-50">
+          <tr>
+            <th scope="col" className="p-2 text-left">
+              Salarié
+            </th>
+            {headers}
+            <HeadCells labels={labels} />
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, rowIndex) => (
+            <tr key={row.employee.id} className="border-t border-slate-200 align-top">
+              <th scope="row" className="p-2 text-left font-semibold">
+                {row.employee.name}
+              </th>
+              {cells(row, rowIndex)}
+              {after(row)}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

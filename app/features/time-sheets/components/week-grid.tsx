@@ -3,13 +3,13 @@ import { Form, Link, useNavigation } from "react-router";
 import { SelectField } from "#app/components/forms/field.tsx";
 import { FormAlert } from "#app/components/forms/form-alert.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
-import { formatDate, formatDateTime, type IsoDay } from "#app/lib/paris-time.ts";
+import { formatDate, formatDateTime } from "#app/lib/paris-time.ts";
 import { hoursWords } from "../employee-schema.ts";
 import type { SiteChoice } from "../entries.server.ts";
 import { publicHoliday } from "../holidays.ts";
 import type { GridCell, GridRow, WeekGrid } from "../week-grid.server.ts";
 import { cellField } from "../week-grid.ts";
-import { AbsenceAbbreviations, gridKeyDown, HeadCells, HoursInput } from "./grid-parts.tsx";
+import { AbsenceAbbreviations, dayHref, HoursCell, siteOptions, TeamHoursTable } from "./grid-parts.tsx";
 
 /*
  * The team's week as a table: a row per employee, a column per day, then the week's
@@ -18,8 +18,6 @@ import { AbsenceAbbreviations, gridKeyDown, HeadCells, HoursInput } from "./grid
  * arrows move between them and Enter saves (the form also works without JavaScript).
  * A detailed day is a link to its page, never an input: nothing entered there is lost.
  */
-
-const dayHref = (employeeId: string, day: IsoDay) => `/erp/temps/salaries/${employeeId}/jour?jour=${day}`;
 
 function CellWords({ cell }: { cell: GridCell }) {
   return (
@@ -57,22 +55,20 @@ function Cell({
       </Link>
     );
   }
-  const name = cellField(employee.id, cell.day);
-  const error = errors?.[name]?.[0];
   return (
-    <div className="grid gap-1">
-      <HoursInput
-        name={name}
-        defaultValue={values?.[name] ?? cell.hours}
-        label={`Heures de ${employee.name}, ${formatDate(cell.day, "full")}`}
-        error={error}
-        row={rowIndex}
-        column={column}
-      />
+    <HoursCell
+      name={cellField(employee.id, cell.day)}
+      hours={cell.hours}
+      label={`Heures de ${employee.name}, ${formatDate(cell.day, "full")}`}
+      row={rowIndex}
+      column={column}
+      values={values}
+      errors={errors}
+    >
       <Link to={dayHref(employee.id, cell.day)} className="text-xs text-brand-700 underline">
         Détail<span className="sr-only">{` : ${employee.name}, ${formatDate(cell.day, "full")}`}</span>
       </Link>
-    </div>
+    </HoursCell>
   );
 }
 
@@ -148,10 +144,7 @@ export function WeekGridForm({
               placeholder="Choisissez un chantier"
               defaultValue={values?.chantier ?? siteId}
               errors={errors?.chantier}
-              options={sites.map((site) => ({
-                value: site.id,
-                label: `${site.number} · ${site.title} (${site.city})`,
-              }))}
+              options={siteOptions(sites)}
               hint="Tapez les heures de chaque jour (7,5 pour 7 h 30) : chaque case modifiée devient la seule ligne de travail du jour, sur ce chantier. Les flèches passent d'une case à l'autre, Entrée enregistre."
             />
             <button type="submit" disabled={saving} className={buttonClasses("primary", "md")}>
@@ -160,86 +153,74 @@ export function WeekGridForm({
             </button>
           </div>
         ) : null}
-        <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white">
-          <table
-            className="min-w-[960px] border-collapse text-sm"
-            onKeyDown={gridKeyDown(grid.days.length, grid.rows.length)}
-          >
-            <caption className="sr-only">Heures de l'équipe, semaine {weekKey}</caption>
-            <thead className="bg-slate-50">
-              <tr>
-                <th scope="col" className="p-2 text-left">
-                  Salarié
-                </th>
-                {grid.days.map((day) => {
-                  const holiday = publicHoliday(day);
-                  return (
-                    <th key={day} scope="col" className="p-2 text-left font-semibold">
-                      {formatDate(day, "full").split(" ").slice(0, 2).join(" ")}
-                      {holiday ? <span className="block text-xs font-normal">{holiday}</span> : null}
-                    </th>
-                  );
-                })}
-                <HeadCells labels={["Travaillé", "Heures sup.", "Statut", "À vérifier"]} />
-              </tr>
-            </thead>
-            <tbody>
-              {grid.rows.map((row, rowIndex) => (
-                <tr key={row.employee.id} className="border-t border-slate-200 align-top">
-                  <th scope="row" className="p-2 text-left font-semibold">
-                    {row.employee.name}
-                  </th>
-                  {row.cells.map((cell, column) => (
-                    <td key={cell.day} className="p-2">
-                      <Cell
-                        row={row}
-                        cell={cell}
-                        rowIndex={rowIndex}
-                        column={column}
-                        values={values}
-                        errors={errors}
-                      />
-                    </td>
-                  ))}
-                  <td className="p-2 whitespace-nowrap">
-                    {hoursWords(row.workedMinutes)}
-                    <span className="block text-xs text-slate-700">
-                      contrat : {hoursWords(row.employee.weeklyMinutes)}
-                    </span>
-                  </td>
-                  <td className="p-2 whitespace-nowrap">
-                    {row.overtime.overtimeMinutes === 0 ? (
-                      "Aucune"
-                    ) : (
-                      <>
-                        {hoursWords(row.overtime.overtime25Minutes)} à 25 %
-                        {row.overtime.overtime50Minutes > 0 ? (
-                          <span className="block">{hoursWords(row.overtime.overtime50Minutes)} à 50 %</span>
-                        ) : null}
-                      </>
-                    )}
-                  </td>
-                  <td className="p-2">
-                    <Status row={row} />
-                  </td>
-                  <td className="p-2">
-                    {row.warningCount === 0 ? (
-                      "Rien"
-                    ) : (
-                      <Link
-                        to={`${dayHref(row.employee.id, grid.weekStart)}#semaine`}
-                        className="font-semibold text-amber-900 underline"
-                      >
-                        {row.warningCount} point{row.warningCount > 1 ? "s" : ""}
-                        <span className="sr-only"> à vérifier pour {row.employee.name}</span>
-                      </Link>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <TeamHoursTable
+          caption={<>Heures de l'équipe, semaine {weekKey}</>}
+          className="min-w-[960px] border-collapse text-sm"
+          columnCount={grid.days.length}
+          headers={grid.days.map((day) => {
+            const holiday = publicHoliday(day);
+            return (
+              <th key={day} scope="col" className="p-2 text-left font-semibold">
+                {formatDate(day, "full").split(" ").slice(0, 2).join(" ")}
+                {holiday ? <span className="block text-xs font-normal">{holiday}</span> : null}
+              </th>
+            );
+          })}
+          labels={["Travaillé", "Heures sup.", "Statut", "À vérifier"]}
+          rows={grid.rows}
+          cells={(row, rowIndex) =>
+            row.cells.map((cell, column) => (
+              <td key={cell.day} className="p-2">
+                <Cell
+                  row={row}
+                  cell={cell}
+                  rowIndex={rowIndex}
+                  column={column}
+                  values={values}
+                  errors={errors}
+                />
+              </td>
+            ))
+          }
+          after={(row) => (
+            <>
+              <td className="p-2 whitespace-nowrap">
+                {hoursWords(row.workedMinutes)}
+                <span className="block text-xs text-slate-700">
+                  contrat : {hoursWords(row.employee.weeklyMinutes)}
+                </span>
+              </td>
+              <td className="p-2 whitespace-nowrap">
+                {row.overtime.overtimeMinutes === 0 ? (
+                  "Aucune"
+                ) : (
+                  <>
+                    {hoursWords(row.overtime.overtime25Minutes)} à 25 %
+                    {row.overtime.overtime50Minutes > 0 ? (
+                      <span className="block">{hoursWords(row.overtime.overtime50Minutes)} à 50 %</span>
+                    ) : null}
+                  </>
+                )}
+              </td>
+              <td className="p-2">
+                <Status row={row} />
+              </td>
+              <td className="p-2">
+                {row.warningCount === 0 ? (
+                  "Rien"
+                ) : (
+                  <Link
+                    to={`${dayHref(row.employee.id, grid.weekStart)}#semaine`}
+                    className="font-semibold text-amber-900 underline"
+                  >
+                    {row.warningCount} point{row.warningCount > 1 ? "s" : ""}
+                    <span className="sr-only"> à vérifier pour {row.employee.name}</span>
+                  </Link>
+                )}
+              </td>
+            </>
+          )}
+        />
       </Form>
     </>
   );
