@@ -71,24 +71,13 @@ export async function findEmployee(db: DbExecutor, employeeId: string): Promise<
 const inPost = (employee: Pick<EmployeeRow, "hireDate" | "leaveDate">, day: IsoDay) =>
   employee.hireDate <= day && (employee.leaveDate === null || day <= employee.leaveDate);
 
-/** A line as the pages show it. */
-export type LineView = {
+/** A line as the pages show it: what was posted (`DayLine`), its day, and the names of its site and lot. */
+export type LineView = DayLine & {
   id: string;
   day: IsoDay;
-  kind: TimeEntryKind;
-  jobSiteId: string | null;
   siteNumber: string | null;
   siteTitle: string | null;
-  lotId: string | null;
   lotTitle: string | null;
-  startTime: string | null;
-  endTime: string | null;
-  breakMinutes: number;
-  startsAt: Date | null;
-  endsAt: Date | null;
-  minutes: number;
-  wentHomeForLunch: boolean;
-  note: string;
 };
 
 async function readLines(db: DbExecutor, employeeId: string, from: IsoDay, to: IsoDay): Promise<LineView[]> {
