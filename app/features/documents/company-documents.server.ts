@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { and, asc, desc, eq, isNotNull, lte, sql } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
 import { authUsers } from "#app/db/schema/auth.ts";
@@ -7,11 +6,10 @@ import {
   type CompanyDocumentRow,
   companyDocuments,
 } from "#app/db/schema/company-documents.ts";
+import { storeDocumentFile } from "#app/lib/document-file.server.ts";
 import type { FileStorage } from "#app/lib/file-storage.server.ts";
 import type { DbExecutor } from "#app/lib/outbox.server.ts";
-import { readPaperScan, type ScanType } from "#app/lib/paper-scan.server.ts";
 import { addDays, type IsoDay, parisDay } from "#app/lib/paris-time.ts";
-import { newStorageKey } from "#app/lib/storage.server.ts";
 import { isUuid } from "#app/lib/uuid.ts";
 import {
   COMPANY_DOCUMENT_KINDS,
@@ -39,7 +37,7 @@ export class CompanyDocumentNotFoundError extends Error {
 }
 
 /** The condition « no later version replaces it ». */
-const isCurrent = sql`not exists (select 1 from company_documents newer where newer.replaces_id = ${companyDocuments.id})`;
+export const isCurrent = sql`not exists (select 1 from company_documents newer where newer.replaces_id = ${companyDocuments.id})`;
 
 export type CompanyDocumentItem = Omit<CompanyDocumentRow, "storageKey" | "remindersSent" | "createdBy"> & {
   status: DocumentStatus;
@@ -174,20 +172,6 @@ export type CompanyDocumentRefusal = {
   fieldErrors: Record<string, string[]>;
 };
 
-const EXTENSIONS: Record<ScanType, string> = {
-  "application/pdf": "pdf",
-  "image/jpeg": "jpg",
-  "image/png": "png",
-};
-
-/** A file name as people read it: its last segment, printable characters only, 200 at most. */
-function cleanFileName(name: string): string {
-  const last = name.split(/[/\\]/).pop() ?? "";
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what is removed.
-  const clean = last.replace(/[\u0000-\u001f\u007f"]/g, "").trim();
-  return clean.slice(-200) || "document";
-}
-
 class RenewalRefusal extends Error {
   readonly status: 404 | 409 | 400;
   readonly field: string;
@@ -212,20 +196,10 @@ export async function addCompanyDocument(
   file: FormDataEntryValue | null,
 ): Promise<{ ok: true; id: string; replacedId: string | null } | CompanyDocumentRefusal> {
   const { db, storage } = services;
-  const scan = await readPaperScan(file, "du document");
-  if (!scan.ok) {
-    return {
-      ok: false,
-      status: scan.status,
-      message: scan.message,
-      fieldErrors: { file: scan.fieldErrors.scan },
-    };
-  }
-  const storageKey = newStorageKey("documents-entreprise", EXTENSIONS[scan.type]);
-  const sha256 = createHash("sha256").update(scan.bytes).digest("hex");
-  const fileName = cleanFileName(file instanceof File ? file.name : "");
+  const stored = await storeDocumentFile(storage, file, "documents-entreprise");
+  if (!stored.ok) return stored;
+  const { storageKey, contentType, fileName, sizeBytes, sha256 } = stored;
   const validUntil = validUntilOf(data.kind, data.validFrom, data.validUntil);
-  await storage.put(storageKey, scan.bytes, scan.type);
   try {
     const saved = await db.transaction(async (tx) => {
       let replacedId: string | null = null;
@@ -274,9 +248,9 @@ export async function addCompanyDocument(
           validFrom: data.validFrom,
           validUntil,
           storageKey,
-          contentType: scan.type,
+          contentType,
           fileName,
-          sizeBytes: scan.bytes.length,
+          sizeBytes,
           sha256,
           notes: data.notes,
           replacesId: replacedId,

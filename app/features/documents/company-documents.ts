@@ -1,5 +1,7 @@
 import type { CompanyDocumentKind } from "#app/db/schema/company-documents.ts";
+import { addMonths } from "#app/lib/add-months.ts";
 import { formText } from "#app/lib/form-intent.ts";
+import { optionalDayField } from "#app/lib/optional-day-field.ts";
 import { addDays, daysBetween, type IsoDay } from "#app/lib/paris-time.ts";
 import { IsoDaySchema, multiLineText, singleLineText } from "#app/lib/text-rules.ts";
 import { isUuid } from "#app/lib/uuid.ts";
@@ -58,16 +60,8 @@ export const RENEW_WINDOW_DAYS = 60;
 /** The owner is e-mailed this many days before an expiry, each level once. */
 export const REMINDER_DAYS = [60, 30, 7] as const;
 
-/** `day` plus `months` calendar months, kept on the month's last day when shorter (31 → 30). */
-export function addMonths(day: IsoDay, months: number): IsoDay {
-  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
-  const index = year * 12 + (month - 1) + months;
-  const targetYear = Math.floor(index / 12);
-  const targetMonth = (index % 12) + 1;
-  const lastDay = new Date(Date.UTC(targetYear, targetMonth, 0)).getUTCDate();
-  const pad = (value: number, width: number) => String(value).padStart(width, "0");
-  return `${pad(targetYear, 4)}-${pad(targetMonth, 2)}-${pad(Math.min(date, lastDay), 2)}`;
-}
+// Kept here for the tests and the e2e seed that read it from this module.
+export { addMonths };
 
 /** The last valid day: computed for the Kbis, URSSAF and RGE, as typed otherwise. */
 export function validUntilOf(
@@ -171,18 +165,6 @@ export const COMPANY_DOCUMENT_MESSAGES = {
 const oneLine = (max: number) =>
   formText(singleLineText().pipe(z.string().max(max, COMPANY_DOCUMENT_MESSAGES.tooLong)));
 
-const optionalDay = formText(
-  z
-    .string()
-    .trim()
-    .superRefine((value, ctx) => {
-      if (value === "") return;
-      const result = IsoDaySchema.safeParse(value);
-      if (!result.success) ctx.addIssue({ code: "custom", message: result.error.issues[0]?.message ?? "" });
-    })
-    .transform((value) => (value === "" ? null : value)),
-);
-
 export const CompanyDocumentSchema = z
   .object({
     kind: z.enum(COMPANY_DOCUMENT_KINDS as [CompanyDocumentKind, ...CompanyDocumentKind[]], {
@@ -194,7 +176,7 @@ export const CompanyDocumentSchema = z
     issuerAddress: oneLine(300),
     coverage: oneLine(200),
     validFrom: formText(z.string().trim().min(1, COMPANY_DOCUMENT_MESSAGES.validFrom).pipe(IsoDaySchema)),
-    validUntil: optionalDay,
+    validUntil: optionalDayField,
     notes: formText(multiLineText().pipe(z.string().max(2000, COMPANY_DOCUMENT_MESSAGES.tooLong))),
     replacesId: formText(
       z

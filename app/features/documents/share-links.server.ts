@@ -11,6 +11,7 @@ import { type DbExecutor, enqueueMail } from "#app/lib/outbox.server.ts";
 import { formatDate, type IsoDay, parisDay } from "#app/lib/paris-time.ts";
 import { recordHit } from "#app/lib/rate-limit.server.ts";
 import { isUuid } from "#app/lib/uuid.ts";
+import { isCurrent } from "./company-documents.server.ts";
 import { documentStatus } from "./company-documents.ts";
 import {
   PUBLIC_ATTESTATION_KINDS,
@@ -204,8 +205,6 @@ export type PublicAttestation = {
   contentType: string;
   fileName: string;
 };
-
-const isCurrent = sql`not exists (select 1 from company_documents newer where newer.replaces_id = ${companyDocuments.id})`;
 
 /**
  * The public extract on `today`: the current documents of the public kinds whose validity

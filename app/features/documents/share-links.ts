@@ -1,10 +1,11 @@
 import type { CompanyDocumentKind } from "#app/db/schema/company-documents.ts";
 import type { ShareLinkKind } from "#app/db/schema/share-links.ts";
+import { addMonths } from "#app/lib/add-months.ts";
 import { formText } from "#app/lib/form-intent.ts";
 import { addDays, type IsoDay } from "#app/lib/paris-time.ts";
 import { IsoDaySchema, singleLineText } from "#app/lib/text-rules.ts";
 import { z } from "#app/lib/zod.ts";
-import { addMonths, DOCS_PATH } from "./company-documents.ts";
+import { DOCS_PATH } from "./company-documents.ts";
 
 /*
  * Documents › share links: a link given to someone outside the company (a client, a

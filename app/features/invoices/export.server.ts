@@ -5,6 +5,14 @@ import { clients } from "#app/db/schema/clients.ts";
 import { type InvoiceKindValue, invoices } from "#app/db/schema/invoices.ts";
 import type { ExportPeriod } from "#app/lib/export-period.ts";
 import { journalCsv } from "#app/lib/journal-csv.ts";
+import {
+  entryLines,
+  imbalance,
+  type JournalTotals,
+  journalTotals,
+  type Movement,
+  sumOf,
+} from "#app/lib/journal-entry.ts";
 import type { Cents } from "#app/lib/money.ts";
 import { namedError } from "#app/lib/named-error.ts";
 import type { DbExecutor } from "#app/lib/outbox.server.ts";
@@ -156,14 +164,6 @@ export type JournalLine = {
 export class JournalError extends namedError("JournalError") {}
 
 /**
- * One signed movement: positive credits the account, negative debits it. A credit note's
- * figures are negative, so its entry is the mirror of an invoice's without a special case.
- */
-type Movement = { account: string; label: string; amount: Cents };
-
-const sumOf = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
-
-/**
  * The entry of one issued document (decision 018):
  * - client (411) debit the net to pay, and the retention withheld to its own receivable
  *   (4117, loi 71-584): together the TTC;
@@ -171,7 +171,8 @@ const sumOf = (values: readonly number[]) => values.reduce((total, value) => tot
  * - customer advances (4191) credit a deposit's HT, debit the deposits' HT deducted;
  * - VAT collected (44571, one sub-account per rate) credit each rate's VAT as printed,
  *   whether the option for debits was chosen or not; none under reverse charge.
- * A credit note's negative figures give the mirror entry. Zero amounts make no line.
+ * A credit note's negative figures give the mirror entry (a movement is signed: positive
+ * credits, negative debits), without a special case. Zero amounts make no line.
  */
 export function invoiceEntry(document: JournalDocument): JournalLine[] {
   const { billing } = document;
@@ -244,26 +245,17 @@ export function invoiceEntry(document: JournalDocument): JournalLine[] {
   }
   movements.push(...revenue, ...advances, ...vat);
 
-  const lines = movements
-    .filter((movement) => movement.amount !== 0)
-    .map(
-      (movement): JournalLine => ({
-        date: document.issuedOn,
-        journal: JOURNAL_CODE,
-        piece: document.number,
-        account: movement.account,
-        label: movement.label,
-        debit: Math.max(-movement.amount, 0),
-        credit: Math.max(movement.amount, 0),
-      }),
-    );
-  const debit = sumOf(lines.map((line) => line.debit));
-  const credit = sumOf(lines.map((line) => line.credit));
-  if (debit !== credit) fail(`écriture déséquilibrée (débit ${debit}, crédit ${credit}).`);
+  const lines: JournalLine[] = entryLines(movements, {
+    date: document.issuedOn,
+    journal: JOURNAL_CODE,
+    piece: document.number,
+  });
+  const unbalanced = imbalance(lines);
+  if (unbalanced) fail(unbalanced);
   return lines;
 }
 
-export type JournalTotals = { debit: Cents; credit: Cents };
+export type { JournalTotals };
 
 /** The journal of documents already in order: their entries one after the other. */
 export function salesJournal(documents: readonly JournalDocument[]): {
@@ -273,10 +265,7 @@ export function salesJournal(documents: readonly JournalDocument[]): {
   const lines = documents.flatMap((document) => invoiceEntry(document));
   return {
     lines,
-    totals: {
-      debit: sumOf(lines.map((line) => line.debit)),
-      credit: sumOf(lines.map((line) => line.credit)),
-    },
+    totals: journalTotals(lines),
   };
 }
 

@@ -196,18 +196,14 @@ export async function quoteForJobSite(db: DbExecutor, quoteId: string): Promise<
     .innerJoin(clients, eq(clients.id, quotes.clientId))
     .where(eq(quotes.id, quoteId));
   if (!quote) return null;
-  const [onSite] = await db
-    .select({ id: jobSites.id, number: jobSites.number })
-    .from(jobSiteQuotes)
-    .innerJoin(jobSites, eq(jobSites.id, jobSiteQuotes.jobSiteId))
-    .where(eq(jobSiteQuotes.quoteSeriesId, quote.seriesId));
+  const onSite = await jobSiteOfQuote(db, quote.seriesId);
   const openSites = await db
     .select({ id: jobSites.id, number: jobSites.number, title: jobSites.title, siteCity: jobSites.siteCity })
     .from(jobSites)
     .where(and(eq(jobSites.clientId, quote.clientId), inArray(jobSites.status, [...OPEN_JOB_SITE_STATUSES])))
     .orderBy(asc(jobSites.number));
   const { clientId, clientName, ...rest } = quote;
-  return { ...rest, client: { id: clientId, name: clientName }, onSite: onSite ?? null, openSites };
+  return { ...rest, client: { id: clientId, name: clientName }, onSite, openSites };
 }
 
 /** The site a quote series is on, for the quote's page (« Voir le chantier »). */

@@ -5,6 +5,7 @@ import { jobSites } from "#app/db/schema/job-sites.ts";
 import { jobSiteReceptionCodes, jobSiteReceptions, type ReceptionKind } from "#app/db/schema/receptions.ts";
 import { recordActivities } from "#app/lib/activity.server.ts";
 import { heading, paragraph, renderEmail } from "#app/lib/email-html.ts";
+import { removeFilesOnFailure } from "#app/lib/files-on-failure.server.ts";
 import {
   ACCESS_TOKEN,
   CODE_TTL_MS,
@@ -353,9 +354,8 @@ export async function signReceptionOnline(
     printable = await drawnSignatureForPdf(input.signaturePng);
     if (!printable) throw new ReceptionSigningError(SIGNATURE_UNREADABLE, "signature");
   }
-  const stored: string[] = [];
-  try {
-    return await db.transaction(async (tx) => {
+  return removeFilesOnFailure(deps.storage, (track) =>
+    db.transaction(async (tx) => {
       const { reception, site } = await findLink(tx, token, true);
       requireToSign(reception);
       const [latest] = await tx
@@ -407,12 +407,12 @@ export async function signReceptionOnline(
         newStorageKey("chantiers/pv-signes", "pdf", now),
         signedPdf,
       );
-      stored.push(signedFile.key);
+      track(signedFile.key);
       let signatureKey: string | null = null;
       if (input.signaturePng) {
         signatureKey = newStorageKey("signatures", "png", now);
         await deps.storage.put(signatureKey, input.signaturePng, "image/png");
-        stored.push(signatureKey);
+        track(signatureKey);
       }
       const [signed] = await tx
         .update(jobSiteReceptions)
@@ -442,11 +442,8 @@ export async function signReceptionOnline(
         signedMails(site, signed, { name, email: code.email, now }, signedFile.key, deps),
       );
       return { ok: true as const, signedCopySha256: signedFile.sha256 };
-    });
-  } catch (error) {
-    for (const key of stored) await deps.storage.delete(key).catch(() => undefined);
-    throw error;
-  }
+    }),
+  );
 }
 
 /** The signed PV, attached, to the client and to the company. */

@@ -68,35 +68,16 @@ export async function renderReceptionPdf(input: ReceptionPdfInput): Promise<Buff
       ...(input.draft ? { watermark: "Brouillon – sans valeur" } : {}),
     },
     (body) => {
-      body.heading("Les parties");
-      body.keyValues([
-        ["Maître d'ouvrage", joinLines([input.client.name, ...input.client.address])],
-        ["Entreprise", joinLines([input.identity.tradeName, ...input.identity.addressLines])],
-      ]);
-      body.heading("Les travaux");
-      body.keyValues([
-        ["Chantier", `${input.siteNumber} — ${input.siteTitle}`],
-        ["Adresse", joinLines(input.siteAddress, ", ")],
-        ...(input.quoteNumbers.length > 0 ? [["Devis", input.quoteNumbers.join(", ")] as const] : []),
-      ]);
+      drawPartiesAndWorks(
+        body,
+        input,
+        input.quoteNumbers.length > 0 ? [["Devis", input.quoteNumbers.join(", ")]] : [],
+      );
       body.heading("Réception");
       body.paragraph(receptionDeclaration(input), { align: "justify" });
       if (input.reservations.length > 0) {
         body.heading("Réserves");
-        body.table({
-          columns: [
-            { header: "N°", width: 1, align: "right" },
-            { header: "Lot", width: 4, text: true },
-            { header: "Réserve", width: 10, text: true },
-            { header: "À lever avant le", width: 3 },
-          ],
-          rows: input.reservations.map((reservation, index) => [
-            String(index + 1),
-            reservation.lot ?? "Ensemble du chantier",
-            reservation.description,
-            formatDate(reservation.deadline, "numeric"),
-          ]),
-        });
+        drawReservations(body, "À lever avant le", input.reservations, (reservation) => reservation.deadline);
       }
       body.heading("Ce que la réception fait courir");
       body.keyValues([
@@ -113,6 +94,48 @@ export async function renderReceptionPdf(input: ReceptionPdfInput): Promise<Buff
       if (input.signed) drawCertificate(body, input.signed);
     },
   );
+}
+
+/** « Les parties » (the client, the company) and « Les travaux » (the site, then `more`), as both PVs open. */
+function drawPartiesAndWorks(
+  body: DocumentBody,
+  input: Pick<ReceptionPdfInput, "client" | "identity" | "siteNumber" | "siteTitle" | "siteAddress">,
+  more: readonly (readonly [string, string])[],
+) {
+  body.heading("Les parties");
+  body.keyValues([
+    ["Maître d'ouvrage", joinLines([input.client.name, ...input.client.address])],
+    ["Entreprise", joinLines([input.identity.tradeName, ...input.identity.addressLines])],
+  ]);
+  body.heading("Les travaux");
+  body.keyValues([
+    ["Chantier", `${input.siteNumber} — ${input.siteTitle}`],
+    ["Adresse", joinLines(input.siteAddress, ", ")],
+    ...more,
+  ]);
+}
+
+/** The reservations, numbered, each with its lot and the day of the last column (`dayHeader`). */
+function drawReservations<Reservation extends { lot: string | null; description: string }>(
+  body: DocumentBody,
+  dayHeader: string,
+  reservations: readonly Reservation[],
+  dayOf: (reservation: Reservation) => IsoDay,
+) {
+  body.table({
+    columns: [
+      { header: "N°", width: 1, align: "right" },
+      { header: "Lot", width: 4, text: true },
+      { header: "Réserve", width: 10, text: true },
+      { header: dayHeader, width: 3 },
+    ],
+    rows: reservations.map((reservation, index) => [
+      String(index + 1),
+      reservation.lot ?? "Ensemble du chantier",
+      reservation.description,
+      formatDate(dayOf(reservation), "numeric"),
+    ]),
+  });
 }
 
 /** The certificate of an online signature, after the signature boxes: the proof, in words. */
@@ -198,15 +221,7 @@ export async function renderLiftingPdf(input: LiftingPdfInput): Promise<Buffer> 
       subject: `${LIFTING_PDF_TITLE} — ${input.siteNumber}`,
     },
     (body) => {
-      body.heading("Les parties");
-      body.keyValues([
-        ["Maître d'ouvrage", joinLines([input.client.name, ...input.client.address])],
-        ["Entreprise", joinLines([input.identity.tradeName, ...input.identity.addressLines])],
-      ]);
-      body.heading("Les travaux");
-      body.keyValues([
-        ["Chantier", `${input.siteNumber} — ${input.siteTitle}`],
-        ["Adresse", joinLines(input.siteAddress, ", ")],
+      drawPartiesAndWorks(body, input, [
         ["Réception", `Prononcée le ${formatDate(input.receivedOn)}, avec réserves`],
       ]);
       body.heading("Levée des réserves");
@@ -214,20 +229,7 @@ export async function renderLiftingPdf(input: LiftingPdfInput): Promise<Buffer> 
         `Le maître d'ouvrage constate que les réserves ci-dessous, portées au procès-verbal de réception du ${formatDate(input.receivedOn)}, ont été levées par l'entreprise aux dates indiquées.`,
         { align: "justify" },
       );
-      body.table({
-        columns: [
-          { header: "N°", width: 1, align: "right" },
-          { header: "Lot", width: 4, text: true },
-          { header: "Réserve", width: 10, text: true },
-          { header: "Levée le", width: 3 },
-        ],
-        rows: input.reservations.map((reservation, index) => [
-          String(index + 1),
-          reservation.lot ?? "Ensemble du chantier",
-          reservation.description,
-          formatDate(reservation.liftedOn, "numeric"),
-        ]),
-      });
+      drawReservations(body, "Levée le", input.reservations, (reservation) => reservation.liftedOn);
       drawSignatureBoxes(body.doc, body.contentWidth, input.signed);
       if (input.signed) drawCertificate(body, input.signed);
     },

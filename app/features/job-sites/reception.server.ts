@@ -10,7 +10,8 @@ import {
   jobSiteReceptions,
   jobSiteReservations,
 } from "#app/db/schema/receptions.ts";
-import { recordActivities } from "#app/lib/activity.server.ts";
+import { recordActivities, recordActivity } from "#app/lib/activity.server.ts";
+import { removeFilesOnFailure } from "#app/lib/files-on-failure.server.ts";
 import { registerEvent } from "#app/lib/integrity/register.server.ts";
 import type { DbExecutor, DbTransaction } from "#app/lib/outbox.server.ts";
 import { formatDate, type IsoDay, parisDay } from "#app/lib/paris-time.ts";
@@ -64,6 +65,47 @@ export type ReceptionView = {
 
 const subject = (id: string) => ({ subjectType: "chantier" as const, subjectId: id });
 
+/** One event of the site's history, inside the caller's transaction. */
+const logSite = (tx: DbExecutor, jobSiteId: string, kind: string, summary: string, actor: Actor | null) =>
+  recordActivity(tx, { ...subject(jobSiteId), kind, summary, actor });
+
+/** The site's PV de réception (each site has one at most). */
+const receptionOf = (jobSiteId: string) =>
+  and(eq(jobSiteReceptions.jobSiteId, jobSiteId), eq(jobSiteReceptions.kind, "reception"));
+
+/** One of the site's PVs de levée. */
+const liftingOf = (jobSiteId: string, liftingId: string) =>
+  and(
+    eq(jobSiteReceptions.id, liftingId),
+    eq(jobSiteReceptions.jobSiteId, jobSiteId),
+    eq(jobSiteReceptions.kind, "levee"),
+  );
+
+/** A stored file's extension, as its key ends. */
+const extensionOf = (key: string) => key.slice(key.lastIndexOf(".") + 1);
+
+type Scan = { bytes: Uint8Array; type: string };
+
+/** Where the scan of a PV signed on paper is stored. */
+function paperScanKey(scan: Scan, now: Date): string {
+  const extension = scan.type === "application/pdf" ? "pdf" : scan.type === "image/png" ? "png" : "jpg";
+  return newStorageKey("chantiers/pv-signes", extension, now);
+}
+
+/** The columns of a PV signed on paper: its scan (stored under `key`), its fingerprint, who recorded it. */
+function signedOnPaper(key: string, scan: Scan, actor: Actor, now: Date) {
+  return {
+    status: "signe" as const,
+    signing: "papier" as const,
+    paperScanStorageKey: key,
+    signedCopySha256: sha256Hex(scan.bytes),
+    signedCopyContentType: scan.type,
+    signedAt: now,
+    recordedBy: actor.id,
+    updatedAt: now,
+  };
+}
+
 async function readReservations(db: DbExecutor, receptionId: string): Promise<ReservationView[]> {
   return db
     .select({
@@ -87,10 +129,7 @@ async function readReservations(db: DbExecutor, receptionId: string): Promise<Re
 /** The site's PV de réception (null while none is prepared), its reservations and, once signed, the warranties. */
 export async function getReception(db: DbExecutor, jobSiteId: string): Promise<ReceptionView> {
   if (!isUuid(jobSiteId)) throw new JobSiteNotFoundError();
-  const [reception] = await db
-    .select()
-    .from(jobSiteReceptions)
-    .where(and(eq(jobSiteReceptions.jobSiteId, jobSiteId), eq(jobSiteReceptions.kind, "reception")));
+  const [reception] = await db.select().from(jobSiteReceptions).where(receptionOf(jobSiteId));
   if (!reception) return { reception: null, reservations: [], warranties: null };
   return {
     reception,
@@ -104,22 +143,12 @@ export async function siteWarranties(db: DbExecutor, jobSiteId: string): Promise
   const [row] = await db
     .select({ receivedOn: jobSiteReceptions.receivedOn })
     .from(jobSiteReceptions)
-    .where(
-      and(
-        eq(jobSiteReceptions.jobSiteId, jobSiteId),
-        eq(jobSiteReceptions.kind, "reception"),
-        eq(jobSiteReceptions.status, "signe"),
-      ),
-    );
+    .where(and(receptionOf(jobSiteId), eq(jobSiteReceptions.status, "signe")));
   return row ? warrantyDates(row.receivedOn) : null;
 }
 
 async function lockReception(tx: DbTransaction, jobSiteId: string) {
-  const [reception] = await tx
-    .select()
-    .from(jobSiteReceptions)
-    .where(and(eq(jobSiteReceptions.jobSiteId, jobSiteId), eq(jobSiteReceptions.kind, "reception")))
-    .for("update");
+  const [reception] = await tx.select().from(jobSiteReceptions).where(receptionOf(jobSiteId)).for("update");
   return reception ?? null;
 }
 
@@ -186,14 +215,13 @@ export async function saveReceptionDraft(
     } else {
       await tx.insert(jobSiteReceptions).values({ jobSiteId, receivedOn, createdBy: actor.id });
     }
-    await recordActivities(tx, [
-      {
-        ...subject(jobSiteId),
-        kind: "reception_draft",
-        summary: `PV de réception préparé à la date du ${formatDate(receivedOn)}`,
-        actor,
-      },
-    ]);
+    await logSite(
+      tx,
+      jobSiteId,
+      "reception_draft",
+      `PV de réception préparé à la date du ${formatDate(receivedOn)}`,
+      actor,
+    );
   });
 }
 
@@ -227,9 +255,8 @@ export async function addReservation(
   photo: ReservationPhoto | null,
   now = new Date(),
 ): Promise<void> {
-  let photoKey: string | null = null;
-  try {
-    await db.transaction(async (tx) => {
+  await removeFilesOnFailure(storage, (track) =>
+    db.transaction(async (tx) => {
       await lockJobSite(tx, jobSiteId);
       const reception = await lockDraft(tx, jobSiteId);
       if (input.lotId !== null) {
@@ -246,8 +273,9 @@ export async function addReservation(
         .select({ total: count() })
         .from(jobSiteReservations)
         .where(eq(jobSiteReservations.receptionId, reception.id));
+      let photoKey: string | null = null;
       if (photo) {
-        photoKey = newStorageKey("chantiers/reserves", photo.extension, now);
+        photoKey = track(newStorageKey("chantiers/reserves", photo.extension, now));
         await storage.put(photoKey, photo.content, photo.contentType);
       }
       await tx.insert(jobSiteReservations).values({
@@ -259,19 +287,15 @@ export async function addReservation(
         photoStorageKey: photoKey,
       });
       await refreshWithReservations(tx, reception.id, now);
-      await recordActivities(tx, [
-        {
-          ...subject(jobSiteId),
-          kind: "reservation",
-          summary: `Réserve ajoutée au PV de réception : ${input.description.slice(0, 80)}`,
-          actor,
-        },
-      ]);
-    });
-  } catch (error) {
-    if (photoKey) await storage.delete(photoKey).catch(() => undefined);
-    throw error;
-  }
+      await logSite(
+        tx,
+        jobSiteId,
+        "reservation",
+        `Réserve ajoutée au PV de réception : ${input.description.slice(0, 80)}`,
+        actor,
+      );
+    }),
+  );
 }
 
 /** Removes a reservation from the draft PV. */
@@ -295,14 +319,13 @@ export async function deleteReservation(
       .returning();
     if (!removed) throw new JobSiteConflictError(RECEPTION_MESSAGES.reservation);
     await refreshWithReservations(tx, reception.id, now);
-    await recordActivities(tx, [
-      {
-        ...subject(jobSiteId),
-        kind: "reservation_deleted",
-        summary: `Réserve retirée du PV de réception : ${removed.description.slice(0, 80)}`,
-        actor,
-      },
-    ]);
+    await logSite(
+      tx,
+      jobSiteId,
+      "reservation_deleted",
+      `Réserve retirée du PV de réception : ${removed.description.slice(0, 80)}`,
+      actor,
+    );
     return removed.photoStorageKey;
   });
   if (photoKey) await storage.delete(photoKey).catch(() => undefined);
@@ -396,14 +419,13 @@ export async function presentReception(
       .update(jobSiteReceptions)
       .set({ status: "a_signer", pdfStorageKey: stored.key, pdfSha256: stored.sha256, updatedAt: now })
       .where(eq(jobSiteReceptions.id, reception.id));
-    await recordActivities(tx, [
-      {
-        ...subject(jobSiteId),
-        kind: "reception_ready",
-        summary: `PV de réception du ${formatDate(reception.receivedOn)} prêt à signer`,
-        actor,
-      },
-    ]);
+    await logSite(
+      tx,
+      jobSiteId,
+      "reception_ready",
+      `PV de réception du ${formatDate(reception.receivedOn)} prêt à signer`,
+      actor,
+    );
   });
 }
 
@@ -418,14 +440,7 @@ export async function reopenReception(db: Database, actor: Actor, jobSiteId: str
       .update(jobSiteReceptions)
       .set({ status: "brouillon", pdfStorageKey: null, pdfSha256: null, tokenHash: null, updatedAt: now })
       .where(eq(jobSiteReceptions.id, reception.id));
-    await recordActivities(tx, [
-      {
-        ...subject(jobSiteId),
-        kind: "reception_reopened",
-        summary: "PV de réception remis en brouillon",
-        actor,
-      },
-    ]);
+    await logSite(tx, jobSiteId, "reception_reopened", "PV de réception remis en brouillon", actor);
   });
 }
 
@@ -491,34 +506,22 @@ export async function recordPaperReception(
   storage: FileStorage,
   actor: Actor,
   jobSiteId: string,
-  scan: { bytes: Uint8Array; type: string },
+  scan: Scan,
   now = new Date(),
 ): Promise<void> {
-  const extension = scan.type === "application/pdf" ? "pdf" : scan.type === "image/png" ? "png" : "jpg";
-  const key = newStorageKey("chantiers/pv-signes", extension, now);
-  let stored = false;
-  try {
-    await db.transaction(async (tx) => {
+  const key = paperScanKey(scan, now);
+  await removeFilesOnFailure(storage, (track) =>
+    db.transaction(async (tx) => {
       await lockJobSite(tx, jobSiteId);
       const reception = await lockReception(tx, jobSiteId);
       if (!reception) throw new JobSiteConflictError(RECEPTION_MESSAGES.noDraft);
       if (reception.status === "signe") throw new JobSiteConflictError(RECEPTION_MESSAGES.signed);
       if (reception.status !== "a_signer") throw new JobSiteConflictError(RECEPTION_MESSAGES.notToSign);
       await storage.put(key, scan.bytes, scan.type);
-      stored = true;
+      track(key);
       const [signed] = await tx
         .update(jobSiteReceptions)
-        .set({
-          status: "signe",
-          signing: "papier",
-          paperScanStorageKey: key,
-          signedCopySha256: sha256Hex(scan.bytes),
-          signedCopyContentType: scan.type,
-          signedAt: now,
-          recordedBy: actor.id,
-          tokenHash: null,
-          updatedAt: now,
-        })
+        .set({ ...signedOnPaper(key, scan, actor, now), tokenHash: null })
         .where(eq(jobSiteReceptions.id, reception.id))
         .returning();
       if (!signed) throw new JobSiteNotFoundError();
@@ -529,11 +532,8 @@ export async function recordPaperReception(
         `PV de réception du ${formatDate(signed.receivedOn)} signé sur papier (${signed.withReservations ? "avec" : "sans"} réserves)`,
         now,
       );
-    });
-  } catch (error) {
-    if (stored) await storage.delete(key).catch(() => undefined);
-    throw error;
-  }
+    }),
+  );
 }
 
 /** The signed copy of the PV (the signed PDF, or the scan), for the staff. */
@@ -546,7 +546,7 @@ export async function signedReceptionCopy(
   if (reception?.status !== "signe") return null;
   const key = reception.signedPdfStorageKey ?? reception.paperScanStorageKey;
   if (!key || !reception.signedCopyContentType) return null;
-  const extension = key.slice(key.lastIndexOf(".") + 1);
+  const extension = extensionOf(key);
   return {
     bytes: await storage.get(key),
     contentType: reception.signedCopyContentType,
@@ -627,9 +627,8 @@ export async function liftReservation(
   now = new Date(),
 ): Promise<void> {
   if (!isUuid(reservationId)) throw new JobSiteConflictError(RECEPTION_MESSAGES.reservation);
-  let photoKey: string | null = null;
-  try {
-    await db.transaction(async (tx) => {
+  await removeFilesOnFailure(storage, (track) =>
+    db.transaction(async (tx) => {
       await lockJobSite(tx, jobSiteId);
       const reception = await lockReception(tx, jobSiteId);
       if (reception?.status !== "signe") throw new JobSiteConflictError(RECEPTION_MESSAGES.notSigned);
@@ -647,27 +646,24 @@ export async function liftReservation(
       if (liftedOn < reception.receivedOn) {
         throw new ReceptionFieldError("liftedOn", RECEPTION_MESSAGES.liftedBeforeReception);
       }
+      let photoKey: string | null = null;
       if (photo) {
-        photoKey = newStorageKey("chantiers/reserves-levees", photo.extension, now);
+        photoKey = track(newStorageKey("chantiers/reserves-levees", photo.extension, now));
         await storage.put(photoKey, photo.content, photo.contentType);
       }
       await tx
         .update(jobSiteReservations)
         .set({ liftedOn, liftedPhotoStorageKey: photoKey })
         .where(eq(jobSiteReservations.id, reservation.id));
-      await recordActivities(tx, [
-        {
-          ...subject(jobSiteId),
-          kind: "reservation_lifted",
-          summary: `Réserve levée le ${formatDate(liftedOn)} : ${reservation.description.slice(0, 80)}`,
-          actor,
-        },
-      ]);
-    });
-  } catch (error) {
-    if (photoKey) await storage.delete(photoKey).catch(() => undefined);
-    throw error;
-  }
+      await logSite(
+        tx,
+        jobSiteId,
+        "reservation_lifted",
+        `Réserve levée le ${formatDate(liftedOn)} : ${reservation.description.slice(0, 80)}`,
+        actor,
+      );
+    }),
+  );
 }
 
 /**
@@ -804,9 +800,8 @@ export async function prepareLiftingPv(
   jobSiteId: string,
   now = new Date(),
 ): Promise<{ id: string }> {
-  let storedKey: string | null = null;
-  try {
-    return await db.transaction(async (tx) => {
+  return removeFilesOnFailure(storage, (track) =>
+    db.transaction(async (tx) => {
       await lockJobSite(tx, jobSiteId);
       const reception = await lockReception(tx, jobSiteId);
       if (reception?.status !== "signe") throw new JobSiteConflictError(RECEPTION_MESSAGES.notSigned);
@@ -845,25 +840,20 @@ export async function prepareLiftingPv(
         );
       const pdf = await renderLiftingPdf(await liftingPdfInput(tx, levee, identity));
       const stored = await storeRenderedPdf(storage, newStorageKey("chantiers/pv", "pdf", now), pdf);
-      storedKey = stored.key;
       await tx
         .update(jobSiteReceptions)
-        .set({ pdfStorageKey: stored.key, pdfSha256: stored.sha256 })
+        .set({ pdfStorageKey: track(stored.key), pdfSha256: stored.sha256 })
         .where(eq(jobSiteReceptions.id, levee.id));
-      await recordActivities(tx, [
-        {
-          ...subject(jobSiteId),
-          kind: "lifting_ready",
-          summary: `PV de levée des réserves (${lifted.length}) prêt à signer`,
-          actor,
-        },
-      ]);
+      await logSite(
+        tx,
+        jobSiteId,
+        "lifting_ready",
+        `PV de levée des réserves (${lifted.length}) prêt à signer`,
+        actor,
+      );
       return { id: levee.id };
-    });
-  } catch (error) {
-    if (storedKey) await storage.delete(storedKey).catch(() => undefined);
-    throw error;
-  }
+    }),
+  );
 }
 
 /** What follows the signature of a PV de levée, on paper or online: the history and the register's « pv_signe ». */
@@ -874,14 +864,7 @@ export async function afterLiftingSigned(
   summary: string,
   now: Date,
 ) {
-  await recordActivities(tx, [
-    {
-      ...subject(levee.jobSiteId),
-      kind: "lifting_signed",
-      summary,
-      actor: author === "client" ? null : author,
-    },
-  ]);
+  await logSite(tx, levee.jobSiteId, "lifting_signed", summary, author === "client" ? null : author);
   await registerEvent(tx, { event: "pv_signe", subjectId: levee.id, author, at: now });
 }
 
@@ -892,43 +875,26 @@ export async function recordPaperLifting(
   actor: Actor,
   jobSiteId: string,
   liftingId: string,
-  scan: { bytes: Uint8Array; type: string },
+  scan: Scan,
   now = new Date(),
 ): Promise<void> {
   if (!isUuid(liftingId)) throw new JobSiteConflictError(RECEPTION_MESSAGES.lifting);
-  const extension = scan.type === "application/pdf" ? "pdf" : scan.type === "image/png" ? "png" : "jpg";
-  const key = newStorageKey("chantiers/pv-signes", extension, now);
-  let stored = false;
-  try {
-    await db.transaction(async (tx) => {
+  const key = paperScanKey(scan, now);
+  await removeFilesOnFailure(storage, (track) =>
+    db.transaction(async (tx) => {
       await lockJobSite(tx, jobSiteId);
       const [levee] = await tx
         .select()
         .from(jobSiteReceptions)
-        .where(
-          and(
-            eq(jobSiteReceptions.id, liftingId),
-            eq(jobSiteReceptions.jobSiteId, jobSiteId),
-            eq(jobSiteReceptions.kind, "levee"),
-          ),
-        )
+        .where(liftingOf(jobSiteId, liftingId))
         .for("update");
       if (!levee) throw new JobSiteConflictError(RECEPTION_MESSAGES.lifting);
       if (levee.status === "signe") throw new JobSiteConflictError(RECEPTION_MESSAGES.liftingSigned);
       await storage.put(key, scan.bytes, scan.type);
-      stored = true;
+      track(key);
       await tx
         .update(jobSiteReceptions)
-        .set({
-          status: "signe",
-          signing: "papier",
-          paperScanStorageKey: key,
-          signedCopySha256: sha256Hex(scan.bytes),
-          signedCopyContentType: scan.type,
-          signedAt: now,
-          recordedBy: actor.id,
-          updatedAt: now,
-        })
+        .set(signedOnPaper(key, scan, actor, now))
         .where(eq(jobSiteReceptions.id, levee.id));
       await afterLiftingSigned(
         tx,
@@ -937,11 +903,8 @@ export async function recordPaperLifting(
         `PV de levée des réserves du ${formatDate(levee.receivedOn)} signé sur papier`,
         now,
       );
-    });
-  } catch (error) {
-    if (stored) await storage.delete(key).catch(() => undefined);
-    throw error;
-  }
+    }),
+  );
 }
 
 /** A PV de levée's file: the signed scan once signed, else the PV presented. */
@@ -952,20 +915,11 @@ export async function liftingPdf(
   liftingId: string,
 ): Promise<{ bytes: Uint8Array; contentType: string; name: string } | null> {
   if (!isUuid(liftingId) || !isUuid(jobSiteId)) return null;
-  const [levee] = await db
-    .select()
-    .from(jobSiteReceptions)
-    .where(
-      and(
-        eq(jobSiteReceptions.id, liftingId),
-        eq(jobSiteReceptions.jobSiteId, jobSiteId),
-        eq(jobSiteReceptions.kind, "levee"),
-      ),
-    );
+  const [levee] = await db.select().from(jobSiteReceptions).where(liftingOf(jobSiteId, liftingId));
   if (!levee) return null;
   const key = levee.paperScanStorageKey ?? levee.signedPdfStorageKey ?? levee.pdfStorageKey;
   if (!key) return null;
-  const extension = key.slice(key.lastIndexOf(".") + 1);
+  const extension = extensionOf(key);
   return {
     bytes: await storage.get(key),
     contentType:
@@ -995,7 +949,7 @@ export async function reservationPhoto(
     .where(and(eq(jobSiteReservations.id, reservationId), eq(jobSiteReceptions.jobSiteId, jobSiteId)));
   const key = lifted ? row?.liftedPhoto : row?.photo;
   if (!key) return null;
-  const extension = key.slice(key.lastIndexOf(".") + 1);
+  const extension = extensionOf(key);
   const contentType = extension === "png" ? "image/png" : extension === "webp" ? "image/webp" : "image/jpeg";
   return { bytes: await storage.get(key), contentType };
 }

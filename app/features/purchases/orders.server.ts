@@ -21,6 +21,7 @@ import { formatDate, parisDay } from "#app/lib/paris-time.ts";
 import type { DocumentIdentity } from "#app/lib/pdf/identity.ts";
 import { storeRenderedPdf } from "#app/lib/pdf/store.server.ts";
 import { escapeLike, foldedWords } from "#app/lib/search-text.ts";
+import { lotsBySite } from "#app/lib/site-lots.server.ts";
 import type { FileStorage } from "#app/lib/storage.server.ts";
 import { isUuid } from "#app/lib/uuid.ts";
 import { computeTotals, type VatCode } from "#app/lib/vat.ts";
@@ -197,24 +198,15 @@ export async function orderChoices(db: DbExecutor): Promise<OrderChoices> {
     .from(jobSites)
     .where(inArray(jobSites.status, [...OPEN_JOB_SITE_STATUSES]))
     .orderBy(desc(jobSites.number));
-  const lots =
-    siteRows.length === 0
-      ? []
-      : await db
-          .select({ id: jobSiteLots.id, title: jobSiteLots.title, jobSiteId: jobSiteLots.jobSiteId })
-          .from(jobSiteLots)
-          .where(
-            inArray(
-              jobSiteLots.jobSiteId,
-              siteRows.map((site) => site.id),
-            ),
-          )
-          .orderBy(asc(jobSiteLots.position));
+  const lots = await lotsBySite(
+    db,
+    siteRows.map((site) => site.id),
+  );
   return {
     suppliers: supplierRows.map((row) => ({ ...row, defaultVatCode: row.defaultVatCode as VatCode })),
     sites: siteRows.map((site) => ({
       ...site,
-      lots: lots.filter((lot) => lot.jobSiteId === site.id).map(({ id, title }) => ({ id, title })),
+      lots: lots.get(site.id) ?? [],
     })),
   };
 }
@@ -382,6 +374,21 @@ export function orderAmounts(lines: OrderData["lines"]) {
 }
 
 /** The supplier active, the site open, the lot of that site: else the field's refusal. */
+/** The order's columns as its form gives them, with its totals. */
+function orderColumns(data: OrderData, amounts: ReturnType<typeof orderAmounts>) {
+  return {
+    supplierId: data.supplierId,
+    jobSiteId: data.jobSiteId,
+    lotId: data.lotId,
+    deliveryPlace: data.deliveryPlace,
+    wantedOn: data.wantedOn,
+    notes: data.notes,
+    totalHtCents: amounts.totalHtCents,
+    totalVatCents: amounts.totalVatCents,
+    totalTtcCents: amounts.totalTtcCents,
+  };
+}
+
 async function checkReferences(tx: DbExecutor, data: OrderData): Promise<void> {
   const [supplier] = await tx
     .select({ archivedAt: suppliers.archivedAt })
@@ -429,18 +436,7 @@ export async function createOrder(db: Database, actor: Actor, data: OrderData): 
     await checkReferences(tx, data);
     const [row] = await tx
       .insert(purchaseOrders)
-      .values({
-        supplierId: data.supplierId,
-        jobSiteId: data.jobSiteId,
-        lotId: data.lotId,
-        deliveryPlace: data.deliveryPlace,
-        wantedOn: data.wantedOn,
-        notes: data.notes,
-        totalHtCents: amounts.totalHtCents,
-        totalVatCents: amounts.totalVatCents,
-        totalTtcCents: amounts.totalTtcCents,
-        createdBy: actor.id,
-      })
+      .values({ ...orderColumns(data, amounts), createdBy: actor.id })
       .returning({ id: purchaseOrders.id });
     if (!row) throw new Error("Commande non enregistrée.");
     await writeLines(tx, row.id, data, amounts.lineTotals);
@@ -478,19 +474,7 @@ export async function updateOrder(
     await checkReferences(tx, data);
     await tx
       .update(purchaseOrders)
-      .set({
-        supplierId: data.supplierId,
-        jobSiteId: data.jobSiteId,
-        lotId: data.lotId,
-        deliveryPlace: data.deliveryPlace,
-        wantedOn: data.wantedOn,
-        notes: data.notes,
-        totalHtCents: amounts.totalHtCents,
-        totalVatCents: amounts.totalVatCents,
-        totalTtcCents: amounts.totalTtcCents,
-        revision: order.revision + 1,
-        updatedAt: new Date(),
-      })
+      .set({ ...orderColumns(data, amounts), revision: order.revision + 1, updatedAt: new Date() })
       .where(eq(purchaseOrders.id, id));
     await writeLines(tx, id, data, amounts.lineTotals);
     await recordActivity(tx, {

@@ -6,6 +6,14 @@ import { supplierInvoices } from "#app/db/schema/supplier-invoices.ts";
 import type { ExportPeriod } from "#app/lib/export-period.ts";
 import { type FileStorage, StorageNotFoundError } from "#app/lib/file-storage.server.ts";
 import { type JournalCsvLine, journalCsv } from "#app/lib/journal-csv.ts";
+import {
+  entryLines,
+  imbalance,
+  type JournalTotals,
+  journalTotals,
+  type Movement,
+  sumOf,
+} from "#app/lib/journal-entry.ts";
 import { type BasisPoints, type Cents, percentOf } from "#app/lib/money.ts";
 import type { DbExecutor } from "#app/lib/outbox.server.ts";
 import type { IsoDay } from "#app/lib/paris-time.ts";
@@ -123,11 +131,6 @@ export type PurchaseJournalError = {
   message: string;
 };
 
-/** One signed movement: positive credits the account, negative debits it. */
-type Movement = { account: string; label: string; amount: Cents };
-
-const sumOf = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
-
 /**
  * The entry of one supplier invoice (decision 033):
  * - the expense (601 materials, 604 subcontracting, 6135 hire, by the supplier's kind; one
@@ -209,28 +212,16 @@ export function purchaseEntry(
     amount: sign * document.grossCents,
   });
 
-  const lines = movements
-    .filter((movement) => movement.amount !== 0)
-    .map(
-      (movement): PurchaseJournalLine => ({
-        date: document.issueDate,
-        journal: PURCHASE_JOURNAL_CODE,
-        piece: document.number,
-        account: movement.account,
-        label: movement.label,
-        debit: Math.max(-movement.amount, 0),
-        credit: Math.max(movement.amount, 0),
-      }),
-    );
-  const debit = sumOf(lines.map((line) => line.debit));
-  const credit = sumOf(lines.map((line) => line.credit));
-  if (debit !== credit) {
-    return { ok: false, message: `écriture déséquilibrée (débit ${debit}, crédit ${credit}).` };
-  }
-  return { ok: true, lines };
+  const lines: PurchaseJournalLine[] = entryLines(movements, {
+    date: document.issueDate,
+    journal: PURCHASE_JOURNAL_CODE,
+    piece: document.number,
+  });
+  const unbalanced = imbalance(lines);
+  return unbalanced ? { ok: false, message: unbalanced } : { ok: true, lines };
 }
 
-export type JournalTotals = { debit: Cents; credit: Cents };
+export type { JournalTotals };
 
 /** The journal of documents already in order; the documents whose entry fails are listed apart. */
 export function purchaseJournal(documents: readonly PurchaseDocument[]): {
@@ -256,10 +247,7 @@ export function purchaseJournal(documents: readonly PurchaseDocument[]): {
   return {
     lines,
     errors,
-    totals: {
-      debit: sumOf(lines.map((line) => line.debit)),
-      credit: sumOf(lines.map((line) => line.credit)),
-    },
+    totals: journalTotals(lines),
   };
 }
 

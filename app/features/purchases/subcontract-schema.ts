@@ -1,6 +1,7 @@
 import type { SubcontractStatus } from "#app/db/schema/subcontracts.ts";
 import { formText } from "#app/lib/form-intent.ts";
 import { type Cents, parseMoney } from "#app/lib/money.ts";
+import { optionalDayField } from "#app/lib/optional-day-field.ts";
 import { IsoDaySchema, multiLineText } from "#app/lib/text-rules.ts";
 import { isUuid } from "#app/lib/uuid.ts";
 import { z } from "#app/lib/zod.ts";
@@ -80,17 +81,6 @@ const moneyField = (message: string) =>
   });
 
 const dayField = formText(IsoDaySchema);
-const optionalDay = formText(
-  z
-    .string()
-    .trim()
-    .superRefine((value, ctx) => {
-      if (value === "") return;
-      const result = IsoDaySchema.safeParse(value);
-      if (!result.success) ctx.addIssue({ code: "custom", message: result.error.issues[0]?.message ?? "" });
-    })
-    .transform((value) => (value === "" ? null : value)),
-);
 
 export const SubcontractSchema = z
   .object({
@@ -105,7 +95,7 @@ export const SubcontractSchema = z
     priceHt: moneyField(SUBCONTRACT_MESSAGES.price),
     startOn: dayField,
     endOn: dayField,
-    signedOn: optionalDay,
+    signedOn: optionalDayField,
     /** A checkbox: posted « oui » when ticked. Building subcontracting is reverse-charged by default. */
     reverseCharge: z.preprocess((value) => value === "oui" || value === "on", z.boolean()),
   })
@@ -144,7 +134,7 @@ export const SupplierDocumentSchema = z
   .object({
     kind: z.enum(["attestation_vigilance", "kbis", "decennale", "autre"], { error: DOCUMENT_MESSAGES.kind }),
     issuedOn: dayField,
-    validUntil: optionalDay,
+    validUntil: optionalDayField,
     trades: formText(multiLineText().pipe(z.string().max(1000))),
   })
   .superRefine((data, ctx) => {

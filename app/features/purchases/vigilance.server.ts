@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { and, desc, eq, gte, isNull, ne, sql } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
 import { suppliers } from "#app/db/schema/purchases.ts";
@@ -10,11 +9,10 @@ import {
   vigilanceOverrides,
 } from "#app/db/schema/subcontracts.ts";
 import { recordActivity } from "#app/lib/activity.server.ts";
+import { storeDocumentFile } from "#app/lib/document-file.server.ts";
 import type { FileStorage } from "#app/lib/file-storage.server.ts";
 import type { DbExecutor } from "#app/lib/outbox.server.ts";
-import { readPaperScan, type ScanType } from "#app/lib/paper-scan.server.ts";
 import { type IsoDay, parisDay, parisMidnight } from "#app/lib/paris-time.ts";
-import { newStorageKey } from "#app/lib/storage.server.ts";
 import { isUuid } from "#app/lib/uuid.ts";
 import {
   DOCUMENT_MESSAGES,
@@ -302,12 +300,6 @@ export function readOverride(
 
 // ─── The documents ─────────────────────────────────────────────────────────────────
 
-const EXTENSIONS: Record<ScanType, string> = {
-  "application/pdf": "pdf",
-  "image/jpeg": "jpg",
-  "image/png": "png",
-};
-
 export type SupplierDocumentItem = Omit<SupplierDocumentRow, "storageKey" | "remindersSent">;
 
 export async function listSupplierDocuments(
@@ -341,14 +333,6 @@ export type DocumentUploadRefusal = {
   fieldErrors: Record<string, string[]>;
 };
 
-/** A file name as people read it: its last segment, printable characters only, 200 at most. */
-function cleanFileName(name: string): string {
-  const last = name.split(/[/\\]/).pop() ?? "";
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what is removed.
-  const clean = last.replace(/[\u0000-\u001f\u007f"]/g, "").trim();
-  return clean.slice(-200) || "document";
-}
-
 /**
  * Files a supplier's document: the bytes checked (PDF, JPEG or PNG, 10 MB at most, by
  * their content), stored unchanged with their SHA-256, the validity computed from the
@@ -377,18 +361,9 @@ export async function addSupplierDocument(
       fieldErrors: { issuedOn: [DOCUMENT_MESSAGES.issuedInFuture] },
     };
   }
-  const scan = await readPaperScan(file, "du document");
-  if (!scan.ok)
-    return {
-      ok: false,
-      status: scan.status,
-      message: scan.message,
-      fieldErrors: { file: scan.fieldErrors.scan },
-    };
-  const storageKey = newStorageKey("fournisseurs-documents", EXTENSIONS[scan.type]);
-  const sha256 = createHash("sha256").update(scan.bytes).digest("hex");
-  const fileName = cleanFileName(file instanceof File ? file.name : "");
-  await storage.put(storageKey, scan.bytes, scan.type);
+  const stored = await storeDocumentFile(storage, file, "fournisseurs-documents");
+  if (!stored.ok) return stored;
+  const { storageKey, contentType, fileName, sha256 } = stored;
   try {
     const validUntil = validUntilOf(data.kind, data.issuedOn, data.validUntil);
     const id = await db.transaction(async (tx) => {
@@ -401,7 +376,7 @@ export async function addSupplierDocument(
           validUntil,
           trades: data.trades,
           storageKey,
-          contentType: scan.type,
+          contentType,
           fileName,
           sha256,
           uploadedBy: actor.id,

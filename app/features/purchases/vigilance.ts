@@ -1,3 +1,4 @@
+import { addMonths } from "#app/lib/add-months.ts";
 import { daysBetween, formatDate, type IsoDay } from "#app/lib/paris-time.ts";
 import { foldText } from "#app/lib/search-text.ts";
 
@@ -72,16 +73,8 @@ export type VigilanceStatus = {
   documents: RequiredDocumentStatus[];
 };
 
-/** `day` plus whole `months`, to the same day of the month, or the month's last day when it lacks it. */
-export function addMonths(day: IsoDay, months: number): IsoDay {
-  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
-  const index = year * 12 + (month - 1) + months;
-  const targetYear = Math.floor(index / 12);
-  const targetMonth = (index % 12) + 1;
-  const lastDay = new Date(Date.UTC(targetYear, targetMonth, 0)).getUTCDate();
-  const pad = (value: number, width: number) => String(value).padStart(width, "0");
-  return `${pad(targetYear, 4)}-${pad(targetMonth, 2)}-${pad(Math.min(date, lastDay), 2)}`;
-}
+// Kept here for the tests and the e2e seed that read it from this module.
+export { addMonths };
 
 /** A document's last valid day, from its kind: computed for vigilance and Kbis, typed for the others. */
 export function validUntilOf(kind: DocumentKind, issuedOn: IsoDay, typed: IsoDay | null): IsoDay | null {

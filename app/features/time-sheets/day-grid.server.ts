@@ -1,8 +1,7 @@
 import { and, asc, eq, gte, inArray, isNull, lte, or } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
-import { authUsers } from "#app/db/schema/auth.ts";
 import { jobSiteAssignments, jobSites, OPEN_JOB_SITE_STATUSES } from "#app/db/schema/job-sites.ts";
-import { employees, type TimeEntryKind, timeEntries, timeWeeks } from "#app/db/schema/time-sheets.ts";
+import { employees, type TimeEntryKind, timeEntries } from "#app/db/schema/time-sheets.ts";
 import type { DbExecutor } from "#app/lib/outbox.server.ts";
 import type { IsoDay } from "#app/lib/paris-time.ts";
 import { isUuid } from "#app/lib/uuid.ts";
@@ -10,7 +9,13 @@ import { DAY_GRID_MESSAGES, DEPOT_COLUMN, dayCellField, readDayCellField } from 
 import { employeeName } from "./employee-schema.ts";
 import { type TimeActor, type WeekLock, weekStartOf } from "./entries.server.ts";
 import { parseDayPost } from "./entries-schema.ts";
-import { type GridSaveOutcome, saveGridDays } from "./grid-save.server.ts";
+import {
+  answerGrid,
+  cellRefusals,
+  type GridSaveOutcome,
+  isQuickLine,
+  weekLocksOf,
+} from "./grid-save.server.ts";
 import { hoursText } from "./week-grid.ts";
 
 /*
@@ -67,13 +72,6 @@ type DayLineRow = {
   minutes: number;
 };
 
-const isQuickLine = (line: DayLineRow) =>
-  line.kind === "travail" &&
-  line.startTime === null &&
-  line.lotId === null &&
-  line.note === "" &&
-  !line.wentHomeForLunch;
-
 const DEPOT: DayGridColumn = { id: DEPOT_COLUMN, number: "", title: "Dépôt", city: "" };
 
 /** The day grid of the employees in post that day, by name. */
@@ -97,7 +95,7 @@ export async function readDayGrid(
     .orderBy(asc(employees.lastName), asc(employees.firstName), asc(employees.id));
   const ids = team.map((employee) => employee.id);
   const userIds = team.flatMap((employee) => (employee.userId ? [employee.userId] : []));
-  const [lines, locks, planned, openSites] = await Promise.all([
+  const [lines, lockOf, planned, openSites] = await Promise.all([
     ids.length === 0
       ? []
       : db
@@ -114,17 +112,7 @@ export async function readDayGrid(
           .from(timeEntries)
           .where(and(inArray(timeEntries.employeeId, ids), eq(timeEntries.day, day)))
           .orderBy(asc(timeEntries.startsAt), asc(timeEntries.createdAt)),
-    ids.length === 0
-      ? []
-      : db
-          .select({
-            employeeId: timeWeeks.employeeId,
-            validatedAt: timeWeeks.validatedAt,
-            validatedBy: authUsers.email,
-          })
-          .from(timeWeeks)
-          .leftJoin(authUsers, eq(authUsers.id, timeWeeks.validatedBy))
-          .where(and(inArray(timeWeeks.employeeId, ids), eq(timeWeeks.weekStart, weekStart))),
+    weekLocksOf(db, ids, weekStart),
     userIds.length === 0
       ? []
       : db
@@ -175,7 +163,6 @@ export async function readDayGrid(
     .filter((site) => columnIds.has(site.id))
     .sort((a, b) => a.number.localeCompare(b.number));
   const columns = [...siteColumns, DEPOT];
-  const lockOf = new Map(locks.map(({ employeeId, ...lock }) => [employeeId, lock]));
   const rows = team.map((employee): DayGridRow => {
     const own = lines.filter((line) => line.employeeId === employee.id);
     const work = own.filter((line) => line.kind === "travail");
@@ -235,12 +222,8 @@ export async function saveDayGrid(
   const extra = [...new Set(posted.map((cell) => cell.column).filter((id) => id !== DEPOT_COLUMN))];
   const grid = await readDayGrid(db, day, extra);
   const rows = new Map(grid.rows.map((row) => [row.employee.id, row]));
-  const errors: Record<string, string[]> = {};
-  let status: 400 | 409 = 400;
-  const fail = (field: string, message: string, code: 400 | 409 = 400) => {
-    errors[field] = [message];
-    if (code === 409) status = 409;
-  };
+  const cells = cellRefusals();
+  const { fail } = cells;
   /** Each changed employee's row: the column → the text to save. */
   const changed = new Map<string, Map<string, string>>();
   for (const cell of posted) {
@@ -286,16 +269,7 @@ export async function saveDayGrid(
     }
     return { employeeId, parsed, field: fieldOf[0] ?? dayCellField(employeeId, DEPOT_COLUMN) };
   });
-  if (Object.keys(errors).length > 0)
-    return { ok: false, status, message: DAY_GRID_MESSAGES.cells, fieldErrors: errors };
-  return saveGridDays(
-    db,
-    actor,
-    posts.flatMap((post) =>
-      post.parsed.ok ? [{ employeeId: post.employeeId, field: post.field, post: post.parsed.post }] : [],
-    ),
-    "journée",
-  );
+  return answerGrid(db, actor, cells, DAY_GRID_MESSAGES.cells, posts, "journée");
 }
 
 /** `?ajout=`: the extra site columns asked for, each a well-formed id (else null: a 400). */

@@ -237,19 +237,7 @@ export function parseDayPost(
 export type DayFormValues = Record<string, string>;
 
 /** The stored lines as the form's values. */
-export function dayFormValues(
-  lines: readonly {
-    kind: TimeEntryKind;
-    jobSiteId: string | null;
-    lotId: string | null;
-    startTime: string | null;
-    endTime: string | null;
-    breakMinutes: number;
-    minutes: number;
-    wentHomeForLunch: boolean;
-    note: string;
-  }[],
-): DayFormValues {
+export function dayFormValues(lines: readonly Omit<DayLine, "startsAt" | "endsAt">[]): DayFormValues {
   const values: DayFormValues = {};
   lines.forEach((line, index) => {
     values[`type.${index}`] = line.kind;

@@ -22,6 +22,7 @@ import type { DbExecutor, DbTransaction } from "#app/lib/outbox.server.ts";
 import { addDays, formatDate, type IsoDay } from "#app/lib/paris-time.ts";
 import type { Role } from "#app/lib/permissions.ts";
 import { siteAccess } from "#app/lib/site-access.server.ts";
+import { lotsBySite } from "#app/lib/site-lots.server.ts";
 import { isUuid } from "#app/lib/uuid.ts";
 import { employeeName } from "./employee-schema.ts";
 import { DAY_MESSAGES, type DayLine, type DayPost } from "./entries-schema.ts";
@@ -70,24 +71,13 @@ export async function findEmployee(db: DbExecutor, employeeId: string): Promise<
 const inPost = (employee: Pick<EmployeeRow, "hireDate" | "leaveDate">, day: IsoDay) =>
   employee.hireDate <= day && (employee.leaveDate === null || day <= employee.leaveDate);
 
-/** A line as the pages show it. */
-export type LineView = {
+/** A line as the pages show it: what was posted (`DayLine`), its day, and the names of its site and lot. */
+export type LineView = DayLine & {
   id: string;
   day: IsoDay;
-  kind: TimeEntryKind;
-  jobSiteId: string | null;
   siteNumber: string | null;
   siteTitle: string | null;
-  lotId: string | null;
   lotTitle: string | null;
-  startTime: string | null;
-  endTime: string | null;
-  breakMinutes: number;
-  startsAt: Date | null;
-  endsAt: Date | null;
-  minutes: number;
-  wentHomeForLunch: boolean;
-  note: string;
 };
 
 async function readLines(db: DbExecutor, employeeId: string, from: IsoDay, to: IsoDay): Promise<LineView[]> {
@@ -467,24 +457,15 @@ export async function siteChoices(
           .select(columns)
           .from(jobSites)
           .where(inArray(jobSites.status, [...OPEN_JOB_SITE_STATUSES]));
-  const lots =
-    rows.length === 0
-      ? []
-      : await db
-          .select({ id: jobSiteLots.id, title: jobSiteLots.title, jobSiteId: jobSiteLots.jobSiteId })
-          .from(jobSiteLots)
-          .where(
-            inArray(
-              jobSiteLots.jobSiteId,
-              rows.map((row) => row.id),
-            ),
-          )
-          .orderBy(asc(jobSiteLots.position));
+  const lots = await lotsBySite(
+    db,
+    rows.map((row) => row.id),
+  );
   return rows
     .map((row) => ({
       ...row,
       planned: plannedIds.has(row.id),
-      lots: lots.filter((lot) => lot.jobSiteId === row.id).map(({ id, title }) => ({ id, title })),
+      lots: lots.get(row.id) ?? [],
     }))
     .sort((a, b) => Number(b.planned) - Number(a.planned) || a.number.localeCompare(b.number));
 }

@@ -1,15 +1,20 @@
 import { and, asc, eq, gte, inArray, isNull, lte, or } from "drizzle-orm";
 import type { Database } from "#app/db/client.server.ts";
-import { authUsers } from "#app/db/schema/auth.ts";
 import { jobSites, OPEN_JOB_SITE_STATUSES } from "#app/db/schema/job-sites.ts";
-import { employees, type TimeEntryKind, timeEntries, timeWeeks } from "#app/db/schema/time-sheets.ts";
+import { employees, type TimeEntryKind, timeEntries } from "#app/db/schema/time-sheets.ts";
 import type { DbExecutor } from "#app/lib/outbox.server.ts";
 import { addDays, type IsoDay } from "#app/lib/paris-time.ts";
 import { isUuid } from "#app/lib/uuid.ts";
 import { employeeName } from "./employee-schema.ts";
 import { type TimeActor, TimeSheetError, validateWeek, type WeekLock } from "./entries.server.ts";
 import { parseDayPost } from "./entries-schema.ts";
-import { type GridSaveOutcome, saveGridDays } from "./grid-save.server.ts";
+import {
+  answerGrid,
+  cellRefusals,
+  type GridSaveOutcome,
+  isQuickLine,
+  weekLocksOf,
+} from "./grid-save.server.ts";
 import { type WeekOvertime, weekOvertime } from "./overtime.ts";
 import { timeWarnings, type WarningEntry } from "./warnings.ts";
 import { cellField, hoursText, readCellField, WEEK_GRID_MESSAGES } from "./week-grid.ts";
@@ -65,13 +70,6 @@ type GridLine = {
   note: string;
   wentHomeForLunch: boolean;
 };
-
-const isQuickLine = (line: GridLine) =>
-  line.kind === "travail" &&
-  line.startTime === null &&
-  line.lotId === null &&
-  line.note === "" &&
-  !line.wentHomeForLunch;
 
 function gridCell(day: IsoDay, inPost: boolean, lines: readonly GridLine[]): GridCell {
   const worked = lines.filter((line) => line.kind === "travail");
@@ -138,7 +136,7 @@ export async function readWeekGrid(db: DbExecutor, weekStart: IsoDay): Promise<W
     .orderBy(asc(employees.lastName), asc(employees.firstName), asc(employees.id));
   if (team.length === 0) return { weekStart, days, rows: [] };
   const ids = team.map((employee) => employee.id);
-  const [lines, locks] = await Promise.all([
+  const [lines, lockOf] = await Promise.all([
     // The 11 weeks before are read for the 12-week average's warning only.
     db
       .select({
@@ -163,15 +161,7 @@ export async function readWeekGrid(db: DbExecutor, weekStart: IsoDay): Promise<W
         ),
       )
       .orderBy(asc(timeEntries.day), asc(timeEntries.startsAt), asc(timeEntries.createdAt)),
-    db
-      .select({
-        employeeId: timeWeeks.employeeId,
-        validatedAt: timeWeeks.validatedAt,
-        validatedBy: authUsers.email,
-      })
-      .from(timeWeeks)
-      .leftJoin(authUsers, eq(authUsers.id, timeWeeks.validatedBy))
-      .where(and(inArray(timeWeeks.employeeId, ids), eq(timeWeeks.weekStart, weekStart))),
+    weekLocksOf(db, ids, weekStart),
   ]);
   const linesOf = new Map<string, GridLine[]>();
   for (const line of lines) {
@@ -179,7 +169,6 @@ export async function readWeekGrid(db: DbExecutor, weekStart: IsoDay): Promise<W
     if (list) list.push(line);
     else linesOf.set(line.employeeId, [line]);
   }
-  const lockOf = new Map(locks.map(({ employeeId, ...lock }) => [employeeId, lock]));
   const rows = team.map((employee): GridRow => {
     const history = linesOf.get(employee.id) ?? [];
     const week = history.filter((line) => line.day >= weekStart);
@@ -220,12 +209,8 @@ export async function saveWeekGrid(
 ): Promise<GridSaveOutcome> {
   const grid = await readWeekGrid(db, weekStart);
   const rows = new Map(grid.rows.map((row) => [row.employee.id, row]));
-  const errors: Record<string, string[]> = {};
-  let status: 400 | 409 = 400;
-  const fail = (field: string, message: string, code: 400 | 409 = 400) => {
-    errors[field] = [message];
-    if (code === 409) status = 409;
-  };
+  const cells = cellRefusals();
+  const { fail } = cells;
   const siteId = (values.chantier ?? "").trim();
   const changes: { employeeId: string; day: IsoDay; text: string }[] = [];
   for (const [name, raw] of Object.entries(values)) {
@@ -261,20 +246,11 @@ export async function saveWeekGrid(
       // A bad site is said once, at the picker, above; the hours' problems at their cell.
       const message = parsed.fieldErrors["heures.0"]?.[0];
       if (message) fail(field, message);
-      else if (!errors.chantier) fail(field, parsed.message);
+      else if (!cells.fieldErrors.chantier) fail(field, parsed.message);
     }
     return { ...change, field, parsed };
   });
-  if (Object.keys(errors).length > 0)
-    return { ok: false, status, message: WEEK_GRID_MESSAGES.cells, fieldErrors: errors };
-  return saveGridDays(
-    db,
-    actor,
-    posts.flatMap((post) =>
-      post.parsed.ok ? [{ employeeId: post.employeeId, field: post.field, post: post.parsed.post }] : [],
-    ),
-    "case",
-  );
+  return answerGrid(db, actor, cells, WEEK_GRID_MESSAGES.cells, posts, "case");
 }
 
 async function isOpenSite(db: DbExecutor, siteId: string): Promise<boolean> {
