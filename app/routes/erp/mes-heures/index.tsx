@@ -1,18 +1,14 @@
 import { PageHeader } from "#app/components/data/page-header.tsx";
-import { FormAlert } from "#app/components/forms/form-alert.tsx";
 import { refused } from "#app/components/forms/refusal.server.ts";
 import { refusalOf } from "#app/components/forms/refusal.ts";
 import { requirePermission } from "#app/features/auth/session.server.ts";
 import { erpMeta, MES_HEURES_HANDLE } from "#app/features/erp/navigation.ts";
-import { DayForm } from "#app/features/time-sheets/components/day-form.tsx";
-import { DayNavigation } from "#app/features/time-sheets/components/day-navigation.tsx";
-import { WeekSummary } from "#app/features/time-sheets/components/week-summary.tsx";
+import { DaySheet } from "#app/features/time-sheets/components/day-sheet.tsx";
 import { answerDayPost } from "#app/features/time-sheets/day-actions.server.ts";
 import { dayPage, requestedDay } from "#app/features/time-sheets/day-page.server.ts";
 import { employeeOfUser } from "#app/features/time-sheets/entries.server.ts";
 import { DAY_MESSAGES } from "#app/features/time-sheets/entries-schema.ts";
 import { getServices } from "#app/lib/app-context.ts";
-import { formatDate } from "#app/lib/paris-time.ts";
 import type { Route } from "./+types/index";
 
 export const handle = MES_HEURES_HANDLE;
@@ -68,24 +64,18 @@ export default function MyHoursPage({ loaderData, actionData }: Route.ComponentP
     );
   }
   const { day, today, values, sites, sheet, copyFrom } = loaderData;
-  const shown = refusal?.intent === "enregistrer" && refusal.values ? refusal.values : values;
   return (
-    <div className="grid max-w-3xl gap-5">
-      <PageHeader title="Mes heures" description={formatDate(day, "full")} />
-      <DayNavigation day={day} today={today} href={dayHref} />
-      {refusal && refusal.intent !== "enregistrer" ? <FormAlert focus errors={refusal.message} /> : null}
-      <DayForm
-        key={`${day}-${JSON.stringify(shown)}`}
-        day={day}
-        values={shown}
-        errors={refusal?.intent === "enregistrer" ? refusal.fieldErrors : undefined}
-        formErrors={refusal?.intent === "enregistrer" && !refusal.fieldErrors ? [refusal.message] : []}
-        sites={sites}
-        locked={sheet.lock !== null}
-        canChangeLocked={false}
-        copyFrom={copyFrom}
-      />
-      <WeekSummary sheet={sheet} dayHref={dayHref} current={day} />
-    </div>
+    <DaySheet
+      title="Mes heures"
+      day={day}
+      today={today}
+      dayHref={dayHref}
+      refusal={refusal}
+      values={values}
+      sites={sites}
+      sheet={sheet}
+      canChangeLocked={false}
+      copyFrom={copyFrom}
+    />
   );
 }
