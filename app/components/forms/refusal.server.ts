@@ -15,6 +15,24 @@ export function refused<Extra extends object = object>(status: number, body: Omi
   return data({ ok: false as const, ...body } as Refusal<Extra>, { status });
 }
 
+/**
+ * A post refused at one field, when the error names one (`field`): its message on top and
+ * beside that field, with what was posted.
+ */
+export function refusedAt(
+  status: number,
+  intent: string | undefined,
+  { message, field }: { message: string; field?: string | null },
+  values?: Record<string, string>,
+) {
+  return refused(status, {
+    intent,
+    message,
+    ...(field ? { field, fieldErrors: { [field]: [message] } } : {}),
+    values,
+  });
+}
+
 type SafeParseFailure = Parameters<typeof zodFieldErrors>[0];
 
 /** A post refused by its schema: every field's messages, the first one as the answer's message. */

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { invalid, refused } from "#app/components/forms/refusal.server.ts";
+import { invalid, refused, refusedAt } from "#app/components/forms/refusal.server.ts";
 import type { AppServices } from "#app/lib/app-context.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
 import { formValues, parseIntent } from "#app/lib/form-intent.ts";
@@ -60,13 +60,7 @@ function refusedPost(form: FormData, post: { intent: string; unknown: boolean; e
 /** A job-sites error → THE refusal of the intent it answers; null for an error the page does not expect. */
 export function jobSiteRefusal(error: unknown, intent: string, values?: Record<string, string>) {
   if (error instanceof CostFieldError || error instanceof AssignmentFieldError) {
-    return refused(400, {
-      intent,
-      message: error.message,
-      field: error.field,
-      fieldErrors: { [error.field]: [error.message] },
-      values,
-    });
+    return refusedAt(400, intent, error, values);
   }
   if (error instanceof JobSiteNotFoundError) return refused(404, { intent, message: error.message });
   if (error instanceof JobSiteQuoteError) return refused(400, { intent, message: error.message, values });

@@ -1,4 +1,4 @@
-import { invalid, refused } from "#app/components/forms/refusal.server.ts";
+import { invalid, refused, refusedAt } from "#app/components/forms/refusal.server.ts";
 import type { Refusal } from "#app/components/forms/refusal.ts";
 import type { Database } from "#app/db/client.server.ts";
 import { newStorageKey } from "#app/lib/file-storage.server.ts";
@@ -53,13 +53,7 @@ export type OrderActionContext = {
 
 function orderRefusal(error: unknown, intent: string, values?: Record<string, string>) {
   if (error instanceof OrderFieldError) {
-    return refused(400, {
-      intent,
-      message: error.message,
-      field: error.field,
-      fieldErrors: { [error.field]: [error.message] },
-      values,
-    });
+    return refusedAt(400, intent, error, values);
   }
   if (error instanceof OrderNotFoundError) return refused(404, { intent, message: error.message });
   if (error instanceof OrderStateError) return refused(409, { intent, message: error.message, values });

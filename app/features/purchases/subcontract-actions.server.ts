@@ -1,4 +1,4 @@
-import { invalid, refused } from "#app/components/forms/refusal.server.ts";
+import { invalid, refused, refusedAt } from "#app/components/forms/refusal.server.ts";
 import type { Database } from "#app/db/client.server.ts";
 import type { FileStorage } from "#app/lib/file-storage.server.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
@@ -97,13 +97,7 @@ export async function answerNewSubcontract(
       });
     }
     if (error instanceof SubcontractFieldError) {
-      return refused(400, {
-        intent,
-        message: error.message,
-        field: error.field,
-        fieldErrors: { [error.field]: [error.message] },
-        values: allValues,
-      });
+      return refusedAt(400, intent, error, allValues);
     }
     if (error instanceof VigilanceOwnerOnlyError) {
       return refused(403, { intent, message: error.message, values: allValues });

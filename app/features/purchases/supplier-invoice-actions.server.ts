@@ -1,4 +1,4 @@
-import { invalid, refused } from "#app/components/forms/refusal.server.ts";
+import { invalid, refused, refusedAt } from "#app/components/forms/refusal.server.ts";
 import type { Database } from "#app/db/client.server.ts";
 import type { FileStorage } from "#app/lib/file-storage.server.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
@@ -55,12 +55,7 @@ const ConfirmSchema = z.object({
 
 function errorRefusal(error: unknown, intent: string, values?: Record<string, string>) {
   if (error instanceof SupplierInvoiceError) {
-    return refused(error.status, {
-      intent,
-      message: error.message,
-      ...(error.field ? { field: error.field, fieldErrors: { [error.field]: [error.message] } } : {}),
-      values,
-    });
+    return refusedAt(error.status, intent, error, values);
   }
   if (error instanceof SupplierInvoiceNotFoundError) return refused(404, { intent, message: error.message });
   return null;
@@ -193,13 +188,7 @@ export async function answerSupplierInvoicePost(
     } else {
       const rows = parseAllocations(values);
       if (!rows.ok) {
-        return refused(400, {
-          intent: post.intent,
-          message: rows.message,
-          field: rows.field,
-          fieldErrors: { [rows.field]: [rows.message] },
-          values,
-        });
+        return refusedAt(400, post.intent, rows, values);
       }
       await allocateSupplierInvoice(services.db, actor, invoiceId, rows.rows);
       message = "Répartition enregistrée : les chantiers en tiennent compte.";

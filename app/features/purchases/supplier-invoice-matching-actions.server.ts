@@ -1,4 +1,4 @@
-import { invalid, refused } from "#app/components/forms/refusal.server.ts";
+import { invalid, refused, refusedAt } from "#app/components/forms/refusal.server.ts";
 import type { Database } from "#app/db/client.server.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
 import { formValues, parseIntent } from "#app/lib/form-intent.ts";
@@ -65,12 +65,7 @@ export async function answerMatchingPost(context: MatchingActionContext, invoice
     return redirectWithFlash(request, supplierInvoicePath(invoiceId), { tone: "success", message });
   } catch (error) {
     if (error instanceof SupplierInvoiceError) {
-      return refused(error.status, {
-        intent: post.intent,
-        message: error.message,
-        ...(error.field ? { field: error.field, fieldErrors: { [error.field]: [error.message] } } : {}),
-        values,
-      });
+      return refusedAt(error.status, post.intent, error, values);
     }
     if (error instanceof SupplierInvoiceNotFoundError) {
       return refused(404, { intent: post.intent, message: error.message });

@@ -1,4 +1,4 @@
-import { refused } from "#app/components/forms/refusal.server.ts";
+import { refused, refusedAt } from "#app/components/forms/refusal.server.ts";
 import type { Database } from "#app/db/client.server.ts";
 import type { EmployeeRow } from "#app/db/schema/time-sheets.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
@@ -31,12 +31,7 @@ export type DayActionContext = {
 
 function timeSheetRefusal(error: unknown, intent: string, values?: Record<string, string>) {
   if (!(error instanceof TimeSheetError)) return null;
-  return refused(error.status, {
-    intent,
-    message: error.message,
-    ...(error.field ? { field: error.field, fieldErrors: { [error.field]: [error.message] } } : {}),
-    values,
-  });
+  return refusedAt(error.status, intent, error, values);
 }
 
 export async function answerDayPost(context: DayActionContext, employee: EmployeeRow, form: FormData) {

@@ -1,4 +1,4 @@
-import { invalid, refused } from "#app/components/forms/refusal.server.ts";
+import { invalid, refused, refusedAt } from "#app/components/forms/refusal.server.ts";
 import type { Database } from "#app/db/client.server.ts";
 import { redirectWithFlash } from "#app/lib/flash.server.ts";
 import { formValues } from "#app/lib/form-intent.ts";
@@ -65,14 +65,9 @@ export async function answerEmployeeForm(
     });
   } catch (error) {
     if (error instanceof EmployeeFieldError) {
-      return refused(error.status, {
-        intent,
-        message: error.message,
-        ...(error.field === "revision"
-          ? {}
-          : { field: error.field, fieldErrors: { [error.field]: [error.message] } }),
-        values,
-      });
+      // A stale revision is said on top of the form, at no field.
+      const field = error.field === "revision" ? null : error.field;
+      return refusedAt(error.status, intent, { message: error.message, field }, values);
     }
     if (error instanceof EmployeeNotFoundError) return refused(404, { intent, message: error.message });
     throw error;
