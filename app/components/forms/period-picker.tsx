@@ -1,6 +1,7 @@
 import { CalendarRange } from "lucide-react";
 import { Form, Link } from "react-router";
 import { DateField } from "#app/components/forms/field.tsx";
+import { SubmitButton } from "#app/components/ui/action-form.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { panelClass } from "#app/components/ui/panel.tsx";
 
@@ -69,12 +70,13 @@ export function PeriodPicker({
           defaultValue={values.au}
           errors={error?.field === "au" ? [error.message] : undefined}
         />
-        <div>
-          <button type="submit" className={buttonClasses("secondary", "md")} disabled={loading}>
-            <CalendarRange aria-hidden="true" className="size-4" />
-            {loading ? "Chargement…" : "Afficher la période"}
-          </button>
-        </div>
+        <SubmitButton
+          icon={CalendarRange}
+          label="Afficher la période"
+          busyLabel="Chargement…"
+          busy={loading}
+          variant="secondary"
+        />
       </Form>
     </section>
   );

@@ -105,3 +105,30 @@ export function IntentButton({
     </Form>
   );
 }
+
+/**
+ * A form's submit button under its fields: its icon, and `busyLabel` instead of its label,
+ * disabled, while the form is posted (or its page loaded).
+ */
+export function SubmitButton({
+  icon: Icon,
+  label,
+  busyLabel,
+  busy,
+  variant = "primary",
+}: {
+  icon: LucideIcon;
+  label: string;
+  busyLabel: string;
+  busy: boolean;
+  variant?: ButtonVariant;
+}) {
+  return (
+    <div>
+      <button type="submit" className={buttonClasses(variant, "md")} disabled={busy}>
+        <Icon aria-hidden="true" className="size-4" />
+        {busy ? busyLabel : label}
+      </button>
+    </div>
+  );
+}

@@ -3,6 +3,7 @@ import { useId, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { DateField, TextField } from "#app/components/forms/field.tsx";
 import { FormAlert } from "#app/components/forms/form-alert.tsx";
+import { SubmitButton } from "#app/components/ui/action-form.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { ConfirmedPost } from "#app/components/ui/confirmed-post.tsx";
 import { addDays, formatDate, formatDateTime } from "#app/lib/paris-time.ts";
@@ -113,12 +114,7 @@ export function CreateLinkForm({
         defaultValue={values.expiresOn ?? defaultExpiry}
         errors={errors.expiresOn}
       />
-      <div>
-        <button type="submit" className={buttonClasses("primary", "md")} disabled={posting}>
-          <Link2 aria-hidden="true" className="size-4" />
-          {posting ? "Création…" : "Créer le lien"}
-        </button>
-      </div>
+      <SubmitButton icon={Link2} label="Créer le lien" busyLabel="Création…" busy={posting} />
     </Form>
   );
 }

@@ -3,6 +3,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { PageHeader } from "#app/components/data/page-header.tsx";
 import { DateField } from "#app/components/forms/field.tsx";
 import { throwNotFound } from "#app/components/forms/refusal.server.ts";
+import { SubmitButton } from "#app/components/ui/action-form.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { Panel } from "#app/components/ui/panel.tsx";
 import { requireActor } from "#app/features/auth/session.server.ts";
@@ -217,12 +218,7 @@ export default function HandoverPage({ loaderData, actionData }: Route.Component
                     : undefined
                 }
               />
-              <div>
-                <button type="submit" className={buttonClasses("primary", "md")} disabled={sending}>
-                  <Send aria-hidden="true" className="size-4" />
-                  {sending ? "Envoi…" : "Envoyer au client"}
-                </button>
-              </div>
+              <SubmitButton icon={Send} label="Envoyer au client" busyLabel="Envoi…" busy={sending} />
             </Form>
           </Panel>
           <Panel title="Créer un lien de partage">

@@ -6,6 +6,7 @@ import { PageHeader } from "#app/components/data/page-header.tsx";
 import { SectionTabs } from "#app/components/data/section-tabs.tsx";
 import { TextField } from "#app/components/forms/field.tsx";
 import { FormAlert } from "#app/components/forms/form-alert.tsx";
+import { SubmitButton } from "#app/components/ui/action-form.tsx";
 import { buttonClasses } from "#app/components/ui/button.tsx";
 import { requirePermission } from "#app/features/auth/session.server.ts";
 import { panelClass } from "#app/features/erp/components/ui.ts";
@@ -169,12 +170,13 @@ export default function PayrollPage({ loaderData }: Route.ComponentProps) {
             defaultValue={loaderData.value}
             errors={loaderData.ok ? undefined : [loaderData.message]}
           />
-          <div>
-            <button type="submit" className={buttonClasses("secondary", "md")} disabled={loading}>
-              <CalendarRange aria-hidden="true" className="size-4" />
-              {loading ? "Chargement…" : "Afficher le mois"}
-            </button>
-          </div>
+          <SubmitButton
+            icon={CalendarRange}
+            label="Afficher le mois"
+            busyLabel="Chargement…"
+            busy={loading}
+            variant="secondary"
+          />
         </Form>
       </section>
 
