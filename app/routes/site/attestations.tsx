@@ -8,6 +8,7 @@ import { getServices, requestContext } from "#app/lib/app-context.ts";
 import { formatDate, parisDay } from "#app/lib/paris-time.ts";
 import type { Route } from "./+types/attestations";
 import { PRIVATE_LINK_META } from "./private-link.ts";
+import { ShareLinkErrorBoundary } from "./share-link-error-boundary.tsx";
 import { shareLinkHeaders, throwShareLinkRefusal } from "./share-link-errors.server.ts";
 
 /*
@@ -117,4 +118,6 @@ export default function PublicAttestationsPage({ loaderData }: Route.ComponentPr
   );
 }
 
-export { ShareLinkErrorBoundary as ErrorBoundary } from "./share-link-error-boundary.tsx";
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ShareLinkErrorBoundary error={error} />;
+}

@@ -9,6 +9,7 @@ import { getServices, requestContext } from "#app/lib/app-context.ts";
 import { formatDate } from "#app/lib/paris-time.ts";
 import type { Route } from "./+types/dossier";
 import { PRIVATE_LINK_META } from "./private-link.ts";
+import { ShareLinkErrorBoundary } from "./share-link-error-boundary.tsx";
 import { shareLinkHeaders, throwShareLinkRefusal } from "./share-link-errors.server.ts";
 
 /*
@@ -87,4 +88,6 @@ export default function PublicDossierPage({ loaderData }: Route.ComponentProps) 
   );
 }
 
-export { ShareLinkErrorBoundary as ErrorBoundary } from "./share-link-error-boundary.tsx";
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ShareLinkErrorBoundary error={error} />;
+}
