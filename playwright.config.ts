@@ -1,9 +1,10 @@
 import { defineConfig, devices } from "@playwright/test";
+import { e2eChromiumPath } from "./scripts/e2e-browser.ts";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 /** Loopback stand-in for the third-party trackers (tests/stubs/tracker-server.ts). */
 export const trackerPort = Number(process.env.TRACKER_PORT ?? port + 89);
-export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+export const chromiumPath = e2eChromiumPath();
 
 export default defineConfig({
   testDir: "./tests/e2e",

@@ -10,6 +10,8 @@ export default defineConfig({
     ],
     environment: "node",
     setupFiles: ["./tests/setup.ts"],
+    // One migrated database for the run, copied by each test file (tests/helpers/db.ts).
+    globalSetup: ["./tests/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",

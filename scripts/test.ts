@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { e2eChromiumPath } from "./e2e-browser.ts";
 
 /**
  * `npm test`: lint, types, unit and integration tests, then the end-to-end
@@ -11,7 +12,7 @@ const ci = process.env.CI === "true" || process.env.CI === "1";
 const e2ePort = process.env.E2E_PORT ?? "3210";
 process.env.E2E_PORT = e2ePort;
 process.env.SITE_URL ??= `http://localhost:${e2ePort}`;
-const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const chromiumPath = e2eChromiumPath();
 let failed = false;
 
 function run(label: string, command: string, args: string[], env: Record<string, string> = {}): boolean {
@@ -75,7 +76,7 @@ if (existsSync(chromiumPath)) {
   failed = true;
 } else {
   console.warn(
-    `\n!!!!! TESTS NAVIGATEUR IGNORÉS : Chromium introuvable (${chromiumPath}). Installez-le avec \`apt-get install chromium\` (ou indiquez CHROMIUM_PATH). !!!!!\n`,
+    `\n!!!!! TESTS NAVIGATEUR IGNORÉS : Chromium introuvable (${chromiumPath}). Installez-le avec \`apt-get install chromium-headless-shell\` (ou \`chromium\`), ou indiquez CHROMIUM_PATH. !!!!!\n`,
   );
 }
 

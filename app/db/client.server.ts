@@ -255,7 +255,11 @@ const MIGRATION_LOCK_ID = 839_201_771;
 /** Another one for `serialised` (the seed runs after the migrations, on other connections). */
 const STARTUP_LOCK_ID = 839_201_772;
 
-export type OpenDatabaseOptions = { url: string; poolSize?: number } | { dataDir: string } | { memory: true };
+export type OpenDatabaseOptions =
+  | { url: string; poolSize?: number }
+  | { dataDir: string }
+  /** In memory; from `loadDataDir` (a PGlite data-directory dump) when given, else empty. */
+  | { memory: true; loadDataDir?: Blob };
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if ("url" in options) {
@@ -304,7 +308,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     mkdirSync(dir, { recursive: true });
     client = await PGlite.create(dir);
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   }
   const pgliteDb = drizzlePglite({ client, schema });
   const db = pgliteDb as unknown as Database;
