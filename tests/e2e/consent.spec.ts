@@ -29,8 +29,12 @@ async function visitWholePage(page: Page, path: string) {
   // Scroll to the bottom so anything lazy (the map on /contact) would try to load.
   // Driven from the test, one short evaluate per step: a loop awaiting the page's own
   // timers once hung for the whole test timeout on a loaded machine (CI, /services).
-  const height = await page.evaluate(() => document.body.scrollHeight);
-  for (let y = 0; y <= height; y += 400) {
+  // One screen at a time (less a margin): every part of the page is shown once.
+  const { height, step } = await page.evaluate(() => ({
+    height: document.body.scrollHeight,
+    step: Math.max(200, window.innerHeight - 100),
+  }));
+  for (let y = 0; y <= height; y += step) {
     await page.evaluate((top) => window.scrollTo(0, top), y);
     await page.waitForTimeout(20);
   }
