@@ -125,6 +125,22 @@ function memory(): number {
   return process.memoryUsage().arrayBuffers;
 }
 
+/** What `work` resolves to, and the most `memory()` grew above its value before `work` while it ran. */
+async function withPeakGrowth<T>(work: () => Promise<T>): Promise<{ result: T; growth: number }> {
+  global.gc?.();
+  const before = memory();
+  let peak = before;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, memory());
+  }, 20);
+  try {
+    const result = await work();
+    return { result, growth: Math.max(peak, memory()) - before };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
 describe("body limits on a real server", () => {
   it("documents a limit for every path, the quote form's 60 MB included", () => {
     expect(bodyLimitFor("/devis")).toBe(60 * 1024 * 1024);
@@ -173,19 +189,14 @@ describe("body limits on a real server", () => {
       ]) {
         // Each upload's growth from the memory before it: what a garbage collection not yet
         // run keeps of the previous one is not counted twice.
-        global.gc?.();
-        const before = memory();
-        let peak = before;
-        const sampler = setInterval(() => {
-          peak = Math.max(peak, memory());
-        }, 20);
         // 1 GB announced by nothing (chunked), made of one reused 1 MB buffer: never held whole.
-        const sent = await streamBody(`${server.origin}${target}`, 1024 * 1024 * 1024, {
-          "content-type": "multipart/form-data; boundary=----batirade",
-          origin: server.origin,
-        });
-        clearInterval(sampler);
-        answers.push({ ...sent, target, growth: Math.max(peak, memory()) - before });
+        const { result: sent, growth } = await withPeakGrowth(() =>
+          streamBody(`${server.origin}${target}`, 1024 * 1024 * 1024, {
+            "content-type": "multipart/form-data; boundary=----batirade",
+            origin: server.origin,
+          }),
+        );
+        answers.push({ ...sent, target, growth });
       }
       for (const sent of answers) {
         expect(sent.status, sent.target).toBe(413);
@@ -207,29 +218,27 @@ describe("body limits on a real server", () => {
   it("refuses a 300 MB chunked body to the checkout, the sign-in and /commande at the limit, memory flat", async () => {
     const server = await startServer();
     try {
-      global.gc?.();
-      const before = memory();
-      let peak = before;
-      const sampler = setInterval(() => {
-        peak = Math.max(peak, memory());
-      }, 20);
       const targets = [
         ["/api/store/batirade-toulon/checkout", "application/json"],
         ["/erp/login", "application/x-www-form-urlencoded"],
         ["/commande", "application/x-www-form-urlencoded"],
         ["/erp/logout", "application/x-www-form-urlencoded"],
       ] as const;
-      const answers: (Sent & { target: string })[] = [];
-      for (const [target, type] of targets) {
-        const sent = await streamBody(`${server.origin}${target}`, 300 * 1024 * 1024, {
-          "content-type": type,
-          origin: server.origin,
-        });
-        answers.push({ ...sent, target });
-      }
-      clearInterval(sampler);
+      const { result: answers, growth } = await withPeakGrowth(async () => {
+        const sent: (Sent & { target: string })[] = [];
+        for (const [target, type] of targets) {
+          sent.push({
+            ...(await streamBody(`${server.origin}${target}`, 300 * 1024 * 1024, {
+              "content-type": type,
+              origin: server.origin,
+            })),
+            target,
+          });
+        }
+        return sent;
+      });
       // 300 MB read whole would show here; a few chunks in flight do not.
-      expect(peak - before).toBeLessThan(64 * 1024 * 1024);
+      expect(growth).toBeLessThan(64 * 1024 * 1024);
       for (const sent of answers) {
         expect(sent.status, sent.target).toBe(413);
         expect(sent.body, sent.target).toContain("Envoi trop volumineux.");
